@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+import { createRequire } from 'node:module';
+import { Command } from 'commander';
+import { registerCommands } from './registry.js';
+import { reportFatal } from './fatal.js';
+
+const require = createRequire(import.meta.url);
+const { version } = require('../../package.json') as { version: string };
+
+const program = new Command('postsync')
+  .description('Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.')
+  .version(version, '-v, --version')
+  .showHelpAfterError('(run `postsync --help` for usage)')
+  .configureHelp({ sortSubcommands: false });
+
+registerCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.exitCode = reportFatal(error);
+});

@@ -1,0 +1,25 @@
+/**
+ * `error.code` values the emulator sends (the spec names only `api_key_paused` and
+ * `idempotency_in_progress`; the rest is postsync's documented choice, see schemas/openapi.yaml).
+ * The client treats any other code as an opaque string.
+ */
+export const ErrorCodes = {
+  invalidJson: 'invalid_json', // 400: body is not JSON
+  validationFailed: 'validation_failed', // 400: every violated rule listed in error.message (array)
+  unauthorized: 'unauthorized', // 401: missing or unknown key
+  apiKeyExpired: 'api_key_expired', // 401
+  apiKeyPaused: 'api_key_paused', // 403
+  missingPermission: 'missing_permission', // 403: message names the permission
+  notFound: 'not_found', // 404: unknown path, or a resource of another project
+  postNotEditable: 'post_not_editable', // 409: post is no longer draft/scheduled
+  idempotencyInProgress: 'idempotency_in_progress', // 409 + Retry-After
+  idempotencyKeyReused: 'idempotency_key_reused', // 422: same key, different payload
+  uploadIncomplete: 'upload_incomplete', // 409: complete called before the bytes are stored
+  mediaInvalid: 'media_invalid', // 422: stored bytes do not match size or declared type
+  payloadTooLarge: 'payload_too_large', // 413 (an envelope is not guaranteed by the spec)
+  rateLimited: 'rate_limited', // 429 + Retry-After
+  internalError: 'internal_error', // 500
+  serviceUnavailable: 'service_unavailable', // 503
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,0 +1,52 @@
+import type { OptionsInput } from '../api/types.js';
+
+/**
+ * The comparable shape of a post, the same for the desired side (from files) and the live side
+ * (from the API), so that the planner can diff them field by field.
+ * Invariants: `scheduledAt` is null or an instant in `Date#toISOString()` form (UTC, milliseconds);
+ * `targets` are sorted by socialAccountId; option objects hold only input fields with defined
+ * values; `media` lists sha256 hex digests in post order (a live media id unknown to state is
+ * written `id:<uuid>` so it always differs).
+ */
+export interface PostShape {
+  content: string;
+  scheduledAt: string | null;
+  targets: TargetShape[];
+  media: string[];
+}
+
+export interface TargetShape {
+  socialAccountId: string;
+  contentOverride?: string;
+  options: OptionsInput;
+}
+
+/** A media file referenced by a post, after resolution and hashing. */
+export interface DesiredMedia {
+  /** Path as written in front-matter. */
+  ref: string;
+  /** Project-relative path, forward slashes, always inside the project. */
+  path: string;
+  absolutePath: string;
+  sha256: string;
+  sizeBytes: number;
+  /** From magic bytes, filled by the media prober; empty until probed. */
+  contentType: string;
+  kind: 'image' | 'video';
+  alt?: string;
+}
+
+/**
+ * One post as the files describe it, validated and normalized. `key` is unique in a project:
+ * the front-matter `id`, or the path under the content folder without `.md`.
+ */
+export interface DesiredPost {
+  key: string;
+  /** Project-relative path of the Markdown file, forward slashes. */
+  file: string;
+  shape: PostShape;
+  /** Media details, parallel to `shape.media`. */
+  media: DesiredMedia[];
+  /** Account alias or uuid as written, per target, parallel to `shape.targets` (for messages). */
+  targetLabels: string[];
+}

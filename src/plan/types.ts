@@ -1,0 +1,79 @@
+import type { Diagnostic } from '../diagnostics.js';
+import type { PostShape } from '../content/types.js';
+
+/** The closed set of actions. Every change carries one, with its reasons. */
+export type Action = 'create' | 'update' | 'delete' | 'move' | 'noop' | 'blocked';
+
+export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'move', 'noop', 'blocked'];
+
+/** One field that differs. `field` is a path such as `content`, `scheduledAt`, `media`, `targets[<accountId>].options.vidATitle`. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * One planned change. Apply executes exactly this and nothing else.
+ * - create: `desired` set, `postId` null (or the id a pending create resolves to, `resumesPending`).
+ * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
+ * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
+ * - move: `fromKey` → `key`, zero API calls, state re-keyed.
+ * - noop, blocked: nothing is executed; blocked says why in `reasons`.
+ */
+export interface Change {
+  action: Action;
+  key: string;
+  /** Project-relative Markdown file, or the last known file for a delete. */
+  file: string | null;
+  postId: string | null;
+  reasons: string[];
+  desired?: PostShape;
+  fields?: FieldChange[];
+  /** Fields changed on the remote since postsync last wrote them. */
+  drift?: FieldChange[];
+  /** The remote post's `updatedAt` when planned; apply refuses the change if it moved since. */
+  liveUpdatedAt?: string;
+  fromKey?: string;
+  skipped?: boolean;
+  /** A pending create from an interrupted run is resent with its original Idempotency-Key. */
+  resumesPending?: boolean;
+}
+
+/** A media file that has no uploaded copy yet (state has no media id for its sha256). */
+export interface MediaUpload {
+  sha256: string;
+  path: string;
+  sizeBytes: number;
+  contentType: string;
+  kind: 'image' | 'video';
+  /** Keys of the posts that use it. */
+  usedBy: string[];
+}
+
+/** Which remote a plan (and a state section) is for. `id` is the state section key. */
+export interface PlanTarget {
+  id: string;
+  apiUrl: string;
+  projectId: string;
+  /** True for the embedded local API. */
+  local: boolean;
+}
+
+export type Summary = Record<Action, number>;
+
+/** A plan is data: versioned, serializable (`plan --out`), executed by `apply PLANFILE`. */
+export interface Plan {
+  formatVersion: 1;
+  createdAt: string;
+  target: PlanTarget;
+  /** Hash of the target's state section when planned; apply refuses the plan if state moved. */
+  stateHash: string;
+  prune: boolean;
+  /** Keys the plan was limited to (`--target`), or null for all. */
+  only: string[] | null;
+  uploads: MediaUpload[];
+  changes: Change[];
+  summary: Summary;
+  diagnostics: Diagnostic[];
+}

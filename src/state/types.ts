@@ -1,0 +1,59 @@
+import type { CreatePostBody } from '../api/types.js';
+
+/**
+ * `.postsync/state.json`: what postsync owns on each remote. Committed to the repo like a
+ * lockfile. One section per target (API URL + project), so planning against the embedded local
+ * API never touches the records of a real one.
+ * Invariants: only posts in `posts` are ever updated or deleted; a key is in at most one of
+ * `posts` and `pending`; the file is written atomically after every single change.
+ */
+export interface StateFile {
+  version: 1;
+  targets: Record<string, TargetState>;
+}
+
+export interface TargetState {
+  apiUrl: string;
+  projectId: string;
+  posts: Record<string, PostRecord>;
+  /** sha256 → uploaded media. */
+  media: Record<string, MediaRecord>;
+  /** Creates started but not confirmed: resent with the same Idempotency-Key on the next run. */
+  pending: Record<string, PendingCreate>;
+  /** Multipart uploads started but not completed, by sha256, so they can resume. */
+  uploads: Record<string, PendingUpload>;
+}
+
+export interface PostRecord {
+  postId: string;
+  file: string;
+  /** sha256 of the canonical JSON of the PostShape last applied. */
+  appliedHash: string;
+  /** `updatedAt` of the remote post right after our last write; differs → drift. */
+  remoteUpdatedAt: string;
+  appliedAt: string;
+}
+
+export interface MediaRecord {
+  mediaId: string;
+  sizeBytes: number;
+  contentType: string;
+  uploadedAt: string;
+}
+
+export interface PendingCreate {
+  file: string;
+  idempotencyKey: string;
+  /** The exact body sent (or about to be sent) with that key. */
+  payload: CreatePostBody;
+  /** Hash of the PostShape this create was for. */
+  shapeHash: string;
+  startedAt: string;
+}
+
+export interface PendingUpload {
+  mediaId: string;
+  partSizeBytes: number;
+  partCount: number;
+  startedAt: string;
+}
