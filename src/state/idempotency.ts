@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { CreatePostBody } from '../api/types.js';
+import { canonicalJson, sha256Hex } from './hash.js';
+
+export interface IdempotencyKeyInput {
+  /** State section id of the remote (see `targetId`), so two remotes never share a key. */
+  targetId: string;
+  postKey: string;
+  payload: CreatePostBody;
+}
+
+/**
+ * The Idempotency-Key of a create: `psync-` + base64url(sha256(canonical [targetId, postKey,
+ * sha256(canonical payload)])). Deterministic, so a resent pending create carries the same key
+ * and gets the original post back; any payload change gives a new key, so the service never
+ * sees one key with two payloads.
+ */
+export function idempotencyKey({ targetId, postKey, payload }: IdempotencyKeyInput): string {
+  const payloadHash = sha256Hex(canonicalJson(payload));
+  const digest = createHash('sha256')
+    .update(canonicalJson([targetId, postKey, payloadHash]), 'utf8')
+    .digest('base64url');
+  return `psync-${digest}`;
+}

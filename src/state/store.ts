@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import stateSchema from '../../schemas/state.schema.json' with { type: 'json' };
+import { InputError, StateError } from '../errors.js';
+import type { StateFile, TargetState } from './types.js';
+import { canonicalJson, sha256Hex } from './hash.js';
+import { describeSchemaErrors, validatorFor } from './json-schema.js';
+
+const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
+
+export function emptyStateFile(): StateFile {
+  return { version: 1, targets: {} };
+}
+
+export function emptyTargetState({ apiUrl, projectId }: { apiUrl: string; projectId: string }): TargetState {
+  return { apiUrl, projectId, posts: {}, media: {}, pending: {}, uploads: {} };
+}
+
+/**
+ * An API URL in the one form used for identity: lowercase scheme and host, default port dropped,
+ * no credentials, no fragment, no trailing slash.
+ */
+export function normalizeApiUrl(apiUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(apiUrl.trim());
+  } catch {
+    throw new InputError(`API URL "${apiUrl}" is not a valid URL`, {
+      hint: 'Use an absolute URL such as https://api.example.com/public/v1.',
+    });
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}${url.search}`;
+}
+
+/**
+ * The state section key of a remote. The embedded local API listens on an ephemeral port, so it
+ * is identified by project alone (`local:<projectId>`); any other remote by `<url>#<projectId>`.
+ */
+export function targetId({ apiUrl, projectId, local }: { apiUrl: string; projectId: string; local: boolean }): string {
+  return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
+}
+
+/** The section of `state` for a target, or a fresh empty one (not added to `state`). */
+export function sectionFor(
+  state: StateFile,
+  target: { id: string; apiUrl: string; projectId: string },
+): TargetState {
+  return state.targets[target.id] ?? emptyTargetState(target);
+}
+
+/** Hash of a target's section: a plan records it, and apply refuses the plan if it moved. */
+export function stateSectionHash(section: TargetState): string {
+  return sha256Hex(canonicalJson(section));
+}
+
+/**
+ * Reads and validates a state file. A missing file is an empty state. Anything that cannot be
+ * trusted (unreadable, not JSON, merge conflict markers, wrong shape) is a StateError; the file is
+ * never modified here.
+ */
+export async function readState(path: string): Promise<StateFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyStateFile();
+    throw new StateError(`cannot read the state file ${path}: ${(error as Error).message}`, {
+      hint: 'Check that the path is a readable file.',
+      cause: error,
+    });
+  }
+  return parseState(text, path);
+}
+
+/** Parses state text; `path` is only used in messages. */
+export function parseState(text: string, path: string): StateFile {
+  const hint = RESTORE_HINT.replace('<file>', path);
+  if (/^(<{7}|>{7}) /m.test(text)) {
+    throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new StateError(`the state file ${path} is not valid JSON: ${(error as Error).message}`, { hint, cause: error });
+  }
+  const version = (data as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > 1) {
+    throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, {
+      hint: 'Upgrade postsync to the version that wrote this state.',
+    });
+  }
+  const validate = validatorFor(stateSchema);
+  if (!validate(data)) {
+    const problems = describeSchemaErrors(validate.errors);
+    throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join('\n  ')}`, { hint });
+  }
+  return data as StateFile;
+}

@@ -1,0 +1,126 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StateError } from '../../src/errors.js';
+import { StateStore } from '../../src/state/state-store.js';
+import { readState, stateSectionHash } from '../../src/state/store.js';
+import type { PendingCreate, PostRecord } from '../../src/state/types.js';
+import { testdir } from '../helpers/testdir.js';
+
+const local = { id: 'local:demo', apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' };
+const remote = { id: 'https://api.example.com/v1#acme', apiUrl: 'https://api.example.com/v1', projectId: 'acme' };
+const at = '2026-01-01T00:00:00.000Z';
+const sha = 'c'.repeat(64);
+
+function postRecord(postId: string, file = 'posts/launch.md'): PostRecord {
+  return { postId, file, appliedHash: 'a'.repeat(64), remoteUpdatedAt: at, appliedAt: at };
+}
+
+const pending: PendingCreate = {
+  file: 'posts/launch.md',
+  idempotencyKey: 'psync-abc',
+  payload: { content: 'Launch', targets: [], mediaIds: [] },
+  shapeHash: 'b'.repeat(64),
+  startedAt: at,
+};
+
+async function openStore(target = local) {
+  const dir = await testdir();
+  const path = join(dir, '.postsync/state.json');
+  return { dir, path, store: await StateStore.open(path, target) };
+}
+
+describe('StateStore', () => {
+  it('persists each change atomically: pending, confirm, update, move, remove', async () => {
+    const { path, store } = await openStore();
+    await store.recordPending('launch', pending);
+    expect((await readState(path)).targets['local:demo']?.pending).toEqual({ launch: pending });
+
+    await store.confirmCreate('launch', postRecord('p1'));
+    let section = (await readState(path)).targets['local:demo']!;
+    expect(section.pending).toEqual({});
+    expect(section.posts).toEqual({ launch: postRecord('p1') });
+
+    await store.recordUpdate('launch', { ...postRecord('p1'), appliedHash: 'd'.repeat(64) });
+    await store.moveKey('launch', 'launch-v2', 'posts/launch-v2.md');
+    section = (await readState(path)).targets['local:demo']!;
+    expect(section.posts).toEqual({ 'launch-v2': { ...postRecord('p1', 'posts/launch-v2.md'), appliedHash: 'd'.repeat(64) } });
+
+    await store.removePost('launch-v2');
+    expect((await readState(path)).targets['local:demo']?.posts).toEqual({});
+  });
+
+  it('lets a pending create supersede the record of a post deleted remotely', async () => {
+    const { path, store } = await openStore();
+    await store.confirmCreate('launch', postRecord('p1'));
+    await store.recordPending('launch', pending);
+    const section = (await readState(path)).targets['local:demo']!;
+    expect(section.posts).toEqual({});
+    expect(section.pending).toEqual({ launch: pending });
+  });
+
+  it('records media and multipart progress', async () => {
+    const { path, store } = await openStore();
+    await store.recordUpload(sha, { mediaId: 'm1', partSizeBytes: 8, partCount: 2, startedAt: at });
+    expect((await readState(path)).targets['local:demo']?.uploads[sha]?.mediaId).toBe('m1');
+    await store.recordMedia(sha, { mediaId: 'm1', sizeBytes: 16, contentType: 'video/mp4', uploadedAt: at });
+    let section = (await readState(path)).targets['local:demo']!;
+    expect(section.uploads).toEqual({});
+    expect(section.media[sha]?.mediaId).toBe('m1');
+    await store.recordUpload(sha, { mediaId: 'm2', partSizeBytes: 8, partCount: 2, startedAt: at });
+    await store.clearUpload(sha);
+    section = (await readState(path)).targets['local:demo']!;
+    expect(section.uploads).toEqual({});
+  });
+
+  it('refuses a move onto a key that is taken, leaving the state as it was', async () => {
+    const { path, store } = await openStore();
+    await store.confirmCreate('a', postRecord('p1', 'posts/a.md'));
+    await store.confirmCreate('b', postRecord('p2', 'posts/b.md'));
+    const before = await readFile(path, 'utf8');
+    await expect(store.moveKey('a', 'b', 'posts/b.md')).rejects.toThrow(StateError);
+    await expect(store.moveKey('missing', 'c', 'posts/c.md')).rejects.toThrow(/"missing" is not in the state/);
+    expect(await readFile(path, 'utf8')).toBe(before);
+    await store.removePost('a');
+    expect(Object.keys(store.section.posts)).toEqual(['b']);
+  });
+
+  it('serializes concurrent calls so that every change lands', async () => {
+    const { path, store } = await openStore();
+    await Promise.all(Array.from({ length: 25 }, (_, index) => store.confirmCreate(`post-${index}`, postRecord(`p${index}`))));
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toHaveLength(25);
+    expect((await readdir(join(path, '..'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('keeps other targets, and writes stable sorted pretty JSON with a trailing newline', async () => {
+    const { path, store } = await openStore(remote);
+    await store.confirmCreate('zeta', postRecord('p2'));
+    await store.confirmCreate('alpha', postRecord('p1'));
+    const localStore = await StateStore.open(path, local);
+    await localStore.recordMedia(sha, { mediaId: 'm1', sizeBytes: 1, contentType: 'image/png', uploadedAt: at });
+    const text = await readFile(path, 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text).toContain('\n  "targets": {\n    "https://api.example.com/v1#acme": {\n      "apiUrl"');
+    expect(text.indexOf('"alpha"')).toBeLessThan(text.indexOf('"zeta"'));
+    expect(text.indexOf('"https://api.example.com/v1#acme"')).toBeLessThan(text.indexOf('"local:demo"'));
+
+    // Reopening and re-recording the same data gives byte-identical output.
+    const again = await StateStore.open(path, remote);
+    await again.recordUpdate('alpha', postRecord('p1'));
+    expect(await readFile(path, 'utf8')).toBe(text);
+  });
+
+  it('hashes the section like a fresh read does, empty or not', async () => {
+    const { path, store } = await openStore();
+    const emptyHash = store.sectionHash();
+    await store.confirmCreate('a', postRecord('p1'));
+    expect(store.sectionHash()).not.toBe(emptyHash);
+    const reread = (await readState(path)).targets['local:demo']!;
+    expect(stateSectionHash(reread)).toBe(store.sectionHash());
+  });
+
+  it('never writes before the first change', async () => {
+    const { dir } = await openStore();
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
