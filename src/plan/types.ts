@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { PostShape } from '../content/types.js';
+import type { DesiredPost, PostShape } from '../content/types.js';
+import type { Post } from '../api/types.js';
+import type { TargetState } from '../state/types.js';
 
 /** The closed set of actions. Every change carries one, with its reasons. */
 export type Action = 'create' | 'update' | 'delete' | 'move' | 'noop' | 'blocked';
@@ -38,6 +40,11 @@ export interface Change {
   skipped?: boolean;
   /** A pending create from an interrupted run is resent with its original Idempotency-Key. */
   resumesPending?: boolean;
+  /**
+   * Only the state changes, no API call: a `delete` of a post already deleted on the remote
+   * (its record is forgotten). Executed whatever `prune` says, since nothing remote is touched.
+   */
+  stateOnly?: boolean;
 }
 
 /** A media file that has no uploaded copy yet (state has no media id for its sha256). */
@@ -76,4 +83,32 @@ export interface Plan {
   changes: Change[];
   summary: Summary;
   diagnostics: Diagnostic[];
+}
+
+/** Availability of one social account, from its capabilities. */
+export interface AccountAvailability {
+  available: boolean;
+  reason?: string;
+}
+
+/** Everything the pure planner needs; it reads no file, network or clock beyond this. */
+export interface PlanInput {
+  target: PlanTarget;
+  /** Validated and normalized desired posts (files with errors are already left out). */
+  desired: DesiredPost[];
+  /** Passed through into the plan unchanged. */
+  diagnostics: Diagnostic[];
+  /** The target's state section. */
+  state: TargetState;
+  /** `stateSectionHash(state)`. */
+  stateHash: string;
+  /** Every remote post listed, owned or not. */
+  live: Post[];
+  /** By account id. An account of a desired post missing here is treated as not connected. */
+  accounts: Map<string, AccountAvailability>;
+  prune: boolean;
+  /** `--target` keys: changes of other keys are left out. Null for all. */
+  only: string[] | null;
+  /** ISO instant, becomes `createdAt`. */
+  now: string;
 }

@@ -1,0 +1,49 @@
+import type { Post } from '../api/types.js';
+import type { PostShape } from '../content/types.js';
+import type { TargetState } from '../state/types.js';
+import { liveShape, mediaIdIndex } from './normalize.js';
+import type { AccountAvailability, PlanInput } from './types.js';
+
+/** Only these statuses may be edited or deleted; every other status is left alone. */
+const EDITABLE_STATUSES = new Set(['draft', 'scheduled']);
+
+/** Lookups the planning rules share, built once per plan. */
+export interface PlanContext {
+  state: TargetState;
+  accounts: Map<string, AccountAvailability>;
+  prune: boolean;
+  livePost(postId: string): Post | undefined;
+  /** Memoized `liveShape` of a remote post. */
+  shapeOf(post: Post): PostShape;
+}
+
+export function planContext(input: PlanInput): PlanContext {
+  const liveById = new Map(input.live.map((post) => [post.id, post]));
+  const mediaIdToSha = mediaIdIndex(input.state);
+  const shapes = new Map<Post, PostShape>();
+  return {
+    state: input.state,
+    accounts: input.accounts,
+    prune: input.prune,
+    livePost: (postId) => liveById.get(postId),
+    shapeOf(post) {
+      let shape = shapes.get(post);
+      if (!shape) {
+        shape = liveShape(post, mediaIdToSha);
+        shapes.set(post, shape);
+      }
+      return shape;
+    },
+  };
+}
+
+export function isEditable(post: Post): boolean {
+  return EDITABLE_STATUSES.has(post.status);
+}
+
+/** Why a post in this status cannot be edited (`verb` = "edited") or deleted. */
+export function notEditableReason(post: Post, verb: 'edited' | 'deleted'): string {
+  return post.status === 'published'
+    ? `post is published; published posts are never ${verb}`
+    : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}

@@ -1,0 +1,74 @@
+import type { Post } from '../api/types.js';
+import type { DesiredPost } from '../content/types.js';
+import { shapeHash } from '../state/hash.js';
+import type { PostRecord } from '../state/types.js';
+import { isEditable, notEditableReason, type PlanContext } from './context.js';
+import { diffShapes, fieldList } from './diff.js';
+import type { Change } from './types.js';
+
+/** Reasons a desired post's accounts cannot be written to; empty when all are available. */
+function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] {
+  return post.shape.targets.flatMap((target, index) => {
+    const label = post.targetLabels[index] ?? target.socialAccountId;
+    const account = context.accounts.get(target.socialAccountId);
+    if (!account) return [`account ${label} is not connected to this project`];
+    if (account.available) return [];
+    return [`account ${label} is unavailable: ${account.reason ?? 'no reason given'}`];
+  });
+}
+
+function createChange(post: DesiredPost, reasons: string[], context: PlanContext, resumesPending: boolean): Change {
+  const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
+  const blockers = unavailableAccounts(post, context);
+  if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
+  return { action: 'create', ...base, reasons, ...(resumesPending ? { resumesPending: true } : {}) };
+}
+
+function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): Change {
+  const current = context.shapeOf(live);
+  const fields = diffShapes(current, post.shape);
+  const base = { key: post.key, file: post.file, postId: live.id, desired: post.shape, fields, liveUpdatedAt: live.updatedAt };
+  if (!isEditable(live)) return { action: 'blocked', ...base, reasons: [notEditableReason(live, 'edited')] };
+  const blockers = unavailableAccounts(post, context);
+  if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
+
+  const changedLocally = shapeHash(post.shape) !== record.appliedHash;
+  const drifted = shapeHash(current) !== record.appliedHash;
+  if (!changedLocally) {
+    // The file still says what was applied, so every difference happened on the remote.
+    const drift = diffShapes(post.shape, current);
+    return { action: 'update', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
+  }
+  const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
+  if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+  return { action: 'update', ...base, reasons };
+}
+
+/**
+ * The change for one desired post, paired by key with its state record and, through the record's
+ * post id, with the live post. Posts that are the target of a rename are handled as moves instead.
+ */
+export function planDesiredPost(post: DesiredPost, context: PlanContext): Change {
+  const record = context.state.posts[post.key];
+  const resumesPending = context.state.pending[post.key] !== undefined;
+  if (!record) {
+    return createChange(post, [resumesPending ? 'resume an interrupted create' : 'new file'], context, resumesPending);
+  }
+  const live = context.livePost(record.postId);
+  if (!live) {
+    const reasons = ['deleted on the remote; will be recreated'];
+    if (resumesPending) reasons.push('resume an interrupted create');
+    return createChange(post, reasons, context, resumesPending);
+  }
+  if (shapeHash(context.shapeOf(live)) === shapeHash(post.shape)) {
+    if (record.file !== post.file) {
+      // Same key, new path (front-matter `id` kept): only the state's file name changes.
+      return {
+        action: 'move', key: post.key, fromKey: post.key, file: post.file, postId: live.id,
+        liveUpdatedAt: live.updatedAt, reasons: [`renamed ${record.file} → ${post.file}`],
+      };
+    }
+    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
+  }
+  return updateChange(post, record, live, context);
+}

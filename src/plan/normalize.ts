@@ -1,0 +1,62 @@
+import { RESPONSE_ONLY_OPTION_FIELDS, type Options, type OptionsInput, type Post, type Target } from '../api/types.js';
+import type { PostShape, TargetShape } from '../content/types.js';
+import type { TargetState } from '../state/types.js';
+
+const RESPONSE_ONLY = new Set<string>(RESPONSE_ONLY_OPTION_FIELDS);
+
+/** media id → sha256 of every upload recorded in a state section. */
+export function mediaIdIndex(state: Pick<TargetState, 'media'>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
+  return index;
+}
+
+/**
+ * A scheduledAt as the one comparable form, `Date#toISOString()` (UTC, milliseconds). A value
+ * that is not a date is kept as written, so it shows up as a difference instead of throwing.
+ */
+export function normalizeInstant(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+
+/** Options as sent: response-only fields (filled in by the service) and undefined values removed. */
+export function inputOptions(options: Options | OptionsInput | undefined): OptionsInput {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (value !== undefined && !RESPONSE_ONLY.has(name)) result[name] = value;
+  }
+  return result as OptionsInput;
+}
+
+function liveTarget(target: Target): TargetShape {
+  const shape: TargetShape = { socialAccountId: target.socialAccountId, options: inputOptions(target.options) };
+  if (target.contentOverride !== undefined && target.contentOverride !== null) {
+    shape.contentOverride = target.contentOverride;
+  }
+  return shape;
+}
+
+/** Code-unit order, independent of locale, so plans sort the same on every machine. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareTargets(a: { socialAccountId: string }, b: { socialAccountId: string }): number {
+  return compareText(a.socialAccountId, b.socialAccountId);
+}
+
+/**
+ * The PostShape of a remote post, comparable with a desired shape: the same normalization the
+ * content side applies, so an unchanged post never shows a diff. Media ids are mapped back to the
+ * sha256 they were uploaded from; an id unknown to state becomes `id:<id>` and always differs.
+ */
+export function liveShape(post: Post, mediaIdToSha: ReadonlyMap<string, string>): PostShape {
+  return {
+    content: post.content,
+    scheduledAt: normalizeInstant(post.scheduledAt),
+    targets: post.targets.map(liveTarget).sort(compareTargets),
+    media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`),
+  };
+}

@@ -1,0 +1,91 @@
+import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
+import type { Post } from '../api/types.js';
+import { InputError, StalePlanError } from '../errors.js';
+import { describeSchemaErrors, validatorFor } from '../state/json-schema.js';
+import type { Change, Plan, PlanTarget } from './types.js';
+
+/** A plan as a file (`plan --out`) or as `plan --json` output: indented JSON, trailing newline. */
+export function serializePlan(plan: Plan): string {
+  return `${JSON.stringify(plan, null, 2)}\n`;
+}
+
+/** Reads a plan file; anything that is not a valid formatVersion 1 plan is an InputError. */
+export function parsePlan(text: string, options: { source?: string } = {}): Plan {
+  const source = options.source ?? 'the plan file';
+  const hint = 'Create it again with `postsync plan --out <file>`.';
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${source} is not valid JSON: ${(error as Error).message}`, { hint, cause: error });
+  }
+  const version = (data as { formatVersion?: unknown } | null)?.formatVersion;
+  if (version !== 1) {
+    throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? 'missing'}; this postsync reads formatVersion 1`, {
+      hint,
+    });
+  }
+  const validate = validatorFor(planSchema);
+  if (!validate(data)) {
+    throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validate.errors).join('\n  ')}`, {
+      hint,
+    });
+  }
+  return data as Plan;
+}
+
+/** Changes whose remote post apply will write to: the ones checked for freshness. */
+function remoteWrites(plan: Plan): Change[] {
+  return plan.changes.filter(
+    (change) =>
+      change.postId !== null &&
+      !change.stateOnly &&
+      (change.action === 'update' || (change.action === 'delete' && !change.skipped)),
+  );
+}
+
+/**
+ * Ids of the remote posts `checkPlanFresh` needs: the posts the plan updates or deletes. Apply
+ * fetches just these instead of listing every post again.
+ */
+export function postIdsToCheck(plan: Plan): string[] {
+  return [...new Set(remoteWrites(plan).map((change) => change.postId as string))];
+}
+
+export interface FreshnessInput {
+  plan: Plan;
+  currentStateHash: string;
+  currentTarget: PlanTarget;
+  /** Every id of `postIdsToCheck(plan)`: the post now, or null if it is gone. A missing entry counts as gone. */
+  livePosts: Map<string, Post | null>;
+}
+
+/**
+ * Refuses a plan made for another target, against another state, or whose remote posts changed
+ * since planning (their `updatedAt` moved, or they are gone). Throws StalePlanError naming every
+ * stale key at once.
+ */
+export function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }: FreshnessInput): void {
+  const planned = plan.target;
+  if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) {
+    throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, {
+      hint: 'Run `postsync plan` against this target and review the new plan.',
+    });
+  }
+  if (plan.stateHash !== currentStateHash) {
+    throw new StalePlanError('the state file changed since the plan was made (another apply ran, or it was edited)');
+  }
+  const stale: string[] = [];
+  for (const change of remoteWrites(plan)) {
+    const live = livePosts.get(change.postId as string) ?? null;
+    if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
+    else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
+  }
+  if (stale.length > 0) {
+    throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(', ')}`);
+  }
+}
+
+function describeTarget(target: PlanTarget): string {
+  return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}

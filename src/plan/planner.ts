@@ -1,0 +1,98 @@
+import type { DesiredPost } from '../content/types.js';
+import type { TargetState } from '../state/types.js';
+import { planContext } from './context.js';
+import { planDesiredPost } from './desired-changes.js';
+import { compareText } from './normalize.js';
+import { matchRenames, moveChange, removedPendingChange, removedPostChange } from './removed-changes.js';
+import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
+
+/** Order of changes in a plan: what will happen first is read first. */
+const ACTION_ORDER: readonly Action[] = ['create', 'update', 'move', 'delete', 'blocked', 'noop'];
+
+/**
+ * Pairs desired posts, the state section and the live posts by key, and decides one change per
+ * key. Pure: the same input gives the same plan. Remote posts not in state are never touched.
+ */
+export function createPlan(input: PlanInput): Plan {
+  const context = planContext(input);
+  const { state } = input;
+  const desiredKeys = new Set(input.desired.map((post) => post.key));
+  const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
+  const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+  const renames = matchRenames(removedKeys, newPosts, context);
+  const renamedTo = new Set([...renames.values()].map((post) => post.key));
+
+  const changes: Change[] = [];
+  for (const post of input.desired) {
+    if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+  }
+  for (const key of removedKeys) {
+    const record = state.posts[key]!;
+    const renamed = renames.get(key);
+    changes.push(renamed ? moveChange(key, record, renamed, context) : removedPostChange(key, record, context));
+  }
+  for (const [key, pending] of Object.entries(state.pending)) {
+    if (!desiredKeys.has(key) && !state.posts[key]) changes.push(removedPendingChange(key, pending, context));
+  }
+
+  const selected = selectChanges(changes, input.only).sort(compareChanges);
+  return {
+    formatVersion: 1,
+    createdAt: input.now,
+    target: input.target,
+    stateHash: input.stateHash,
+    prune: input.prune,
+    only: input.only,
+    uploads: mediaUploads(selected, input.desired, state),
+    changes: selected,
+    summary: summarize(selected),
+    diagnostics: input.diagnostics,
+  };
+}
+
+/** `--target`: keep the changes of the named keys (a move is kept if either of its keys is named). */
+function selectChanges(changes: Change[], only: readonly string[] | null): Change[] {
+  if (only === null) return changes;
+  const keys = new Set(only);
+  return changes.filter((change) => keys.has(change.key) || (change.fromKey !== undefined && keys.has(change.fromKey)));
+}
+
+function compareChanges(a: Change, b: Change): number {
+  return (
+    ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action) ||
+    compareText(a.key, b.key) ||
+    compareText(a.fromKey ?? '', b.fromKey ?? '')
+  );
+}
+
+/**
+ * Media the executed creates and updates need that state has no media id for, once per sha256.
+ * Blocked and noop posts upload nothing.
+ */
+function mediaUploads(changes: readonly Change[], desired: readonly DesiredPost[], state: TargetState): MediaUpload[] {
+  const byKey = new Map(desired.map((post) => [post.key, post]));
+  const uploads = new Map<string, MediaUpload>();
+  for (const change of changes) {
+    if (change.action !== 'create' && change.action !== 'update') continue;
+    for (const media of byKey.get(change.key)?.media ?? []) {
+      if (state.media[media.sha256]) continue;
+      const upload = uploads.get(media.sha256);
+      if (upload) {
+        if (!upload.usedBy.includes(change.key)) upload.usedBy.push(change.key);
+        continue;
+      }
+      const { sha256, path, sizeBytes, contentType, kind } = media;
+      uploads.set(sha256, { sha256, path, sizeBytes, contentType, kind, usedBy: [change.key] });
+    }
+  }
+  return [...uploads.values()]
+    .map((upload) => ({ ...upload, usedBy: upload.usedBy.sort(compareText) }))
+    .sort((a, b) => compareText(a.path, b.path) || compareText(a.sha256, b.sha256));
+}
+
+/** Counts per action; skipped deletes count as deletes (views tell them apart by `skipped`). */
+function summarize(changes: readonly Change[]): Summary {
+  const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Summary;
+  for (const change of changes) summary[change.action] += 1;
+  return summary;
+}

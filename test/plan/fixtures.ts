@@ -1,0 +1,103 @@
+import type { Post, Target } from '../../src/api/types.js';
+import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../src/content/types.js';
+import { emptyTargetState, stateSectionHash } from '../../src/state/store.js';
+import { shapeHash } from '../../src/state/hash.js';
+import type { PostRecord, TargetState } from '../../src/state/types.js';
+import type { AccountAvailability, PlanInput, PlanTarget } from '../../src/plan/types.js';
+
+export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
+export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
+export const SHA_A = 'a'.repeat(64);
+export const SHA_B = 'b'.repeat(64);
+
+export const TARGET: PlanTarget = { id: 'local:demo', apiUrl: 'http://127.0.0.1:4010/public/v1', projectId: 'demo', local: true };
+
+export function shape(overrides: Partial<PostShape> = {}): PostShape {
+  return { content: 'Hello', scheduledAt: null, targets: [{ socialAccountId: PHOTO, options: {} }], media: [], ...overrides };
+}
+
+export function desiredMedia(sha256: string, path: string): DesiredMedia {
+  return { ref: path, path, absolutePath: `/project/${path}`, sha256, sizeBytes: 1234, contentType: 'image/png', kind: 'image' };
+}
+
+export function desired(key: string, postShape: PostShape = shape(), options: { file?: string; media?: DesiredMedia[] } = {}): DesiredPost {
+  return {
+    key,
+    file: options.file ?? `posts/${key}.md`,
+    shape: postShape,
+    media: options.media ?? postShape.media.map((sha) => desiredMedia(sha, `media/${sha.slice(0, 4)}.png`)),
+    targetLabels: postShape.targets.map((target) => target.socialAccountId),
+  };
+}
+
+function echoTarget(target: TargetShape): Target {
+  return {
+    socialAccountId: target.socialAccountId,
+    platform: 'photoC',
+    handle: '@acme',
+    ...(target.contentOverride === undefined ? {} : { contentOverride: target.contentOverride }),
+    // The service echoes input options and adds response-only ones.
+    options: { ...target.options, vidAPrivacy: 'public', shortBMode: 'direct' },
+    status: 'pending',
+  };
+}
+
+/** The remote post the service would return for a shape (media ids are `m-<sha prefix>`). */
+export function livePost(id: string, postShape: PostShape, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    status: postShape.scheduledAt === null ? 'draft' : 'scheduled',
+    content: postShape.content,
+    scheduledAt: postShape.scheduledAt,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    targets: [...postShape.targets].reverse().map(echoTarget),
+    media: postShape.media.map((sha) => ({ id: mediaId(sha), kind: 'image', url: 'u', sourceAvailable: true, contentType: 'image/png' })),
+    ...overrides,
+  };
+}
+
+export function mediaId(sha: string): string {
+  return `m-${sha.slice(0, 8)}`;
+}
+
+export function record(postId: string, appliedShape: PostShape, file: string): PostRecord {
+  return {
+    postId,
+    file,
+    appliedHash: shapeHash(appliedShape),
+    remoteUpdatedAt: '2026-01-02T00:00:00.000Z',
+    appliedAt: '2026-01-02T00:00:00.000Z',
+  };
+}
+
+export function state(overrides: Partial<TargetState> = {}): TargetState {
+  return { ...emptyTargetState(TARGET), ...overrides };
+}
+
+export function mediaState(...shas: string[]): TargetState['media'] {
+  return Object.fromEntries(
+    shas.map((sha) => [sha, { mediaId: mediaId(sha), sizeBytes: 1234, contentType: 'image/png', uploadedAt: '2026-01-01T00:00:00.000Z' }]),
+  );
+}
+
+export function accounts(entries: Record<string, AccountAvailability> = {}): Map<string, AccountAvailability> {
+  return new Map(Object.entries({ [PHOTO]: { available: true }, [VIDEO]: { available: true }, ...entries }));
+}
+
+export function planInput(overrides: Partial<PlanInput> = {}): PlanInput {
+  const section = overrides.state ?? state();
+  return {
+    target: TARGET,
+    desired: [],
+    diagnostics: [],
+    state: section,
+    stateHash: stateSectionHash(section),
+    live: [],
+    accounts: accounts(),
+    prune: false,
+    only: null,
+    now: '2026-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, StalePlanError } from '../../src/errors.js';
+import { checkPlanFresh, parsePlan, postIdsToCheck, serializePlan } from '../../src/plan/plan-file.js';
+import { createPlan } from '../../src/plan/planner.js';
+import type { Plan } from '../../src/plan/types.js';
+import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+
+const applied = shape({ content: 'applied', media: [SHA_A] });
+const section = state({
+  media: mediaState(SHA_A),
+  posts: {
+    edit: record('p-edit', applied, 'posts/edit.md'),
+    same: record('p-same', applied, 'posts/same.md'),
+    gone: record('p-gone', applied, 'posts/gone.md'),
+    kept: record('p-kept', applied, 'posts/kept.md'),
+  },
+});
+const live = [livePost('p-edit', applied), livePost('p-same', applied), livePost('p-gone', applied), livePost('p-kept', applied)];
+
+function samplePlan(prune = true): Plan {
+  return createPlan(
+    planInput({
+      state: section,
+      live,
+      prune,
+      desired: [desired('edit', shape({ content: 'edited', media: [SHA_A] })), desired('same', applied), desired('new'), desired('kept', applied)],
+      diagnostics: [{ severity: 'warning', code: 'w', message: 'm', file: 'posts/new.md', line: 2, column: 1 }],
+    }),
+  );
+}
+
+describe('plan files', () => {
+  it('round-trips through serializePlan and parsePlan', () => {
+    const plan = samplePlan();
+    const text = serializePlan(plan);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(parsePlan(text)).toEqual(JSON.parse(text));
+    expect(serializePlan(parsePlan(text))).toBe(text);
+  });
+
+  it('rejects another formatVersion, invalid JSON and invalid plans with InputError', () => {
+    const plan = JSON.parse(serializePlan(samplePlan())) as Record<string, unknown>;
+    expect(() => parsePlan(JSON.stringify({ ...plan, formatVersion: 2 }), { source: 'plan.json' })).toThrow(
+      /plan.json has formatVersion 2; this postsync reads formatVersion 1/,
+    );
+    expect(() => parsePlan('{ nope')).toThrow(InputError);
+    const broken = { ...plan, changes: [{ action: 'explode', key: 'x', file: null, postId: null, reasons: [] }] };
+    expect(() => parsePlan(JSON.stringify(broken))).toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
+  });
+});
+
+describe('checkPlanFresh', () => {
+  const plan = samplePlan();
+  const current = () => new Map(postIdsToCheck(plan).map((id) => [id, live.find((post) => post.id === id) ?? null]));
+
+  it('lists only the posts apply writes to', () => {
+    expect(postIdsToCheck(plan).sort()).toEqual(['p-edit', 'p-gone']);
+    expect(postIdsToCheck(samplePlan(false))).toEqual(['p-edit']);
+  });
+
+  it('accepts an unchanged world', () => {
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts: current() })).not.toThrow();
+  });
+
+  it('names every key whose remote post changed or vanished', () => {
+    const livePosts = current();
+    livePosts.set('p-edit', { ...livePosts.get('p-edit')!, updatedAt: '2026-02-02T00:00:00.000Z' });
+    livePosts.set('p-gone', null);
+    const check = () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts });
+    expect(check).toThrow(StalePlanError);
+    expect(check).toThrow('edit (post changed on the remote), gone (post deleted on the remote)');
+  });
+
+  it('refuses a plan made against another state or target', () => {
+    expect(() => checkPlanFresh({ plan, currentStateHash: 'f'.repeat(64), currentTarget: TARGET, livePosts: current() })).toThrow(
+      /state file changed/,
+    );
+    const other = { ...TARGET, id: 'https://api.example.com/public/v1#demo', apiUrl: 'https://api.example.com/public/v1', local: false };
+    try {
+      checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: other, livePosts: current() });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(StalePlanError);
+      expect((error as StalePlanError).exitCode).toBe(3);
+      expect((error as Error).message).toBe('the plan was made for the local API (project demo), not https://api.example.com/public/v1 (project demo)');
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { createPlan } from '../../src/plan/planner.js';
+import type { Change, Plan } from '../../src/plan/types.js';
+import { shapeHash } from '../../src/state/hash.js';
+import {
+  PHOTO, SHA_A, SHA_B, VIDEO, accounts, desired, desiredMedia, livePost, mediaState, planInput, record, shape, state,
+} from './fixtures.js';
+
+function only(plan: Plan): Change {
+  expect(plan.changes).toHaveLength(1);
+  return plan.changes[0]!;
+}
+
+const applied = shape({ content: 'Launch day' });
+
+describe('createPlan: files without a state record', () => {
+  it('creates a new file', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: ['new file'], desired: applied });
+    expect(only(plan).resumesPending).toBeUndefined();
+    expect(plan.summary).toEqual({ create: 1, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+  });
+
+  it('resumes an interrupted create', () => {
+    const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
+    const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }) }));
+    expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, reasons: ['resume an interrupted create'] });
+  });
+
+  it('blocks a create for an unavailable account, with the account reason', () => {
+    const post = desired('launch', shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }));
+    post.targetLabels = ['brand-video'];
+    const plan = createPlan(planInput({ desired: [post], accounts: accounts({ [VIDEO]: { available: false, reason: 'token expired' } }) }));
+    expect(only(plan)).toMatchObject({ action: 'blocked', reasons: ['account brand-video is unavailable: token expired'] });
+  });
+});
+
+describe('createPlan: owned posts', () => {
+  const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
+
+  it('is a noop when the live post matches', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'noop', postId: 'p1', liveUpdatedAt: '2026-01-02T00:00:00.000Z' });
+  });
+
+  it('updates with field paths and a "changed in" reason', () => {
+    const edited = shape({
+      content: 'Launch day!',
+      scheduledAt: '2026-12-01T08:00:00.000Z',
+      targets: [{ socialAccountId: PHOTO, options: { shareToFeed: true } }],
+    });
+    const plan = createPlan(planInput({ desired: [desired('launch', edited)], state: owned, live: [livePost('p1', applied)] }));
+    const change = only(plan);
+    expect(change).toMatchObject({ action: 'update', postId: 'p1', liveUpdatedAt: '2026-01-02T00:00:00.000Z', desired: edited });
+    expect(change.fields).toEqual([
+      { field: 'content', before: 'Launch day', after: 'Launch day!' },
+      { field: 'scheduledAt', before: null, after: '2026-12-01T08:00:00.000Z' },
+      { field: `targets[${PHOTO}].options.shareToFeed`, before: null, after: true },
+    ]);
+    expect(change.reasons).toEqual([`changed in posts/launch.md: content, scheduledAt, targets[${PHOTO}].options.shareToFeed`]);
+    expect(change.drift).toBeUndefined();
+  });
+
+  it('reports drift when the remote changed and the file did not', () => {
+    const live = livePost('p1', shape({ content: 'Edited in the web app' }));
+    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [live] })));
+    expect(change.action).toBe('update');
+    expect(change.reasons).toEqual(['drifted on the remote since the last apply: content']);
+    expect(change.drift).toEqual([{ field: 'content', before: 'Launch day', after: 'Edited in the web app' }]);
+    expect(change.fields).toEqual([{ field: 'content', before: 'Edited in the web app', after: 'Launch day' }]);
+  });
+
+  it('says so when both the file and the remote changed', () => {
+    const live = livePost('p1', shape({ content: 'Edited in the web app' }));
+    const change = only(createPlan(planInput({ desired: [desired('launch', shape({ content: 'New text' }))], state: owned, live: [live] })));
+    expect(change.reasons).toEqual([
+      'changed in posts/launch.md: content',
+      'also drifted on the remote since the last apply; posts/launch.md wins',
+    ]);
+  });
+
+  it('blocks edits of a published post, but not when it already matches', () => {
+    const published = livePost('p1', applied, { status: 'published' });
+    const edited = createPlan(planInput({ desired: [desired('launch', shape({ content: 'x' }))], state: owned, live: [published] }));
+    expect(only(edited)).toMatchObject({ action: 'blocked', postId: 'p1', reasons: ['post is published; published posts are never edited'] });
+    expect(only(edited).fields).toHaveLength(1);
+    const same = createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [published] }));
+    expect(only(same).action).toBe('noop');
+  });
+
+  it('blocks edits of a post in any other non-editable status', () => {
+    const publishing = livePost('p1', applied, { status: 'publishing' });
+    const plan = createPlan(planInput({ desired: [desired('launch', shape({ content: 'x' }))], state: owned, live: [publishing] }));
+    expect(only(plan).reasons).toEqual(['post is publishing; only draft and scheduled posts can be edited']);
+  });
+
+  it('blocks an update when a target account is unavailable or unknown', () => {
+    const edited = desired('launch', shape({ content: 'x' }));
+    const unavailable = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)], accounts: accounts({ [PHOTO]: { available: false } }) }));
+    expect(only(unavailable)).toMatchObject({ action: 'blocked', reasons: [`account ${PHOTO} is unavailable: no reason given`] });
+    const unknown = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)], accounts: new Map() }));
+    expect(only(unknown).reasons).toEqual([`account ${PHOTO} is not connected to this project`]);
+  });
+
+  it('recreates a post deleted on the remote', () => {
+    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [] })));
+    expect(change).toMatchObject({ action: 'create', postId: null, reasons: ['deleted on the remote; will be recreated'] });
+  });
+
+  it('re-keys nothing but the file when a post keeps its key under a new path', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', applied, { file: 'posts/2026/launch.md' })], state: owned, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch', fromKey: 'launch', file: 'posts/2026/launch.md', reasons: ['renamed posts/launch.md → posts/2026/launch.md'] });
+  });
+});
+
+describe('createPlan: owned posts whose file is gone', () => {
+  const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
+
+  it('moves a renamed file: same payload, new key', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({
+      action: 'move', key: 'launch-v2', fromKey: 'launch', postId: 'p1', file: 'posts/launch-v2.md',
+      reasons: ['renamed posts/launch.md → posts/launch-v2.md'],
+    });
+    expect(plan.summary.move).toBe(1);
+  });
+
+  it('does not move when the renamed file was also edited, or the live post drifted', () => {
+    const edited = createPlan(planInput({ desired: [desired('launch-v2', shape({ content: 'x' }))], state: owned, live: [livePost('p1', applied)] }));
+    expect(edited.changes.map((c) => c.action)).toEqual(['create', 'delete']);
+    const drifted = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', shape({ content: 'y' }))] }));
+    expect(drifted.changes.map((c) => c.action)).toEqual(['create', 'delete']);
+  });
+
+  it('pairs identical renamed posts deterministically', () => {
+    const two = state({ posts: { a: record('p1', applied, 'posts/a.md'), b: record('p2', applied, 'posts/b.md') } });
+    const plan = createPlan(planInput({ desired: [desired('d', applied), desired('c', applied)], state: two, live: [livePost('p1', applied), livePost('p2', applied)] }));
+    expect(plan.changes.map((c) => [c.action, c.fromKey, c.key])).toEqual([['move', 'a', 'c'], ['move', 'b', 'd']]);
+  });
+
+  it('shows the delete as skipped without --prune', () => {
+    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', file: 'posts/launch.md', skipped: true, liveUpdatedAt: '2026-01-02T00:00:00.000Z', reasons: ['posts/launch.md removed; run with --prune to delete'] });
+    expect(plan.summary.delete).toBe(1);
+  });
+
+  it('deletes with --prune', () => {
+    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)], prune: true }));
+    expect(only(plan)).toMatchObject({ action: 'delete', skipped: false, reasons: ['posts/launch.md removed'] });
+  });
+
+  it('never deletes a published post', () => {
+    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune: true }));
+    expect(only(plan)).toMatchObject({ action: 'blocked', reasons: ['post is published; published posts are never deleted'] });
+  });
+
+  it('forgets a post already deleted on the remote, state only', () => {
+    const plan = createPlan(planInput({ state: owned, live: [] }));
+    expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] });
+    expect(only(plan).skipped).toBeUndefined();
+  });
+
+  it('resolves and deletes a pending create whose file is gone, only with --prune', () => {
+    const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: SHA_A, startedAt: '2026-01-01T00:00:00.000Z' };
+    const plan = createPlan(planInput({ state: state({ pending: { x: pending } }) }));
+    expect(only(plan)).toMatchObject({ action: 'delete', key: 'x', postId: null, resumesPending: true, skipped: true });
+    expect(only(createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true }))).skipped).toBe(false);
+  });
+});
+
+describe('createPlan: scope', () => {
+  it('ignores remote posts that are not in state', () => {
+    const plan = createPlan(planInput({ live: [livePost('stranger', shape({ content: 'not ours' }))] }));
+    expect(plan.changes).toEqual([]);
+    expect(plan.summary).toEqual({ create: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+  });
+
+  it('keeps only the changes of --target keys', () => {
+    const owned = state({ posts: { old: record('p1', applied, 'posts/old.md') } });
+    const input = planInput({ desired: [desired('a'), desired('b')], state: owned, live: [livePost('p1', applied)], only: ['b', 'old'] });
+    const plan = createPlan(input);
+    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:b', 'delete:old']);
+    expect(plan.only).toEqual(['b', 'old']);
+  });
+
+  it('keeps a move when either of its keys is selected', () => {
+    const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
+    const plan = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', applied)], only: ['launch'] }));
+    expect(only(plan).action).toBe('move');
+  });
+
+  it('uploads each missing media once, for the posts that need it', () => {
+    const withA = shape({ media: [SHA_A] });
+    const withAB = shape({ content: 'two', media: [SHA_A, SHA_B] });
+    const plan = createPlan(planInput({ desired: [desired('one', withA), desired('two', withAB)], state: state({ media: mediaState(SHA_B) }) }));
+    expect(plan.uploads).toEqual([{ ...pick(desiredMedia(SHA_A, 'media/aaaa.png')), usedBy: ['one', 'two'] }]);
+  });
+
+  it('uploads nothing for blocked posts', () => {
+    const post = desired('one', shape({ media: [SHA_A] }));
+    const plan = createPlan(planInput({ desired: [post], accounts: accounts({ [PHOTO]: { available: false } }) }));
+    expect(plan.uploads).toEqual([]);
+  });
+
+  it('sorts changes by action then key and passes the rest through', () => {
+    const owned = state({
+      posts: { same: record('p1', applied, 'posts/same.md'), gone: record('p2', applied, 'posts/gone.md'), edit: record('p3', applied, 'posts/edit.md') },
+    });
+    const diagnostics = [{ severity: 'warning' as const, code: 'x', message: 'y' }];
+    const plan = createPlan(planInput({
+      desired: [desired('zeta'), desired('same', applied), desired('edit', shape({ content: 'z' })), desired('alpha')],
+      state: owned,
+      live: [livePost('p1', applied), livePost('p2', applied), livePost('p3', applied)],
+      diagnostics,
+    }));
+    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:alpha', 'create:zeta', 'update:edit', 'delete:gone', 'noop:same']);
+    expect(plan).toMatchObject({ formatVersion: 1, createdAt: '2026-03-01T12:00:00.000Z', diagnostics, prune: false });
+    expect(plan.summary).toEqual({ create: 2, update: 1, delete: 1, move: 0, noop: 1, blocked: 0 });
+  });
+});
+
+function pick(media: ReturnType<typeof desiredMedia>) {
+  const { sha256, path, sizeBytes, contentType, kind } = media;
+  return { sha256, path, sizeBytes, contentType, kind };
+}
