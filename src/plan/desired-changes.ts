@@ -17,7 +17,7 @@ function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] 
   });
 }
 
-function createChange(post: DesiredPost, reasons: string[], context: PlanContext, resumesPending: boolean): Change {
+function createChange(post: DesiredPost, context: PlanContext, { reasons, resumesPending }: { reasons: string[]; resumesPending: boolean }): Change {
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
@@ -52,13 +52,13 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
   const record = context.state.posts[post.key];
   const resumesPending = context.state.pending[post.key] !== undefined;
   if (!record) {
-    return createChange(post, [resumesPending ? 'resume an interrupted create' : 'new file'], context, resumesPending);
+    return createChange(post, context, { reasons: [resumesPending ? 'resume an interrupted create' : 'new file'], resumesPending });
   }
   const live = context.livePost(record.postId);
   if (!live) {
     const reasons = ['deleted on the remote; will be recreated'];
     if (resumesPending) reasons.push('resume an interrupted create');
-    return createChange(post, reasons, context, resumesPending);
+    return createChange(post, context, { reasons, resumesPending });
   }
   if (shapeHash(context.shapeOf(live)) === shapeHash(post.shape)) {
     if (record.file !== post.file) {

@@ -9,9 +9,9 @@ type StoreTarget = Pick<PlanTarget, 'id' | 'apiUrl' | 'projectId'>;
 
 /**
  * Owns one state file for one target section. Every mutation is persisted atomically before its
- * promise resolves (the applier calls one after every single remote change). Calls are queued, so
- * writes never interleave; each write carries every mutation made so far. Other targets' sections
- * are kept as read. Hold the state lock (`acquireLock`) while using a store.
+ * promise resolves (the applier calls one after every single remote change). Writes are chained,
+ * so they never interleave; each write carries every mutation made so far. Other targets'
+ * sections are kept as read. Hold the state lock (`acquireLock`) while using a store.
  */
 export class StateStore {
   readonly path: string;
@@ -19,7 +19,10 @@ export class StateStore {
   readonly targetId: string;
   private readonly file: StateFile;
   private readonly current: TargetState;
-  private queue: Promise<void> = Promise.resolve();
+  /** The write in flight or last done. */
+  private lastWrite: Promise<void> = Promise.resolve();
+  /** The write not started yet that the next mutation joins. */
+  private nextWrite: Promise<void> | undefined;
 
   private constructor(path: string, targetId: string, file: StateFile, section: TargetState) {
     this.path = path;
@@ -106,22 +109,35 @@ export class StateStore {
     });
   }
 
-  /** Resolves once the queue is drained (every mutation so far is on disk or has failed). */
+  /** Resolves once every write requested so far has finished (or failed). */
   async flush(): Promise<void> {
-    await this.queue;
+    await this.lastWrite.catch(() => undefined);
   }
 
   /**
-   * Applies `change` in its turn, then writes. A failed check leaves memory untouched; a failed
-   * write rejects this call only, and the next call writes again with everything.
+   * Applies `change` now (a failed check throws before anything changes), then resolves once a
+   * write that includes it is durable. Calls made while a write is in flight share the next
+   * write (group commit): every promise still means "my change is on disk", with far fewer
+   * writes of a large file under a concurrent applier. A failed write rejects the calls it
+   * carried; their changes stay in memory and go out with the next write.
    */
   private mutate(change: () => void): Promise<void> {
-    const run = this.queue.then(async () => {
+    try {
       change();
-      this.file.targets[this.targetId] = this.current;
-      await writeFileAtomic(this.path, prettyCanonicalJson(this.file));
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.file.targets[this.targetId] = this.current;
+    if (!this.nextWrite) {
+      const write = this.lastWrite
+        .catch(() => undefined)
+        .then(() => {
+          this.nextWrite = undefined;
+          return writeFileAtomic(this.path, prettyCanonicalJson(this.file));
+        });
+      this.nextWrite = write;
+      this.lastWrite = write;
+    }
+    return this.nextWrite;
   }
 }

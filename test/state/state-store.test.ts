@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
@@ -42,6 +42,8 @@ describe('StateStore', () => {
     expect(section.posts).toEqual({ launch: postRecord('p1') });
 
     await store.recordUpdate('launch', { ...postRecord('p1'), appliedHash: 'd'.repeat(64) });
+    await store.moveKey('launch', 'launch', 'posts/2026/launch.md');
+    expect(store.section.posts.launch?.file).toBe('posts/2026/launch.md');
     await store.moveKey('launch', 'launch-v2', 'posts/launch-v2.md');
     section = (await readState(path)).targets['local:demo']!;
     expect(section.posts).toEqual({ 'launch-v2': { ...postRecord('p1', 'posts/launch-v2.md'), appliedHash: 'd'.repeat(64) } });
@@ -117,6 +119,15 @@ describe('StateStore', () => {
     expect(store.sectionHash()).not.toBe(emptyHash);
     const reread = (await readState(path)).targets['local:demo']!;
     expect(stateSectionHash(reread)).toBe(store.sectionHash());
+  });
+
+  it('rejects the calls of a failed write and writes their changes with the next one', async () => {
+    const { path, store } = await openStore();
+    await mkdir(join(path, 'in-the-way'), { recursive: true });
+    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await rm(path, { recursive: true });
+    await store.confirmCreate('b', postRecord('p2'));
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
   });
 
   it('never writes before the first change', async () => {
