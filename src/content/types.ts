@@ -49,4 +49,22 @@ export interface DesiredPost {
   media: DesiredMedia[];
   /** Account alias or uuid as written, per target, parallel to `shape.targets` (for messages). */
   targetLabels: string[];
+  /** Where the parts of the post are written in its file, for messages and annotations. */
+  locations?: DesiredPostLocations;
+}
+
+/** 1-based line and column in a file. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */
+export interface DesiredPostLocations {
+  /** Parallel to `shape.targets` (after sorting). */
+  targets: (SourcePosition | null)[];
+  /** Parallel to `media`. */
+  media: (SourcePosition | null)[];
+  /** First line of the post text. */
+  body: SourcePosition;
 }

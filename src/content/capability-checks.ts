@@ -1,0 +1,131 @@
+import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { didYouMean } from './did-you-mean.js';
+import { codePointLength, textLength, unitWord } from './text-length.js';
+import type { DesiredPost, TargetShape } from './types.js';
+
+/**
+ * Per-account checks from the capabilities endpoint, run before any write: account availability,
+ * caption length (in the account's unit) and presence, option fields and attachment counts.
+ * Media types, sizes and durations are checked with the media (src/media/).
+ * Each diagnostic names the post file and the account as written in the file.
+ */
+export function checkAgainstCapabilities(posts: readonly DesiredPost[], capabilitiesByAccountId: ReadonlyMap<string, Capabilities>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const post of posts) {
+    post.shape.targets.forEach((target, index) => {
+      const account = post.targetLabels[index] ?? target.socialAccountId;
+      const base = { severity: 'error' as const, file: post.file, ...(post.locations?.targets[index] ?? {}) };
+      const report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => diagnostics.push({ ...base, ...diagnostic });
+      const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
+      if (capabilities === undefined) {
+        report({ code: 'account-not-found', message: `account \`${account}\` (${target.socialAccountId}) is not in this project`, hint: '`postsync accounts` lists the accounts this API key can post to.' });
+        return;
+      }
+      const where = `\`${account}\` (${capabilities.account.platform})`;
+      if (!capabilities.supported) report({ code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
+      else if (!capabilities.available) report({ code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
+      checkCaption(post, target, capabilities.rules.caption, where, report);
+      checkOptions(target, capabilities.rules.options ?? {}, where, report);
+      checkAttachmentCount(post, capabilities.rules.attachments, where, report);
+    });
+  }
+  return diagnostics;
+}
+
+type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => void;
+
+function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, where: string, report: Report): void {
+  const text = target.contentOverride ?? post.shape.content;
+  const source = target.contentOverride === undefined ? 'the post text' : 'the `content` of this target';
+  const length = textLength(text, rules.lengthUnit);
+  if (length > rules.maxLength) {
+    report({
+      code: 'caption-too-long',
+      message: `${source} is too long for ${where}`,
+      expected: `at most ${rules.maxLength} ${unitWord(rules.lengthUnit)}`,
+      found: `${length} ${unitWord(rules.lengthUnit)}`,
+      hint: target.contentOverride === undefined ? 'Shorten the text, or give this target a shorter `content:`.' : 'Shorten this target\'s `content:`.',
+    });
+  }
+  if (text.trim() === '' && captionRequired(post, rules.requiredExcept)) {
+    report({ code: 'caption-required', message: `${where} needs a text`, expected: requiredWords(rules.requiredExcept), found: 'an empty text', hint: 'Write the post text below the front-matter, or give this target a `content:`.' });
+  }
+}
+
+function captionRequired(post: DesiredPost, requiredExcept: CaptionRules['requiredExcept']): boolean {
+  switch (requiredExcept) {
+    case 'never':
+      return true;
+    case 'media':
+      return post.media.length === 0;
+    case 'video':
+      return !post.media.some((media) => media.kind === 'video');
+    default:
+      // 'always', or a rule this version does not know: leave it to the service.
+      return false;
+  }
+}
+
+function requiredWords(requiredExcept: CaptionRules['requiredExcept']): string {
+  return requiredExcept === 'media' ? 'a text, unless the post has media' : requiredExcept === 'video' ? 'a text, unless the post has a video' : 'a text';
+}
+
+function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, where: string, report: Report): void {
+  const accepted = Object.keys(rules);
+  const options = target.options as Record<string, unknown>;
+  for (const [field, value] of Object.entries(options)) {
+    const rule = rules[field];
+    if (rule === undefined) {
+      report({
+        code: 'option-not-supported',
+        message: `option \`${field}\` is not accepted by ${where}`,
+        expected: accepted.length > 0 ? `one of ${accepted.map((name) => `\`${name}\``).join(', ')}` : 'no options',
+        found: `\`${field}\``,
+        hint: didYouMean(field, accepted) ?? 'Remove it from this target\'s options.',
+      });
+      continue;
+    }
+    checkOptionValue(field, value, rule, where, report);
+  }
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.required === true && options[field] === undefined) {
+      report({ code: 'option-required', message: `${where} needs the option \`${field}\``, expected: `\`${field}\` (${rule.type})`, hint: `Add \`${field}\` under this target's \`options:\`.` });
+    }
+  }
+}
+
+function checkOptionValue(field: string, value: unknown, rule: OptionRule, where: string, report: Report): void {
+  const actualType = Array.isArray(value) ? 'array' : typeof value;
+  if (actualType !== rule.type) {
+    report({ code: 'option-wrong-type', message: `option \`${field}\` has the wrong type for ${where}`, expected: rule.type, found: actualType });
+    return;
+  }
+  const items = Array.isArray(value) ? (value as unknown[]) : [value];
+  if (rule.values !== undefined) {
+    for (const item of items) {
+      if (typeof item === 'string' && !rule.values.includes(item)) {
+        report({ code: 'option-value-not-allowed', message: `\`${item}\` is not an allowed value of \`${field}\` for ${where}`, expected: `one of ${rule.values.map((v) => `\`${v}\``).join(', ')}`, found: `\`${item}\``, hint: didYouMean(item, rule.values) });
+      }
+    }
+  }
+  for (const item of items) {
+    // For lists (tags), the limit applies to each entry.
+    if (rule.maxLength !== undefined && typeof item === 'string' && codePointLength(item) > rule.maxLength) {
+      report({ code: 'option-too-long', message: `option \`${field}\` is too long for ${where}`, expected: `at most ${rule.maxLength} characters`, found: `${codePointLength(item)} characters`, hint: 'Shorten it.' });
+    }
+  }
+  if (rule.maxItems !== undefined && Array.isArray(value) && value.length > rule.maxItems) {
+    report({ code: 'option-too-many-items', message: `option \`${field}\` has too many entries for ${where}`, expected: `at most ${rule.maxItems}`, found: `${value.length}`, hint: 'Remove some entries.' });
+  }
+}
+
+function checkAttachmentCount(post: DesiredPost, rules: Capabilities['rules']['attachments'], where: string, report: Report): void {
+  const count = post.media.length;
+  if (count < rules.min) {
+    report({ code: 'too-few-attachments', message: `${where} needs at least ${rules.min} media file${rules.min === 1 ? '' : 's'}`, expected: `${rules.min} to ${rules.max} media files`, found: `${count}`, hint: 'Add an image or video under `media:`.' });
+  }
+  if (count > rules.max) {
+    report({ code: 'too-many-attachments', message: `${where} accepts at most ${rules.max} media file${rules.max === 1 ? '' : 's'}`, expected: `${rules.min} to ${rules.max} media files`, found: `${count}`, hint: 'Remove media, or post to this account separately.' });
+  }
+}

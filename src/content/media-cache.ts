@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+
+/** What the media prober says about a file (src/media/probe.ts supplies the real one). */
+export interface ProbeResult {
+  contentType: string;
+  kind: 'image' | 'video' | 'unknown';
+}
+
+export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
+
+/** Everything content reading needs to know about one media file's bytes. */
+export interface MediaFacts extends ProbeResult {
+  sha256: string;
+  sizeBytes: number;
+}
+
+interface Entry {
+  mtimeMs: number;
+  size: number;
+  facts: Promise<MediaFacts>;
+}
+
+/**
+ * Hashes and probes each distinct file once: entries are keyed by real path and reused while the
+ * file's mtime and size are unchanged. Keep one per run, or one for the life of `watch`.
+ */
+export class MediaCache {
+  readonly #entries = new Map<string, Entry>();
+
+  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: MediaProbe): Promise<MediaFacts> {
+    const cached = this.#entries.get(realPath);
+    if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
+    const facts = Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
+      sha256: hash.sha256,
+      sizeBytes: hash.sizeBytes,
+      contentType: probed.contentType,
+      kind: probed.kind,
+    }));
+    const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, facts };
+    this.#entries.set(realPath, entry);
+    // A failed read must not stick: the next run tries again.
+    facts.catch(() => {
+      if (this.#entries.get(realPath) === entry) this.#entries.delete(realPath);
+    });
+    return facts;
+  }
+}
+
+/** Streams the file through sha256, so memory stays flat whatever the file size. */
+export async function sha256File(path: string): Promise<{ sha256: string; sizeBytes: number }> {
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  await pipeline(createReadStream(path), async (chunks: AsyncIterable<Buffer>) => {
+    for await (const chunk of chunks) {
+      sizeBytes += chunk.length;
+      hash.update(chunk);
+    }
+  });
+  return { sha256: hash.digest('hex'), sizeBytes };
+}

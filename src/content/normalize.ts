@@ -1,0 +1,120 @@
+import { posix, sep } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { describeValue } from './json-schema.js';
+import { parseScheduledAt, SCHEDULED_AT_FORMATS } from './scheduled-at.js';
+import { normalizeTargets, type NormalizedTargets } from './targets.js';
+import { codePointLength } from './text-length.js';
+import type { SourcePosition } from './types.js';
+import type { YamlSource } from './yaml-source.js';
+
+/** The API's limit on `content`, in characters (Unicode code points). */
+export const MAX_CONTENT_CHARACTERS = 10_000;
+
+/**
+ * Decides whether a scheduledAt in the past is acceptable for this post. Without it every past
+ * time is an error; a caller that knows the post was already scheduled or published with exactly
+ * this time (from state) can accept it, so old posts do not block every later run.
+ */
+export type AcceptPastSchedule = (post: { key: string; scheduledAt: string }) => boolean;
+
+export interface NormalizeContext {
+  /** Project-relative path of the post file, forward slashes. */
+  file: string;
+  /** Path of the file relative to the content folder, forward slashes. */
+  fileInContent: string;
+  locate: YamlSource['locate'];
+  timezone: string;
+  accounts: Readonly<Record<string, string>>;
+  now: Date;
+  acceptPastSchedule?: AcceptPastSchedule;
+}
+
+export interface NormalizedPost {
+  key: string;
+  /** Where the key comes from, when it is the `id` field. */
+  keyPosition?: SourcePosition;
+  content: string;
+  scheduledAt: string | null;
+  targets: NormalizedTargets;
+  diagnostics: Diagnostic[];
+}
+
+/** Front-matter + body → the comparable parts of a post (media are resolved separately). */
+export function normalizePost(frontMatter: unknown, body: string, bodyLine: number, context: NormalizeContext): NormalizedPost {
+  const data = isRecord(frontMatter) ? frontMatter : {};
+  const diagnostics: Diagnostic[] = [];
+  const hasId = typeof data.id === 'string' && data.id.trim() !== '';
+  const key = hasId ? (data.id as string) : postKeyFromPath(context.fileInContent);
+  const content = body.trim();
+  const length = codePointLength(content);
+  if (length > MAX_CONTENT_CHARACTERS) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'content-too-long',
+      message: 'the post text is too long',
+      file: context.file,
+      line: bodyLine,
+      column: 1,
+      expected: `at most ${MAX_CONTENT_CHARACTERS} characters`,
+      found: `${length} characters`,
+      hint: 'Shorten the text.',
+    });
+  }
+  const scheduledAt = normalizeScheduledAt(data, key, context, diagnostics);
+  const targets = normalizeTargets(data.targets, context);
+  diagnostics.push(...targets.diagnostics);
+  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, targets, diagnostics };
+}
+
+/** Default post key: the path under the content folder, without `.md`, forward slashes. */
+export function postKeyFromPath(fileInContent: string): string {
+  return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, '');
+}
+
+function normalizeScheduledAt(data: Record<string, unknown>, key: string, context: NormalizeContext, diagnostics: Diagnostic[]): string | null {
+  const raw = data.scheduledAt;
+  if (typeof raw !== 'string') return null;
+  const at = { file: context.file, ...context.locate(['scheduledAt']) };
+  const parsed = parseScheduledAt(raw, context.timezone);
+  if (!parsed.ok) {
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
+    diagnostics.push({
+      severity: 'error',
+      code: parsed.reason === 'nonexistent' ? 'scheduled-at-nonexistent' : 'invalid-date',
+      message: parsed.reason === 'nonexistent' ? `\`scheduledAt\` is a time that does not exist in ${context.timezone}` : '`scheduledAt` is not a valid date and time',
+      ...at,
+      expected: SCHEDULED_AT_FORMATS,
+      found: describeValue(raw),
+      hint: parsed.hint ?? (dateOnly ? `Add a time, e.g. \`${raw.trim()} 09:00\`.` : parsed.reason === 'range' ? 'Check the month, day, hour and minute.' : `Write it as ${SCHEDULED_AT_FORMATS}.`),
+    });
+    return null;
+  }
+  if (parsed.ambiguous !== undefined) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'scheduled-at-ambiguous',
+      message: `\`scheduledAt\` happens twice in ${context.timezone} (clocks move back); read as ${parsed.ambiguous.chosenOffset}`,
+      ...at,
+      found: describeValue(raw),
+      hint: `Add an offset to choose: ${parsed.ambiguous.chosenOffset} or ${parsed.ambiguous.otherOffset}.`,
+    });
+  }
+  if (data.draft === true) return null;
+  const inPast = Date.parse(parsed.instant) < context.now.getTime();
+  if (inPast && context.acceptPastSchedule?.({ key, scheduledAt: parsed.instant }) !== true) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'scheduled-at-past',
+      message: 'scheduledAt is in the past',
+      ...at,
+      expected: `a time after ${context.now.toISOString()}`,
+      found: `${raw.trim()} (${parsed.instant})`,
+      hint: 'Pick a future time, or remove `scheduledAt` to keep the post a draft.',
+    });
+  }
+  return parsed.instant;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

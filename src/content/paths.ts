@@ -1,0 +1,17 @@
+import { isAbsolute, posix, relative, sep } from 'node:path';
+
+/** True when `path` is `root` or below it (both absolute, in the same form: both real or both not). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** `to` relative to `from`, with forward slashes (the form used in messages, keys and state). */
+export function relativePosix(from: string, to: string): string {
+  return relative(from, to).split(sep).join(posix.sep);
+}
+
+/** Code-unit order: the same on every machine, unlike locale collation. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

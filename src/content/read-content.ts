@@ -1,0 +1,72 @@
+import { stat } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import type { Diagnostic } from '../diagnostics.js';
+import { discoverPostFiles } from './discover.js';
+import { MediaCache } from './media-cache.js';
+import { compareText, relativePosix } from './paths.js';
+import { readContentFile, sortDiagnostics, type ContentFileResult, type ReadContentOptions } from './read-file.js';
+import type { DesiredPost } from './types.js';
+
+export interface ContentResult {
+  /** Valid posts only, sorted by key. A file with any error contributes no post. */
+  posts: DesiredPost[];
+  /** Every problem in every file, sorted by file and position. */
+  diagnostics: Diagnostic[];
+}
+
+/** Enough parallel reads to overlap I/O, few enough to stay far from file-descriptor limits. */
+const READ_CONCURRENCY = 16;
+
+/** Reads the whole content folder, collecting the diagnostics of every file. */
+export async function readContent(options: ReadContentOptions): Promise<ContentResult> {
+  const { config } = options;
+  const dirStats = await stat(config.contentDir).catch(() => undefined);
+  if (dirStats?.isDirectory() !== true) {
+    const folder = relativePosix(config.root, config.contentDir);
+    return {
+      posts: [],
+      diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
+    };
+  }
+  const files = await discoverPostFiles(config);
+  const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache() };
+  const limit = pLimit(READ_CONCURRENCY);
+  const results = await Promise.all(files.map((file) => limit(() => readContentFile(file, shared))));
+  return combineContentResults(results);
+}
+
+/**
+ * Joins per-file results: keys must be unique across files, so every file sharing a key gets a
+ * `duplicate-key` error (and none of them yields a post).
+ */
+export function combineContentResults(results: Iterable<ContentFileResult>): ContentResult {
+  const all = [...results];
+  const filesByKey = new Map<string, ContentFileResult[]>();
+  for (const result of all) {
+    if (result.key === null) continue;
+    filesByKey.set(result.key, [...(filesByKey.get(result.key) ?? []), result]);
+  }
+  const diagnostics: Diagnostic[] = [];
+  const posts: DesiredPost[] = [];
+  for (const result of all) {
+    diagnostics.push(...result.diagnostics);
+    const sharing = result.key === null ? [] : filesByKey.get(result.key)!;
+    if (sharing.length > 1) {
+      const others = sharing.filter((other) => other !== result).map((other) => `\`${other.file}\``);
+      diagnostics.push({
+        severity: 'error',
+        code: 'duplicate-key',
+        message: `the post key \`${result.key}\` is also used by ${others.join(', ')}`,
+        file: result.file,
+        ...result.keyPosition,
+        expected: 'a key used by one file only',
+        found: `\`${result.key}\` in ${sharing.length} files`,
+        hint: result.keyPosition === undefined ? 'Give one of the files a different `id:`.' : 'Change this `id:` (or remove it to use the file path as the key).',
+      });
+    } else if (result.post !== null) {
+      posts.push(result.post);
+    }
+  }
+  posts.sort((a, b) => compareText(a.key, b.key));
+  return { posts, diagnostics: sortDiagnostics(diagnostics) };
+}

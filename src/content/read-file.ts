@@ -1,0 +1,101 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Config } from '../config/types.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { MediaCache, type MediaProbe } from './media-cache.js';
+import { resolveMedia } from './media-paths.js';
+import { normalizePost, type AcceptPastSchedule } from './normalize.js';
+import { parsePostFile } from './parse.js';
+import { compareText, isInside, relativePosix } from './paths.js';
+import { checkFrontMatter } from './schema.js';
+import type { DesiredPost, SourcePosition } from './types.js';
+
+/** Post files are text; anything bigger is a mistake (a video renamed `.md`, a generated dump). */
+export const MAX_POST_FILE_BYTES = 1024 * 1024;
+
+export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
+
+export interface ReadContentOptions {
+  config: ContentConfig;
+  /** The current time, for the "in the past" check; content reading never reads the clock. */
+  now: Date;
+  probe: MediaProbe;
+  /** Reuse across files and runs so each media file is hashed once; one is made when absent. */
+  mediaCache?: MediaCache;
+  acceptPastSchedule?: AcceptPastSchedule;
+}
+
+/** One post file read on its own; `watch` can keep these per file and recombine them. */
+export interface ContentFileResult {
+  /** Project-relative path, forward slashes. */
+  file: string;
+  /** The post's key, also when the file has other errors; null when it cannot be known. */
+  key: string | null;
+  /** Position of `id:` when the key comes from it. */
+  keyPosition?: SourcePosition;
+  /** The post, or null when the file has any error. */
+  post: DesiredPost | null;
+  diagnostics: Diagnostic[];
+}
+
+/** Reads, parses, validates and normalizes one post file. `file` is absolute or project-relative. */
+export async function readContentFile(file: string, options: ReadContentOptions): Promise<ContentFileResult> {
+  const { config } = options;
+  const absolute = resolve(config.root, file);
+  const relativeFile = relativePosix(config.root, absolute);
+  const failed = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>): ContentFileResult => ({
+    file: relativeFile,
+    key: null,
+    post: null,
+    diagnostics: [{ severity: 'error', file: relativeFile, ...diagnostic }],
+  });
+
+  const stats = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
+  if (stats instanceof Error) return failed({ code: 'file-unreadable', message: `the file cannot be read (${stats.code ?? stats.message})`, hint: 'Check that it exists and is readable.' });
+  if (stats.size > MAX_POST_FILE_BYTES) {
+    return failed({ code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(stats.size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' });
+  }
+  if (!isInside(await realpath(config.root), await realpath(absolute))) {
+    return failed({ code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' });
+  }
+
+  const parsed = parsePostFile(relativeFile, await readFile(absolute));
+  if (parsed.frontMatter === undefined) return { file: relativeFile, key: null, post: null, diagnostics: parsed.diagnostics };
+  const fileInContent = relativePosix(config.contentDir, absolute);
+  const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, relativeFile, parsed.locate);
+  const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, {
+    file: relativeFile,
+    fileInContent,
+    locate: parsed.locate,
+    timezone: config.timezone,
+    accounts: config.accounts,
+    now: options.now,
+    acceptPastSchedule: options.acceptPastSchedule,
+  });
+  const media = await resolveMedia((parsed.frontMatter as Record<string, unknown>).media, {
+    root: config.root,
+    file: relativeFile,
+    locate: parsed.locate,
+    probe: options.probe,
+    cache: options.mediaCache ?? new MediaCache(),
+  });
+  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...normalized.diagnostics, ...media.diagnostics]);
+  const post: DesiredPost | null = hasErrors(diagnostics)
+    ? null
+    : {
+        key: normalized.key,
+        file: relativeFile,
+        shape: { content: normalized.content, scheduledAt: normalized.scheduledAt, targets: normalized.targets.targets, media: media.media.map((m) => m.sha256) },
+        media: media.media,
+        targetLabels: normalized.targets.labels,
+        locations: { targets: normalized.targets.positions, media: media.positions, body: { line: parsed.bodyLine, column: 1 } },
+      };
+  return { file: relativeFile, key: normalized.key, keyPosition: normalized.keyPosition, post, diagnostics };
+}
+
+/** By file, then line, then column; diagnostics without a position first within their file. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}

@@ -1,0 +1,25 @@
+import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
+import { RESPONSE_ONLY_OPTION_FIELDS } from '../api/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { compileSchema } from './json-schema.js';
+import type { YamlSource } from './yaml-source.js';
+
+const checkPostSchema = compileSchema(postSchema);
+
+/** Option field names a post may set, from the schema (the single list). */
+export const OPTION_INPUT_FIELDS: readonly string[] = Object.keys(postSchema.$defs.options.properties);
+
+/** Front-matter field names, from the schema. */
+export const FRONT_MATTER_FIELDS: readonly string[] = Object.keys(postSchema.properties);
+
+const responseOnly = new Set<string>(RESPONSE_ONLY_OPTION_FIELDS);
+
+/** Validates front-matter against schemas/post.schema.json; one positioned diagnostic per problem. */
+export function checkFrontMatter(frontMatter: unknown, file: string, locate: YamlSource['locate']): Diagnostic[] {
+  return checkPostSchema(frontMatter, {
+    file,
+    locate,
+    unknownFieldHint: (name, path) =>
+      path[path.length - 1] === 'options' && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : undefined,
+  });
+}

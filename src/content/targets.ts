@@ -1,0 +1,109 @@
+import type { OptionsInput } from '../api/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { didYouMean } from './did-you-mean.js';
+import { compareText } from './paths.js';
+import { OPTION_INPUT_FIELDS } from './schema.js';
+import type { SourcePosition, TargetShape } from './types.js';
+import type { YamlSource } from './yaml-source.js';
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface NormalizedTargets {
+  /** Sorted by socialAccountId. */
+  targets: TargetShape[];
+  /** Alias or uuid as written, parallel to `targets`. */
+  labels: string[];
+  /** Position of each target entry, parallel to `targets`. */
+  positions: (SourcePosition | null)[];
+  diagnostics: Diagnostic[];
+}
+
+interface TargetContext {
+  file: string;
+  locate: YamlSource['locate'];
+  /** Alias → uuid, from the config. */
+  accounts: Readonly<Record<string, string>>;
+}
+
+/**
+ * `targets:` entries → TargetShapes. Accepts the shorthand (`- brand-photo`) and the object form;
+ * resolves aliases to uuids (a raw uuid is allowed) and rejects two entries for one account.
+ * Entries the schema already rejected (wrong types) are skipped silently.
+ */
+export function normalizeTargets(raw: unknown, context: TargetContext): NormalizedTargets {
+  const result: NormalizedTargets = { targets: [], labels: [], positions: [], diagnostics: [] };
+  if (!Array.isArray(raw)) return result;
+  const resolved: { target: TargetShape; label: string; position: SourcePosition | null }[] = [];
+  const firstIndexByAccount = new Map<string, number>();
+  raw.forEach((entry: unknown, index) => {
+    const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+    const account = typeof entry === 'string' ? entry : isObject ? (entry as Record<string, unknown>).account : undefined;
+    if (typeof account !== 'string' || account === '') return;
+    const accountPath = isObject ? ['targets', index, 'account'] : ['targets', index];
+    const socialAccountId = resolveAccount(account, context.accounts);
+    if (socialAccountId === undefined) {
+      result.diagnostics.push(unknownAccount(account, context, accountPath));
+      return;
+    }
+    const earlier = firstIndexByAccount.get(socialAccountId);
+    if (earlier !== undefined) {
+      result.diagnostics.push({
+        severity: 'error',
+        code: 'duplicate-target',
+        message: `\`${account}\` is listed twice in targets (also as entry ${earlier + 1})`,
+        file: context.file,
+        ...context.locate(accountPath),
+        expected: 'each account at most once',
+        found: `${socialAccountId} twice`,
+        hint: 'Remove one of the two entries.',
+      });
+      return;
+    }
+    firstIndexByAccount.set(socialAccountId, index);
+    const target: TargetShape = { socialAccountId, options: {} };
+    if (isObject) {
+      const { content, options } = entry as Record<string, unknown>;
+      if (typeof content === 'string') target.contentOverride = content.trim();
+      target.options = pickOptions(options);
+    }
+    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null });
+  });
+  resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
+  for (const { target, label, position } of resolved) {
+    result.targets.push(target);
+    result.labels.push(label);
+    result.positions.push(position);
+  }
+  return result;
+}
+
+/** Alias first (an alias may even look like a uuid), then a raw uuid; ids are compared lower-case. */
+export function resolveAccount(account: string, accounts: Readonly<Record<string, string>>): string | undefined {
+  if (Object.hasOwn(accounts, account)) return accounts[account]!.toLowerCase();
+  return UUID_PATTERN.test(account) ? account.toLowerCase() : undefined;
+}
+
+function unknownAccount(account: string, context: TargetContext, path: (string | number)[]): Diagnostic {
+  const aliases = Object.keys(context.accounts);
+  return {
+    severity: 'error',
+    code: 'unknown-account',
+    message: `unknown account \`${account}\``,
+    file: context.file,
+    ...context.locate(path),
+    expected: aliases.length > 0 ? `an alias from postsync.yaml (${aliases.map((a) => `\`${a}\``).join(', ')}) or an account uuid` : 'an account uuid, or an alias defined under `accounts:` in postsync.yaml',
+    found: `\`${account}\``,
+    hint: didYouMean(account, aliases) ?? `Add \`${account}: <account uuid>\` under \`accounts:\` in postsync.yaml (\`postsync accounts\` lists the uuids).`,
+  };
+}
+
+/** Only the known input fields with a defined value, in a stable (schema) order. */
+function pickOptions(options: unknown): OptionsInput {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return {};
+  const picked: Record<string, unknown> = {};
+  for (const field of OPTION_INPUT_FIELDS) {
+    const value = (options as Record<string, unknown>)[field];
+    if (value !== undefined && value !== null) picked[field] = value;
+  }
+  return picked as OptionsInput;
+}
