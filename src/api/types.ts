@@ -61,6 +61,25 @@ export interface OptionsInput {
   shortBIsAigc?: boolean;
 }
 
+/** Every input option field, in spec order: the only option fields postsync sends or compares. */
+export const INPUT_OPTION_FIELDS = [
+  'format',
+  'shareToFeed',
+  'link',
+  'vidATitle',
+  'vidADescription',
+  'vidAMadeForKids',
+  'vidATags',
+  'shortBCaption',
+  'shortBAllowComment',
+  'shortBAllowDuet',
+  'shortBAllowStitch',
+  'shortBDisclose',
+  'shortBBrandContent',
+  'shortBBrandOrganic',
+  'shortBIsAigc',
+] as const satisfies readonly (keyof OptionsInput)[];
+
 /** Option fields the service fills in; never sent, and stripped before any comparison. */
 export const RESPONSE_ONLY_OPTION_FIELDS = ['vidAPrivacy', 'shortBMode', 'shortBPrivacy'] as const;
 

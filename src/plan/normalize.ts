@@ -1,8 +1,6 @@
-import { RESPONSE_ONLY_OPTION_FIELDS, type Options, type OptionsInput, type Post, type Target } from '../api/types.js';
+import { INPUT_OPTION_FIELDS, type Options, type OptionsInput, type Post, type Target } from '../api/types.js';
 import type { PostShape, TargetShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-
-const RESPONSE_ONLY = new Set<string>(RESPONSE_ONLY_OPTION_FIELDS);
 
 /** media id → sha256 of every upload recorded in a state section. */
 export function mediaIdIndex(state: Pick<TargetState, 'media'>): Map<string, string> {
@@ -21,11 +19,15 @@ export function normalizeInstant(value: string | null | undefined): string | nul
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-/** Options as sent: response-only fields (filled in by the service) and undefined values removed. */
+/**
+ * Options as sent: only the spec's input fields with a defined value. An allow-list, so a
+ * response-only field the service adds later can never show up as a perpetual diff.
+ */
 export function inputOptions(options: Options | OptionsInput | undefined): OptionsInput {
   const result: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(options ?? {})) {
-    if (value !== undefined && !RESPONSE_ONLY.has(name)) result[name] = value;
+  const given = (options ?? {}) as Record<string, unknown>;
+  for (const name of INPUT_OPTION_FIELDS) {
+    if (given[name] !== undefined) result[name] = given[name];
   }
   return result as OptionsInput;
 }
