@@ -20,6 +20,11 @@ export const ErrorCodes = {
   rateLimited: 'rate_limited', // 429 + Retry-After
   internalError: 'internal_error', // 500
   serviceUnavailable: 'service_unavailable', // 503
+  // Added by the emulator (issue 2), outside the spec's API surface:
+  uploadClosed: 'upload_closed', // 409: multipart operation on an upload already completed or aborted
+  signatureInvalid: 'signature_invalid', // 403 (storage): presigned URL signature missing or not for this object/method
+  urlExpired: 'url_expired', // 403 (storage): presigned URL past its expiry (emulator time)
+  loopbackOnly: 'loopback_only', // 403: /_emulator control endpoints refuse non-loopback peers
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

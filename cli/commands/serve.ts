@@ -1,0 +1,33 @@
+import { InputError } from '../../src/errors.js';
+import { startEmulator } from '../../src/emulator/index.js';
+
+export interface ServeFlags {
+  host: string;
+  port: string;
+  fixture?: string;
+  data?: string;
+  chaos?: string;
+}
+
+/**
+ * `postsync serve`: runs the local Public Posting API until SIGINT/SIGTERM. The first stdout
+ * line is `listening on <baseUrl>`, for scripts that wait for it.
+ */
+export async function runServe(flags: ServeFlags): Promise<void> {
+  const port = Number(flags.port);
+  if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
+  const emulator = await startEmulator({ host: flags.host, port, fixture: flags.fixture, dataDir: flags.data, chaos: flags.chaos });
+  process.stdout.write(`listening on ${emulator.baseUrl}\n`);
+  if (!flags.fixture) process.stderr.write('using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n');
+  if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
+  const stop = (): void => {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+    emulator.close().catch((error: unknown) => {
+      process.stderr.write(`Error while closing: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,156 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KeyRing } from './auth.js';
+import { Chaos, parseChaosSpec } from './chaos.js';
+import { EmulatorClock } from './clock.js';
+import type { Services } from './context.js';
+import { Router } from './context.js';
+import { handleControl } from './control.js';
+import { demoFixture } from './demo-fixture.js';
+import { type Fixture, loadFixture } from './fixture.js';
+import { Journal } from './journal.js';
+import type { AccountRecord, ProjectSettings } from './model.js';
+import { publishDue } from './publish.js';
+import { RateLimiter, type RateLimit } from './rate-limit.js';
+import { RequestLog } from './request-log.js';
+import { apiRoutes } from './routes.js';
+import { seedPosts } from './seed.js';
+import { API_PREFIX, createListener } from './server.js';
+import { ObjectStorage } from './storage.js';
+import { handleStorage } from './storage-routes.js';
+import { EmulatorStore } from './store.js';
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** A fixture object or a path to a YAML/JSON fixture; default: the demo fixture. */
+  fixture?: Fixture | string;
+  /** Persist everything under this directory (journal + objects); absent: in memory. */
+  dataDir?: string;
+  /** Same syntax as `--chaos`, e.g. `rate=0.2,seed=42,kinds=503+reset`. */
+  chaos?: string;
+  /** Initial emulator clock (default: real now). The clock keeps running from there. */
+  now?: Date;
+}
+
+export interface RunningEmulator {
+  /** e.g. http://127.0.0.1:41234/public/v1 */
+  baseUrl: string;
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  close(): Promise<void>;
+}
+
+function projectSettings(fixture: Fixture): ProjectSettings[] {
+  return fixture.projects.map((project) => ({
+    id: project.id,
+    rateLimit: project.rateLimit,
+    accounts: (project.accounts ?? []).map(
+      (account): AccountRecord => ({
+        ...account,
+        id: account.id.toLowerCase(),
+        status: account.status ?? 'active',
+        available: account.available ?? true,
+        publishBehavior: account.publishBehavior ?? 'publish',
+      }),
+    ),
+  }));
+}
+
+function originOf(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** Starts the local Public Posting API. The first stdout line of `postsync serve` prints `baseUrl`. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const fixture = await loadFixture(options.fixture ?? demoFixture());
+  const chaos = new Chaos();
+  if (options.chaos) chaos.configure(parseChaosSpec(options.chaos));
+  const clock = new EmulatorClock(options.now);
+  const store = new EmulatorStore(clock, projectSettings(fixture));
+  const storage = await ObjectStorage.open({ dataDir: options.dataDir });
+  const { dataDir } = options;
+
+  let journal: Journal | undefined;
+  const openJournal = async (): Promise<void> => {
+    if (!dataDir) return;
+    journal = await Journal.rewrite(dataDir, store.snapshot());
+    const current = journal;
+    store.setSink((record) => current.append(record));
+  };
+  if (dataDir) {
+    const replay = await Journal.replay(dataDir, (record) => store.apply(record));
+    if (!replay.existed) seedPosts(store, fixture.projects);
+  } else {
+    seedPosts(store, fixture.projects);
+  }
+  await openJournal();
+
+  const services: Services = { store, clock, storage, durable: dataDir !== undefined, origin: '', commit: () => journal?.sync() ?? Promise.resolve() };
+  const limits = new Map<string, RateLimit>();
+  for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
+  const limiter = new RateLimiter(limits);
+  const log = new RequestLog();
+
+  const control = {
+    log,
+    chaos,
+    async moveClock(change: { advanceSeconds: number } | { now: Date }) {
+      if ('now' in change) clock.set(change.now);
+      else clock.advance(change.advanceSeconds);
+      store.recordClock();
+      const published = publishDue(store);
+      await services.commit();
+      return { now: clock.nowIso(), published };
+    },
+    async reset() {
+      store.setSink(null);
+      await journal?.close();
+      store.clear();
+      if (options.now) clock.set(options.now);
+      else clock.restoreOffset(0);
+      seedPosts(store, fixture.projects);
+      await storage.clear();
+      log.clear();
+      chaos.configure(parseChaosSpec(''));
+      limiter.reset();
+      await openJournal();
+    },
+  };
+
+  const listener = createListener({
+    services,
+    keys: new KeyRing(fixture),
+    limiter,
+    router: new Router(apiRoutes),
+    log,
+    chaos,
+    control: (exchange) => handleControl(control, exchange),
+    storage: (exchange) => handleStorage(services, exchange),
+  });
+  const server: Server = createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  services.origin = originOf(server.address() as AddressInfo);
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin: services.origin,
+    baseUrl: `${services.origin}${API_PREFIX}`,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        await journal?.close();
+        await storage.close();
+      })();
+      return closing;
+    },
+  };
+}

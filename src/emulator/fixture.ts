@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import * as formatsModule from 'ajv-formats';
+import { parse as parseYaml } from 'yaml';
+import type { Permission, TargetInput } from '../api/types.js';
+import { InputError } from '../errors.js';
+import { packageRoot } from './package-root.js';
+
+/** What happens to a target on this account when its post is due. */
+export type PublishBehavior = 'publish' | 'fail' | 'throttle';
+
+export interface FixtureAccount {
+  id: string;
+  platform: string;
+  handle: string;
+  /** Default `active`. */
+  status?: string;
+  /** Default true; false makes capabilities answer `available: false` with `unavailableReason`. */
+  available?: boolean;
+  unavailableReason?: string;
+  /** Default `publish`. */
+  publishBehavior?: PublishBehavior;
+}
+
+export interface FixtureKey {
+  token: string;
+  permissions: Permission[];
+  paused?: boolean;
+  expiresAt?: string | null;
+}
+
+/** A seed post: a draft without scheduledAt, otherwise scheduled (published at once if already due). */
+export interface FixturePost {
+  id?: string;
+  content: string;
+  scheduledAt?: string | null;
+  createdAt?: string;
+  targets?: TargetInput[];
+}
+
+export interface FixtureProject {
+  id: string;
+  rateLimit?: { limit: number; windowSeconds: number };
+  keys: FixtureKey[];
+  accounts?: FixtureAccount[];
+  posts?: FixturePost[];
+}
+
+/** The emulator's world: see schemas/fixture.schema.json. */
+export interface Fixture {
+  projects: FixtureProject[];
+}
+
+type FormatsPlugin = (ajv: Ajv) => Ajv;
+const addFormats = ((formatsModule as unknown as { default: FormatsPlugin }).default ??
+  (formatsModule as unknown as FormatsPlugin)) as FormatsPlugin;
+
+let validator: ((value: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+
+async function schemaValidator(): Promise<typeof validator> {
+  if (!validator) {
+    const schema = JSON.parse(await readFile(join(packageRoot(), 'schemas', 'fixture.schema.json'), 'utf8')) as object;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    validator = ajv.compile(schema);
+  }
+  return validator;
+}
+
+/** Reads a YAML or JSON fixture file (JSON is YAML, so one parser serves both). */
+export async function readFixtureFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read the fixture ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return parseYaml(text) as unknown;
+  } catch (error) {
+    throw new InputError(`the fixture ${path} is not valid YAML/JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Checks a fixture against the schema and for duplicate ids/tokens; reports every problem at once. */
+export async function validateFixture(value: unknown, source = 'fixture'): Promise<Fixture> {
+  const validate = await schemaValidator();
+  const problems: string[] = [];
+  if (!validate(value)) {
+    for (const error of validate.errors ?? []) problems.push(`${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+  } else {
+    const fixture = value as Fixture;
+    const seen = { project: new Set<string>(), token: new Set<string>(), account: new Set<string>() };
+    fixture.projects.forEach((project, p) => {
+      if (seen.project.has(project.id)) problems.push(`/projects/${p}/id duplicate project id ${project.id}`);
+      seen.project.add(project.id);
+      project.keys.forEach((key, k) => {
+        if (seen.token.has(key.token)) problems.push(`/projects/${p}/keys/${k}/token duplicate token`);
+        seen.token.add(key.token);
+      });
+      (project.accounts ?? []).forEach((account, a) => {
+        const id = account.id.toLowerCase();
+        if (seen.account.has(id)) problems.push(`/projects/${p}/accounts/${a}/id duplicate account id ${account.id}`);
+        seen.account.add(id);
+      });
+    });
+  }
+  if (problems.length > 0) {
+    throw new InputError(`invalid ${source}:\n  ${problems.join('\n  ')}`, {
+      hint: 'See schemas/fixture.schema.json for the fixture format.',
+    });
+  }
+  return value as Fixture;
+}
+
+export async function loadFixture(fixture: Fixture | string): Promise<Fixture> {
+  if (typeof fixture === 'string') return validateFixture(await readFixtureFile(fixture), `fixture ${fixture}`);
+  return validateFixture(fixture);
+}
