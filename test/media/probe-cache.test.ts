@@ -1,0 +1,69 @@
+import { utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makePng } from '../../src/media/generate.js';
+import { createProbeCache, probePostMedia } from '../../src/media/probe-cache.js';
+import { probeMedia } from '../../src/media/probe.js';
+import { testPost } from '../helpers/media.js';
+import { testdir } from '../helpers/testdir.js';
+
+function countingProbe() {
+  const calls: string[] = [];
+  return {
+    calls,
+    probe: (path: string) => {
+      calls.push(path);
+      return probeMedia(path);
+    },
+  };
+}
+
+describe('createProbeCache', () => {
+  it('probes a file once while its size and mtime stay the same', async () => {
+    const dir = await testdir({ 'a.png': makePng({ width: 4, height: 4 }) });
+    const path = join(dir, 'a.png');
+    const counter = countingProbe();
+    const cache = createProbeCache({ probe: counter.probe });
+    const [first, second] = await Promise.all([cache.probe(path), cache.probe(path)]);
+    expect(await cache.probe(path)).toEqual(first);
+    expect(second).toEqual(first);
+    expect(counter.calls).toEqual([path]);
+
+    await writeFile(path, makePng({ width: 8, height: 4 }));
+    await utimes(path, new Date(), new Date(Date.now() + 5000));
+    expect(await cache.probe(path)).toMatchObject({ width: 8, height: 4 });
+    expect(counter.calls).toHaveLength(2);
+
+    cache.forget(path);
+    await cache.probe(path);
+    expect(counter.calls).toHaveLength(3);
+  });
+
+  it('does not keep a failed probe', async () => {
+    const dir = await testdir({ 'a.png': makePng({ width: 4, height: 4 }) });
+    const path = join(dir, 'a.png');
+    let fail = true;
+    const cache = createProbeCache({
+      probe: async (file) => {
+        if (fail) throw new Error('EIO');
+        return probeMedia(file);
+      },
+    });
+    await expect(cache.probe(path)).rejects.toThrow('EIO');
+    fail = false;
+    expect(await cache.probe(path)).toMatchObject({ kind: 'image' });
+  });
+});
+
+describe('probePostMedia', () => {
+  it('probes each distinct file of all posts once, keyed by sha256 with the size', async () => {
+    const dir = await testdir({ 'media/a.png': makePng({ width: 4, height: 2 }) });
+    const one = testPost('posts/one.md', [], [{ path: 'media/a.png', kind: 'image', sha256: 'aa', sizeBytes: 77 }]);
+    const two = testPost('posts/two.md', [], [{ path: 'media/a.png', kind: 'image', sha256: 'aa', sizeBytes: 77 }]);
+    for (const post of [one, two]) post.media[0]!.absolutePath = join(dir, 'media/a.png');
+    const counter = countingProbe();
+    const probes = await probePostMedia([one, two], counter.probe);
+    expect(counter.calls).toHaveLength(1);
+    expect(probes).toEqual(new Map([['aa', { contentType: 'image/png', kind: 'image', width: 4, height: 2, sizeBytes: 77 }]]));
+  });
+});
