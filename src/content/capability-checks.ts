@@ -98,7 +98,7 @@ function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, wh
 function checkOptionValue(field: string, value: unknown, rule: OptionRule, where: string, report: Report): void {
   const actualType = Array.isArray(value) ? 'array' : typeof value;
   if (actualType !== rule.type) {
-    report({ code: 'option-wrong-type', message: `option \`${field}\` has the wrong type for ${where}`, expected: rule.type, found: actualType });
+    report({ code: 'option-wrong-type', message: `option \`${field}\` has the wrong type for ${where}`, expected: rule.type, found: actualType, hint: `Write \`${field}\` as ${rule.type === 'array' ? 'a list' : rule.type === 'boolean' ? '`true` or `false`' : 'a text'}.` });
     return;
   }
   const items = Array.isArray(value) ? (value as unknown[]) : [value];

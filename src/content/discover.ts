@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText, relativePosix } from './paths.js';
+import { compareText } from './ordering.js';
+import { relativePosix } from './paths.js';
 
 /**
  * Every `*.md` file under `contentDir`, as project-relative paths with forward slashes, sorted by

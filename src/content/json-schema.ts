@@ -95,7 +95,7 @@ function describeError(error: ErrorObject, context: SchemaCheckContext): Diagnos
       // Ajv reports the failing name's own error (pattern) separately; that one carries the detail.
       return undefined;
     default:
-      return { severity: 'error', code: 'invalid-value', message: `\`${field || 'the document'}\` ${error.message ?? 'is invalid'}`, ...at(path), expected: expectedInWords, found: describeValue(error.data) };
+      return { severity: 'error', code: 'invalid-value', message: `\`${field || 'the document'}\` ${error.message ?? 'is invalid'}`, ...at(path), expected: expectedInWords, found: describeValue(error.data), hint: 'Correct the value.' };
   }
 }
 
@@ -113,7 +113,7 @@ function patternDiagnostic(error: ErrorObject, path: DataPath, context: SchemaCh
       hint: 'Rename it.',
     };
   }
-  return { severity: 'error', code: 'invalid-value', message: `\`${formatPath(path)}\` is not valid`, file: context.file, ...context.locate(path), expected, found: describeValue(error.data) };
+  return { severity: 'error', code: 'invalid-value', message: `\`${formatPath(path)}\` is not valid`, file: context.file, ...context.locate(path), expected, found: describeValue(error.data), hint: expected === undefined ? 'Correct the value.' : `Write ${expected}.` };
 }
 
 export function pointerToPath(pointer: string): (string | number)[] {

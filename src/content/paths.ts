@@ -10,8 +10,3 @@ export function isInside(root: string, path: string): boolean {
 export function relativePosix(from: string, to: string): string {
   return relative(from, to).split(sep).join(posix.sep);
 }
-
-/** Code-unit order: the same on every machine, unlike locale collation. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -3,8 +3,9 @@ import pLimit from 'p-limit';
 import type { Diagnostic } from '../diagnostics.js';
 import { discoverPostFiles } from './discover.js';
 import { MediaCache } from './media-cache.js';
-import { compareText, relativePosix } from './paths.js';
-import { readContentFile, sortDiagnostics, type ContentFileResult, type ReadContentOptions } from './read-file.js';
+import { compareText, sortDiagnostics } from './ordering.js';
+import { relativePosix } from './paths.js';
+import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import type { DesiredPost } from './types.js';
 
 export interface ContentResult {

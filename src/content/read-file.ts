@@ -6,7 +6,8 @@ import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia } from './media-paths.js';
 import { normalizePost, type AcceptPastSchedule } from './normalize.js';
 import { parsePostFile } from './parse.js';
-import { compareText, isInside, relativePosix } from './paths.js';
+import { sortDiagnostics } from './ordering.js';
+import { isInside, relativePosix } from './paths.js';
 import { checkFrontMatter } from './schema.js';
 import type { DesiredPost, SourcePosition } from './types.js';
 
@@ -91,11 +92,4 @@ export async function readContentFile(file: string, options: ReadContentOptions)
         locations: { targets: normalized.targets.positions, media: media.positions, body: { line: parsed.bodyLine, column: 1 } },
       };
   return { file: relativeFile, key: normalized.key, keyPosition: normalized.keyPosition, post, diagnostics };
-}
-
-/** By file, then line, then column; diagnostics without a position first within their file. */
-export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
 }

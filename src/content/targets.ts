@@ -1,7 +1,7 @@
 import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from './did-you-mean.js';
-import { compareText } from './paths.js';
+import { compareText } from './ordering.js';
 import { OPTION_INPUT_FIELDS } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
 import type { YamlSource } from './yaml-source.js';

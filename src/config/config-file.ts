@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
+import type { Diagnostic } from '../diagnostics.js';
+import { decodeUtf8File } from '../content/decode.js';
+import { compileSchema } from '../content/json-schema.js';
+import { sortDiagnostics } from '../content/ordering.js';
+import { parseYamlSource, type YamlSource } from '../content/yaml-source.js';
+
+/** postsync.yaml as written (after schema validation the fields have these types). */
+export interface RawConfig {
+  api?: { url?: string };
+  content?: string;
+  state?: string;
+  timezone?: string;
+  accounts?: Record<string, string>;
+}
+
+export interface ConfigFile {
+  /** `postsync.yaml`, `postsync.yml`, or null when the project has neither. */
+  file: string | null;
+  data: RawConfig;
+  locate: YamlSource['locate'];
+  diagnostics: Diagnostic[];
+}
+
+export const CONFIG_FILE_NAMES = ['postsync.yaml', 'postsync.yml'] as const;
+
+const checkConfigSchema = compileSchema(configSchema);
+
+const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
+
+/** Reads and validates postsync.yaml (or .yml) at the project root; a missing file is an empty config. */
+export async function readConfigFile(root: string): Promise<ConfigFile> {
+  const found: { file: string; bytes: Buffer }[] = [];
+  for (const name of CONFIG_FILE_NAMES) {
+    const bytes = await readFile(join(root, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (bytes !== undefined) found.push({ file: name, bytes });
+  }
+  const nowhere: YamlSource['locate'] = () => undefined;
+  if (found.length === 0) return { file: null, data: {}, locate: nowhere, diagnostics: [] };
+  const { file, bytes } = found[0]!;
+  if (found.length > 1) {
+    return { file, data: {}, locate: nowhere, diagnostics: [{ severity: 'error', code: 'config-ambiguous', message: 'both postsync.yaml and postsync.yml exist', file: 'postsync.yml', hint: 'Keep one of them.' }] };
+  }
+  const decoded = decodeUtf8File(bytes, file);
+  if (!decoded.ok) return { file, data: {}, locate: nowhere, diagnostics: [decoded.diagnostic] };
+  const source = parseYamlSource(decoded.text, file);
+  if (source.diagnostics.some((d) => d.severity === 'error')) return { file, data: {}, locate: source.locate, diagnostics: source.diagnostics };
+  // An empty file (or only comments) is an empty config.
+  const data = source.value ?? {};
+  const diagnostics = sortDiagnostics([
+    ...source.diagnostics,
+    ...checkConfigSchema(data, {
+      file,
+      locate: source.locate,
+      unknownFieldHint: (name) =>
+        KEY_LIKE_FIELDS.test(name) ? 'The API key is read from the POSTSYNC_API_KEY environment variable only; never write it in a committed file.' : undefined,
+    }),
+  ]);
+  return { file, data: data as RawConfig, locate: source.locate, diagnostics };
+}

@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors } from '../diagnostics.js';
+import { sortDiagnostics } from '../content/ordering.js';
+import { isInside } from '../content/paths.js';
+import { readConfigFile, type ConfigFile } from './config-file.js';
+import { InvalidConfigError } from './invalid-config-error.js';
+import { canonicalTimeZone, suggestTimeZone } from './timezone.js';
+import type { ApiConfig, Config, ConfigFlags } from './types.js';
+
+export interface LoadConfigOptions {
+  /** The project root: where postsync.yaml is looked for and what relative paths start from. */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  flags?: ConfigFlags;
+}
+
+export const DEFAULT_CONTENT_DIR = 'posts';
+export const DEFAULT_STATE_PATH = '.postsync/state.json';
+export const DEFAULT_TIMEZONE = 'UTC';
+
+/**
+ * postsync.yaml (optional) + POSTSYNC_API_URL / POSTSYNC_API_KEY + flags → one frozen Config.
+ * Precedence for the API URL: `--local` (no URL), then `--api-url`, then POSTSYNC_API_URL, then
+ * the file. Every problem is collected and thrown at once as an InvalidConfigError.
+ */
+export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
+  const root = resolve(options.cwd);
+  const configFile = await readConfigFile(root);
+  const diagnostics: Diagnostic[] = [...configFile.diagnostics];
+  const { data } = configFile;
+  // The checks below also run when the schema failed, on the fields that have the right type, so
+  // that one run lists every problem.
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], root, configFile, diagnostics);
+  const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], root, configFile, diagnostics);
+  const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
+  const url = resolveApiUrl(options, configFile, diagnostics);
+  const apiKey = options.env.POSTSYNC_API_KEY;
+  if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
+
+  const accounts = Object.freeze(Object.fromEntries(Object.entries(data.accounts ?? {}).map(([alias, id]) => [alias, id.toLowerCase()])));
+  return Object.freeze({
+    root,
+    contentDir,
+    statePath,
+    timezone,
+    accounts,
+    api: apiConfig({ url, local: options.flags?.local === true, key: apiKey === undefined || apiKey === '' ? null : apiKey }),
+  });
+}
+
+/** The key lives in a closure behind a non-enumerable getter, so inspecting or serializing the config never shows it. */
+function apiConfig(values: { url: string | null; local: boolean; key: string | null }): ApiConfig {
+  const { key } = values;
+  const api = { url: values.url, local: values.local };
+  Object.defineProperty(api, 'key', { get: () => key, enumerable: false });
+  return Object.freeze(api) as ApiConfig;
+}
+
+function projectPath(value: string, path: string[], root: string, configFile: ConfigFile, diagnostics: Diagnostic[]): string {
+  const absolute = resolve(root, value);
+  if (!isInside(root, absolute) || absolute === root) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'path-outside-project',
+      message: `\`${path.join('.')}\` must be a path inside the project`,
+      file: configFile.file ?? undefined,
+      ...configFile.locate(path),
+      expected: 'a relative path below the project root',
+      found: `\`${value}\``,
+      hint: 'Use a path relative to the folder holding postsync.yaml, without `..`.',
+    });
+  }
+  return absolute;
+}
+
+function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Diagnostic[]): string {
+  const canonical = canonicalTimeZone(value);
+  if (canonical !== undefined) return canonical;
+  diagnostics.push({
+    severity: 'error',
+    code: 'unknown-timezone',
+    message: `unknown time zone \`${value}\``,
+    file: configFile.file ?? undefined,
+    ...configFile.locate(['timezone']),
+    expected: 'an IANA time zone name such as `Europe/Berlin` or `UTC`',
+    found: `\`${value}\``,
+    hint: suggestTimeZone(value) ?? 'See https://en.wikipedia.org/wiki/List_of_tz_database_time_zones.',
+  });
+  return DEFAULT_TIMEZONE;
+}
+
+function resolveApiUrl(options: LoadConfigOptions, configFile: ConfigFile, diagnostics: Diagnostic[]): string | null {
+  if (options.flags?.local === true) return null;
+  const fromFlag = options.flags?.apiUrl;
+  const fromEnv = options.env.POSTSYNC_API_URL;
+  if (fromFlag !== undefined && fromFlag !== '') return checkUrl(fromFlag, { source: '--api-url' }, diagnostics);
+  if (fromEnv !== undefined && fromEnv !== '') return checkUrl(fromEnv, { source: 'POSTSYNC_API_URL' }, diagnostics);
+  const fromFile = configFile.data.api?.url;
+  if (typeof fromFile !== 'string') return null;
+  return checkUrl(fromFile, { source: '`api.url`', file: configFile.file ?? undefined, ...configFile.locate(['api', 'url']) }, diagnostics);
+}
+
+/**
+ * An http(s) URL without user:password (it is printed as the plan's target) and without query or
+ * fragment; trailing slashes are dropped so one API always has one spelling. The value itself is
+ * never echoed: a malformed URL might hold a secret.
+ */
+function checkUrl(value: string, where: { source: string; file?: string; line?: number; column?: number }, diagnostics: Diagnostic[]): string | null {
+  const { source, ...position } = where;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const problem =
+    url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')
+      ? 'is not an http:// or https:// URL'
+      : url.username !== '' || url.password !== ''
+        ? 'must not contain a user name or password'
+        : url.search !== '' || url.hash !== ''
+          ? 'must not have a query or fragment'
+          : undefined;
+  if (problem !== undefined || url === undefined) {
+    diagnostics.push({ severity: 'error', code: 'invalid-api-url', message: `${source} ${problem}`, ...position, expected: 'a base URL such as https://api.example.com/public/v1', hint: 'The API key goes in POSTSYNC_API_KEY, never in the URL.' });
+    return null;
+  }
+  return url.href.replace(/\/+$/, '');
+}

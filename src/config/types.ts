@@ -1,0 +1,37 @@
+/**
+ * The resolved configuration of one postsync project: postsync.yaml, then environment, then flags.
+ * Frozen. All paths are absolute and lie inside `root`.
+ */
+export interface Config {
+  /** Absolute project root (the folder holding postsync.yaml, or the working directory). */
+  readonly root: string;
+  /** Absolute folder scanned for `**\/*.md` post files; inside `root`. Default `<root>/posts`. */
+  readonly contentDir: string;
+  /** Absolute path of the state file; inside `root`. Default `<root>/.postsync/state.json`. */
+  readonly statePath: string;
+  /** IANA time zone (checked with Intl) for scheduledAt values without an offset. Default `UTC`. */
+  readonly timezone: string;
+  /** Account alias → socialAccountId (lower-case uuid). */
+  readonly accounts: Readonly<Record<string, string>>;
+  readonly api: ApiConfig;
+}
+
+/**
+ * Where the API is. `key` is a non-enumerable getter: it never shows in `util.inspect`,
+ * `JSON.stringify` or object spreads, so it cannot leak through logging a config. Read it as
+ * `config.api.key` exactly where a request is made.
+ */
+export interface ApiConfig {
+  /** Base URL without trailing slash (e.g. `https://api.example.com/public/v1`); null = the embedded local API. */
+  readonly url: string | null;
+  /** POSTSYNC_API_KEY, or null when unset or empty. */
+  readonly key: string | null;
+  /** True when the local API was asked for explicitly (`--local`); then `url` is null. */
+  readonly local: boolean;
+}
+
+/** Command-line flags that override the files and the environment. */
+export interface ConfigFlags {
+  apiUrl?: string;
+  local?: boolean;
+}

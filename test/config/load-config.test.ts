@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { InvalidConfigError } from '../../src/config/invalid-config-error.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { InputError } from '../../src/errors.js';
+import { testdir } from '../helpers/testdir.js';
+
+const KEY = 'psk_live_THIS-IS-THE-SECRET-0123456789';
+const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
+
+async function failure(promise: Promise<unknown>): Promise<InvalidConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(InvalidConfigError);
+  expect(error).toBeInstanceOf(InputError);
+  return error as InvalidConfigError;
+}
+
+describe('loadConfig', () => {
+  it('uses the defaults without a postsync.yaml', async () => {
+    const root = await testdir();
+    const config = await loadConfig({ cwd: root, env: {} });
+    expect(config).toEqual({
+      root,
+      contentDir: join(root, 'posts'),
+      statePath: join(root, '.postsync/state.json'),
+      timezone: 'UTC',
+      accounts: {},
+      api: { url: null, local: false },
+    });
+    expect(config.api.key).toBeNull();
+    expect(Object.isFrozen(config) && Object.isFrozen(config.api) && Object.isFrozen(config.accounts)).toBe(true);
+  });
+
+  it('reads the documented postsync.yaml (also as .yml, with BOM and CRLF)', async () => {
+    const yaml = `api:\n  url: https://api.example.com/public/v1/\ncontent: content/social\nstate: .postsync/state.json\ntimezone: europe/berlin\naccounts:\n  brand-photo: ${PHOTO.toUpperCase()}\n`;
+    const root = await testdir({ 'postsync.yml': `\uFEFF${yaml.replace(/\n/g, '\r\n')}` });
+    const config = await loadConfig({ cwd: root, env: {} });
+    expect(config).toMatchObject({
+      contentDir: join(root, 'content/social'),
+      timezone: 'Europe/Berlin',
+      accounts: { 'brand-photo': PHOTO },
+      api: { url: 'https://api.example.com/public/v1', local: false },
+    });
+  });
+
+  it('lets the environment and flags override the API URL, flags last', async () => {
+    const root = await testdir({ 'postsync.yaml': 'api:\n  url: https://file.example.com/v1\n' });
+    const fromEnv = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://127.0.0.1:4010/public/v1', POSTSYNC_API_KEY: KEY } });
+    expect(fromEnv.api.url).toBe('http://127.0.0.1:4010/public/v1');
+    expect(fromEnv.api.key).toBe(KEY);
+    const fromFlag = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { apiUrl: 'https://flag.example.com/x' } });
+    expect(fromFlag.api.url).toBe('https://flag.example.com/x');
+    const local = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { local: true } });
+    expect(local.api).toMatchObject({ url: null, local: true });
+    expect((await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: '' } })).api.key).toBeNull();
+  });
+
+  it('keeps the API key out of inspect, JSON, spreads and errors', async () => {
+    const root = await testdir();
+    const config = await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: KEY } });
+    expect(config.api.key).toBe(KEY);
+    expect(inspect(config, { depth: 10 })).not.toContain(KEY);
+    expect(inspect(config, { depth: 10, showHidden: true })).not.toContain(KEY);
+    expect(JSON.stringify(config)).not.toContain(KEY);
+    expect(JSON.stringify({ ...config.api })).not.toContain(KEY);
+    const bad = await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: KEY, POSTSYNC_API_URL: `https://user:${KEY}@example.com` } }));
+    expect(`${bad.message} ${bad.hint} ${inspect(bad)} ${JSON.stringify(bad.diagnostics)}`).not.toContain(KEY);
+    expect(bad.diagnostics).toMatchObject([{ code: 'invalid-api-url', message: 'POSTSYNC_API_URL must not contain a user name or password' }]);
+  });
+
+  it('lists every problem with its line and column, with did-you-mean', async () => {
+    const root = await testdir({
+      'postsync.yaml': [
+        'api:',
+        '  url: ftp://example.com',
+        '  key: do-not-put-it-here',
+        'contnet: posts',
+        'state: ../outside/state.json',
+        'timezone: Europe/Berln',
+        'accounts:',
+        '  brand-photo: not-a-uuid',
+        '  "bad alias!": 6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01',
+        '',
+      ].join('\n'),
+    });
+    const error = await failure(loadConfig({ cwd: root, env: {} }));
+    expect(error.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
+      'postsync.yaml:2:8 invalid-api-url',
+      'postsync.yaml:3:3 unknown-field',
+      'postsync.yaml:4:1 unknown-field',
+      'postsync.yaml:5:8 path-outside-project',
+      'postsync.yaml:6:11 unknown-timezone',
+      'postsync.yaml:8:16 invalid-value',
+      'postsync.yaml:9:3 invalid-key',
+    ]);
+    expect(error.diagnostics[1]!.hint).toMatch(/POSTSYNC_API_KEY/);
+    expect(error.diagnostics[2]!.hint).toBe('did you mean `content`?');
+    expect(error.diagnostics[4]!.hint).toBe('did you mean `Europe/Berlin`?');
+    expect(error.diagnostics[5]!.expected).toMatch(/uuid/);
+    expect(error.message).toContain('postsync.yaml:4:1: unknown field `contnet`');
+    expect(error.message).not.toContain('do-not-put-it-here');
+  });
+
+  it('reports YAML syntax errors and both file spellings', async () => {
+    const broken = await testdir({ 'postsync.yaml': 'content: posts\naccounts: [a\n' });
+    expect((await failure(loadConfig({ cwd: broken, env: {} }))).diagnostics[0]).toMatchObject({ code: 'yaml-syntax', file: 'postsync.yaml', line: expect.any(Number) });
+    const both = await testdir({ 'postsync.yaml': '', 'postsync.yml': '' });
+    expect((await failure(loadConfig({ cwd: both, env: {} }))).diagnostics).toMatchObject([{ code: 'config-ambiguous' }]);
+    const empty = await testdir({ 'postsync.yaml': '# nothing yet\n' });
+    expect((await loadConfig({ cwd: empty, env: {} })).timezone).toBe('UTC');
+  });
+});
