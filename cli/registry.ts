@@ -1,10 +1,70 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+
+/** Collects a repeatable flag (`--target a --target b`). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a whole number of 1 or more, got "${value}"`);
+  return parsed;
+}
+
+/** Runs a command module's exit code through process.exitCode (cli/ alone owns exit codes). */
+async function exitWith(code: Promise<number>): Promise<void> {
+  process.exitCode = await code;
+}
 
 /**
  * Declares every command with its options. Each action imports its module only when that command
  * runs, so `postsync --version` and `--help` load nothing but commander.
- * Commands are added here as they land, one `cli/commands/<name>.ts` each.
  */
 export function registerCommands(program: Command): void {
-  void program;
+  program
+    .option('-C, --dir <path>', 'project folder (holding postsync.yaml); default: the current folder')
+    .option('--api-url <url>', 'Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)')
+    .option('--local', 'use the embedded local API even under CI')
+    .option('--no-color', 'plain output without colours (NO_COLOR is honoured too)');
+
+  program
+    .command('plan')
+    .description('show what apply would change on the remote, without changing anything')
+    .option('--out <file>', 'save the plan as JSON, to apply exactly it later with `postsync apply <file>`')
+    .option('--prune', 'plan deletes of owned posts whose files were removed')
+    .option('--target <key>', 'limit the plan to a post key (repeatable)', collect)
+    .option('--json', 'print one JSON document and nothing else')
+    .option('--markdown', 'print the plan as Markdown (for pull requests)')
+    .option('--verbose', 'also list unchanged posts')
+    .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/plan.js')).runPlan(flags, command)));
+
+  program
+    .command('validate')
+    .description('check every post file, and each post against the rules of its accounts; changes nothing')
+    .option('--json', 'print one JSON document and nothing else')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/validate.js')).runValidate(flags, command)));
+
+  program
+    .command('apply')
+    .argument('[planfile]', 'a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)')
+    .description('make the remote match the files: upload media, create, update, move and (with --prune) delete posts')
+    .option('-y, --yes', 'do not ask for confirmation (required outside a terminal)')
+    .option('--prune', 'delete owned posts whose files were removed')
+    .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
+    .option('--json', 'print one JSON document and nothing else')
+    .addOption(new Option('--concurrency <n>', 'post writes in flight').argParser(positiveInteger).default(4))
+    .action(async (planFile: string | undefined, flags, command: Command) =>
+      exitWith((await import('./commands/apply.js')).runApply(planFile, flags, command)),
+    );
+
+  program
+    .command('serve')
+    .description('run the local Public Posting API (the emulator postsync targets by default)')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', '0')
+    .option('--fixture <file>', 'projects, keys and accounts (YAML or JSON); default: the demo fixture')
+    .option('--data <dir>', 'persist everything in this directory (journal + objects); default: in memory')
+    .option('--chaos <spec>', 'seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]')
+    .action(async (flags) => (await import('./commands/serve.js')).runServe(flags));
 }

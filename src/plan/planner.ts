@@ -91,7 +91,8 @@ function mediaUploads(changes: readonly Change[], desired: readonly DesiredPost[
 }
 
 /** Counts per action; skipped deletes count as deletes (views tell them apart by `skipped`). */
-function summarize(changes: readonly Change[]): Summary {
+/** Counts changes per action. */
+export function summarize(changes: readonly Change[]): Summary {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Summary;
   for (const change of changes) summary[change.action] += 1;
   return summary;

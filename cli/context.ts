@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { ClientEvent } from '../src/api/index.js';
+import { loadConfig } from '../src/config/load-config.js';
+import type { Config } from '../src/config/types.js';
+import { connect, type Connection } from '../src/run/connect.js';
+import { styleFor, type Style } from './views/style.js';
+
+/** Options every command accepts (declared once on the program). */
+export interface GlobalOptions {
+  dir?: string;
+  apiUrl?: string;
+  local?: boolean;
+  color?: boolean;
+}
+
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals<GlobalOptions>();
+}
+
+export function isCI(): boolean {
+  const ci = process.env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+export function loadProjectConfig(options: GlobalOptions): Promise<Config> {
+  return loadConfig({
+    cwd: resolve(options.dir ?? process.cwd()),
+    env: process.env,
+    flags: { ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}), ...(options.local ? { local: true } : {}) },
+  });
+}
+
+/** Retries and waits go to stderr as dim notes (never in --json stdout); debug lines only with POSTSYNC_DEBUG=1. */
+export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
+  return (event) => {
+    switch (event.type) {
+      case 'retry':
+        process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
+        break;
+      case 'wait':
+        process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
+        break;
+      case 'throttle':
+        process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
+        break;
+      case 'debug':
+        process.stderr.write(`${event.message}\n`);
+        break;
+    }
+  };
+}
+
+/** Config + connection for a command that talks to the API; the caller closes the connection. */
+export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style }> {
+  const style = styleFor(process.stdout, options);
+  const config = await loadProjectConfig(options);
+  const connection = await connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) });
+  return { config, connection, style };
+}

@@ -1,0 +1,68 @@
+import type { Action, Change, Plan } from '../../src/plan/types.js';
+import { renderDiagnostics } from './diagnostics.js';
+import { bytes, plural, preview } from './format.js';
+import type { Style } from './style.js';
+
+const SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
+
+function colour(action: Action, text: string, style: Style, change: Change): string {
+  if (change.skipped) return style.dim(text);
+  switch (action) {
+    case 'create':
+      return style.green(text);
+    case 'update':
+    case 'move':
+      return style.yellow(text);
+    case 'delete':
+      return style.red(text);
+    case 'blocked':
+      return style.magenta(text);
+    case 'noop':
+      return style.dim(text);
+  }
+}
+
+function changeLines(change: Change, style: Style, options: { verbose: boolean }): string[] {
+  const head = `${SYMBOLS[change.action]} ${change.action.padEnd(7)} ${change.fromKey ? `${change.fromKey} → ${change.key}` : change.key}`;
+  const file = change.file ? style.dim(`  (${change.file})`) : '';
+  const lines = [`  ${colour(change.action, head, style, change)}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
+  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
+  const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
+  for (const field of fields) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+  return lines;
+}
+
+/** One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose. */
+export function renderPlan(plan: Plan, options: { label: string; style: Style; verbose?: boolean }): string {
+  const { style } = options;
+  const verbose = options.verbose ?? false;
+  const out: string[] = [options.label];
+  if (plan.diagnostics.length > 0) out.push('', renderDiagnostics(plan.diagnostics, style));
+  const shown = plan.changes.filter((change) => verbose || change.action !== 'noop');
+  if (shown.length > 0) {
+    out.push('');
+    for (const change of shown) out.push(...changeLines(change, style, { verbose }));
+  }
+  if (plan.uploads.length > 0) {
+    const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+    out.push('', `Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)}).`);
+  }
+  out.push('', summaryLine(plan));
+  return out.join('\n');
+}
+
+export function summaryLine(plan: Plan): string {
+  const { summary } = plan;
+  const skipped = plan.changes.filter((change) => change.skipped).length;
+  const deletes = summary.delete - skipped;
+  if (summary.create + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
+    const note = skipped > 0 ? ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).` : '';
+    return `No changes. The remote matches your files.${note}`;
+  }
+  const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+  if (summary.move > 0) parts.push(`, ${summary.move} to move`);
+  let line = `${parts.join('')}.`;
+  if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;
+  if (skipped > 0) line += ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).`;
+  return line;
+}

@@ -1,0 +1,45 @@
+import type { Diagnostic } from '../../src/diagnostics.js';
+import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
+import type { ApplyResult } from '../../src/apply/events.js';
+
+/** The one JSON document `--json` prints (formatVersion 1), for plan, apply and validate. */
+export interface JsonReport {
+  formatVersion: 1;
+  command: 'plan' | 'apply' | 'validate';
+  target: PlanTarget | null;
+  summary: Summary | null;
+  changes: Plan['changes'];
+  uploads: Plan['uploads'];
+  diagnostics: Diagnostic[];
+  apply?: { applied: number; failed: { key: string; message: string }[]; uploadedFiles: number; uploadedBytes: number };
+}
+
+export function planReport(command: JsonReport['command'], plan: Plan, result?: ApplyResult): JsonReport {
+  return {
+    formatVersion: 1,
+    command,
+    target: plan.target,
+    summary: plan.summary,
+    changes: plan.changes,
+    uploads: plan.uploads,
+    diagnostics: plan.diagnostics,
+    ...(result
+      ? {
+          apply: {
+            applied: result.applied.length,
+            failed: result.failed.map((failure) => ({ key: failure.key, message: failure.error.message })),
+            uploadedFiles: result.uploadedFiles,
+            uploadedBytes: result.uploadedBytes,
+          },
+        }
+      : {}),
+  };
+}
+
+export function diagnosticsReport(command: JsonReport['command'], diagnostics: Diagnostic[]): JsonReport {
+  return { formatVersion: 1, command, target: null, summary: null, changes: [], uploads: [], diagnostics };
+}
+
+export function renderJson(report: JsonReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

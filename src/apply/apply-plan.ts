@@ -1,0 +1,72 @@
+import pLimit from 'p-limit';
+import type { ApiClient } from '../api/index.js';
+import { PostsyncError } from '../errors.js';
+import type { Action, Change, Plan } from '../plan/types.js';
+import type { StateStore } from '../state/state-store.js';
+import type { ApplyListener, ApplyResult } from './events.js';
+import { executeChange } from './execute-change.js';
+import { uploadMedia } from './upload-media.js';
+
+/** Default number of post writes in flight; the client's pacer keeps them under the rate limit. */
+export const DEFAULT_APPLY_CONCURRENCY = 4;
+
+export interface ApplyOptions {
+  plan: Plan;
+  client: ApiClient;
+  /** Open on the plan's target, with the state lock held. */
+  store: StateStore;
+  /** Project root: media paths in the plan are relative to it. */
+  root: string;
+  onEvent?: ApplyListener;
+  concurrency?: number;
+  now?: () => Date;
+}
+
+/** Phases in the order DESIGN.md gives: media, creates, updates, moves, deletes. */
+const PHASES: readonly Action[] = ['create', 'update', 'move', 'delete'];
+
+/**
+ * Executes exactly the plan: nothing is listed or re-planned here. A failed change does not stop
+ * independent ones; it is reported, and the run ends partial (the next plan shows what is left).
+ */
+export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
+  const { plan, client, store } = options;
+  const onEvent = options.onEvent ?? (() => undefined);
+  const now = options.now ?? (() => new Date());
+  const result: ApplyResult = { applied: [], failed: [], uploadedFiles: 0, uploadedBytes: 0 };
+
+  const uploads = await uploadMedia(plan.uploads, { client, store, root: options.root, onEvent });
+  result.uploadedFiles = uploads.uploadedFiles;
+  result.uploadedBytes = uploads.uploadedBytes;
+
+  const context = { client, store, targetId: plan.target.id, now };
+  const limit = pLimit(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY);
+  for (const phase of PHASES) {
+    const changes = plan.changes.filter((change) => change.action === phase && !change.skipped);
+    await Promise.all(
+      changes.map((change) =>
+        limit(async () => {
+          onEvent({ type: 'change-start', change });
+          try {
+            const missing = missingMedia(change, uploads.failed);
+            if (missing) throw missing;
+            const postId = await executeChange(change, context);
+            result.applied.push(change);
+            onEvent({ type: 'change-done', change, postId });
+          } catch (error) {
+            const failure = error instanceof Error ? error : new Error(String(error));
+            result.failed.push({ key: change.key, error: failure });
+            onEvent({ type: 'change-failed', change, error: failure });
+          }
+        }),
+      ),
+    );
+  }
+  return result;
+}
+
+function missingMedia(change: Change, failedUploads: ReadonlyMap<string, Error>): Error | null {
+  const failed = change.desired?.media.filter((sha256) => failedUploads.has(sha256)) ?? [];
+  if (failed.length === 0) return null;
+  return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]!) });
+}

@@ -1,0 +1,116 @@
+import { ApiError, type ApiClient } from '../api/index.js';
+import type { Post } from '../api/types.js';
+import type { PostShape } from '../content/types.js';
+import { PostsyncError } from '../errors.js';
+import { diffShapes } from '../plan/diff.js';
+import { liveShape, mediaIdIndex } from '../plan/normalize.js';
+import type { Change } from '../plan/types.js';
+import { shapeHash } from '../state/hash.js';
+import { idempotencyKey } from '../state/idempotency.js';
+import type { StateStore } from '../state/state-store.js';
+import { createBody, draftOf, patchBody } from './payload.js';
+
+export interface ExecuteContext {
+  client: ApiClient;
+  store: StateStore;
+  targetId: string;
+  now: () => Date;
+}
+
+/** Runs one planned change; the state is written after every remote write. Returns the post id touched. */
+export async function executeChange(change: Change, context: ExecuteContext): Promise<string | null> {
+  switch (change.action) {
+    case 'create':
+      return create(change, context);
+    case 'update':
+      return update(change, context);
+    case 'move':
+      await context.store.moveKey(change.fromKey!, change.key, change.file!);
+      return change.postId;
+    case 'delete':
+      return remove(change, context);
+    case 'noop':
+    case 'blocked':
+      return change.postId;
+  }
+}
+
+/**
+ * Create protocol: the pending record (key, Idempotency-Key, exact payload) is on disk before the
+ * request leaves, so a crash or lost response is resolved next run by resending the same payload
+ * with the same key, which returns the original post instead of making a second one.
+ */
+async function create(change: Change, context: ExecuteContext): Promise<string> {
+  const desired = requireDesired(change);
+  const post = change.resumesPending ? await resendPending(change.key, context) : await createFresh(change, desired, context);
+  return converge(change, post, desired, context);
+}
+
+async function createFresh(change: Change, desired: PostShape, context: ExecuteContext): Promise<Post> {
+  const { store } = context;
+  const payload = createBody(desired, store.section);
+  const key = idempotencyKey({ targetId: context.targetId, postKey: change.key, payload });
+  await store.recordPending(change.key, {
+    file: change.file!,
+    idempotencyKey: key,
+    payload,
+    shapeHash: shapeHash(draftOf(desired)),
+    startedAt: context.now().toISOString(),
+  });
+  return confirm(change.key, change.file!, await context.client.createPost(payload, { idempotencyKey: key }), shapeHash(draftOf(desired)), context);
+}
+
+async function resendPending(key: string, context: ExecuteContext): Promise<Post> {
+  const pending = context.store.section.pending[key];
+  if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
+  const post = await context.client.createPost(pending.payload, { idempotencyKey: pending.idempotencyKey });
+  return confirm(key, pending.file, post, pending.shapeHash, context);
+}
+
+async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
+  await context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() });
+  return post;
+}
+
+/** After a create (fresh or resumed), one PATCH brings the post to the desired shape: the schedule, or edits made since an interrupted run. */
+async function converge(change: Change, post: Post, desired: PostShape, context: ExecuteContext): Promise<string> {
+  const live = liveShape(post, mediaIdIndex(context.store.section));
+  const fields = diffShapes(live, desired);
+  if (fields.length === 0) return post.id;
+  const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
+  await record(change.key, change.file!, updated, desired, context);
+  return post.id;
+}
+
+async function update(change: Change, context: ExecuteContext): Promise<string> {
+  const desired = requireDesired(change);
+  const postId = change.postId!;
+  const updated = await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section));
+  await record(change.key, change.file!, updated, desired, context);
+  return postId;
+}
+
+async function record(key: string, file: string, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
+  await context.store.recordUpdate(key, { postId: post.id, file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() });
+}
+
+async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
+  if (change.skipped) return change.postId;
+  let postId = change.postId;
+  if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
+  if (postId !== null && !change.stateOnly) {
+    try {
+      await context.client.deletePost(postId);
+    } catch (error) {
+      // Already gone is the outcome we wanted.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  await context.store.removePost(change.key);
+  return postId;
+}
+
+function requireDesired(change: Change): PostShape {
+  if (!change.desired) throw new PostsyncError(`the plan's ${change.action} of "${change.key}" has no desired post; the plan file is damaged`);
+  return change.desired;
+}

@@ -1,0 +1,60 @@
+import type { Config } from '../config/types.js';
+import type { DesiredPost } from '../content/types.js';
+import { createPlan } from '../plan/planner.js';
+import type { AccountAvailability, Plan } from '../plan/types.js';
+import { sectionFor, stateSectionHash } from '../state/store.js';
+import type { StateFile } from '../state/types.js';
+import type { Connection } from './connect.js';
+import { guardChanges } from './guard-changes.js';
+import { createPlanCaches, type PlanCaches } from './plan-caches.js';
+import { readDesired } from './read-desired.js';
+import { listAllPosts } from './remote-snapshot.js';
+
+export interface BuildPlanOptions {
+  config: Config;
+  connection: Pick<Connection, 'client' | 'target'>;
+  state: StateFile;
+  prune: boolean;
+  only: string[] | null;
+  now: Date;
+  caches?: PlanCaches;
+}
+
+export interface BuiltPlan {
+  plan: Plan;
+  /** The desired posts the plan was made from, by key. */
+  desired: Map<string, DesiredPost>;
+}
+
+/**
+ * Reads the files and lists the remote posts in parallel, checks every post against its
+ * accounts' rules, and hands everything to the pure planner. Nothing is written anywhere.
+ * Requests: the listing's pages, plus one capabilities read per account in use.
+ */
+export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
+  const { config, connection, state, now } = options;
+  const section = sectionFor(state, connection.target);
+  const [livePosts, desired] = await Promise.all([
+    listAllPosts(connection.client),
+    readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: new Set(Object.keys(section.posts)) }),
+  ]);
+
+  const accounts = new Map<string, AccountAvailability>();
+  for (const [id, capabilities] of desired.rules.capabilities) {
+    accounts.set(id, { available: capabilities.available && capabilities.supported, reason: capabilities.reason });
+  }
+  const plan = createPlan({
+    target: connection.target,
+    desired: desired.posts,
+    diagnostics: desired.diagnostics,
+    state: section,
+    stateHash: stateSectionHash(section),
+    live: livePosts,
+    accounts,
+    prune: options.prune,
+    only: options.only,
+    now: now.toISOString(),
+  });
+  const guarded = guardChanges(plan, { diagnostics: desired.contentDiagnostics, now });
+  return { plan: guarded, desired: new Map(desired.posts.map((post) => [post.key, post])) };
+}

@@ -1,0 +1,51 @@
+import { checkAgainstCapabilities } from '../content/capability-checks.js';
+import type { DesiredPost } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { checkMediaAgainstCapabilities, type ProbedMedia } from '../media/checks.js';
+import type { ProbeCache } from '../media/probe-cache.js';
+import type { AccountRules } from './remote-snapshot.js';
+
+/**
+ * The checks that need the remote side: every target account exists in the project, and each
+ * post satisfies its accounts' caption, option, attachment and media rules.
+ */
+export async function checkDesiredPosts(input: { posts: readonly DesiredPost[]; rules: AccountRules; probes: ProbeCache }): Promise<Diagnostic[]> {
+  const { posts, rules } = input;
+  const diagnostics: Diagnostic[] = [...unknownAccountDiagnostics(posts, rules.unknownAccounts)];
+  diagnostics.push(...checkAgainstCapabilities(posts, rules.capabilities));
+  const probes = await probeAllMedia(posts, input.probes);
+  for (const post of posts) diagnostics.push(...checkMediaAgainstCapabilities(post, probes, rules.capabilities));
+  return diagnostics;
+}
+
+function unknownAccountDiagnostics(posts: readonly DesiredPost[], unknown: ReadonlySet<string>): Diagnostic[] {
+  if (unknown.size === 0) return [];
+  const diagnostics: Diagnostic[] = [];
+  for (const post of posts) {
+    post.shape.targets.forEach((target, index) => {
+      if (!unknown.has(target.socialAccountId)) return;
+      const position = post.locations?.targets[index];
+      diagnostics.push({
+        severity: 'error',
+        code: 'account-not-found',
+        message: `the account ${post.targetLabels[index] ?? target.socialAccountId} (${target.socialAccountId}) is not connected to this project`,
+        file: post.file,
+        ...(position ? { line: position.line, column: position.column } : {}),
+        hint: 'Run `postsync accounts` to list the accounts of the project, and fix the alias in postsync.yaml or the uuid in the post.',
+      });
+    });
+  }
+  return diagnostics;
+}
+
+async function probeAllMedia(posts: readonly DesiredPost[], cache: ProbeCache): Promise<Map<string, ProbedMedia>> {
+  const unique = new Map<string, { absolutePath: string; sizeBytes: number }>();
+  for (const post of posts) for (const media of post.media) unique.set(media.sha256, media);
+  const probes = new Map<string, ProbedMedia>();
+  await Promise.all(
+    [...unique].map(async ([sha256, media]) => {
+      probes.set(sha256, { ...(await cache.probe(media.absolutePath)), sizeBytes: media.sizeBytes });
+    }),
+  );
+  return probes;
+}

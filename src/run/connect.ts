@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { ApiClient } from '../api/index.js';
+import type { ClientEvent } from '../api/index.js';
+import type { Session } from '../api/types.js';
+import type { Config } from '../config/types.js';
+import { InputError } from '../errors.js';
+import type { PlanTarget } from '../plan/types.js';
+import { targetId } from '../state/store.js';
+
+/** Folder (under the project root) where the embedded local API keeps its data between runs. */
+export const LOCAL_API_DIR = '.postsync/local-api';
+
+/** Key used against the embedded local API when POSTSYNC_API_KEY is not set (the demo fixture's key). */
+const LOCAL_DEFAULT_KEY = 'demo-key';
+
+/**
+ * An open connection to the API a run talks to: the embedded local API (started in-process, on
+ * loopback, persisted in `.postsync/local-api/`) or a remote one. Close it when done.
+ */
+export interface Connection {
+  client: ApiClient;
+  session: Session;
+  target: PlanTarget;
+  /** One line naming the target, printed first by every plan. */
+  label: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** True under CI (`CI=true`): the embedded API must then be asked for with `--local`. */
+  ci: boolean;
+  onClientEvent?: (event: ClientEvent) => void;
+}
+
+export async function connect(config: Config, options: ConnectOptions): Promise<Connection> {
+  if (config.api.url === null) return connectLocal(config, options);
+  const key = config.api.key;
+  if (!key) {
+    throw new InputError(`No API key for ${config.api.url}.`, {
+      hint: 'Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret).',
+    });
+  }
+  const client = new ApiClient({ baseUrl: config.api.url, apiKey: key, onEvent: options.onClientEvent });
+  try {
+    const session = await client.session();
+    const target: PlanTarget = {
+      id: targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false }),
+      apiUrl: config.api.url,
+      projectId: session.project.id,
+      local: false,
+    };
+    return { client, session, target, label: `Target: ${config.api.url} (project ${session.project.id})`, close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function connectLocal(config: Config, options: ConnectOptions): Promise<Connection> {
+  if (options.ci && !config.api.local) {
+    throw new InputError('No API URL is configured, and under CI postsync does not fall back to the local API.', {
+      hint: 'Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose.',
+    });
+  }
+  // Loaded lazily: remote runs never pay for the emulator's modules.
+  const { startEmulator } = await import('../emulator/index.js');
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: join(config.root, LOCAL_API_DIR) });
+  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: config.api.key ?? LOCAL_DEFAULT_KEY, onEvent: options.onClientEvent });
+  const close = async () => {
+    await client.close();
+    await emulator.close();
+  };
+  try {
+    const session = await client.session();
+    const target: PlanTarget = {
+      id: targetId({ apiUrl: 'local', projectId: session.project.id, local: true }),
+      apiUrl: 'local',
+      projectId: session.project.id,
+      local: true,
+    };
+    return { client, session, target, label: `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${session.project.id})`, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

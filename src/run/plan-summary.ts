@@ -1,0 +1,6 @@
+import type { Plan } from '../plan/types.js';
+
+/** True when applying the plan would send or record anything. */
+export function hasChanges(plan: Plan): boolean {
+  return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== 'noop' && change.action !== 'blocked' && !change.skipped);
+}
