@@ -6,9 +6,11 @@ import { pipeline } from 'node:stream/promises';
 export interface ProbeResult {
   contentType: string;
   kind: 'image' | 'video' | 'unknown';
+  /** Why the kind is `unknown`, in words. */
+  problem?: string;
 }
 
-export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
+export type ProbeMediaFile = (absolutePath: string) => Promise<ProbeResult>;
 
 /** Everything content reading needs to know about one media file's bytes. */
 export interface MediaFacts extends ProbeResult {
@@ -29,7 +31,7 @@ interface Entry {
 export class MediaCache {
   readonly #entries = new Map<string, Entry>();
 
-  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: MediaProbe): Promise<MediaFacts> {
+  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: ProbeMediaFile): Promise<MediaFacts> {
     const cached = this.#entries.get(realPath);
     if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
     const facts = Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
@@ -37,6 +39,7 @@ export class MediaCache {
       sizeBytes: hash.sizeBytes,
       contentType: probed.contentType,
       kind: probed.kind,
+      ...(probed.problem === undefined ? {} : { problem: probed.problem }),
     }));
     const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, facts };
     this.#entries.set(realPath, entry);

@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaCache, MediaProbe } from './media-cache.js';
+import type { MediaCache, ProbeMediaFile } from './media-cache.js';
 import { isInside, relativePosix } from './paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
 import type { DataPath, YamlSource } from './yaml-source.js';
@@ -13,7 +13,7 @@ export interface MediaContext {
   /** Project-relative path of the post file. */
   file: string;
   locate: YamlSource['locate'];
-  probe: MediaProbe;
+  probe: ProbeMediaFile;
   cache: MediaCache;
 }
 
@@ -91,7 +91,7 @@ async function resolveEntry(entry: unknown, index: number, realRoot: string, con
     return fail('media-unreadable', `media file \`${ref}\` cannot be read`, { expected: 'a readable file', hint: `Check its permissions (${(error as NodeJS.ErrnoException).code ?? 'read error'}).` });
   }
   if (facts.kind === 'unknown') {
-    return fail('media-unsupported-type', `media file \`${ref}\` is neither an image nor a video`, { expected: 'an image (PNG, JPEG, WebP, GIF) or a video (MP4, MOV)', found: facts.contentType === '' ? 'an unknown file type' : facts.contentType, hint: 'Attach an image or a video file.' });
+    return fail('media-unsupported-type', `media file \`${ref}\` is neither an image nor a video`, { expected: 'an image (PNG, JPEG, WebP, GIF) or a video (MP4, MOV)', found: facts.problem ?? (facts.contentType === '' ? 'an unknown file type' : facts.contentType), hint: 'Attach an image or a video file.' });
   }
   const media: DesiredMedia = {
     ref,

@@ -3,6 +3,8 @@ import { symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaCache } from '../../src/content/media-cache.js';
+import { makePng } from '../../src/media/generate.js';
+import { probeMedia } from '../../src/media/probe.js';
 import { readContent } from '../../src/content/read-content.js';
 import { readContentFile } from '../../src/content/read-file.js';
 import { testdir } from '../helpers/testdir.js';
@@ -107,5 +109,14 @@ describe('media paths', () => {
     expect(again.post!.shape.media).toEqual([sha('video-2!')]);
     expect(again.post!.media[0]!.sizeBytes).toBe(8);
     expect(probe.calls).toHaveLength(2);
+  });
+
+  it('works with the real prober: content type from the bytes, not the name', async () => {
+    const root = await testdir({ 'posts/a.md': post('  - photo.jpg\n  - fake.png'), 'posts/photo.jpg': makePng({ width: 2, height: 2 }), 'posts/fake.png': 'not really a png' });
+    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: probeMedia });
+    expect(diagnostics).toMatchObject([{ code: 'media-unsupported-type', line: 4, found: 'unrecognized file format' }]);
+    const good = await testdir({ 'posts/a.md': post('  - photo.jpg'), 'posts/photo.jpg': makePng({ width: 2, height: 2 }) });
+    const { posts } = await readContent({ config: configFor(good), now: NOW, probe: probeMedia });
+    expect(posts[0]!.media[0]).toMatchObject({ contentType: 'image/png', kind: 'image' });
   });
 });

@@ -129,6 +129,18 @@ describe('readContent', () => {
     for (const diagnostic of diagnostics) expect(diagnostic.severity).toBe('error');
   });
 
+  it('reports DST gaps as errors and overlaps as warnings (Europe/Berlin)', async () => {
+    const { posts, diagnostics } = await project({
+      'posts/gap.md': '---\nscheduledAt: 2026-03-29 02:30\n---\nText',
+      'posts/overlap.md': '---\nscheduledAt: 2026-10-25 02:30\n---\nText',
+    });
+    expect(diagnostics).toMatchObject([
+      { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('2026-03-29 03:30') },
+      { severity: 'warning', code: 'scheduled-at-ambiguous', file: 'posts/overlap.md', line: 2, hint: 'Add an offset to choose: +02:00 or +01:00.' },
+    ]);
+    expect(posts.map((p) => [p.key, p.shape.scheduledAt])).toEqual([['overlap', '2026-10-25T00:30:00.000Z']]);
+  });
+
   it('lets the caller accept a past time it already applied', async () => {
     const root = await testdir({ 'posts/old.md': '---\nscheduledAt: 2026-05-01T10:00:00Z\n---\nPublished already.' });
     const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScheduledAt } from '../../src/content/scheduled-at.js';
 
@@ -50,5 +51,28 @@ describe('parseScheduledAt', () => {
       expect(parseScheduledAt(text, 'UTC'), text).toMatchObject({ ok: false, reason: 'range' });
     }
     expect(instant('2028-02-29 12:00')).toBe('2028-02-29T12:00:00.000Z');
+  });
+});
+
+describe('parseScheduledAt round trip', () => {
+  const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Sao_Paulo', 'Pacific/Chatham', 'UTC'];
+
+  it('reads back the wall time of any instant in any zone (the earlier one when it is ambiguous)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1) / 60_000, max: Date.UTC(2040, 0, 1) / 60_000 }), fc.constantFrom(...zones), (minutes, zone) => {
+        const at = new Date(minutes * 60_000);
+        const parts = Object.fromEntries(
+          new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+            .formatToParts(at)
+            .map((part) => [part.type, part.value]),
+        );
+        const result = parseScheduledAt(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`, zone);
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        if (result.ambiguous === undefined) expect(result.instant).toBe(at.toISOString());
+        else expect(Date.parse(result.instant)).toBeLessThanOrEqual(at.getTime());
+      }),
+      { numRuns: 500 },
+    );
   });
 });

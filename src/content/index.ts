@@ -1,0 +1,10 @@
+/** Content reading: files → validated, normalized DesiredPosts plus every diagnostic. */
+export { readContent, combineContentResults, type ContentResult } from './read-content.js';
+export { readContentFile, MAX_POST_FILE_BYTES, type ContentConfig, type ContentFileResult, type ReadContentOptions } from './read-file.js';
+export { discoverPostFiles } from './discover.js';
+export { checkAgainstCapabilities } from './capability-checks.js';
+export { MediaCache, sha256File, type MediaFacts, type ProbeMediaFile, type ProbeResult } from './media-cache.js';
+export { MAX_CONTENT_CHARACTERS, postKeyFromPath, type AcceptPastSchedule } from './normalize.js';
+export { parseScheduledAt } from './scheduled-at.js';
+export { textLength } from './text-length.js';
+export type * from './types.js';

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { closestMatch, didYouMean, editDistance } from '../../src/content/did-you-mean.js';
+
+describe('did you mean', () => {
+  it('counts edits, with a transposition as one', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('shceduledAt', 'scheduledAt')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('suggests plausible misspellings only', () => {
+    const fields = ['id', 'scheduledAt', 'draft', 'targets', 'media'];
+    expect(closestMatch('scheduled_at', fields)).toBe('scheduledAt');
+    expect(closestMatch('SCHEDULEDAT', fields)).toBe('scheduledAt');
+    expect(closestMatch('target', fields)).toBe('targets');
+    expect(closestMatch('medai', fields)).toBe('media');
+    expect(closestMatch('title', fields)).toBeUndefined();
+    expect(closestMatch('id', fields)).toBeUndefined();
+    expect(didYouMean('drfat', fields)).toBe('did you mean `draft`?');
+  });
+});
