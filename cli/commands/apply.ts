@@ -44,7 +44,11 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     if (!flags.json) process.stdout.write(`${text}\n`);
   };
   try {
-    const release = await acquireLock(config.statePath, { command: 'apply' });
+    const release = await acquireLock(config.statePath, {
+      command: 'apply',
+      onStaleLock: (previous) =>
+        process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
+    });
     try {
       const store = await StateStore.open(config.statePath, connection.target);
       let plan: Plan;

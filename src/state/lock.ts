@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LockedError } from '../errors.js';
 
@@ -17,17 +17,22 @@ export function lockPathFor(statePath: string): string {
   return `${statePath}.lock`;
 }
 
+export interface AcquireLockOptions {
+  command?: string;
+  /** Told when a lock left by a dead process on this host was taken over (so the CLI can say so). */
+  onStaleLock?: (previous: LockOwner) => void;
+}
+
 /**
  * Takes the state lock by creating `<state>.lock` exclusively (O_EXCL). A lock held by a live
- * process, by another host, or left behind by a dead process is a LockedError; a stale lock is
- * explained with the exact command to remove it, never taken over silently, because a wrong
- * guess there means two writers on one state file.
+ * process, by another host, or that does not say who holds it is a LockedError explaining who
+ * and what to do. A lock left by a process of this host that is provably dead (a killed apply)
+ * is taken over, and reported through `onStaleLock`: the state it guarded is consistent, since
+ * every change is written atomically. The takeover itself is guarded by a second exclusive file,
+ * so two runs that find the same stale lock never both take it.
  * Returns the release function (idempotent).
  */
-export async function acquireLock(
-  statePath: string,
-  options: { command?: string } = {},
-): Promise<ReleaseLock> {
+export async function acquireLock(statePath: string, options: AcquireLockOptions = {}): Promise<ReleaseLock> {
   const lockPath = lockPathFor(statePath);
   await mkdir(dirname(lockPath), { recursive: true });
   const owner: LockOwner = {
@@ -36,12 +41,12 @@ export async function acquireLock(
     startedAt: new Date().toISOString(),
     command: options.command ?? 'apply',
   };
-  let handle;
-  try {
-    handle = await open(lockPath, 'wx', 0o644);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    throw await describeHeldLock(lockPath);
+  let handle = await createExclusive(lockPath);
+  if (!handle) {
+    const stale = await staleOwner(lockPath);
+    if (!stale) throw await describeHeldLock(lockPath);
+    handle = await takeOver(lockPath, stale);
+    options.onStaleLock?.(stale);
   }
   try {
     await handle.writeFile(`${JSON.stringify(owner, null, 2)}\n`, 'utf8');
@@ -57,6 +62,42 @@ export async function acquireLock(
       if (error.code !== 'ENOENT') throw error;
     });
   };
+}
+
+async function createExclusive(path: string): Promise<FileHandle | null> {
+  try {
+    return await open(path, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw error;
+  }
+}
+
+/** The owner of the lock when it is a dead process of this host, else null. */
+async function staleOwner(lockPath: string): Promise<LockOwner | null> {
+  const owner = await readOwner(lockPath);
+  return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
+}
+
+async function takeOver(lockPath: string, stale: LockOwner): Promise<FileHandle> {
+  const guardPath = `${lockPath}.takeover`;
+  const guard = await createExclusive(guardPath);
+  if (!guard) {
+    throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, {
+      hint: `Try again in a moment. If none is running, remove ${guardPath}.`,
+    });
+  }
+  try {
+    const still = await readOwner(lockPath);
+    if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
+    await unlink(lockPath);
+    const handle = await createExclusive(lockPath);
+    if (!handle) throw await describeHeldLock(lockPath);
+    return handle;
+  } finally {
+    await guard.close();
+    await unlink(guardPath).catch(() => undefined);
+  }
 }
 
 async function describeHeldLock(lockPath: string): Promise<LockedError> {

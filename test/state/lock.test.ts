@@ -46,17 +46,27 @@ describe('acquireLock', () => {
     await release();
   });
 
-  it('reports a stale lock of a dead process with the command to remove it, and keeps it', async () => {
+  it('takes over a lock left by a dead process of this host, and reports whose it was', async () => {
     const path = await statePath();
     const pid = deadPid();
     const lock = { pid, hostname: hostname(), startedAt: '2026-01-01T00:00:00.000Z', command: 'apply' };
     await acquireLock(path).then((release) => release());
     await writeFile(lockPathFor(path), JSON.stringify(lock));
-    const error = await lockError(path);
-    expect(error.message).toBe(
-      `stale state lock ${lockPathFor(path)}: postsync apply (pid ${pid}, started 2026-01-01T00:00:00.000Z) is no longer running`,
-    );
-    expect(error.hint).toBe(`If no postsync is running, remove it: rm '${lockPathFor(path)}'`);
+    const stale: unknown[] = [];
+    const release = await acquireLock(path, { command: 'apply', onStaleLock: (owner) => stale.push(owner) });
+    expect(stale).toEqual([lock]);
+    expect(JSON.parse(await readFile(lockPathFor(path), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(existsSync(`${lockPathFor(path)}.takeover`)).toBe(false);
+    await release();
+  });
+
+  it('refuses a stale lock while another run is taking it over', async () => {
+    const path = await statePath();
+    const lock = { pid: deadPid(), hostname: hostname(), startedAt: '2026-01-01T00:00:00.000Z', command: 'apply' };
+    await acquireLock(path).then((release) => release());
+    await writeFile(lockPathFor(path), JSON.stringify(lock));
+    await writeFile(`${lockPathFor(path)}.takeover`, '');
+    expect((await lockError(path)).message).toMatch(/another postsync is taking over the stale state lock/);
     expect(JSON.parse(await readFile(lockPathFor(path), 'utf8'))).toEqual(lock);
   });
 
