@@ -10,21 +10,34 @@ import type { DesiredPost, TargetShape } from './types.js';
  * Media types, sizes and durations are checked with the media (src/media/).
  * Each diagnostic names the post file and the account as written in the file.
  */
-export function checkAgainstCapabilities(posts: readonly DesiredPost[], capabilitiesByAccountId: ReadonlyMap<string, Capabilities>): Diagnostic[] {
+export interface CapabilityCheckOptions {
+  /**
+   * Severity of `account-unavailable` / `account-unsupported`. Default `error` (the file stops the
+   * apply); `warning` leaves the decision to the planner, which shows such targets as blocked.
+   */
+  unavailableAccounts?: 'error' | 'warning';
+}
+
+export function checkAgainstCapabilities(
+  posts: readonly DesiredPost[],
+  capabilitiesByAccountId: ReadonlyMap<string, Capabilities>,
+  options: CapabilityCheckOptions = {},
+): Diagnostic[] {
+  const unavailableSeverity = options.unavailableAccounts ?? 'error';
   const diagnostics: Diagnostic[] = [];
   for (const post of posts) {
     post.shape.targets.forEach((target, index) => {
       const account = post.targetLabels[index] ?? target.socialAccountId;
       const base = { severity: 'error' as const, file: post.file, ...(post.locations?.targets[index] ?? {}) };
-      const report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => diagnostics.push({ ...base, ...diagnostic });
+      const report: Report = (diagnostic) => diagnostics.push({ ...base, ...diagnostic });
       const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
       if (capabilities === undefined) {
         report({ code: 'account-not-found', message: `account \`${account}\` (${target.socialAccountId}) is not in this project`, hint: '`postsync accounts` lists the accounts this API key can post to.' });
         return;
       }
       const where = `\`${account}\` (${capabilities.account.platform})`;
-      if (!capabilities.supported) report({ code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
-      else if (!capabilities.available) report({ code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
+      if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
+      else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
       checkCaption(post, target, capabilities.rules.caption, where, report);
       checkOptions(target, capabilities.rules.options ?? {}, where, report);
       checkAttachmentCount(post, capabilities.rules.attachments, where, report);
@@ -33,7 +46,7 @@ export function checkAgainstCapabilities(posts: readonly DesiredPost[], capabili
   return diagnostics;
 }
 
-type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => void;
+type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'> & { severity?: Diagnostic['severity'] }) => void;
 
 function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, where: string, report: Report): void {
   const text = target.contentOverride ?? post.shape.content;

@@ -49,6 +49,12 @@ export class MediaCache {
     });
     return facts;
   }
+
+  /** Drops one file (watch: it was deleted) or, without a path, everything. */
+  forget(realPath?: string): void {
+    if (realPath === undefined) this.#entries.clear();
+    else this.#entries.delete(realPath);
+  }
 }
 
 /** Streams the file through sha256, so memory stays flat whatever the file size. */

@@ -50,6 +50,8 @@ describe('checkAgainstCapabilities', () => {
       { code: 'account-unavailable', file: 'posts/k.md', line: 3, column: 5, message: 'account `alias-a` (photoC) is not available: token expired' },
       { code: 'account-not-found', file: 'posts/k.md', line: 4, message: expect.stringContaining('`alias-b`') },
     ]);
+    const asWarning = checkAgainstCapabilities([post('Hi', [{ socialAccountId: A, options: {} }])], new Map([[A, capabilities(A, { available: false })]]), { unavailableAccounts: 'warning' });
+    expect(asWarning).toMatchObject([{ severity: 'warning', code: 'account-unavailable' }]);
   });
 
   it('measures the effective text of each target in the rule unit', () => {
