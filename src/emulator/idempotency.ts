@@ -12,8 +12,9 @@ const MAX_KEY_LENGTH = 255;
  * - same key and same payload (canonical JSON) → the remembered answer again (same post id);
  * - same key, different payload → 422 `idempotency_key_reused`;
  * - same key still being processed → 409 `idempotency_in_progress` with `Retry-After: 1`;
- * - 5xx and 429 answers are forgotten, so a retry runs again; everything else is remembered for
- *   24 hours of emulator time. The answer is marked done only once it is durable in the journal.
+ * - only a create that happened (201) is remembered, for 24 hours of emulator time and only once
+ *   it is durable in the journal; 5xx and 429 answers, and requests refused before anything was
+ *   created (400, 403), leave the key unused, so a retry (or a corrected payload) runs again.
  */
 export async function withIdempotency(call: ApiCall, payload: unknown, run: () => Promise<Reply>): Promise<Reply> {
   const header = call.headers['idempotency-key'];
@@ -33,26 +34,19 @@ export async function withIdempotency(call: ApiCall, payload: unknown, run: () =
     if (existing.payloadHash !== payloadHash) {
       throw new ApiError(422, ErrorCodes.idempotencyKeyReused, 'this Idempotency-Key was already used with a different payload; use a new key for a new post');
     }
-    if (existing.error) throw new ApiError(existing.status, existing.error.code, existing.error.message);
     return { status: existing.status, data: existing.data, headers: { 'Idempotent-Replayed': 'true' } };
   }
   const createdMs = clock.now();
   store.putIdempotency(projectId, key, { state: 'in-progress', payloadHash, createdMs });
-  const remember = async (outcome: IdempotencyOutcome): Promise<void> => {
+  try {
+    const reply = await run();
+    const outcome: IdempotencyOutcome = { payloadHash, status: reply.status, data: reply.data, createdMs };
     store.journalIdempotency(projectId, key, outcome);
     await call.services.commit();
     store.putIdempotency(projectId, key, { state: 'done', ...outcome });
-  };
-  try {
-    const reply = await run();
-    await remember({ payloadHash, status: reply.status, data: reply.data, createdMs });
     return reply;
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-      await remember({ payloadHash, status: error.status, data: null, error: { code: error.code, message: error.detail }, createdMs });
-    } else {
-      store.dropIdempotency(projectId, key);
-    }
+    store.dropIdempotency(projectId, key);
     throw error;
   }
 }

@@ -71,8 +71,6 @@ export interface IdempotencyOutcome {
   payloadHash: string;
   status: number;
   data: unknown;
-  /** The error `code`/`message` when the remembered answer was an error. */
-  error?: { code: string; message: string | string[] };
   createdMs: number;
 }
 

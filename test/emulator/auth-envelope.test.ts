@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
@@ -105,9 +106,7 @@ describe('envelopes and headers', () => {
     const chunked = await request(`${emulator().baseUrl}/posts`, {
       method: 'POST',
       headers: { authorization: 'Bearer acme-full', 'content-type': 'application/json' },
-      body: (async function* () {
-        for (let i = 0; i < 30; i++) yield Buffer.alloc(4096, 0x20);
-      })(),
+      body: Readable.from(Array.from({ length: 30 }, () => Buffer.alloc(4096, 0x20))),
     });
     expect(chunked.statusCode).toBe(413);
     expect(((await chunked.body.json()) as any).error.code).toBe('payload_too_large');
