@@ -120,17 +120,24 @@ function checkHeaders(response: Json, pointer: string, headers: Map<string, stri
   return problems;
 }
 
+// The declared media type for a response content type: the exact type first, then its family range, then any.
+function declaredMediaType(content: Json, contentType: string): string | undefined {
+  const family = `${contentType.split('/')[0] ?? ''}/*`;
+  return [contentType, family, '*/*'].find((candidate) => candidate in content);
+}
+
+const isJsonType = (mediaType: string): boolean => mediaType === 'application/json' || mediaType.endsWith('+json');
+
 function checkBody(response: Json, pointer: string, body: unknown, headers: Map<string, string>): string[] {
   const content = response.content as Json | undefined;
-  if (!content) {
-    const empty = body === undefined || body === null || body === '';
-    return empty ? [] : ['body: the document declares no content, but the response has a body'];
-  }
-  const contentType = headers.get('content-type')?.split(';')[0]?.trim() ?? 'application/json';
-  if (!(contentType in content)) {
-    return [`content-type ${contentType}: not declared (declared: ${Object.keys(content).join(', ')})`];
-  }
-  const validate = validatorAt(`${pointer}/content/${escapePointerPart(contentType)}/schema`);
+  const empty = body === undefined || body === null || body === '';
+  if (!content) return empty ? [] : ['body: the document declares no content, but the response has a body'];
+  const contentType = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? 'application/json';
+  const mediaType = declaredMediaType(content, contentType);
+  if (!mediaType) return [`content-type ${contentType}: not declared (declared: ${Object.keys(content).join(', ')})`];
+  // Binary bodies (storage objects) are checked for their declared type only.
+  if (!isJsonType(mediaType)) return [];
+  const validate = validatorAt(`${pointer}/content/${escapePointerPart(mediaType)}/schema`);
   return validate(body) ? [] : describeErrors('body', validate.errors);
 }
 
@@ -166,4 +173,38 @@ export function expectMatchesOpenApi(
     const excerpt = JSON.stringify(body)?.slice(0, BODY_EXCERPT_CHARS) ?? String(body);
     throw new Error(`${label} does not match schemas/openapi.yaml:\n  ${problems.join('\n  ')}\nbody: ${excerpt}`);
   }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** The parsed document (shared; do not mutate). */
+export function openApiDocument(): Readonly<Record<string, unknown>> {
+  return load().doc;
+}
+
+/**
+ * Compiles the schema of every documented response body and header, so a broken `$ref` or
+ * keyword fails at once instead of in whichever test first meets that response. Returns how
+ * many schemas were compiled.
+ */
+export function compileAllResponseSchemas(): number {
+  const { doc } = load();
+  let compiled = 0;
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const method of METHODS.filter((name) => name in (item as Json))) {
+      const responses = ((item as Json)[method] as Json).responses as Json;
+      for (const status of Object.keys(responses)) {
+        const response = deref(doc, `/paths/${escapePointerPart(path)}/${method}/responses/${status}`);
+        for (const mediaType of Object.keys((response.node.content ?? {}) as Json).filter(isJsonType)) {
+          validatorAt(`${response.pointer}/content/${escapePointerPart(mediaType)}/schema`);
+          compiled += 1;
+        }
+        for (const name of Object.keys((response.node.headers ?? {}) as Json)) {
+          validatorAt(`${deref(doc, `${response.pointer}/headers/${escapePointerPart(name)}`).pointer}/schema`);
+          compiled += 1;
+        }
+      }
+    }
+  }
+  return compiled;
 }
