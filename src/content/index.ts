@@ -3,7 +3,7 @@ export { readContent, combineContentResults, type ContentResult } from './read-c
 export { readContentFile, MAX_POST_FILE_BYTES, type ContentConfig, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 export { discoverPostFiles } from './discover.js';
 export { checkAgainstCapabilities } from './capability-checks.js';
-export { MediaCache, sha256File, type MediaFacts, type ProbeMediaFile, type ProbeResult } from './media-cache.js';
+export { MediaCache, sha256File, type MediaFacts, type MediaProbe, type ProbeResult } from './media-cache.js';
 export { MAX_CONTENT_CHARACTERS, postKeyFromPath, type AcceptPastSchedule } from './normalize.js';
 export { parseScheduledAt } from './scheduled-at.js';
 export { textLength } from './text-length.js';

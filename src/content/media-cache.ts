@@ -10,7 +10,7 @@ export interface ProbeResult {
   problem?: string;
 }
 
-export type ProbeMediaFile = (absolutePath: string) => Promise<ProbeResult>;
+export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
 
 /** Everything content reading needs to know about one media file's bytes. */
 export interface MediaFacts extends ProbeResult {
@@ -31,7 +31,7 @@ interface Entry {
 export class MediaCache {
   readonly #entries = new Map<string, Entry>();
 
-  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: ProbeMediaFile): Promise<MediaFacts> {
+  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: MediaProbe): Promise<MediaFacts> {
     const cached = this.#entries.get(realPath);
     if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
     const facts = Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({

@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaCache, ProbeMediaFile } from './media-cache.js';
+import type { MediaCache, MediaProbe } from './media-cache.js';
 import { isInside, relativePosix } from './paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
 import type { DataPath, YamlSource } from './yaml-source.js';
@@ -13,7 +13,7 @@ export interface MediaContext {
   /** Project-relative path of the post file. */
   file: string;
   locate: YamlSource['locate'];
-  probe: ProbeMediaFile;
+  probe: MediaProbe;
   cache: MediaCache;
 }
 

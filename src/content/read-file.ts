@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import { MediaCache, type ProbeMediaFile } from './media-cache.js';
+import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia } from './media-paths.js';
 import { normalizePost, type AcceptPastSchedule } from './normalize.js';
 import { parsePostFile } from './parse.js';
@@ -20,7 +20,7 @@ export interface ReadContentOptions {
   config: ContentConfig;
   /** The current time, for the "in the past" check; content reading never reads the clock. */
   now: Date;
-  probe: ProbeMediaFile;
+  probe: MediaProbe;
   /** Reuse across files and runs so each media file is hashed once; one is made when absent. */
   mediaCache?: MediaCache;
   acceptPastSchedule?: AcceptPastSchedule;

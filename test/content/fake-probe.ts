@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
-import type { ProbeMediaFile } from '../../src/content/media-cache.js';
+import type { MediaProbe } from '../../src/content/media-cache.js';
 
 /** Test stand-in for src/media/probe.ts: decides by extension and counts calls per path. */
-export function fakeProbe(): ProbeMediaFile & { calls: string[] } {
+export function fakeProbe(): MediaProbe & { calls: string[] } {
   const calls: string[] = [];
   const probe = async (absolutePath: string) => {
     calls.push(absolutePath);
