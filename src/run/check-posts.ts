@@ -1,8 +1,8 @@
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
 import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { checkMediaAgainstCapabilities, type ProbedMedia } from '../media/checks.js';
-import type { ProbeCache } from '../media/probe-cache.js';
+import { checkMediaAgainstCapabilities } from '../media/checks.js';
+import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
 import type { AccountRules } from './remote-snapshot.js';
 
 /**
@@ -13,7 +13,7 @@ export async function checkDesiredPosts(input: { posts: readonly DesiredPost[]; 
   const { posts, rules } = input;
   const diagnostics: Diagnostic[] = [...unknownAccountDiagnostics(posts, rules.unknownAccounts)];
   diagnostics.push(...checkAgainstCapabilities(posts, rules.capabilities));
-  const probes = await probeAllMedia(posts, input.probes);
+  const probes = await probePostMedia(posts, input.probes.probe);
   for (const post of posts) diagnostics.push(...checkMediaAgainstCapabilities(post, probes, rules.capabilities));
   return diagnostics;
 }
@@ -36,16 +36,4 @@ function unknownAccountDiagnostics(posts: readonly DesiredPost[], unknown: Reado
     });
   }
   return diagnostics;
-}
-
-async function probeAllMedia(posts: readonly DesiredPost[], cache: ProbeCache): Promise<Map<string, ProbedMedia>> {
-  const unique = new Map<string, { absolutePath: string; sizeBytes: number }>();
-  for (const post of posts) for (const media of post.media) unique.set(media.sha256, media);
-  const probes = new Map<string, ProbedMedia>();
-  await Promise.all(
-    [...unique].map(async ([sha256, media]) => {
-      probes.set(sha256, { ...(await cache.probe(media.absolutePath)), sizeBytes: media.sizeBytes });
-    }),
-  );
-  return probes;
 }

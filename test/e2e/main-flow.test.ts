@@ -1,0 +1,77 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { demoProject, post } from './project.js';
+
+const emulator = useEmulator();
+
+describe('the main job, as a new user runs it', () => {
+  it('plans, applies, edits, renames, prunes, schedules and unschedules, converging every time', async () => {
+    const dir = await demoProject({
+      'launch.md': post({ body: 'We launch on Monday.' }),
+      '2026-12/teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
+    });
+    const api = emulator();
+    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    const writes = async () => (await api.requestLog()).filter((entry) => entry.method !== 'GET');
+    const remotePosts = async () => (await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string; status: string }[];
+
+    let result = await cli('plan');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(`Target: ${api.baseUrl} (project demo)`);
+    expect(result.stdout).toContain('+ create  2026-12/teaser');
+    expect(result.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete.');
+
+    result = await cli('apply', '--yes');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Apply complete: 2 created');
+    expect(await remotePosts()).toHaveLength(2);
+
+    expect((await cli('plan')).stdout).toContain('No changes.');
+
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
+    result = await cli('plan', '--detailed-exitcode');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('~ update  launch');
+    expect(result.stdout).toContain('content: "We launch on Monday." → "We launch on Tuesday."');
+    expect((await cli('apply', '--yes')).code).toBe(0);
+
+    await rename(join(dir, 'posts/2026-12/teaser.md'), join(dir, 'posts/2026-12/first-look.md'));
+    await api.clearLog();
+    result = await cli('apply', '--yes');
+    expect(result.stdout).toContain('→ move    2026-12/teaser → 2026-12/first-look');
+    expect(await writes()).toEqual([]);
+    const state = JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8'));
+    expect(Object.keys(state.targets[Object.keys(state.targets)[0]!].posts).sort()).toEqual(['2026-12/first-look', 'launch']);
+
+    await rm(join(dir, 'posts/launch.md'));
+    result = await cli('apply', '--yes');
+    expect(result.stdout).toContain('- delete  launch [skipped]');
+    expect(result.stdout).toContain('1 delete skipped (run with --prune to delete)');
+    expect(await remotePosts()).toHaveLength(2);
+    result = await cli('apply', '--prune', '--yes');
+    expect(result.stdout).toContain('- deleted launch');
+    expect((await remotePosts()).map((p) => p.content)).toEqual(['A first look.']);
+
+    const scheduled = post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]', scheduledAt: '2031-03-01 09:00' });
+    await writeFile(join(dir, 'posts/2026-12/first-look.md'), scheduled);
+    result = await cli('apply', '--yes');
+    expect(result.stdout).toContain('scheduledAt: null → "2031-03-01T08:00:00.000Z"');
+    let [remote] = await remotePosts();
+    expect(remote).toMatchObject({ status: 'scheduled', scheduledAt: '2031-03-01T08:00:00.000Z' });
+
+    await writeFile(join(dir, 'posts/2026-12/first-look.md'), post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }));
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    [remote] = await remotePosts();
+    expect(remote).toMatchObject({ status: 'draft', scheduledAt: null });
+
+    await api.clearLog();
+    result = await cli('apply', '--yes');
+    expect(result.stdout).toContain('No changes.');
+    expect(await writes()).toEqual([]);
+  });
+});
