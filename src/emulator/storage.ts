@@ -89,17 +89,20 @@ export class ObjectStorage {
     const target = this.fileOf(objectKey);
     await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    const out = createWriteStream(temp);
+    const out = await open(temp, 'w');
     try {
-      for (const key of partKeys) await pipeline(createReadStream(this.fileOf(key)), out, { end: false });
-      await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
-      if (options.durable) await fsyncFile(temp);
-      await rename(temp, target);
+      // Part by part, chunk by chunk: memory stays at one read buffer whatever the object size.
+      for (const key of partKeys) {
+        for await (const chunk of createReadStream(this.fileOf(key)) as AsyncIterable<Buffer>) await out.write(chunk);
+      }
+      if (options.durable) await out.sync();
     } catch (error) {
-      out.destroy();
+      await out.close();
       await rm(temp, { force: true });
       throw error;
     }
+    await out.close();
+    await rename(temp, target);
     await Promise.all(partKeys.map((key) => rm(this.fileOf(key), { force: true })));
     return (await stat(target)).size;
   }
