@@ -1,0 +1,111 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyPlan } from '../../src/apply/apply-plan.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { buildPlan } from '../../src/run/build-plan.js';
+import { connect } from '../../src/run/connect.js';
+import { hasChanges } from '../../src/run/plan-summary.js';
+import { StateStore } from '../../src/state/state-store.js';
+import { readState } from '../../src/state/store.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { demoProject, post } from './project.js';
+
+const emulator = useEmulator();
+
+interface FileModel {
+  body: string;
+  scheduled: boolean;
+  withTarget: boolean;
+}
+
+type Edit =
+  | { kind: 'add'; name: string; file: FileModel }
+  | { kind: 'edit'; index: number; body: string }
+  | { kind: 'toggle-schedule'; index: number }
+  | { kind: 'rename'; index: number; name: string }
+  | { kind: 'remove'; index: number };
+
+const name = fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,4})?$/);
+const body = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[\r\n-]/g, ' ').trim() || 'x');
+const fileModel = fc.record({ body, scheduled: fc.boolean(), withTarget: fc.boolean() });
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('add' as const), name, file: fileModel }),
+  fc.record({ kind: fc.constant('edit' as const), index: fc.nat(), body }),
+  fc.record({ kind: fc.constant('toggle-schedule' as const), index: fc.nat() }),
+  fc.record({ kind: fc.constant('rename' as const), index: fc.nat(), name }),
+  fc.record({ kind: fc.constant('remove' as const), index: fc.nat() }),
+);
+
+function render(file: FileModel): string {
+  return post({
+    body: file.body,
+    targets: file.withTarget ? '[photo]' : '[]',
+    media: file.withTarget ? '[media/cover.png]' : '[]',
+    // A schedule needs a target to publish to (a content diagnostic otherwise).
+    ...(file.scheduled && file.withTarget ? { scheduledAt: '2032-05-04 10:00' } : {}),
+  });
+}
+
+describe('apply always converges', () => {
+  it('random posts and random edit sequences end with a zero-change plan and one remote post per file', async () => {
+    const api = emulator();
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(name, fileModel, { minKeys: 1, maxKeys: 5 }), fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), async (initial, rounds) => {
+        await api.reset();
+        const files = new Map<string, FileModel>();
+        const dir = await demoProject({});
+        const pathOf = (key: string) => join(dir, 'posts', `${key}.md`);
+        const save = async (key: string, file: FileModel) => {
+          files.set(key, file);
+          await mkdir(dirname(pathOf(key)), { recursive: true });
+          await writeFile(pathOf(key), render(file));
+        };
+        const taken = (key: string) => [...files.keys()].some((other) => other === key || other.startsWith(`${key}/`) || key.startsWith(`${other}/`));
+        for (const [key, file] of Object.entries(initial)) if (!taken(key)) await save(key, file);
+        await applyAndCheck(dir, files);
+        for (const round of rounds) {
+          for (const change of round) {
+            const keys = [...files.keys()];
+            const key = keys.length > 0 ? keys[('index' in change ? change.index : 0) % keys.length]! : undefined;
+            if (change.kind === 'add' && !taken(change.name)) await save(change.name, change.file);
+            else if (change.kind === 'edit' && key) await save(key, { ...files.get(key)!, body: change.body });
+            else if (change.kind === 'toggle-schedule' && key) await save(key, { ...files.get(key)!, scheduled: !files.get(key)!.scheduled });
+            else if (change.kind === 'remove' && key) {
+              files.delete(key);
+              await rm(pathOf(key));
+            } else if (change.kind === 'rename' && key && !taken(change.name)) {
+              const file = files.get(key)!;
+              files.delete(key);
+              files.set(change.name, file);
+              await mkdir(dirname(pathOf(change.name)), { recursive: true });
+              await rename(pathOf(key), pathOf(change.name));
+            }
+          }
+          await applyAndCheck(dir, files);
+        }
+      }),
+      { numRuns: 30 },
+    );
+
+    async function applyAndCheck(dir: string, files: Map<string, FileModel>): Promise<void> {
+      const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: api.baseUrl } });
+      const connection = await connect(config, { ci: false });
+      try {
+        const store = await StateStore.open(config.statePath, connection.target);
+        const { plan } = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+        expect(plan.diagnostics).toEqual([]);
+        const result = await applyPlan({ plan, client: connection.client, store, root: config.root });
+        expect(result.failed).toEqual([]);
+        const after = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+        expect(hasChanges(after.plan)).toBe(false);
+        const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[];
+        expect(remote.map((p) => p.content).sort()).toEqual([...files.values()].map((f) => f.body).sort());
+      } finally {
+        await connection.close();
+      }
+    }
+  });
+});
