@@ -32,8 +32,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   // The checks below also run when the schema failed, on the fields that have the right type, so
   // that one run lists every problem.
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
-  const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], root, configFile, diagnostics);
-  const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], root, configFile, diagnostics);
+  const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
+  const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const url = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
@@ -58,9 +58,11 @@ function apiConfig(values: { url: string | null; local: boolean; key: string | n
   return Object.freeze(api) as ApiConfig;
 }
 
-function projectPath(value: string, path: string[], root: string, configFile: ConfigFile, diagnostics: Diagnostic[]): string {
+/** `content: .` (the whole project) is allowed; a state file cannot be the root folder itself. */
+function projectPath(value: string, path: string[], context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[]; rootAllowed: boolean }): string {
+  const { root, configFile, diagnostics } = context;
   const absolute = resolve(root, value);
-  if (!isInside(root, absolute) || absolute === root) {
+  if (!isInside(root, absolute) || (absolute === root && !context.rootAllowed)) {
     diagnostics.push({
       severity: 'error',
       code: 'path-outside-project',

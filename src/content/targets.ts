@@ -63,6 +63,7 @@ export function normalizeTargets(raw: unknown, context: TargetContext): Normaliz
     const target: TargetShape = { socialAccountId, options: {} };
     if (isObject) {
       const { content, options } = entry as Record<string, unknown>;
+      // Trimmed like the body: a YAML block scalar (`content: |`) always ends in a newline nobody means.
       if (typeof content === 'string') target.contentOverride = content.trim();
       target.options = pickOptions(options);
     }

@@ -110,6 +110,10 @@ describe('loadConfig', () => {
     expect((await failure(loadConfig({ cwd: broken, env: {} }))).diagnostics[0]).toMatchObject({ code: 'yaml-syntax', file: 'postsync.yaml', line: expect.any(Number) });
     const both = await testdir({ 'postsync.yaml': '', 'postsync.yml': '' });
     expect((await failure(loadConfig({ cwd: both, env: {} }))).diagnostics).toMatchObject([{ code: 'config-ambiguous' }]);
+    const whole = await testdir({ 'postsync.yaml': 'content: .\n' });
+    expect((await loadConfig({ cwd: whole, env: {} })).contentDir).toBe(whole);
+    const stateIsRoot = await testdir({ 'postsync.yaml': 'state: .\n' });
+    expect((await failure(loadConfig({ cwd: stateIsRoot, env: {} }))).diagnostics).toMatchObject([{ code: 'path-outside-project', line: 1 }]);
     const empty = await testdir({ 'postsync.yaml': '# nothing yet\n' });
     expect((await loadConfig({ cwd: empty, env: {} })).timezone).toBe('UTC');
   });
