@@ -61,12 +61,16 @@ function harness(running: RunningEmulator): Conformance {
   };
 }
 
-/** Starts an emulator with the conformance fixture (or `options.fixture`) before the file's tests. */
-export function useConformance(options: EmulatorOptions = {}): () => Conformance {
+/**
+ * Starts an emulator with the conformance fixture (or `options.fixture`) before the file's tests.
+ * `options` may be a function, for options that only exist once tests run (a temp `dataDir`).
+ */
+export function useConformance(options: EmulatorOptions | (() => Promise<EmulatorOptions>) = {}): () => Conformance {
   let running: RunningEmulator | undefined;
   let ready: Conformance | undefined;
   beforeAll(async () => {
-    running = await startEmulator({ port: 0, fixture: conformanceFixture(), ...options });
+    const resolved = typeof options === 'function' ? await options() : options;
+    running = await startEmulator({ port: 0, fixture: conformanceFixture(), ...resolved });
     ready = harness(running);
   });
   afterAll(async () => {
