@@ -1,5 +1,5 @@
 import { posix, sep } from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { describeValue } from './json-schema.js';
 import { parseScheduledAt, SCHEDULED_AT_FORMATS } from './scheduled-at.js';
 import { normalizeTargets, type NormalizedTargets } from './targets.js';
@@ -63,6 +63,18 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
   const scheduledAt = normalizeScheduledAt(data, key, context, diagnostics);
   const targets = normalizeTargets(data.targets, context);
   diagnostics.push(...targets.diagnostics);
+  if (scheduledAt !== null && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'schedule-without-targets',
+      message: 'a scheduled post needs at least one target account to publish to',
+      file: context.file,
+      ...context.locate(['scheduledAt']),
+      expected: 'one or more entries under `targets:`',
+      found: 'no targets',
+      hint: 'Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft.',
+    });
+  }
   return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, targets, diagnostics };
 }
 

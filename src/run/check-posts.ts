@@ -12,7 +12,8 @@ import type { AccountRules } from './remote-snapshot.js';
 export async function checkDesiredPosts(input: { posts: readonly DesiredPost[]; rules: AccountRules; probes: ProbeCache }): Promise<Diagnostic[]> {
   const { posts, rules } = input;
   const diagnostics: Diagnostic[] = [...unknownAccountDiagnostics(posts, rules.unknownAccounts)];
-  diagnostics.push(...checkAgainstCapabilities(posts, rules.capabilities));
+  // An unavailable account makes its posts `blocked` in the plan (DESIGN.md), not a run-stopping error.
+  diagnostics.push(...checkAgainstCapabilities(posts, rules.capabilities, { unavailableAccounts: 'warning' }));
   const probes = await probePostMedia(posts, input.probes.probe);
   for (const post of posts) diagnostics.push(...checkMediaAgainstCapabilities(post, probes, rules.capabilities));
   return diagnostics;

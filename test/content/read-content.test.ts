@@ -17,6 +17,14 @@ async function project(files: Record<string, string | Buffer>, overrides: Partia
 }
 
 describe('readContent', () => {
+  it('refuses a schedule with no target account to publish to', async () => {
+    const { posts, diagnostics } = await project({ 'posts/nowhere.md': '---\nscheduledAt: 2026-12-01 09:00\ntargets: []\n---\nText\n' });
+    expect(posts).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'schedule-without-targets', file: 'posts/nowhere.md', line: 2, column: 14, hint: expect.stringContaining('Add the accounts') }),
+    ]);
+  });
+
   it('reads the example post of the design into a normalized DesiredPost', async () => {
     const { posts, diagnostics } = await project({
       'posts/2026-12/launch-teaser.md': [
@@ -132,7 +140,7 @@ describe('readContent', () => {
   it('reports DST gaps as errors and overlaps as warnings (Europe/Berlin)', async () => {
     const { posts, diagnostics } = await project({
       'posts/gap.md': '---\nscheduledAt: 2026-03-29 02:30\n---\nText',
-      'posts/overlap.md': '---\nscheduledAt: 2026-10-25 02:30\n---\nText',
+      'posts/overlap.md': `---\nscheduledAt: 2026-10-25 02:30\ntargets: [${PHOTO}]\n---\nText`,
     });
     expect(diagnostics).toMatchObject([
       { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('2026-03-29 03:30') },
@@ -142,7 +150,7 @@ describe('readContent', () => {
   });
 
   it('lets the caller accept a past time it already applied', async () => {
-    const root = await testdir({ 'posts/old.md': '---\nscheduledAt: 2026-05-01T10:00:00Z\n---\nPublished already.' });
+    const root = await testdir({ 'posts/old.md': `---\nscheduledAt: 2026-05-01T10:00:00Z\ntargets: [${PHOTO}]\n---\nPublished already.` });
     const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} };
     const seen: unknown[] = [];
     const { posts, diagnostics } = await readContent({
