@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { send } from './client.js';
+import { createPost, draftBody, getPost } from './flows.js';
+import { useConformance } from './harness.js';
+
+/**
+ * The emulator-only control endpoints of DESIGN.md, through the document like everything else:
+ * the request log (with idempotency keys and request ids), the clock, faults and reset.
+ */
+const emulator = useConformance();
+
+describe('/_emulator control endpoints', () => {
+  it('log every API request with its status, Idempotency-Key and request id; DELETE empties the log', async () => {
+    const api = emulator().api();
+    const created = await api.post('/posts', draftBody(), { headers: { 'idempotency-key': 'logged-key' } });
+    await api.get('/posts/{id}', { params: { id: '00000000-0000-4000-8000-000000000000' } });
+    const log = (await emulator().control.requests()).body.data as { method: string; path: string; status: number; idempotencyKey: string | null; requestId: string }[];
+    const create = log.find((entry) => entry.idempotencyKey === 'logged-key');
+    expect(create).toMatchObject({ method: 'POST', path: '/public/v1/posts', status: 201, requestId: created.body.meta.requestId });
+    expect(log.some((entry) => entry.status === 404)).toBe(true);
+
+    const cleared = await send('DELETE', '/_emulator/requests', `${emulator().origin}/_emulator/requests`, {});
+    expect(cleared.status).toBe(200);
+    expect((await emulator().control.requests()).body.data).toEqual([]);
+  });
+
+  it('refuse a clock body without exactly one of advanceSeconds or now', async () => {
+    const url = `${emulator().origin}/_emulator/clock`;
+    const headers = { 'content-type': 'application/json' };
+    for (const body of [{}, { advanceSeconds: 1, now: '2030-01-01T00:00:00Z' }, { now: 'soon' }]) {
+      const reply = await send('POST', '/_emulator/clock', url, { body: JSON.stringify(body), headers });
+      expect(reply.status).toBe(400);
+    }
+  });
+
+  it('reset returns to the fixture: posts created since are gone', async () => {
+    const post = await createPost(emulator().api(), draftBody());
+    expect((await getPost(emulator().api(), post.id)).id).toBe(post.id);
+    await emulator().control.reset();
+    const gone = await emulator().api().get('/posts/{id}', { params: { id: post.id } });
+    expect(gone.status).toBe(404);
+  });
+});
