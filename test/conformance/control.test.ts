@@ -1,5 +1,9 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { send } from './client.js';
+import { ErrorCodes } from '../../src/api/error-codes.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { expectError, send } from './client.js';
+import { conformanceFixture } from './fixture.js';
 import { createPost, draftBody, getPost } from './flows.js';
 import { useConformance } from './harness.js';
 
@@ -8,6 +12,11 @@ import { useConformance } from './harness.js';
  * the request log (with idempotency keys and request ids), the clock, faults and reset.
  */
 const emulator = useConformance();
+
+/** An address of this machine that is not loopback, if it has one. */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 
 describe('/_emulator control endpoints', () => {
   it('log every API request with its status, Idempotency-Key and request id; DELETE empties the log', async () => {
@@ -39,5 +48,17 @@ describe('/_emulator control endpoints', () => {
     await emulator().control.reset();
     const gone = await emulator().api().get('/posts/{id}', { params: { id: post.id } });
     expect(gone.status).toBe(404);
+  });
+
+  it.skipIf(externalAddress === undefined)('answer loopback peers only (403 loopback_only), while the API serves everyone', async () => {
+    const running = await startEmulator({ host: externalAddress, port: 0, fixture: conformanceFixture() });
+    try {
+      const refused = await send('GET', '/_emulator/requests', `${running.origin}/_emulator/requests`, {});
+      expectError(refused, 403, ErrorCodes.loopbackOnly);
+      const api = await send('GET', '/auth/session', `${running.baseUrl}/auth/session`, { headers: { authorization: 'Bearer acme-full-key' } });
+      expect(api.status).toBe(200);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -57,6 +57,17 @@ describe('single upload (POST /media/uploads, PUT, POST /media/{id}/complete)', 
     expectError(await emulator().storagePut(ticket.upload.url!, PNG_1X1), 403, ErrorCodes.urlExpired);
   });
 
+  it('videos strictly larger than 32 MiB use multipart; 32 MiB exactly is a single PUT', async () => {
+    const api = emulator().api();
+    const atThreshold = await startUpload(api, { kind: 'video', contentType: 'video/mp4', sizeBytes: BIG_VIDEO_BYTES - 1, fileName: 'f.mp4' });
+    expect(atThreshold.upload.url).toEqual(expect.any(String));
+    expect(atThreshold.upload.multipart).toBeUndefined();
+    const over = await startUpload(api, { kind: 'video', contentType: 'video/mp4', sizeBytes: BIG_VIDEO_BYTES, fileName: 'g.mp4' });
+    expect(over.upload.url).toBeUndefined();
+    expect(over.upload.multipart?.partCount).toBeGreaterThan(1);
+    expectError(await emulator().storageGet(over.media.url), 404);
+  });
+
   it('refuses unknown fields and contradictory declarations in the upload body', async () => {
     const api = emulator().api();
     const extra = await api.post('/media/uploads', { kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'e.png', color: 'red' });

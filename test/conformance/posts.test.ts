@@ -39,6 +39,32 @@ describe('POST /posts and targets', () => {
     expect(await getPost(emulator().api(), post.id)).toEqual(post);
   });
 
+  it('a create needs content, targets and mediaIds (documented choice); an empty options object stays empty', async () => {
+    const missing = await emulator().api().post('/posts', { content: 'only content' });
+    const messages = expectError(missing, 400, ErrorCodes.validationFailed).join('\n');
+    expect(messages).toMatch(/targets/);
+    expect(messages).toMatch(/mediaIds/);
+    const post = await createPost(emulator().api(), draftBody({ targets: [{ socialAccountId: ACCOUNTS.photo }] }));
+    expect(post.targets[0]?.options).toEqual({});
+  });
+
+  it('target options follow the account’s capabilities: unlisted fields and missing required ones are refused', async () => {
+    const api = emulator().api();
+    for (const accountId of [ACCOUNTS.photo, ACCOUNTS.video, ACCOUNTS.short]) {
+      const capabilities = await api.get('/accounts/{accountId}/capabilities', { params: { accountId } });
+      const rules = capabilities.body.data.rules.options as Record<string, { required?: boolean }>;
+      const foreign = ['format', 'vidATitle', 'shortBCaption'].find((field) => !(field in rules))!;
+      const required = Object.fromEntries(Object.entries(rules).filter(([, rule]) => rule.required).map(([name]) => [name, 'x']));
+      const unlisted = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: { ...required, [foreign]: 'x' } }] }));
+      expect(expectError(unlisted, 400).join('\n')).toContain(foreign);
+      for (const name of Object.keys(required)) {
+        const without = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: {} }] }));
+        expect(expectError(without, 400).join('\n')).toContain(name);
+      }
+      expect((await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: required }] }))).status).toBe(201);
+    }
+  });
+
   it('scheduledAt must be RFC 3339 with Z or an offset, and in the future', async () => {
     const api = emulator().api();
     const post = await createPost(api, draftBody({ targets: [{ socialAccountId: ACCOUNTS.photo }], mediaIds: [(await uploadImage(emulator())).id] }));

@@ -51,6 +51,11 @@ describe('GET /accounts', () => {
     expect([...ids].sort()).toEqual([...expected].sort());
   });
 
+  it('takes limit 1 to 100 like posts (documented choice)', async () => {
+    for (const limit of [0, 101]) expectError(await emulator().api().get('/accounts', { query: { limit } }), 400);
+    expect((await emulator().api().get('/accounts', { query: { limit: 1 } })).body.data.items).toHaveLength(1);
+  });
+
   it('never shows accounts of another project', async () => {
     const reply = await emulator().api(KEYS.other).get('/accounts');
     expect(reply.body.data.items.map((account: Account) => account.id)).toEqual([ACCOUNTS.otherProject]);
