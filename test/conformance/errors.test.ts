@@ -84,9 +84,8 @@ describe('Errors table', () => {
     expect(chunked.status).toBe(413);
   });
 
-  it('409: idempotency_in_progress carries Retry-After (see idempotency tests); a published post is a 409 too', async () => {
-    // The in-progress case needs two overlapping requests: idempotency.test.ts covers it.
-    // Here: the documented post_not_editable conflict after publication.
+  it('409: editing a published post (idempotency_in_progress with Retry-After: idempotency.test.ts)', async () => {
+    // The in-progress conflict needs two overlapping requests, which idempotency.test.ts makes.
     const api = emulator().api();
     const image = await uploadImage(emulator());
     const now = await emulator().control.now();

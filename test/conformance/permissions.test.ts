@@ -23,6 +23,9 @@ interface Case {
 }
 
 interface Ids {
+  /** Emulator time when the ids were prepared. */
+  now: string;
+  image: string;
   draft: string;
   scheduled: string;
   media: string;
@@ -33,12 +36,14 @@ async function prepare(): Promise<Ids> {
   const api = emulator().api();
   const image = await uploadImage(emulator());
   const now = await emulator().control.now();
-  const draft = await createPost(api);
-  const scheduled = await createPost(api, draftBody({ targets: [{ socialAccountId: ACCOUNTS.photo }], mediaIds: [image.id], scheduledAt: later(now, 86_400) }));
+  // Publishable (a target and an image), so that scheduling it can only fail for the permission.
+  const publishable = { targets: [{ socialAccountId: ACCOUNTS.photo }], mediaIds: [image.id] };
+  const draft = await createPost(api, draftBody(publishable));
+  const scheduled = await createPost(api, draftBody({ ...publishable, scheduledAt: later(now, 86_400) }));
   const video = await api.post('/media/uploads', { kind: 'video', contentType: 'video/mp4', sizeBytes: 40 * 1024 * 1024, fileName: 'big.mp4' });
   expect(video.status).toBe(201);
   const single = await api.post('/media/uploads', { kind: 'image', contentType: 'image/png', sizeBytes: 100, fileName: 'p.png' });
-  return { draft: draft.id, scheduled: scheduled.id, media: single.body.data.media.id, multipartMedia: video.body.data.media.id };
+  return { now, image: image.id, draft: draft.id, scheduled: scheduled.id, media: single.body.data.media.id, multipartMedia: video.body.data.media.id };
 }
 
 const cases: Case[] = [
@@ -52,14 +57,15 @@ const cases: Case[] = [
   {
     permission: 'posts-publish',
     what: 'PATCH a draft with a non-null scheduledAt',
-    call: (api, ids) => api.patch('/posts/{id}', { scheduledAt: later(Date.now(), 86_400 * 30) }, { params: { id: ids.draft } }),
+    call: (api, ids) => api.patch('/posts/{id}', { scheduledAt: later(ids.now, 86_400 * 30) }, { params: { id: ids.draft } }),
   },
   { permission: 'posts-publish', what: 'PATCH the content of a scheduled post', call: (api, ids) => api.patch('/posts/{id}', { content: 'edited' }, { params: { id: ids.scheduled } }) },
   { permission: 'posts-publish', what: 'PATCH a scheduled post back to draft', call: (api, ids) => api.patch('/posts/{id}', { scheduledAt: null }, { params: { id: ids.scheduled } }) },
   {
     permission: 'posts-publish',
     what: 'POST /posts with a scheduledAt (scheduling)',
-    call: (api) => api.post('/posts', draftBody({ scheduledAt: later(Date.now(), 86_400 * 30) })),
+    call: (api, ids) =>
+      api.post('/posts', draftBody({ targets: [{ socialAccountId: ACCOUNTS.photo }], mediaIds: [ids.image], scheduledAt: later(ids.now, 86_400 * 30) })),
   },
   { permission: 'posts-delete', what: 'DELETE /posts/{id}', call: (api, ids) => api.delete('/posts/{id}', { params: { id: ids.draft } }) },
   { permission: 'media-write', what: 'POST /media/{id}/multipart', call: (api, ids) => api.post('/media/{id}/multipart', { operation: 'list' }, { params: { id: ids.multipartMedia } }) },
