@@ -27,6 +27,7 @@ describe('/_emulator control endpoints', () => {
     const create = log.find((entry) => entry.idempotencyKey === 'logged-key');
     expect(create).toMatchObject({ method: 'POST', path: '/public/v1/posts', status: 201, requestId: created.body.meta.requestId });
     expect(log.some((entry) => entry.status === 404)).toBe(true);
+    expect(new Set(log.map((entry) => entry.requestId)).size, 'request ids are unique').toBe(log.length);
 
     const cleared = await send('DELETE', '/_emulator/requests', `${emulator().origin}/_emulator/requests`, {});
     expect(cleared.status).toBe(200);

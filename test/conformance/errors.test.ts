@@ -113,6 +113,9 @@ describe('Errors table', () => {
     const acme = await emulator().api().get('/posts');
     expect(acme.status).toBe(200);
     expect(acme.headers.get('x-ratelimit-limit')).toBeNull();
+    // After the wait Retry-After asked for (on the emulator clock), requests pass again.
+    await emulator().control.advanceClock(retryAfterSeconds(await keys[0]!.get('/posts')));
+    expect((await keys[1]!.get('/posts')).status).toBe(200);
   });
 
   it('500 and 503: failures still use the Error envelope', async () => {

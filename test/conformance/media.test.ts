@@ -47,6 +47,11 @@ describe('single upload (POST /media/uploads, PUT, POST /media/{id}/complete)', 
     expectError(await complete(api, shortBy.media.id), 422, ErrorCodes.mediaInvalid);
   });
 
+  it('storage refuses more bytes than the upload declared (413)', async () => {
+    const ticket = await startUpload(emulator().api(), { kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'tiny.png' });
+    expectError(await emulator().storagePut(ticket.upload.url!, PNG_1X1, ticket.upload.headers), 413, ErrorCodes.payloadTooLarge);
+  });
+
   it('storage needs a valid, unexpired signature and no API key', async () => {
     const api = emulator().api();
     const ticket = await startUpload(api, { kind: 'image', contentType: 'image/png', sizeBytes: PNG_1X1.length, fileName: 'd.png' });
