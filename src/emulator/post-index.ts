@@ -123,17 +123,16 @@ export class PostIndex<T> {
     const found: Entry<T>[] = [];
     let last: Entry<T> | undefined;
     if (request.before) {
-      for (let i = view.endBefore(request.before) - 1; i >= 0 && found.length < request.limit; i--) {
-        const entry = view.at(i);
+      for (const entry of view.backward(view.endBefore(request.before))) {
+        if (found.length === request.limit) break;
         if (request.matches(entry.value)) found.push(entry);
       }
       found.reverse();
       // A page before the cursor is never the end: the cursor's own post follows it.
       last = found[found.length - 1];
     } else {
-      const start = request.after ? view.startAfter(request.after) : 0;
-      for (let i = start; i < view.length && found.length < request.limit; i++) {
-        const entry = view.at(i);
+      for (const entry of view.forward(request.after ? view.startAfter(request.after) : 0)) {
+        if (found.length === request.limit) break;
         if (request.matches(entry.value)) found.push(entry);
       }
       // Rule 3 of the spec: a final full page may be followed by an empty page.
@@ -160,14 +159,30 @@ class View<T> {
     this.length = runs.reduce((sum, run) => sum + run.list.length, 0);
   }
 
-  at(index: number): Entry<T> {
-    let offset = index;
+  /** Entries from view index `start` to the end. */
+  *forward(start: number): Generator<Entry<T>> {
+    let offset = 0;
     for (const run of this.runs) {
       const n = run.list.length;
-      if (offset < n) return run.list.at(run.reversed ? n - 1 - offset : offset) as Entry<T>;
-      offset -= n;
+      if (start < offset + n) {
+        const local = Math.max(0, start - offset);
+        yield* run.reversed ? run.list.iterate(n - 1 - local, -1) : run.list.iterate(local, 1);
+      }
+      offset += n;
     }
-    throw new RangeError(`view index ${index} out of range`);
+  }
+
+  /** Entries before view index `end`, from the nearest one back to the first. */
+  *backward(end: number): Generator<Entry<T>> {
+    let offset = this.length;
+    for (let r = this.runs.length - 1; r >= 0; r--) {
+      const run = this.runs[r] as Run<T>;
+      const n = run.list.length;
+      offset -= n;
+      if (end <= offset) continue;
+      const local = Math.min(n, end - offset) - 1;
+      yield* run.reversed ? run.list.iterate(n - 1 - local, 1) : run.list.iterate(local, -1);
+    }
   }
 
   /** Index of the first entry that comes strictly after `key` in this order. */

@@ -3,10 +3,10 @@ import type { Fixture, FixturePost } from '../../src/emulator/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { ACME, testFixture } from './support.js';
 
-const COUNT = 260;
+const COUNT = 1200;
 const idOf = (i: number): string => `00000000-0000-4000-8000-${String((i * 7919) % 1_000_003).padStart(12, '0')}`;
 
-/** 260 seed posts: createdAt ties in threes, scheduledAt ties in fives, every fourth one a draft. */
+/** 1,200 seed posts (more than one index chunk): createdAt ties in threes, scheduledAt ties in fives, every fourth one a draft. */
 function seeds(): FixturePost[] {
   const accounts = [ACME.photo, ACME.video, ACME.short];
   return Array.from({ length: COUNT }, (_, i) => ({
@@ -81,7 +81,7 @@ async function walk(query: string): Promise<{ ids: string[]; pages: number; last
   return { ids, pages, lastPageEmpty };
 }
 
-describe('GET /posts pagination', () => {
+describe('GET /posts pagination (1,200 posts, ties)', () => {
   it.each(['schedule_desc', 'schedule_asc', 'newest', 'oldest'])('walks every post once in %s order (ties by creation time, then id)', async (sort) => {
     const { ids } = await walk(`sort=${sort}&limit=50`);
     expect(ids).toEqual(expectedOrder(rows, sort));

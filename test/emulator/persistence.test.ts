@@ -73,6 +73,7 @@ describe('--data persistence', () => {
       createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     const baseUrl = firstLine.replace(/^listening on /, '');
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/v1$/);
 
@@ -97,7 +98,7 @@ describe('--data persistence', () => {
     killed = true;
     child.kill('SIGKILL');
     await Promise.all(workers);
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
 
     const revived = await startTestEmulator({ dataDir });
     try {
@@ -125,8 +126,9 @@ describe('postsync serve', () => {
     expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/public\/v1$/);
     const session = await fetch(`${line.slice('listening on '.length)}/auth/session`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
     expect(((await session.json()) as any).data.project.id).toBe('demo');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const code = await exited;
     expect(code).toBe(0);
   });
 
