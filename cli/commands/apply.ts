@@ -16,6 +16,8 @@ import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
+import { renderPlanMarkdown } from '../views/plan-markdown.js';
+import { reportApplyOutcome, reportToGitHubActions } from '../../src/actions/index.js';
 
 export interface ApplyFlags {
   yes?: boolean;
@@ -60,6 +62,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         plan = (await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date() })).plan;
       }
       out(renderPlan(plan, { label: connection.label, style }));
+      await reportToGitHubActions({ root: config.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: connection.label }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
       if (hasErrors(plan.diagnostics)) {
         out(style.red('\nNothing was applied: fix the errors above first.'));
         if (flags.json) process.stdout.write(renderJson(planReport('apply', plan)));
@@ -86,6 +89,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       });
       if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
       out(`\n${resultLine(result)}`);
+      await reportApplyOutcome({ plan, result, root: config.root, line: resultLine(result) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
       return result.failed.length > 0 ? 1 : 0;
     } finally {
       await release();

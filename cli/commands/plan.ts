@@ -5,6 +5,7 @@ import { serializePlan } from '../../src/plan/plan-file.js';
 import { buildPlan } from '../../src/run/build-plan.js';
 import { hasChanges } from '../../src/run/plan-summary.js';
 import { readState } from '../../src/state/store.js';
+import { reportToGitHubActions } from '../../src/actions/index.js';
 import { globalOptions, openTarget } from '../context.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
@@ -33,6 +34,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
       process.stdout.write(`${renderPlan(plan, { label: connection.label, style, verbose: flags.verbose })}\n`);
       if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
+    await reportToGitHubActions({ root: config.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: connection.label }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
     if (hasErrors(plan.diagnostics)) return 1;
     return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {

@@ -7,6 +7,7 @@ import { readState, sectionFor } from '../../src/state/store.js';
 import { globalOptions, openTarget } from '../context.js';
 import { diagnosticsReport, renderJson } from '../views/plan-json.js';
 import { plural } from '../views/format.js';
+import { reportToGitHubActions, validateSummaryMarkdown } from '../../src/actions/index.js';
 
 /** Checks every file and every post against its accounts' rules; sends nothing that writes. Exit 1 on any error. */
 export async function runValidate(flags: { json?: boolean }, command: Command): Promise<number> {
@@ -28,6 +29,7 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
       const verdict = errors === 0 ? style.green(`${plural(desired.posts.length, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
       process.stdout.write(`${verdict}\n`);
     }
+    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts: desired.posts.length }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
     return hasErrors(desired.diagnostics) ? 1 : 0;
   } finally {
     await connection.close();

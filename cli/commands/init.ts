@@ -1,0 +1,29 @@
+import { relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { initProject } from '../../src/init/init-project.js';
+import { globalOptions } from '../context.js';
+import { styleFor } from '../views/style.js';
+
+/** Writes a new project into --dir (default: the current folder). Exit 1, writing nothing, when a file exists. */
+export async function runInit(command: Command): Promise<number> {
+  const options = globalOptions(command);
+  const dir = resolve(options.dir ?? process.cwd());
+  const style = styleFor(process.stdout, options);
+  const result = await initProject({ dir, now: new Date() });
+  const lines = [`Created a postsync project in ${dir}:`, ...result.written.map((file) => `  ${style.green('+')} ${file}`)];
+  if (result.gitignore !== 'unchanged') lines.push(`  ${style.green(result.gitignore === 'created' ? '+' : '~')} .gitignore`);
+  const fromHere = relative(process.cwd(), dir);
+  const cd = fromHere.startsWith('..') ? dir : fromHere;
+  lines.push(
+    '',
+    'Next:',
+    ...(cd === '' ? [] : [`  cd ${cd.includes(' ') ? JSON.stringify(cd) : cd}`]),
+    '  postsync plan            # what apply would do (on the embedded local API until you set api.url)',
+    '  postsync apply --yes     # do it',
+    '',
+    'For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in',
+    '.github/workflows/ plan every pull request and apply every merge to main.',
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

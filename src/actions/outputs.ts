@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { hasChanges } from '../run/plan-summary.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Plan } from '../plan/types.js';
+
+/** Step outputs by name; values are written as text. */
+export type StepOutputs = Record<string, string | number | boolean>;
+
+/**
+ * Outputs in the runner's multi-line-safe form: `name<<DELIMITER`, the value, `DELIMITER`.
+ * The delimiter is random, so no value can end the block early; a name or value that contains
+ * it anyway (astronomically unlikely) is refused rather than written ambiguously.
+ */
+export function formatOutputs(outputs: StepOutputs, delimiter = `postsync_${randomUUID()}`): string {
+  return Object.entries(outputs)
+    .map(([name, raw]) => {
+      const value = String(raw);
+      if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) {
+        throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
+      }
+      return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+    })
+    .join('');
+}
+
+/** Error and warning counts of a run, as outputs. */
+export function diagnosticOutputs(diagnostics: readonly Diagnostic[]): StepOutputs {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return { errors, warnings: diagnostics.length - errors };
+}
+
+/**
+ * The plan as outputs: `has-changes` (would apply send or record anything) and the count of each
+ * action. `delete` counts only the deletes that would run; deletes left out for want of `--prune`
+ * are `delete-skipped`.
+ */
+export function planOutputs(plan: Plan): StepOutputs {
+  const skipped = plan.changes.filter((change) => change.skipped).length;
+  const { summary } = plan;
+  return {
+    'has-changes': hasChanges(plan),
+    create: summary.create,
+    update: summary.update,
+    delete: summary.delete - skipped,
+    'delete-skipped': skipped,
+    move: summary.move,
+    blocked: summary.blocked,
+    noop: summary.noop,
+    uploads: plan.uploads.length,
+    ...diagnosticOutputs(plan.diagnostics),
+  };
+}

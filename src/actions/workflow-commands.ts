@@ -1,0 +1,61 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+
+/**
+ * GitHub Actions workflow commands (`::error file=…,line=…::message`). The runner reads them from
+ * the step's stdout and stderr, one per line, so line breaks in a message and the characters
+ * that delimit properties must be percent-encoded; `%` itself first, so nothing is decoded twice.
+ */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value additionally encodes `:` (ends the property list) and `,` (separates properties). */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+/** Where an annotation points; `file` is relative to the repository root (GITHUB_WORKSPACE). */
+export interface AnnotationProperties {
+  file?: string;
+  line?: number;
+  col?: number;
+  title?: string;
+}
+
+/** One workflow command line, newline-terminated. Properties without a value are left out. */
+export function annotation(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): string {
+  const list = Object.entries(properties)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
+  return `::${level}${list.length > 0 ? ` ${list.join(',')}` : ''}::${escapeData(message)}\n`;
+}
+
+/**
+ * A project-relative file as GitHub wants it in an annotation: relative to the repository root,
+ * with forward slashes. The project may be a sub-folder of the repository (`working-directory`).
+ */
+export function workspacePath(file: string, options: { root: string; workspace: string }): string {
+  const absolute = resolve(options.root, file);
+  const fromWorkspace = relative(options.workspace, absolute);
+  const path = fromWorkspace.startsWith('..') || isAbsolute(fromWorkspace) ? absolute : fromWorkspace;
+  return path.split(sep).join('/');
+}
+
+/** The annotation of one diagnostic: position when known, the code as title, details on more lines. */
+export function diagnosticAnnotation(diagnostic: Diagnostic, options: { root: string; workspace: string }): string {
+  const details = [
+    diagnostic.message,
+    diagnostic.expected === undefined ? undefined : `expected: ${diagnostic.expected}`,
+    diagnostic.found === undefined ? undefined : `found: ${diagnostic.found}`,
+    diagnostic.hint === undefined ? undefined : `hint: ${diagnostic.hint}`,
+  ].filter((line): line is string => line !== undefined);
+  return annotation(diagnostic.severity, details.join('\n'), {
+    file: diagnostic.file === undefined ? undefined : workspacePath(diagnostic.file, options),
+    line: diagnostic.file === undefined ? undefined : diagnostic.line,
+    col: diagnostic.file === undefined || diagnostic.line === undefined ? undefined : diagnostic.column,
+    title: `postsync ${diagnostic.code}`,
+  });
+}

@@ -1,0 +1,87 @@
+import { lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { canonicalTimeZone } from '../config/timezone.js';
+import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
+import { InputError } from '../errors.js';
+import { makePng } from '../media/generate.js';
+import { schemaReference } from './schema-reference.js';
+import { configTemplate, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
+import { WORKFLOW_FILES } from './workflows.js';
+
+export interface InitOptions {
+  /** The project folder; created when missing. */
+  dir: string;
+  /** Names the first post's month folder. */
+  now: Date;
+  /** IANA zone written to postsync.yaml; default: this machine's zone, or UTC. */
+  timezone?: string;
+}
+
+export interface InitResult {
+  /** Project-relative paths of the files written, in order. */
+  written: string[];
+  /** What happened to .gitignore: entries are added to an existing one, never removed. */
+  gitignore: 'created' | 'updated' | 'unchanged';
+}
+
+/**
+ * Writes a new postsync project: postsync.yaml, a first post, an example image, the two GitHub
+ * workflows, editor settings and the .gitignore entries. Refuses (InputError, nothing written)
+ * when any of those files exists already; only .gitignore is extended in place.
+ */
+export async function initProject(options: InitOptions): Promise<InitResult> {
+  const files = plannedFiles(options);
+  const taken = await existing([...Object.keys(files), 'postsync.yml'], options.dir);
+  if (taken.length > 0) {
+    throw new InputError(`init would overwrite ${taken.length === 1 ? 'an existing file' : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join('\n')}`, {
+      hint: 'Run `postsync init` in a new folder (`postsync init --dir my-calendar`), or move those files away first.',
+    });
+  }
+  for (const [file, contents] of Object.entries(files)) {
+    const path = join(options.dir, file);
+    await mkdir(dirname(path), { recursive: true });
+    // 'wx': a file that appeared since the check above is still never overwritten.
+    await writeFile(path, contents, { flag: 'wx' });
+  }
+  return { written: Object.keys(files), gitignore: await addGitignoreEntries(join(options.dir, '.gitignore')) };
+}
+
+function plannedFiles(options: InitOptions): Record<string, string | Buffer> {
+  const timezone = canonicalTimeZone(options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
+  const month = monthIn(options.now, timezone);
+  const schemas = { config: schemaReference(options.dir, 'config.schema.json'), post: schemaReference(options.dir, 'post.schema.json') };
+  return {
+    'postsync.yaml': configTemplate({ schemas, timezone }),
+    [`${DEFAULT_CONTENT_DIR}/${month.folder}/welcome.md`]: welcomePostTemplate({ exampleSchedule: `${month.next}-01 09:00` }),
+    'media/welcome.png': makePng({ width: 1080, height: 1080, rgb: { r: 255, g: 112, b: 67 } }),
+    ...WORKFLOW_FILES,
+    '.vscode/settings.json': vscodeSettingsTemplate({ schemas, contentDir: DEFAULT_CONTENT_DIR }),
+  };
+}
+
+/** `yyyy-mm` of `now` in `timezone`, and of the month after it. */
+function monthIn(now: Date, timezone: string): { folder: string; next: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const year = Number(parts.find((part) => part.type === 'year')!.value);
+  const month = Number(parts.find((part) => part.type === 'month')!.value);
+  const format = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}`;
+  return { folder: format(year, month), next: month === 12 ? format(year + 1, 1) : format(year, month + 1) };
+}
+
+async function existing(files: string[], dir: string): Promise<string[]> {
+  const found = await Promise.all(files.map(async (file) => ((await lstat(join(dir, file)).catch(() => null)) === null ? null : file)));
+  return found.filter((file): file is string => file !== null);
+}
+
+async function addGitignoreEntries(path: string): Promise<InitResult['gitignore']> {
+  const current = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  const present = new Set((current ?? '').split(/\r?\n/).map((line) => line.trim()));
+  const missing = GITIGNORE_ENTRIES.filter((entry) => !present.has(entry));
+  if (missing.length === 0) return 'unchanged';
+  const separator = current === null || current === '' ? '' : current.endsWith('\n') ? '\n' : '\n\n';
+  await writeFile(path, `${current ?? ''}${separator}# postsync: the embedded local API's data and the state lock\n${missing.join('\n')}\n`);
+  return current === null ? 'created' : 'updated';
+}

@@ -1,0 +1,72 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { annotation, diagnosticAnnotation, escapeData, escapeProperty, formatOutputs, reportToGitHubActions, workspacePath } from '../../src/actions/index.js';
+import { parseOutputs } from './workflow-runner.js';
+
+describe('workflow commands', () => {
+  it('percent-encodes %, CR and LF in data, and also : and , in properties', () => {
+    expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
+    expect(escapeData('%0A stays literal')).toBe('%250A stays literal');
+    expect(escapeProperty('posts/a:b,c.md')).toBe('posts/a%3Ab%2Cc.md');
+    expect(escapeProperty('50%,\n')).toBe('50%25%2C%0A');
+  });
+
+  it('writes the properties that have a value, in order, and the message after ::', () => {
+    expect(annotation('error', 'bad', { file: 'posts/a.md', line: 3, col: 5, title: 'postsync x' })).toBe('::error file=posts/a.md,line=3,col=5,title=postsync x::bad\n');
+    expect(annotation('warning', 'plain')).toBe('::warning::plain\n');
+    expect(annotation('notice', 'a', { file: undefined, line: 2 })).toBe('::notice line=2::a\n');
+  });
+
+  it('makes diagnostic paths relative to the repository root, not the project folder', () => {
+    const root = '/repo/content-site';
+    expect(workspacePath('posts/2026-12/a.md', { root, workspace: '/repo' })).toBe('content-site/posts/2026-12/a.md');
+    expect(workspacePath('posts/a.md', { root: '/repo', workspace: '/repo' })).toBe('posts/a.md');
+    // A project outside the workspace keeps its absolute path rather than a misleading `../`.
+    expect(workspacePath('posts/a.md', { root: '/elsewhere', workspace: '/repo' })).toBe('/elsewhere/posts/a.md');
+  });
+
+  it('turns a diagnostic into one line holding its position, code and every detail', () => {
+    const line = diagnosticAnnotation(
+      { severity: 'error', code: 'unknown-field', message: 'unknown field `medai`', file: 'posts/b.md', line: 3, column: 1, expected: 'one of `id`, `media`', found: '`medai`', hint: 'did you mean `media`?' },
+      { root: '/repo/site', workspace: '/repo' },
+    );
+    expect(line).toBe('::error file=site/posts/b.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?\n');
+    expect(line.trimEnd()).not.toContain('\n');
+    expect(diagnosticAnnotation({ severity: 'warning', code: 'x', message: 'no file' }, { root: '/r', workspace: '/r' })).toBe('::warning title=postsync x::no file\n');
+  });
+});
+
+describe('step outputs', () => {
+  it('survive values with newlines and round-trip through the runner format', () => {
+    const text = formatOutputs({ 'has-changes': true, create: 2, note: 'line one\nline two' }, 'DELIM');
+    expect(text).toBe('has-changes<<DELIM\ntrue\nDELIM\ncreate<<DELIM\n2\nDELIM\nnote<<DELIM\nline one\nline two\nDELIM\n');
+    expect(parseOutputs(formatOutputs({ a: 'x\ny', b: '' }))).toEqual({ a: 'x\ny', b: '' });
+  });
+
+  it('refuses a value that contains the delimiter', () => {
+    expect(() => formatOutputs({ a: 'xx DELIM yy' }, 'DELIM')).toThrow(/safely/);
+  });
+});
+
+describe('reportToGitHubActions', () => {
+  it('does nothing outside GitHub Actions', async () => {
+    const lines: string[] = [];
+    const reported = await reportToGitHubActions({ root: '/r', diagnostics: [{ severity: 'error', code: 'x', message: 'm' }], summary: () => 'never' }, { env: { CI: 'true' }, annotate: (line) => lines.push(line) });
+    expect(reported).toBe(false);
+    expect(lines).toEqual([]);
+  });
+
+  it('appends the summary, writes outputs and annotates inside GitHub Actions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'postsync-actions-'));
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'output'), GITHUB_WORKSPACE: '/repo' };
+    const lines: string[] = [];
+    const diagnostics = [{ severity: 'warning' as const, code: 'w', message: 'careful', file: 'posts/a.md', line: 2 }];
+    await reportToGitHubActions({ root: '/repo', diagnostics, summary: () => '### hello' }, { env, annotate: (line) => lines.push(line) });
+    await reportToGitHubActions({ root: '/repo', diagnostics: [], summary: () => '### again\n' }, { env, annotate: (line) => lines.push(line) });
+    expect(lines).toEqual(['::warning file=posts/a.md,line=2,title=postsync w::careful\n']);
+    expect(await readFile(env.GITHUB_STEP_SUMMARY, 'utf8')).toBe('### hello\n### again\n');
+    expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toEqual({ errors: '0', warnings: '0' });
+  });
+});

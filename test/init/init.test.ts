@@ -1,0 +1,95 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
+import { schemaReference } from '../../src/init/schema-reference.js';
+import { WORKFLOW_FILES } from '../../src/init/workflows.js';
+import { runCli } from '../helpers/cli.js';
+import { testdir } from '../helpers/testdir.js';
+
+const REPO_ROOT = new URL('../..', import.meta.url).pathname;
+
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true });
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(dir, join(prefix, entry.name)) : [join(prefix, entry.name)])));
+  return nested.flat().sort();
+}
+
+describe('postsync init', () => {
+  it('writes a project that plans and applies on the embedded local API right away', async () => {
+    const dir = await testdir();
+    const init = await runCli(['init', '--dir', 'calendar'], { cwd: dir });
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    const project = join(dir, 'calendar');
+    const month = /posts\/(\d{4}-\d{2})\/welcome\.md/.exec(init.stdout)?.[1];
+    expect(month).toMatch(/^\d{4}-\d{2}$/);
+    expect(await filesUnder(project)).toEqual(
+      ['.github/workflows/postsync-apply.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
+    );
+    expect(init.stdout).toContain('  cd calendar\n  postsync plan');
+
+    const config = await readFile(join(project, 'postsync.yaml'), 'utf8');
+    expect(config.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/postsync/schemas/config.schema.json');
+    for (const setting of ['# api:', '#   url: https://', '# content: posts', '# state: .postsync/state.json', 'timezone: ', 'accounts:']) expect(config).toContain(setting);
+    expect((await loadConfig({ cwd: project, env: {} })).accounts).toHaveProperty('photo');
+    expect(await readFile(join(project, '.gitignore'), 'utf8')).toContain('.postsync/local-api/\n.postsync/*.lock\n');
+    expect(JSON.parse(await readFile(join(project, '.vscode/settings.json'), 'utf8'))).toEqual({
+      'yaml.schemas': {
+        './node_modules/postsync/schemas/config.schema.json': ['postsync.yaml', 'postsync.yml'],
+        './node_modules/postsync/schemas/post.schema.json': ['posts/**/*.md'],
+      },
+    });
+    for (const [file, text] of Object.entries(WORKFLOW_FILES)) expect(await readFile(join(project, file), 'utf8')).toBe(text);
+
+    let result = await runCli(['plan'], { cwd: project });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`+ create  ${month}/welcome`);
+    expect(result.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete.');
+    result = await runCli(['apply', '--yes'], { cwd: project });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 moved; 1 media uploaded.');
+    result = await runCli(['plan', '--detailed-exitcode'], { cwd: project });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('No changes.');
+  });
+
+  it('refuses to overwrite anything: lists the existing files, writes nothing, exits 1', async () => {
+    const dir = await testdir({ 'postsync.yml': 'timezone: UTC\n', 'media/welcome.png': 'mine' });
+    const result = await runCli(['init'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('init would overwrite 2 existing files; nothing was written:\n  media/welcome.png\n  postsync.yml\n');
+    expect(await filesUnder(dir)).toEqual(['media/welcome.png', 'postsync.yml']);
+    expect(await readFile(join(dir, 'media/welcome.png'), 'utf8')).toBe('mine');
+  });
+
+  it('adds only the missing .gitignore entries to an existing .gitignore', async () => {
+    const dir = await testdir({ '.gitignore': 'node_modules/\n.postsync/local-api/' });
+    const result = await runCli(['init'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('~ .gitignore');
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
+      'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data and the state lock\n.postsync/*.lock\n.postsync/*.lock.takeover\n',
+    );
+  });
+});
+
+describe('schema references', () => {
+  it('are relative paths inside a postsync checkout and the installed path elsewhere', async () => {
+    expect(schemaReference(join(REPO_ROOT, 'examples'), 'config.schema.json')).toBe('../schemas/config.schema.json');
+    expect(schemaReference(REPO_ROOT, 'post.schema.json')).toBe('./schemas/post.schema.json');
+    const elsewhere = await testdir();
+    expect(schemaReference(elsewhere, 'config.schema.json')).toBe('node_modules/postsync/schemas/config.schema.json');
+    const installed = await testdir({ 'node_modules/postsync/schemas/config.schema.json': '{}' });
+    expect(schemaReference(installed, 'config.schema.json', { postsyncRoot: join(installed, 'node_modules/postsync') })).toBe('node_modules/postsync/schemas/config.schema.json');
+  });
+});
+
+describe('examples/workflows', () => {
+  it('are the workflows init writes', async () => {
+    for (const [file, text] of Object.entries(WORKFLOW_FILES)) {
+      expect(await readFile(join(REPO_ROOT, 'examples/workflows', file.split('/').pop()!), 'utf8')).toBe(text);
+    }
+  });
+});
+
