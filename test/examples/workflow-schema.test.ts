@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import actionSchema from '../../schemas/github-action.schema.json' with { type: 'json' };
+import workflowSchema from '../../schemas/github-workflow.schema.json' with { type: 'json' };
+
+const REPO_ROOT = new URL('../..', import.meta.url).pathname;
+const ajv = new Ajv({ allErrors: true, strict: false });
+const checkWorkflow = ajv.compile(workflowSchema);
+const checkAction = ajv.compile(actionSchema);
+
+async function yamlFile(path: string): Promise<unknown> {
+  return parse(await readFile(`${REPO_ROOT}${path}`, 'utf8'));
+}
+
+function problems(check: typeof checkWorkflow, value: unknown): string[] {
+  return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+}
+
+describe('GitHub workflow and action schemas', () => {
+  it.each(['examples/workflows/postsync-plan.yml', 'examples/workflows/postsync-apply.yml'])('%s is a valid workflow', async (file) => {
+    expect(problems(checkWorkflow, await yamlFile(file))).toEqual([]);
+  });
+
+  it('action.yml is valid action metadata', async () => {
+    expect(problems(checkAction, await yamlFile('action.yml'))).toEqual([]);
+  });
+
+  it('the apply workflow serializes runs and may push the state file', async () => {
+    const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { concurrency: unknown; permissions: unknown; on: { push: { branches: string[] } } };
+    expect(workflow.concurrency).toEqual({ group: 'postsync-apply', 'cancel-in-progress': false });
+    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.on.push.branches).toEqual(['main']);
+  });
+
+  it('refuses the mistakes it exists to catch', async () => {
+    const valid = (await yamlFile('examples/workflows/postsync-apply.yml')) as Record<string, any>;
+    const broken = (change: (workflow: Record<string, any>) => void) => {
+      const copy = structuredClone(valid);
+      change(copy);
+      return problems(checkWorkflow, copy);
+    };
+    expect(broken((w) => (w.concurrency = { grup: 'postsync-apply' }))).not.toEqual([]);
+    expect(broken((w) => (w.permissions = { contents: 'writ' }))).not.toEqual([]);
+    expect(broken((w) => (w.on = { pushh: null }))).not.toEqual([]);
+    expect(broken((w) => (w.jobs.apply['runs_on'] = w.jobs.apply['runs-on']))).not.toEqual([]);
+    expect(broken((w) => (w.jobs.apply.steps[2].run = 'echo both'))).not.toEqual([]);
+    expect(broken((w) => delete w.jobs.apply['runs-on'])).not.toEqual([]);
+    expect(broken((w) => (w.jobs.apply.steps[3].with = { x: '1' }))).not.toEqual([]);
+
+    const action = (await yamlFile('action.yml')) as Record<string, any>;
+    const actionCopy = structuredClone(action);
+    delete actionCopy.runs.steps[1].shell;
+    expect(problems(checkAction, actionCopy)).not.toEqual([]);
+  });
+});
