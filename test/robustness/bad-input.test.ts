@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { testdir } from '../helpers/testdir.js';
+import { loadBadCases, projectFiles, type BadCase, type Generated } from '../fixtures/bad/corpus.js';
+import type { RequestLogEntry } from '../../src/emulator/index.js';
+
+/**
+ * The bad-input corpus (test/fixtures/bad/): every malformed project makes `postsync apply --yes`
+ * exit 1 with a message naming the file (and line), saying how to fix it, and sending no write
+ * of any kind; the BOM/CRLF/empty-body files that are valid simply apply.
+ */
+const cases = loadBadCases();
+
+/** Emulators handed out one test at a time, so each request log belongs to one CLI run. */
+class EmulatorPool {
+  private readonly waiting: ((emulator: TestEmulator) => void)[] = [];
+
+  constructor(private readonly free: TestEmulator[]) {}
+
+  async use<T>(work: (emulator: TestEmulator) => Promise<T>): Promise<T> {
+    const emulator = this.free.pop() ?? (await new Promise<TestEmulator>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await work(emulator);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(emulator);
+      else this.free.push(emulator);
+    }
+  }
+}
+
+/** Every request that could change something: any API method but GET, and storage PUTs. */
+const writeRequests = (log: RequestLogEntry[]) => log.filter((entry) => entry.method !== 'GET' && entry.method !== 'HEAD');
+
+const POOL_SIZE = 3;
+let emulators: TestEmulator[] = [];
+let pool: EmulatorPool;
+
+beforeAll(async () => {
+  workspace = await testdir();
+  emulators = await Promise.all(Array.from({ length: POOL_SIZE }, () => startTestEmulator()));
+  pool = new EmulatorPool([...emulators]);
+});
+afterAll(() => Promise.all(emulators.map((emulator) => emulator.close())));
+
+/** Holds one folder per case, and `outside/` (a place outside every project). */
+let workspace: string;
+
+async function generate(dir: string, item: Generated): Promise<void> {
+  const target = join(dir, item.path);
+  await mkdir(dirname(target), { recursive: true });
+  if (item.kind === 'symlink-outside') {
+    const outside = join(workspace, 'outside', 'secret.png');
+    await mkdir(dirname(outside), { recursive: true });
+    await writeFile(outside, readFileSync(new URL('../../examples/media/cover.png', import.meta.url)));
+    await symlink(outside, target);
+  } else {
+    const head = '---\ntargets: [photo]\nmedia: [media/cover.png]\n---\n';
+    await writeFile(target, head + 'a'.repeat(item.bytes - head.length));
+  }
+}
+
+/**
+ * The case's project under the workspace (testdir's per-test cleanup would hook the wrong test
+ * when tests run concurrently, so the whole workspace goes when the file is done).
+ */
+async function project(badCase: BadCase): Promise<string> {
+  const dir = join(workspace, badCase.name);
+  for (const [path, contents] of Object.entries(projectFiles(badCase))) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), contents);
+  }
+  for (const item of badCase.generate) await generate(dir, item);
+  return dir;
+}
+
+function apply(dir: string, emulator: TestEmulator, options: { apiUrlFlag: boolean }): Promise<CliResult> {
+  const flags = options.apiUrlFlag ? ['--api-url', emulator.baseUrl] : [];
+  return runCli([...flags, 'apply', '--yes'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+}
+
+/** The output line naming `file` (at `line`, when given) and the indented detail lines below it. */
+function diagnosticBlock(output: string, file: string, line: number | undefined): string | undefined {
+  const lines = output.split('\n');
+  const names = (text: string) => (line === undefined ? text.includes(file) : text.includes(`${file}:${line}:`) || text.includes(`${file}:${line} `));
+  const start = lines.findIndex(names);
+  if (start < 0) return undefined;
+  let end = start + 1;
+  while (end < lines.length && /^\s+\S/.test(lines[end]!)) end++;
+  return lines.slice(start, end).join('\n');
+}
+
+const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
+
+describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
+  it('holds at least 40 malformed inputs and the valid BOM and CRLF files', () => {
+    expect(cases.filter((badCase) => !badCase.valid).length).toBeGreaterThanOrEqual(40);
+    expect(cases.filter((badCase) => badCase.valid).map((badCase) => badCase.name)).toEqual(expect.arrayContaining(['valid-bom', 'valid-crlf']));
+  });
+
+  it.each(cases.filter((badCase) => !badCase.valid))('$name: exit 1, names the file, says how to fix it, sends no write', async (badCase) => {
+    const dir = await project(badCase);
+    const { result, writes } = await pool.use(async (emulator) => {
+      await emulator.clearLog();
+      const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag });
+      return { result: run, writes: writeRequests(await emulator.requestLog()) };
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    const context = `${badCase.problem}\n--- output ---\n${output}`;
+    expect(result.code, context).toBe(1);
+    expect(writes, context).toEqual([]);
+    expect(output, context).not.toMatch(STACK_FRAME);
+    const block = diagnosticBlock(output, badCase.file, badCase.line);
+    expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
+    expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected|did you mean| — /i);
+    for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
+  });
+
+  it.each(cases.filter((badCase) => badCase.valid))('$name: valid, applies, and plans no change afterwards', async (badCase) => {
+    const dir = await project(badCase);
+    await pool.use(async (emulator) => {
+      const result = await apply(dir, emulator, { apiUrlFlag: true });
+      const context = `${badCase.problem}\n--- output ---\n${result.stdout}\n${result.stderr}`;
+      expect(result.code, context).toBe(0);
+      expect(result.stdout, context).toMatch(/Apply complete: 2 created/);
+      const plan = await runCli(['--api-url', emulator.baseUrl, 'plan', '--detailed-exitcode'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    });
+  });
+});
