@@ -73,4 +73,47 @@ export function registerCommands(program: Command): void {
     .option('--data <dir>', 'persist everything in this directory (journal + objects); default: in memory')
     .option('--chaos <spec>', 'seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]')
     .action(async (flags) => (await import('./commands/serve.js')).runServe(flags));
+
+  program
+    .command('status')
+    .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nExample:\n  $ postsync status\n  $ postsync status --json | jq \'.posts[] | select(.status == "failed")\'')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/status.js')).runStatus(flags, command)));
+
+  program
+    .command('import')
+    .description('turn remote posts that postsync does not manage yet into post files, and adopt them in the state')
+    .option('--dry-run', 'show the files that would be written, and write nothing')
+    .option('--status <status>', 'only posts with this status (e.g. draft, scheduled, published)')
+    .option('--all', 'also posts that can no longer be edited (published, failed...); default: draft and scheduled only')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/); existing files are never overwritten.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/import.js')).runImport(flags, command)));
+
+  program
+    .command('accounts')
+    .description('list the accounts of the project with their aliases and posting rules (caption, attachments, media)')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r \'.accounts[] | "\\(.id) \\(.platform)"\'')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/accounts.js')).runAccounts(flags, command)));
+
+  program
+    .command('whoami')
+    .description('show the target, project, key expiry and permissions of the API key (never the key)')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/whoami.js')).runWhoami(flags, command)));
+
+  program
+    .command('analytics')
+    .description('show the metrics of each published post and account, joined with your post files')
+    .option('--from <date>', 'published at or after this date/time (a date means midnight in the project time zone)')
+    .option('--to <date>', 'published before this date/time (a date includes that whole day)')
+    .option('--account <account>', 'only this account: an alias from postsync.yaml or an account uuid')
+    .option('--platform <platform>', 'only this platform (e.g. photoC)')
+    .addOption(new Option('--format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(['table', 'csv', 'json']))
+    .option('--json', 'same as --format json')
+    .addHelpText('after', '\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/analytics.js')).runAnalytics(flags, command)));
 }

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { relativePosix } from '../../src/content/paths.js';
+import { importPosts } from '../../src/import/import-posts.js';
+import { globalOptions, openTarget } from '../context.js';
+import { importReport, renderImport } from '../views/import.js';
+
+export interface ImportFlags {
+  dryRun?: boolean;
+  status?: string;
+  all?: boolean;
+  json?: boolean;
+}
+
+/** Exit 0 (also when posts were skipped, each with its reason), 1 when a file or record could not be written. */
+export async function runImport(flags: ImportFlags, command: Command): Promise<number> {
+  const { config, connection, style } = await openTarget(globalOptions(command));
+  try {
+    const dryRun = flags.dryRun ?? false;
+    const result = await importPosts({
+      config,
+      connection,
+      filter: { all: flags.all ?? false, ...(flags.status !== undefined ? { status: flags.status } : {}) },
+      dryRun,
+      now: () => new Date(),
+    });
+    if (flags.json) process.stdout.write(`${JSON.stringify(importReport(result, { target: connection.target, dryRun }), null, 2)}\n`);
+    else process.stdout.write(`${renderImport(result, { label: connection.label, style, dryRun, statePath: relativePosix(config.root, config.statePath) })}\n`);
+    return result.outcome.failed.length > 0 ? 1 : 0;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { listAllPosts } from '../../src/run/remote-snapshot.js';
+import { readState, sectionFor } from '../../src/state/store.js';
+import { globalOptions, openTarget } from '../context.js';
+import { renderStatus, statusReport } from '../views/status.js';
+
+export interface StatusFlags {
+  json?: boolean;
+}
+
+/**
+ * Where each managed post stands on the remote, by file. One listing of every post (pages of
+ * 100) is joined with the state by post id, instead of one read per managed post.
+ */
+export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
+  const { config, connection, style } = await openTarget(globalOptions(command));
+  try {
+    const section = sectionFor(await readState(config.statePath), connection.target);
+    const managed = Object.keys(section.posts).length > 0;
+    const live = managed ? await listAllPosts(connection.client) : [];
+    const report = statusReport({ target: connection.target, section, live, aliases: config.accounts });
+    if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,70 @@
+import type { Post } from '../../src/api/types.js';
+import type { ImportResult } from '../../src/import/import-posts.js';
+import type { PlanTarget } from '../../src/plan/types.js';
+import { plural } from './format.js';
+import type { Style } from './style.js';
+
+/** `post 1a2b3c4d (scheduled, "First words of the text…")`: enough to find it in the service. */
+function describePost(post: Post): string {
+  const text = post.content.replace(/\s+/g, ' ').trim();
+  const preview = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return `post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`;
+}
+
+function countByStatus(posts: readonly Post[]): string {
+  const counts = new Map<string, number>();
+  for (const post of posts) counts.set(post.status, (counts.get(post.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+}
+
+/** Human report of an import (or of a dry run, which also shows each file's text). */
+export function renderImport(result: ImportResult, options: { label: string; style: Style; dryRun: boolean; statePath: string }): string {
+  const { style, dryRun } = options;
+  const { plan, outcome } = result;
+  const out = [options.label, ''];
+  const failedKeys = new Set(outcome.failed.map((failure) => failure.item.key));
+  for (const item of plan.items) {
+    if (failedKeys.has(item.key)) continue;
+    const verb = item.fileExists ? 'recorded the existing file' : dryRun ? 'would write' : 'wrote';
+    out.push(`  ${style.green('+')} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
+    if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${line}`)));
+  }
+  for (const failure of outcome.failed) out.push(style.red(`  ✗ ${failure.item.file}: ${failure.error.message}`));
+  for (const skipped of plan.skipped) out.push(`  ${style.yellow('!')} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+  for (const pending of plan.pending) out.push(`  ${style.yellow('!')} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+  if (out.length === 2) out.push('  Nothing to import.');
+
+  out.push('');
+  const count = plan.items.length - outcome.failed.length;
+  if (dryRun) out.push(`Dry run: ${plural(plan.items.length, 'post')} would be imported. Nothing was written.`);
+  else if (count > 0) out.push(`Imported ${plural(count, 'post')}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? 'it' : 'them'} unchanged.`);
+  else out.push('No post was imported.');
+  if (plan.skipped.length > 0) out.push(`${plural(plan.skipped.length, 'post')} skipped (reasons above).`);
+  if (plan.filteredOut.length > 0) {
+    out.push(`${plural(plan.filteredOut.length, 'post')} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
+  }
+  if (plan.managed > 0) out.push(style.dim(`${plural(plan.managed, 'remote post')} already managed by postsync.`));
+  return out.join('\n');
+}
+
+/** The one JSON document of `import --json`. */
+export function importReport(result: ImportResult, options: { target: PlanTarget; dryRun: boolean }) {
+  const { plan, outcome } = result;
+  const failed = new Map(outcome.failed.map((failure) => [failure.item.key, failure.error.message]));
+  return {
+    formatVersion: 1 as const,
+    command: 'import' as const,
+    target: options.target,
+    dryRun: options.dryRun,
+    imported: plan.items
+      .filter((item) => !failed.has(item.key))
+      .map((item) => ({ postId: item.post.id, status: item.post.status, key: item.key, file: item.file, existingFile: item.fileExists, ...(options.dryRun ? { text: item.text } : {}) })),
+    failed: plan.items.filter((item) => failed.has(item.key)).map((item) => ({ postId: item.post.id, key: item.key, file: item.file, message: failed.get(item.key)! })),
+    skipped: [
+      ...plan.skipped.map((skipped) => ({ postId: skipped.post.id, status: skipped.post.status, reason: skipped.reason })),
+      ...plan.pending.map((pending) => ({ postId: pending.post.id, status: pending.post.status, reason: `result of an interrupted create of ${pending.key}; postsync apply confirms it`, pendingKey: pending.key })),
+    ],
+    notSelected: plan.filteredOut.map((post) => ({ postId: post.id, status: post.status })),
+    managed: plan.managed,
+  };
+}

@@ -1,0 +1,148 @@
+import type { Post, Target } from '../../src/api/types.js';
+import { compareText } from '../../src/content/ordering.js';
+import type { PlanTarget } from '../../src/plan/types.js';
+import type { TargetState } from '../../src/state/types.js';
+import type { Style } from './style.js';
+import { renderTable } from './table.js';
+import { displayTime } from './time.js';
+
+export interface TargetStatusView {
+  socialAccountId: string;
+  /** From postsync.yaml, or null. */
+  alias: string | null;
+  platform: string;
+  handle: string;
+  status: string;
+  externalPostId: string | null;
+  error: string | null;
+  waitReason: string | null;
+  nextAttemptAt: string | null;
+  publishedAt: string | null;
+}
+
+export interface PostStatusView {
+  key: string;
+  file: string;
+  postId: string;
+  /** `gone`: the post in state no longer exists on the remote. */
+  remote: 'present' | 'gone';
+  status: string | null;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  targets: TargetStatusView[];
+}
+
+export interface StatusReport {
+  formatVersion: 1;
+  command: 'status';
+  target: PlanTarget;
+  posts: PostStatusView[];
+  pending: { key: string; file: string; startedAt: string }[];
+  uploads: { sha256: string; mediaId: string; partCount: number; startedAt: string }[];
+}
+
+function targetView(target: Target, aliasFor: (id: string) => string | undefined): TargetStatusView {
+  return {
+    socialAccountId: target.socialAccountId,
+    alias: aliasFor(target.socialAccountId) ?? null,
+    platform: target.platform,
+    handle: target.handle,
+    status: target.status,
+    externalPostId: target.externalPostId ?? null,
+    error: target.error ?? null,
+    waitReason: target.waitReason ?? null,
+    nextAttemptAt: target.nextAttemptAt ?? null,
+    publishedAt: target.publishedAt ?? null,
+  };
+}
+
+/** Joins the state section with one listing of the remote posts (by post id), sorted by file. */
+export function statusReport(input: { target: PlanTarget; section: TargetState; live: readonly Post[]; aliases: Readonly<Record<string, string>> }): StatusReport {
+  const byId = new Map(input.live.map((post) => [post.id, post]));
+  const aliasById = new Map<string, string>();
+  for (const [alias, id] of Object.entries(input.aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);
+  const aliasFor = (id: string) => aliasById.get(id.toLowerCase());
+  const posts = Object.entries(input.section.posts).map(([key, record]): PostStatusView => {
+    const live = byId.get(record.postId);
+    return {
+      key,
+      file: record.file,
+      postId: record.postId,
+      remote: live ? 'present' : 'gone',
+      status: live?.status ?? null,
+      scheduledAt: live?.scheduledAt ?? null,
+      publishedAt: live?.publishedAt ?? null,
+      targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
+    };
+  });
+  posts.sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+  return {
+    formatVersion: 1,
+    command: 'status',
+    target: input.target,
+    posts,
+    pending: Object.entries(input.section.pending).map(([key, pending]) => ({ key, file: pending.file, startedAt: pending.startedAt })).sort((a, b) => compareText(a.key, b.key)),
+    uploads: Object.entries(input.section.uploads).map(([sha256, upload]) => ({ sha256, mediaId: upload.mediaId, partCount: upload.partCount, startedAt: upload.startedAt })).sort((a, b) => compareText(a.sha256, b.sha256)),
+  };
+}
+
+function colourStatus(status: string, style: Style): string {
+  if (status === 'published') return style.green(status);
+  if (status === 'failed' || status === 'partially_published') return style.red(status);
+  if (status === 'waiting' || status === 'publishing') return style.yellow(status);
+  return status;
+}
+
+function details(target: TargetStatusView, options: { style: Style; timezone: string }): string {
+  if (target.error) return options.style.red(target.error);
+  if (target.waitReason || target.nextAttemptAt) {
+    const next = target.nextAttemptAt ? `next attempt ${displayTime(target.nextAttemptAt, options.timezone)}` : '';
+    return [target.waitReason, next].filter(Boolean).join('; ');
+  }
+  if (target.publishedAt) return `published ${displayTime(target.publishedAt, options.timezone)}`;
+  return '';
+}
+
+function postLines(post: PostStatusView, options: { style: Style; timezone: string }): string[] {
+  const { style } = options;
+  const head = `${style.bold(post.file)}  ${style.dim(`key ${post.key}, post ${post.postId}`)}`;
+  if (post.remote === 'gone') {
+    return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
+  }
+  const status = post.status ?? 'unknown';
+  const facts = [colourStatus(status, style)];
+  if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${displayTime(post.scheduledAt, options.timezone)}`);
+  if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
+  const lines = [head, `  ${facts.join(' · ')}`];
+  if (post.targets.length === 0) return [...lines, style.dim('  no targets')];
+  const rows = post.targets.map((target) => [target.alias ?? target.handle, target.platform, colourStatus(target.status, style), target.externalPostId ?? '', details(target, options)]);
+  lines.push(renderTable([{ header: 'ACCOUNT' }, { header: 'PLATFORM' }, { header: 'STATUS' }, { header: 'EXTERNAL ID' }, { header: 'DETAILS' }], rows, { style, indent: '  ' }));
+  return lines;
+}
+
+function summaryLine(report: StatusReport): string {
+  if (report.posts.length === 0) return 'No managed posts in the state for this target yet.';
+  const counts = new Map<string, number>();
+  for (const post of report.posts) {
+    const label = post.remote === 'gone' ? 'gone' : post.status ?? 'unknown';
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);
+  return `${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+}
+
+export function renderStatus(report: StatusReport, options: { label: string; style: Style; timezone: string }): string {
+  const { style } = options;
+  const out = [options.label];
+  for (const post of report.posts) out.push('', ...postLines(post, options));
+  if (report.pending.length > 0) {
+    out.push('', style.yellow('Interrupted creates (the next `postsync apply` finishes them without duplicates):'));
+    for (const pending of report.pending) out.push(`  ${pending.key}  ${style.dim(`${pending.file}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
+  }
+  if (report.uploads.length > 0) {
+    out.push('', style.yellow('Unfinished media uploads (the next `postsync apply` resumes them):'));
+    for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${displayTime(upload.startedAt, options.timezone)}`)}`);
+  }
+  out.push('', summaryLine(report));
+  return out.join('\n');
+}
