@@ -40,6 +40,12 @@ export class HoldingProxy {
     return new Promise((resolve) => (this.heldResolve = resolve));
   }
 
+  /** Disarms a hold that never matched (the client finished first). */
+  cancelHold(): void {
+    this.holdRule = null;
+    this.heldResolve = null;
+  }
+
   private forward(req: IncomingMessage, res: ServerResponse): void {
     const upstream = request(`${this.upstreamOrigin}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       const path = (req.url ?? '').split('?')[0]!;
