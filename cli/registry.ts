@@ -75,6 +75,13 @@ export function registerCommands(program: Command): void {
     .action(async (flags) => (await import('./commands/serve.js')).runServe(flags));
 
   program
+    .command('watch')
+    .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
+    .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
+    .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
+
+  program
     .command('status')
     .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
     .option('--json', 'print one JSON document and nothing else')

@@ -1,0 +1,125 @@
+import type { Action, Change, Plan } from '../../src/plan/types.js';
+import type { FileChange, PlanTrigger } from '../../src/watch/events.js';
+import type { PlanDelta } from '../../src/watch/plan-delta.js';
+import { location, renderDiagnostics } from './diagnostics.js';
+import { bytes, plural, preview } from './format.js';
+import type { Style } from './style.js';
+
+const SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
+
+/** Files named in one line before "and N more". */
+const MAX_FILES_NAMED = 3;
+
+/** `12:03:04`, local time: the moment a screen refers to. */
+export function clockTime(at: Date): string {
+  return at.toTimeString().slice(0, 8);
+}
+
+/** `1 to create, 2 to update`, `no changes`; skipped deletes and errors counted at the end. */
+export function compactSummary(plan: Plan): string {
+  const { summary } = plan;
+  const skipped = plan.changes.filter((change) => change.skipped).length;
+  const parts: string[] = [];
+  if (summary.create > 0) parts.push(`${summary.create} to create`);
+  if (summary.update > 0) parts.push(`${summary.update} to update`);
+  if (summary.delete - skipped > 0) parts.push(`${summary.delete - skipped} to delete`);
+  if (summary.move > 0) parts.push(`${summary.move} to move`);
+  if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
+  if (parts.length === 0) parts.push('no changes');
+  if (skipped > 0) parts.push(`${plural(skipped, 'delete')} skipped`);
+  const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
+  if (errors > 0) parts.push(plural(errors, 'error'));
+  return parts.join(', ');
+}
+
+/** One file deleted and another added in one burst: a rename (`posts/a.md renamed to posts/b.md`). */
+function renameText(files: readonly FileChange[]): string | null {
+  const deleted = files.find((change) => change.kind === 'deleted');
+  const added = files.find((change) => change.kind === 'added');
+  return files.length === 2 && deleted && added ? `${deleted.file} renamed to ${added.file}` : null;
+}
+
+function describeFile(change: FileChange): string {
+  switch (change.kind) {
+    case 'folder-added':
+      return `${change.file}/ created`;
+    case 'folder-deleted':
+      return `${change.file}/ deleted`;
+    default:
+      return `${change.file} ${change.kind}`;
+  }
+}
+
+/** What set off a re-plan: `posts/a.md saved`, `remote data re-read`, ... */
+export function describeTrigger(trigger: PlanTrigger): string {
+  const parts: string[] = [];
+  const renamed = renameText(trigger.files);
+  if (renamed !== null) parts.push(renamed);
+  else {
+    const named = trigger.files.slice(0, MAX_FILES_NAMED).map(describeFile);
+    if (named.length > 0) parts.push(named.join(', ') + (trigger.files.length > MAX_FILES_NAMED ? ` and ${trigger.files.length - MAX_FILES_NAMED} more` : ''));
+  }
+  if (trigger.refreshed === 'manual') parts.push('remote data re-read');
+  if (trigger.refreshed === 'interval') parts.push('remote data re-read (interval)');
+  if (trigger.stateChanged) parts.push('state file changed by another run');
+  if (trigger.draftsApplied) parts.push('after applying drafts');
+  return parts.length > 0 ? parts.join(', ') : 're-planned';
+}
+
+function changeHead(change: Change): string {
+  const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+  return `${SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+}
+
+function changeColour(change: Change, style: Style): (text: string) => string {
+  if (change.skipped || change.action === 'noop') return style.dim;
+  return { create: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
+}
+
+function changeLines(change: Change, style: Style): string[] {
+  const file = change.file ? style.dim(`  (${change.file})`) : '';
+  const lines = [`  ${changeColour(change, style)(changeHead(change))}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
+  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
+  for (const field of change.action === 'update' ? change.fields ?? [] : []) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+  return lines;
+}
+
+/**
+ * The block printed after a re-plan: one headline (`12:03:04 posts/a.md saved → 1 to create
+ * (was no changes)`), then only what differs from the previous screen: changes new or
+ * different, changes with nothing left to do, problems shown or gone.
+ */
+export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }, style: Style): string {
+  const now = compactSummary(event.plan);
+  const before = compactSummary(event.previous);
+  const lines = [`${style.bold(clockTime(event.at))} ${describeTrigger(event.trigger)} → ${now}${now === before ? '' : style.dim(` (was ${before})`)}`];
+  const { delta } = event;
+  for (const change of delta.changes) lines.push(...changeLines(change, style));
+  const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
+  for (const change of delta.settled) {
+    const was = style.dim(`(was ${SYMBOLS[change.action]} ${change.action})`);
+    if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${change.key}: on hold until ${change.file} is fixed ${was}`);
+    else lines.push(`  ${style.green('✓')} ${change.key}: nothing to do any more ${was}`);
+  }
+  if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
+  if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
+  for (const fixed of delta.fixed) {
+    const where = location({ ...fixed, line: undefined, column: undefined });
+    lines.push(`  ${style.green('✓ fixed:')} ${where ? `${where} ` : ''}${fixed.message} ${style.dim(`[${fixed.code}]`)}`);
+  }
+  return lines.join('\n');
+}
+
+function uploadsLine(plan: Plan): string {
+  if (plan.uploads.length === 0) return 'Media: nothing to upload.';
+  const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+  const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => upload.path).join(', ')}` : '';
+  return `Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)})${paths}.`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,92 @@
+import type { ApplyResult } from '../../src/apply/events.js';
+import { PostsyncError } from '../../src/errors.js';
+import type { WatchEvent, WatchingSummary } from '../../src/watch/events.js';
+import { applyProgressPrinter } from './apply-progress.js';
+import { renderDiagnostics } from './diagnostics.js';
+import { plural } from './format.js';
+import { renderPlan } from './plan-human.js';
+import type { Style } from './style.js';
+import { clockTime, renderDelta } from './watch-delta.js';
+
+export interface WatchPrinterOptions {
+  out: NodeJS.WriteStream;
+  err: NodeJS.WriteStream;
+  style: Style;
+  /** The target line every plan starts with. */
+  label: string;
+  /** A terminal: each plan clears the screen and redraws it whole. Otherwise lines are appended. */
+  redraw: boolean;
+}
+
+const DURING: Record<Extract<WatchEvent, { type: 'error' }>['during'], string> = {
+  refresh: 're-read the remote data (still planning against the data read before)',
+  plan: 'plan',
+  apply: 'apply the drafts',
+  watch: 'watch the files',
+  state: 'read the state file (still using the one read before)',
+  config: 'read postsync.yaml',
+};
+
+function watchingLine(watching: WatchingSummary, redraw: boolean): string {
+  const files = `${plural(watching.postFiles, 'post file')}, ${plural(watching.mediaFiles, 'media file')}`;
+  const keys = redraw ? 'Press r to re-read the remote now, q to quit.' : 'Stop with Ctrl-C.';
+  return `Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
+}
+
+function appliedLine(result: ApplyResult): string {
+  const count = (action: string) => result.applied.filter((change) => change.action === action).length;
+  const line = `  Drafts applied: ${count('create')} created, ${count('update')} updated; ${plural(result.uploadedFiles, 'media file')} uploaded.`;
+  return result.failed.length > 0 ? `${line} ${result.failed.length} failed (not retried until the post changes).` : line;
+}
+
+/** Renders watch events: the first plan whole, then after every save what changed since. */
+export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) => void {
+  const { out, err, style, label, redraw } = options;
+  const write = (text: string) => out.write(`${text}\n`);
+  let watching: WatchingSummary | null = null;
+  let applyProgress: ReturnType<typeof applyProgressPrinter> | null = null;
+
+  return (event) => {
+    switch (event.type) {
+      case 'started':
+        watching = event.watching;
+        if (redraw) out.write('\x1b[2J\x1b[H');
+        write(`${renderPlan(event.plan, { label, style })}\n\n${style.dim(watchingLine(watching, redraw))}`);
+        break;
+      case 'plan':
+        if (redraw) {
+          out.write('\x1b[2J\x1b[H');
+          write(`${renderPlan(event.plan, { label, style })}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
+        } else {
+          write(`\n${renderDelta(event, style)}`);
+        }
+        break;
+      case 'config-invalid':
+        write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
+        break;
+      case 'notice':
+        write(`\n${style.bold(clockTime(event.at))} ${event.message}`);
+        break;
+      case 'apply-start': {
+        const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+        applyProgress = applyProgressPrinter({ stream: out, style, mode: redraw ? 'tty' : 'plain', totalUploadBytes });
+        write(`\n${style.bold(clockTime(event.at))} applying ${plural(event.plan.changes.length, 'draft change')} (--apply-drafts):`);
+        break;
+      }
+      case 'apply-progress':
+        applyProgress?.(event.event);
+        break;
+      case 'apply-done':
+        write(appliedLine(event.result));
+        break;
+      case 'apply-skipped':
+        write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${event.reason}`);
+        break;
+      case 'error': {
+        const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${event.error.hint}` : '';
+        err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
+        break;
+      }
+    }
+  };
+}

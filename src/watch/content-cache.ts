@@ -1,0 +1,155 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { discoverPostFiles } from '../content/discover.js';
+import { isInside, relativePosix } from '../content/paths.js';
+import { combineContentResults, readContent, type ContentResult } from '../content/read-content.js';
+import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
+import type { PlanCaches } from '../run/plan-caches.js';
+
+/** Parallel reads on a full read: overlap I/O, stay far from file-descriptor limits. */
+const READ_CONCURRENCY = 16;
+
+/**
+ * The content side of watch: one read result per post file, kept between saves, so a save
+ * re-reads only the files it touched and recombines (keys are unique across files, so the
+ * combination is always redone). Paths given in and out are absolute; results use
+ * project-relative files like every diagnostic.
+ */
+export class ContentCache {
+  #config: ContentConfig;
+  readonly #caches: PlanCaches;
+  #ownedKeys: ReadonlySet<string> = new Set();
+  readonly #files = new Map<string, ContentFileResult>();
+  /** Set while the content folder does not exist: the result that says so. */
+  #missingFolder: ContentResult | null = null;
+  #combined: ContentResult | null = null;
+
+  constructor(options: { config: ContentConfig; caches: PlanCaches }) {
+    this.#config = options.config;
+    this.#caches = options.caches;
+  }
+
+  setConfig(config: ContentConfig): void {
+    this.#config = config;
+  }
+
+  /**
+   * Keys recorded in state may keep a past scheduledAt; returns the post files (absolute) whose
+   * key changed hands, which must be read again.
+   */
+  setOwnedKeys(keys: ReadonlySet<string>): string[] {
+    const before = this.#ownedKeys;
+    this.#ownedKeys = keys;
+    const flipped = (key: string | null) => key !== null && before.has(key) !== keys.has(key);
+    return [...this.#files.values()].filter((result) => flipped(result.key)).map((result) => this.#absolute(result.file));
+  }
+
+  /** Reads every post file again (start, postsync.yaml edited, periodic refresh). */
+  async readAll(now: Date): Promise<void> {
+    this.#files.clear();
+    this.#combined = null;
+    this.#missingFolder = null;
+    if (!(await isFolder(this.#config.contentDir))) {
+      // readContent words the diagnostic for a missing content folder.
+      this.#missingFolder = await readContent(this.#readOptions(now));
+      return;
+    }
+    const files = await discoverPostFiles(this.#config);
+    await this.#read(files.map((file) => this.#absolute(file)), now);
+  }
+
+  /** Re-reads the given post files; a file that no longer exists is dropped. */
+  async readFiles(paths: readonly string[], now: Date): Promise<void> {
+    if (this.#missingFolder !== null) return this.readAll(now);
+    await this.#read(paths, now);
+  }
+
+  /** A folder in the content folder appeared or vanished: align the files below it with the disk. */
+  async syncFolder(folder: string, now: Date): Promise<void> {
+    if (this.#missingFolder !== null || !(await isFolder(this.#config.contentDir))) return this.readAll(now);
+    const onDisk = (await isFolder(folder)) ? await discoverPostFiles({ root: this.#config.root, contentDir: folder }) : [];
+    const present = new Set(onDisk);
+    for (const file of [...this.#files.keys()]) {
+      if (isInside(folder, this.#absolute(file)) && !present.has(file)) this.#drop(file);
+    }
+    await this.#read(onDisk.filter((file) => !this.#files.has(file)).map((file) => this.#absolute(file)), now);
+  }
+
+  has(path: string): boolean {
+    return this.#files.has(this.#relative(path));
+  }
+
+  /** Post files (absolute) that use `path`: that media file, or any media file below that folder. */
+  filesUsingMedia(path: string): string[] {
+    return [...this.#files.values()]
+      .filter((result) => result.post?.media.some((media) => isInside(path, this.#absolute(media.path))) === true)
+      .map((result) => this.#absolute(result.file));
+  }
+
+  /** Post files (absolute) with errors: a media file they wait for may just have appeared. */
+  filesWithErrors(): string[] {
+    return [...this.#files.values()].filter((result) => result.post === null).map((result) => this.#absolute(result.file));
+  }
+
+  /** Every media file (absolute) the valid posts reference. */
+  mediaFiles(): Set<string> {
+    const files = new Set<string>();
+    for (const result of this.#files.values()) for (const media of result.post?.media ?? []) files.add(this.#absolute(media.path));
+    return files;
+  }
+
+  /** Number of post files read. */
+  get size(): number {
+    return this.#files.size;
+  }
+
+  /** All files combined, as `readContent` would return them. */
+  result(): ContentResult {
+    if (this.#missingFolder !== null) return this.#missingFolder;
+    this.#combined ??= combineContentResults([...this.#files.keys()].sort().map((file) => this.#files.get(file)!));
+    return this.#combined;
+  }
+
+  async #read(paths: readonly string[], now: Date): Promise<void> {
+    const options = this.#readOptions(now);
+    const limit = pLimit(READ_CONCURRENCY);
+    await Promise.all(
+      paths.map((path) =>
+        limit(async () => {
+          const file = this.#relative(path);
+          const stats = await stat(path).catch(() => undefined);
+          if (stats?.isFile() !== true) return this.#drop(file);
+          this.#files.set(file, await readContentFile(path, options));
+          this.#combined = null;
+        }),
+      ),
+    );
+  }
+
+  #drop(file: string): void {
+    if (this.#files.delete(file)) this.#combined = null;
+  }
+
+  #readOptions(now: Date): ReadContentOptions {
+    return {
+      config: this.#config,
+      now,
+      probe: this.#caches.probes.probe,
+      mediaCache: this.#caches.media,
+      acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
+    };
+  }
+
+  #absolute(file: string): string {
+    return join(this.#config.root, file);
+  }
+
+  #relative(path: string): string {
+    return relativePosix(this.#config.root, path);
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}

@@ -1,0 +1,322 @@
+import { InvalidConfigError } from '../config/invalid-config-error.js';
+import type { Config } from '../config/types.js';
+import { relativePosix } from '../content/paths.js';
+import type { DesiredPost } from '../content/types.js';
+import type { Plan } from '../plan/types.js';
+import type { Connection } from '../run/connect.js';
+import { createPlanCaches } from '../run/plan-caches.js';
+import { readState, sectionFor, stateSectionHash } from '../state/store.js';
+import type { TargetState } from '../state/types.js';
+import { PostChecks, planFromSnapshot } from './cached-plan.js';
+import { ContentCache } from './content-cache.js';
+import { DraftApplier } from './draft-applier.js';
+import type { PlanTrigger, WatchEvent, WatchListener } from './events.js';
+import { foldEvents } from './file-changes.js';
+import { FileWatcher, type FsEvent } from './file-watcher.js';
+import { isEmptyDelta, planDelta } from './plan-delta.js';
+import { RemoteCache } from './remote-cache.js';
+import { WatchScope } from './watch-scope.js';
+
+/** Quiet time that ends a burst of file events (an editor's save is several). */
+export const DEFAULT_DEBOUNCE_MS = 50;
+export const DEFAULT_REFRESH_SECONDS = 60;
+
+export interface WatchOptions {
+  config: Config;
+  /** Reads postsync.yaml (with the same environment and flags) again; throws InvalidConfigError. */
+  reloadConfig: () => Promise<Config>;
+  connection: Pick<Connection, 'client' | 'target'>;
+  /** Seconds between two reads of the remote posts and account rules. */
+  refreshSeconds?: number;
+  /** Apply draft-only changes after each plan (`--apply-drafts`). */
+  applyDrafts?: boolean;
+  debounceMs?: number;
+  onEvent: WatchListener;
+  clock?: () => Date;
+}
+
+/** Work waiting for the session: merged while a plan is being made, done in one go. */
+interface Work {
+  events: FsEvent[];
+  refresh: 'interval' | 'manual' | null;
+  /** Drafts were applied: read the state and the remote again. */
+  afterApply: boolean;
+}
+
+const noWork = (): Work => ({ events: [], refresh: null, afterApply: false });
+const isNoWork = (work: Work) => work.events.length === 0 && work.refresh === null && !work.afterApply;
+const accountIdsOf = (posts: readonly DesiredPost[]) => posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
+
+/**
+ * `postsync watch`: files are watched, a save re-reads only what it touched and plans again
+ * against remote data read at start, on an interval and on request, never once per save.
+ * Work is serialized: events that come while a plan is made are merged into the next one.
+ */
+export class WatchSession {
+  readonly #options: WatchOptions;
+  #config: Config;
+  readonly #scope: WatchScope;
+  readonly #caches = createPlanCaches();
+  readonly #content: ContentCache;
+  readonly #remote: RemoteCache;
+  readonly #checks = new PostChecks();
+  readonly #drafts: DraftApplier;
+  #watcher: FileWatcher | null = null;
+  #section: TargetState | null = null;
+  #stateHash = '';
+  #plan: Plan | null = null;
+  #pending: Work = noWork();
+  #chain: Promise<void> = Promise.resolve();
+  #draining = false;
+  #started = false;
+  #closed = false;
+  #configInvalid = false;
+  #refreshTimer: NodeJS.Timeout | undefined;
+
+  private constructor(options: WatchOptions) {
+    this.#options = options;
+    this.#config = options.config;
+    this.#scope = new WatchScope(options.config);
+    this.#content = new ContentCache({ config: options.config, caches: this.#caches });
+    this.#remote = new RemoteCache(options.connection.client);
+    this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
+  }
+
+  /** Reads everything, makes the first plan (reported as `started`), then watches. */
+  static async start(options: WatchOptions): Promise<WatchSession> {
+    const session = new WatchSession(options);
+    try {
+      await session.#start();
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+    return session;
+  }
+
+  /** Reads the remote again and re-plans (the `r` key). */
+  refresh(): void {
+    this.#enqueue({ refresh: 'manual' });
+  }
+
+  /** Stops watching; resolves once the work in progress (an apply included) has finished. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#refreshTimer);
+    await this.#watcher?.close();
+    await this.#chain;
+  }
+
+  async #start(): Promise<void> {
+    const now = this.#now();
+    const state = await readState(this.#config.statePath);
+    this.#adoptState(sectionFor(state, this.#options.connection.target));
+    this.#watcher = await FileWatcher.start({
+      root: this.#config.root,
+      isRelevant: (path) => this.#scope.isRelevant(path),
+      debounceMs: this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+      onBatch: (events) => this.#enqueue({ events }),
+      onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
+    });
+    await this.#content.readAll(now);
+    await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
+    this.#plan = await this.#makePlan(now);
+    this.#trackMedia();
+    const refreshSeconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
+    const watching = { contentDir: relativePosix(this.#config.root, this.#config.contentDir) || '.', postFiles: this.#content.size, mediaFiles: this.#content.mediaFiles().size, refreshSeconds };
+    this.#emit({ type: 'started', at: now, plan: this.#plan, watching });
+    this.#started = true;
+    this.#scheduleRefresh();
+    if (this.#options.applyDrafts) this.#chain = this.#chain.then(() => this.#applyDrafts(this.#plan!));
+    this.#kick();
+  }
+
+  #enqueue(work: Partial<Work>): void {
+    const pending = this.#pending;
+    pending.events.push(...(work.events ?? []));
+    if (work.refresh === 'manual' || (work.refresh === 'interval' && pending.refresh === null)) pending.refresh = work.refresh;
+    pending.afterApply ||= work.afterApply === true;
+    this.#kick();
+  }
+
+  #kick(): void {
+    if (!this.#started || this.#closed || this.#draining || isNoWork(this.#pending)) return;
+    this.#draining = true;
+    this.#chain = this.#chain
+      .then(async () => {
+        while (!this.#closed && !isNoWork(this.#pending)) {
+          const work = this.#pending;
+          this.#pending = noWork();
+          try {
+            await this.#process(work);
+          } catch (error) {
+            this.#emit({ type: 'error', at: this.#now(), during: 'plan', error: error instanceof Error ? error : new Error(String(error)) });
+          }
+        }
+      })
+      .finally(() => {
+        this.#draining = false;
+        this.#kick();
+      });
+  }
+
+  async #process(work: Work): Promise<void> {
+    const now = this.#now();
+    const trigger: PlanTrigger = { files: [], refreshed: work.refresh, stateChanged: false, draftsApplied: work.afterApply };
+    const touched = new Set<string>();
+    const reread: string[] = [];
+    const folders: string[] = [];
+    let mustShow = work.refresh === 'manual' || work.afterApply;
+    let fullRead = work.refresh !== null;
+    let stateTouched = work.afterApply;
+
+    for (const { path, role, change } of foldEvents(work.events, this.#scope)) {
+      const show = () => {
+        if (change === null) return;
+        trigger.files.push(change);
+        touched.add(change.file);
+        mustShow = true;
+      };
+      if (role === 'config') {
+        // An invalid postsync.yaml is reported on its own; the plan it would show is the old one.
+        const reloaded = await this.#reloadConfig();
+        if (reloaded.adopted) show();
+        fullRead ||= reloaded.adopted;
+        stateTouched ||= reloaded.stateMoved;
+      } else if (role === 'state') {
+        stateTouched = true;
+      } else if (role === 'post') {
+        reread.push(path);
+        show();
+      } else if (role === 'content-folder') {
+        folders.push(path);
+        show();
+      } else {
+        // Media: the posts using it, and the posts with errors (one may wait for this very file).
+        this.#caches.media.forget(path);
+        this.#caches.probes.forget(path);
+        const users = this.#content.filesUsingMedia(path);
+        const waiting = this.#content.filesWithErrors();
+        reread.push(...users, ...waiting);
+        if (users.length > 0 || this.#scope.isMediaFile(path)) {
+          show();
+          for (const user of users) touched.add(relativePosix(this.#config.root, user));
+        } else if (change !== null && waiting.length > 0) {
+          trigger.files.push(change);
+        }
+      }
+    }
+
+    let refreshRemote = work.refresh !== null;
+    if (stateTouched) {
+      const state = await this.#readStateFile();
+      if (state.changed) {
+        trigger.stateChanged = !work.afterApply;
+        mustShow = true;
+        refreshRemote = true;
+        reread.push(...state.reread);
+      }
+    }
+    if (refreshRemote) await this.#refreshRemote(now);
+    if (fullRead) await this.#content.readAll(now);
+    else {
+      await this.#content.readFiles(reread, now);
+      for (const folder of folders) await this.#content.syncFolder(folder, now);
+    }
+
+    const previous = this.#plan!;
+    const plan = await this.#makePlan(now);
+    this.#plan = plan;
+    this.#trackMedia();
+    const delta = planDelta(previous, plan, touched);
+    if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, previous, delta });
+    // Right after applying, only a new save may apply again: no apply → re-plan → apply loop.
+    if (this.#options.applyDrafts && (!work.afterApply || work.events.length > 0)) await this.#applyDrafts(plan);
+  }
+
+  async #makePlan(now: Date): Promise<Plan> {
+    const content = this.#content.result();
+    await this.#remote.ensureAccounts(accountIdsOf(content.posts));
+    const checks = await this.#checks.check(content.posts, this.#remote, this.#caches.probes);
+    return planFromSnapshot({ target: this.#options.connection.target, content, checks, remote: this.#remote, section: this.#section!, stateHash: this.#stateHash, now });
+  }
+
+  async #applyDrafts(plan: Plan): Promise<void> {
+    const outcome = await this.#drafts.apply(plan, { live: this.#remote.live, section: this.#section!, config: this.#config });
+    if (outcome === 'applied' || outcome === 'state-moved') this.#enqueue({ afterApply: true });
+  }
+
+  async #refreshRemote(now: Date): Promise<void> {
+    try {
+      await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
+      this.#drafts.remoteRead();
+    } catch (error) {
+      this.#emit({ type: 'error', at: this.#now(), during: 'refresh', error: error instanceof Error ? error : new Error(String(error)) });
+    } finally {
+      this.#scheduleRefresh();
+    }
+  }
+
+  #scheduleRefresh(): void {
+    clearTimeout(this.#refreshTimer);
+    if (this.#closed) return;
+    const seconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
+    this.#refreshTimer = setTimeout(() => this.#enqueue({ refresh: 'interval' }), seconds * 1000);
+  }
+
+  /** Reads the state file again; a file that cannot be trusted right now (mid-merge) is reported and skipped. */
+  async #readStateFile(): Promise<{ changed: boolean; reread: string[] }> {
+    try {
+      const section = sectionFor(await readState(this.#config.statePath), this.#options.connection.target);
+      if (stateSectionHash(section) === this.#stateHash) return { changed: false, reread: [] };
+      return { changed: true, reread: this.#adoptState(section) };
+    } catch (error) {
+      this.#emit({ type: 'error', at: this.#now(), during: 'state', error: error instanceof Error ? error : new Error(String(error)) });
+      return { changed: false, reread: [] };
+    }
+  }
+
+  /** Returns the post files to read again (their key's ownership changed). */
+  #adoptState(section: TargetState): string[] {
+    this.#section = section;
+    this.#stateHash = stateSectionHash(section);
+    return this.#content.setOwnedKeys(new Set(Object.keys(section.posts)));
+  }
+
+  async #reloadConfig(): Promise<{ adopted: boolean; stateMoved: boolean }> {
+    let next: Config;
+    try {
+      next = await this.#options.reloadConfig();
+    } catch (error) {
+      if (error instanceof InvalidConfigError) {
+        this.#configInvalid = true;
+        this.#emit({ type: 'config-invalid', at: this.#now(), diagnostics: error.diagnostics });
+      } else {
+        this.#emit({ type: 'error', at: this.#now(), during: 'config', error: error instanceof Error ? error : new Error(String(error)) });
+      }
+      return { adopted: false, stateMoved: false };
+    }
+    if (this.#configInvalid) this.#emit({ type: 'notice', at: this.#now(), message: 'postsync.yaml is valid again.' });
+    this.#configInvalid = false;
+    if (next.api.url !== this.#config.api.url) {
+      this.#emit({ type: 'notice', at: this.#now(), message: 'postsync.yaml now names another API; watch keeps planning against the one it started with. Restart watch to switch.' });
+    }
+    const stateMoved = next.statePath !== this.#config.statePath;
+    this.#config = next;
+    this.#content.setConfig(next);
+    this.#watcher?.add(this.#scope.setRoots(next));
+    return { adopted: true, stateMoved };
+  }
+
+  #trackMedia(): void {
+    this.#watcher?.add(this.#scope.setMedia(this.#content.mediaFiles()));
+  }
+
+  #emit(event: WatchEvent): void {
+    this.#options.onEvent(event);
+  }
+
+  #now(): Date {
+    return (this.#options.clock ?? (() => new Date()))();
+  }
+}

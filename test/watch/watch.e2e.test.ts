@@ -1,0 +1,149 @@
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { demoProject, post } from '../e2e/project.js';
+import { startWatchProcess, type WatchProcess } from './watch-process.js';
+
+const emulator = useEmulator();
+const env = { POSTSYNC_API_KEY: DEMO_API_KEY };
+const examples = (name: string) => new URL(`../../examples/media/${name}`, import.meta.url).pathname;
+
+/** `12:03:04 <what happened> → <plan>`: the headline of each block watch prints. */
+const headline = (text: string) => new RegExp(`\\d\\d:\\d\\d:\\d\\d ${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+function startWatch(dir: string, args: string[] = []): WatchProcess {
+  const watch = startWatchProcess(['--api-url', emulator().baseUrl, 'watch', ...args], { cwd: dir, env });
+  onTestFinished(async () => {
+    await watch.stop('SIGKILL');
+  });
+  return watch;
+}
+
+describe('postsync watch, driven as a person edits', () => {
+  it('re-plans after every save, rename, broken and fixed file, deleted folder and replaced media; no request per save', async () => {
+    const dir = await demoProject({
+      'launch.md': post({ body: 'We launch on Monday.' }),
+      '2026-12/teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
+    });
+    const api = emulator();
+    const file = (path: string) => join(dir, path);
+    expect((await runCli(['--api-url', api.baseUrl, 'apply', '--yes'], { cwd: dir, env })).code).toBe(0);
+
+    const watch = startWatch(dir);
+    await watch.waitFor('Watching posts/ (2 post files, 2 media files) and postsync.yaml; remote data is re-read every 60 s. Stop with Ctrl-C.');
+    expect(watch.stdout()).toContain('No changes. The remote matches your files.');
+    await api.clearLog();
+
+    // A plain save.
+    let mark = watch.mark();
+    await writeFile(file('posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
+    let block = await watch.waitFor(headline('posts/launch.md saved → 1 to update (was no changes)'), mark);
+    expect(block).toContain('~ update  launch  (posts/launch.md)');
+    expect(block).toContain('content: "We launch on Monday." → "We launch on Tuesday."');
+
+    // An atomic save (temp file, then rename over the post) that undoes the edit.
+    mark = watch.mark();
+    await writeFile(file('posts/launch.md.tmp-4913'), post({ body: 'We launch on Monday.' }));
+    await rename(file('posts/launch.md.tmp-4913'), file('posts/launch.md'));
+    block = await watch.waitFor(headline('posts/launch.md saved → no changes (was 1 to update)'), mark);
+    expect(block).toContain('✓ launch: nothing to do any more (was ~ update)');
+    expect(block).not.toContain('tmp-4913');
+
+    // A rename of an applied post is a move.
+    mark = watch.mark();
+    await rename(file('posts/launch.md'), file('posts/launch-day.md'));
+    block = await watch.waitFor(headline('posts/launch.md renamed to posts/launch-day.md → 1 to move (was no changes)'), mark);
+    expect(block).toContain('→ move    launch → launch-day  (posts/launch-day.md)');
+
+    // A new file with half-typed YAML, then fixed.
+    mark = watch.mark();
+    await writeFile(file('posts/news.md'), '---\ntargets: [photo\nmedia: [media/cover.png]\n---\nNews.\n');
+    block = await watch.waitFor(headline('posts/news.md added → 1 to move, 1 error (was 1 to move)'), mark);
+    expect(block).toMatch(/posts\/news\.md:\d+:\d+ error .*\[yaml-syntax\]/);
+    mark = watch.mark();
+    await writeFile(file('posts/news.md'), post({ body: 'News.' }));
+    block = await watch.waitFor(headline('posts/news.md saved → 1 to create, 1 to move (was 1 to move, 1 error)'), mark);
+    expect(block).toContain('+ create  news  (posts/news.md)');
+    expect(block).toMatch(/✓ fixed: posts\/news\.md .*\[yaml-syntax\]/);
+
+    // A deleted file.
+    mark = watch.mark();
+    await rm(file('posts/news.md'));
+    block = await watch.waitFor(headline('posts/news.md deleted → 1 to move (was 1 to create, 1 to move)'), mark);
+    expect(block).toContain('✓ news: nothing to do any more (was + create)');
+
+    // A deleted folder, then the same folder re-created.
+    mark = watch.mark();
+    await rm(file('posts/2026-12'), { recursive: true });
+    block = await watch.waitFor(/posts\/2026-12\/ deleted → 1 to move, 1 delete skipped \(was 1 to move\)/, mark);
+    expect(block).toContain('- delete  2026-12/teaser [skipped]  (posts/2026-12/teaser.md)');
+    mark = watch.mark();
+    await mkdir(file('posts/2026-12'));
+    await writeFile(file('posts/2026-12/teaser.md'), post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }));
+    block = await watch.waitFor(/posts\/2026-12\/ created.* → 1 to move \(was 1 to move, 1 delete skipped\)/, mark);
+    expect(block).toContain('✓ 2026-12/teaser: nothing to do any more (was - delete)');
+
+    // A media file replaced by another video.
+    mark = watch.mark();
+    await copyFile(examples('launch.mp4'), file('media/teaser.mp4'));
+    block = await watch.waitFor(headline('media/teaser.mp4 saved → 1 to update, 1 to move (was 1 to move)'), mark);
+    expect(block).toContain('~ update  2026-12/teaser  (posts/2026-12/teaser.md)');
+    expect(block).toContain('Media: 1 file to upload (1010 bytes): media/teaser.mp4.');
+
+    // postsync.yaml broken, then fixed: the previous settings stay in use meanwhile.
+    const config = await readFile(file('postsync.yaml'), 'utf8');
+    mark = watch.mark();
+    await writeFile(file('postsync.yaml'), config.replace('timezone: Europe/Berlin', 'timezone: Mars/Olympus'));
+    block = await watch.waitFor('[unknown-timezone]', mark);
+    expect(block).toContain('postsync.yaml is invalid; the previous settings stay in use until it is fixed:');
+    mark = watch.mark();
+    await writeFile(file('postsync.yaml'), config);
+    block = await watch.waitFor(headline('postsync.yaml saved → 1 to update, 1 to move'), mark);
+    expect(block).toContain('postsync.yaml is valid again.');
+
+    // Not one request for all those saves; `r` re-reads the remote, with reads only.
+    expect(await api.requestLog()).toEqual([]);
+    mark = watch.mark();
+    watch.send('r');
+    await watch.waitFor(headline('remote data re-read → 1 to update, 1 to move'), mark);
+    const log = await api.requestLog();
+    expect(log.map((entry) => `${entry.method} ${entry.path}`)).toContain('GET /public/v1/posts');
+    expect(log.every((entry) => entry.method === 'GET')).toBe(true);
+
+    const result = await watch.stop('SIGINT');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Stopped watching.');
+    expect(result.stderr).toBe('');
+  });
+
+  it('--apply-drafts creates and updates drafts as they are saved, never a scheduled post', async () => {
+    const dir = await demoProject({
+      'draft.md': post({ body: 'A draft.' }),
+      'scheduled.md': post({ body: 'Goes out later.', scheduledAt: '2031-03-01 09:00' }),
+    });
+    const api = emulator();
+    await api.reset();
+    const remotePosts = async () => (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string; status: string; scheduledAt: string | null }[];
+
+    const watch = startWatch(dir, ['--apply-drafts']);
+    let block = await watch.waitFor('Drafts applied: 1 created, 0 updated; 1 media file uploaded.');
+    expect(block).toContain('applying 1 draft change (--apply-drafts):');
+    expect(block).toContain('+ created draft');
+    await watch.waitFor(headline('after applying drafts → 1 to create (was 2 to create)'));
+
+    const mark = watch.mark();
+    await writeFile(join(dir, 'posts/draft.md'), post({ body: 'A better draft.' }));
+    block = await watch.waitFor('Drafts applied: 0 created, 1 updated; 0 media files uploaded.', mark);
+    expect(block).toContain('~ updated draft');
+    await watch.waitFor(headline('after applying drafts → 1 to create (was 1 to create, 1 to update)'), mark);
+
+    expect(await remotePosts()).toEqual([expect.objectContaining({ content: 'A better draft.', status: 'draft', scheduledAt: null })]);
+    expect(existsSync(join(dir, '.postsync/state.json.lock'))).toBe(false);
+    const result = await watch.stop('SIGTERM');
+    expect(result.code).toBe(0);
+  });
+});
