@@ -114,7 +114,7 @@ describe('POST /media/{id}/multipart', () => {
 
     const done = await complete(api, media.id);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.data).toMatchObject({ id: media.id, kind: 'video', sourceAvailable: true, durationSeconds: 12 });
+    expect(done.body.data).toMatchObject({ id: media.id, kind: 'video', sourceAvailable: true, durationSeconds: 12, width: 1280, height: 720 });
     const poster = await emulator().storageGet(done.body.data.posterUrl);
     expect(poster.status).toBe(200);
     expect(poster.headers.get('content-type')).toMatch(/^image\//);
