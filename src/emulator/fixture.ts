@@ -68,7 +68,7 @@ async function schemaValidator(): Promise<typeof validator> {
   return validator;
 }
 
-/** Reads a YAML or JSON fixture file (JSON is YAML, so one parser serves both). */
+/** Reads a YAML or JSON fixture file; `.json` files use the (much faster) JSON parser. */
 export async function readFixtureFile(path: string): Promise<unknown> {
   let text: string;
   try {
@@ -77,9 +77,9 @@ export async function readFixtureFile(path: string): Promise<unknown> {
     throw new InputError(`cannot read the fixture ${path}: ${(error as Error).message}`);
   }
   try {
-    return parseYaml(text) as unknown;
+    return (path.toLowerCase().endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as unknown;
   } catch (error) {
-    throw new InputError(`the fixture ${path} is not valid YAML/JSON: ${(error as Error).message}`);
+    throw new InputError(`the fixture ${path} is not valid ${path.toLowerCase().endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }
 }
 

@@ -89,8 +89,7 @@ async function completeUpload(call: ApiCall): Promise<Reply> {
   if (size === null) throw new ApiError(409, ErrorCodes.uploadIncomplete, `no bytes stored for media ${media.id} yet: PUT the file to the upload URL first`);
   const inspection = await inspectStoredMedia(storage, media, size);
   if (!inspection.ok) throw new ApiError(422, ErrorCodes.mediaInvalid, inspection.problem);
-  const { ok: _ok, ...facts } = inspection;
-  const completed: StoredMedia = { ...media, ...facts, state: 'completed' };
+  const completed: StoredMedia = { ...media, ...inspection.facts, state: 'completed' };
   store.putMedia(call.project.id, completed);
   await call.services.commit();
   return ok(mediaView(completed, origin));

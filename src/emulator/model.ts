@@ -1,4 +1,4 @@
-import type { PostStatus, Target } from '../api/types.js';
+import type { Post } from '../api/types.js';
 import type { FixtureAccount, PublishBehavior } from './fixture.js';
 import type { RateLimit } from './rate-limit.js';
 
@@ -14,17 +14,9 @@ import type { RateLimit } from './rate-limit.js';
  * - `partially_published`: some targets published, the others failed.
  * - `failed`: every target failed.
  */
-export interface StoredPost {
-  id: string;
-  status: PostStatus;
-  content: string;
-  scheduledAt: string | null;
-  publishedAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  targets: Target[];
+export type StoredPost = Pick<Post, 'id' | 'status' | 'content' | 'scheduledAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'targets'> & {
   mediaIds: string[];
-}
+};
 
 export const EDITABLE_STATUSES: readonly string[] = ['draft', 'scheduled'];
 
@@ -57,6 +49,9 @@ export interface StoredMedia {
   width?: number;
   height?: number;
   durationSeconds?: number;
+  /** Common codec names read from the stored file (h264, hevc, aac, ...); not part of the wire Media. */
+  videoCodec?: string;
+  audioCodec?: string;
 }
 
 /** A fixture account with its defaults applied. */

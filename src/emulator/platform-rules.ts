@@ -6,6 +6,18 @@ export type PlatformRules = Capabilities['rules'];
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
+/** Every platform takes MP4/MOV with H.264 or HEVC video and AAC audio; limits differ. */
+const videos = (maxBytes: number, minDurationSeconds: number, maxDurationSeconds: number): PlatformRules['media']['videos'] => ({
+  contentTypes: ['video/mp4', 'video/quicktime'],
+  videoCodecs: ['h264', 'hevc'],
+  audioCodecs: ['aac'],
+  maxBytes,
+  minDurationSeconds,
+  maxDurationSeconds,
+});
+
+const NO_IMAGES: PlatformRules['media']['images'] = { contentTypes: [], maxBytes: 0 };
+
 const photoC: PlatformRules = {
   caption: { maxLength: 2200, lengthUnit: 'characters', requiredExcept: 'media' },
   attachments: { min: 1, max: 10, maxVideos: 10, storyMax: 1, allowMixed: true },
@@ -16,14 +28,7 @@ const photoC: PlatformRules = {
   },
   media: {
     images: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 8 * MiB },
-    videos: {
-      contentTypes: ['video/mp4', 'video/quicktime'],
-      videoCodecs: ['h264', 'hevc'],
-      audioCodecs: ['aac'],
-      maxBytes: 100 * MiB,
-      minDurationSeconds: 3,
-      maxDurationSeconds: 90,
-    },
+    videos: videos(100 * MiB, 3, 90),
   },
   notes: [
     'A post needs at least one image or video; a carousel holds up to 10 items.',
@@ -41,15 +46,8 @@ const vidA: PlatformRules = {
     vidATags: { type: 'array', maxItems: 30, maxLength: 100 },
   },
   media: {
-    images: { contentTypes: [], maxBytes: 0 },
-    videos: {
-      contentTypes: ['video/mp4', 'video/quicktime'],
-      videoCodecs: ['h264', 'hevc'],
-      audioCodecs: ['aac'],
-      maxBytes: 2 * GiB,
-      minDurationSeconds: 1,
-      maxDurationSeconds: 43200,
-    },
+    images: NO_IMAGES,
+    videos: videos(2 * GiB, 1, 43200),
   },
   notes: ['Video only: exactly one video per post.', '`vidATitle` is required; the caption becomes the description when `vidADescription` is absent.'],
   maxVideoDurationSeconds: 43200,
@@ -69,15 +67,8 @@ const shortB: PlatformRules = {
     shortBIsAigc: { type: 'boolean' },
   },
   media: {
-    images: { contentTypes: [], maxBytes: 0 },
-    videos: {
-      contentTypes: ['video/mp4', 'video/quicktime'],
-      videoCodecs: ['h264', 'hevc'],
-      audioCodecs: ['aac'],
-      maxBytes: 500 * MiB,
-      minDurationSeconds: 3,
-      maxDurationSeconds: 600,
-    },
+    images: NO_IMAGES,
+    videos: videos(500 * MiB, 3, 600),
   },
   notes: ['Exactly one video of 3 to 600 seconds.', 'Videos up to 180 seconds are shown as shorts.'],
   maxShortDurationSeconds: 180,
@@ -88,7 +79,7 @@ const unsupported: PlatformRules = {
   attachments: { min: 0, max: 0, maxVideos: 0, storyMax: 0, allowMixed: false },
   options: {},
   media: {
-    images: { contentTypes: [], maxBytes: 0 },
+    images: NO_IMAGES,
     videos: { contentTypes: [], videoCodecs: [], audioCodecs: [], maxBytes: 0, minDurationSeconds: 0, maxDurationSeconds: 0 },
   },
   notes: ['This platform is not supported by the service.'],

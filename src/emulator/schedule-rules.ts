@@ -72,6 +72,8 @@ function checkAttachments(where: string, rules: ReturnType<typeof rulesFor>, med
     const { videos: rule } = rules.media;
     if (!rule.contentTypes.includes(item.contentType)) violations.add(`${where}: ${name}: ${item.contentType} videos are not accepted`);
     else if (item.sizeBytes > rule.maxBytes) violations.add(`${where}: ${name} is ${item.sizeBytes} bytes, videos may be at most ${rule.maxBytes}`);
+    if (item.videoCodec && !rule.videoCodecs.includes(item.videoCodec)) violations.add(`${where}: ${name}: ${item.videoCodec} video is not accepted (accepted: ${rule.videoCodecs.join(', ')})`);
+    if (item.audioCodec && !rule.audioCodecs.includes(item.audioCodec)) violations.add(`${where}: ${name}: ${item.audioCodec} audio is not accepted (accepted: ${rule.audioCodecs.join(', ')})`);
     const seconds = item.durationSeconds;
     if (seconds !== undefined && (seconds < rule.minDurationSeconds || seconds > rule.maxDurationSeconds)) {
       violations.add(`${where}: ${name} lasts ${seconds} s, videos must last ${rule.minDurationSeconds} to ${rule.maxDurationSeconds} s`);

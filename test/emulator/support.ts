@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
+import { makeMp4, makePng } from '../../src/media/generate.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 
@@ -50,44 +51,12 @@ export function testFixture(): Fixture {
   };
 }
 
-/** A PNG of the given dimensions, padded to `sizeBytes` (image-size reads only the header). */
-export function pngBytes(width: number, height: number, sizeBytes = 64): Buffer {
-  const buffer = Buffer.alloc(Math.max(sizeBytes, 33));
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buffer, 0);
-  buffer.writeUInt32BE(13, 8);
-  buffer.write('IHDR', 12, 'latin1');
-  buffer.writeUInt32BE(width, 16);
-  buffer.writeUInt32BE(height, 20);
-  buffer.writeUInt8(8, 24);
-  buffer.writeUInt8(2, 25);
-  return buffer;
-}
+/** A real PNG of the given dimensions (the shared test-media generator). */
+export const pngBytes = (width: number, height: number): Buffer => makePng({ width, height });
 
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(body.length + 8, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-}
-
-/** The header of an MP4 (ftyp + moov with mvhd and a video tkhd); mdat follows, up to `sizeBytes`. */
+/** A real MP4 (H.264 + AAC) with the given duration, size and layout. */
 export function mp4Bytes(options: { durationSeconds: number; width?: number; height?: number; sizeBytes?: number; moovAtEnd?: boolean }): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(Math.round(options.durationSeconds * 1000), 16);
-  const tkhd = Buffer.alloc(84);
-  tkhd.writeUInt32BE((options.width ?? 1280) << 16, 76);
-  tkhd.writeUInt32BE((options.height ?? 720) << 16, 80);
-  const moov = box('moov', box('mvhd', mvhd), box('trak', box('tkhd', tkhd)));
-  const head = options.moovAtEnd ? ftyp : Buffer.concat([ftyp, moov]);
-  const tail = options.moovAtEnd ? moov : Buffer.alloc(0);
-  const mdatSize = Math.max(8, (options.sizeBytes ?? 4096) - head.length - tail.length);
-  const mdat = Buffer.alloc(mdatSize);
-  mdat.writeUInt32BE(mdatSize, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([head, mdat, tail]);
+  return makeMp4({ videoCodec: 'avc1', audioCodec: 'mp4a', width: 1280, height: 720, ...options });
 }
 
 export async function put(url: string, body: Buffer): Promise<Response> {
