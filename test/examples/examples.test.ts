@@ -46,7 +46,8 @@ describe('examples/', () => {
     const posts = (await postFiles(join(copy, 'posts'))).length;
     expect(result.stdout.split('\n')[0]).toBe('Target: local API (embedded, .postsync/local-api/, project demo)');
     expect(result.stdout).toContain(`Plan: ${posts} to create, 0 to update, 0 to delete.`);
-    result = await runCli(['-C', copy, 'apply', '--yes'], { cwd: copy });
+    // The README's set-up command, as CI runs it: CI=true, the local API asked for with --local.
+    result = await runCli(['-C', copy, '--local', 'apply', '--yes'], { cwd: copy, env: { CI: 'true' } });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`Apply complete: ${posts} created, 0 updated, 0 deleted, 0 moved; \\d+ media uploaded\\.`));
