@@ -15,10 +15,10 @@ export interface StatusFlags {
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
   const { config, connection, style } = await openTarget(globalOptions(command));
   try {
-    const section = sectionFor(await readState(config.statePath), connection.target);
-    const managed = Object.keys(section.posts).length > 0;
+    const state = await readState(config.statePath);
+    const managed = Object.keys(sectionFor(state, connection.target).posts).length > 0;
     const live = managed ? await listAllPosts(connection.client) : [];
-    const report = statusReport({ target: connection.target, section, live, aliases: config.accounts });
+    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;

@@ -25,7 +25,7 @@ export function renderImport(result: ImportResult, options: { label: string; sty
   const failedKeys = new Set(outcome.failed.map((failure) => failure.item.key));
   for (const item of plan.items) {
     if (failedKeys.has(item.key)) continue;
-    const verb = item.fileExists ? 'recorded the existing file' : dryRun ? 'would write' : 'wrote';
+    const verb = item.fileExists ? (dryRun ? 'would record the existing file' : 'recorded the existing file') : dryRun ? 'would write' : 'wrote';
     out.push(`  ${style.green('+')} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
     if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${line}`)));
   }

@@ -1,7 +1,8 @@
 import type { Post, Target } from '../../src/api/types.js';
 import { compareText } from '../../src/content/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
-import type { TargetState } from '../../src/state/types.js';
+import { sectionFor } from '../../src/state/store.js';
+import type { StateFile } from '../../src/state/types.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 import { displayTime } from './time.js';
@@ -39,6 +40,8 @@ export interface StatusReport {
   posts: PostStatusView[];
   pending: { key: string; file: string; startedAt: string }[];
   uploads: { sha256: string; mediaId: string; partCount: number; startedAt: string }[];
+  /** Other remotes the state file has posts for (e.g. the local API while this is a real one). */
+  otherTargets: { id: string; posts: number }[];
 }
 
 function targetView(target: Target, aliasFor: (id: string) => string | undefined): TargetStatusView {
@@ -57,12 +60,13 @@ function targetView(target: Target, aliasFor: (id: string) => string | undefined
 }
 
 /** Joins the state section with one listing of the remote posts (by post id), sorted by file. */
-export function statusReport(input: { target: PlanTarget; section: TargetState; live: readonly Post[]; aliases: Readonly<Record<string, string>> }): StatusReport {
+export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; aliases: Readonly<Record<string, string>> }): StatusReport {
+  const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const aliasById = new Map<string, string>();
   for (const [alias, id] of Object.entries(input.aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);
   const aliasFor = (id: string) => aliasById.get(id.toLowerCase());
-  const posts = Object.entries(input.section.posts).map(([key, record]): PostStatusView => {
+  const posts = Object.entries(section.posts).map(([key, record]): PostStatusView => {
     const live = byId.get(record.postId);
     return {
       key,
@@ -81,8 +85,12 @@ export function statusReport(input: { target: PlanTarget; section: TargetState; 
     command: 'status',
     target: input.target,
     posts,
-    pending: Object.entries(input.section.pending).map(([key, pending]) => ({ key, file: pending.file, startedAt: pending.startedAt })).sort((a, b) => compareText(a.key, b.key)),
-    uploads: Object.entries(input.section.uploads).map(([sha256, upload]) => ({ sha256, mediaId: upload.mediaId, partCount: upload.partCount, startedAt: upload.startedAt })).sort((a, b) => compareText(a.sha256, b.sha256)),
+    pending: Object.entries(section.pending).map(([key, pending]) => ({ key, file: pending.file, startedAt: pending.startedAt })).sort((a, b) => compareText(a.key, b.key)),
+    uploads: Object.entries(section.uploads).map(([sha256, upload]) => ({ sha256, mediaId: upload.mediaId, partCount: upload.partCount, startedAt: upload.startedAt })).sort((a, b) => compareText(a.sha256, b.sha256)),
+    otherTargets: Object.entries(input.state.targets)
+      .filter(([id, other]) => id !== input.target.id && Object.keys(other.posts).length > 0)
+      .map(([id, other]) => ({ id, posts: Object.keys(other.posts).length }))
+      .sort((a, b) => compareText(a.id, b.id)),
   };
 }
 
@@ -144,5 +152,9 @@ export function renderStatus(report: StatusReport, options: { label: string; sty
     for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${displayTime(upload.startedAt, options.timezone)}`)}`);
   }
   out.push('', summaryLine(report));
+  if (report.otherTargets.length > 0) {
+    const others = report.otherTargets.map((other) => `${other.id} (${other.posts})`).join(', ');
+    out.push(style.dim(`The state also has posts for other targets: ${others}; pass --api-url, or --local for the embedded API, to see those.`));
+  }
   return out.join('\n');
 }

@@ -78,14 +78,17 @@ describe('postsync status', () => {
     }
   });
 
-  it('says so when nothing is managed yet, without listing the remote', async () => {
+  it('says so when nothing is managed on this target, names the targets that have posts, and lists nothing', async () => {
     const emulator = await startTestEmulator({ fixture: reportingFixture() });
     try {
-      const dir = await testdir(projectFiles());
+      // Posts applied to the embedded local API only.
+      const local = { apiUrl: 'local', projectId: 'demo', media: {}, pending: {}, uploads: {}, posts: { idea: { postId: 'p-1', file: 'posts/idea.md', appliedHash: 'a'.repeat(64), remoteUpdatedAt: '2026-01-01T00:00:00.000Z', appliedAt: '2026-01-01T00:00:00.000Z' } } };
+      const dir = await testdir(projectFiles({ '.postsync/state.json': JSON.stringify({ version: 1, targets: { 'local:demo': local } }) }));
       await emulator.clearLog();
       const result = await runCli(['--api-url', emulator.baseUrl, 'status'], { cwd: dir });
-      expect(result.code).toBe(0);
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('No managed posts in the state for this target yet.');
+      expect(result.stdout).toContain('The state also has posts for other targets: local:demo (1); pass --api-url, or --local for the embedded API, to see those.');
       expect((await emulator.requestLog()).map((entry) => entry.path)).not.toContain('/public/v1/posts');
     } finally {
       await emulator.close();
