@@ -3,6 +3,7 @@ import type { AnalyticsItem } from '../api/types.js';
 import { requirePermission } from './auth.js';
 import type { ApiCall, Route } from './context.js';
 import { ok, type Reply } from './envelope.js';
+import type { Project } from './store.js';
 import { platformNames } from './platform-rules.js';
 import { Violations, checkQueryNames, integerParam, isUuid, parseRfc3339 } from './validate.js';
 
@@ -41,6 +42,34 @@ function decodeCursor(raw: string): Cursor | undefined {
   }
 }
 
+const byPublication = (a: AnalyticsItem, b: AnalyticsItem): number =>
+  a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.postId.localeCompare(b.postId) || a.socialAccountId.localeCompare(b.socialAccountId);
+
+/** Every published post/account pair of a project in page order, rebuilt only after posts changed. */
+const cache = new WeakMap<Project, { revision: number; items: AnalyticsItem[] }>();
+
+function publishedPairs(project: Project): AnalyticsItem[] {
+  const cached = cache.get(project);
+  if (cached?.revision === project.revision) return cached.items;
+  const items: AnalyticsItem[] = [];
+  for (const post of project.posts.values()) {
+    for (const target of post.targets) {
+      if (target.status !== 'published' || !target.publishedAt || !target.externalPostId) continue;
+      items.push({
+        postId: post.id,
+        socialAccountId: target.socialAccountId,
+        platform: target.platform,
+        externalPostId: target.externalPostId,
+        publishedAt: target.publishedAt,
+        ...metrics(post.id, target.socialAccountId, target.platform),
+      });
+    }
+  }
+  items.sort(byPublication);
+  cache.set(project, { revision: project.revision, items });
+  return items;
+}
+
 /**
  * GET /analytics/posts: one item per published post/account pair, newest publication first
  * (ties: postId, then socialAccountId). Filters: `from` (inclusive) and `to` (exclusive) on
@@ -75,25 +104,13 @@ function analytics(call: ApiCall): Reply {
   }
   violations.throwIfAny();
 
-  const pairs: AnalyticsItem[] = [];
-  for (const post of call.project.posts.values()) {
-    for (const target of post.targets) {
-      if (target.status !== 'published' || !target.publishedAt || !target.externalPostId) continue;
-      const at = Date.parse(target.publishedAt);
-      if ((from !== undefined && at < from) || (to !== undefined && at >= to)) continue;
-      if (accountId !== null && target.socialAccountId !== accountId.toLowerCase()) continue;
-      if (platform !== null && target.platform !== platform) continue;
-      pairs.push({
-        postId: post.id,
-        socialAccountId: target.socialAccountId,
-        platform: target.platform,
-        externalPostId: target.externalPostId,
-        publishedAt: target.publishedAt,
-        ...metrics(post.id, target.socialAccountId, target.platform),
-      });
-    }
-  }
-  pairs.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.postId.localeCompare(b.postId) || a.socialAccountId.localeCompare(b.socialAccountId)));
+  const pairs = publishedPairs(call.project).filter(
+    (item) =>
+      (from === undefined || Date.parse(item.publishedAt) >= from) &&
+      (to === undefined || Date.parse(item.publishedAt) < to) &&
+      (accountId === null || item.socialAccountId === accountId.toLowerCase()) &&
+      (platform === null || item.platform === platform),
+  );
   const items = pairs.slice(offset, offset + limit);
   const next = offset + items.length;
   return ok({ items, nextCursor: next < pairs.length ? encodeCursor({ offset: next, filters: filterFingerprint(query) }) : null });

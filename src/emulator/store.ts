@@ -25,6 +25,8 @@ export class Project {
   readonly posts = new PostIndex<StoredPost>();
   readonly media = new Map<string, StoredMedia>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** Bumped on every post change, so derived views (analytics) know when to rebuild. */
+  revision = 0;
   private readonly accounts: ReadonlyMap<string, AccountRecord>;
 
   constructor(settings: ProjectSettings) {
@@ -89,13 +91,17 @@ export class EmulatorStore {
   }
 
   putPost(projectId: string, post: StoredPost): void {
-    this.project(projectId).posts.put(sortKeyOf(post), post);
+    const project = this.project(projectId);
+    project.posts.put(sortKeyOf(post), post);
+    project.revision++;
     this.reschedule(projectId, post.id, dueMsOf(post));
     this.sink?.({ t: 'post', p: projectId, post });
   }
 
   deletePost(projectId: string, id: string): void {
-    this.project(projectId).posts.delete(id);
+    const project = this.project(projectId);
+    project.posts.delete(id);
+    project.revision++;
     this.reschedule(projectId, id, null);
     this.sink?.({ t: 'post-del', p: projectId, id });
   }
@@ -177,6 +183,7 @@ export class EmulatorStore {
   /** Forgets every post, media object and idempotency key (POST /_emulator/reset). */
   clear(): void {
     for (const project of this.projects.values()) {
+      project.revision++;
       project.posts.clear();
       project.media.clear();
       project.idempotency.clear();
