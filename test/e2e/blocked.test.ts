@@ -6,7 +6,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { demoProject, post } from './project.js';
 
 const fixture = demoFixture();
-for (const account of fixture.projects[0]!.accounts) {
+for (const account of fixture.projects[0]!.accounts ?? []) {
   if (account.id === DEMO_ACCOUNTS.short) Object.assign(account, { available: false, unavailableReason: 'the account was disconnected by its owner' });
 }
 const emulator = useEmulator({ fixture });

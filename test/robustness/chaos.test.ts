@@ -59,7 +59,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
     await api.setFaults('rate=0');
     const posts: { content: string; media: { id: string; sourceAvailable: boolean }[] }[] = [];
     for (let after: string | null = null; ; ) {
-      const page = (await api.api('GET', `/posts?limit=100&sort=oldest${after ? `&after=${after}` : ''}`)).body.data;
+      const page: { items: typeof posts; nextCursor: string | null } = (await api.api('GET', `/posts?limit=100&sort=oldest${after ? `&after=${after}` : ''}`)).body.data;
       posts.push(...page.items);
       if (!page.nextCursor || page.items.length === 0) break;
       after = page.nextCursor;
