@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { plural } from '../media/format.js';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -16,8 +17,8 @@ export function validateSummaryMarkdown(diagnostics: readonly Diagnostic[], opti
   const warnings = diagnostics.length - errors;
   const verdict =
     errors === 0
-      ? `✅ ${options.posts} post${options.posts === 1 ? '' : 's'} valid${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}.`
-      : `❌ ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`;
+      ? `✅ ${plural(options.posts, 'post')} valid${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''}.`
+      : `❌ ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`;
   const out = ['### postsync validate', '', `**${verdict}**`, ''];
   if (diagnostics.length > 0) {
     out.push('| | Where | Problem | Hint |', '|---|---|---|---|');

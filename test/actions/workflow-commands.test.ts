@@ -2,7 +2,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { annotation, diagnosticAnnotation, escapeData, escapeProperty, formatOutputs, reportToGitHubActions, workspacePath } from '../../src/actions/index.js';
+import { annotation, diagnosticAnnotation, escapeData, escapeProperty, formatOutputs, reportApplyOutcome, reportToGitHubActions, validateSummaryMarkdown, workspacePath } from '../../src/actions/index.js';
+import type { Plan } from '../../src/plan/types.js';
 import { parseOutputs } from './workflow-runner.js';
 
 describe('workflow commands', () => {
@@ -68,5 +69,51 @@ describe('reportToGitHubActions', () => {
     expect(lines).toEqual(['::warning file=posts/a.md,line=2,title=postsync w::careful\n']);
     expect(await readFile(env.GITHUB_STEP_SUMMARY, 'utf8')).toBe('### hello\n### again\n');
     expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toEqual({ errors: '0', warnings: '0' });
+  });
+});
+
+describe('apply and validate reports', () => {
+  const plan = (changes: Plan['changes']): Plan => ({
+    formatVersion: 1,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    target: { id: 't', apiUrl: 'local', projectId: 'demo', local: true },
+    stateHash: 'h',
+    prune: false,
+    only: null,
+    uploads: [],
+    changes,
+    summary: { create: 1, update: 0, delete: 0, move: 0, noop: 0, blocked: 1 },
+    diagnostics: [],
+  });
+
+  async function actionsEnv() {
+    const dir = await mkdtemp(join(tmpdir(), 'postsync-actions-'));
+    return { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'output'), GITHUB_WORKSPACE: '/repo' };
+  }
+
+  it('warns on each blocked change, at its file', async () => {
+    const env = await actionsEnv();
+    const lines: string[] = [];
+    const blocked = { action: 'blocked' as const, key: 'a', file: 'posts/a.md', postId: 'p', reasons: ['post is published; published posts are never edited'] };
+    await reportToGitHubActions({ root: '/repo/site', diagnostics: [], plan: plan([blocked]), summary: () => 'plan' }, { env, annotate: (line) => lines.push(line) });
+    expect(lines).toEqual(['::warning file=site/posts/a.md,title=postsync blocked::a is blocked: post is published; published posts are never edited\n']);
+    expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toMatchObject({ 'has-changes': 'false', blocked: '1', create: '1' });
+  });
+
+  it('after apply: an error per failed change, the outcome in the summary, applied and failed outputs', async () => {
+    const env = await actionsEnv();
+    const lines: string[] = [];
+    const create = { action: 'create' as const, key: 'b', file: 'posts/b.md', postId: null, reasons: ['new file'] };
+    const result = { applied: [], failed: [{ key: 'b', error: new Error('Creating a post failed: 50% off, no:\nway') }], uploadedFiles: 0, uploadedBytes: 0 };
+    await reportApplyOutcome({ plan: plan([create]), result, root: '/repo', line: 'Apply complete: 0 created.' }, { env, annotate: (line) => lines.push(line) });
+    expect(lines).toEqual(['::error file=posts/b.md,title=postsync apply failed::b: Creating a post failed: 50%25 off, no:%0Away\n']);
+    expect(await readFile(env.GITHUB_STEP_SUMMARY, 'utf8')).toBe('\n**Apply complete: 0 created.**\n\n- ❌ `b`: Creating a post failed: 50% off, no: way\n');
+    expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toEqual({ applied: '0', failed: '1' });
+  });
+
+  it('summarizes validate with every problem in a table', () => {
+    const markdown = validateSummaryMarkdown([{ severity: 'error', code: 'unknown-field', message: 'unknown field `a|b`', file: 'posts/x.md', line: 2, column: 1, hint: 'did you mean `media`?' }], { posts: 3 });
+    expect(markdown).toBe('### postsync validate\n\n**❌ 1 error, 0 warnings.**\n\n| | Where | Problem | Hint |\n|---|---|---|---|\n| ❌ | `posts/x.md:2:1` | unknown field `a\\|b` (`unknown-field`) | did you mean `media`? |\n');
+    expect(validateSummaryMarkdown([], { posts: 1 })).toBe('### postsync validate\n\n**✅ 1 post valid.**\n');
   });
 });

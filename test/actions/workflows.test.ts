@@ -90,6 +90,25 @@ describe('the plan workflow on a pull request', () => {
     expect(plan.summary).toContain('`posts/2026-11/broken.md:3:1`');
   });
 
+  it('runs validate through the same action: summary, error counts and annotations', async () => {
+    const workspace = await testdir();
+    await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
+    await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
+    const document = parseDocument(await readFile(join(workspace, '.github/workflows/postsync-plan.yml'), 'utf8'));
+    document.setIn(['jobs', 'plan', 'steps', 2, 'with', 'command'], 'validate');
+    const workflow = join(workspace, 'validate.yml');
+    await writeFile(workflow, document.toString());
+
+    const job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets() });
+    const validate = step(job, 'Plan');
+    expect(validate.status).toBe('failure');
+    expect(validate.outputs).toMatchObject({ errors: '1', warnings: '0', 'has-changes': '' });
+    expect(validate.summary).toContain('### postsync validate\n\n**❌ 1 error, 0 warnings.**');
+    expect(validate.summary).toContain('| ❌ | `posts/2026-11/broken.md:3:1` | unknown field `medai` (`unknown-field`) | did you mean `media`? |');
+    expect(validate.commands).toHaveLength(1);
+    expect(validate.commands[0]).toMatch(/^::error file=posts\/2026-11\/broken\.md,line=3,col=1,title=postsync unknown-field::/);
+  });
+
   it('fails with a clear message when the secrets are missing (CI never falls back to the local API)', async () => {
     const workspace = await testdir();
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
