@@ -14,6 +14,7 @@ import { Agent, request } from 'undici';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { DEMO_ACCOUNTS, DEMO_API_KEY } = await import(join(root, 'dist/src/emulator/index.js'));
+const { mp4Layout } = await import(join(root, 'dist/src/media/generate.js'));
 const bin = join(root, 'dist/cli/main.js');
 const POSTS = 100_000;
 const UPLOAD_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
@@ -152,28 +153,26 @@ async function uploadRss(dir) {
     const ticket = await call('POST', `${server.baseUrl}/media/uploads`, { kind: 'video', contentType: 'video/mp4', sizeBytes, fileName: 'big.mp4' });
     const { partSizeBytes, partCount } = ticket.data.upload.multipart;
     const id = ticket.data.media.id;
-    const header = Buffer.alloc(32);
-    header.writeUInt32BE(32, 0);
-    header.write('ftypisom', 4, 'latin1');
-    const chunk = Buffer.alloc(MiB, 1);
+    // A real MP4 (moov at the end) streamed part by part: header, zero padding, moov; never buffered whole.
+    const { head, paddingBytes, tail } = mp4Layout({ durationSeconds: 600, videoCodec: 'avc1', audioCodec: 'mp4a', width: 1920, height: 1080, sizeBytes, moovAtEnd: true });
+    const zeros = Buffer.alloc(MiB);
+    function* bytes(start, end) {
+      const pieces = [[0, head], [head.length, null], [head.length + paddingBytes, tail]];
+      for (const [offset, buffer] of pieces) {
+        const length = buffer ? buffer.length : paddingBytes;
+        const from = Math.max(start, offset);
+        const to = Math.min(end, offset + length);
+        if (from >= to) continue;
+        if (buffer) yield buffer.subarray(from - offset, to - offset);
+        else for (let at = from; at < to; at += zeros.length) yield zeros.subarray(0, Math.min(zeros.length, to - at));
+      }
+    }
     const t0 = performance.now();
     for (let n = 1; n <= partCount; n++) {
-      const size = n < partCount ? partSizeBytes : sizeBytes - partSizeBytes * (partCount - 1);
+      const start = (n - 1) * partSizeBytes;
+      const size = Math.min(partSizeBytes, sizeBytes - start);
       const { url } = (await call('POST', `${server.baseUrl}/media/${id}/multipart`, { operation: 'sign', partNumber: n })).data;
-      const body = Readable.from(
-        (function* () {
-          let left = size;
-          if (n === 1) {
-            yield header;
-            left -= header.length;
-          }
-          while (left > 0) {
-            const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
-            left -= piece.length;
-            yield piece;
-          }
-        })(),
-      );
+      const body = Readable.from(bytes(start, start + size));
       const put = await request(url, { method: 'PUT', body, headers: { 'content-length': String(size) }, dispatcher: agent });
       await put.body.dump();
       if (put.statusCode !== 200) throw new Error(`part ${n}: ${put.statusCode}`);
@@ -182,7 +181,7 @@ async function uploadRss(dir) {
     const media = await call('POST', `${server.baseUrl}/media/${id}/complete`);
     const seconds = (performance.now() - t0) / 1000;
     const after = await peakRssKiB(server.pid);
-    if (!media.data.sourceAvailable) throw new Error('upload did not complete');
+    if (!media.data.sourceAvailable || media.data.durationSeconds !== 600) throw new Error(`upload did not complete as expected: ${JSON.stringify(media.data)}`);
     return { uploadMiB: UPLOAD_MIB, parts: partCount, seconds: round(seconds), peakRssBeforeMiB: round(before / 1024, 1), peakRssAfterMiB: round(after / 1024, 1) };
   } finally {
     await server.stop();

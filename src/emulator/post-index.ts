@@ -56,7 +56,8 @@ export class PostIndex<T> {
   private readonly unscheduled = new SortedList<Entry<T>>(byCreation);
   private readonly runs: Record<PostSort, Run<T>[]>;
 
-  constructor() {
+  /** `keepTombstones: false` for secondary indexes, whose cursors come from the primary index. */
+  constructor(private readonly options: { keepTombstones: boolean } = { keepTombstones: true }) {
     const everything = () => true;
     const isScheduled = (key: SortKey) => key.scheduledMs !== null;
     const isUnscheduled = (key: SortKey) => key.scheduledMs === null;
@@ -106,7 +107,7 @@ export class PostIndex<T> {
   delete(id: string): boolean {
     const entry = this.unlink(id);
     if (!entry) return false;
-    this.tombstones.set(id, { id, createdMs: entry.createdMs, scheduledMs: entry.scheduledMs });
+    if (this.options.keepTombstones) this.tombstones.set(id, { id, createdMs: entry.createdMs, scheduledMs: entry.scheduledMs });
     return true;
   }
 

@@ -43,11 +43,12 @@ export function listPosts(project: Project, query: URLSearchParams): PageResult<
   violations.throwIfAny();
 
   const needle = q?.toLocaleLowerCase();
+  // The status index holds only matching posts; cursors keep working (keys come from the main index).
+  const index = status === null ? project.posts : project.postsWithStatus(status);
   const matches = (post: StoredPost): boolean =>
-    (status === null || post.status === status) &&
     (platform === null || post.targets.some((target) => target.platform === platform)) &&
     (needle === undefined ||
       post.content.toLocaleLowerCase().includes(needle) ||
       post.targets.some((target) => target.contentOverride?.toLocaleLowerCase().includes(needle) ?? false));
-  return project.posts.page({ sort, limit, after, before, matches });
+  return index.page({ sort, limit, after, before, matches });
 }

@@ -23,6 +23,8 @@ export class Project {
   readonly rateLimit?: RateLimit;
   readonly accountList: readonly AccountRecord[];
   readonly posts = new PostIndex<StoredPost>();
+  /** The same posts split by status, so a `status` filter walks only matching posts. */
+  private readonly byStatus = new Map<string, PostIndex<StoredPost>>();
   readonly media = new Map<string, StoredMedia>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
   /** Bumped on every post change, so derived views (analytics) know when to rebuild. */
@@ -38,6 +40,38 @@ export class Project {
 
   account(id: string): AccountRecord | undefined {
     return this.accounts.get(id.toLowerCase());
+  }
+
+  /** The index of the posts with one status (empty when there are none). */
+  postsWithStatus(status: string): PostIndex<StoredPost> {
+    let index = this.byStatus.get(status);
+    if (!index) {
+      index = new PostIndex<StoredPost>({ keepTombstones: false });
+      this.byStatus.set(status, index);
+    }
+    return index;
+  }
+
+  putPost(post: StoredPost): void {
+    const previous = this.posts.get(post.id);
+    if (previous && previous.status !== post.status) this.postsWithStatus(previous.status).delete(post.id);
+    const key = sortKeyOf(post);
+    this.posts.put(key, post);
+    this.postsWithStatus(post.status).put(key, post);
+    this.revision++;
+  }
+
+  deletePost(id: string): void {
+    const previous = this.posts.get(id);
+    if (previous) this.postsWithStatus(previous.status).delete(id);
+    this.posts.delete(id);
+    this.revision++;
+  }
+
+  clearPosts(): void {
+    this.posts.clear();
+    this.byStatus.clear();
+    this.revision++;
   }
 }
 
@@ -91,17 +125,13 @@ export class EmulatorStore {
   }
 
   putPost(projectId: string, post: StoredPost): void {
-    const project = this.project(projectId);
-    project.posts.put(sortKeyOf(post), post);
-    project.revision++;
+    this.project(projectId).putPost(post);
     this.reschedule(projectId, post.id, dueMsOf(post));
     this.sink?.({ t: 'post', p: projectId, post });
   }
 
   deletePost(projectId: string, id: string): void {
-    const project = this.project(projectId);
-    project.posts.delete(id);
-    project.revision++;
+    this.project(projectId).deletePost(id);
     this.reschedule(projectId, id, null);
     this.sink?.({ t: 'post-del', p: projectId, id });
   }
@@ -183,8 +213,7 @@ export class EmulatorStore {
   /** Forgets every post, media object and idempotency key (POST /_emulator/reset). */
   clear(): void {
     for (const project of this.projects.values()) {
-      project.revision++;
-      project.posts.clear();
+      project.clearPosts();
       project.media.clear();
       project.idempotency.clear();
     }
