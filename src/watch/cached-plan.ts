@@ -3,11 +3,11 @@ import type { ContentResult } from '../content/read-content.js';
 import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
-import { createPlan } from '../plan/planner.js';
 import type { AccountAvailability, Plan, PlanTarget } from '../plan/types.js';
 import { checkDesiredPosts } from '../run/check-posts.js';
 import { guardChanges } from '../run/guard-changes.js';
 import type { TargetState } from '../state/types.js';
+import type { IncrementalPlanner } from './incremental-plan.js';
 import type { RemoteCache } from './remote-cache.js';
 
 /**
@@ -41,11 +41,13 @@ export interface SnapshotPlanInput {
   /** `stateSectionHash(section)`, computed once per state read rather than once per save. */
   stateHash: string;
   now: Date;
+  planner: IncrementalPlanner;
 }
 
 /**
- * What `buildPlan` does after its reads, on data already in hand: the pure planner, then the
- * guards (a broken file never deletes its post; no scheduling into the past).
+ * What `buildPlan` does after its reads, on data already in hand: the planner (incremental, see
+ * IncrementalPlanner), then the guards (a broken file never deletes its post; no scheduling
+ * into the past).
  */
 export function planFromSnapshot(input: SnapshotPlanInput): Plan {
   const { content, remote, section, now } = input;
@@ -53,7 +55,7 @@ export function planFromSnapshot(input: SnapshotPlanInput): Plan {
   for (const [id, capabilities] of remote.rules.capabilities) {
     accounts.set(id, { available: capabilities.available && capabilities.supported, reason: capabilities.reason });
   }
-  const plan = createPlan({
+  const planInput = {
     target: input.target,
     desired: content.posts,
     diagnostics: [...content.diagnostics, ...input.checks],
@@ -64,6 +66,7 @@ export function planFromSnapshot(input: SnapshotPlanInput): Plan {
     prune: false,
     only: null,
     now: now.toISOString(),
-  });
+  };
+  const plan = input.planner.plan(planInput, remote.version);
   return guardChanges(plan, { diagnostics: content.diagnostics, now });
 }

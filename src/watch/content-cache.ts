@@ -24,6 +24,7 @@ export class ContentCache {
   /** Set while the content folder does not exist: the result that says so. */
   #missingFolder: ContentResult | null = null;
   #combined: ContentResult | null = null;
+  #media: Set<string> | null = null;
 
   constructor(options: { config: ContentConfig; caches: PlanCaches }) {
     this.#config = options.config;
@@ -48,7 +49,7 @@ export class ContentCache {
   /** Reads every post file again (start, postsync.yaml edited, periodic refresh). */
   async readAll(now: Date): Promise<void> {
     this.#files.clear();
-    this.#combined = null;
+    this.#changed();
     this.#missingFolder = null;
     if (!(await isFolder(this.#config.contentDir))) {
       // readContent words the diagnostic for a missing content folder.
@@ -93,10 +94,12 @@ export class ContentCache {
   }
 
   /** Every media file (absolute) the valid posts reference. */
-  mediaFiles(): Set<string> {
-    const files = new Set<string>();
-    for (const result of this.#files.values()) for (const media of result.post?.media ?? []) files.add(this.#absolute(media.path));
-    return files;
+  mediaFiles(): ReadonlySet<string> {
+    if (this.#media === null) {
+      this.#media = new Set();
+      for (const result of this.#files.values()) for (const media of result.post?.media ?? []) this.#media.add(this.#absolute(media.path));
+    }
+    return this.#media;
   }
 
   /** Number of post files read. */
@@ -121,14 +124,19 @@ export class ContentCache {
           const stats = await stat(path).catch(() => undefined);
           if (stats?.isFile() !== true) return this.#drop(file);
           this.#files.set(file, await readContentFile(path, options));
-          this.#combined = null;
+          this.#changed();
         }),
       ),
     );
   }
 
   #drop(file: string): void {
-    if (this.#files.delete(file)) this.#combined = null;
+    if (this.#files.delete(file)) this.#changed();
+  }
+
+  #changed(): void {
+    this.#combined = null;
+    this.#media = null;
   }
 
   #readOptions(now: Date): ReadContentOptions {

@@ -12,10 +12,12 @@ import { ContentCache } from './content-cache.js';
 import { DraftApplier } from './draft-applier.js';
 import type { PlanTrigger, WatchEvent, WatchListener } from './events.js';
 import { foldEvents } from './file-changes.js';
-import { FileWatcher, type FsEvent } from './file-watcher.js';
+import { FileWatcher } from './file-watcher.js';
+import { IncrementalPlanner } from './incremental-plan.js';
 import { isEmptyDelta, planDelta } from './plan-delta.js';
 import { RemoteCache } from './remote-cache.js';
 import { WatchScope } from './watch-scope.js';
+import { WorkQueue, type Work } from './work-queue.js';
 
 /** Quiet time that ends a burst of file events (an editor's save is several). */
 export const DEFAULT_DEBOUNCE_MS = 50;
@@ -35,22 +37,12 @@ export interface WatchOptions {
   clock?: () => Date;
 }
 
-/** Work waiting for the session: merged while a plan is being made, done in one go. */
-interface Work {
-  events: FsEvent[];
-  refresh: 'interval' | 'manual' | null;
-  /** Drafts were applied: read the state and the remote again. */
-  afterApply: boolean;
-}
-
-const noWork = (): Work => ({ events: [], refresh: null, afterApply: false });
-const isNoWork = (work: Work) => work.events.length === 0 && work.refresh === null && !work.afterApply;
 const accountIdsOf = (posts: readonly DesiredPost[]) => posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
 
 /**
  * `postsync watch`: files are watched, a save re-reads only what it touched and plans again
  * against remote data read at start, on an interval and on request, never once per save.
- * Work is serialized: events that come while a plan is made are merged into the next one.
+ * Work is serialized (WorkQueue): events that come while a plan is made go into the next one.
  */
 export class WatchSession {
   readonly #options: WatchOptions;
@@ -60,15 +52,13 @@ export class WatchSession {
   readonly #content: ContentCache;
   readonly #remote: RemoteCache;
   readonly #checks = new PostChecks();
+  readonly #planner = new IncrementalPlanner();
   readonly #drafts: DraftApplier;
   #watcher: FileWatcher | null = null;
   #section: TargetState | null = null;
   #stateHash = '';
   #plan: Plan | null = null;
-  #pending: Work = noWork();
-  #chain: Promise<void> = Promise.resolve();
-  #draining = false;
-  #started = false;
+  readonly #queue: WorkQueue;
   #closed = false;
   #configInvalid = false;
   #refreshTimer: NodeJS.Timeout | undefined;
@@ -80,6 +70,7 @@ export class WatchSession {
     this.#content = new ContentCache({ config: options.config, caches: this.#caches });
     this.#remote = new RemoteCache(options.connection.client);
     this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
+    this.#queue = new WorkQueue({ run: (work) => this.#process(work), onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'plan', error }) });
   }
 
   /** Reads everything, makes the first plan (reported as `started`), then watches. */
@@ -96,7 +87,7 @@ export class WatchSession {
 
   /** Reads the remote again and re-plans (the `r` key). */
   refresh(): void {
-    this.#enqueue({ refresh: 'manual' });
+    this.#queue.push({ refresh: 'manual' });
   }
 
   /** Stops watching; resolves once the work in progress (an apply included) has finished. */
@@ -104,7 +95,7 @@ export class WatchSession {
     this.#closed = true;
     clearTimeout(this.#refreshTimer);
     await this.#watcher?.close();
-    await this.#chain;
+    await this.#queue.close();
   }
 
   async #start(): Promise<void> {
@@ -115,7 +106,7 @@ export class WatchSession {
       root: this.#config.root,
       isRelevant: (path) => this.#scope.isRelevant(path),
       debounceMs: this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
-      onBatch: (events) => this.#enqueue({ events }),
+      onBatch: (events) => this.#queue.push({ events }),
       onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
     });
     await this.#content.readAll(now);
@@ -125,39 +116,9 @@ export class WatchSession {
     const refreshSeconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
     const watching = { contentDir: relativePosix(this.#config.root, this.#config.contentDir) || '.', postFiles: this.#content.size, mediaFiles: this.#content.mediaFiles().size, refreshSeconds };
     this.#emit({ type: 'started', at: now, plan: this.#plan, watching });
-    this.#started = true;
     this.#scheduleRefresh();
-    if (this.#options.applyDrafts) this.#chain = this.#chain.then(() => this.#applyDrafts(this.#plan!));
-    this.#kick();
-  }
-
-  #enqueue(work: Partial<Work>): void {
-    const pending = this.#pending;
-    pending.events.push(...(work.events ?? []));
-    if (work.refresh === 'manual' || (work.refresh === 'interval' && pending.refresh === null)) pending.refresh = work.refresh;
-    pending.afterApply ||= work.afterApply === true;
-    this.#kick();
-  }
-
-  #kick(): void {
-    if (!this.#started || this.#closed || this.#draining || isNoWork(this.#pending)) return;
-    this.#draining = true;
-    this.#chain = this.#chain
-      .then(async () => {
-        while (!this.#closed && !isNoWork(this.#pending)) {
-          const work = this.#pending;
-          this.#pending = noWork();
-          try {
-            await this.#process(work);
-          } catch (error) {
-            this.#emit({ type: 'error', at: this.#now(), during: 'plan', error: error instanceof Error ? error : new Error(String(error)) });
-          }
-        }
-      })
-      .finally(() => {
-        this.#draining = false;
-        this.#kick();
-      });
+    if (this.#options.applyDrafts) this.#queue.then(() => this.#applyDrafts(this.#plan!));
+    this.#queue.open();
   }
 
   async #process(work: Work): Promise<void> {
@@ -230,20 +191,21 @@ export class WatchSession {
     this.#trackMedia();
     const delta = planDelta(previous, plan, touched);
     if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, previous, delta });
-    // Right after applying, only a new save may apply again: no apply → re-plan → apply loop.
-    if (this.#options.applyDrafts && (!work.afterApply || work.events.length > 0)) await this.#applyDrafts(plan);
+    // Right after applying, only a save by the user may apply again (the state file written by
+    // the apply does not count): no apply → re-plan → apply loop, whatever the plan says.
+    if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
   }
 
   async #makePlan(now: Date): Promise<Plan> {
     const content = this.#content.result();
     await this.#remote.ensureAccounts(accountIdsOf(content.posts));
     const checks = await this.#checks.check(content.posts, this.#remote, this.#caches.probes);
-    return planFromSnapshot({ target: this.#options.connection.target, content, checks, remote: this.#remote, section: this.#section!, stateHash: this.#stateHash, now });
+    return planFromSnapshot({ target: this.#options.connection.target, content, checks, remote: this.#remote, section: this.#section!, stateHash: this.#stateHash, now, planner: this.#planner });
   }
 
   async #applyDrafts(plan: Plan): Promise<void> {
     const outcome = await this.#drafts.apply(plan, { live: this.#remote.live, section: this.#section!, config: this.#config });
-    if (outcome === 'applied' || outcome === 'state-moved') this.#enqueue({ afterApply: true });
+    if (outcome === 'applied' || outcome === 'state-moved') this.#queue.push({ afterApply: true });
   }
 
   async #refreshRemote(now: Date): Promise<void> {
@@ -261,7 +223,7 @@ export class WatchSession {
     clearTimeout(this.#refreshTimer);
     if (this.#closed) return;
     const seconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
-    this.#refreshTimer = setTimeout(() => this.#enqueue({ refresh: 'interval' }), seconds * 1000);
+    this.#refreshTimer = setTimeout(() => this.#queue.push({ refresh: 'interval' }), seconds * 1000);
   }
 
   /** Reads the state file again; a file that cannot be trusted right now (mid-merge) is reported and skipped. */

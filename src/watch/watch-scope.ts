@@ -55,8 +55,9 @@ export class WatchScope {
    * watcher must add: for each new file, the top-most path on its way that was not watched yet.
    */
   setMedia(files: Iterable<string>): string[] {
-    const wasRelevant = this.#snapshot();
     const next = new Set([...files].filter((file) => isInside(this.#roots.root, file)));
+    if (next.size === this.#mediaFiles.size && [...next].every((file) => this.#mediaFiles.has(file))) return [];
+    const wasRelevant = this.#snapshot();
     const added = [...next].filter((file) => !this.#mediaFiles.has(file));
     this.#mediaFiles = next;
     this.#mediaFolders = new Set([...next].map((file) => dirname(file)));
