@@ -161,6 +161,10 @@ describe('publication on the emulator clock', () => {
     expect(none.body.data.items).toEqual([]);
     const future = await api.get('/analytics/posts', { query: { from: later(await emulator().control.now(), 60) } });
     expect(future.body.data.items).toEqual([]);
+    // A cursor belongs to its filters (documented choice): changing them between pages is refused.
+    const first = await api.get('/analytics/posts', { query: { limit: 1 } });
+    const changed = await api.get('/analytics/posts', { query: { limit: 1, platform: 'photoC', cursor: first.body.data.nextCursor } });
+    expectError(changed, 400);
   });
 });
 
