@@ -18,6 +18,8 @@ export interface ConnectionOptions {
   timeoutMs: number;
 }
 
+const MIN_REDACTED_KEY_LENGTH = 8;
+
 /** One JSON call of the API. */
 export interface JsonCall {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -64,8 +66,11 @@ export class Connection {
     this.pacer = new Pacer(options.emit);
   }
 
-  /** Replaces every occurrence of the key (a server might echo it) with `***`. */
-  readonly redact = (text: string): string => (this.#apiKey === '' ? text : text.split(this.#apiKey).join('***'));
+  /**
+   * Replaces every occurrence of the key (a server might echo it) with `***`. Keys shorter than
+   * MIN_REDACTED_KEY_LENGTH are left alone: redacting them would mangle ordinary words.
+   */
+  readonly redact = (text: string): string => (this.#apiKey.length < MIN_REDACTED_KEY_LENGTH ? text : text.split(this.#apiKey).join('***'));
 
   async json<T>(call: JsonCall): Promise<T> {
     const url = endpointUrl(this.base, call.path, call.query);

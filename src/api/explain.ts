@@ -71,7 +71,7 @@ function explainByCode(d: ApiErrorDetails): Explained {
 }
 
 function explainMissingPermission(d: ApiErrorDetails): Explained {
-  const permission = ALL_PERMISSIONS.find((name) => d.messages.some((text) => text.includes(name)));
+  const permission = namedPermission(d.messages.join(' '));
   if (!permission) {
     return {
       message: `the API key lacks a permission needed for ${d.operation} (${d.messages.join('; ')}); ask a project admin to grant it or use another key`,
@@ -82,6 +82,16 @@ function explainMissingPermission(d: ApiErrorDetails): Explained {
     message: `${d.operation} needs the ${permission} permission (used for ${PERMISSION_PURPOSE[permission]}), and the API key lacks it; ask a project admin to grant ${permission} or use another key`,
     hint: `Ask a project admin to grant ${permission} to the key, or set POSTSYNC_API_KEY to a key that has it.`,
   };
+}
+
+/** The permission the server names first ("lacks the `posts-publish` permission (... posts-write)"). */
+function namedPermission(text: string): Permission | undefined {
+  let first: { name: Permission; at: number } | undefined;
+  for (const name of ALL_PERMISSIONS) {
+    const at = text.indexOf(name);
+    if (at >= 0 && (first === undefined || at < first.at)) first = { name, at };
+  }
+  return first?.name;
 }
 
 export function explainNetworkError(d: NetworkErrorDetails): Explained {

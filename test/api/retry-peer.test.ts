@@ -1,0 +1,120 @@
+import { createServer } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient, ApiError, NetworkError, type ClientEvent, type UploadTicket } from '../../src/api/index.js';
+import { testdir } from '../helpers/testdir.js';
+import { dropConnection, sendError, sendJson, startLocalPeer, type LocalPeer, type Responder } from './local-peer.js';
+
+const KEY = 'retry-test-key';
+let peer: LocalPeer | undefined;
+let client: ApiClient | undefined;
+let events: ClientEvent[] = [];
+
+afterEach(async () => {
+  await client?.close();
+  await peer?.close();
+  client = undefined;
+  peer = undefined;
+  events = [];
+});
+
+const ok = (data: unknown): Responder => (_req, res) => sendJson(res, 200, { data, meta: { requestId: 'r' } });
+
+/** A peer answering request n with `script[n]` (the last entry repeats). */
+async function scripted(script: Responder[], options: { maxAttempts?: number; timeoutMs?: number } = {}): Promise<{ peer: LocalPeer; client: ApiClient }> {
+  peer = await startLocalPeer((req, index, res) => (script[Math.min(index, script.length - 1)] as Responder)(req, res));
+  client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, onEvent: (event) => events.push(event), ...options });
+  return { peer, client };
+}
+
+const error = (status: number, code: string, headers: Record<string, string> = {}): Responder => (_req, res) => sendError(res, status, code, 'no', headers);
+
+describe('retries against a real peer', () => {
+  it('retries 503 and 500 with backoff, then returns the answer', async () => {
+    const { peer, client } = await scripted([error(503, 'service_unavailable'), error(500, 'internal_error'), ok({ project: { id: 'p' } })]);
+    expect(await client.session()).toEqual({ project: { id: 'p' } });
+    expect(peer.received).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.reason)).toEqual(['503 service_unavailable', '500 internal_error']);
+  });
+
+  it.each([400, 401, 403, 404, 413, 422])('sends a call answered %i only once', async (status) => {
+    const { peer, client } = await scripted([error(status, 'nope'), ok({})]);
+    await expect(client.getPost('p1')).rejects.toBeInstanceOf(ApiError);
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts with the last answer, counting attempts', async () => {
+    const { peer, client } = await scripted([error(503, 'service_unavailable')], { maxAttempts: 3 });
+    const failure = await client.getPost('p1').catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ status: 503, attempts: 3 });
+    expect(peer.received).toHaveLength(3);
+  });
+
+  it('does not wait a Retry-After longer than the time budget', async () => {
+    peer = await startLocalPeer((_req, _i, res) => sendError(res, 429, 'rate_limited', 'slow down', { 'retry-after': '120' }));
+    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, retryBudgetMs: 1_000 });
+    await expect(client.getPost('p1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 120 });
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it('retries a GET whose connection was dropped, and a POST /posts with the same Idempotency-Key', async () => {
+    const { peer, client } = await scripted([(_req, res) => dropConnection(res), ok({ id: 'p1' })]);
+    expect(await client.createPost({ content: 'x', targets: [], mediaIds: [] }, { idempotencyKey: 'idem-1' })).toEqual({ id: 'p1' });
+    expect(peer.received.map((r) => r.headers['idempotency-key'])).toEqual(['idem-1', 'idem-1']);
+    expect(peer.received[0]?.body).toBe(peer.received[1]?.body);
+  });
+
+  it('retries when no answer comes in time (headers timeout)', async () => {
+    const { peer, client } = await scripted([() => undefined, ok({ id: 'p1' })], { timeoutMs: 300 });
+    expect(await client.getPost('p1')).toEqual({ id: 'p1' });
+    expect(peer.received).toHaveLength(2);
+    expect(events.find((e) => e.type === 'retry')).toMatchObject({ reason: 'UND_ERR_HEADERS_TIMEOUT' });
+  });
+
+  it('never repeats POST /media/uploads once it may have reached the server', async () => {
+    const { peer, client } = await scripted([(_req, res) => dropConnection(res), ok({})]);
+    const failure = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }).catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(peer.received).toHaveLength(1);
+    await client.close();
+    const again = await scripted([error(503, 'service_unavailable'), ok({})]);
+    await expect(again.client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' })).rejects.toMatchObject({ status: 503 });
+    expect(again.peer.received).toHaveLength(1);
+  });
+
+  it('repeats POST /media/uploads when the connection was refused (nothing was sent)', async () => {
+    const port = await freePort();
+    client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/public/v1`, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) });
+    const failure = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }).catch((caught: unknown) => caught);
+    expect(failure).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED', attempts: 3 });
+    expect(events.filter((e) => e.type === 'retry')).toHaveLength(2);
+  });
+
+  it('re-streams the file from disk when a storage PUT is retried', async () => {
+    const dir = await testdir();
+    const file = join(dir, 'a.png');
+    const bytes = Buffer.from('0123456789'.repeat(10_000));
+    await writeFile(file, bytes);
+    const { peer, client } = await scripted([(_req, res) => dropConnection(res), (_req, res) => {
+      res.writeHead(200, { etag: '"e1"' });
+      res.end();
+    }]);
+    const ticket: UploadTicket = { media: { id: 'm1', kind: 'image', url: '', sourceAvailable: false, contentType: 'image/png' }, upload: { method: 'PUT', url: `${peer.origin}/_storage/m1?sig=abc`, headers: { 'Content-Type': 'image/png' }, expiresAt: '' } };
+    const progress: number[] = [];
+    await client.uploadSingle(ticket, { path: file, sizeBytes: bytes.length, contentType: 'image/png' }, { onProgress: (sent) => progress.push(sent) });
+    const puts = peer.received.filter((r) => r.method === 'PUT');
+    expect(puts.length).toBe(2);
+    expect(puts[1]?.body).toBe(bytes.toString('utf8'));
+    expect(puts[1]?.headers.authorization).toBeUndefined();
+    expect(progress.at(-1)).toBe(bytes.length);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
