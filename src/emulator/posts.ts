@@ -66,7 +66,7 @@ async function createPost(call: ApiCall): Promise<Reply> {
     if (setsSchedule(body)) requirePermission(call.caller, 'posts-publish', needsPublish);
     const now = call.services.clock.nowIso();
     const empty: StoredPost = { id: randomUUID(), status: 'draft', content: '', scheduledAt: null, createdAt: now, updatedAt: now, targets: [], mediaIds: [] };
-    const post = applyBody(call, empty, body, 'create');
+    const post: StoredPost = { ...applyBody(call, empty, body, 'create'), updatedAt: now };
     call.services.store.putPost(call.project.id, post);
     await call.services.commit();
     return ok(postView(post, call.project, call.services.origin), 201);

@@ -11,6 +11,7 @@ describe('create body limits', () => {
     const empty = await create({ content: '', targets: [], mediaIds: [] });
     expect(empty.status).toBe(201);
     expect(empty.body.data).toMatchObject({ status: 'draft', scheduledAt: null, targets: [], media: [] });
+    expect(empty.body.data.updatedAt).toBe(empty.body.data.createdAt);
 
     const options = { vidATitle: 'Launch', vidATags: ['a', 'b'], vidAMadeForKids: false };
     const created = await create({
