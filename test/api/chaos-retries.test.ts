@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, type ClientEvent } from '../../src/api/index.js';
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
 import { Chaos, type FaultKind } from '../../src/emulator/chaos.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { useCleanup } from './local-peer.js';
 
 const ACCOUNT = '5a000000-0000-4000-8000-000000000001';
 const KEYS = { full: 'chaos-full-key', paused: 'chaos-paused-key', noPublish: 'chaos-nopublish-key' };
@@ -21,22 +22,16 @@ const fixture: Fixture = {
   ],
 };
 const emulator = useEmulator({ fixture });
+const track = useCleanup();
 let events: ClientEvent[];
-let clients: ApiClient[];
 
 beforeEach(async () => {
   await emulator().reset();
   events = [];
-  clients = [];
-});
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
 });
 
 function clientWith(key: string): ApiClient {
-  const client = new ApiClient({ baseUrl: emulator().baseUrl, apiKey: key, onEvent: (event) => events.push(event) });
-  clients.push(client);
-  return client;
+  return track(new ApiClient({ baseUrl: emulator().baseUrl, apiKey: key, onEvent: (event) => events.push(event) }));
 }
 
 /**

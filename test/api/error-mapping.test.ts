@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, ApiError } from '../../src/api/index.js';
 import { PostsyncError } from '../../src/errors.js';
-import { sendError, startLocalPeer, type LocalPeer } from './local-peer.js';
+import { sendError, startLocalPeer, useCleanup } from './local-peer.js';
 
-let peer: LocalPeer | undefined;
-let client: ApiClient | undefined;
+const track = useCleanup();
 
-afterEach(async () => {
-  await client?.close();
-  await peer?.close();
-  client = undefined;
-  peer = undefined;
-});
+async function clientOf(respond: Parameters<typeof startLocalPeer>[0]): Promise<ApiClient> {
+  const peer = track(await startLocalPeer(respond));
+  return track(new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'test-key-123', maxAttempts: 1 }));
+}
 
 async function failingWith(respond: Parameters<typeof startLocalPeer>[0], call: (client: ApiClient) => Promise<unknown>): Promise<ApiError> {
-  peer = await startLocalPeer(respond);
-  client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'test-key-123', maxAttempts: 1 });
-  const error = await call(client).catch((caught: unknown) => caught);
+  const error = await call(await clientOf(respond)).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ApiError);
   expect(error).toBeInstanceOf(PostsyncError);
   return error as ApiError;
@@ -47,8 +42,6 @@ describe('every non-2xx answer becomes one ApiError', () => {
     }, (c) => c.createPost({ content: 'x', targets: [], mediaIds: [] }, { idempotencyKey: 'k1' }));
     expect(plain).toMatchObject({ status: 413, code: 'payload_too_large', messages: ['Payload Too Large'] });
     expect(plain.message).toContain('100 KB');
-    await client?.close();
-    await peer?.close();
     const empty = await failingWith((_req, _i, res) => {
       res.writeHead(413);
       res.end();
@@ -85,8 +78,6 @@ describe('messages say what to do', () => {
   it('a 401 points at POSTSYNC_API_KEY, a 404 at deleted posts and the API URL', async () => {
     const unauthorized = await failingWith((_req, _i, res) => sendError(res, 401, 'unauthorized', 'unknown key'), (c) => c.accounts());
     expect(unauthorized.message).toContain('check POSTSYNC_API_KEY');
-    await client?.close();
-    await peer?.close();
     const notFound = await failingWith((_req, _i, res) => sendError(res, 404, 'not_found', 'no post p1'), (c) => c.deletePost('p1'));
     expect(notFound.message).toMatch(/^Deleting a post failed: not found \(no post p1\); it may have been deleted/);
     expect(notFound.message).toContain('(404 not_found, request id req-404)');
@@ -96,20 +87,18 @@ describe('messages say what to do', () => {
 describe('a 2xx answer', () => {
   it('passes unknown fields and unknown status values through untouched', async () => {
     const post = { id: 'p1', status: 'under_review', content: 'x', scheduledAt: null, createdAt: 'c', updatedAt: 'u', targets: [{ socialAccountId: 'a', status: 'queued_elsewhere', extra: { deep: [1, 2] } }], media: [], futureField: 42 };
-    peer = await startLocalPeer((_req, _i, res) => {
+    const client = await clientOf((_req, _i, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ data: post, meta: { requestId: 'r' } }));
     });
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'test-key-123' });
     expect(await client.getPost('p1')).toEqual(post);
   });
 
   it('without a JSON success envelope is a PostsyncError naming the API URL', async () => {
-    peer = await startLocalPeer((_req, _i, res) => {
+    const client = await clientOf((_req, _i, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>a login page</html>');
     });
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'test-key-123' });
     const error = await client.session().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PostsyncError);
     expect((error as PostsyncError).hint).toContain('POSTSYNC_API_URL');

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -61,4 +62,19 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
 /** Drops the connection without an answer (the client sees a socket error). */
 export function dropConnection(res: ServerResponse): void {
   res.socket?.destroy();
+}
+
+/**
+ * Closes everything a test registered (clients, peers) after each test, newest first, so a client
+ * closes before the peer it talks to. Returns `track`, which registers and passes the item through.
+ */
+export function useCleanup(): <T extends { close(): Promise<unknown> }>(item: T) => T {
+  const open: { close(): Promise<unknown> }[] = [];
+  afterEach(async () => {
+    for (const item of open.splice(0).reverse()) await item.close();
+  });
+  return (item) => {
+    open.push(item);
+    return item;
+  };
 }

@@ -1,20 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, type Post } from '../../src/api/index.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { PostsyncError } from '../../src/errors.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { sendJson, startLocalPeer, type LocalPeer } from './local-peer.js';
+import { sendJson, startLocalPeer, useCleanup, type LocalPeer } from './local-peer.js';
 
 const emulator = useEmulator();
-let peer: LocalPeer | undefined;
-let client: ApiClient | undefined;
+const track = useCleanup();
 
-afterEach(async () => {
-  await client?.close();
-  await peer?.close();
-  client = undefined;
-  peer = undefined;
-});
+async function peerAndClient(respond: (index: number) => unknown): Promise<{ peer: LocalPeer; client: ApiClient }> {
+  const peer = track(await startLocalPeer((_req, index, res) => sendJson(res, 200, respond(index))));
+  return { peer, client: track(new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'paging-test-key' })) };
+}
 
 const page = (items: unknown[], nextCursor: string | null) => ({ data: { items, nextCursor }, meta: { requestId: 'r' } });
 
@@ -26,7 +23,7 @@ async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 describe('listPosts follows nextCursor', () => {
   it('via `after`, with every filter unchanged, until nextCursor is null', async () => {
-    client = new ApiClient({ baseUrl: emulator().baseUrl, apiKey: DEMO_API_KEY });
+    const client = track(new ApiClient({ baseUrl: emulator().baseUrl, apiKey: DEMO_API_KEY }));
     for (let i = 0; i < 5; i += 1) {
       await client.createPost({ content: `paging ${i}`, targets: [{ socialAccountId: DEMO_ACCOUNTS.photo }], mediaIds: [] }, { idempotencyKey: `paging-${i}` });
     }
@@ -43,15 +40,13 @@ describe('listPosts follows nextCursor', () => {
   });
 
   it('stops on an empty page even when it carries a cursor', async () => {
-    peer = await startLocalPeer((_req, index, res) => sendJson(res, 200, index === 0 ? page([{ id: 'a' }, { id: 'b' }], 'b') : page([], 'c')));
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'paging-test-key' });
+    const { peer, client } = await peerAndClient((index) => (index === 0 ? page([{ id: 'a' }, { id: 'b' }], 'b') : page([], 'c')));
     expect((await all(client.listPosts({ limit: 2 }))).map((p) => p.id)).toEqual(['a', 'b']);
     expect(peer.received.map((r) => r.path)).toEqual(['/public/v1/posts?limit=2', '/public/v1/posts?limit=2&after=b']);
   });
 
   it('refuses to loop when the server repeats a cursor', async () => {
-    peer = await startLocalPeer((_req, _index, res) => sendJson(res, 200, page([{ id: 'a' }], 'same')));
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'paging-test-key' });
+    const { peer, client } = await peerAndClient(() => page([{ id: 'a' }], 'same'));
     await expect(all(client.listPosts())).rejects.toBeInstanceOf(PostsyncError);
     expect(peer.received).toHaveLength(2);
   });
@@ -59,13 +54,9 @@ describe('listPosts follows nextCursor', () => {
 
 describe('accounts', () => {
   it('accepts a bare array in data, and pages through a Page', async () => {
-    peer = await startLocalPeer((_req, _index, res) => sendJson(res, 200, { data: [{ id: 'x' }], meta: { requestId: 'r' } }));
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'paging-test-key' });
-    expect(await client.accounts()).toEqual([{ id: 'x' }]);
-    await client.close();
-    await peer.close();
-    peer = await startLocalPeer((_req, index, res) => sendJson(res, 200, index === 0 ? page([{ id: 'x' }], 'x') : page([{ id: 'y' }], null)));
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: 'paging-test-key' });
+    const bare = await peerAndClient(() => ({ data: [{ id: 'x' }], meta: { requestId: 'r' } }));
+    expect(await bare.client.accounts()).toEqual([{ id: 'x' }]);
+    const { peer, client } = await peerAndClient((index) => (index === 0 ? page([{ id: 'x' }], 'x') : page([{ id: 'y' }], null)));
     expect(await client.accounts()).toEqual([{ id: 'x' }, { id: 'y' }]);
     expect(peer.received.map((r) => r.path)).toEqual(['/public/v1/accounts?limit=100', '/public/v1/accounts?limit=100&after=x']);
   });

@@ -1,30 +1,25 @@
 import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, NetworkError, type ClientEvent, type UploadTicket } from '../../src/api/index.js';
 import { testdir } from '../helpers/testdir.js';
-import { dropConnection, sendError, sendJson, startLocalPeer, type LocalPeer, type Responder } from './local-peer.js';
+import { dropConnection, sendError, sendJson, startLocalPeer, useCleanup, type LocalPeer, type Responder } from './local-peer.js';
 
 const KEY = 'retry-test-key';
-let peer: LocalPeer | undefined;
-let client: ApiClient | undefined;
+const track = useCleanup();
 let events: ClientEvent[] = [];
 
-afterEach(async () => {
-  await client?.close();
-  await peer?.close();
-  client = undefined;
-  peer = undefined;
+beforeEach(() => {
   events = [];
 });
 
 const ok = (data: unknown): Responder => (_req, res) => sendJson(res, 200, { data, meta: { requestId: 'r' } });
 
 /** A peer answering request n with `script[n]` (the last entry repeats). */
-async function scripted(script: Responder[], options: { maxAttempts?: number; timeoutMs?: number } = {}): Promise<{ peer: LocalPeer; client: ApiClient }> {
-  peer = await startLocalPeer((req, index, res) => (script[Math.min(index, script.length - 1)] as Responder)(req, res));
-  client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, onEvent: (event) => events.push(event), ...options });
+async function scripted(script: Responder[], options: { maxAttempts?: number; timeoutMs?: number; retryBudgetMs?: number } = {}): Promise<{ peer: LocalPeer; client: ApiClient }> {
+  const peer = track(await startLocalPeer((req, index, res) => (script[Math.min(index, script.length - 1)] as Responder)(req, res)));
+  const client = track(new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, onEvent: (event) => events.push(event), ...options }));
   return { peer, client };
 }
 
@@ -36,6 +31,13 @@ describe('retries against a real peer', () => {
     expect(await client.session()).toEqual({ project: { id: 'p' } });
     expect(peer.received).toHaveLength(3);
     expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.reason)).toEqual(['503 service_unavailable', '500 internal_error']);
+  });
+
+  it('waits Retry-After on a 409 idempotency_in_progress, then sends the same create again', async () => {
+    const { peer, client } = await scripted([error(409, 'idempotency_in_progress', { 'retry-after': '1' }), ok({ id: 'p1' })]);
+    expect(await client.createPost({ content: 'x', targets: [], mediaIds: [] }, { idempotencyKey: 'idem-2' })).toEqual({ id: 'p1' });
+    expect(peer.received.map((r) => r.headers['idempotency-key'])).toEqual(['idem-2', 'idem-2']);
+    expect(events.filter((e) => e.type === 'wait')).toMatchObject([{ seconds: 1, reason: '409 idempotency_in_progress' }]);
   });
 
   it.each([400, 401, 403, 404, 413, 422])('sends a call answered %i only once', async (status) => {
@@ -52,8 +54,7 @@ describe('retries against a real peer', () => {
   });
 
   it('does not wait a Retry-After longer than the time budget', async () => {
-    peer = await startLocalPeer((_req, _i, res) => sendError(res, 429, 'rate_limited', 'slow down', { 'retry-after': '120' }));
-    client = new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, retryBudgetMs: 1_000 });
+    const { peer, client } = await scripted([error(429, 'rate_limited', { 'retry-after': '120' })], { retryBudgetMs: 1_000 });
     await expect(client.getPost('p1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 120 });
     expect(peer.received).toHaveLength(1);
   });
@@ -77,7 +78,6 @@ describe('retries against a real peer', () => {
     const failure = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }).catch((caught: unknown) => caught);
     expect(failure).toBeInstanceOf(NetworkError);
     expect(peer.received).toHaveLength(1);
-    await client.close();
     const again = await scripted([error(503, 'service_unavailable'), ok({})]);
     await expect(again.client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' })).rejects.toMatchObject({ status: 503 });
     expect(again.peer.received).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('retries against a real peer', () => {
 
   it('repeats POST /media/uploads when the connection was refused (nothing was sent)', async () => {
     const port = await freePort();
-    client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/public/v1`, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) });
+    const client = track(new ApiClient({ baseUrl: `http://127.0.0.1:${port}/public/v1`, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) }));
     const failure = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }).catch((caught: unknown) => caught);
     expect(failure).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED', attempts: 3 });
     expect(events.filter((e) => e.type === 'retry')).toHaveLength(2);

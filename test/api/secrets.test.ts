@@ -1,26 +1,16 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, NetworkError, type ClientEvent } from '../../src/api/index.js';
 import { PostsyncError } from '../../src/errors.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { sendError, startLocalPeer, type LocalPeer } from './local-peer.js';
+import { sendError, startLocalPeer, useCleanup } from './local-peer.js';
 
 const SECRET = 'psk_live_RECOGNIZABLE_7f3a9c2e5b';
 const emulator = useEmulator();
-let peer: LocalPeer | undefined;
-let clients: ApiClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  clients = [];
-  await peer?.close();
-  peer = undefined;
-});
+const track = useCleanup();
 
 function clientFor(baseUrl: string, events: ClientEvent[], options: { debug?: boolean; maxAttempts?: number } = {}): ApiClient {
-  const client = new ApiClient({ baseUrl, apiKey: SECRET, onEvent: (event) => events.push(event), debug: true, ...options });
-  clients.push(client);
-  return client;
+  return track(new ApiClient({ baseUrl, apiKey: SECRET, onEvent: (event) => events.push(event), debug: true, ...options }));
 }
 
 /** Every way a thrown error or an event might be shown or logged. */
@@ -46,7 +36,7 @@ describe('the API key never leaks', () => {
   });
 
   it('when a server echoes the key in its error message', async () => {
-    peer = await startLocalPeer((req, _i, res) => sendError(res, 400, 'validation_failed', [`bad header ${req.headers.authorization}`]));
+    const peer = track(await startLocalPeer((req, _i, res) => sendError(res, 400, 'validation_failed', [`bad header ${req.headers.authorization}`])));
     const events: ClientEvent[] = [];
     const failure = await clientFor(peer.baseUrl, events).getPost('p1').catch((caught: unknown) => caught);
     expect((failure as ApiError).messages).toEqual(['bad header Bearer ***']);
@@ -54,7 +44,7 @@ describe('the API key never leaks', () => {
   });
 
   it('from a NetworkError after retries', async () => {
-    peer = await startLocalPeer((_req, _i, res) => res.socket?.destroy());
+    const peer = track(await startLocalPeer((_req, _i, res) => res.socket?.destroy()));
     const events: ClientEvent[] = [];
     const failure = await clientFor(peer.baseUrl, events, { maxAttempts: 2 }).getPost('p1').catch((caught: unknown) => caught);
     expect(failure).toBeInstanceOf(NetworkError);
@@ -67,8 +57,7 @@ describe('the API key never leaks', () => {
     const before = process.env.POSTSYNC_DEBUG;
     process.env.POSTSYNC_DEBUG = '1';
     try {
-      const client = new ApiClient({ baseUrl: emulator().baseUrl, apiKey: SECRET, onEvent: (event) => events.push(event) });
-      clients.push(client);
+      const client = track(new ApiClient({ baseUrl: emulator().baseUrl, apiKey: SECRET, onEvent: (event) => events.push(event) }));
       await client.session().catch(() => undefined);
     } finally {
       if (before === undefined) delete process.env.POSTSYNC_DEBUG;

@@ -1,30 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/index.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { writeMp4File } from '../../src/media/generate.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { sendJson, startLocalPeer, type LocalPeer } from './local-peer.js';
+import { sendJson, startLocalPeer, useCleanup } from './local-peer.js';
 
 const MiB = 1024 * 1024;
 const emulator = useEmulator();
-let clients: ApiClient[] = [];
-let peer: LocalPeer | undefined;
-
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  clients = [];
-  await peer?.close();
-  peer = undefined;
-});
+const track = useCleanup();
 
 function newClient(baseUrl = emulator().baseUrl, apiKey = DEMO_API_KEY): ApiClient {
-  const client = new ApiClient({ baseUrl, apiKey });
-  clients.push(client);
-  return client;
+  return track(new ApiClient({ baseUrl, apiKey }));
 }
 
 /** An MP4 over the multipart threshold whose parts differ (random bytes inside mdat). */
@@ -76,7 +66,7 @@ describe('multipart upload', () => {
     await writeMp4File(path, { durationSeconds: 1, videoCodec: 'avc1', width: 16, height: 16, sizeBytes: 6000 });
     let inFlight = 0;
     let most = 0;
-    peer = await startLocalPeer((req, _index, res) => {
+    const peer = track(await startLocalPeer((req, _index, res) => {
       if (req.method === 'PUT') {
         inFlight += 1;
         most = Math.max(most, inFlight);
@@ -88,10 +78,10 @@ describe('multipart upload', () => {
         return;
       }
       const { operation, partNumber } = JSON.parse(req.body) as { operation: string; partNumber?: number };
-      const stored = peer!.received.filter((r) => r.method === 'PUT').map((r) => ({ partNumber: partOf(r.path), etag: `"${r.path}"`, size: r.body.length }));
-      const data = operation === 'sign' ? { url: `${peer!.origin}/_storage/part-${partNumber}?sig=s` } : operation === 'list' ? { parts: stored } : { completed: true };
+      const stored = peer.received.filter((r) => r.method === 'PUT').map((r) => ({ partNumber: partOf(r.path), etag: `"${r.path}"`, size: r.body.length }));
+      const data = operation === 'sign' ? { url: `${peer.origin}/_storage/part-${partNumber}?sig=s` } : operation === 'list' ? { parts: stored } : { completed: true };
       sendJson(res, 200, { data, meta: { requestId: 'r' } });
-    });
+    }));
     const client = newClient(peer.baseUrl, 'upload-test-key');
     const outcome = await client.uploadMultipart({ mediaId: 'm1', partSizeBytes: 1000, partCount: 6 }, { path, sizeBytes: 6000 }, { concurrency: 2 });
     expect(outcome).toMatchObject({ sentParts: 6, skippedParts: 0 });
@@ -100,6 +90,26 @@ describe('multipart upload', () => {
     expect(steps[0]).toBe('list');
     expect(steps.slice(-2)).toEqual(['list', 'complete']);
     for (let part = 1; part <= 6; part += 1) expect(steps.indexOf(`sign ${part}`)).toBeLessThan(steps.indexOf(`put ${part}`));
+  });
+
+  it('stops sending parts when its signal is aborted', async () => {
+    const path = join(await testdir(), 'parts.bin');
+    await writeMp4File(path, { durationSeconds: 1, videoCodec: 'avc1', width: 16, height: 16, sizeBytes: 6000 });
+    const controller = new AbortController();
+    const peer = track(await startLocalPeer((req, _index, res) => {
+      if (req.method === 'PUT') {
+        controller.abort();
+        res.writeHead(200, { etag: '"e"' });
+        res.end();
+        return;
+      }
+      const { operation, partNumber } = JSON.parse(req.body) as { operation: string; partNumber?: number };
+      sendJson(res, 200, { data: operation === 'sign' ? { url: `${peer.origin}/_storage/part-${partNumber}?sig=s` } : { parts: [] }, meta: { requestId: 'r' } });
+    }));
+    const client = newClient(peer.baseUrl, 'upload-test-key');
+    const upload = client.uploadMultipart({ mediaId: 'm1', partSizeBytes: 1000, partCount: 6 }, { path, sizeBytes: 6000 }, { concurrency: 1, signal: controller.signal });
+    await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+    expect(peer.received.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 });
 
