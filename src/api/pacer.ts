@@ -36,14 +36,14 @@ const MIN_SPREAD_SAMPLES = 8;
  * than collecting 429s.
  *
  * It counts what it may still send: an answer's `X-RateLimit-Remaining`, minus every request sent
- * after it (and those still in flight when it left), and keeps a small reserve for probes.
+ * after it (and those still in flight when it left).
  * The server does not say how long its window is, so the window is learned from the remaining
  * counts (see WindowEstimate); until then it is assumed to be 60 s, an overestimate for most APIs,
  * which is the safe side. While it is only assumed, the upper half of the budget goes at once (a
  * short run is never slowed down) and the lower half is spread log-evenly up to the assumed end of
  * the window. Once learned, every request is paced evenly at 95% of limit ÷ window: the budget then
- * lasts the whole window and resets are seen as they happen. When the budget is spent, one probe
- * goes out when the window should have reset; a 429 pauses everyone for `Retry-After`.
+ * lasts the whole window, resets are seen as they happen, and a small reserve is kept. When the
+ * budget is spent, one probe goes out when the window should have reset; a 429 pauses everyone for `Retry-After`.
  * Before the first answer only one request is in flight; an API that sends no rate-limit headers
  * is not paced at all.
  */
