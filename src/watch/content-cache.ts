@@ -93,6 +93,18 @@ export class ContentCache {
     return [...this.#files.values()].filter((result) => result.post === null).map((result) => this.#absolute(result.file));
   }
 
+  /**
+   * Post files (absolute) scheduled in (`after`, `until`]: read before that time came, they may
+   * now lie in the past (which a post not applied yet cannot be scheduled in).
+   */
+  filesScheduledBetween(after: Date, until: Date): string[] {
+    const due = (scheduledAt: string | null | undefined) => {
+      const at = scheduledAt == null ? Number.NaN : Date.parse(scheduledAt);
+      return at > after.getTime() && at <= until.getTime();
+    };
+    return [...this.#files.values()].filter((result) => due(result.post?.shape.scheduledAt)).map((result) => this.#absolute(result.file));
+  }
+
   /** Every media file (absolute) the valid posts reference. */
   mediaFiles(): ReadonlySet<string> {
     if (this.#media === null) {

@@ -16,10 +16,18 @@ export interface PlanDelta {
   uploadsChanged: boolean;
 }
 
+/** Signatures of changes already seen: unchanged posts keep their change objects from plan to plan. */
+const signatures = new WeakMap<Change, string>();
+
 /** Compares what a person sees of a change; `liveUpdatedAt` and the like are left out. */
 function changeSignature(change: Change): string {
-  const { action, fromKey, file, skipped, reasons, fields, drift } = change;
-  return canonicalJson({ action, fromKey, file, skipped, reasons, fields, drift });
+  let signature = signatures.get(change);
+  if (signature === undefined) {
+    const { action, fromKey, file, skipped, reasons, fields, drift } = change;
+    signature = canonicalJson({ action, fromKey, file, skipped, reasons, fields, drift });
+    signatures.set(change, signature);
+  }
+  return signature;
 }
 
 /** A problem keeps its identity when lines above it are added or removed: positions are left out. */

@@ -61,6 +61,8 @@ export class WatchSession {
   readonly #queue: WorkQueue;
   #closed = false;
   #configInvalid = false;
+  /** Posts scheduled up to this time have been checked against it ("not in the past"). */
+  #timeChecked = new Date(0);
   #refreshTimer: NodeJS.Timeout | undefined;
 
   private constructor(options: WatchOptions) {
@@ -110,6 +112,7 @@ export class WatchSession {
       onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
     });
     await this.#content.readAll(now);
+    this.#timeChecked = now;
     await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
     this.#plan = await this.#makePlan(now);
     this.#trackMedia();
@@ -128,7 +131,12 @@ export class WatchSession {
     const reread: string[] = [];
     const folders: string[] = [];
     let mustShow = work.refresh === 'manual' || work.afterApply;
-    let fullRead = work.refresh !== null;
+    // `r` reads everything again; the interval only re-reads posts whose time may have come.
+    let fullRead = work.refresh === 'manual';
+    if (work.refresh === 'interval') {
+      reread.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
+      this.#timeChecked = now;
+    }
     let stateTouched = work.afterApply;
 
     for (const { path, role, change } of foldEvents(work.events, this.#scope)) {
@@ -179,9 +187,11 @@ export class WatchSession {
       }
     }
     if (refreshRemote) await this.#refreshRemote(now);
-    if (fullRead) await this.#content.readAll(now);
-    else {
-      await this.#content.readFiles(reread, now);
+    if (fullRead) {
+      await this.#content.readAll(now);
+      this.#timeChecked = now;
+    } else {
+      await this.#content.readFiles([...new Set(reread)], now);
       for (const folder of folders) await this.#content.syncFolder(folder, now);
     }
 

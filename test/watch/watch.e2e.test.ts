@@ -120,6 +120,26 @@ describe('postsync watch, driven as a person edits', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('re-reads the remote on the interval: quietly while nothing changed, and shows an edit made on the remote', async () => {
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const api = emulator();
+    expect((await runCli(['--api-url', api.baseUrl, 'apply', '--yes'], { cwd: dir, env })).code).toBe(0);
+    const [live] = (await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string }[];
+    const launch = live!;
+
+    const watch = startWatch(dir, ['--refresh', '1']);
+    await watch.waitFor('remote data is re-read every 1 s.');
+    const mark = watch.mark();
+    await api.clearLog();
+    await expect.poll(async () => (await api.requestLog()).some((entry) => entry.path === '/public/v1/posts'), { timeout: 10_000 }).toBe(true);
+    expect(watch.stdout().slice(mark)).toBe('');
+
+    expect((await api.api('PATCH', `/posts/${launch.id}`, { body: { content: 'Edited in the web app.' } })).status).toBe(200);
+    const block = await watch.waitFor(headline('remote data re-read (interval) → 1 to update (was no changes)'), mark);
+    expect(block).toContain('content: "Edited in the web app." → "We launch on Monday."');
+    expect((await watch.stop('SIGINT')).code).toBe(0);
+  });
+
   it('--apply-drafts creates and updates drafts as they are saved, never a scheduled post', async () => {
     const dir = await demoProject({
       'draft.md': post({ body: 'A draft.' }),

@@ -1,0 +1,75 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { readContent } from '../../src/content/read-content.js';
+import { createPlanCaches } from '../../src/run/plan-caches.js';
+import { ContentCache } from '../../src/watch/content-cache.js';
+import { demoProject, post } from '../e2e/project.js';
+
+const NOW = new Date('2030-06-01T10:00:00Z');
+
+async function setUp(posts: Record<string, string>) {
+  const dir = await demoProject(posts);
+  const config = await loadConfig({ cwd: dir, env: {} });
+  const caches = createPlanCaches();
+  const cache = new ContentCache({ config, caches });
+  await cache.readAll(NOW);
+  /** What readContent gives for the whole folder now: the cache must always agree. */
+  const fresh = () => readContent({ config, now: NOW, probe: caches.probes.probe, mediaCache: caches.media });
+  return { dir, cache, fresh, path: (file: string) => join(dir, file) };
+}
+
+const keys = (cache: ContentCache) => cache.result().posts.map((p) => p.key);
+
+describe('ContentCache', () => {
+  it('stays equal to a full read through edits, duplicate keys, deletes and a deleted folder', async () => {
+    const { cache, fresh, path } = await setUp({ 'a.md': post({ body: 'A' }), '2026/b.md': post({ body: 'B' }) });
+    expect(cache.result()).toEqual(await fresh());
+    expect(keys(cache)).toEqual(['2026/b', 'a']);
+
+    await writeFile(path('posts/c.md'), `---\nid: a\ntargets: [photo]\nmedia: [media/cover.png]\n---\nC\n`);
+    await cache.readFiles([path('posts/c.md')], NOW);
+    expect(cache.result()).toEqual(await fresh());
+    expect(cache.result().diagnostics.map((d) => d.code)).toEqual(['duplicate-key', 'duplicate-key']);
+
+    await rm(path('posts/c.md'));
+    await cache.readFiles([path('posts/c.md')], NOW);
+    await rm(path('posts/2026'), { recursive: true });
+    await cache.syncFolder(path('posts/2026'), NOW);
+    expect(cache.result()).toEqual(await fresh());
+    expect(keys(cache)).toEqual(['a']);
+
+    await mkdir(path('posts/2026'));
+    await writeFile(path('posts/2026/b.md'), post({ body: 'B again' }));
+    await cache.syncFolder(path('posts/2026'), NOW);
+    expect(cache.result()).toEqual(await fresh());
+
+    await rm(path('posts'), { recursive: true });
+    await cache.syncFolder(path('posts'), NOW);
+    expect(cache.result().diagnostics.map((d) => d.code)).toEqual(['content-dir-missing']);
+  });
+
+  it('knows which posts use a media file, which wait with errors, and which come due', async () => {
+    const { cache, path } = await setUp({
+      'photo.md': post({ body: 'Photo' }),
+      'video.md': post({ body: 'Video', targets: '[short]', media: '[media/teaser.mp4]' }),
+      'soon.md': post({ body: 'Soon', scheduledAt: '2030-06-01 12:30' }),
+      'broken.md': post({ body: 'Broken', media: '[media/missing.png]' }),
+    });
+    expect(cache.filesUsingMedia(path('media/teaser.mp4'))).toEqual([path('posts/video.md')]);
+    expect(cache.filesUsingMedia(path('media')).sort()).toEqual([path('posts/photo.md'), path('posts/soon.md'), path('posts/video.md')]);
+    expect(cache.filesWithErrors()).toEqual([path('posts/broken.md')]);
+    expect([...cache.mediaFiles()].sort()).toEqual([path('media/cover.png'), path('media/teaser.mp4')]);
+    // Europe/Berlin: 12:30 local is 10:30 UTC.
+    expect(cache.filesScheduledBetween(NOW, new Date('2030-06-01T10:29:00Z'))).toEqual([]);
+    expect(cache.filesScheduledBetween(NOW, new Date('2030-06-01T10:31:00Z'))).toEqual([path('posts/soon.md')]);
+  });
+
+  it('reports the files whose key became owned or not, to be read again', async () => {
+    const { cache, path } = await setUp({ 'a.md': post({ body: 'A' }), 'b.md': post({ body: 'B' }) });
+    expect(cache.setOwnedKeys(new Set(['a']))).toEqual([path('posts/a.md')]);
+    expect(cache.setOwnedKeys(new Set(['a']))).toEqual([]);
+    expect(cache.setOwnedKeys(new Set(['b']))).toEqual([path('posts/a.md'), path('posts/b.md')]);
+  });
+});
