@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { demoProject, post } from '../e2e/project.js';
-import { runCli, startCli, type CliResult } from '../helpers/cli.js';
+import { runCli, startCli } from '../helpers/cli.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
 
@@ -20,6 +20,12 @@ afterEach(async () => {
   await proxy?.close();
   proxy = undefined;
 });
+
+/**
+ * The refusals a run may meet when others start at the same moment. "does not say who holds it"
+ * is a live lock caught between its creation and the write of its owner (see the report of issue 7).
+ */
+const LOCKED = /holds the state lock|taking over the stale state lock|does not say who holds it/;
 
 const isCreate = (method: string, path: string) => method === 'POST' && path.endsWith('/posts');
 const writes = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method !== 'GET');
@@ -89,12 +95,15 @@ describe('two applies on the same state', () => {
     await first.done;
 
     const both = await Promise.all([0, 1].map(() => runCli(['--api-url', proxy!.baseUrl, 'apply', '--yes'], { cwd: dir, env })));
-    const tookOver = both.filter((run) => run.stderr.includes('took over the state lock'));
-    expect(tookOver, both.map((run) => run.stderr).join('\n---\n')).toHaveLength(1);
-    expect(tookOver[0]!.code).toBe(0);
-    const other = both.find((run) => run !== tookOver[0]) as CliResult;
-    if (other.code === 1) expect(other.stderr).toMatch(/holds the state lock|taking over the stale state lock/);
-    else expect(other.stdout).toContain('No changes.');
+    const context = both.map((run) => `${run.code}\n${run.stdout}\n${run.stderr}`).join('\n---\n');
+    // Usually one takes the stale lock over; in a rare interleaving the other gets in between the
+    // removal of the stale lock and the takeover's new one, with a plain lock. Never both.
+    expect(both.filter((run) => run.stderr.includes('took over the state lock')).length, context).toBeLessThanOrEqual(1);
+    for (const run of both) {
+      if (run.code === 0) expect(run.stdout, context).toMatch(/Apply complete: 2 created|No changes\./);
+      else expect(run.stderr, context).toMatch(LOCKED);
+    }
+    expect(both.some((run) => run.stdout.includes('Apply complete: 2 created')), context).toBe(true);
     expect(await remoteContents(api)).toEqual(['A first look.', 'We launch on Monday.']);
   });
 
@@ -106,7 +115,7 @@ describe('two applies on the same state', () => {
     for (const run of runs) {
       if (run.code === 0) continue;
       expect(run.code, run.stderr).toBe(1);
-      expect(run.stderr).toMatch(/holds the state lock/);
+      expect(run.stderr).toMatch(LOCKED);
     }
     expect(runs.some((run) => run.stdout.includes('Apply complete: 3 created'))).toBe(true);
     expect(await remoteContents(api)).toEqual(['Post A.', 'Post B.', 'Post C.']);
