@@ -3,6 +3,7 @@ import { ErrorCodes } from '../api/error-codes.js';
 import { MULTIPART_THRESHOLD_BYTES, type UploadTicket } from '../api/types.js';
 import { requirePermission } from './auth.js';
 import type { ApiCall, Route } from './context.js';
+import { withIdempotency } from './idempotency.js';
 import { ApiError, ok, validationFailed, type Reply } from './envelope.js';
 import { inspectStoredMedia } from './media-inspect.js';
 import type { StoredMedia } from './model.js';
@@ -50,10 +51,19 @@ function parseUploadBody(body: unknown): { kind: 'image' | 'video'; contentType:
   return body as ReturnType<typeof parseUploadBody>;
 }
 
-/** POST /media/uploads: a Media (not yet available) and where to PUT its bytes. */
+/**
+ * POST /media/uploads: a Media (not yet available) and where to PUT its bytes. Choice: like
+ * POST /posts it honours an `Idempotency-Key`, so a client whose answer was lost can retry
+ * without leaving a second, orphaned media behind.
+ */
 async function createUpload(call: ApiCall): Promise<Reply> {
   requirePermission(call.caller, 'media-write');
-  const input = parseUploadBody(call.json());
+  const body = call.json();
+  return withIdempotency(call, { route: 'POST /media/uploads', body }, () => startUpload(call, body));
+}
+
+async function startUpload(call: ApiCall, body: unknown): Promise<Reply> {
+  const input = parseUploadBody(body);
   const { clock, storage, store, origin } = call.services;
   const id = randomUUID();
   const media: StoredMedia = { ...input, id, objectKey: `media/${id}/${safeFileName(input.fileName)}`, createdAt: clock.nowIso(), state: 'uploading' };

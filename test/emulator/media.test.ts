@@ -10,6 +10,20 @@ const ticketFor = (body: object) => api('POST', '/media/uploads', body);
 const multipart = (id: string, body: unknown) => api('POST', `/media/${id}/multipart`, body);
 
 describe('single-PUT uploads', () => {
+  it('replays an upload start sent again with its Idempotency-Key, so a lost answer leaves no second media', async () => {
+    const body = { kind: 'image', contentType: 'image/png', sizeBytes: 100, fileName: 'retry.png' };
+    const send = (payload: object) => emulator().api('POST', '/media/uploads', { body: payload, headers: { 'Idempotency-Key': 'upload-retry-1' } });
+    const first = await send(body);
+    const again = await send(body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data).toEqual(first.body.data);
+    const other = await send({ ...body, fileName: 'other.png' });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+  });
+
   it('uploads an image: ticket, presigned PUT without a key, complete with dimensions, public read', async () => {
     const bytes = pngBytes(640, 480);
     const ticket = await ticketFor({ kind: 'image', contentType: 'image/png', sizeBytes: bytes.length, fileName: 'My photo.png' });
