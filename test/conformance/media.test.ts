@@ -73,6 +73,19 @@ describe('single upload (POST /media/uploads, PUT, POST /media/{id}/complete)', 
     expectError(await emulator().storageGet(over.media.url), 404);
   });
 
+  it('honours an Idempotency-Key like POST /posts (documented choice)', async () => {
+    const api = emulator().api();
+    const body = { kind: 'image', contentType: 'image/png', sizeBytes: PNG_1X1.length, fileName: 'once.png' };
+    const headers = { 'idempotency-key': `upload-${process.pid}-${Date.now()}` };
+    const first = await api.post('/media/uploads', body, { headers });
+    const again = await api.post('/media/uploads', body, { headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.data.media.id).toBe(first.body.data.media.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expectError(await api.post('/media/uploads', { ...body, fileName: 'other.png' }, { headers }), 422, ErrorCodes.idempotencyKeyReused);
+  });
+
   it('refuses unknown fields and contradictory declarations in the upload body', async () => {
     const api = emulator().api();
     const extra = await api.post('/media/uploads', { kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'e.png', color: 'red' });
