@@ -10,7 +10,7 @@ import type { TargetState } from '../state/types.js';
 import { PostChecks, planFromSnapshot } from './cached-plan.js';
 import { ContentCache } from './content-cache.js';
 import { DraftApplier } from './draft-applier.js';
-import type { PlanTrigger, WatchEvent, WatchListener } from './events.js';
+import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './events.js';
 import { foldEvents } from './file-changes.js';
 import { FileWatcher } from './file-watcher.js';
 import { IncrementalPlanner } from './incremental-plan.js';
@@ -130,6 +130,8 @@ export class WatchSession {
     const touched = new Set<string>();
     const reread: string[] = [];
     const folders: string[] = [];
+    /** Files no post references (a file copied into a media folder, an editor's backup): named only if the plan moved. */
+    const quiet: FileChange[] = [];
     let mustShow = work.refresh === 'manual' || work.afterApply;
     // `r` reads everything again; the interval only re-reads posts whose time may have come.
     let fullRead = work.refresh === 'manual';
@@ -171,7 +173,7 @@ export class WatchSession {
           show();
           for (const user of users) touched.add(relativePosix(this.#config.root, user));
         } else if (change !== null && waiting.length > 0) {
-          trigger.files.push(change);
+          quiet.push(change);
         }
       }
     }
@@ -200,6 +202,7 @@ export class WatchSession {
     this.#plan = plan;
     this.#trackMedia();
     const delta = planDelta(previous, plan, touched);
+    if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
     if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, previous, delta });
     // Right after applying, only a save by the user may apply again (the state file written by
     // the apply does not count): no apply → re-plan → apply loop, whatever the plan says.

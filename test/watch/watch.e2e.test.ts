@@ -70,6 +70,16 @@ describe('postsync watch, driven as a person edits', () => {
     expect(block).toContain('+ create  news  (posts/news.md)');
     expect(block).toMatch(/✓ fixed: posts\/news\.md .*\[yaml-syntax\]/);
 
+    // A media file the post waits for, copied in after the post was saved.
+    mark = watch.mark();
+    await writeFile(file('posts/news.md'), post({ body: 'News.', media: '[media/new.png]' }));
+    block = await watch.waitFor(headline('posts/news.md saved → 1 to move, 1 error (was 1 to create, 1 to move)'), mark);
+    expect(block).toContain('[media-not-found]');
+    mark = watch.mark();
+    await copyFile(examples('cover.png'), file('media/new.png'));
+    block = await watch.waitFor(headline('media/new.png added → 1 to create, 1 to move (was 1 to move, 1 error)'), mark);
+    expect(block).toMatch(/✓ fixed: posts\/news\.md .*\[media-not-found\]/);
+
     // A deleted file.
     mark = watch.mark();
     await rm(file('posts/news.md'));
