@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
+import { ErrorCodes } from '../api/error-codes.js';
 import { ApiError, type ApiClient } from '../api/index.js';
 import type { MediaUpload } from '../plan/types.js';
 import type { StateStore } from '../state/state-store.js';
@@ -62,8 +63,8 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
       const sent = await client.uploadMultipart(pending, file, { onProgress });
       return await finish(upload, pending.mediaId, Math.min(sent.sentParts * pending.partSizeBytes, upload.sizeBytes), options);
     } catch (error) {
-      // The service forgot the upload (expired or aborted): start again from nothing.
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      // The service forgot the upload (expired) or closed it (aborted): start again from nothing.
+      if (!(error instanceof ApiError && (error.status === 404 || error.code === ErrorCodes.uploadClosed))) throw error;
       await store.clearUpload(upload.sha256);
     }
   }
