@@ -6,7 +6,7 @@
 // file. Usage: npm run build && node bench/watch/run.mjs [--json] (env BENCH_SAVES, default 50)
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -116,12 +116,14 @@ try {
     startupMs: round(startup),
     saveToPlanMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(Math.max(...latencies)) },
     lastPlan: lastPlan.summary,
+    /** Other work on the machine stretches every figure: report it with them. */
+    machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]) },
   };
   if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     console.log(`watch on ${POSTS} posts: startup (read, list, first plan) ${result.startupMs} ms`);
     console.log(`save-to-plan latency over ${SAVES} saves: p50 ${result.saveToPlanMs.p50} ms, p95 ${result.saveToPlanMs.p95} ms, max ${result.saveToPlanMs.max} ms (target p95 ≤ 150 ms)`);
-    console.log(`last plan: ${JSON.stringify(result.lastPlan)}`);
+    console.log(`last plan: ${JSON.stringify(result.lastPlan)}; machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m}`);
   }
 } finally {
   await session?.close();
