@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { FileLookups } from './file-lookups.js';
 import type { MediaCache, MediaProbe } from './media-cache.js';
 import { isInside, relativePosix } from './paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
@@ -15,6 +15,8 @@ export interface MediaContext {
   locate: YamlSource['locate'];
   probe: MediaProbe;
   cache: MediaCache;
+  /** Shared by the files of one read, so a media file used by many posts is looked up once. */
+  lookups?: FileLookups;
 }
 
 export interface ResolvedMedia {
@@ -32,8 +34,9 @@ export interface ResolvedMedia {
 export async function resolveMedia(raw: unknown, context: MediaContext): Promise<ResolvedMedia> {
   const result: ResolvedMedia = { media: [], positions: [], diagnostics: [] };
   if (!Array.isArray(raw)) return result;
-  const realRoot = await realpath(context.root);
-  const entries = await Promise.all(raw.map((entry: unknown, index) => resolveEntry(entry, index, realRoot, context)));
+  const lookups = context.lookups ?? new FileLookups();
+  const realRoot = await lookups.realpath(context.root);
+  const entries = await Promise.all(raw.map((entry: unknown, index) => resolveEntry(entry, index, realRoot, { ...context, lookups })));
   for (const entry of entries) {
     if (entry === undefined) continue;
     if ('diagnostic' in entry) result.diagnostics.push(entry.diagnostic);
@@ -47,7 +50,7 @@ export async function resolveMedia(raw: unknown, context: MediaContext): Promise
 
 type EntryResult = { media: DesiredMedia; position: SourcePosition | null } | { diagnostic: Diagnostic } | undefined;
 
-async function resolveEntry(entry: unknown, index: number, realRoot: string, context: MediaContext): Promise<EntryResult> {
+async function resolveEntry(entry: unknown, index: number, realRoot: string, context: MediaContext & { lookups: FileLookups }): Promise<EntryResult> {
   const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
   const ref = typeof entry === 'string' ? entry : isObject ? (entry as Record<string, unknown>).path : undefined;
   if (typeof ref !== 'string' || ref === '') return undefined;
@@ -64,7 +67,7 @@ async function resolveEntry(entry: unknown, index: number, realRoot: string, con
   const inside = candidates.filter((candidate) => isInside(context.root, candidate));
   let found: { path: string; stats: Stats } | undefined;
   for (const candidate of inside) {
-    const stats = await stat(candidate).catch(() => undefined);
+    const stats = await context.lookups.stat(candidate);
     if (stats !== undefined) {
       found = { path: candidate, stats };
       break;
@@ -77,7 +80,7 @@ async function resolveEntry(entry: unknown, index: number, realRoot: string, con
     const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(' and ');
     return fail('media-not-found', `media file \`${ref}\` does not exist`, { expected: `a file at ${looked}`, hint: 'Check the spelling; paths are relative to the post file or the project root.' });
   }
-  const real = await realpath(found.path);
+  const real = await context.lookups.realpath(found.path);
   if (!isInside(realRoot, real)) {
     return fail('media-outside-project', `media path \`${ref}\` is a symlink that leads outside the project`, { expected: 'a file inside the project folder', hint: 'Replace the symlink with a copy of the file inside the project.' });
   }

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { Diagnostic } from '../diagnostics.js';
 import { discoverPostFiles } from './discover.js';
+import { FileLookups } from './file-lookups.js';
 import { MediaCache } from './media-cache.js';
 import { compareText, sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
@@ -30,7 +31,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     };
   }
   const files = await discoverPostFiles(config);
-  const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache() };
+  const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
   const limit = pLimit(READ_CONCURRENCY);
   const results = await Promise.all(files.map((file) => limit(() => readContentFile(file, shared))));
   return combineContentResults(results);

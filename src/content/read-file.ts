@@ -1,7 +1,8 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { FileLookups } from './file-lookups.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia } from './media-paths.js';
 import { normalizePost, type AcceptPastSchedule } from './normalize.js';
@@ -24,6 +25,8 @@ export interface ReadContentOptions {
   /** Reuse across files and runs so each media file is hashed once; one is made when absent. */
   mediaCache?: MediaCache;
   acceptPastSchedule?: AcceptPastSchedule;
+  /** Real paths and media stats shared by the files of one read; one is made per file when absent. */
+  lookups?: FileLookups;
 }
 
 /** One post file read on its own; `watch` can keep these per file and recombine them. */
@@ -51,16 +54,11 @@ export async function readContentFile(file: string, options: ReadContentOptions)
     diagnostics: [{ severity: 'error', file: relativeFile, ...diagnostic }],
   });
 
-  const stats = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
-  if (stats instanceof Error) return failed({ code: 'file-unreadable', message: `the file cannot be read (${stats.code ?? stats.message})`, hint: 'Check that it exists and is readable.' });
-  if (stats.size > MAX_POST_FILE_BYTES) {
-    return failed({ code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(stats.size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' });
-  }
-  if (!isInside(await realpath(config.root), await realpath(absolute))) {
-    return failed({ code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' });
-  }
+  const lookups = options.lookups ?? new FileLookups();
+  const read = await readPostBytes(absolute, config.root, lookups);
+  if ('problem' in read) return failed(read.problem);
 
-  const parsed = parsePostFile(relativeFile, await readFile(absolute));
+  const parsed = parsePostFile(relativeFile, read.bytes);
   if (parsed.frontMatter === undefined) return { file: relativeFile, key: null, post: null, diagnostics: parsed.diagnostics };
   const fileInContent = relativePosix(config.contentDir, absolute);
   const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, relativeFile, parsed.locate);
@@ -79,6 +77,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
     locate: parsed.locate,
     probe: options.probe,
     cache: options.mediaCache ?? new MediaCache(),
+    lookups,
   });
   const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...normalized.diagnostics, ...media.diagnostics]);
   const post: DesiredPost | null = hasErrors(diagnostics)
@@ -92,4 +91,49 @@ export async function readContentFile(file: string, options: ReadContentOptions)
         locations: { targets: normalized.targets.positions, media: media.positions, body: { line: parsed.bodyLine, column: 1 } },
       };
   return { file: relativeFile, key: normalized.key, keyPosition: normalized.keyPosition, post, diagnostics };
+}
+
+type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
+
+/**
+ * The bytes of a post file (open, fstat, read, close), once its real path is known to lie inside
+ * the project (a symlink may not lead outside). The calls are synchronous on purpose: post files
+ * are small (the size is checked before reading) and a project has thousands, and a synchronous
+ * read of a cached file costs a fraction of the CPU time of a promise-based one (10,000 files:
+ * ~0.08 s instead of ~0.6 s, bench/plan), while blocking the event loop only for microseconds.
+ */
+async function readPostBytes(absolute: string, root: string, lookups: FileLookups): Promise<{ bytes: Buffer } | { problem: FileProblem }> {
+  const unreadable = (error: unknown): { problem: FileProblem } => {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { problem: { code: 'file-unreadable', message: `the file cannot be read (${reason})`, hint: 'Check that it exists and is readable.' } };
+  };
+  let opened;
+  try {
+    const realRoot = await lookups.realpath(root);
+    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath));
+  } catch (error) {
+    return unreadable(error);
+  }
+  if (opened === null) {
+    return { problem: { code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' } };
+  }
+  const { fd } = opened;
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_POST_FILE_BYTES) {
+      return { problem: { code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' } };
+    }
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, bytes, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return { bytes: bytes.subarray(0, filled) };
+  } catch (error) {
+    return unreadable(error);
+  } finally {
+    closeSync(fd);
+  }
 }

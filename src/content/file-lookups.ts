@@ -1,0 +1,60 @@
+import { constants, openSync, type Stats } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * File-system answers shared by the files of one read of the content folder: the real path of the
+ * project root and of each folder, and the stat and real path of each media candidate. Thousands
+ * of posts sharing a root, a few folders and a few media files then cost a handful of calls instead
+ * of several per post. Make one per read (a read sees the files as they were when it started);
+ * never keep one across reads, or changes on disk would go unseen.
+ */
+export class FileLookups {
+  readonly #realpaths = new Map<string, Promise<string>>();
+  readonly #stats = new Map<string, Promise<Stats | undefined>>();
+
+  realpath(path: string): Promise<string> {
+    let real = this.#realpaths.get(path);
+    if (real === undefined) {
+      real = realpath(path);
+      this.#realpaths.set(path, real);
+    }
+    return real;
+  }
+
+  /** `stat`, or undefined when the path cannot be stat'ed (missing, no permission). */
+  stat(path: string): Promise<Stats | undefined> {
+    let stats = this.#stats.get(path);
+    if (stats === undefined) {
+      stats = stat(path).catch(() => undefined);
+      this.#stats.set(path, stats);
+    }
+    return stats;
+  }
+
+  /**
+   * Opens a file for reading (a file descriptor, opened synchronously: see readPostBytes) once its
+   * real path passes `allowed`, without a `realpath` per file: the real path is first taken as the
+   * folder's (memoized) real path plus the name, and the open uses O_NOFOLLOW, so it fails (ELOOP)
+   * if the file itself is a symlink; only then is the file's own `realpath` taken and checked.
+   * Resolves to null, opening nothing, when the real path is not allowed. O_NONBLOCK keeps a FIFO
+   * from blocking the open. The caller closes the descriptor.
+   */
+  async openChecked(path: string, allowed: (realPath: string) => boolean): Promise<{ fd: number; realPath: string } | null> {
+    const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
+    const flags = O_RDONLY | (O_NONBLOCK ?? 0);
+    if (O_NOFOLLOW !== undefined) {
+      const realPath = join(await this.realpath(dirname(path)), basename(path));
+      if (allowed(realPath)) {
+        try {
+          return { fd: openSync(path, flags | O_NOFOLLOW), realPath };
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ELOOP' && code !== 'EMLINK') throw error;
+        }
+      }
+    }
+    const realPath = await realpath(path);
+    return allowed(realPath) ? { fd: openSync(path, flags), realPath } : null;
+  }
+}
