@@ -15,6 +15,6 @@ const program = new Command('postsync')
 
 registerCommands(program);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.exitCode = reportFatal(error);
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  process.exitCode = await reportFatal(error, { projectDir: program.opts<{ dir?: string }>().dir });
 });
