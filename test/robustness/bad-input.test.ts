@@ -38,6 +38,8 @@ class EmulatorPool {
 const writeRequests = (log: RequestLogEntry[]) => log.filter((entry) => entry.method !== 'GET' && entry.method !== 'HEAD');
 
 const POOL_SIZE = 3;
+/** Generous: a test's time includes waiting for a free emulator; this only catches a hung CLI. */
+const CASE_TIMEOUT_MS = 120_000;
 let emulators: TestEmulator[] = [];
 let pool: EmulatorPool;
 
@@ -119,7 +121,7 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
     expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected|did you mean| — /i);
     for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
-  });
+  }, CASE_TIMEOUT_MS);
 
   it.each(cases.filter((badCase) => badCase.valid))('$name: valid, applies, and plans no change afterwards', async (badCase) => {
     const dir = await project(badCase);
@@ -131,5 +133,5 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
       const plan = await runCli(['--api-url', emulator.baseUrl, 'plan', '--detailed-exitcode'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
       expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     });
-  });
+  }, CASE_TIMEOUT_MS);
 });

@@ -39,7 +39,8 @@ async function heldApply(dir: string, through: HoldingProxy) {
   return run;
 }
 
-describe('two applies on the same state', () => {
+/** Several CLI runs per test: a limit for a hung run, not a speed check (the suite may share a busy machine). */
+describe('two applies on the same state', { timeout: 90_000 }, () => {
   it('the second stops with a clear "locked" error naming the holder, and sends no write', async () => {
     const api = emulator();
     await api.reset();

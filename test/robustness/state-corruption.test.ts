@@ -58,9 +58,9 @@ beforeAll(async () => {
   // A pending edit and a new file: with a trusted state, apply would send an update and a create.
   await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
   await writeFile(join(dir, 'posts/new.md'), post({ body: 'Brand new.' }));
-});
+}, 60_000);
 
-describe('a corrupted or hand-mangled state file', () => {
+describe('a corrupted or hand-mangled state file', { timeout: 60_000 }, () => {
   it.each(corruptions)('$name: apply stops with a clear error, sends no write, and leaves the file as it was', async ({ text, says, hint, alsoPlan }) => {
     const mangled = text();
     await writeFile(statePath, mangled);
