@@ -31,25 +31,29 @@ const isCreate = (method: string, path: string) => method === 'POST' && path.end
 const writes = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method !== 'GET');
 const remoteContents = async (api: TestEmulator) => ((await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[]).map((p) => p.content).sort();
 
-/** Starts an apply through the proxy that is paused, lock held, on its first create (already done upstream). */
-async function heldApply(dir: string, through: HoldingProxy) {
+/**
+ * A fresh project (`posts` files) and an apply through a holding proxy, paused with the lock held
+ * on its first create (already done upstream). The proxy is closed after the test.
+ */
+async function heldApply(posts: Record<string, string>) {
+  const api = emulator();
+  await api.reset();
+  const through = await HoldingProxy.start(api.baseUrl);
+  proxy = through;
+  const dir = await demoProject(posts);
   const held = through.holdNext(isCreate);
   const run = startCli(['--api-url', through.baseUrl, 'apply', '--yes'], { cwd: dir, env });
   expect((await held).status).toBe(201);
-  return run;
+  return { api, dir, through, first: run };
 }
 
 /** Several CLI runs per test: a limit for a hung run, not a speed check (the suite may share a busy machine). */
 describe('two applies on the same state', { timeout: 90_000 }, () => {
   it('the second stops with a clear "locked" error naming the holder, and sends no write', async () => {
-    const api = emulator();
-    await api.reset();
-    proxy = await HoldingProxy.start(api.baseUrl);
-    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
-    const first = await heldApply(dir, proxy);
+    const { api, dir, through, first } = await heldApply({ 'launch.md': post({ body: 'We launch on Monday.' }) });
     await api.clearLog();
 
-    const second = await runCli(['--api-url', proxy.baseUrl, 'apply', '--yes'], { cwd: dir, env });
+    const second = await runCli(['--api-url', through.baseUrl, 'apply', '--yes'], { cwd: dir, env });
     expect(second.code, second.stderr).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`another postsync apply \\(pid ${first.child.pid}, started [^)]+\\) holds the state lock .*state\\.json\\.lock`));
     expect(second.stderr).toContain('Wait for it to finish, or stop that process first.');
@@ -63,11 +67,7 @@ describe('two applies on the same state', { timeout: 90_000 }, () => {
   });
 
   it('a lock left by a SIGKILLed apply is detected, explained and taken over; the create resumes without a duplicate', async () => {
-    const api = emulator();
-    await api.reset();
-    proxy = await HoldingProxy.start(api.baseUrl);
-    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
-    const first = await heldApply(dir, proxy);
+    const { api, dir, through, first } = await heldApply({ 'launch.md': post({ body: 'We launch on Monday.' }) });
     const lockPath = join(dir, '.postsync/state.json.lock');
     const owner = JSON.parse(await readFile(lockPath, 'utf8')) as { pid: number; command: string };
     expect(owner).toMatchObject({ pid: first.child.pid, command: 'apply' });
@@ -75,7 +75,7 @@ describe('two applies on the same state', { timeout: 90_000 }, () => {
     expect((await first.done).signal).toBe('SIGKILL');
     expect(existsSync(lockPath), 'a killed apply cannot remove its lock').toBe(true);
 
-    const next = await runCli(['--api-url', proxy.baseUrl, 'apply', '--yes'], { cwd: dir, env });
+    const next = await runCli(['--api-url', through.baseUrl, 'apply', '--yes'], { cwd: dir, env });
     expect(next.code, next.stderr).toBe(0);
     expect(next.stderr).toContain(`took over the state lock left by postsync apply (pid ${owner.pid}`);
     expect(next.stderr).toContain('which is no longer running');
@@ -83,19 +83,15 @@ describe('two applies on the same state', { timeout: 90_000 }, () => {
     expect(await remoteContents(api)).toEqual(['We launch on Monday.']);
     const creates = (await api.requestLog()).filter((entry) => isCreate(entry.method, entry.path));
     expect(new Set(creates.map((entry) => entry.idempotencyKey)).size).toBe(1);
-    expect((await runCli(['--api-url', proxy.baseUrl, 'plan', '--detailed-exitcode'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['--api-url', through.baseUrl, 'plan', '--detailed-exitcode'], { cwd: dir, env })).code).toBe(0);
   });
 
   it('two runs that find the same stale lock: one takes it over, the other is refused or finds nothing left to do', async () => {
-    const api = emulator();
-    await api.reset();
-    proxy = await HoldingProxy.start(api.baseUrl);
-    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }), 'teaser.md': post({ body: 'A first look.' }) });
-    const first = await heldApply(dir, proxy);
+    const { api, dir, through, first } = await heldApply({ 'launch.md': post({ body: 'We launch on Monday.' }), 'teaser.md': post({ body: 'A first look.' }) });
     first.child.kill('SIGKILL');
     await first.done;
 
-    const both = await Promise.all([0, 1].map(() => runCli(['--api-url', proxy!.baseUrl, 'apply', '--yes'], { cwd: dir, env })));
+    const both = await Promise.all([0, 1].map(() => runCli(['--api-url', through.baseUrl, 'apply', '--yes'], { cwd: dir, env })));
     const context = both.map((run) => `${run.code}\n${run.stdout}\n${run.stderr}`).join('\n---\n');
     // Usually one takes the stale lock over; in a rare interleaving the other gets in between the
     // removal of the stale lock and the takeover's new one, with a plain lock. Never both.
