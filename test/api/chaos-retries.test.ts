@@ -100,14 +100,15 @@ describe('retry rules proven with the emulator chaos mode and request log', () =
     expect(await apiLog()).toHaveLength(1);
   });
 
-  it('400, 404 and 422 are sent once', async () => {
+  it('400, 404, 413 and 422 are sent once', async () => {
     const client = clientWith(KEYS.full);
     await client.createPost(draft, { idempotencyKey: 'reused-1' });
     await emulator().clearLog();
     await expect(client.createPost({ ...draft, content: 'x'.repeat(10_001) }, { idempotencyKey: 'too-long' })).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
     await expect(client.getPost('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
     await expect(client.createPost({ ...draft, content: 'other' }, { idempotencyKey: 'reused-1' })).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
-    expect((await apiLog()).map((e) => e.status)).toEqual([400, 404, 422]);
+    await expect(client.updatePost('00000000-0000-4000-8000-000000000000', { content: 'x'.repeat(150_000) })).rejects.toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect((await apiLog()).map((e) => e.status)).toEqual([400, 404, 422, 413]);
     expect(events.filter((e) => e.type === 'retry' || e.type === 'wait')).toEqual([]);
   });
 });
