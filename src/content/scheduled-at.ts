@@ -11,7 +11,8 @@ const PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
 
 export const SCHEDULED_AT_FORMATS = '`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`';
 
-interface WallTime {
+/** Wall-clock fields of an instant in one time zone (month 1-12). */
+export interface WallTime {
   year: number;
   month: number;
   day: number;
@@ -88,7 +89,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallTimeIn(instantMs: number, timeZone: string): WallTime {
+/** The wall-clock time an instant shows in an IANA time zone. */
+export function wallTimeIn(instantMs: number, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -105,7 +107,7 @@ function wallTimeIn(instantMs: number, timeZone: string): WallTime {
 }
 
 /** The zone's UTC offset at an instant, in ms (positive east of Greenwich). */
-function offsetMs(instantMs: number, timeZone: string): number {
+export function offsetMs(instantMs: number, timeZone: string): number {
   return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
 }
 

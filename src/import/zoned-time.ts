@@ -1,50 +1,6 @@
-/** Wall-clock parts of an instant in one IANA time zone. */
-interface ZonedParts {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-  /** Offset from UTC in minutes (positive east of Greenwich). */
-  offsetMinutes: number;
-}
+import { offsetMs, wallTimeIn } from '../content/scheduled-at.js';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function zonedParts(instantMs: number, timeZone: string): ZonedParts {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) parts[part.type] = part.value;
-  const wallMs = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const wholeSecondMs = instantMs - (((instantMs % 1000) + 1000) % 1000);
-  return {
-    year: parts.year!.padStart(4, '0'),
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-    offsetMinutes: Math.round((wallMs - wholeSecondMs) / 60_000),
-  };
-}
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
@@ -61,16 +17,16 @@ function offsetText(minutes: number): string {
 export function formatInZone(instant: string, timeZone: string): string {
   const ms = Date.parse(instant);
   if (Number.isNaN(ms)) return instant;
-  const p = zonedParts(ms, timeZone);
-  const millis = ((ms % 1000) + 1000) % 1000;
-  const fraction = millis === 0 ? '' : `.${String(millis).padStart(3, '0')}`;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${fraction}${offsetText(p.offsetMinutes)}`;
+  const wall = wallTimeIn(ms, timeZone);
+  const fraction = wall.millisecond === 0 ? '' : `.${pad(wall.millisecond, 3)}`;
+  const offset = offsetText(Math.round(offsetMs(ms, timeZone) / 60_000));
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
 }
 
 /** `YYYY-MM` of an instant in `timeZone` (the month folder of an imported post). */
 export function monthInZone(instant: string, timeZone: string): string | undefined {
   const ms = Date.parse(instant);
   if (Number.isNaN(ms)) return undefined;
-  const p = zonedParts(ms, timeZone);
-  return `${p.year}-${p.month}`;
+  const wall = wallTimeIn(ms, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
