@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { discoverPostFiles } from '../content/discover.js';
+import { FileLookups } from '../content/file-lookups.js';
 import { isInside, relativePosix } from '../content/paths.js';
 import { combineContentResults, readContent, type ContentResult } from '../content/read-content.js';
 import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
@@ -151,10 +152,12 @@ export class ContentCache {
     this.#media = null;
   }
 
+  /** Options for one batch of reads (file-system answers are shared within it, never across batches). */
   #readOptions(now: Date): ReadContentOptions {
     return {
       config: this.#config,
       now,
+      lookups: new FileLookups(),
       probe: this.#caches.probes.probe,
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),

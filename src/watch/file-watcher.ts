@@ -16,6 +16,11 @@ export interface FileWatcherOptions {
   isRelevant(path: string): boolean;
   /** Quiet time that ends a burst: an editor's save is several events (temp file, rename, chmod). */
   debounceMs: number;
+  /**
+   * Quiet time when the burst removed something: a rename or a re-created file reports its
+   * second half a little later (the folder is read again first), and should read as one change.
+   */
+  unlinkQuietMs: number;
   /** One call per burst, events in the order they came. */
   onBatch(events: FsEvent[]): void;
   onError(error: Error): void;
@@ -69,10 +74,11 @@ export class FileWatcher {
   #push(event: FsEvent): void {
     this.#pending.push(event);
     clearTimeout(this.#timer);
+    const removed = this.#pending.some((pending) => pending.kind === 'unlink' || pending.kind === 'unlinkDir');
     this.#timer = setTimeout(() => {
       const batch = this.#pending;
       this.#pending = [];
       this.#options.onBatch(batch);
-    }, this.#options.debounceMs);
+    }, removed ? this.#options.unlinkQuietMs : this.#options.debounceMs);
   }
 }

@@ -108,6 +108,7 @@ export class WatchSession {
       root: this.#config.root,
       isRelevant: (path) => this.#scope.isRelevant(path),
       debounceMs: this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+      unlinkQuietMs: 3 * (this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS),
       onBatch: (events) => this.#queue.push({ events }),
       onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
     });

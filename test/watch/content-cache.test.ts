@@ -70,6 +70,6 @@ describe('ContentCache', () => {
     const { cache, path } = await setUp({ 'a.md': post({ body: 'A' }), 'b.md': post({ body: 'B' }) });
     expect(cache.setOwnedKeys(new Set(['a']))).toEqual([path('posts/a.md')]);
     expect(cache.setOwnedKeys(new Set(['a']))).toEqual([]);
-    expect(cache.setOwnedKeys(new Set(['b']))).toEqual([path('posts/a.md'), path('posts/b.md')]);
+    expect(cache.setOwnedKeys(new Set(['b'])).sort()).toEqual([path('posts/a.md'), path('posts/b.md')]);
   });
 });
