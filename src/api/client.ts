@@ -117,9 +117,14 @@ export class ApiClient {
     await this.connection.json({ method: 'DELETE', path: `/posts/${encodeURIComponent(id)}`, mode: 'safe', operation: 'deleting a post' });
   }
 
-  /** Not repeated once the request may have reached the server: a repeat would create a second media. */
-  createUpload(body: CreateUploadBody): Promise<UploadTicket> {
-    return this.connection.json({ method: 'POST', path: '/media/uploads', body, mode: 'unsent-only', operation: 'starting a media upload' });
+  /**
+   * With an Idempotency-Key (the emulator honours one here, like on POST /posts) every failure is
+   * retried, the same key and body returning the same ticket. Without one it is not repeated once
+   * the request may have reached the server: a repeat would create a second media.
+   */
+  createUpload(body: CreateUploadBody, options: { idempotencyKey?: string } = {}): Promise<UploadTicket> {
+    const retry = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey, mode: 'safe' as const } : { mode: 'unsent-only' as const };
+    return this.connection.json({ method: 'POST', path: '/media/uploads', body, ...retry, operation: 'starting a media upload' });
   }
 
   uploadSingle(ticket: UploadTicket, file: SingleUploadFile, options: { onProgress?: (sentBytes: number) => void } = {}): Promise<void> {

@@ -35,7 +35,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   const now = options.now ?? (() => new Date());
   const result: ApplyResult = { applied: [], failed: [], uploadedFiles: 0, uploadedBytes: 0 };
 
-  const uploads = await uploadMedia(plan.uploads, { client, store, root: options.root, onEvent });
+  const uploads = await uploadMedia(plan.uploads, { client, store, root: options.root, targetId: plan.target.id, onEvent });
   result.uploadedFiles = uploads.uploadedFiles;
   result.uploadedBytes = uploads.uploadedBytes;
 

@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import { ErrorCodes } from '../api/error-codes.js';
 import { ApiError, type ApiClient } from '../api/index.js';
 import type { MediaUpload } from '../plan/types.js';
+import { idempotencyKey } from '../state/idempotency.js';
 import type { StateStore } from '../state/state-store.js';
 import type { ApplyListener } from './events.js';
 
@@ -13,6 +14,8 @@ export interface UploadOptions {
   client: ApiClient;
   store: StateStore;
   root: string;
+  /** State section (target) id: part of every Idempotency-Key. */
+  targetId: string;
   onEvent: ApplyListener;
 }
 
@@ -70,7 +73,9 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
   }
 
   onEvent({ type: 'upload-start', upload, resumed: false });
-  const ticket = await client.createUpload({ kind: upload.kind, contentType: upload.contentType, sizeBytes: upload.sizeBytes, fileName: basename(upload.path) });
+  const body = { kind: upload.kind, contentType: upload.contentType, sizeBytes: upload.sizeBytes, fileName: basename(upload.path) };
+  // Keyed by the file's bytes: a retry after a lost answer gets the same media, not a second one.
+  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, postKey: `media:${upload.sha256}`, payload: body }) });
   const mediaId = ticket.media.id;
   const multipart = ticket.upload.multipart;
   if (!multipart) {

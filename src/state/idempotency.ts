@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { CreatePostBody } from '../api/types.js';
+import type { CreatePostBody, CreateUploadBody } from '../api/types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 
 export interface IdempotencyKeyInput {
   /** State section id of the remote (see `targetId`), so two remotes never share a key. */
   targetId: string;
+  /** The post key, or `media:<sha256>` for an upload start. */
   postKey: string;
-  payload: CreatePostBody;
+  payload: CreatePostBody | CreateUploadBody;
 }
 
 /**
- * The Idempotency-Key of a create: `psync-` + base64url(sha256(canonical [targetId, postKey,
+ * The Idempotency-Key of a create (a post, or an upload start): `psync-` + base64url(sha256(canonical [targetId, postKey,
  * sha256(canonical payload)])). Deterministic, so a resent pending create carries the same key
  * and gets the original post back; any payload change gives a new key, so the service never
  * sees one key with two payloads.

@@ -83,6 +83,13 @@ describe('retries against a real peer', () => {
     expect(again.peer.received).toHaveLength(1);
   });
 
+  it('repeats POST /media/uploads with its Idempotency-Key after a dropped connection and a 503', async () => {
+    const { peer, client } = await scripted([(_req, res) => dropConnection(res), error(503, 'service_unavailable'), ok({ media: { id: 'm1' } })]);
+    const ticket = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }, { idempotencyKey: 'up-1' });
+    expect(ticket).toEqual({ media: { id: 'm1' } });
+    expect(peer.received.map((r) => r.headers['idempotency-key'])).toEqual(['up-1', 'up-1', 'up-1']);
+  });
+
   it('repeats POST /media/uploads when the connection was refused (nothing was sent)', async () => {
     const port = await freePort();
     const client = track(new ApiClient({ baseUrl: `http://127.0.0.1:${port}/public/v1`, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) }));
