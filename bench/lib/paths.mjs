@@ -1,0 +1,23 @@
+// Where the benchmarks find the built CLI and modules. Benchmarks run against dist/ (npm run build).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository (bench scripts, bench/.tmp). */
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * The build under test: a folder holding dist/, package.json, schemas/ and node_modules/. Default:
+ * the repository. BENCH_BUILD points at a private copy, so a rebuild of dist/ by someone else in
+ * the middle of a run cannot mix two builds (see bench/README.md).
+ */
+export const buildRoot = process.env.BENCH_BUILD ? resolve(process.env.BENCH_BUILD) : root;
+export const bin = join(buildRoot, 'dist/cli/main.js');
+/** Preloaded with --import into measured processes: writes their peak RSS on exit. */
+export const peakRssPreload = join(root, 'bench/lib/peak-rss.mjs');
+
+/** Imports a built module, e.g. fromDist('src/api/index.js'). */
+export function fromDist(path) {
+  const file = join(buildRoot, 'dist', path);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return import(pathToFileURL(file).href);
+}

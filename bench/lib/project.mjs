@@ -1,0 +1,100 @@
+// A generated content repository of N posts, and a fast way to make the same posts exist remotely
+// with a state file that owns them (what N applies would leave behind, without running N applies).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import pLimit from 'p-limit';
+import { fromDist } from './paths.mjs';
+
+const { DEMO_ACCOUNTS, DEMO_API_KEY } = await fromDist('src/emulator/index.js');
+const { makePng, writeMp4File } = await fromDist('src/media/generate.js');
+
+export { DEMO_ACCOUNTS, DEMO_API_KEY };
+
+/** Shared media: every post with media uses one of these two files. */
+const MEDIA = { image: 'media/cover.png', video: 'media/clip.mp4' };
+
+/**
+ * Front-matter and body of post number `i`: a quarter photoC posts with an image, a quarter vidA
+ * videos, a quarter shortB videos, a quarter drafts with no targets; every fifth targeted post is
+ * scheduled (in 2031, so never in the past). `variant` changes the text (for "new posts" runs).
+ */
+export function postFile(i, { variant = 'v1' } = {}) {
+  const kind = i % 4;
+  const scheduled = kind !== 3 && i % 5 === 0;
+  const lines = ['---'];
+  if (scheduled) lines.push(`scheduledAt: 2031-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 09:${String(i % 60).padStart(2, '0')}`);
+  if (kind === 0) lines.push('targets: [brand-photo]', `media: [${MEDIA.image}]`);
+  if (kind === 1) lines.push('targets:', '  - account: brand-video', '    options:', `      vidATitle: "Episode ${i}"`, '      vidATags: [bench, coffee]', `media: [${MEDIA.video}]`);
+  if (kind === 2) lines.push('targets:', '  - account: brand-short', '    options: { shortBAllowComment: true }', `media: [${MEDIA.video}]`);
+  if (kind === 3) lines.push('targets: []');
+  lines.push('---', `Post ${i} (${variant}): fresh beans, a new roast and a short note about our café.`, '');
+  return lines.join('\n');
+}
+
+/** Writes postsync.yaml, the two media files and `posts` post files in folders of 100. */
+export async function writeProject(dir, { posts, variant = 'v1' }) {
+  await mkdir(join(dir, 'media'), { recursive: true });
+  await writeFile(
+    join(dir, 'postsync.yaml'),
+    ['timezone: Europe/Berlin', 'accounts:', `  brand-photo: ${DEMO_ACCOUNTS.photo}`, `  brand-video: ${DEMO_ACCOUNTS.video}`, `  brand-short: ${DEMO_ACCOUNTS.short}`, ''].join('\n'),
+  );
+  await writeFile(join(dir, MEDIA.image), makePng({ width: 64, height: 64, rgb: { r: 20, g: 120, b: 110 } }));
+  await writeMp4File(join(dir, MEDIA.video), { durationSeconds: 12, videoCodec: 'avc1', audioCodec: 'mp4a', width: 1280, height: 720, sizeBytes: 64 * 1024 });
+  const folderOf = (i) => join(dir, 'posts', `batch-${String(Math.floor(i / 100)).padStart(3, '0')}`);
+  for (let i = 0; i < posts; i += 100) await mkdir(folderOf(i), { recursive: true });
+  const limit = pLimit(32);
+  await Promise.all(Array.from({ length: posts }, (_, i) => limit(() => writeFile(join(folderOf(i), `post-${String(i).padStart(5, '0')}.md`), postFile(i, { variant })))));
+}
+
+/**
+ * Makes every post of the project exist on `baseUrl` and writes the state that owns them, as a
+ * series of applies would: the media uploaded once each, each post created (drafts, or scheduled
+ * in the create body) with `concurrency` requests in flight, and the state file written once.
+ * Records: postId, file, appliedHash = shapeHash(shape), remoteUpdatedAt, appliedAt.
+ */
+export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
+  const { loadConfig } = await fromDist('src/config/load-config.js');
+  const { readContent } = await fromDist('src/content/read-content.js');
+  const { createProbeCache } = await fromDist('src/media/probe-cache.js');
+  const { ApiClient } = await fromDist('src/api/index.js');
+  const { createBody } = await fromDist('src/apply/payload.js');
+  const { shapeHash, prettyCanonicalJson } = await fromDist('src/state/hash.js');
+  const { targetId } = await fromDist('src/state/store.js');
+  const { writeFileAtomic } = await fromDist('src/state/atomic.js');
+
+  const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
+  const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });
+  const errors = content.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new Error(`generated posts do not validate: ${JSON.stringify(errors.slice(0, 3))}`);
+
+  const client = new ApiClient({ baseUrl: config.api.url, apiKey: DEMO_API_KEY });
+  try {
+    const session = await client.session();
+    const section = { apiUrl: config.api.url, projectId: session.project.id, posts: {}, media: {}, pending: {}, uploads: {} };
+    const files = new Map();
+    for (const post of content.posts) for (const media of post.media) files.set(media.sha256, media);
+    for (const media of files.values()) {
+      const ticket = await client.createUpload({ kind: media.kind, contentType: media.contentType, sizeBytes: media.sizeBytes, fileName: basename(media.path) });
+      await client.uploadSingle(ticket, { path: media.absolutePath, sizeBytes: media.sizeBytes, contentType: media.contentType });
+      const done = await client.completeMedia(ticket.media.id);
+      section.media[media.sha256] = { mediaId: done.id, sizeBytes: media.sizeBytes, contentType: media.contentType, uploadedAt: new Date().toISOString() };
+    }
+    const limit = pLimit(concurrency);
+    let made = 0;
+    await Promise.all(
+      content.posts.map((post) =>
+        limit(async () => {
+          const body = { ...createBody(post.shape, section), ...(post.shape.scheduledAt ? { scheduledAt: post.shape.scheduledAt } : {}) };
+          const created = await client.createPost(body, { idempotencyKey: `bench-seed-${post.key}` });
+          section.posts[post.key] = { postId: created.id, file: post.file, appliedHash: shapeHash(post.shape), remoteUpdatedAt: created.updatedAt, appliedAt: new Date().toISOString() };
+          made += 1;
+        }),
+      ),
+    );
+    const id = targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false });
+    await writeFileAtomic(config.statePath, prettyCanonicalJson({ version: 1, targets: { [id]: section } }));
+    return { posts: made, media: files.size };
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// The floor of `postsync plan`: the I/O no plan can avoid, in a bare script (its own process).
+// Reads every *.md under <project>/posts and, at the same time, lists every page of GET /posts
+// (limit 100, following nextCursor) with undici. Nothing is parsed beyond the JSON pages.
+// Files are read the cheapest way Node has (readFileSync: a fraction of the CPU time of
+// fs/promises), yielding to the event loop between batches so the listing runs alongside.
+// Usage: node bench/plan/floor.mjs <projectDir> <baseUrl> <apiKey>; prints { files, posts, pages }.
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+
+const [dir, baseUrl, apiKey] = process.argv.slice(2);
+const BATCH = 64;
+
+async function readAllFiles(folder) {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md')).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  let bytes = 0;
+  for (let start = 0; start < files.length; start += BATCH) {
+    for (const file of files.slice(start, start + BATCH)) bytes += readFileSync(file, 'utf8').length;
+    await yieldToEventLoop();
+  }
+  return { files: files.length, bytes };
+}
+
+async function listAllPosts(agent) {
+  let cursor = null;
+  let posts = 0;
+  let pages = 0;
+  do {
+    const url = `${baseUrl}/posts?limit=100&sort=oldest${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await request(url, { headers: { authorization: `Bearer ${apiKey}` }, dispatcher: agent });
+    if (response.statusCode !== 200) throw new Error(`GET /posts answered ${response.statusCode}`);
+    const page = (await response.body.json()).data;
+    posts += page.items.length;
+    pages += 1;
+    cursor = page.items.length > 0 ? page.nextCursor : null;
+  } while (cursor);
+  return { posts, pages };
+}
+
+const agent = new Agent();
+try {
+  const [read, listed] = await Promise.all([readAllFiles(join(dir, 'posts')), listAllPosts(agent)]);
+  process.stdout.write(`${JSON.stringify({ files: read.files, posts: listed.posts, pages: listed.pages })}\n`);
+} finally {
+  await agent.close();
+}
