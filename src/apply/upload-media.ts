@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
 import { ErrorCodes } from '../api/error-codes.js';
@@ -74,8 +75,11 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
 
   onEvent({ type: 'upload-start', upload, resumed: false });
   const body = { kind: upload.kind, contentType: upload.contentType, sizeBytes: upload.sizeBytes, fileName: basename(upload.path) };
-  // Keyed by the file's bytes: a retry after a lost answer gets the same media, not a second one.
-  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, postKey: `media:${upload.sha256}`, payload: body }) });
+  // One key per attempt: the client's retries after a lost answer get the same media, not a
+  // second one. Not derived from the bytes alone, or another run (or project) uploading the same
+  // file would be handed this attempt's ticket, already used or expired.
+  const attempt = randomUUID();
+  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, postKey: `media:${upload.sha256}:${attempt}`, payload: body }) });
   const mediaId = ticket.media.id;
   const multipart = ticket.upload.multipart;
   if (!multipart) {

@@ -5,7 +5,7 @@ import { canonicalJson, sha256Hex } from './hash.js';
 export interface IdempotencyKeyInput {
   /** State section id of the remote (see `targetId`), so two remotes never share a key. */
   targetId: string;
-  /** The post key, or `media:<sha256>` for an upload start. */
+  /** The post key, or `media:<sha256>:<attempt>` for an upload start. */
   postKey: string;
   payload: CreatePostBody | CreateUploadBody;
 }
