@@ -10,8 +10,11 @@ import { targetId } from '../state/store.js';
 /** Folder (under the project root) where the embedded local API keeps its data between runs. */
 export const LOCAL_API_DIR = '.postsync/local-api';
 
-/** Key used against the embedded local API when POSTSYNC_API_KEY is not set (the demo fixture's key). */
-const LOCAL_DEFAULT_KEY = 'demo-key';
+/**
+ * The embedded local API serves the demo fixture, so it is always called with the demo key:
+ * a POSTSYNC_API_KEY in the environment belongs to a real project and means nothing there.
+ */
+const LOCAL_API_KEY = 'demo-key';
 
 /**
  * An open connection to the API a run talks to: the embedded local API (started in-process, on
@@ -65,7 +68,7 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
   // Loaded lazily: remote runs never pay for the emulator's modules.
   const { startEmulator } = await import('../emulator/index.js');
   const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: join(config.root, LOCAL_API_DIR) });
-  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: config.api.key ?? LOCAL_DEFAULT_KEY, onEvent: options.onClientEvent });
+  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent });
   const close = async () => {
     await client.close();
     await emulator.close();

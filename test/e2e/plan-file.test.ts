@@ -72,6 +72,13 @@ describe('targets and output contracts', () => {
     expect(local.stdout.split('\n')[0]).toBe('Target: local API (embedded, .postsync/local-api/, project demo)');
   });
 
+  it('uses the local API with its own key, whatever POSTSYNC_API_KEY holds for a real project', async () => {
+    const dir = await demoProject({ 'a.md': post({ body: 'x' }) });
+    const result = await runCli(['plan'], { cwd: dir, env: { POSTSYNC_API_KEY: 'a-production-key' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Plan: 1 to create');
+  });
+
   it('prints exactly one JSON document with --json', async () => {
     const api = emulator();
     const dir = await demoProject({ 'a.md': post({ body: 'x' }), 'bad.md': '---\ntargets: [nobody]\n---\ny\n' });
