@@ -32,7 +32,8 @@ export function checkAgainstCapabilities(
       const report: Report = (diagnostic) => diagnostics.push({ ...base, ...diagnostic });
       const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
       if (capabilities === undefined) {
-        report({ code: 'account-not-found', message: `account \`${account}\` (${target.socialAccountId}) is not in this project`, hint: '`postsync accounts` lists the accounts this API key can post to.' });
+        const named = account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`;
+        report({ code: 'account-not-found', message: `account ${named} is not in this project`, hint: '`postsync accounts` lists the accounts this API key can post to.' });
         return;
       }
       const where = `\`${account}\` (${capabilities.account.platform})`;
