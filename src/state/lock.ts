@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LockedError } from '../errors.js';
 
@@ -41,18 +42,12 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
     startedAt: new Date().toISOString(),
     command: options.command ?? 'apply',
   };
-  let handle = await createExclusive(lockPath);
-  if (!handle) {
+  const text = `${JSON.stringify(owner, null, 2)}\n`;
+  if (!(await createWithContent(lockPath, text))) {
     const stale = await staleOwner(lockPath);
     if (!stale) throw await describeHeldLock(lockPath);
-    handle = await takeOver(lockPath, stale);
+    await takeOver(lockPath, stale, text);
     options.onStaleLock?.(stale);
-  }
-  try {
-    await handle.writeFile(`${JSON.stringify(owner, null, 2)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
   let released = false;
   return async () => {
@@ -64,12 +59,28 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
   };
 }
 
-async function createExclusive(path: string): Promise<FileHandle | null> {
+/**
+ * Creates `path` holding `text`, or returns false if it exists. The text is written and synced
+ * under a temporary name first and then hard-linked into place (atomic, and EEXIST when taken),
+ * so a lock is never seen without its owner.
+ */
+async function createWithContent(path: string, text: string): Promise<boolean> {
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', 0o644);
   try {
-    return await open(path, 'wx', 0o644);
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, path);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
 }
 
@@ -79,10 +90,9 @@ async function staleOwner(lockPath: string): Promise<LockOwner | null> {
   return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
 }
 
-async function takeOver(lockPath: string, stale: LockOwner): Promise<FileHandle> {
+async function takeOver(lockPath: string, stale: LockOwner, text: string): Promise<void> {
   const guardPath = `${lockPath}.takeover`;
-  const guard = await createExclusive(guardPath);
-  if (!guard) {
+  if (!(await createWithContent(guardPath, text))) {
     throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, {
       hint: `Try again in a moment. If none is running, remove ${guardPath}.`,
     });
@@ -91,11 +101,8 @@ async function takeOver(lockPath: string, stale: LockOwner): Promise<FileHandle>
     const still = await readOwner(lockPath);
     if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
     await unlink(lockPath);
-    const handle = await createExclusive(lockPath);
-    if (!handle) throw await describeHeldLock(lockPath);
-    return handle;
+    if (!(await createWithContent(lockPath, text))) throw await describeHeldLock(lockPath);
   } finally {
-    await guard.close();
     await unlink(guardPath).catch(() => undefined);
   }
 }
