@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourcePosition } from './types.js';
 
@@ -24,6 +24,25 @@ export interface YamlSource {
 /** Deep alias chains can blow up memory ("billion laughs"); no legitimate file needs many. */
 const MAX_ALIAS_COUNT = 50;
 
+/**
+ * Where a person should look for a syntax error. For an unclosed quote or flow collection the
+ * parser reports where it gave up (often the next line); the opening quote, `[` or `{` is where
+ * the mistake is, so point there.
+ */
+function reportedOffset(doc: Document, error: YAMLError): number {
+  const at = error.pos[0];
+  const unclosed = error.code === 'MISSING_CHAR' ? 'scalar' : /^Flow sequence/.test(error.message) ? 'seq' : /^Flow map/.test(error.message) ? 'map' : null;
+  if (unclosed === null) return at;
+  let start: number | undefined;
+  visit(doc, (_key, node) => {
+    if (!isNode(node) || !node.range || node.range[0] > at) return;
+    const fits =
+      unclosed === 'scalar' ? isScalar(node) && at <= node.range[2] : (unclosed === 'seq' ? isSeq(node) : isMap(node)) && (node as { flow?: boolean }).flow === true;
+    if (fits && (start === undefined || node.range[0] >= start)) start = node.range[0];
+  });
+  return start ?? at;
+}
+
 export function parseYamlSource(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, version: '1.2', schema: 'core', uniqueKeys: true });
@@ -36,7 +55,7 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     code: severity === 'error' ? 'yaml-syntax' : 'yaml-warning',
     message: firstLine(error.message),
     file,
-    ...position(error.pos[0]),
+    ...position(reportedOffset(doc, error)),
     hint: severity === 'error' ? yamlHint(error) : undefined,
   });
   const diagnostics = [...doc.errors.map(toDiagnostic('error')), ...doc.warnings.map(toDiagnostic('warning'))];

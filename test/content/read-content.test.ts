@@ -124,7 +124,7 @@ describe('readContent', () => {
       'posts/types.md:3:8 wrong-type',
       'posts/types.md:4:10 wrong-type',
       'posts/types.md:5:9 wrong-type',
-      'posts/yaml.md:2:22 yaml-syntax',
+      'posts/yaml.md:2:10 yaml-syntax',
     ]);
     const byCode = (file: string, code: string) => diagnostics.find((d) => d.file === file && d.code === code)!;
     expect(byCode('posts/misspelt.md', 'unknown-field')).toMatchObject({ found: '`sceduledAt`', hint: 'did you mean `scheduledAt`?' });
