@@ -43,7 +43,7 @@ export function createPlan(input: PlanInput): Plan {
     stateHash: input.stateHash,
     prune: input.prune,
     only: input.only,
-    uploads: mediaUploads(selected, input.desired, state),
+    uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
     changes: selected,
     summary: summarize(selected),
     diagnostics: input.diagnostics,
@@ -57,7 +57,8 @@ function selectChanges(changes: Change[], only: readonly string[] | null): Chang
   return changes.filter((change) => keys.has(change.key) || (change.fromKey !== undefined && keys.has(change.fromKey)));
 }
 
-function compareChanges(a: Change, b: Change): number {
+/** The order of changes in a plan. */
+export function compareChanges(a: Change, b: Change): number {
   return (
     ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action) ||
     compareText(a.key, b.key) ||
@@ -69,12 +70,11 @@ function compareChanges(a: Change, b: Change): number {
  * Media the executed creates and updates need that state has no media id for, once per sha256.
  * Blocked and noop posts upload nothing.
  */
-function mediaUploads(changes: readonly Change[], desired: readonly DesiredPost[], state: TargetState): MediaUpload[] {
-  const byKey = new Map(desired.map((post) => [post.key, post]));
+export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: TargetState): MediaUpload[] {
   const uploads = new Map<string, MediaUpload>();
   for (const change of changes) {
     if (change.action !== 'create' && change.action !== 'update') continue;
-    for (const media of byKey.get(change.key)?.media ?? []) {
+    for (const media of desired.get(change.key)?.media ?? []) {
       if (state.media[media.sha256]) continue;
       const upload = uploads.get(media.sha256);
       if (upload) {
@@ -91,7 +91,6 @@ function mediaUploads(changes: readonly Change[], desired: readonly DesiredPost[
 }
 
 /** Counts per action; skipped deletes count as deletes (views tell them apart by `skipped`). */
-/** Counts changes per action. */
 export function summarize(changes: readonly Change[]): Summary {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Summary;
   for (const change of changes) summary[change.action] += 1;

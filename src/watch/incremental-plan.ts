@@ -1,11 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
-import { compareText } from '../plan/normalize.js';
-import { createPlan, summarize } from '../plan/planner.js';
-import type { Action, Change, MediaUpload, Plan, PlanInput } from '../plan/types.js';
+import { compareChanges, createPlan, mediaUploads, summarize } from '../plan/planner.js';
+import type { Change, Plan, PlanInput } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
-
-/** The planner's order of changes (src/plan/planner.ts): what will happen first is read first. */
-const ACTION_ORDER: readonly Action[] = ['create', 'update', 'move', 'delete', 'blocked', 'noop'];
 
 interface Remembered {
   /** The desired posts of the last plan, by key (the very objects: a re-read file is a new one). */
@@ -69,30 +65,4 @@ function replan(input: PlanInput, desired: Map<string, DesiredPost>, last: Remem
   const partial = createPlan({ ...input, desired: again, state: { ...state, posts: records } });
   const changes = [...kept, ...partial.changes].sort(compareChanges);
   return { ...partial, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, state) };
-}
-
-/** As the planner orders changes. */
-function compareChanges(a: Change, b: Change): number {
-  return ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action) || compareText(a.key, b.key) || compareText(a.fromKey ?? '', b.fromKey ?? '');
-}
-
-/** As the planner lists uploads: media of the creates and updates with no media id in state, once per sha256. */
-function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: TargetState): MediaUpload[] {
-  const uploads = new Map<string, MediaUpload>();
-  for (const change of changes) {
-    if (change.action !== 'create' && change.action !== 'update') continue;
-    for (const media of desired.get(change.key)?.media ?? []) {
-      if (state.media[media.sha256]) continue;
-      const upload = uploads.get(media.sha256);
-      if (upload) {
-        if (!upload.usedBy.includes(change.key)) upload.usedBy.push(change.key);
-        continue;
-      }
-      const { sha256, path, sizeBytes, contentType, kind } = media;
-      uploads.set(sha256, { sha256, path, sizeBytes, contentType, kind, usedBy: [change.key] });
-    }
-  }
-  return [...uploads.values()]
-    .map((upload) => ({ ...upload, usedBy: upload.usedBy.sort(compareText) }))
-    .sort((a, b) => compareText(a.path, b.path) || compareText(a.sha256, b.sha256));
 }
