@@ -1,5 +1,6 @@
 import type { ApplyEvent } from '../../src/apply/events.js';
 import type { Change } from '../../src/plan/types.js';
+import { ACTION_SYMBOLS } from './change-lines.js';
 import { bytes } from './format.js';
 import type { Style } from './style.js';
 
@@ -9,7 +10,6 @@ export type ProgressMode = 'tty' | 'plain' | 'silent';
 const PLAIN_INTERVAL_MS = 5_000;
 
 const DONE_VERB: Record<Change['action'], string> = { create: 'created', update: 'updated', delete: 'deleted', move: 'moved', noop: 'unchanged', blocked: 'blocked' };
-const SYMBOL: Record<Change['action'], string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
 
 /** Renders apply events to a stream. Upload progress shows per-file and overall bytes. */
 export function applyProgressPrinter(options: { stream: NodeJS.WriteStream; style: Style; mode: ProgressMode; totalUploadBytes: number }) {
@@ -61,7 +61,7 @@ export function applyProgressPrinter(options: { stream: NodeJS.WriteStream; styl
       case 'change-done': {
         const { change } = event;
         const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-        line(`  ${SYMBOL[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ''}`);
+        line(`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ''}`);
         break;
       }
       case 'change-failed':

@@ -1,36 +1,8 @@
-import type { Action, Change, Plan } from '../../src/plan/types.js';
+import type { Plan } from '../../src/plan/types.js';
+import { changeLines } from './change-lines.js';
 import { renderDiagnostics } from './diagnostics.js';
-import { bytes, plural, preview } from './format.js';
+import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
-
-const SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
-
-function colour(action: Action, text: string, style: Style, change: Change): string {
-  if (change.skipped) return style.dim(text);
-  switch (action) {
-    case 'create':
-      return style.green(text);
-    case 'update':
-    case 'move':
-      return style.yellow(text);
-    case 'delete':
-      return style.red(text);
-    case 'blocked':
-      return style.magenta(text);
-    case 'noop':
-      return style.dim(text);
-  }
-}
-
-function changeLines(change: Change, style: Style, options: { verbose: boolean }): string[] {
-  const head = `${SYMBOLS[change.action]} ${change.action.padEnd(7)} ${change.fromKey ? `${change.fromKey} → ${change.key}` : change.key}`;
-  const file = change.file ? style.dim(`  (${change.file})`) : '';
-  const lines = [`  ${colour(change.action, head, style, change)}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
-  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
-  const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
-  return lines;
-}
 
 /** One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose. */
 export function renderPlan(plan: Plan, options: { label: string; style: Style; verbose?: boolean }): string {

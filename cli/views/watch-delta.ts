@@ -1,11 +1,11 @@
-import type { Action, Change, Plan } from '../../src/plan/types.js';
+import type { Plan } from '../../src/plan/types.js';
 import type { FileChange, PlanTrigger } from '../../src/watch/events.js';
 import type { PlanDelta } from '../../src/watch/plan-delta.js';
 import { location, renderDiagnostics } from './diagnostics.js';
-import { bytes, plural, preview } from './format.js';
+import { ACTION_SYMBOLS, changeLines } from './change-lines.js';
+import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
 
-const SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
 
 /** Files named in one line before "and N more". */
 const MAX_FILES_NAMED = 3;
@@ -66,24 +66,6 @@ export function describeTrigger(trigger: PlanTrigger): string {
   return parts.length > 0 ? parts.join(', ') : 're-planned';
 }
 
-function changeHead(change: Change): string {
-  const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-  return `${SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-}
-
-function changeColour(change: Change, style: Style): (text: string) => string {
-  if (change.skipped || change.action === 'noop') return style.dim;
-  return { create: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
-}
-
-function changeLines(change: Change, style: Style): string[] {
-  const file = change.file ? style.dim(`  (${change.file})`) : '';
-  const lines = [`  ${changeColour(change, style)(changeHead(change))}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
-  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
-  for (const field of change.action === 'update' ? change.fields ?? [] : []) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
-  return lines;
-}
-
 /**
  * The block printed after a re-plan: one headline (`12:03:04 posts/a.md saved → 1 to create
  * (was no changes)`), then only what differs from the previous screen: changes new or
@@ -97,7 +79,7 @@ export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan;
   for (const change of delta.changes) lines.push(...changeLines(change, style));
   const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   for (const change of delta.settled) {
-    const was = style.dim(`(was ${SYMBOLS[change.action]} ${change.action})`);
+    const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
     if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${change.key}: on hold until ${change.file} is fixed ${was}`);
     else lines.push(`  ${style.green('✓')} ${change.key}: nothing to do any more ${was}`);
   }

@@ -1,0 +1,23 @@
+import type { Action, Change } from '../../src/plan/types.js';
+import { preview } from './format.js';
+import type { Style } from './style.js';
+
+/** The one-character mark of each action, as every view shows it. */
+export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
+
+function colourFor(change: Change, style: Style): (text: string) => string {
+  if (change.skipped || change.action === 'noop') return style.dim;
+  return { create: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
+}
+
+/** A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or verbose) the field diffs. */
+export function changeLines(change: Change, style: Style, options: { verbose?: boolean } = {}): string[] {
+  const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+  const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+  const file = change.file ? style.dim(`  (${change.file})`) : '';
+  const lines = [`  ${colourFor(change, style)(head)}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
+  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
+  const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
+  for (const field of fields) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+  return lines;
+}
