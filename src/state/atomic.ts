@@ -1,6 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+/**
+ * Folders this process has already made sure exist. An apply writes the state after every change,
+ * so skipping a `mkdir` per write matters; a folder removed meanwhile is made again on ENOENT.
+ */
+const knownDirs = new Set<string>();
+
+async function openTemp(temp: string, dir: string): Promise<FileHandle> {
+  try {
+    return await open(temp, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true });
+    return open(temp, 'wx', 0o644);
+  }
+}
 
 /**
  * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
@@ -9,10 +25,13 @@ import { basename, dirname, join } from 'node:path';
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  if (!knownDirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    knownDirs.add(dir);
+  }
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'wx', 0o644);
+    const handle = await openTemp(temp, dir);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();

@@ -2,7 +2,7 @@ import { StateError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
-import { prettyCanonicalJson } from './hash.js';
+import { StateFileText } from './state-text.js';
 import { readState, sectionFor, stateSectionHash } from './store.js';
 
 type StoreTarget = Pick<PlanTarget, 'id' | 'apiUrl' | 'projectId'>;
@@ -23,6 +23,8 @@ export class StateStore {
   private lastWrite: Promise<void> = Promise.resolve();
   /** The write not started yet that the next mutation joins. */
   private nextWrite: Promise<void> | undefined;
+  /** Serializes the file for each write, reusing the text of unchanged post records. */
+  private readonly text = new StateFileText();
 
   private constructor(path: string, targetId: string, file: StateFile, section: TargetState) {
     this.path = path;
@@ -133,7 +135,7 @@ export class StateStore {
         .catch(() => undefined)
         .then(() => {
           this.nextWrite = undefined;
-          return writeFileAtomic(this.path, prettyCanonicalJson(this.file));
+          return writeFileAtomic(this.path, this.text.render(this.file));
         });
       this.nextWrite = write;
       this.lastWrite = write;
