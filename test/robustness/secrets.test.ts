@@ -256,9 +256,9 @@ describe('the API key never appears', () => {
   it('in a project that uses the embedded local API (no URL): its journal and output', async () => {
     const dir = await demoProject({ 'launch.md': post({ body: 'Local.' }) });
     for (const args of [['plan'], ['apply', '--yes']]) {
+      // The embedded API uses its own demo key; a real project's key in the environment is never sent there.
       const result = await runCli(args, { cwd: dir, env: { POSTSYNC_API_KEY: CANARY, POSTSYNC_DEBUG: '1' } });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/401|unknown API key|not accepted/i);
+      expect(result.code, result.stderr).toBe(0);
       expectNoLeak(`stdout of local \`postsync ${args.join(' ')}\``, result.stdout);
       expectNoLeak(`stderr of local \`postsync ${args.join(' ')}\``, result.stderr);
     }
