@@ -44,22 +44,33 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   for (const phase of PHASES) {
     const changes = plan.changes.filter((change) => change.action === phase && !change.skipped);
     await Promise.all(
-      changes.map((change) =>
-        limit(async () => {
-          onEvent({ type: 'change-start', change });
-          try {
+      changes.map(async (change) => {
+        const saves: Promise<void>[] = [];
+        const defer = (saving: Promise<void>): void => {
+          // Awaited below; marked handled now, so a failure before then is not "unhandled".
+          saving.catch(() => undefined);
+          saves.push(saving);
+        };
+        try {
+          // A slot is held while the change's requests are in flight, not while its last state
+          // write reaches the disk: that write joins the next changes' writes (group commit), so
+          // a slow fsync does not cut the request rate. Done still means "on disk".
+          const postId = await limit(async () => {
+            onEvent({ type: 'change-start', change });
             const missing = missingMedia(change, uploads.failed);
             if (missing) throw missing;
-            const postId = await executeChange(change, context);
-            result.applied.push(change);
-            onEvent({ type: 'change-done', change, postId });
-          } catch (error) {
-            const failure = error instanceof Error ? error : new Error(String(error));
-            result.failed.push({ key: change.key, error: failure });
-            onEvent({ type: 'change-failed', change, error: failure });
-          }
-        }),
-      ),
+            return executeChange(change, { ...context, defer });
+          });
+          await Promise.all(saves);
+          result.applied.push(change);
+          onEvent({ type: 'change-done', change, postId });
+        } catch (error) {
+          await Promise.allSettled(saves);
+          const failure = error instanceof Error ? error : new Error(String(error));
+          result.failed.push({ key: change.key, error: failure });
+          onEvent({ type: 'change-failed', change, error: failure });
+        }
+      }),
     );
   }
   return result;

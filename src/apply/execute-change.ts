@@ -15,6 +15,17 @@ export interface ExecuteContext {
   store: StateStore;
   targetId: string;
   now: () => Date;
+  /**
+   * Takes the state writes that record a finished request (confirm, update, move, delete) instead
+   * of awaiting them here; the caller awaits them before it counts the change as done. A pending
+   * record is always awaited: it must be on disk before its create is sent.
+   */
+  defer?: (saving: Promise<void>) => void;
+}
+
+async function saved(context: ExecuteContext, saving: Promise<void>): Promise<void> {
+  if (context.defer) context.defer(saving);
+  else await saving;
 }
 
 /** Runs one planned change; the state is written after every remote write. Returns the post id touched. */
@@ -25,7 +36,7 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
     case 'update':
       return update(change, context);
     case 'move':
-      await context.store.moveKey(change.fromKey!, change.key, change.file!);
+      await saved(context, context.store.moveKey(change.fromKey!, change.key, change.file!));
       return change.postId;
     case 'delete':
       return remove(change, context);
@@ -68,7 +79,7 @@ async function resendPending(key: string, context: ExecuteContext): Promise<Post
 }
 
 async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
-  await context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() });
+  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() }));
   return post;
 }
 
@@ -91,7 +102,7 @@ async function update(change: Change, context: ExecuteContext): Promise<string> 
 }
 
 async function record(key: string, file: string, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
-  await context.store.recordUpdate(key, { postId: post.id, file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() });
+  await saved(context, context.store.recordUpdate(key, { postId: post.id, file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() }));
 }
 
 async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
@@ -106,7 +117,7 @@ async function remove(change: Change, context: ExecuteContext): Promise<string |
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  await context.store.removePost(change.key);
+  await saved(context, context.store.removePost(change.key));
   return postId;
 }
 

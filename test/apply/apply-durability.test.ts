@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPlan } from '../../src/apply/apply-plan.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { DEMO_API_KEY, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { buildPlan } from '../../src/run/build-plan.js';
+import { connect } from '../../src/run/connect.js';
+import { StateStore } from '../../src/state/state-store.js';
+import { demoProject, post } from '../e2e/project.js';
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(() => emulator.close());
+
+describe('applyPlan', () => {
+  it('reports a change done only once the state file on disk records it', async () => {
+    const posts = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [`p${i}.md`, post({ body: `Post ${i}`, ...(i % 2 === 0 ? { scheduledAt: '2031-05-01 09:00' } : {}) })]),
+    );
+    const root = await demoProject(posts);
+    const config = await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: emulator.baseUrl } });
+    const connection = await connect(config, { ci: false });
+    try {
+      const store = await StateStore.open(config.statePath, connection.target);
+      const state = { version: 1 as const, targets: { [connection.target.id]: store.section } };
+      const { plan } = await buildPlan({ config, connection, state, prune: false, only: null, now: new Date() });
+      const recordedWhenDone: boolean[] = [];
+      const result = await applyPlan({
+        plan,
+        client: connection.client,
+        store,
+        root,
+        concurrency: 2,
+        onEvent: (event) => {
+          if (event.type !== 'change-done') return;
+          const onDisk = JSON.parse(readFileSync(config.statePath, 'utf8'));
+          recordedWhenDone.push(onDisk.targets[connection.target.id].posts[event.change.key]?.postId === event.postId);
+        },
+      });
+      expect(result.failed).toEqual([]);
+      expect(recordedWhenDone).toEqual(Array(8).fill(true));
+      const again = await buildPlan({ config, connection, state: { version: 1, targets: { [connection.target.id]: store.section } }, prune: false, only: null, now: new Date() });
+      expect(again.plan.summary).toMatchObject({ create: 0, update: 0, noop: 8 });
+    } finally {
+      await connection.close();
+    }
+  });
+});
