@@ -39,6 +39,7 @@ function ownRows(name, figures) {
   if (name === 'media') {
     add(`bare single PUT, ${figures.fileMiB} MiB`, `${figures.bare.MiBps} MiB/s (${ms(figures.bare.ms.median)})`);
     add(`postsync upload, ${figures.fileMiB} MiB`, `${figures.postsync.MiBps} MiB/s (${ms(figures.postsync.uploadMs.median)}) = ${figures.throughputVsBare}× bare`, '≥ 0.7× bare', figures.throughputVsBare >= 0.7);
+    add('  of which: sending (start → last byte)', `${figures.postsync.sendMiBps} MiB/s; then ${ms(figures.postsync.afterLastByteMs.median)} server-side (assembly, complete)`);
     add('  postsync peak RSS', `${MB(figures.postsync.peakRssMiB.median)} MB`, '≤ 200 MB', MB(figures.postsync.peakRssMiB.median) <= 200);
     add('  re-apply: bytes sent', `${figures.reapply.storagePuts} storage PUTs, ${figures.reapply.writeRequests} writes, ${ms(figures.reapply.ms)}`, '0 bytes', figures.reapply.storagePuts === 0);
   }

@@ -3,7 +3,7 @@
 // runs applyPlan in-process with an onEvent listener, as `postsync apply` does. Upload time runs
 // from `upload-start` to `upload-done` (multipart: sign, part PUTs 4 at a time, list, complete,
 // media complete). Usage: node bench/media/upload-child.mjs <projectDir> <baseUrl> <apiKey>
-// Prints { bytes, uploadMs, planMs, peakRssMiB, uploadedFiles, applied, failed }.
+// Prints { bytes, uploadMs, sendMs, planMs, peakRssMiB, uploadedFiles, applied, failed }.
 import { fromDist } from '../lib/paths.mjs';
 
 const [dir, baseUrl, apiKey] = process.argv.slice(2);
@@ -22,6 +22,7 @@ try {
   const { plan } = await buildPlan({ config, connection, state, prune: false, only: null, now: new Date() });
   const planMs = performance.now() - planStarted;
   let startedAt;
+  let allSentAt;
   let doneAt;
   let bytes = 0;
   const result = await applyPlan({
@@ -31,6 +32,7 @@ try {
     root: config.root,
     onEvent: (event) => {
       if (event.type === 'upload-start') startedAt ??= performance.now();
+      if (event.type === 'upload-progress' && event.sentBytes === event.upload.sizeBytes) allSentAt = performance.now();
       if (event.type === 'upload-done') {
         doneAt = performance.now();
         bytes += event.sentBytes;
@@ -43,6 +45,8 @@ try {
     `${JSON.stringify({
       bytes,
       uploadMs: startedAt === undefined || doneAt === undefined ? null : doneAt - startedAt,
+      // From upload-start until every byte was handed to the sockets; the rest is server-side.
+      sendMs: startedAt === undefined || allSentAt === undefined ? null : allSentAt - startedAt,
       planMs,
       peakRssMiB: process.resourceUsage().maxRSS / 1024,
       uploadedFiles: result.uploadedFiles,
