@@ -52,7 +52,7 @@ function otherRows(name, figures) {
   const walk = (value, path) => {
     if (rows.length >= 24) return;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+      for (const [key, inner] of Object.entries(value)) if (!(path === '' && key === 'loadAverage')) walk(inner, path ? `${path}.${key}` : key);
     } else if (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 60)) {
       rows.push([name, path, String(value), '', '']);
     } else if (Array.isArray(value) && value.every((item) => typeof item === 'number')) {
