@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -18,12 +18,8 @@ async function openTemp(temp: string, dir: string): Promise<FileHandle> {
   }
 }
 
-/**
- * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
- * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
- * then fsync the directory so the rename itself is durable. Missing directories are created.
- */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+/** Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. */
+async function writeTemp(path: string, text: string): Promise<string> {
   const dir = dirname(path);
   if (!knownDirs.has(dir)) {
     await mkdir(dir, { recursive: true });
@@ -38,12 +34,46 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     } finally {
       await handle.close();
     }
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  return temp;
+}
+
+/**
+ * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
+ * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
+ * then fsync the directory so the rename itself is durable. Missing directories are created.
+ */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const temp = await writeTemp(path, text);
+  try {
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(dir);
+  await syncDirectory(dirname(path));
+}
+
+/**
+ * Creates `path` holding `text`, or returns false when something is there already. The text is
+ * written and synced under a temporary name, then hard-linked into place: atomic (never seen
+ * half-written or empty) and refused with EEXIST when the name is taken.
+ */
+export async function createFileExclusive(path: string, text: string): Promise<boolean> {
+  const temp = await writeTemp(path, text);
+  try {
+    await link(temp, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  await syncDirectory(dirname(path));
+  return true;
 }
 
 /** Codes of platforms and file systems that cannot open or fsync a directory (e.g. Windows). */

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LockedError } from '../errors.js';
+import { createFileExclusive } from './atomic.js';
 
 /** Contents of `<state>.lock`: who holds it, so a second run can explain itself. */
 export interface LockOwner {
@@ -43,7 +43,7 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
     command: options.command ?? 'apply',
   };
   const text = `${JSON.stringify(owner, null, 2)}\n`;
-  if (!(await createWithContent(lockPath, text))) {
+  if (!(await createFileExclusive(lockPath, text))) {
     const stale = await staleOwner(lockPath);
     if (!stale) throw await describeHeldLock(lockPath);
     await takeOver(lockPath, stale, text);
@@ -59,30 +59,6 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
   };
 }
 
-/**
- * Creates `path` holding `text`, or returns false if it exists. The text is written and synced
- * under a temporary name first and then hard-linked into place (atomic, and EEXIST when taken),
- * so a lock is never seen without its owner.
- */
-async function createWithContent(path: string, text: string): Promise<boolean> {
-  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temp, 'wx', 0o644);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(temp, path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await unlink(temp).catch(() => undefined);
-  }
-}
 
 /** The owner of the lock when it is a dead process of this host, else null. */
 async function staleOwner(lockPath: string): Promise<LockOwner | null> {
@@ -92,7 +68,7 @@ async function staleOwner(lockPath: string): Promise<LockOwner | null> {
 
 async function takeOver(lockPath: string, stale: LockOwner, text: string): Promise<void> {
   const guardPath = `${lockPath}.takeover`;
-  if (!(await createWithContent(guardPath, text))) {
+  if (!(await createFileExclusive(guardPath, text))) {
     throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, {
       hint: `Try again in a moment. If none is running, remove ${guardPath}.`,
     });
@@ -101,7 +77,7 @@ async function takeOver(lockPath: string, stale: LockOwner, text: string): Promi
     const still = await readOwner(lockPath);
     if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
     await unlink(lockPath);
-    if (!(await createWithContent(lockPath, text))) throw await describeHeldLock(lockPath);
+    if (!(await createFileExclusive(lockPath, text))) throw await describeHeldLock(lockPath);
   } finally {
     await unlink(guardPath).catch(() => undefined);
   }
