@@ -11,8 +11,11 @@ import { Violations, isPlainObject, rejectUnknownFields } from './validate.js';
 const OPERATIONS = ['list', 'sign', 'complete', 'abort'] as const;
 type Operation = (typeof OPERATIONS)[number];
 
-/** Storage key of one part of a multipart upload. */
+/** Storage key (URL path) of one part of a multipart upload. */
 export const partKey = (mediaId: string, partNumber: number): string => `uploads/${mediaId}/part-${partNumber}`;
+
+/** Where the parts of a multipart upload are written, each at its own offset, until completed. */
+export const stagingKey = (mediaId: string): string => `uploads/${mediaId}/object.partial`;
 
 function parseBody(body: unknown, partCount: number): { operation: Operation; partNumber?: number } {
   if (!isPlainObject(body)) throw validationFailed(['body must be a JSON object with operation (list, sign, complete or abort)']);
@@ -46,15 +49,15 @@ async function assemble(call: ApiCall, media: StoredMedia, plan: NonNullable<Sto
   if (missing.length > 0) throw new ApiError(409, ErrorCodes.uploadIncomplete, `parts not uploaded yet: ${missing.join(', ')} (of ${plan.partCount})`);
   if (wrongSize.length > 0) throw new ApiError(422, ErrorCodes.mediaInvalid, wrongSize);
   const { storage, store } = call.services;
-  const keys = Array.from({ length: plan.partCount }, (_, i) => partKey(media.id, i + 1));
-  await storage.assemble(media.objectKey, keys, { durable: call.services.durable });
+  await storage.promote(stagingKey(media.id), media.objectKey, { sizeBytes: media.sizeBytes, durable: call.services.durable });
+  await storage.remove(`uploads/${media.id}`);
   store.putMedia(call.project.id, { ...media, multipart: { ...plan, parts: {}, assembled: true } });
   await call.services.commit();
 }
 
 /**
  * POST /media/{id}/multipart. `sign` → `{ url }` (a presigned PUT for that part), `list` →
- * `{ parts }` (or `{ completed: true }` once assembled), `complete` → assembles the parts in order
+ * `{ parts }` (or `{ completed: true }` once assembled), `complete` → checks every part is there and makes the staged object the media's
  * → `{ completed: true }`, `abort` → deletes the parts → `{ aborted: true }`. complete and abort
  * are idempotent; anything else on a finished upload is 409 `upload_closed`.
  */

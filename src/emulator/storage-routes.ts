@@ -5,6 +5,7 @@ import { ApiError, notFound } from './envelope.js';
 import type { Exchange } from './exchange.js';
 import type { StoredMedia } from './model.js';
 import { STORAGE_PREFIX } from './server.js';
+import { stagingKey } from './multipart.js';
 import { ObjectTooLargeError } from './storage.js';
 import type { Project } from './store.js';
 import { posterKey } from './views.js';
@@ -86,7 +87,10 @@ async function put(services: Services, exchange: Exchange, objectKey: string, ta
   const maxBytes = target.kind === 'part' && plan ? plan.partSizeBytes : media.sizeBytes;
   let stored: { size: number; etag: string };
   try {
-    stored = await services.storage.write(objectKey, req, { maxBytes, durable: services.durable });
+    stored =
+      target.kind === 'part' && plan
+        ? await services.storage.writeAt(stagingKey(media.id), (target.partNumber - 1) * plan.partSizeBytes, req, { maxBytes, durable: services.durable })
+        : await services.storage.write(objectKey, req, { maxBytes, durable: services.durable });
   } catch (error) {
     if (error instanceof ObjectTooLargeError) {
       throw new ApiError(413, ErrorCodes.payloadTooLarge, `${error.message} (declared ${maxBytes} bytes)`, { Connection: 'close' });

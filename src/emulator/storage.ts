@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, mkdtemp, open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Thrown while storing when a body passes its allowed size. */
@@ -63,48 +63,41 @@ export class ObjectStorage {
     const target = this.fileOf(objectKey);
     await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    const md5 = createHash('md5');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > options.maxBytes) return done(new ObjectTooLargeError(options.maxBytes));
-        md5.update(chunk);
-        done(null, chunk);
-      },
-    });
     try {
-      await pipeline(source, meter, createWriteStream(temp));
+      const stored = await streamInto(source, createWriteStream(temp), options.maxBytes);
       if (options.durable) await fsyncFile(temp);
       await rename(temp, target);
+      return stored;
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    return { size, etag: `"${md5.digest('hex')}"` };
   }
 
-  /** Concatenates parts, in the order given, into one object; then removes the parts. */
-  async assemble(objectKey: string, partKeys: readonly string[], options: { durable: boolean }): Promise<number> {
+  /**
+   * Streams `source` into the object at byte `offset`, creating it sparse if needed: the parts of
+   * a multipart upload land where they belong, in any order and in parallel, so completing the
+   * upload needs no copy. Bytes of a failed write stay behind but are overwritten by its retry,
+   * and only recorded parts count.
+   */
+  async writeAt(objectKey: string, offset: number, source: Readable, options: { maxBytes: number; durable: boolean }): Promise<{ size: number; etag: string }> {
     const target = this.fileOf(objectKey);
     await mkdir(dirname(target), { recursive: true });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    const out = await open(temp, 'w');
-    try {
-      // Part by part, chunk by chunk: memory stays at one read buffer whatever the object size.
-      for (const key of partKeys) {
-        for await (const chunk of createReadStream(this.fileOf(key)) as AsyncIterable<Buffer>) await out.write(chunk);
-      }
-      if (options.durable) await out.sync();
-    } catch (error) {
-      await out.close();
-      await rm(temp, { force: true });
-      throw error;
-    }
-    await out.close();
-    await rename(temp, target);
-    await Promise.all(partKeys.map((key) => rm(this.fileOf(key), { force: true })));
-    return (await stat(target)).size;
+    // Opened without O_TRUNC (createWriteStream's flags must be a string): the other parts stay.
+    const handle = await open(target, constants.O_WRONLY | constants.O_CREAT, 0o644);
+    const stored = await streamInto(source, handle.createWriteStream({ start: offset }), options.maxBytes);
+    if (options.durable) await fsyncFile(target);
+    return stored;
+  }
+
+  /** Makes a fully written staging object the object: cut to its exact size, then renamed (no copy). */
+  async promote(stagingKey: string, objectKey: string, options: { sizeBytes: number; durable: boolean }): Promise<void> {
+    const staging = this.fileOf(stagingKey);
+    await truncate(staging, options.sizeBytes);
+    if (options.durable) await fsyncFile(staging);
+    const target = this.fileOf(objectKey);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(staging, target);
   }
 
   /** Size of a stored object, or null when it does not exist. */
@@ -156,6 +149,22 @@ export class ObjectStorage {
   private sign(method: string, path: string, expires: number): string {
     return createHmac('sha256', this.secret).update(`${method}\n${path}\n${expires}`).digest('base64url');
   }
+}
+
+/** Pipes `source` to `sink`, refusing more than `maxBytes`; returns the size and the MD5 ETag. */
+async function streamInto(source: Readable, sink: Writable, maxBytes: number): Promise<{ size: number; etag: string }> {
+  const md5 = createHash('md5');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new ObjectTooLargeError(maxBytes));
+      md5.update(chunk);
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, meter, sink);
+  return { size, etag: `"${md5.digest('hex')}"` };
 }
 
 async function fsyncFile(path: string): Promise<void> {
