@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { demoProjectFixture } from '../lib/serve.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { DEMO_ACCOUNTS, DEMO_API_KEY } = await import(join(root, 'dist/src/emulator/index.js'));
@@ -60,20 +61,7 @@ function bigFixture() {
     scheduledAt: i % 4 === 0 ? null : new Date(Date.UTC(2031, 0, 1) + ((i * 7919) % POSTS) * 60_000).toISOString(),
     targets: [{ socialAccountId: accounts[i % 3], ...(i % 3 === 1 ? { options: { vidATitle: 'Bench' } } : {}) }],
   }));
-  return {
-    projects: [
-      {
-        id: 'demo',
-        keys: [{ token: DEMO_API_KEY, permissions: ['accounts-read', 'posts-read', 'posts-write', 'posts-publish', 'posts-delete', 'media-write'] }],
-        accounts: [
-          { id: DEMO_ACCOUNTS.photo, platform: 'photoC', handle: '@demo.photo' },
-          { id: DEMO_ACCOUNTS.video, platform: 'vidA', handle: '@demo.video' },
-          { id: DEMO_ACCOUNTS.short, platform: 'shortB', handle: '@demo.short' },
-        ],
-        posts,
-      },
-    ],
-  };
+  return demoProjectFixture(DEMO_ACCOUNTS, DEMO_API_KEY, { posts });
 }
 
 async function pageTimes(dir) {
