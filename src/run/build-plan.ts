@@ -1,5 +1,4 @@
 import type { Config } from '../config/types.js';
-import type { DesiredPost } from '../content/types.js';
 import { createPlan } from '../plan/planner.js';
 import type { AccountAvailability, Plan } from '../plan/types.js';
 import { sectionFor, stateSectionHash } from '../state/store.js';
@@ -22,8 +21,6 @@ export interface BuildPlanOptions {
 
 export interface BuiltPlan {
   plan: Plan;
-  /** The desired posts the plan was made from, by key. */
-  desired: Map<string, DesiredPost>;
 }
 
 /**
@@ -55,6 +52,5 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     only: options.only,
     now: now.toISOString(),
   });
-  const guarded = guardChanges(plan, { diagnostics: desired.contentDiagnostics, now });
-  return { plan: guarded, desired: new Map(desired.posts.map((post) => [post.key, post])) };
+  return { plan: guardChanges(plan, { diagnostics: desired.contentDiagnostics, now }) };
 }
