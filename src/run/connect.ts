@@ -43,20 +43,9 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
       hint: 'Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret).',
     });
   }
-  const client = new ApiClient({ baseUrl: config.api.url, apiKey: key, onEvent: options.onClientEvent });
-  try {
-    const session = await client.session();
-    const target: PlanTarget = {
-      id: targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false }),
-      apiUrl: config.api.url,
-      projectId: session.project.id,
-      local: false,
-    };
-    return { client, session, target, label: `Target: ${config.api.url} (project ${session.project.id})`, close: () => client.close() };
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+  const url = config.api.url;
+  const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent });
+  return openSession(client, { apiUrl: url, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
 }
 
 async function connectLocal(config: Config, options: ConnectOptions): Promise<Connection> {
@@ -73,17 +62,22 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
     await client.close();
     await emulator.close();
   };
+  // The local API's URL (an ephemeral port) is not part of its identity in state.
+  return openSession(client, { apiUrl: 'local', local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
+}
+
+/** Reads the session (which names the project), then builds the target; closes everything if that fails. */
+async function openSession(
+  client: ApiClient,
+  options: { apiUrl: string; local: boolean; close: () => Promise<void>; label: (projectId: string) => string },
+): Promise<Connection> {
   try {
     const session = await client.session();
-    const target: PlanTarget = {
-      id: targetId({ apiUrl: 'local', projectId: session.project.id, local: true }),
-      apiUrl: 'local',
-      projectId: session.project.id,
-      local: true,
-    };
-    return { client, session, target, label: `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${session.project.id})`, close };
+    const projectId = session.project.id;
+    const target: PlanTarget = { id: targetId({ apiUrl: options.apiUrl, projectId, local: options.local }), apiUrl: options.apiUrl, projectId, local: options.local };
+    return { client, session, target, label: options.label(projectId), close: options.close };
   } catch (error) {
-    await close();
+    await options.close();
     throw error;
   }
 }
