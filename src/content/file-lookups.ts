@@ -12,6 +12,17 @@ import { basename, dirname, join } from 'node:path';
 export class FileLookups {
   readonly #realpaths = new Map<string, Promise<string>>();
   readonly #stats = new Map<string, Promise<Stats | undefined>>();
+  readonly #answers = new Map<string, Promise<unknown>>();
+
+  /** The answer to a question about the files (by `key`), worked out by `find` once per read. */
+  once<T>(key: string, find: () => Promise<T>): Promise<T> {
+    let answer = this.#answers.get(key) as Promise<T> | undefined;
+    if (answer === undefined) {
+      answer = find();
+      this.#answers.set(key, answer);
+    }
+    return answer;
+  }
 
   realpath(path: string): Promise<string> {
     let real = this.#realpaths.get(path);

@@ -4,7 +4,8 @@ export { readContentFile, MAX_POST_FILE_BYTES, type ContentConfig, type ContentF
 export { discoverPostFiles } from './discover.js';
 export { checkAgainstCapabilities } from './capability-checks.js';
 export { MediaCache, sha256File, type MediaFacts, type MediaProbe, type ProbeResult } from './media-cache.js';
-export { MAX_CONTENT_CHARACTERS, postKeyFromPath, type AcceptPastSchedule } from './normalize.js';
+export { MAX_CONTENT_CHARACTERS, postKeyFromPath } from './normalize.js';
+export type { AcceptPastSchedule } from './schedule-check.js';
 export { parseScheduledAt } from './scheduled-at.js';
 export { textLength } from './text-length.js';
 export type * from './types.js';

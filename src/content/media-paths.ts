@@ -50,20 +50,33 @@ export async function resolveMedia(raw: unknown, context: MediaContext): Promise
 
 type EntryResult = { media: DesiredMedia; position: SourcePosition | null } | { diagnostic: Diagnostic } | undefined;
 
+/** Why a media path cannot be used, before it is placed in a file (one lookup serves many posts). */
+type MediaProblem = Pick<Diagnostic, 'code' | 'message' | 'expected' | 'found' | 'hint'>;
+
 async function resolveEntry(entry: unknown, index: number, realRoot: string, context: MediaContext & { lookups: FileLookups }): Promise<EntryResult> {
   const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
   const ref = typeof entry === 'string' ? entry : isObject ? (entry as Record<string, unknown>).path : undefined;
   if (typeof ref !== 'string' || ref === '') return undefined;
   const alt = isObject ? (entry as Record<string, unknown>).alt : undefined;
-  const path: DataPath = isObject ? ['media', index, 'path'] : ['media', index];
-  const fail = (code: string, message: string, details: Partial<Diagnostic>): EntryResult => ({
-    diagnostic: { severity: 'error', code, message, file: context.file, ...context.locate(path), found: `\`${ref}\``, ...details },
-  });
+  // Posts in one folder naming the same path find the same file: look it up once per read.
+  const folder = dirname(context.file);
+  const found = await context.lookups.once(`media\0${folder}\0${ref}`, () => findMediaFile(ref, folder, realRoot, context));
+  if ('problem' in found) {
+    const path: DataPath = isObject ? ['media', index, 'path'] : ['media', index];
+    const { code, message, ...details } = found.problem;
+    return { diagnostic: { severity: 'error', code, message, file: context.file, ...context.locate(path), found: `\`${ref}\``, ...details } };
+  }
+  const media: DesiredMedia = { ...found.media, ref };
+  if (typeof alt === 'string') media.alt = alt;
+  return { media, position: context.locate(['media', index]) ?? null };
+}
 
+async function findMediaFile(ref: string, folder: string, realRoot: string, context: MediaContext & { lookups: FileLookups }): Promise<{ media: Omit<DesiredMedia, 'ref'> } | { problem: MediaProblem }> {
+  const fail = (code: string, message: string, details: Omit<MediaProblem, 'code' | 'message'>) => ({ problem: { code, message, ...details } });
   if (isAbsolute(ref) || win32.isAbsolute(ref)) {
     return fail('media-path-absolute', `media path \`${ref}\` is absolute`, { expected: 'a path relative to the post file or the project root', hint: 'Move the file into the project and write its relative path.' });
   }
-  const candidates = [...new Set([resolve(context.root, dirname(context.file), ref), resolve(context.root, ref)])];
+  const candidates = [...new Set([resolve(context.root, folder, ref), resolve(context.root, ref)])];
   const inside = candidates.filter((candidate) => isInside(context.root, candidate));
   let found: { path: string; stats: Stats } | undefined;
   for (const candidate of inside) {
@@ -96,15 +109,14 @@ async function resolveEntry(entry: unknown, index: number, realRoot: string, con
   if (facts.kind === 'unknown') {
     return fail('media-unsupported-type', `media file \`${ref}\` is neither an image nor a video`, { expected: 'an image (PNG, JPEG, WebP, GIF) or a video (MP4, MOV)', found: facts.problem ?? (facts.contentType === '' ? 'an unknown file type' : facts.contentType), hint: 'Attach an image or a video file.' });
   }
-  const media: DesiredMedia = {
-    ref,
-    path: relativePosix(realRoot, real),
-    absolutePath: real,
-    sha256: facts.sha256,
-    sizeBytes: facts.sizeBytes,
-    contentType: facts.contentType,
-    kind: facts.kind,
+  return {
+    media: {
+      path: relativePosix(realRoot, real),
+      absolutePath: real,
+      sha256: facts.sha256,
+      sizeBytes: facts.sizeBytes,
+      contentType: facts.contentType,
+      kind: facts.kind,
+    },
   };
-  if (typeof alt === 'string') media.alt = alt;
-  return { media, position: context.locate(['media', index]) ?? null };
 }

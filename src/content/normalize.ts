@@ -10,13 +10,6 @@ import type { YamlSource } from './yaml-source.js';
 /** The API's limit on `content`, in characters (Unicode code points). */
 export const MAX_CONTENT_CHARACTERS = 10_000;
 
-/**
- * Decides whether a scheduledAt in the past is acceptable for this post. Without it every past
- * time is an error; a caller that knows the post was already scheduled or published with exactly
- * this time (from state) can accept it, so old posts do not block every later run.
- */
-export type AcceptPastSchedule = (post: { key: string; scheduledAt: string }) => boolean;
-
 export interface NormalizeContext {
   /** Project-relative path of the post file, forward slashes. */
   file: string;
@@ -25,8 +18,6 @@ export interface NormalizeContext {
   locate: YamlSource['locate'];
   timezone: string;
   accounts: Readonly<Record<string, string>>;
-  now: Date;
-  acceptPastSchedule?: AcceptPastSchedule;
 }
 
 export interface NormalizedPost {
@@ -35,11 +26,24 @@ export interface NormalizedPost {
   keyPosition?: SourcePosition;
   content: string;
   scheduledAt: string | null;
+  /** How `scheduledAt` is written, when it is set: the clock check (checkSchedule) needs it. */
+  schedule?: ScheduleSource;
   targets: NormalizedTargets;
   diagnostics: Diagnostic[];
 }
 
-/** Front-matter + body → the comparable parts of a post (media are resolved separately). */
+/** A post's `scheduledAt` as written and where, next to the instant it means. */
+export interface ScheduleSource {
+  instant: string;
+  raw: string;
+  position?: SourcePosition;
+}
+
+/**
+ * Front-matter + body → the comparable parts of a post (media are resolved separately). The
+ * result depends on the text and the config only, never on the clock: `checkSchedule` adds the
+ * "in the past" check, so a reading can be kept and reused.
+ */
 export function normalizePost(frontMatter: unknown, body: string, bodyLine: number, context: NormalizeContext): NormalizedPost {
   const data = isRecord(frontMatter) ? frontMatter : {};
   const diagnostics: Diagnostic[] = [];
@@ -60,7 +64,8 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
       hint: 'Shorten the text.',
     });
   }
-  const scheduledAt = normalizeScheduledAt(data, key, context, diagnostics);
+  const schedule = normalizeScheduledAt(data, context, diagnostics);
+  const scheduledAt = schedule?.instant ?? null;
   const targets = normalizeTargets(data.targets, context);
   diagnostics.push(...targets.diagnostics);
   if (scheduledAt !== null && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) {
@@ -75,7 +80,7 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
       hint: 'Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft.',
     });
   }
-  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, targets, diagnostics };
+  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), targets, diagnostics };
 }
 
 /** Default post key: the path under the content folder, without `.md`, forward slashes. */
@@ -83,10 +88,11 @@ export function postKeyFromPath(fileInContent: string): string {
   return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, '');
 }
 
-function normalizeScheduledAt(data: Record<string, unknown>, key: string, context: NormalizeContext, diagnostics: Diagnostic[]): string | null {
+function normalizeScheduledAt(data: Record<string, unknown>, context: NormalizeContext, diagnostics: Diagnostic[]): ScheduleSource | undefined {
   const raw = data.scheduledAt;
-  if (typeof raw !== 'string') return null;
-  const at = { file: context.file, ...context.locate(['scheduledAt']) };
+  if (typeof raw !== 'string') return undefined;
+  const position = context.locate(['scheduledAt']);
+  const at = { file: context.file, ...position };
   const parsed = parseScheduledAt(raw, context.timezone);
   if (!parsed.ok) {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
@@ -99,7 +105,7 @@ function normalizeScheduledAt(data: Record<string, unknown>, key: string, contex
       found: describeValue(raw),
       hint: parsed.hint ?? (dateOnly ? `Add a time, e.g. \`${raw.trim()} 09:00\`.` : parsed.reason === 'range' ? 'Check the month, day, hour and minute.' : `Write it as ${SCHEDULED_AT_FORMATS}.`),
     });
-    return null;
+    return undefined;
   }
   if (parsed.ambiguous !== undefined) {
     diagnostics.push({
@@ -111,20 +117,8 @@ function normalizeScheduledAt(data: Record<string, unknown>, key: string, contex
       hint: `Add an offset to choose: ${parsed.ambiguous.chosenOffset} or ${parsed.ambiguous.otherOffset}.`,
     });
   }
-  if (data.draft === true) return null;
-  const inPast = Date.parse(parsed.instant) < context.now.getTime();
-  if (inPast && context.acceptPastSchedule?.({ key, scheduledAt: parsed.instant }) !== true) {
-    diagnostics.push({
-      severity: 'error',
-      code: 'scheduled-at-past',
-      message: 'scheduledAt is in the past',
-      ...at,
-      expected: `a time after ${context.now.toISOString()}`,
-      found: `${raw.trim()} (${parsed.instant})`,
-      hint: 'Pick a future time, or remove `scheduledAt` to keep the post a draft.',
-    });
-  }
-  return parsed.instant;
+  if (data.draft === true) return undefined;
+  return { instant: parsed.instant, raw, ...(position === undefined ? {} : { position }) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

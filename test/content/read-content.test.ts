@@ -118,6 +118,7 @@ describe('readContent', () => {
       'posts/options.md:5:7 unknown-field',
       'posts/options.md:6:7 unknown-field',
       'posts/options.md:7:17 wrong-type',
+      'posts/past.md:2:14 schedule-without-targets',
       'posts/past.md:2:14 scheduled-at-past',
       'posts/twice.md:2:24 duplicate-target',
       'posts/types.md:2:5 wrong-type',

@@ -1,0 +1,29 @@
+import type { Diagnostic } from '../diagnostics.js';
+import type { ScheduleSource } from './normalize.js';
+
+/**
+ * Decides whether a scheduledAt in the past is acceptable for this post. Without it every past
+ * time is an error; a caller that knows the post was already scheduled or published with exactly
+ * this time (from state) can accept it, so old posts do not block every later run.
+ */
+export type AcceptPastSchedule = (post: { key: string; scheduledAt: string }) => boolean;
+
+/**
+ * The one content check that depends on the clock, kept apart from reading so that a reading made
+ * earlier (or cached) is checked against this run's `now`.
+ */
+export function checkSchedule(schedule: ScheduleSource, context: { key: string; file: string; now: Date; acceptPastSchedule?: AcceptPastSchedule }): Diagnostic | undefined {
+  const { now } = context;
+  if (Date.parse(schedule.instant) >= now.getTime()) return undefined;
+  if (context.acceptPastSchedule?.({ key: context.key, scheduledAt: schedule.instant }) === true) return undefined;
+  return {
+    severity: 'error',
+    code: 'scheduled-at-past',
+    message: 'scheduledAt is in the past',
+    file: context.file,
+    ...schedule.position,
+    expected: `a time after ${now.toISOString()}`,
+    found: `${schedule.raw.trim()} (${schedule.instant})`,
+    hint: 'Pick a future time, or remove `scheduledAt` to keep the post a draft.',
+  };
+}
