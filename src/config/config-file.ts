@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import type { Diagnostic } from '../diagnostics.js';
 import { decodeUtf8File } from '../content/decode.js';
-import { compileSchema } from '../content/json-schema.js';
+import { schemaCheck } from '../content/json-schema.js';
+import { validateConfig } from '../generated/content-validators.js';
 import { sortDiagnostics } from '../content/ordering.js';
 import { parseYamlSource, type YamlSource } from '../content/yaml-source.js';
 
@@ -26,7 +26,7 @@ export interface ConfigFile {
 
 export const CONFIG_FILE_NAMES = ['postsync.yaml', 'postsync.yml'] as const;
 
-const checkConfigSchema = compileSchema(configSchema);
+const checkConfigSchema = schemaCheck(validateConfig);
 
 const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 

@@ -1,16 +1,7 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from './did-you-mean.js';
 import type { DataPath, YamlSource } from './yaml-source.js';
-
-/**
- * One Ajv instance for postsync's own schemas. `verbose` gives each error its data and parent
- * schema, which the messages below need; `x-expected` is an annotation our schemas carry to say
- * in words what a value should look like. `validateSchema: false`: our schemas are fixed files,
- * checked against the meta-schema by a test, so no run pays ~70 ms to compile the meta-schema.
- */
-const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, verbose: true, strict: true, validateSchema: false });
-ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
 
 export interface SchemaCheckContext {
   /** Project-relative file the data came from. */
@@ -22,9 +13,12 @@ export interface SchemaCheckContext {
 
 export type SchemaCheck = (data: unknown, context: SchemaCheckContext) => Diagnostic[];
 
-/** Compiles a JSON Schema into a check returning one diagnostic per problem, each with its position. */
-export function compileSchema(schema: object): SchemaCheck {
-  const validate = ajv.compile(schema);
+/**
+ * A check returning one diagnostic per problem, each with its position, from a validator compiled
+ * at build time (src/generated/content-validators.ts, `verbose`: each error carries its data and
+ * parent schema, whose `x-expected` annotation says in words what a value should look like).
+ */
+export function schemaCheck(validate: ValidateFunction): SchemaCheck {
   return (data, context) => {
     if (validate(data)) return [];
     return (validate.errors ?? []).flatMap((error) => {

@@ -1,10 +1,11 @@
 import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
 import { RESPONSE_ONLY_OPTION_FIELDS } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { compileSchema } from './json-schema.js';
+import { validatePost } from '../generated/content-validators.js';
+import { schemaCheck } from './json-schema.js';
 import type { YamlSource } from './yaml-source.js';
 
-const checkPostSchema = compileSchema(postSchema);
+const checkPostSchema = schemaCheck(validatePost);
 
 /** Option field names a post may set, from the schema (the single list). */
 export const OPTION_INPUT_FIELDS: readonly string[] = Object.keys(postSchema.$defs.options.properties);

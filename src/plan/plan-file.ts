@@ -1,7 +1,7 @@
-import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
-import { describeSchemaErrors, validatorFor } from '../state/json-schema.js';
+import { validatePlan } from '../generated/file-validators.js';
+import { describeSchemaErrors } from '../state/json-schema.js';
 import type { Change, Plan, PlanTarget } from './types.js';
 
 /** A plan as a file (`plan --out`) or as `plan --json` output: indented JSON, trailing newline. */
@@ -25,9 +25,8 @@ export function parsePlan(text: string, options: { source?: string } = {}): Plan
       hint,
     });
   }
-  const validate = validatorFor(planSchema);
-  if (!validate(data)) {
-    throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validate.errors).join('\n  ')}`, {
+  if (!validatePlan(data)) {
+    throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join('\n  ')}`, {
       hint,
     });
   }

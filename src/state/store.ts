@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import stateSchema from '../../schemas/state.schema.json' with { type: 'json' };
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
-import { describeSchemaErrors, validatorFor } from './json-schema.js';
+import { validateState } from '../generated/file-validators.js';
+import { describeSchemaErrors } from './json-schema.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
 
@@ -90,9 +90,8 @@ export function parseState(text: string, path: string): StateFile {
       hint: 'Upgrade postsync to the version that wrote this state.',
     });
   }
-  const validate = validatorFor(stateSchema);
-  if (!validate(data)) {
-    const problems = describeSchemaErrors(validate.errors);
+  if (!validateState(data)) {
+    const problems = describeSchemaErrors(validateState.errors);
     throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join('\n  ')}`, { hint });
   }
   return data as StateFile;
