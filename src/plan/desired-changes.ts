@@ -60,7 +60,13 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     if (resumesPending) reasons.push('resume an interrupted create');
     return createChange(post, context, { reasons, resumesPending });
   }
-  if (shapeHash(context.shapeOf(live)) === shapeHash(post.shape)) {
+  const desiredHash = shapeHash(post.shape);
+  // Untouched on both sides since the last apply: the remote still holds what was applied (same
+  // updatedAt) and the file still says it, so the live shape need not be worked out.
+  if (live.updatedAt === record.remoteUpdatedAt && desiredHash === record.appliedHash && record.file === post.file) {
+    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
+  }
+  if (shapeHash(context.shapeOf(live)) === desiredHash) {
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.
       return {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import stringify from 'safe-stable-stringify';
 import type { PostShape } from '../content/types.js';
 
@@ -23,7 +23,7 @@ export function prettyCanonicalJson(value: unknown): string {
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** Hash of a normalized PostShape; equal shapes (desired or live) hash equal. */

@@ -61,8 +61,14 @@ describe('createPlan: owned posts', () => {
     expect(change.drift).toBeUndefined();
   });
 
-  it('reports drift when the remote changed and the file did not', () => {
+  it('trusts an unchanged updatedAt: the file says what was applied, so the post is up to date without comparing the live shape', () => {
     const live = livePost('p1', shape({ content: 'Edited in the web app' }));
+    expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [live] }))).action).toBe('noop');
+  });
+
+  it('reports drift when the remote changed and the file did not', () => {
+    // An edit on the remote gives the post a new updatedAt.
+    const live = livePost('p1', shape({ content: 'Edited in the web app' }), { updatedAt: '2026-03-01T00:00:00.000Z' });
     const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [live] })));
     expect(change.action).toBe('update');
     expect(change.reasons).toEqual(['drifted on the remote since the last apply: content']);
@@ -71,7 +77,7 @@ describe('createPlan: owned posts', () => {
   });
 
   it('says so when both the file and the remote changed', () => {
-    const live = livePost('p1', shape({ content: 'Edited in the web app' }));
+    const live = livePost('p1', shape({ content: 'Edited in the web app' }), { updatedAt: '2026-03-01T00:00:00.000Z' });
     const change = only(createPlan(planInput({ desired: [desired('launch', shape({ content: 'New text' }))], state: owned, live: [live] })));
     expect(change.reasons).toEqual([
       'changed in posts/launch.md: content',
