@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import type { ClientEvent } from '../src/api/index.js';
 import { loadConfig } from '../src/config/load-config.js';
 import type { Config } from '../src/config/types.js';
+import { RunCache } from '../src/cache/run-cache.js';
 import { connect, type Connection } from '../src/run/connect.js';
+import { createPlanCaches, type PlanCaches } from '../src/run/plan-caches.js';
 import { styleFor, type Style } from './views/style.js';
 
 /** Options every command accepts (declared once on the program). */
@@ -12,6 +14,8 @@ export interface GlobalOptions {
   apiUrl?: string;
   local?: boolean;
   color?: boolean;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 export function globalOptions(command: Command): GlobalOptions {
@@ -57,4 +61,10 @@ export async function openTarget(options: GlobalOptions): Promise<{ config: Conf
   const config = await loadProjectConfig(options);
   const connection = await connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) });
   return { config, connection, style };
+}
+
+/** The caches of one run, backed by `.postsync/cache` unless --no-cache; call `kept.save()` once the files are read. */
+export function openPlanCaches(config: Config, options: GlobalOptions): PlanCaches & { kept: RunCache } {
+  const kept = RunCache.open(config.root, { enabled: options.cache !== false });
+  return { ...createPlanCaches(kept), kept };
 }

@@ -25,7 +25,8 @@ export function registerCommands(program: Command): void {
     .option('-C, --dir <path>', 'project folder (holding postsync.yaml); default: the current folder')
     .option('--api-url <url>', 'Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)')
     .option('--local', 'use the embedded local API even under CI')
-    .option('--no-color', 'plain output without colours (NO_COLOR is honoured too)');
+    .option('--no-color', 'plain output without colours (NO_COLOR is honoured too)')
+    .option('--no-cache', 'parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache');
 
   program
     .command('plan')

@@ -11,7 +11,7 @@ import { buildPlan } from '../../src/run/build-plan.js';
 import { hasChanges } from '../../src/run/plan-summary.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { StateStore } from '../../src/state/state-store.js';
-import { globalOptions, isCI, openTarget } from '../context.js';
+import { globalOptions, isCI, openPlanCaches, openTarget } from '../context.js';
 import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
@@ -41,7 +41,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     throw new InputError('apply changes things on the remote and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`).' });
   }
 
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const options = globalOptions(command);
+  const { config, connection, style } = await openTarget(options);
   const out = (text: string) => {
     if (!flags.json) process.stdout.write(`${text}\n`);
   };
@@ -59,7 +60,9 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         plan = saved;
       } else {
         const state = { version: 1 as const, targets: { [connection.target.id]: store.section } };
-        plan = (await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date() })).plan;
+        const caches = openPlanCaches(config, options);
+        plan = (await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches })).plan;
+        await caches.kept.save();
       }
       out(renderPlan(plan, { label: connection.label, style }));
       await reportToGitHubActions({ root: config.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: connection.label }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });

@@ -6,7 +6,7 @@ import { buildPlan } from '../../src/run/build-plan.js';
 import { hasChanges } from '../../src/run/plan-summary.js';
 import { readState } from '../../src/state/store.js';
 import { reportToGitHubActions } from '../../src/actions/index.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openPlanCaches, openTarget } from '../context.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { renderPlanMarkdown } from '../views/plan-markdown.js';
@@ -23,10 +23,13 @@ export interface PlanFlags {
 
 /** Exit 0, 1 for invalid files, 2 with --detailed-exitcode when there are changes. */
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const options = globalOptions(command);
+  const { config, connection, style } = await openTarget(options);
   try {
     const state = await readState(config.statePath);
-    const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date() });
+    const caches = openPlanCaches(config, options);
+    const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
+    await caches.kept.save();
     if (flags.out) await writeFile(flags.out, serializePlan(plan));
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);

@@ -1,26 +1,28 @@
 import type { Command } from 'commander';
 import { diagnosticCounts, renderDiagnostics } from '../views/diagnostics.js';
 import { hasErrors } from '../../src/diagnostics.js';
-import { createPlanCaches } from '../../src/run/plan-caches.js';
 import { readDesired } from '../../src/run/read-desired.js';
 import { readState, sectionFor } from '../../src/state/store.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openPlanCaches, openTarget } from '../context.js';
 import { diagnosticsReport, renderJson } from '../views/plan-json.js';
 import { plural } from '../views/format.js';
 import { reportToGitHubActions, validateSummaryMarkdown } from '../../src/actions/index.js';
 
 /** Checks every file and every post against its accounts' rules; sends nothing that writes. Exit 1 on any error. */
 export async function runValidate(flags: { json?: boolean }, command: Command): Promise<number> {
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const options = globalOptions(command);
+  const { config, connection, style } = await openTarget(options);
   try {
+    const caches = openPlanCaches(config, options);
     const section = sectionFor(await readState(config.statePath), connection.target);
     const desired = await readDesired({
       config,
       client: connection.client,
       now: new Date(),
-      caches: createPlanCaches(),
+      caches,
       ownedKeys: new Set(Object.keys(section.posts)),
     });
+    await caches.kept.save();
     if (flags.json) {
       process.stdout.write(renderJson(diagnosticsReport('validate', desired.diagnostics)));
     } else {

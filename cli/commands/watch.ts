@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { RunCache } from '../../src/cache/run-cache.js';
 
 export interface WatchFlags {
   /** Seconds between two reads of the remote data. */
@@ -50,6 +51,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
         connection,
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,
+        kept: RunCache.open(config.root, { enabled: options.cache !== false }),
         onEvent: watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw }),
       });
       const stopKeys = listenForKeys(process.stdin, { refresh: () => session.refresh(), quit: stop });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import type { StampedFacts, StampSource } from '../cache/file-stamps.js';
 
 /** What the media prober says about a file (src/media/probe.ts supplies the real one). */
 export interface ProbeResult {
@@ -26,21 +27,36 @@ interface Entry {
 
 /**
  * Hashes and probes each distinct file once: entries are keyed by real path and reused while the
- * file's mtime and size are unchanged. Keep one per run, or one for the life of `watch`.
+ * file's mtime and size are unchanged. Keep one per run, or one for the life of `watch`. With
+ * `kept` (src/cache), facts also carry over between runs while the file's stamp is unchanged.
  */
 export class MediaCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #kept: StampedFacts<MediaFacts> | undefined;
 
-  describe(realPath: string, stats: { mtimeMs: number; size: number }, probe: MediaProbe): Promise<MediaFacts> {
+  constructor(options: { kept?: StampedFacts<MediaFacts> } = {}) {
+    this.#kept = options.kept;
+  }
+
+  describe(realPath: string, stats: StampSource, probe: MediaProbe): Promise<MediaFacts> {
     const cached = this.#entries.get(realPath);
     if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
-    const facts = Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
-      sha256: hash.sha256,
-      sizeBytes: hash.sizeBytes,
-      contentType: probed.contentType,
-      kind: probed.kind,
-      ...(probed.problem === undefined ? {} : { problem: probed.problem }),
-    }));
+    const kept = this.#kept?.get(realPath, stats);
+    const readAt = Date.now();
+    const facts =
+      kept !== undefined
+        ? Promise.resolve(kept)
+        : Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => {
+            const described: MediaFacts = {
+              sha256: hash.sha256,
+              sizeBytes: hash.sizeBytes,
+              contentType: probed.contentType,
+              kind: probed.kind,
+              ...(probed.problem === undefined ? {} : { problem: probed.problem }),
+            };
+            this.#kept?.set(realPath, stats, described, readAt);
+            return described;
+          });
     const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, facts };
     this.#entries.set(realPath, entry);
     // A failed read must not stick: the next run tries again.

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
+import type { StampedFacts } from '../cache/file-stamps.js';
 import type { DesiredMedia, DesiredPost } from '../content/types.js';
 import type { ProbedMedia } from './media-rules.js';
-import { probeMedia, type MediaProbe } from './probe.js';
+import type { MediaProbe } from './probe.js';
 
 export type ProbeMedia = (absolutePath: string) => Promise<MediaProbe>;
 
@@ -18,20 +19,34 @@ interface Entry {
   result: Promise<MediaProbe>;
 }
 
+/** The prober, loaded on first use: it pulls in the image and file-type readers. */
+const probeWithReaders: ProbeMedia = async (absolutePath) => (await import('./probe.js')).probeMedia(absolutePath);
+
 /**
  * Memoizes probes by path, size and mtime, so that one run (or a watch session) probes each file
  * once however many posts use it. Concurrent calls for one file share a single probe. A failed
- * probe (unreadable file) is not kept.
+ * probe (unreadable file) is not kept. With `kept` (src/cache), probes carry over between runs
+ * while the file's stamp is unchanged.
  */
-export function createProbeCache(options: { probe?: ProbeMedia } = {}): ProbeCache {
-  const probeFile = options.probe ?? probeMedia;
+export function createProbeCache(options: { probe?: ProbeMedia; kept?: StampedFacts<MediaProbe> } = {}): ProbeCache {
+  const probeFile = options.probe ?? probeWithReaders;
+  const { kept } = options;
   const entries = new Map<string, Entry>();
   return {
     async probe(absolutePath) {
-      const { size, mtimeMs } = await stat(absolutePath);
+      const stats = await stat(absolutePath);
+      const { size, mtimeMs } = stats;
       const cached = entries.get(absolutePath);
       if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-      const result = probeFile(absolutePath);
+      const keptProbe = kept?.get(absolutePath, stats);
+      const readAt = Date.now();
+      const result =
+        keptProbe !== undefined
+          ? Promise.resolve(keptProbe)
+          : probeFile(absolutePath).then((probed) => {
+              kept?.set(absolutePath, stats, probed, readAt);
+              return probed;
+            });
       const entry = { size, mtimeMs, result };
       entries.set(absolutePath, entry);
       result.catch(() => {

@@ -1,3 +1,4 @@
+import type { RunCache } from '../cache/run-cache.js';
 import { MediaCache } from '../content/media-cache.js';
 import { createProbeCache, type ProbeCache } from '../media/probe-cache.js';
 
@@ -5,8 +6,16 @@ import { createProbeCache, type ProbeCache } from '../media/probe-cache.js';
 export interface PlanCaches {
   media: MediaCache;
   probes: ProbeCache;
+  /** Earlier runs' readings and media facts (`.postsync/cache`); absent, everything is worked out afresh. */
+  kept?: RunCache;
 }
 
-export function createPlanCaches(): PlanCaches {
-  return { media: new MediaCache(), probes: createProbeCache() };
+export function createPlanCaches(kept?: RunCache): PlanCaches {
+  const mediaFacts = kept?.mediaFacts();
+  const probes = kept?.probes();
+  return {
+    media: new MediaCache(mediaFacts === undefined ? {} : { kept: mediaFacts }),
+    probes: createProbeCache(probes === undefined ? {} : { kept: probes }),
+    ...(kept === undefined ? {} : { kept }),
+  };
 }

@@ -35,6 +35,7 @@ export async function readDesired(input: {
     probe: caches.probes.probe,
     mediaCache: caches.media,
     acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
+    readings: caches.kept?.readings(input.config),
   });
   const accountIds = content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
   const rules = await readAccountRules(input.client, accountIds);

@@ -161,6 +161,7 @@ export class ContentCache {
       probe: this.#caches.probes.probe,
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
+      readings: this.#caches.kept?.readings(this.#config),
     };
   }
 

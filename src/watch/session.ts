@@ -4,7 +4,8 @@ import { relativePosix } from '../content/paths.js';
 import type { DesiredPost } from '../content/types.js';
 import type { Plan } from '../plan/types.js';
 import type { Connection } from '../run/connect.js';
-import { createPlanCaches } from '../run/plan-caches.js';
+import { createPlanCaches, type PlanCaches } from '../run/plan-caches.js';
+import type { RunCache } from '../cache/run-cache.js';
 import { readState, sectionFor, stateSectionHash } from '../state/store.js';
 import type { TargetState } from '../state/types.js';
 import { PostChecks, planFromSnapshot } from './cached-plan.js';
@@ -33,6 +34,8 @@ export interface WatchOptions {
   /** Apply draft-only changes after each plan (`--apply-drafts`). */
   applyDrafts?: boolean;
   debounceMs?: number;
+  /** Earlier runs' readings and media facts (`.postsync/cache`), saved again after each full read. */
+  kept?: RunCache;
   onEvent: WatchListener;
   clock?: () => Date;
 }
@@ -48,7 +51,7 @@ export class WatchSession {
   readonly #options: WatchOptions;
   #config: Config;
   readonly #scope: WatchScope;
-  readonly #caches = createPlanCaches();
+  readonly #caches: PlanCaches;
   readonly #content: ContentCache;
   readonly #remote: RemoteCache;
   readonly #checks = new PostChecks();
@@ -69,6 +72,7 @@ export class WatchSession {
     this.#options = options;
     this.#config = options.config;
     this.#scope = new WatchScope(options.config);
+    this.#caches = createPlanCaches(options.kept);
     this.#content = new ContentCache({ config: options.config, caches: this.#caches });
     this.#remote = new RemoteCache(options.connection.client);
     this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
@@ -114,6 +118,7 @@ export class WatchSession {
     });
     await this.#content.readAll(now);
     this.#timeChecked = now;
+    await this.#caches.kept?.save();
     await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
     this.#plan = await this.#makePlan(now);
     this.#trackMedia();
@@ -193,6 +198,7 @@ export class WatchSession {
     if (fullRead) {
       await this.#content.readAll(now);
       this.#timeChecked = now;
+      await this.#caches.kept?.save();
     } else {
       await this.#content.readFiles([...new Set(reread)], now);
       for (const folder of folders) await this.#content.syncFolder(folder, now);

@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -73,5 +73,25 @@ describe('the main job, as a new user runs it', () => {
     result = await cli('apply', '--yes');
     expect(result.stdout).toContain('No changes.');
     expect(await writes()).toEqual([]);
+  });
+
+  it('keeps readings in .postsync/cache between runs; --no-cache neither reads nor writes it; a damaged cache is ignored', async () => {
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const api = emulator();
+    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    const cacheFiles = () => readdir(join(dir, '.postsync/cache')).then((names) => names.sort(), () => []);
+
+    const uncached = await cli('plan', '--no-cache');
+    expect(uncached.code).toBe(0);
+    expect(await cacheFiles()).toEqual([]);
+
+    expect((await cli('plan')).stdout).toBe(uncached.stdout);
+    expect(await cacheFiles()).toEqual(['.gitignore', 'readings.json']);
+    expect((await cli('plan')).stdout).toBe(uncached.stdout);
+
+    await writeFile(join(dir, '.postsync/cache/readings.json'), '{"format":1,"entries":{"posts/launch.md":');
+    expect((await cli('plan')).stdout).toBe(uncached.stdout);
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
+    expect((await cli('plan', '--json')).stdout).toContain('We launch on Tuesday.');
   });
 });

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MediaFacts } from '../content/media-cache.js';
+import type { PostFileReading } from '../content/interpret-file.js';
+import type { ContentConfig, ReadingStore } from '../content/read-file.js';
+import type { MediaProbe } from '../media/probe.js';
+import { CacheSection, type SectionIdentity } from './cache-section.js';
+import { StampedFacts, type StampedEntry } from './file-stamps.js';
+
+/** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
+export const CACHE_DIR = '.postsync/cache';
+
+interface KeptReading {
+  digest: string;
+  reading: PostFileReading;
+}
+
+/**
+ * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`:
+ * readings of post files (by the digest of their bytes), media hashes and probes (by file
+ * stamp). Each section is read when first asked for and written by `save` (only if it changed).
+ * A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
+ */
+export class RunCache {
+  readonly #dir: string | null;
+  readonly #build: string;
+  /** By name; asked again with another context (watch: postsync.yaml edited), a section starts over. */
+  readonly #sections = new Map<string, { context: string; section: CacheSection<unknown> }>();
+
+  private constructor(dir: string | null, build: string) {
+    this.#dir = dir;
+    this.#build = build;
+  }
+
+  /** `build` stands in for dist/build-id.json (tests run from source, where there is none). */
+  static open(root: string, options: { enabled: boolean; build?: string }): RunCache {
+    const build = options.enabled ? (options.build ?? buildId()) : null;
+    return build === null ? RunCache.disabled() : new RunCache(join(root, CACHE_DIR), build);
+  }
+
+  static disabled(): RunCache {
+    return new RunCache(null, '');
+  }
+
+  /** Readings made under this content config; entries made under another one are not used. */
+  readings(config: ContentConfig): ReadingStore | undefined {
+    const accounts = Object.entries(config.accounts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const context = JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
+    const section = this.#section<KeptReading>('readings', context);
+    if (section === undefined) return undefined;
+    return {
+      get: (file, digest) => {
+        const kept = section.get(file);
+        return kept?.digest === digest ? kept.reading : undefined;
+      },
+      set: (file, digest, reading) => section.set(file, { digest, reading }),
+    };
+  }
+
+  /** sha256, size and type of media files, by real path. */
+  mediaFacts(): StampedFacts<MediaFacts> | undefined {
+    const section = this.#section<StampedEntry<MediaFacts>>('media', '');
+    return section === undefined ? undefined : new StampedFacts(section);
+  }
+
+  /** Dimensions, duration and codecs of media files, by path. */
+  probes(): StampedFacts<MediaProbe> | undefined {
+    const section = this.#section<StampedEntry<MediaProbe>>('probes', '');
+    return section === undefined ? undefined : new StampedFacts(section);
+  }
+
+  /** Writes the sections that changed; never throws (see CacheSection.save). */
+  async save(): Promise<void> {
+    const sections = [...this.#sections.values()].map((open) => open.section);
+    if (this.#dir === null || !sections.some((section) => section.dirty)) return;
+    await mkdir(this.#dir, { recursive: true })
+      .then(() => writeFile(join(this.#dir!, '.gitignore'), '# postsync cache: safe to delete, never committed\n*\n', { flag: 'wx' }))
+      .catch(() => undefined);
+    await Promise.all(sections.map((section) => section.save()));
+  }
+
+  #section<T>(name: string, context: string): CacheSection<T> | undefined {
+    if (this.#dir === null) return undefined;
+    const open = this.#sections.get(name);
+    if (open?.context === context) return open.section as CacheSection<T>;
+    const identity: SectionIdentity = { build: this.#build, context };
+    const section = CacheSection.open<T>(join(this.#dir, `${name}.json`), identity);
+    this.#sections.set(name, { context, section: section as CacheSection<unknown> });
+    return section;
+  }
+}
+
+/** The id `npm run build` writes; without it (a bare `tsc`), nothing is cached. */
+function buildId(): string | null {
+  try {
+    const { id } = JSON.parse(readFileSync(new URL('../../build-id.json', import.meta.url), 'utf8')) as { id?: unknown };
+    return typeof id === 'string' && id !== '' ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,101 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CacheSection } from '../../src/cache/cache-section.js';
+import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
+import { RunCache } from '../../src/cache/run-cache.js';
+import { testdir } from '../helpers/testdir.js';
+
+const identity = { build: 'b1', context: 'c1' };
+
+describe('CacheSection', () => {
+  it('round-trips its entries and keeps only the ones a run used', async () => {
+    const dir = await testdir();
+    const path = join(dir, 'cache/readings.json');
+    const first = CacheSection.open<number>(path, identity);
+    first.set('a', 1);
+    first.set('b', 2);
+    expect(await first.save()).toBe(true);
+
+    const second = CacheSection.open<number>(path, identity);
+    expect(second.get('a')).toBe(1);
+    expect(second.dirty).toBe(true); // `b` was not used: saving drops it
+    await second.save();
+    const third = CacheSection.open<number>(path, identity);
+    expect([third.get('a'), third.get('b')]).toEqual([1, undefined]);
+    expect(third.dirty).toBe(false);
+    expect(await third.save()).toBe(false);
+  });
+
+  it('is empty when its file is missing, corrupt, or from another build or context', async () => {
+    const dir = await testdir({ 'corrupt.json': '{"format":1,"build":"b1","context":"c1","entries":{"a":1', 'other.json': JSON.stringify({ format: 1, build: 'b0', context: 'c1', entries: { a: 1 } }) });
+    expect(CacheSection.open(join(dir, 'missing.json'), identity).get('a')).toBeUndefined();
+    expect(CacheSection.open(join(dir, 'corrupt.json'), identity).get('a')).toBeUndefined();
+    expect(CacheSection.open(join(dir, 'other.json'), identity).get('a')).toBeUndefined();
+    expect(CacheSection.open(join(dir, 'other.json'), { build: 'b0', context: 'c2' }).get('a')).toBeUndefined();
+    expect(CacheSection.open(join(dir, 'other.json'), { build: 'b0', context: 'c1' }).get('a')).toBe(1);
+  });
+
+  it('never throws when it cannot write, and leaves no temporary file', async () => {
+    const dir = await testdir({ 'blocker': 'a file where the folder should be' });
+    const section = CacheSection.open<number>(join(dir, 'blocker/readings.json'), identity);
+    section.set('a', 1);
+    expect(await section.save()).toBe(false);
+    expect(await readdir(dir)).toEqual(['blocker']);
+  });
+});
+
+describe('StampedFacts', () => {
+  const stats = { size: 10, mtimeMs: 1_000, ctimeMs: 1_000, ino: 7 };
+
+  it('answers while the stamp is unchanged, and forgets a changed file', async () => {
+    const dir = await testdir();
+    const facts = new StampedFacts<string>(CacheSection.open<StampedEntry<string>>(join(dir, 'media.json'), identity));
+    facts.set('/p/a.png', stats, 'sha-a', 1_000 + SETTLED_MS + 1);
+    expect(facts.get('/p/a.png', stats)).toBe('sha-a');
+    expect(facts.get('/p/a.png', { ...stats, mtimeMs: 1_001 })).toBeUndefined();
+    expect(facts.get('/p/a.png', stats)).toBeUndefined();
+  });
+
+  it('does not keep a fact about a file changed too recently to be sure of it (racily clean)', async () => {
+    const dir = await testdir();
+    const facts = new StampedFacts<string>(CacheSection.open<StampedEntry<string>>(join(dir, 'media.json'), identity));
+    facts.set('/p/a.png', stats, 'sha-a', 1_000 + SETTLED_MS - 1);
+    expect(facts.get('/p/a.png', stats)).toBeUndefined();
+  });
+});
+
+describe('RunCache', () => {
+  it('writes a .gitignore beside its sections, so no project has to list the folder', async () => {
+    const root = await testdir();
+    const cache = RunCache.open(root, { enabled: true, build: 'test' });
+    const readings = cache.readings({ root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} })!;
+    readings.set('posts/a.md', 'digest', { key: 'a', diagnostics: [] });
+    await cache.save();
+    expect((await readdir(join(root, '.postsync/cache'))).sort()).toEqual(['.gitignore', 'readings.json']);
+    expect(await readFile(join(root, '.postsync/cache/.gitignore'), 'utf8')).toMatch(/^\*$/m);
+  });
+
+  it('keeps readings per content config: another timezone or alias set starts empty', async () => {
+    const root = await testdir();
+    const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: { photo: 'id-1' } };
+    const cache = RunCache.open(root, { enabled: true, build: 'test' });
+    cache.readings(config)!.set('posts/a.md', 'd1', { key: 'a', diagnostics: [] });
+    await cache.save();
+    const again = () => RunCache.open(root, { enabled: true, build: 'test' });
+    expect(again().readings(config)!.get('posts/a.md', 'd1')).toEqual({ key: 'a', diagnostics: [] });
+    expect(again().readings(config)!.get('posts/a.md', 'd2')).toBeUndefined();
+    expect(again().readings({ ...config, timezone: 'Europe/Berlin' })!.get('posts/a.md', 'd1')).toBeUndefined();
+    expect(again().readings({ ...config, accounts: { photo: 'id-2' } })!.get('posts/a.md', 'd1')).toBeUndefined();
+    expect(RunCache.open(root, { enabled: true, build: 'other' }).readings(config)!.get('posts/a.md', 'd1')).toBeUndefined();
+  });
+
+  it('hands out nothing and writes nothing when disabled', async () => {
+    const root = await testdir();
+    const cache = RunCache.open(root, { enabled: false, build: 'test' });
+    expect(cache.readings({ root, contentDir: root, timezone: 'UTC', accounts: {} })).toBeUndefined();
+    expect(cache.mediaFacts()).toBeUndefined();
+    await cache.save();
+    expect(await readdir(root)).toEqual([]);
+  });
+});
