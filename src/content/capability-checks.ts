@@ -1,7 +1,7 @@
 import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from './did-you-mean.js';
-import { codePointLength, textLength, unitWord } from './text-length.js';
+import { codePointLength, lengthOver, unitWord } from './text-length.js';
 import type { DesiredPost, TargetShape } from './types.js';
 
 /**
@@ -52,8 +52,8 @@ type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'> & { severity?: 
 function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, where: string, report: Report): void {
   const text = target.contentOverride ?? post.shape.content;
   const source = target.contentOverride === undefined ? 'the post text' : 'the `content` of this target';
-  const length = textLength(text, rules.lengthUnit);
-  if (length > rules.maxLength) {
+  const length = lengthOver(text, rules.lengthUnit, rules.maxLength);
+  if (length !== null) {
     report({
       code: 'caption-too-long',
       message: `${source} is too long for ${where}`,

@@ -1,5 +1,5 @@
-import { constants, openSync, type Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { constants, openSync, statSync, type Stats } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -33,11 +33,15 @@ export class FileLookups {
     return real;
   }
 
-  /** `stat`, or undefined when the path cannot be stat'ed (missing, no permission). */
+  /**
+   * `stat`, or undefined when the path cannot be stat'ed (missing, no permission). Synchronous:
+   * most candidates of a media path are missing, and a rejected promise costs an error object
+   * with a stack each time (10,000 posts: ~40 ms), where `throwIfNoEntry: false` costs nothing.
+   */
   stat(path: string): Promise<Stats | undefined> {
     let stats = this.#stats.get(path);
     if (stats === undefined) {
-      stats = stat(path).catch(() => undefined);
+      stats = Promise.resolve(statOrUndefined(path));
       this.#stats.set(path, stats);
     }
     return stats;
@@ -67,5 +71,13 @@ export class FileLookups {
     }
     const realPath = await realpath(path);
     return allowed(realPath) ? { fd: openSync(path, flags), realPath } : null;
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { isAbsolute, posix, relative, sep } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 
 /** True when `path` is `root` or below it (both absolute, in the same form: both real or both not). */
 export function isInside(root: string, path: string): boolean {
@@ -8,5 +8,26 @@ export function isInside(root: string, path: string): boolean {
 
 /** `to` relative to `from`, with forward slashes (the form used in messages, keys and state). */
 export function relativePosix(from: string, to: string): string {
-  return relative(from, to).split(sep).join(posix.sep);
+  const below = pathBelow(from, to);
+  const rel = below ?? relative(from, to);
+  return sep === posix.sep ? rel : rel.split(sep).join(posix.sep);
+}
+
+/** Folders known to be absolute and normal (as `resolve` returns them): few, the roots of a run. */
+const normalFolders = new Set<string>();
+const NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
+
+/**
+ * The rest of `to` when it is `from` + separator + a normal relative path: the common case
+ * (a path made by joining onto a root) without `path.relative`, which resolves both sides
+ * (10,000 post files: ~30 ms). Undefined when unsure.
+ */
+function pathBelow(from: string, to: string): string | undefined {
+  if (to.length <= from.length + 1 || !to.startsWith(from) || to[from.length] !== sep) return undefined;
+  if (!normalFolders.has(from)) {
+    if (!isAbsolute(from) || resolve(from) !== from) return undefined;
+    normalFolders.add(from);
+  }
+  const rest = to.slice(from.length + 1);
+  return NOT_NORMAL.test(rest) ? undefined : rest;
 }

@@ -24,6 +24,18 @@ export function textLength(text: string, unit: CaptionRules['lengthUnit']): numb
   }
 }
 
+/**
+ * The length of `text` in `unit` when it is over `max`, else null. Counting graphemes or bytes
+ * is slow, so a cheap upper bound (UTF-16 units are at least as many as code points and grapheme
+ * clusters; a UTF-16 unit is at most 3 UTF-8 bytes) settles most texts without counting.
+ */
+export function lengthOver(text: string, unit: CaptionRules['lengthUnit'], max: number): number | null {
+  const bound = unit === 'bytes' ? text.length * 3 : text.length;
+  if (bound <= max) return null;
+  const length = textLength(text, unit);
+  return length > max ? length : null;
+}
+
 export function codePointLength(text: string): number {
   let count = 0;
   for (const _ of text) count++;
