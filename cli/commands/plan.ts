@@ -26,8 +26,8 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
   const options = globalOptions(command);
   const { config, connection, style } = await openTarget(options);
   try {
-    const state = await readState(config.statePath);
     const caches = openPlanCaches(config, options);
+    const state = await readState(config.statePath, { known: caches.kept.knownStates() });
     const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
     await caches.kept.save();
     if (flags.out) await writeFile(flags.out, serializePlan(plan));

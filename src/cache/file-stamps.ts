@@ -41,11 +41,17 @@ export class StampedFacts<T> {
 
   /** Keeps `value`, worked out from the file as `stats` describe it starting at `readAt` (epoch ms), unless the file changed too recently to be sure. */
   set(path: string, stats: StampSource, value: T, readAt: number): void {
-    if (stats.mtimeMs > readAt - SETTLED_MS) return;
-    this.#section.set(path, { stamp: { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino }, value });
+    const stamp = settledStamp(stats, readAt);
+    if (stamp !== undefined) this.#section.set(path, { stamp, value });
   }
 }
 
-function sameStamp(stamp: FileStamp, stats: StampSource): boolean {
+/** The stamp of a file read at `readAt`, or undefined when it changed too recently to vouch for the bytes read. */
+export function settledStamp(stats: StampSource, readAt: number): FileStamp | undefined {
+  if (stats.mtimeMs > readAt - SETTLED_MS) return undefined;
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
+export function sameStamp(stamp: FileStamp, stats: StampSource): boolean {
   return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
 }

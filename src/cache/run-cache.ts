@@ -5,21 +5,24 @@ import type { MediaFacts } from '../content/media-cache.js';
 import type { PostFileReading } from '../content/interpret-file.js';
 import type { ContentConfig, ReadingStore } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
+import type { KnownState, KnownStates } from '../state/store.js';
 import { CacheSection, type SectionIdentity } from './cache-section.js';
-import { StampedFacts, type StampedEntry } from './file-stamps.js';
+import { sameStamp, settledStamp, StampedFacts, type FileStamp, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
 export const CACHE_DIR = '.postsync/cache';
 
 interface KeptReading {
   digest: string;
+  /** The file's stamp when its bytes were read, once settled (see StampedFacts). */
+  stamp?: FileStamp;
   reading: PostFileReading;
 }
 
 /**
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`:
  * readings of post files (by the digest of their bytes), media hashes and probes (by file
- * stamp). Each section is read when first asked for and written by `save` (only if it changed).
+ * stamp), state files already validated (by digest). Each section is read when first asked for and written by `save` (only if it changed).
  * A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
  */
 export class RunCache {
@@ -50,11 +53,18 @@ export class RunCache {
     const section = this.#section<KeptReading>('readings', context);
     if (section === undefined) return undefined;
     return {
+      byStamp: (file, stats) => {
+        const kept = section.get(file);
+        return kept?.stamp !== undefined && sameStamp(kept.stamp, stats) ? kept.reading : undefined;
+      },
       get: (file, digest) => {
         const kept = section.get(file);
         return kept?.digest === digest ? kept.reading : undefined;
       },
-      set: (file, digest, reading) => section.set(file, { digest, reading }),
+      set: (file, digest, reading, read) => {
+        const stamp = read === undefined ? undefined : settledStamp(read.stats, read.readAt);
+        section.set(file, { digest, ...(stamp === undefined ? {} : { stamp }), reading });
+      },
     };
   }
 
@@ -68,6 +78,19 @@ export class RunCache {
   probes(): StampedFacts<MediaProbe> | undefined {
     const section = this.#section<StampedEntry<MediaProbe>>('probes', '');
     return section === undefined ? undefined : new StampedFacts(section);
+  }
+
+  /** State files validated by this build, with their section hashes, by path and digest. */
+  knownStates(): KnownStates | undefined {
+    const section = this.#section<{ digest: string; known: KnownState }>('states', '');
+    if (section === undefined) return undefined;
+    return {
+      get: (path, digest) => {
+        const kept = section.get(path);
+        return kept?.digest === digest ? kept.known : undefined;
+      },
+      set: (path, digest, known) => section.set(path, { digest, known }),
+    };
   }
 
   /** Writes the sections that changed; never throws (see CacheSection.save). */

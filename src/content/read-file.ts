@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
-import { closeSync, fstatSync, readSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { resolve } from 'node:path';
+import type { StampSource } from '../cache/file-stamps.js';
 import type { Config } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { FileLookups } from './file-lookups.js';
@@ -8,23 +9,24 @@ import type { PostFileReading, PostText } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { sortDiagnostics } from './ordering.js';
-import { isInside, relativePosix } from './paths.js';
+import { relativePosix } from './paths.js';
+import { postFileStats, readPostBytes } from './post-bytes.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import type { DesiredPost, SourcePosition } from './types.js';
 import type { YamlSource } from './yaml-source.js';
 
-/** Post files are text; anything bigger is a mistake (a video renamed `.md`, a generated dump). */
-export const MAX_POST_FILE_BYTES = 1024 * 1024;
-
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
 
 /**
- * Readings kept from earlier runs, by project-relative file and the digest of its bytes
- * (src/cache/readings.ts keeps them in `.postsync/cache`). Only readings without errors are set.
+ * Readings kept from earlier runs, by project-relative file and the digest of its bytes (src/cache
+ * keeps them in `.postsync/cache`). Only readings without errors are set.
  */
 export interface ReadingStore {
+  /** The reading of `file` when its stamp (size, times, inode) is the one kept with it: the bytes need not be read. */
+  byStamp(file: string, stats: StampSource): PostFileReading | undefined;
   get(file: string, digest: string): PostFileReading | undefined;
-  set(file: string, digest: string, reading: PostFileReading): void;
+  /** `read`: the file's stamp and when its bytes were read (a stamp is kept only once it has settled). */
+  set(file: string, digest: string, reading: PostFileReading, read?: { stats: StampSource; readAt: number }): void;
 }
 
 export interface ReadContentOptions {
@@ -64,34 +66,56 @@ export async function readContentFile(file: string, options: ReadContentOptions)
   const absolute = resolve(config.root, file);
   const relativeFile = relativePosix(config.root, absolute);
   const lookups = options.lookups ?? new FileLookups();
+  const shared = { ...options, lookups };
+  if (options.readings !== undefined) {
+    // Like git's index: an unchanged stamp means unchanged bytes, so the file is not even read.
+    const stats = await postFileStats(absolute, config.root, lookups);
+    const kept = stats === undefined ? undefined : options.readings.byStamp(relativeFile, stats);
+    const reused = kept === undefined ? undefined : await reuseReading(relativeFile, kept, shared);
+    if (reused !== undefined) return reused;
+  }
+  const readAt = Date.now();
   const read = await readPostBytes(absolute, config.root, lookups);
   if ('problem' in read) return { file: relativeFile, key: null, post: null, diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
-  return readPostFromBytes(relativeFile, read.bytes, { ...options, lookups });
+  return readPostFromBytes(relativeFile, read.bytes, shared, { stats: read.stats, readAt });
 }
 
 /**
  * A post file's bytes (read from `file`, or about to be written there) → its result, exactly as
  * `readContentFile` makes it. `file` is project-relative.
  */
-export async function readPostFromBytes(file: string, bytes: Uint8Array, options: ReadContentOptions): Promise<ContentFileResult> {
+export async function readPostFromBytes(file: string, bytes: Uint8Array, options: ReadContentOptions, read?: { stats: Stats; readAt: number }): Promise<ContentFileResult> {
   const { config } = options;
   const interpret = async () => {
     const { interpretPostFile } = await import('./interpret-file.js');
     const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
     return interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
   };
-  const mediaContext = { root: config.root, file, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
   const digest = options.readings === undefined ? undefined : hash('sha1', bytes, 'base64');
-  const cached = digest === undefined ? undefined : options.readings!.get(file, digest);
-  if (cached?.text !== undefined) {
-    const media = await resolveMedia(cached.text.media, { ...mediaContext, locate: mediaPositionsOf(cached.text) });
-    // A media problem is worded with positions only the parsed front-matter knows.
-    if (media.diagnostics.length === 0) return assemble(file, cached, cached.text, media, options);
+  const kept = digest === undefined ? undefined : options.readings!.get(file, digest);
+  const reused = kept === undefined ? undefined : await reuseReading(file, kept, options);
+  if (reused !== undefined) {
+    if (read !== undefined) options.readings!.set(file, digest!, kept!, read);
+    return reused;
   }
   const { reading, locate } = await interpret();
-  if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings!.set(file, digest, reading);
+  if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings!.set(file, digest, reading, read);
   if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
-  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContext, locate }), options);
+  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(file, options), locate }), options);
+}
+
+/**
+ * A kept reading with this run's media and clock checks, or undefined when a media path has a
+ * problem: its message needs positions only the parsed front-matter knows.
+ */
+async function reuseReading(file: string, kept: PostFileReading, options: ReadContentOptions): Promise<ContentFileResult | undefined> {
+  if (kept.text === undefined) return undefined;
+  const media = await resolveMedia(kept.text.media, { ...mediaContextOf(file, options), locate: mediaPositionsOf(kept.text) });
+  return media.diagnostics.length === 0 ? assemble(file, kept, kept.text, media, options) : undefined;
+}
+
+function mediaContextOf(file: string, options: ReadContentOptions) {
+  return { root: options.config.root, file, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
 }
 
 /** A reading, its media and the clock check → the file's result. */
@@ -115,49 +139,4 @@ function assemble(file: string, reading: PostFileReading, text: PostText, media:
 /** `locate` for a cached reading: the positions of the `media:` entries, which it kept. */
 function mediaPositionsOf(text: PostText): YamlSource['locate'] {
   return (path) => (path.length === 2 && path[0] === 'media' && typeof path[1] === 'number' ? (text.mediaPositions[path[1]] ?? undefined) : undefined);
-}
-
-type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
-
-/**
- * The bytes of a post file (open, fstat, read, close), once its real path is known to lie inside
- * the project (a symlink may not lead outside). The calls are synchronous on purpose: post files
- * are small (the size is checked before reading) and a project has thousands, and a synchronous
- * read of a cached file costs a fraction of the CPU time of a promise-based one (10,000 files:
- * ~0.08 s instead of ~0.6 s, bench/plan), while blocking the event loop only for microseconds.
- */
-async function readPostBytes(absolute: string, root: string, lookups: FileLookups): Promise<{ bytes: Buffer } | { problem: FileProblem }> {
-  const unreadable = (error: unknown): { problem: FileProblem } => {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return { problem: { code: 'file-unreadable', message: `the file cannot be read (${reason})`, hint: 'Check that it exists and is readable.' } };
-  };
-  let opened;
-  try {
-    const realRoot = await lookups.realpath(root);
-    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath));
-  } catch (error) {
-    return unreadable(error);
-  }
-  if (opened === null) {
-    return { problem: { code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' } };
-  }
-  const { fd } = opened;
-  try {
-    const { size } = fstatSync(fd);
-    if (size > MAX_POST_FILE_BYTES) {
-      return { problem: { code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' } };
-    }
-    const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, bytes, filled, size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return { bytes: bytes.subarray(0, filled) };
-  } catch (error) {
-    return unreadable(error);
-  } finally {
-    closeSync(fd);
-  }
 }

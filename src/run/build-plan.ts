@@ -1,7 +1,7 @@
 import type { Config } from '../config/types.js';
 import { createPlan } from '../plan/planner.js';
 import type { AccountAvailability, Plan } from '../plan/types.js';
-import { sectionFor, stateSectionHash } from '../state/store.js';
+import { sectionFor, sectionHashOf } from '../state/store.js';
 import type { StateFile } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { guardChanges } from './guard-changes.js';
@@ -45,7 +45,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     desired: desired.posts,
     diagnostics: desired.diagnostics,
     state: section,
-    stateHash: stateSectionHash(section),
+    stateHash: sectionHashOf(state, connection.target),
     live: livePosts,
     accounts,
     prune: options.prune,

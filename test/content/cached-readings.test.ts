@@ -29,19 +29,26 @@ async function run(root: string, overrides: Partial<ReadContentOptions> & { time
   const readings = counting(kept.readings(config)!);
   const result = await readContent({ config, now: NOW, probe, mediaCache: caches.media, readings, ...overrides });
   await kept.save();
-  return { ...result, hits: readings.hits, probed: probe.calls.length };
+  return { ...result, hits: [...readings.unread, ...readings.hits], unread: readings.unread, probed: probe.calls.length };
 }
 
-function counting(store: ReadingStore): ReadingStore & { hits: string[] } {
+function counting(store: ReadingStore): ReadingStore & { hits: string[]; unread: string[] } {
   const hits: string[] = [];
+  const unread: string[] = [];
   return {
     hits,
+    unread,
+    byStamp: (file, stats) => {
+      const reading = store.byStamp(file, stats);
+      if (reading !== undefined) unread.push(file);
+      return reading;
+    },
     get: (file, digest) => {
       const reading = store.get(file, digest);
       if (reading !== undefined) hits.push(file);
       return reading;
     },
-    set: (file, digest, reading) => store.set(file, digest, reading),
+    set: (file, digest, reading, read) => store.set(file, digest, reading, read),
   };
 }
 
@@ -105,5 +112,22 @@ describe('reading post files with readings kept from an earlier run', () => {
     const utc = await run(root, { timezone: 'UTC' });
     expect(utc.hits).toEqual([]);
     expect(utc.posts.find((post) => post.key === 'scheduled')!.shape.scheduledAt).toBe('2026-07-01T09:00:00.000Z');
+  });
+
+  it('skips reading a file whose stamp has settled and not changed, and notices an edit that keeps size and mtime', async () => {
+    const root = await testdir(FILES);
+    const old = new Date('2026-01-01');
+    await utimes(join(root, 'posts/plain.md'), old, old);
+    const first = await run(root);
+    expect(first.unread).toEqual([]);
+    const second = await run(root);
+    expect(second.unread).toEqual(['posts/plain.md']); // the others were written just now: read, found by digest
+    expect(second.hits.sort()).toEqual(['posts/ambiguous.md', 'posts/options.md', 'posts/plain.md', 'posts/scheduled.md']);
+
+    await writeFile(join(root, 'posts/plain.md'), 'Just TEXT');
+    await utimes(join(root, 'posts/plain.md'), old, old);
+    const edited = await run(root);
+    expect(edited.unread).toEqual([]);
+    expect(edited.posts.find((post) => post.key === 'plain')!.shape.content).toBe('Just TEXT');
   });
 });

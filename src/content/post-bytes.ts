@@ -1,0 +1,71 @@
+import { closeSync, fstatSync, lstatSync, readSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import type { FileLookups } from './file-lookups.js';
+import { isInside } from './paths.js';
+
+/** Post files are text; anything bigger is a mistake (a video renamed `.md`, a generated dump). */
+export const MAX_POST_FILE_BYTES = 1024 * 1024;
+
+export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
+
+/**
+ * The bytes of a post file (open, fstat, read, close) and its stats, once its real path is known
+ * to lie inside the project (a symlink may not lead outside). The calls are synchronous on
+ * purpose: post files are small (the size is checked before reading) and a project has thousands,
+ * and a synchronous read of a cached file costs a fraction of the CPU time of a promise-based one
+ * (10,000 files: ~0.08 s instead of ~0.6 s, bench/plan), while blocking the event loop only for
+ * microseconds.
+ */
+export async function readPostBytes(absolute: string, root: string, lookups: FileLookups): Promise<{ bytes: Buffer; stats: Stats } | { problem: FileProblem }> {
+  const unreadable = (error: unknown): { problem: FileProblem } => {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { problem: { code: 'file-unreadable', message: `the file cannot be read (${reason})`, hint: 'Check that it exists and is readable.' } };
+  };
+  let opened;
+  try {
+    const realRoot = await lookups.realpath(root);
+    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath));
+  } catch (error) {
+    return unreadable(error);
+  }
+  if (opened === null) {
+    return { problem: { code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' } };
+  }
+  const { fd } = opened;
+  try {
+    const stats = fstatSync(fd);
+    const { size } = stats;
+    if (size > MAX_POST_FILE_BYTES) {
+      return { problem: { code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' } };
+    }
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, bytes, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return { bytes: bytes.subarray(0, filled), stats };
+  } catch (error) {
+    return unreadable(error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The stats of a post file that is a regular file (not a symlink) inside the project, with one
+ * `lstat` and no read; undefined otherwise (then the file is read as usual, which says why).
+ */
+export async function postFileStats(absolute: string, root: string, lookups: FileLookups): Promise<Stats | undefined> {
+  let stats: Stats | undefined;
+  try {
+    stats = lstatSync(absolute, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (stats?.isFile() !== true) return undefined;
+  const [realRoot, realFolder] = await Promise.all([lookups.realpath(root), lookups.realpath(dirname(absolute))]);
+  return isInside(realRoot, join(realFolder, basename(absolute))) ? stats : undefined;
+}
