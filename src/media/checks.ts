@@ -40,13 +40,33 @@ export function checkMediaAgainstCapabilities(
       const probe = probes.get(media.sha256);
       if (!probe || checked.has(media.path)) return;
       checked.add(media.path);
-      const findings =
-        probe.kind === 'image' ? checkImage(media.path, probe, account) : probe.kind === 'video' ? checkVideo(media.path, probe, account) : [];
+      const findings = mediaFindings(media.path, probe, account);
       for (const finding of findings) diagnostics.push(located(finding, post.locations?.media[mediaIndex]));
     });
     for (const finding of checkAttachments(post, account)) diagnostics.push(located(finding, post.locations?.targets[targetIndex]));
   });
   return diagnostics;
+}
+
+/**
+ * Findings by rules, probe, path and account: thousands of posts share a few media files and
+ * accounts, and each combination is checked once (the rules object is new on every read of the
+ * capabilities, so a watch session never sees findings made under older rules).
+ */
+const findingsMemo = new WeakMap<object, WeakMap<ProbedMedia, Map<string, Finding[]>>>();
+
+function mediaFindings(path: string, probe: ProbedMedia, account: TargetRules): Finding[] {
+  let byProbe = findingsMemo.get(account.rules);
+  if (byProbe === undefined) findingsMemo.set(account.rules, (byProbe = new WeakMap()));
+  let byUse = byProbe.get(probe);
+  if (byUse === undefined) byProbe.set(probe, (byUse = new Map()));
+  const key = `${path}\0${account.account}\0${account.format ?? ''}`;
+  let findings = byUse.get(key);
+  if (findings === undefined) {
+    findings = probe.kind === 'image' ? checkImage(path, probe, account) : probe.kind === 'video' ? checkVideo(path, probe, account) : [];
+    byUse.set(key, findings);
+  }
+  return findings;
 }
 
 function checkAttachments(post: DesiredPost, target: TargetRules): Finding[] {
