@@ -20,6 +20,7 @@ function ownRows(name, figures) {
       const wallRatio = size.planMs.median / size.floorMs.median;
       const cpuRatio = size.planCpuMs.median / size.floorCpuMs.median;
       add(`plan, ${n} posts (no change)`, `${ms(size.planMs.median)} (CPU ${ms(size.planCpuMs.median)})`, big ? '≤ 3,000 ms' : '', big ? size.planMs.median <= 3000 : undefined);
+      if (size.planColdMs) add(`  plan --no-cache (cold), ${n} posts`, `${ms(size.planColdMs.median)} (CPU ${ms(size.planColdCpuMs.median)}, ${MB(size.planColdPeakRssMiB.median)} MB)`, big ? '≤ 3,000 ms' : '', big ? size.planColdMs.median <= 3000 : undefined);
       add(`  floor, ${n} posts`, `${ms(size.floorMs.median)} (CPU ${ms(size.floorCpuMs.median)})`);
       add(`  plan ÷ floor, ${n} posts`, `${round(wallRatio, 2)}× wall, ${round(cpuRatio, 2)}× CPU`, big ? '≤ 1.5×' : '', big ? wallRatio <= 1.5 : undefined);
       add(`  plan peak RSS, ${n} posts`, `${MB(size.planPeakRssMiB.median)} MB (floor ${MB(size.floorPeakRssMiB.median)} MB)`, big ? '< 300 MB' : '', big ? MB(size.planPeakRssMiB.median) < 300 : undefined);
