@@ -63,8 +63,13 @@ export async function openTarget(options: GlobalOptions): Promise<{ config: Conf
   return { config, connection, style };
 }
 
+/** The project's `.postsync/cache`, or a disabled one with --no-cache. */
+export function openRunCache(config: Config, options: GlobalOptions): RunCache {
+  return RunCache.open(config.root, { enabled: options.cache !== false });
+}
+
 /** The caches of one run, backed by `.postsync/cache` unless --no-cache; call `kept.save()` once the files are read. */
 export function openPlanCaches(config: Config, options: GlobalOptions): PlanCaches & { kept: RunCache } {
-  const kept = RunCache.open(config.root, { enabled: options.cache !== false });
+  const kept = openRunCache(config, options);
   return { ...createPlanCaches(kept), kept };
 }

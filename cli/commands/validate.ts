@@ -14,7 +14,7 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
   const { config, connection, style } = await openTarget(options);
   try {
     const caches = openPlanCaches(config, options);
-    const section = sectionFor(await readState(config.statePath), connection.target);
+    const section = sectionFor(await readState(config.statePath, { known: caches.kept.knownStates() }), connection.target);
     const desired = await readDesired({
       config,
       client: connection.client,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { RunCache } from '../../src/cache/run-cache.js';
 
 export interface WatchFlags {
   /** Seconds between two reads of the remote data. */
@@ -33,7 +32,7 @@ function stopSignal(): { stopped: Promise<void>; stop: () => void; isStopped: ()
 export async function runWatch(flags: WatchFlags, command: Command): Promise<number> {
   const { stopped, stop, isStopped } = stopSignal();
   try {
-    const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
+    const [{ globalOptions, isCI, loadProjectConfig, openRunCache, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
       import('../context.js'),
       import('../../src/watch/session.js'),
       import('../views/watch.js'),
@@ -51,7 +50,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
         connection,
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,
-        kept: RunCache.open(config.root, { enabled: options.cache !== false }),
+        kept: openRunCache(config, options),
         onEvent: watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw }),
       });
       const stopKeys = listenForKeys(process.stdin, { refresh: () => session.refresh(), quit: stop });

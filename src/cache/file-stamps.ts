@@ -39,6 +39,17 @@ export class StampedFacts<T> {
     return undefined;
   }
 
+  /** The kept fact about the file, or `workOut()`'s answer, kept for next time. */
+  recall(path: string, stats: StampSource, workOut: () => Promise<T>): Promise<T> {
+    const kept = this.get(path, stats);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const readAt = Date.now();
+    return workOut().then((value) => {
+      this.set(path, stats, value, readAt);
+      return value;
+    });
+  }
+
   /** Keeps `value`, worked out from the file as `stats` describe it starting at `readAt` (epoch ms), unless the file changed too recently to be sure. */
   set(path: string, stats: StampSource, value: T, readAt: number): void {
     const stamp = settledStamp(stats, readAt);

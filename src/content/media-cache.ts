@@ -41,22 +41,15 @@ export class MediaCache {
   describe(realPath: string, stats: StampSource, probe: MediaProbe): Promise<MediaFacts> {
     const cached = this.#entries.get(realPath);
     if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
-    const kept = this.#kept?.get(realPath, stats);
-    const readAt = Date.now();
-    const facts =
-      kept !== undefined
-        ? Promise.resolve(kept)
-        : Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => {
-            const described: MediaFacts = {
-              sha256: hash.sha256,
-              sizeBytes: hash.sizeBytes,
-              contentType: probed.contentType,
-              kind: probed.kind,
-              ...(probed.problem === undefined ? {} : { problem: probed.problem }),
-            };
-            this.#kept?.set(realPath, stats, described, readAt);
-            return described;
-          });
+    const hashAndProbe = () =>
+      Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]): MediaFacts => ({
+        sha256: hash.sha256,
+        sizeBytes: hash.sizeBytes,
+        contentType: probed.contentType,
+        kind: probed.kind,
+        ...(probed.problem === undefined ? {} : { problem: probed.problem }),
+      }));
+    const facts = this.#kept === undefined ? hashAndProbe() : this.#kept.recall(realPath, stats, hashAndProbe);
     const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, facts };
     this.#entries.set(realPath, entry);
     // A failed read must not stick: the next run tries again.

@@ -38,15 +38,7 @@ export function createProbeCache(options: { probe?: ProbeMedia; kept?: StampedFa
       const { size, mtimeMs } = stats;
       const cached = entries.get(absolutePath);
       if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-      const keptProbe = kept?.get(absolutePath, stats);
-      const readAt = Date.now();
-      const result =
-        keptProbe !== undefined
-          ? Promise.resolve(keptProbe)
-          : probeFile(absolutePath).then((probed) => {
-              kept?.set(absolutePath, stats, probed, readAt);
-              return probed;
-            });
+      const result = kept === undefined ? probeFile(absolutePath) : kept.recall(absolutePath, stats, () => probeFile(absolutePath));
       const entry = { size, mtimeMs, result };
       entries.set(absolutePath, entry);
       result.catch(() => {
