@@ -26,52 +26,94 @@ export interface ResolvedMedia {
   diagnostics: Diagnostic[];
 }
 
+/** Where one media file was found, or why it cannot be used (before it is placed in a post). */
+export type FoundMedia = { media: Omit<DesiredMedia, 'ref'> } | { problem: MediaProblem };
+
+/** Answers of `findMediaFiles`, by `mediaLookupKey(folder, ref)`. */
+export type FoundMediaFiles = ReadonlyMap<string, FoundMedia>;
+
+/** Why a media path cannot be used, before it is placed in a file (one lookup serves many posts). */
+type MediaProblem = Pick<Diagnostic, 'code' | 'message' | 'expected' | 'found' | 'hint'>;
+
+/** A media lookup: the path as written, in the folder (project-relative) of the post naming it. */
+export interface MediaRequest {
+  folder: string;
+  ref: string;
+}
+
+/** Posts in one folder naming the same path find the same file, so that pair is looked up once. */
+export function mediaLookupKey(folder: string, ref: string): string {
+  return `media\0${folder}\0${ref}`;
+}
+
+/** The lookups the `media:` entries (`raw`, as written) of the post file `file` need. */
+export function mediaRequestsOf(raw: unknown, file: string): MediaRequest[] {
+  if (!Array.isArray(raw)) return [];
+  const folder = dirname(file);
+  const requests: MediaRequest[] = [];
+  for (const entry of raw) {
+    const ref = entryParts(entry)?.ref;
+    if (ref !== undefined) requests.push({ folder, ref });
+  }
+  return requests;
+}
+
+/** Looks up each (folder, path) pair once per read (`lookups`), hashing and probing the files found. */
+export async function findMediaFiles(requests: Iterable<MediaRequest>, context: Omit<MediaContext, 'file' | 'locate'>): Promise<FoundMediaFiles> {
+  const lookups = context.lookups ?? new FileLookups();
+  const realRoot = await lookups.realpath(context.root);
+  const found = new Map<string, Promise<FoundMedia>>();
+  for (const { folder, ref } of requests) {
+    const key = mediaLookupKey(folder, ref);
+    if (!found.has(key)) found.set(key, lookups.once(key, () => findMediaFile(ref, folder, realRoot, { ...context, lookups })));
+  }
+  const answers = await Promise.all(found.values());
+  return new Map([...found.keys()].map((key, index) => [key, answers[index]!]));
+}
+
 /**
  * `media:` entries → DesiredMedia. A path is looked up next to the post file first, then from the
  * project root; it must exist, be a regular file and stay inside the project, also after
  * following symlinks (so a post can never upload a file from elsewhere on the machine).
  */
 export async function resolveMedia(raw: unknown, context: MediaContext): Promise<ResolvedMedia> {
+  return placeMedia(raw, context, await findMediaFiles(mediaRequestsOf(raw, context.file), context));
+}
+
+/** The post's `media:` entries with their files found (by `findMediaFiles`): the post's media, or its media problems. */
+export function placeMedia(raw: unknown, post: Pick<MediaContext, 'file' | 'locate'>, found: FoundMediaFiles): ResolvedMedia {
   const result: ResolvedMedia = { media: [], positions: [], diagnostics: [] };
   if (!Array.isArray(raw)) return result;
-  const lookups = context.lookups ?? new FileLookups();
-  const realRoot = await lookups.realpath(context.root);
-  const entries = await Promise.all(raw.map((entry: unknown, index) => resolveEntry(entry, index, realRoot, { ...context, lookups })));
-  for (const entry of entries) {
-    if (entry === undefined) continue;
-    if ('diagnostic' in entry) result.diagnostics.push(entry.diagnostic);
-    else {
-      result.media.push(entry.media);
-      result.positions.push(entry.position);
+  const folder = dirname(post.file);
+  raw.forEach((entry: unknown, index) => {
+    const parts = entryParts(entry);
+    if (parts === undefined) return;
+    const { ref, alt, isObject } = parts;
+    const answer = found.get(mediaLookupKey(folder, ref));
+    if (answer === undefined) throw new Error(`media path \`${ref}\` of ${post.file} was not looked up`);
+    if ('problem' in answer) {
+      const path: DataPath = isObject ? ['media', index, 'path'] : ['media', index];
+      const { code, message, ...details } = answer.problem;
+      result.diagnostics.push({ severity: 'error', code, message, file: post.file, ...post.locate(path), found: `\`${ref}\``, ...details });
+      return;
     }
-  }
+    const media: DesiredMedia = { ...answer.media, ref };
+    if (typeof alt === 'string') media.alt = alt;
+    result.media.push(media);
+    result.positions.push(post.locate(['media', index]) ?? null);
+  });
   return result;
 }
 
-type EntryResult = { media: DesiredMedia; position: SourcePosition | null } | { diagnostic: Diagnostic } | undefined;
-
-/** Why a media path cannot be used, before it is placed in a file (one lookup serves many posts). */
-type MediaProblem = Pick<Diagnostic, 'code' | 'message' | 'expected' | 'found' | 'hint'>;
-
-async function resolveEntry(entry: unknown, index: number, realRoot: string, context: MediaContext & { lookups: FileLookups }): Promise<EntryResult> {
+/** A `media:` entry is a path, or `{ path, alt }`; anything else without a path is left to the schema check. */
+function entryParts(entry: unknown): { ref: string; alt: unknown; isObject: boolean } | undefined {
   const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
   const ref = typeof entry === 'string' ? entry : isObject ? (entry as Record<string, unknown>).path : undefined;
   if (typeof ref !== 'string' || ref === '') return undefined;
-  const alt = isObject ? (entry as Record<string, unknown>).alt : undefined;
-  // Posts in one folder naming the same path find the same file: look it up once per read.
-  const folder = dirname(context.file);
-  const found = await context.lookups.once(`media\0${folder}\0${ref}`, () => findMediaFile(ref, folder, realRoot, context));
-  if ('problem' in found) {
-    const path: DataPath = isObject ? ['media', index, 'path'] : ['media', index];
-    const { code, message, ...details } = found.problem;
-    return { diagnostic: { severity: 'error', code, message, file: context.file, ...context.locate(path), found: `\`${ref}\``, ...details } };
-  }
-  const media: DesiredMedia = { ...found.media, ref };
-  if (typeof alt === 'string') media.alt = alt;
-  return { media, position: context.locate(['media', index]) ?? null };
+  return { ref, alt: isObject ? (entry as Record<string, unknown>).alt : undefined, isObject };
 }
 
-async function findMediaFile(ref: string, folder: string, realRoot: string, context: MediaContext & { lookups: FileLookups }): Promise<{ media: Omit<DesiredMedia, 'ref'> } | { problem: MediaProblem }> {
+async function findMediaFile(ref: string, folder: string, realRoot: string, context: Omit<MediaContext, 'file' | 'locate'> & { lookups: FileLookups }): Promise<FoundMedia> {
   const fail = (code: string, message: string, details: Omit<MediaProblem, 'code' | 'message'>) => ({ problem: { code, message, ...details } });
   if (isAbsolute(ref) || win32.isAbsolute(ref)) {
     return fail('media-path-absolute', `media path \`${ref}\` is absolute`, { expected: 'a path relative to the post file or the project root', hint: 'Move the file into the project and write its relative path.' });

@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import type { Diagnostic } from '../diagnostics.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
+import { reuseKeptReadings } from './kept-readings.js';
 import { MediaCache } from './media-cache.js';
 import { compareText, sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
@@ -32,8 +33,9 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   }
   const files = await discoverPostFiles(config);
   const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
+  const reused = shared.readings === undefined ? [] : await reuseKeptReadings(files, { ...shared, readings: shared.readings });
   const limit = pLimit(READ_CONCURRENCY);
-  const results = await Promise.all(files.map((file) => limit(() => readContentFile(file, shared))));
+  const results = await Promise.all(files.map((file, index) => reused[index] ?? limit(() => readContentFile(file, shared))));
   return combineContentResults(results);
 }
 
@@ -46,7 +48,9 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   const filesByKey = new Map<string, ContentFileResult[]>();
   for (const result of all) {
     if (result.key === null) continue;
-    filesByKey.set(result.key, [...(filesByKey.get(result.key) ?? []), result]);
+    const sharing = filesByKey.get(result.key);
+    if (sharing === undefined) filesByKey.set(result.key, [result]);
+    else sharing.push(result);
   }
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];

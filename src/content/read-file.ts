@@ -7,7 +7,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { FileLookups } from './file-lookups.js';
 import type { PostFileReading, PostText } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
-import { resolveMedia, type ResolvedMedia } from './media-paths.js';
+import { findMediaFiles, mediaRequestsOf, placeMedia, resolveMedia, type FoundMediaFiles, type ResolvedMedia } from './media-paths.js';
 import { sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
 import { postFileStats, readPostBytes } from './post-bytes.js';
@@ -101,7 +101,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const { reading, locate } = await interpret();
   if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings!.set(file, digest, reading, read);
   if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
-  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(file, options), locate }), options);
+  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), options);
 }
 
 /**
@@ -110,19 +110,27 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
  */
 async function reuseReading(file: string, kept: PostFileReading, options: ReadContentOptions): Promise<ContentFileResult | undefined> {
   if (kept.text === undefined) return undefined;
-  const media = await resolveMedia(kept.text.media, { ...mediaContextOf(file, options), locate: mediaPositionsOf(kept.text) });
+  const found = await findMediaFiles(mediaRequestsOf(kept.text.media, file), mediaContextOf(options));
+  return reuseReadingWith(file, kept, found, options);
+}
+
+/** `reuseReading` once the media files of the reading are found. */
+export function reuseReadingWith(file: string, kept: PostFileReading, found: FoundMediaFiles, options: ReadContentOptions): ContentFileResult | undefined {
+  if (kept.text === undefined) return undefined;
+  const media = placeMedia(kept.text.media, { file, locate: mediaPositionsOf(kept.text) }, found);
   return media.diagnostics.length === 0 ? assemble(file, kept, kept.text, media, options) : undefined;
 }
 
-function mediaContextOf(file: string, options: ReadContentOptions) {
-  return { root: options.config.root, file, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
+export function mediaContextOf(options: ReadContentOptions) {
+  return { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
 }
 
 /** A reading, its media and the clock check → the file's result. */
 function assemble(file: string, reading: PostFileReading, text: PostText, media: ResolvedMedia, options: ReadContentOptions): ContentFileResult {
   const key = reading.key!;
   const late = text.schedule === undefined ? undefined : checkSchedule(text.schedule, { key, file, now: options.now, acceptPastSchedule: options.acceptPastSchedule });
-  const diagnostics = sortDiagnostics([...reading.diagnostics, ...media.diagnostics, ...(late === undefined ? [] : [late])]);
+  const found = [...reading.diagnostics, ...media.diagnostics, ...(late === undefined ? [] : [late])];
+  const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
   const post: DesiredPost | null = hasErrors(diagnostics)
     ? null
     : {
