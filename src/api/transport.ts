@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from './undici-parts.js';
 
 /** One HTTP exchange as the retry loop sees it: the whole body is read (API bodies are small JSON). */
 export interface HttpRequest {
@@ -26,7 +27,7 @@ export interface TransportTimeouts {
 
 /** A keep-alive agent; one per client, closed by `ApiClient.close()`. */
 export function createAgent(timeouts: TransportTimeouts): Agent {
-  return new Agent({
+  return new undici.Agent({
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
     // Enough sockets for bounded part uploads plus API calls; the pacer bounds the API rate anyway.
@@ -39,8 +40,9 @@ export function createAgent(timeouts: TransportTimeouts): Agent {
 
 export async function send(agent: Agent, req: HttpRequest): Promise<HttpResponse> {
   const body = typeof req.body === 'function' ? Readable.from(req.body(), { objectMode: false }) : req.body;
-  const response = await request(req.url, {
-    dispatcher: agent,
+  const response = await undici.request(agent, {
+    origin: req.url.origin,
+    path: `${req.url.pathname}${req.url.search}`,
     method: req.method,
     headers: req.headers,
     body,
