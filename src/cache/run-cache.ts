@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaFacts } from '../content/media-cache.js';
 import type { PostFileReading } from '../content/interpret-file.js';
-import type { ContentConfig, ReadingStore } from '../content/read-file.js';
+import type { ContentConfig, PostFacts, ReadingStore } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
 import type { KnownState, KnownStates } from '../state/store.js';
 import { CacheSection, type SectionIdentity } from './cache-section.js';
@@ -17,6 +17,8 @@ interface KeptReading {
   /** The file's stamp when its bytes were read, once settled (see StampedFacts). */
   stamp?: FileStamp;
   reading: PostFileReading;
+  /** Facts about the post read from these bytes, with the media it was made with. */
+  facts?: { fingerprint: string } & PostFacts;
 }
 
 /**
@@ -55,7 +57,7 @@ export class RunCache {
     return {
       byStamp: (file, stats) => {
         const kept = section.get(file);
-        return kept?.stamp !== undefined && sameStamp(kept.stamp, stats) ? kept.reading : undefined;
+        return kept?.stamp !== undefined && sameStamp(kept.stamp, stats) ? { digest: kept.digest, reading: kept.reading } : undefined;
       },
       get: (file, digest) => {
         const kept = section.get(file);
@@ -63,7 +65,19 @@ export class RunCache {
       },
       set: (file, digest, reading, read) => {
         const stamp = read === undefined ? undefined : settledStamp(read.stats, read.readAt);
-        section.set(file, { digest, ...(stamp === undefined ? {} : { stamp }), reading });
+        const facts = section.get(file)?.digest === digest ? section.get(file)?.facts : undefined;
+        section.set(file, { digest, ...(stamp === undefined ? {} : { stamp }), reading, ...(facts === undefined ? {} : { facts }) });
+      },
+      facts: (file, fingerprint) => {
+        const facts = section.get(file)?.facts;
+        return facts?.fingerprint === fingerprint ? facts : undefined;
+      },
+      addFacts: (file, fingerprint, facts) => {
+        const kept = section.get(file);
+        // Facts belong to the reading they were made from: the fingerprint starts with its digest.
+        if (kept === undefined || !fingerprint.startsWith(`${kept.digest}:`)) return;
+        const earlier = kept.facts?.fingerprint === fingerprint ? kept.facts : { fingerprint };
+        section.set(file, { ...kept, facts: { ...earlier, ...facts } });
       },
     };
   }

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { FileLookups } from './file-lookups.js';
 import type { PostFileReading } from './interpret-file.js';
 import { findMediaFiles, mediaRequestsOf, type MediaRequest } from './media-paths.js';
@@ -14,6 +15,12 @@ import { mediaContextOf, reuseReadingWith, type ContentFileResult, type ReadCont
  * per-file work is synchronous, so a project of thousands of unchanged files costs no promise per
  * file and keeps the event loop free for the listing that runs alongside.
  */
+/**
+ * Files handled between two turns of the event loop: the work is synchronous, and the listing of
+ * remote posts that runs alongside needs a turn every millisecond or so to keep its requests going.
+ */
+const SLICE = 100;
+
 export async function reuseKeptReadings(files: readonly string[], options: ReadContentOptions & { readings: ReadingStore }): Promise<(ContentFileResult | undefined)[]> {
   const { root } = options.config;
   const lookups = options.lookups ?? new FileLookups();
@@ -22,20 +29,26 @@ export async function reuseKeptReadings(files: readonly string[], options: ReadC
   const folders = [...new Set(files.map((file) => dirname(resolve(root, file))))];
   const realFolders = new Map(await Promise.all(folders.map(async (folder) => [folder, await lookups.realpath(folder).catch(() => undefined)] as const)));
 
-  const kept: { index: number; file: string; reading: PostFileReading }[] = [];
+  const kept: { index: number; file: string; reading: PostFileReading; digest: string }[] = [];
   const requests: MediaRequest[] = [];
-  files.forEach((file, index) => {
+  for (let index = 0; index < files.length; index++) {
+    if (index % SLICE === SLICE - 1) await yieldToEventLoop();
+    const file = files[index]!;
     const absolute = resolve(root, file);
     const realFolder = realFolders.get(dirname(absolute));
     const stats = realFolder === undefined ? undefined : postFileStatsIn(absolute, { realRoot, realFolder });
-    const reading = stats === undefined ? undefined : options.readings.byStamp(file, stats);
-    if (reading?.text === undefined) return;
-    kept.push({ index, file, reading });
-    requests.push(...mediaRequestsOf(reading.text.media, file));
-  });
+    const found = stats === undefined ? undefined : options.readings.byStamp(file, stats);
+    if (found?.reading.text === undefined) continue;
+    kept.push({ index, file, ...found });
+    requests.push(...mediaRequestsOf(found.reading.text.media, file));
+  }
 
   const found = await findMediaFiles(requests, mediaContextOf(shared));
   const results = new Array<ContentFileResult | undefined>(files.length);
-  for (const { index, file, reading } of kept) results[index] = reuseReadingWith(file, reading, found, shared);
+  for (let at = 0; at < kept.length; at++) {
+    if (at % SLICE === SLICE - 1) await yieldToEventLoop();
+    const { index, file, ...reading } = kept[at]!;
+    results[index] = reuseReadingWith(file, reading, found, shared);
+  }
   return results;
 }

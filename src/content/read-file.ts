@@ -12,7 +12,8 @@ import { sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
 import { postFileStats, readPostBytes } from './post-bytes.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
-import type { DesiredPost, SourcePosition } from './types.js';
+import { shapeHash } from '../state/hash.js';
+import type { DesiredPost, PostShape, SourcePosition } from './types.js';
 import type { YamlSource } from './yaml-source.js';
 
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
@@ -21,12 +22,26 @@ export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'a
  * Readings kept from earlier runs, by project-relative file and the digest of its bytes (src/cache
  * keeps them in `.postsync/cache`). Only readings without errors are set.
  */
-export interface ReadingStore {
-  /** The reading of `file` when its stamp (size, times, inode) is the one kept with it: the bytes need not be read. */
-  byStamp(file: string, stats: StampSource): PostFileReading | undefined;
+export interface ReadingStore extends PostFactStore {
+  /** The reading of `file` (and the digest of its bytes) when its stamp (size, times, inode) is the one kept with it: the bytes need not be read. */
+  byStamp(file: string, stats: StampSource): { digest: string; reading: PostFileReading } | undefined;
   get(file: string, digest: string): PostFileReading | undefined;
   /** `read`: the file's stamp and when its bytes were read (a stamp is kept only once it has settled). */
   set(file: string, digest: string, reading: PostFileReading, read?: { stats: StampSource; readAt: number }): void;
+}
+
+/** Facts worked out from a post, which hold for as long as its fingerprint is unchanged. */
+export interface PostFacts {
+  shapeHash?: string;
+  /** The account and media checks' diagnostics under the rules named `rules` (a digest of the capabilities). */
+  checks?: { rules: string; accounts: Diagnostic[]; media: Diagnostic[] };
+}
+
+/** Facts kept with a post file's reading, by the post's fingerprint (src/cache). */
+export interface PostFactStore {
+  facts(file: string, fingerprint: string): PostFacts | undefined;
+  /** Adds to the facts kept for this fingerprint (facts kept for another one are dropped). */
+  addFacts(file: string, fingerprint: string, facts: PostFacts): void;
 }
 
 export interface ReadContentOptions {
@@ -71,7 +86,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
     // Like git's index: an unchanged stamp means unchanged bytes, so the file is not even read.
     const stats = await postFileStats(absolute, config.root, lookups);
     const kept = stats === undefined ? undefined : options.readings.byStamp(relativeFile, stats);
-    const reused = kept === undefined ? undefined : await reuseReading(relativeFile, kept, shared);
+    const reused = kept === undefined ? undefined : await reuseReading(relativeFile, kept.reading, kept.digest, shared);
     if (reused !== undefined) return reused;
   }
   const readAt = Date.now();
@@ -93,7 +108,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   };
   const digest = options.readings === undefined ? undefined : hash('sha1', bytes, 'base64');
   const kept = digest === undefined ? undefined : options.readings!.get(file, digest);
-  const reused = kept === undefined ? undefined : await reuseReading(file, kept, options);
+  const reused = kept === undefined ? undefined : await reuseReading(file, kept, digest!, options);
   if (reused !== undefined) {
     if (read !== undefined) options.readings!.set(file, digest!, kept!, read);
     return reused;
@@ -101,24 +116,25 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const { reading, locate } = await interpret();
   if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings!.set(file, digest, reading, read);
   if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
-  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), options);
+  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
 }
 
 /**
  * A kept reading with this run's media and clock checks, or undefined when a media path has a
  * problem: its message needs positions only the parsed front-matter knows.
  */
-async function reuseReading(file: string, kept: PostFileReading, options: ReadContentOptions): Promise<ContentFileResult | undefined> {
+async function reuseReading(file: string, kept: PostFileReading, digest: string, options: ReadContentOptions): Promise<ContentFileResult | undefined> {
   if (kept.text === undefined) return undefined;
   const found = await findMediaFiles(mediaRequestsOf(kept.text.media, file), mediaContextOf(options));
-  return reuseReadingWith(file, kept, found, options);
+  return reuseReadingWith(file, { reading: kept, digest }, found, options);
 }
 
 /** `reuseReading` once the media files of the reading are found. */
-export function reuseReadingWith(file: string, kept: PostFileReading, found: FoundMediaFiles, options: ReadContentOptions): ContentFileResult | undefined {
-  if (kept.text === undefined) return undefined;
-  const media = placeMedia(kept.text.media, { file, locate: mediaPositionsOf(kept.text) }, found);
-  return media.diagnostics.length === 0 ? assemble(file, kept, kept.text, media, options) : undefined;
+export function reuseReadingWith(file: string, kept: { reading: PostFileReading; digest: string }, found: FoundMediaFiles, options: ReadContentOptions): ContentFileResult | undefined {
+  const { reading } = kept;
+  if (reading.text === undefined) return undefined;
+  const media = placeMedia(reading.text.media, { file, locate: mediaPositionsOf(reading.text) }, found);
+  return media.diagnostics.length === 0 ? assemble(file, reading, reading.text, media, { ...options, digest: kept.digest }) : undefined;
 }
 
 export function mediaContextOf(options: ReadContentOptions) {
@@ -126,22 +142,35 @@ export function mediaContextOf(options: ReadContentOptions) {
 }
 
 /** A reading, its media and the clock check → the file's result. */
-function assemble(file: string, reading: PostFileReading, text: PostText, media: ResolvedMedia, options: ReadContentOptions): ContentFileResult {
+function assemble(file: string, reading: PostFileReading, text: PostText, media: ResolvedMedia, options: ReadContentOptions & { digest: string | undefined }): ContentFileResult {
   const key = reading.key!;
   const late = text.schedule === undefined ? undefined : checkSchedule(text.schedule, { key, file, now: options.now, acceptPastSchedule: options.acceptPastSchedule });
   const found = [...reading.diagnostics, ...media.diagnostics, ...(late === undefined ? [] : [late])];
   const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
-  const post: DesiredPost | null = hasErrors(diagnostics)
-    ? null
-    : {
-        key,
-        file,
-        shape: { content: text.content, scheduledAt: text.scheduledAt, targets: text.targets, media: media.media.map((m) => m.sha256) },
-        media: media.media,
-        targetLabels: text.targetLabels,
-        locations: { targets: text.targetPositions, media: media.positions, body: text.body },
-      };
+  if (hasErrors(diagnostics)) return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post: null, diagnostics };
+  const shape = { content: text.content, scheduledAt: text.scheduledAt, targets: text.targets, media: media.media.map((m) => m.sha256) };
+  // 64 bits of each media hash tell an edited media file apart; the digest covers the rest.
+  const fingerprint = options.digest === undefined ? undefined : `${options.digest}:${shape.media.map((sha) => sha.slice(0, 16)).join(',')}`;
+  const post: DesiredPost = {
+    key,
+    file,
+    shape,
+    shapeHash: knownShapeHash(file, shape, fingerprint, options.readings),
+    ...(fingerprint === undefined ? {} : { fingerprint }),
+    media: media.media,
+    targetLabels: text.targetLabels,
+    locations: { targets: text.targetPositions, media: media.positions, body: text.body },
+  };
   return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post, diagnostics };
+}
+
+/** The shape hash kept for this fingerprint, or worked out (and kept). */
+function knownShapeHash(file: string, shape: PostShape, fingerprint: string | undefined, facts: PostFactStore | undefined): string {
+  const kept = fingerprint === undefined ? undefined : facts?.facts(file, fingerprint)?.shapeHash;
+  if (kept !== undefined) return kept;
+  const hash = shapeHash(shape);
+  if (fingerprint !== undefined) facts?.addFacts(file, fingerprint, { shapeHash: hash });
+  return hash;
 }
 
 /** `locate` for a cached reading: the positions of the `media:` entries, which it kept. */

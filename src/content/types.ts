@@ -45,6 +45,14 @@ export interface DesiredPost {
   /** Project-relative path of the Markdown file, forward slashes. */
   file: string;
   shape: PostShape;
+  /** `shapeHash(shape)`, worked out once per post (or kept from an earlier run) by content reading. */
+  shapeHash: string;
+  /**
+   * Names everything the post was made from (its file's bytes and its media files' hashes); set
+   * when content reading keeps readings (src/cache). Equal fingerprints, equal posts: facts worked
+   * out from a post (its checks) are kept by it for later runs.
+   */
+  fingerprint?: string;
   /** Media details, parallel to `shape.media`. */
   media: DesiredMedia[];
   /** Account alias or uuid as written, per target, parallel to `shape.targets` (for messages). */

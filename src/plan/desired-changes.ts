@@ -32,7 +32,7 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
 
-  const changedLocally = shapeHash(post.shape) !== record.appliedHash;
+  const changedLocally = post.shapeHash !== record.appliedHash;
   const drifted = shapeHash(current) !== record.appliedHash;
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
@@ -60,7 +60,7 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     if (resumesPending) reasons.push('resume an interrupted create');
     return createChange(post, context, { reasons, resumesPending });
   }
-  const desiredHash = shapeHash(post.shape);
+  const desiredHash = post.shapeHash;
   // Untouched on both sides since the last apply: the remote still holds what was applied (same
   // updatedAt) and the file still says it, so the live shape need not be worked out.
   if (live.updatedAt === record.remoteUpdatedAt && desiredHash === record.appliedHash && record.file === post.file) {

@@ -17,7 +17,7 @@ export function matchRenames(
 ): Map<string, DesiredPost> {
   const byHash = new Map<string, DesiredPost[]>();
   for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-    const hash = shapeHash(post.shape);
+    const hash = post.shapeHash;
     byHash.set(hash, [...(byHash.get(hash) ?? []), post]);
   }
   const renames = new Map<string, DesiredPost>();

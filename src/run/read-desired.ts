@@ -29,16 +29,17 @@ export async function readDesired(input: {
   ownedKeys: ReadonlySet<string>;
 }): Promise<DesiredSide> {
   const { caches } = input;
+  const readings = caches.kept?.readings(input.config);
   const content = await readContent({
     config: input.config,
     now: input.now,
     probe: caches.probes.probe,
     mediaCache: caches.media,
     acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
-    readings: caches.kept?.readings(input.config),
+    readings,
   });
   const accountIds = content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
   const rules = await readAccountRules(input.client, accountIds);
-  const checks = await checkDesiredPosts({ posts: content.posts, rules, probes: caches.probes });
+  const checks = await checkDesiredPosts({ posts: content.posts, rules, probes: caches.probes, facts: readings });
   return { posts: content.posts, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
 }

@@ -1,3 +1,4 @@
+import { shapeHash } from '../../src/state/hash.js';
 import { describe, expect, it } from 'vitest';
 import type { Capabilities } from '../../src/api/types.js';
 import { checkAgainstCapabilities } from '../../src/content/capability-checks.js';
@@ -27,10 +28,12 @@ function capabilities(id: string, overrides: { available?: boolean; supported?: 
 }
 
 function post(content: string, targets: TargetShape[], media: Pick<DesiredMedia, 'kind'>[] = []): DesiredPost {
+  const shape = { content, scheduledAt: null, targets, media: media.map((_, i) => `sha${i}`) };
   return {
     key: 'k',
     file: 'posts/k.md',
-    shape: { content, scheduledAt: null, targets, media: media.map((_, i) => `sha${i}`) },
+    shape,
+    shapeHash: shapeHash(shape),
     media: media.map((m, i) => ({ ref: `m${i}`, path: `m${i}`, absolutePath: `/m${i}`, sha256: `sha${i}`, sizeBytes: 1, contentType: 'x', kind: m.kind })),
     targetLabels: targets.map((t) => (t.socialAccountId === A ? 'alias-a' : 'alias-b')),
     locations: { targets: targets.map((_, i) => ({ line: 3 + i, column: 5 })), media: [], body: { line: 10, column: 1 } },

@@ -1,3 +1,4 @@
+import { shapeHash } from '../../src/state/hash.js';
 import { createHash } from 'node:crypto';
 import type { Capabilities, Platform } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost } from '../../src/content/types.js';
@@ -67,18 +68,20 @@ export interface TestMedia {
 
 /** A DesiredPost with just what media checks read: file, targets (labels, format), media. */
 export function testPost(file: string, targets: TestTarget[], media: TestMedia[]): DesiredPost {
+  const shape = {
+    content: 'text',
+    scheduledAt: null,
+    targets: targets.map((target) => ({
+      socialAccountId: target.id,
+      options: target.format === undefined ? {} : { format: target.format },
+    })),
+    media: media.map((item) => item.sha256 ?? shaOf(item.path)),
+  };
   return {
     key: file.replace(/\.md$/, ''),
     file,
-    shape: {
-      content: 'text',
-      scheduledAt: null,
-      targets: targets.map((target) => ({
-        socialAccountId: target.id,
-        options: target.format === undefined ? {} : { format: target.format },
-      })),
-      media: media.map((item) => item.sha256 ?? shaOf(item.path)),
-    },
+    shape,
+    shapeHash: shapeHash(shape),
     media: media.map(
       (item): DesiredMedia => ({
         ref: item.path,

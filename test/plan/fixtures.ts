@@ -25,6 +25,7 @@ export function desired(key: string, postShape: PostShape = shape(), options: { 
     key,
     file: options.file ?? `posts/${key}.md`,
     shape: postShape,
+    shapeHash: shapeHash(postShape),
     media: options.media ?? postShape.media.map((sha) => desiredMedia(sha, `media/${sha.slice(0, 4)}.png`)),
     targetLabels: postShape.targets.map((target) => target.socialAccountId),
   };
