@@ -28,8 +28,10 @@ export function isCI(): boolean {
 }
 
 export function loadProjectConfig(options: GlobalOptions): Promise<Config> {
+  const root = resolve(options.dir ?? process.cwd());
   return loadConfig({
-    cwd: resolve(options.dir ?? process.cwd()),
+    cwd: root,
+    memo: runCacheAt(root, options).configFiles(),
     env: process.env,
     flags: { ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}), ...(options.local ? { local: true } : {}) },
   });
@@ -65,7 +67,20 @@ export async function openTarget(options: GlobalOptions): Promise<{ config: Conf
 
 /** The project's `.postsync/cache`, or a disabled one with --no-cache. */
 export function openRunCache(config: Config, options: GlobalOptions): RunCache {
-  return RunCache.open(config.root, { enabled: options.cache !== false });
+  return runCacheAt(config.root, options);
+}
+
+/** One RunCache per project folder in a process, so the config read and the run share it (and one `save`). */
+const runCaches = new Map<string, RunCache>();
+
+function runCacheAt(root: string, options: GlobalOptions): RunCache {
+  const key = `${options.cache === false ? 'off' : 'on'}\0${root}`;
+  let cache = runCaches.get(key);
+  if (cache === undefined) {
+    cache = RunCache.open(root, { enabled: options.cache !== false });
+    runCaches.set(key, cache);
+  }
+  return cache;
 }
 
 /** The caches of one run, backed by `.postsync/cache` unless --no-cache; call `kept.save()` once the files are read. */

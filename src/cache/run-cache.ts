@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ConfigFileMemo, RawConfig } from '../config/config-file.js';
 import type { MediaFacts } from '../content/media-cache.js';
 import type { PostFileReading } from '../content/interpret-file.js';
 import type { ContentConfig, PostFacts, ReadingStore } from '../content/read-file.js';
@@ -79,6 +80,19 @@ export class RunCache {
         const earlier = kept.facts?.fingerprint === fingerprint ? kept.facts : { fingerprint };
         section.set(file, { ...kept, facts: { ...earlier, ...facts } });
       },
+    };
+  }
+
+  /** postsync.yaml as read without a problem, by file name and digest. */
+  configFiles(): ConfigFileMemo | undefined {
+    const section = this.#section<{ digest: string; data: RawConfig }>('config', '');
+    if (section === undefined) return undefined;
+    return {
+      get: (file, digest) => {
+        const kept = section.get(file);
+        return kept?.digest === digest ? kept.data : undefined;
+      },
+      set: (file, digest, data) => section.set(file, { digest, data }),
     };
   }
 

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -5,7 +6,7 @@ import { decodeUtf8File } from '../content/decode.js';
 import { schemaCheck } from '../content/json-schema.js';
 import { validateConfig } from '../generated/content-validators.js';
 import { sortDiagnostics } from '../content/ordering.js';
-import { parseYamlSource, type YamlSource } from '../content/yaml-source.js';
+import type { YamlSource } from '../content/yaml-source.js';
 
 /** postsync.yaml as written (after schema validation the fields have these types). */
 export interface RawConfig {
@@ -30,8 +31,33 @@ const checkConfigSchema = schemaCheck(validateConfig);
 
 const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 
+/**
+ * Config files read before without a problem, by name and the digest of their bytes (src/cache):
+ * a run of an unchanged postsync.yaml then loads no YAML parser. Their `locate` knows no
+ * positions, so a caller that finds a problem in such a file reads it again without the memo.
+ */
+export interface ConfigFileMemo {
+  get(file: string, digest: string): RawConfig | undefined;
+  set(file: string, digest: string, data: RawConfig): void;
+}
+
 /** Reads and validates postsync.yaml (or .yml) at the project root; a missing file is an empty config. */
-export async function readConfigFile(root: string): Promise<ConfigFile> {
+export async function readConfigFile(root: string, options: { memo?: ConfigFileMemo } = {}): Promise<ConfigFile & { remembered: boolean }> {
+  const { memo } = options;
+  const read = await readConfigBytes(root);
+  if ('diagnostics' in read) return { ...read, remembered: false };
+  const { file, bytes } = read;
+  const digest = memo === undefined ? '' : hash('sha1', bytes, 'base64');
+  const remembered = memo?.get(file, digest);
+  if (remembered !== undefined) return { file, data: remembered, locate: nowhere, diagnostics: [], remembered: true };
+  const parsed = await parseConfigFile(file, bytes);
+  if (memo !== undefined && parsed.diagnostics.length === 0) memo.set(file, digest, parsed.data);
+  return { ...parsed, remembered: false };
+}
+
+const nowhere: YamlSource['locate'] = () => undefined;
+
+async function readConfigBytes(root: string): Promise<{ file: string; bytes: Buffer } | ConfigFile> {
   const found: { file: string; bytes: Buffer }[] = [];
   for (const name of CONFIG_FILE_NAMES) {
     const bytes = await readFile(join(root, name)).catch((error: NodeJS.ErrnoException) => {
@@ -40,12 +66,17 @@ export async function readConfigFile(root: string): Promise<ConfigFile> {
     });
     if (bytes !== undefined) found.push({ file: name, bytes });
   }
-  const nowhere: YamlSource['locate'] = () => undefined;
   if (found.length === 0) return { file: null, data: {}, locate: nowhere, diagnostics: [] };
   const { file, bytes } = found[0]!;
   if (found.length > 1) {
     return { file, data: {}, locate: nowhere, diagnostics: [{ severity: 'error', code: 'config-ambiguous', message: 'both postsync.yaml and postsync.yml exist', file: 'postsync.yml', hint: 'Keep one of them.' }] };
   }
+  return { file, bytes };
+}
+
+/** Decodes, parses and schema-checks the bytes; loads the YAML parser (only here). */
+async function parseConfigFile(file: string, bytes: Buffer): Promise<ConfigFile> {
+  const { parseYamlSource } = await import('../content/yaml-source.js');
   const decoded = decodeUtf8File(bytes, file);
   if (!decoded.ok) return { file, data: {}, locate: nowhere, diagnostics: [decoded.diagnostic] };
   const source = parseYamlSource(decoded.text, file);

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import { sortDiagnostics } from '../content/ordering.js';
 import { isInside } from '../content/paths.js';
-import { readConfigFile, type ConfigFile } from './config-file.js';
+import { readConfigFile, type ConfigFile, type ConfigFileMemo } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { canonicalTimeZone, suggestTimeZone } from './timezone.js';
 import type { ApiConfig, Config, ConfigFlags } from './types.js';
@@ -13,6 +13,8 @@ export interface LoadConfigOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   flags?: ConfigFlags;
+  /** Config files read before (src/cache), so an unchanged one is not parsed again. */
+  memo?: ConfigFileMemo;
 }
 
 export const DEFAULT_CONTENT_DIR = 'posts';
@@ -26,7 +28,17 @@ export const DEFAULT_TIMEZONE = 'UTC';
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   const root = resolve(options.cwd);
-  const configFile = await readConfigFile(root);
+  const configFile = await readConfigFile(root, { memo: options.memo });
+  try {
+    return configFrom(configFile, root, options);
+  } catch (error) {
+    // A remembered file knows no positions: read it again to place the problems.
+    if (!configFile.remembered || !(error instanceof InvalidConfigError)) throw error;
+    return configFrom(await readConfigFile(root), root, options);
+  }
+}
+
+function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOptions): Config {
   const diagnostics: Diagnostic[] = [...configFile.diagnostics];
   const { data } = configFile;
   // The checks below also run when the schema failed, on the fields that have the right type, so

@@ -86,7 +86,7 @@ describe('the main job, as a new user runs it', () => {
     expect(await cacheFiles()).toEqual([]);
 
     expect((await cli('plan')).stdout).toBe(uncached.stdout);
-    expect(await cacheFiles()).toEqual(['.gitignore', 'readings.json']);
+    expect(await cacheFiles()).toEqual(['.gitignore', 'config.json', 'readings.json']);
     expect((await cli('plan')).stdout).toBe(uncached.stdout);
 
     await writeFile(join(dir, '.postsync/cache/readings.json'), '{"format":1,"entries":{"posts/launch.md":');
