@@ -3,24 +3,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigFileMemo, RawConfig } from '../config/config-file.js';
 import type { MediaFacts } from '../content/media-cache.js';
-import type { PostFileReading } from '../content/interpret-file.js';
-import type { ContentConfig, PostFacts, ReadingStore } from '../content/read-file.js';
+import type { ContentConfig, ReadingStore } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
 import type { KnownState, KnownStates } from '../state/store.js';
 import { CacheSection, type SectionIdentity } from './cache-section.js';
-import { sameStamp, settledStamp, StampedFacts, type FileStamp, type StampedEntry } from './file-stamps.js';
+import { readingStore, type KeptEntry } from './reading-store.js';
+import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
 export const CACHE_DIR = '.postsync/cache';
-
-interface KeptReading {
-  digest: string;
-  /** The file's stamp when its bytes were read, once settled (see StampedFacts). */
-  stamp?: FileStamp;
-  reading: PostFileReading;
-  /** Facts about the post read from these bytes, with the media it was made with. */
-  facts?: { fingerprint: string } & PostFacts;
-}
 
 /**
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`:
@@ -53,34 +44,9 @@ export class RunCache {
   readings(config: ContentConfig): ReadingStore | undefined {
     const accounts = Object.entries(config.accounts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const context = JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
-    const section = this.#section<KeptReading>('readings', context);
+    const section = this.#section<KeptEntry>('readings', context);
     if (section === undefined) return undefined;
-    return {
-      byStamp: (file, stats) => {
-        const kept = section.get(file);
-        return kept?.stamp !== undefined && sameStamp(kept.stamp, stats) ? { digest: kept.digest, reading: kept.reading } : undefined;
-      },
-      get: (file, digest) => {
-        const kept = section.get(file);
-        return kept?.digest === digest ? kept.reading : undefined;
-      },
-      set: (file, digest, reading, read) => {
-        const stamp = read === undefined ? undefined : settledStamp(read.stats, read.readAt);
-        const facts = section.get(file)?.digest === digest ? section.get(file)?.facts : undefined;
-        section.set(file, { digest, ...(stamp === undefined ? {} : { stamp }), reading, ...(facts === undefined ? {} : { facts }) });
-      },
-      facts: (file, fingerprint) => {
-        const facts = section.get(file)?.facts;
-        return facts?.fingerprint === fingerprint ? facts : undefined;
-      },
-      addFacts: (file, fingerprint, facts) => {
-        const kept = section.get(file);
-        // Facts belong to the reading they were made from: the fingerprint starts with its digest.
-        if (kept === undefined || !fingerprint.startsWith(`${kept.digest}:`)) return;
-        const earlier = kept.facts?.fingerprint === fingerprint ? kept.facts : { fingerprint };
-        section.set(file, { ...kept, facts: { ...earlier, ...facts } });
-      },
-    };
+    return readingStore(section);
   }
 
   /** postsync.yaml as read without a problem, by file name and digest. */

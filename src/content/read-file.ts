@@ -28,6 +28,8 @@ export interface ReadingStore extends PostFactStore {
   get(file: string, digest: string): PostFileReading | undefined;
   /** `read`: the file's stamp and when its bytes were read (a stamp is kept only once it has settled). */
   set(file: string, digest: string, reading: PostFileReading, read?: { stats: StampSource; readAt: number }): void;
+  /** Notes the stamp of `file`, whose bytes (with this digest, kept already) were just read again. */
+  restamp(file: string, digest: string, read: { stats: StampSource; readAt: number }): void;
 }
 
 /** Facts worked out from a post, which hold for as long as its fingerprint is unchanged. */
@@ -110,7 +112,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const kept = digest === undefined ? undefined : options.readings!.get(file, digest);
   const reused = kept === undefined ? undefined : await reuseReading(file, kept, digest!, options);
   if (reused !== undefined) {
-    if (read !== undefined) options.readings!.set(file, digest!, kept!, read);
+    if (read !== undefined) options.readings!.restamp(file, digest!, read);
     return reused;
   }
   const { reading, locate } = await interpret();

@@ -4,7 +4,8 @@ import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
-import { canonicalJson, sha256Hex } from '../state/hash.js';
+import { hash } from 'node:crypto';
+import { canonicalJson } from '../state/hash.js';
 import type { AccountRules } from './remote-snapshot.js';
 
 /**
@@ -40,8 +41,8 @@ export async function checkDesiredPosts(input: { posts: readonly DesiredPost[]; 
   return [...accounts, ...media];
 }
 
-/** Names the account rules of one run: equal digests, equal check results for the same post. */
+/** Names the account rules of one run: equal digests, equal check results for the same post. Kept with every post, so short. */
 function digestOf(rules: AccountRules): string {
   const capabilities = [...rules.capabilities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return sha256Hex(canonicalJson({ capabilities, unknown: [...rules.unknownAccounts].sort() }));
+  return hash('sha1', canonicalJson({ capabilities, unknown: [...rules.unknownAccounts].sort() }), 'base64');
 }

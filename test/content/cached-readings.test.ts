@@ -49,6 +49,7 @@ function counting(store: ReadingStore): ReadingStore & { hits: string[]; unread:
       return reading;
     },
     set: (file, digest, reading, read) => store.set(file, digest, reading, read),
+    restamp: (file, digest, read) => store.restamp(file, digest, read),
     facts: (file, fingerprint) => store.facts(file, fingerprint),
     addFacts: (file, fingerprint, facts) => store.addFacts(file, fingerprint, facts),
   };
