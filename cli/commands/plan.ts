@@ -27,7 +27,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
   const { config, connection, style } = await openTarget(options);
   try {
     const caches = openPlanCaches(config, options);
-    const state = await readState(config.statePath, { known: caches.kept.knownStates() });
+    const state = readState(config.statePath, { known: caches.kept.knownStates() });
     const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
     await caches.kept.save();
     if (flags.out) await writeFile(flags.out, serializePlan(plan));

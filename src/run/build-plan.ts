@@ -12,7 +12,8 @@ import { listAllPosts } from './remote-snapshot.js';
 export interface BuildPlanOptions {
   config: Config;
   connection: Pick<Connection, 'client' | 'target'>;
-  state: StateFile;
+  /** May still be being read: the listing starts first, alongside it. */
+  state: StateFile | Promise<StateFile>;
   prune: boolean;
   only: string[] | null;
   now: Date;
@@ -29,10 +30,14 @@ export interface BuiltPlan {
  * Requests: the listing's pages, plus one capabilities read per account in use.
  */
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
-  const { config, connection, state, now } = options;
+  const { config, connection, now } = options;
+  const listing = listAllPosts(connection.client);
+  // Awaited below; should reading the state fail first, the caller closes the client and this ends.
+  listing.catch(() => undefined);
+  const state = await options.state;
   const section = sectionFor(state, connection.target);
   const [livePosts, desired] = await Promise.all([
-    listAllPosts(connection.client),
+    listing,
     readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: new Set(Object.keys(section.posts)) }),
   ]);
 
