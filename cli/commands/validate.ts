@@ -28,10 +28,10 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
     } else {
       if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
       const { errors, warnings } = diagnosticCounts(desired.diagnostics);
-      const verdict = errors === 0 ? style.green(`${plural(desired.posts.length, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
+      const verdict = errors === 0 ? style.green(`${plural(desired.posts.length + desired.unchanged.length, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
       process.stdout.write(`${verdict}\n`);
     }
-    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts: desired.posts.length }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
+    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts: desired.posts.length + desired.unchanged.length }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
     return hasErrors(desired.diagnostics) ? 1 : 0;
   } finally {
     await connection.close();

@@ -1,5 +1,6 @@
 import type { PostFileReading } from '../content/interpret-file.js';
-import type { PostFacts, ReadingStore } from '../content/read-file.js';
+import type { PostFacts } from '../content/post-summary.js';
+import type { ReadingStore } from '../content/read-file.js';
 import type { CacheSection } from './cache-section.js';
 import { sameStamp, settledStamp, type FileStamp } from './file-stamps.js';
 

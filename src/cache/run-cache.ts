@@ -3,11 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigFileMemo, RawConfig } from '../config/config-file.js';
 import type { MediaFacts } from '../content/media-cache.js';
+import type { SummaryStore } from '../content/post-summary.js';
 import type { ContentConfig, ReadingStore } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
 import type { KnownState, KnownStates } from '../state/store.js';
 import { CacheSection, type SectionIdentity } from './cache-section.js';
 import { readingStore, type KeptEntry } from './reading-store.js';
+import { summaryStore, type SummaryEntry } from './summary-store.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -42,23 +44,35 @@ export class RunCache {
 
   /** Readings made under this content config; entries made under another one are not used. */
   readings(config: ContentConfig): ReadingStore | undefined {
-    const accounts = Object.entries(config.accounts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const context = JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
-    const section = this.#section<KeptEntry>('readings', context);
-    if (section === undefined) return undefined;
-    return readingStore(section);
+    const section = this.#section<KeptEntry>('readings', contentContext(config));
+    return section === undefined ? undefined : readingStore(section);
+  }
+
+  /** Summaries of post files read in full under this content config (a run of unchanged files reads only these). */
+  summaries(config: ContentConfig): SummaryStore | undefined {
+    const section = this.#section<SummaryEntry>('posts', contentContext(config));
+    return section === undefined ? undefined : summaryStore(section);
   }
 
   /** postsync.yaml as read without a problem, by file name and digest. */
   configFiles(): ConfigFileMemo | undefined {
-    const section = this.#section<{ digest: string; data: RawConfig }>('config', '');
-    if (section === undefined) return undefined;
+    const files = this.#section<{ digest: string; data: RawConfig }>('config', '');
+    // Time zone names depend on the time zone data this Node carries.
+    const zones = this.#section<string>('zones', process.versions.tz ?? process.versions.icu ?? '');
+    if (files === undefined || zones === undefined) return undefined;
     return {
       get: (file, digest) => {
-        const kept = section.get(file);
+        const kept = files.get(file);
         return kept?.digest === digest ? kept.data : undefined;
       },
-      set: (file, digest, data) => section.set(file, { digest, data }),
+      set: (file, digest, data) => files.set(file, { digest, data }),
+      timeZone: (name, canonical) => {
+        const kept = zones.get(name);
+        if (kept !== undefined) return kept;
+        const found = canonical(name);
+        if (found !== undefined) zones.set(name, found);
+        return found;
+      },
     };
   }
 
@@ -106,6 +120,12 @@ export class RunCache {
     this.#sections.set(name, { context, section: section as CacheSection<unknown> });
     return section;
   }
+}
+
+/** What content reading depends on besides the files: entries made under another config are not used. */
+function contentContext(config: ContentConfig): string {
+  const accounts = Object.entries(config.accounts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
 }
 
 /** The id `npm run build` writes; without it (a bare `tsc`), nothing is cached. */

@@ -46,7 +46,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
   const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
-  const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
+  const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics, options.memo);
   const url = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
   if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
@@ -89,8 +89,8 @@ function projectPath(value: string, path: string[], context: { root: string; con
   return absolute;
 }
 
-function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Diagnostic[]): string {
-  const canonical = canonicalTimeZone(value);
+function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Diagnostic[], memo: ConfigFileMemo | undefined): string {
+  const canonical = memo === undefined ? canonicalTimeZone(value) : memo.timeZone(value, canonicalTimeZone);
   if (canonical !== undefined) return canonical;
   diagnostics.push({
     severity: 'error',

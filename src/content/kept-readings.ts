@@ -1,35 +1,70 @@
 import { dirname, resolve } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { StampSource } from '../cache/file-stamps.js';
 import { FileLookups } from './file-lookups.js';
-import type { PostFileReading } from './interpret-file.js';
-import { findMediaFiles, mediaRequestsOf, type MediaRequest } from './media-paths.js';
+import { findMediaFiles, mediaRequestsOf, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
 import { postFileStatsIn } from './post-bytes.js';
+import { unchangedPost, type SummaryStore } from './post-summary.js';
 import { mediaContextOf, reuseReadingWith, type ContentFileResult, type ReadContentOptions, type ReadingStore } from './read-file.js';
 
-/**
- * The results of the post files whose kept reading still holds, by index in `files`
- * (project-relative); undefined for every file that must be read. A reading holds when the file's
- * stamp is the settled one kept with it and its media paths still resolve cleanly: the same rule
- * as `readContentFile`, applied to the whole folder at once. The file system calls are one
- * `realpath` per folder, one `lstat` per file and one lookup per distinct media path, and the
- * per-file work is synchronous, so a project of thousands of unchanged files costs no promise per
- * file and keeps the event loop free for the listing that runs alongside.
- */
 /**
  * Files handled between two turns of the event loop: the work is synchronous, and the listing of
  * remote posts that runs alongside needs a turn every millisecond or so to keep its requests going.
  */
 const SLICE = 100;
 
+/**
+ * The results of the post files whose kept reading still holds, by index in `files`
+ * (project-relative); undefined for every file that must be read. A reading holds when the file's
+ * stamp is the settled one kept with it and its media paths still resolve cleanly: the same rule
+ * as `readContentFile`, applied to the whole folder at once.
+ */
 export async function reuseKeptReadings(files: readonly string[], options: ReadContentOptions & { readings: ReadingStore }): Promise<(ContentFileResult | undefined)[]> {
+  const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
+  const { kept, found } = await keptByStamp(files, shared, {
+    lookup: (file, stats) => options.readings.byStamp(file, stats),
+    mediaOf: (entry) => entry.reading.text?.media,
+  });
+  return assembleEach(files.length, kept, ({ file, entry }) => (entry.reading.text === undefined ? undefined : reuseReadingWith(file, entry, found, shared)));
+}
+
+/**
+ * The post files that are unchanged since a run read them in full, as UnchangedPosts, by index in
+ * `files`; undefined for every file that must be read. Unchanged: the file's stamp is the settled
+ * one kept with its summary, its media paths resolve to the same files, and it is not scheduled
+ * in the past. Nothing of such a file is read or parsed.
+ */
+export async function unchangedByStamp(files: readonly string[], options: ReadContentOptions & { summaries: SummaryStore }): Promise<(ContentFileResult | undefined)[]> {
+  const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
+  const { kept, found } = await keptByStamp(files, shared, {
+    lookup: (file, stats) => options.summaries.byStamp(file, stats),
+    mediaOf: (entry) => entry.summary.media,
+  });
+  return assembleEach(files.length, kept, ({ file, entry }) => {
+    const unchanged = unchangedPost(file, entry, found, options);
+    if (unchanged === undefined) return undefined;
+    const { summary } = entry;
+    return { file, key: summary.key, ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }), post: null, unchanged: unchanged.post, diagnostics: unchanged.diagnostics };
+  });
+}
+
+/**
+ * The files whose kept entry (by `lookup`) matches their stamp, and the media files those entries
+ * name, found. The file system calls are one `realpath` per folder, one `lstat` per file and one
+ * lookup per distinct media path; the per-file work is synchronous, so thousands of unchanged files
+ * cost no promise per file.
+ */
+async function keptByStamp<T>(
+  files: readonly string[],
+  options: ReadContentOptions & { lookups: FileLookups },
+  store: { lookup: (file: string, stats: StampSource) => T | undefined; mediaOf: (entry: T) => unknown },
+): Promise<{ kept: { index: number; file: string; entry: T }[]; found: FoundMediaFiles }> {
   const { root } = options.config;
-  const lookups = options.lookups ?? new FileLookups();
-  const shared = { ...options, lookups };
+  const { lookups } = options;
   const realRoot = await lookups.realpath(root);
   const folders = [...new Set(files.map((file) => dirname(resolve(root, file))))];
   const realFolders = new Map(await Promise.all(folders.map(async (folder) => [folder, await lookups.realpath(folder).catch(() => undefined)] as const)));
-
-  const kept: { index: number; file: string; reading: PostFileReading; digest: string }[] = [];
+  const kept: { index: number; file: string; entry: T }[] = [];
   const requests: MediaRequest[] = [];
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
@@ -37,18 +72,20 @@ export async function reuseKeptReadings(files: readonly string[], options: ReadC
     const absolute = resolve(root, file);
     const realFolder = realFolders.get(dirname(absolute));
     const stats = realFolder === undefined ? undefined : postFileStatsIn(absolute, { realRoot, realFolder });
-    const found = stats === undefined ? undefined : options.readings.byStamp(file, stats);
-    if (found?.reading.text === undefined) continue;
-    kept.push({ index, file, ...found });
-    requests.push(...mediaRequestsOf(found.reading.text.media, file));
+    const entry = stats === undefined ? undefined : store.lookup(file, stats);
+    if (entry === undefined) continue;
+    kept.push({ index, file, entry });
+    requests.push(...mediaRequestsOf(store.mediaOf(entry), file));
   }
+  return { kept, found: await findMediaFiles(requests, mediaContextOf(options)) };
+}
 
-  const found = await findMediaFiles(requests, mediaContextOf(shared));
-  const results = new Array<ContentFileResult | undefined>(files.length);
+/** `assemble` on each kept file, yielding as the stamp pass does; results by index in the files read. */
+async function assembleEach<K extends { index: number }>(count: number, kept: readonly K[], assemble: (kept: K) => ContentFileResult | undefined): Promise<(ContentFileResult | undefined)[]> {
+  const results = new Array<ContentFileResult | undefined>(count);
   for (let at = 0; at < kept.length; at++) {
     if (at % SLICE === SLICE - 1) await yieldToEventLoop();
-    const { index, file, ...reading } = kept[at]!;
-    results[index] = reuseReadingWith(file, reading, found, shared);
+    results[kept[at]!.index] = assemble(kept[at]!);
   }
   return results;
 }

@@ -1,18 +1,21 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type { Diagnostic } from '../diagnostics.js';
+import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
-import { reuseKeptReadings } from './kept-readings.js';
+import { reuseKeptReadings, unchangedByStamp } from './kept-readings.js';
 import { MediaCache } from './media-cache.js';
 import { compareText, sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
-import type { DesiredPost } from './types.js';
+import type { DesiredPost, UnchangedPost } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
   posts: DesiredPost[];
+  /** Posts of files unchanged since an earlier run (only with `summaries`), sorted by key; none of them is in `posts`. */
+  unchanged: UnchangedPost[];
   /** Every problem in every file, sorted by file and position. */
   diagnostics: Diagnostic[];
 }
@@ -28,15 +31,36 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     const folder = relativePosix(config.root, config.contentDir);
     return {
       posts: [],
+      unchanged: [],
       diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
     };
   }
   const files = await discoverPostFiles(config);
   const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
-  const reused = shared.readings === undefined ? [] : await reuseKeptReadings(files, { ...shared, readings: shared.readings });
+  const { readings, summaries } = shared;
+  const reused =
+    summaries !== undefined ? await unchangedByStamp(files, { ...shared, summaries }) : readings !== undefined ? await reuseKeptReadings(files, { ...shared, readings }) : [];
   const limit = pLimit(READ_CONCURRENCY);
   const results = await Promise.all(files.map((file, index) => reused[index] ?? limit(() => readContentFile(file, shared))));
   return combineContentResults(results);
+}
+
+/**
+ * Unchanged posts (from `readContent` with `summaries`) read in full, for what needs more than
+ * their summary. Each file must give the same post again (same fingerprint): one edited meanwhile
+ * stops the run rather than be planned from a mix of its old and new bytes.
+ */
+export async function readUnchangedInFull(posts: readonly UnchangedPost[], options: ReadContentOptions): Promise<DesiredPost[]> {
+  const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
+  const limit = pLimit(READ_CONCURRENCY);
+  const results = await Promise.all(posts.map((post) => limit(() => readContentFile(post.file, shared))));
+  return results.map((result, index) => {
+    const expected = posts[index]!;
+    if (result.post?.fingerprint !== expected.fingerprint) {
+      throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: 'Run the command again.' });
+    }
+    return result.post;
+  });
 }
 
 /**
@@ -54,6 +78,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   }
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
+  const unchanged: UnchangedPost[] = [];
   for (const result of all) {
     diagnostics.push(...result.diagnostics);
     const sharing = result.key === null ? [] : filesByKey.get(result.key)!;
@@ -71,8 +96,10 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
       });
     } else if (result.post !== null) {
       posts.push(result.post);
+    } else if (result.unchanged !== undefined) {
+      unchanged.push(result.unchanged);
     }
   }
-  posts.sort((a, b) => compareText(a.key, b.key));
-  return { posts, diagnostics: sortDiagnostics(diagnostics) };
+  const byKey = (a: { key: string }, b: { key: string }) => compareText(a.key, b.key);
+  return { posts: posts.sort(byKey), unchanged: unchanged.sort(byKey), diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -13,7 +13,8 @@ import { relativePosix } from './paths.js';
 import { postFileStats, readPostBytes } from './post-bytes.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { shapeHash } from '../state/hash.js';
-import type { DesiredPost, PostShape, SourcePosition } from './types.js';
+import { fingerprintOf, summaryOf, type PostFactStore, type SummaryStore } from './post-summary.js';
+import type { DesiredPost, PostShape, SourcePosition, UnchangedPost } from './types.js';
 import type { YamlSource } from './yaml-source.js';
 
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
@@ -32,20 +33,6 @@ export interface ReadingStore extends PostFactStore {
   restamp(file: string, digest: string, read: { stats: StampSource; readAt: number }): void;
 }
 
-/** Facts worked out from a post, which hold for as long as its fingerprint is unchanged. */
-export interface PostFacts {
-  shapeHash?: string;
-  /** The account and media checks' diagnostics under the rules named `rules` (a digest of the capabilities). */
-  checks?: { rules: string; accounts: Diagnostic[]; media: Diagnostic[] };
-}
-
-/** Facts kept with a post file's reading, by the post's fingerprint (src/cache). */
-export interface PostFactStore {
-  facts(file: string, fingerprint: string): PostFacts | undefined;
-  /** Adds to the facts kept for this fingerprint (facts kept for another one are dropped). */
-  addFacts(file: string, fingerprint: string, facts: PostFacts): void;
-}
-
 export interface ReadContentOptions {
   config: ContentConfig;
   /** The current time, for the "in the past" check; content reading never reads the clock. */
@@ -58,6 +45,11 @@ export interface ReadContentOptions {
   lookups?: FileLookups;
   /** Earlier readings to reuse when a file's bytes are unchanged; every file is parsed without it. */
   readings?: ReadingStore;
+  /**
+   * Summaries of files read in full before: `readContent` then gives a settled, unchanged file as
+   * an UnchangedPost without reading it, and every file read in full is summarized again.
+   */
+  summaries?: SummaryStore;
 }
 
 /** One post file read on its own; `watch` can keep these per file and recombine them. */
@@ -68,8 +60,10 @@ export interface ContentFileResult {
   key: string | null;
   /** Position of `id:` when the key comes from it. */
   keyPosition?: SourcePosition;
-  /** The post, or null when the file has any error. */
+  /** The post, or null when the file has any error (or is given as `unchanged`). */
   post: DesiredPost | null;
+  /** Set instead of `post` when the file is unchanged since an earlier run (see `summaries`). */
+  unchanged?: UnchangedPost;
   diagnostics: Diagnostic[];
 }
 
@@ -108,17 +102,19 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
     const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
     return interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
   };
-  const digest = options.readings === undefined ? undefined : hash('sha1', bytes, 'base64');
-  const kept = digest === undefined ? undefined : options.readings!.get(file, digest);
+  const digest = options.readings === undefined && options.summaries === undefined ? undefined : hash('sha1', bytes, 'base64');
+  const kept = digest === undefined ? undefined : options.readings?.get(file, digest);
   const reused = kept === undefined ? undefined : await reuseReading(file, kept, digest!, options);
   if (reused !== undefined) {
     if (read !== undefined) options.readings!.restamp(file, digest!, read);
     return reused;
   }
   const { reading, locate } = await interpret();
-  if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings!.set(file, digest, reading, read);
+  if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings?.set(file, digest, reading, read);
   if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
-  return assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
+  const result = assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
+  if (digest !== undefined && result.post !== null) options.summaries?.set(file, digest, summaryOf(reading, result.post), read);
+  return result;
 }
 
 /**
@@ -151,8 +147,7 @@ function assemble(file: string, reading: PostFileReading, text: PostText, media:
   const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
   if (hasErrors(diagnostics)) return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post: null, diagnostics };
   const shape = { content: text.content, scheduledAt: text.scheduledAt, targets: text.targets, media: media.media.map((m) => m.sha256) };
-  // 64 bits of each media hash tell an edited media file apart; the digest covers the rest.
-  const fingerprint = options.digest === undefined ? undefined : `${options.digest}:${shape.media.map((sha) => sha.slice(0, 16)).join(',')}`;
+  const fingerprint = options.digest === undefined ? undefined : fingerprintOf(options.digest, media.media);
   const post: DesiredPost = {
     key,
     file,

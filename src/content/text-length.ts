@@ -1,6 +1,7 @@
 import type { CaptionRules } from '../api/types.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made when first needed: building it loads ICU's segmentation data (~10 ms). */
+let segmenter: Intl.Segmenter | undefined;
 const encoder = new TextEncoder();
 
 /**
@@ -12,6 +13,7 @@ export function textLength(text: string, unit: CaptionRules['lengthUnit']): numb
   switch (unit) {
     case 'graphemes': {
       let count = 0;
+      segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
       for (const _ of segmenter.segment(text)) count++;
       return count;
     }

@@ -61,6 +61,22 @@ export interface DesiredPost {
   locations?: DesiredPostLocations;
 }
 
+/**
+ * A post whose file and media files are byte for byte the ones an earlier run read in full
+ * (src/cache keeps their summaries): what checking it and planning it as unchanged need. Anything
+ * else about it comes from reading its file in full (`readContentFile`), which gives the same
+ * post with the same fingerprint.
+ */
+export interface UnchangedPost {
+  key: string;
+  /** Project-relative path of the Markdown file, forward slashes. */
+  file: string;
+  shapeHash: string;
+  fingerprint: string;
+  /** The accounts the post targets, by id. */
+  accountIds: string[];
+}
+
 /** 1-based line and column in a file. */
 export interface SourcePosition {
   line: number;

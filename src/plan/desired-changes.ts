@@ -1,5 +1,5 @@
 import type { Post } from '../api/types.js';
-import type { DesiredPost } from '../content/types.js';
+import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import { shapeHash } from '../state/hash.js';
 import type { PostRecord } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './context.js';
@@ -45,6 +45,20 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
 }
 
 /**
+ * Untouched on both sides since the last apply: the remote still holds what was applied (same
+ * `updatedAt`) and the file still says it (same shape hash, same path), so the post is a noop
+ * without working out its live shape, or even the whole desired post.
+ */
+export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Post | undefined): boolean {
+  return record !== undefined && live !== undefined && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+}
+
+/** The noop of a post untouched since the last apply. */
+export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Post): Change {
+  return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
+}
+
+/**
  * The change for one desired post, paired by key with its state record and, through the record's
  * post id, with the live post. Posts that are the target of a rename are handled as moves instead.
  */
@@ -61,11 +75,7 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     return createChange(post, context, { reasons, resumesPending });
   }
   const desiredHash = post.shapeHash;
-  // Untouched on both sides since the last apply: the remote still holds what was applied (same
-  // updatedAt) and the file still says it, so the live shape need not be worked out.
-  if (live.updatedAt === record.remoteUpdatedAt && desiredHash === record.appliedHash && record.file === post.file) {
-    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
-  }
+  if (untouchedSinceApply(post, record, live)) return unchangedChange(post, live);
   if (shapeHash(context.shapeOf(live)) === desiredHash) {
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { DesiredPost, PostShape } from '../content/types.js';
+import type { DesiredPost, PostShape, UnchangedPost } from '../content/types.js';
 import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
 
@@ -96,6 +96,12 @@ export interface PlanInput {
   target: PlanTarget;
   /** Validated and normalized desired posts (files with errors are already left out). */
   desired: DesiredPost[];
+  /**
+   * Posts of unchanged files that are also untouched on the remote since the last apply
+   * (`untouchedSinceApply`): each becomes a noop. A caller that cannot vouch for one passes it
+   * in full in `desired` instead; none is in both.
+   */
+  unchanged?: UnchangedPost[];
   /** Passed through into the plan unchanged. */
   diagnostics: Diagnostic[];
   /** The target's state section. */

@@ -1,4 +1,5 @@
 import type { Config } from '../config/types.js';
+import { untouchedSinceApply } from '../plan/desired-changes.js';
 import { createPlan } from '../plan/planner.js';
 import type { AccountAvailability, Plan } from '../plan/types.js';
 import { sectionFor, sectionHashOf } from '../state/store.js';
@@ -6,7 +7,7 @@ import type { StateFile } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { guardChanges } from './guard-changes.js';
 import { createPlanCaches, type PlanCaches } from './plan-caches.js';
-import { readDesired } from './read-desired.js';
+import { readDesired, sortedByKey, without } from './read-desired.js';
 import { listAllPosts } from './remote-snapshot.js';
 
 export interface BuildPlanOptions {
@@ -41,13 +42,23 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: new Set(Object.keys(section.posts)) }),
   ]);
 
+  // Unchanged files whose posts are also untouched on the remote are noops as they are; the others
+  // are read in full, to be planned like any post.
+  const liveById = new Map(livePosts.map((post) => [post.id, post]));
+  const touched = desired.unchanged.filter((post) => {
+    const record = section.posts[post.key];
+    return !untouchedSinceApply(post, record, record === undefined ? undefined : liveById.get(record.postId));
+  });
+  const posts = touched.length === 0 ? desired.posts : sortedByKey([...desired.posts, ...(await desired.readInFull(touched))]);
+
   const accounts = new Map<string, AccountAvailability>();
   for (const [id, capabilities] of desired.rules.capabilities) {
     accounts.set(id, { available: capabilities.available && capabilities.supported, reason: capabilities.reason });
   }
   const plan = createPlan({
     target: connection.target,
-    desired: desired.posts,
+    desired: posts,
+    unchanged: without(desired.unchanged, touched),
     diagnostics: desired.diagnostics,
     state: section,
     stateHash: sectionHashOf(state, connection.target),

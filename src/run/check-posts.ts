@@ -1,10 +1,11 @@
-import type { PostFactStore } from '../content/read-file.js';
+import { hash } from 'node:crypto';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
-import type { DesiredPost } from '../content/types.js';
+import { compareText } from '../content/ordering.js';
+import type { PostFactStore } from '../content/post-summary.js';
+import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
-import { hash } from 'node:crypto';
 import { canonicalJson } from '../state/hash.js';
 import type { AccountRules } from './remote-snapshot.js';
 
@@ -12,37 +13,58 @@ import type { AccountRules } from './remote-snapshot.js';
  * The checks that need the remote side: every target account exists in the project (those are
  * absent from `rules.capabilities`), and each post satisfies its accounts' caption, option,
  * attachment and media rules. With `facts`, a post whose fingerprint and rules are the ones of an
- * earlier run takes that run's diagnostics instead of being checked again.
+ * earlier run takes that run's diagnostics instead of being checked again; `unchanged` posts must
+ * all have such results (`uncheckedUnder` names the others, to be read in full first).
  */
-export async function checkDesiredPosts(input: { posts: readonly DesiredPost[]; rules: AccountRules; probes: ProbeCache; facts?: PostFactStore }): Promise<Diagnostic[]> {
+export async function checkDesiredPosts(input: {
+  posts: readonly DesiredPost[];
+  unchanged?: readonly UnchangedPost[];
+  rules: AccountRules;
+  probes: ProbeCache;
+  facts?: PostFactStore;
+}): Promise<Diagnostic[]> {
   const { posts, rules, facts } = input;
-  const rulesDigest = facts === undefined ? '' : digestOf(rules);
-  const known = (post: DesiredPost) => (post.fingerprint === undefined ? undefined : facts?.facts(post.file, post.fingerprint)?.checks);
-  const unchecked = posts.filter((post) => known(post)?.rules !== rulesDigest);
-  const probes = await probePostMedia(unchecked, input.probes.probe);
+  const rulesDigest = facts === undefined ? '' : rulesDigestOf(rules);
+  const known = (post: DesiredPost | UnchangedPost) => {
+    const checks = post.fingerprint === undefined ? undefined : facts?.facts(post.file, post.fingerprint)?.checks;
+    return checks?.rules === rulesDigest ? checks : undefined;
+  };
+  const probes = await probePostMedia(
+    posts.filter((post) => known(post) === undefined),
+    input.probes.probe,
+  );
   const accounts: Diagnostic[] = [];
   const media: Diagnostic[] = [];
-  for (const post of posts) {
-    const kept = known(post);
-    const found =
-      kept?.rules === rulesDigest
-        ? kept
-        : {
-            rules: rulesDigest,
-            // An unavailable account is only a warning: its posts become `blocked` in the plan
-            // (DESIGN.md) instead of stopping the whole run.
-            accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
-            media: checkMediaAgainstCapabilities(post, probes, rules.capabilities),
-          };
-    if (found !== kept && post.fingerprint !== undefined) facts?.addFacts(post.file, post.fingerprint, { checks: found });
+  // Unchanged posts join in key order (the order of `posts`), so the diagnostics come in the same order however each post was read.
+  const unchanged = input.unchanged ?? [];
+  const all = unchanged.length === 0 ? posts : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
+  for (const post of all) {
+    let found = known(post);
+    if (found === undefined) {
+      if (!('shape' in post)) throw new Error(`${post.file} has no check results under these rules: read it in full first`);
+      found = {
+        rules: rulesDigest,
+        // An unavailable account is only a warning: its posts become `blocked` in the plan
+        // (DESIGN.md) instead of stopping the whole run.
+        accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
+        media: checkMediaAgainstCapabilities(post, probes, rules.capabilities),
+      };
+      if (post.fingerprint !== undefined) facts?.addFacts(post.file, post.fingerprint, { checks: found });
+    }
     accounts.push(...found.accounts);
     media.push(...found.media);
   }
   return [...accounts, ...media];
 }
 
+/** The unchanged posts that have no check results under `rules` (kept in `facts`). */
+export function uncheckedUnder(rules: AccountRules, unchanged: readonly UnchangedPost[], facts: PostFactStore): UnchangedPost[] {
+  const digest = rulesDigestOf(rules);
+  return unchanged.filter((post) => facts.facts(post.file, post.fingerprint)?.checks?.rules !== digest);
+}
+
 /** Names the account rules of one run: equal digests, equal check results for the same post. Kept with every post, so short. */
-function digestOf(rules: AccountRules): string {
-  const capabilities = [...rules.capabilities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function rulesDigestOf(rules: AccountRules): string {
+  const capabilities = [...rules.capabilities].sort(([a], [b]) => compareText(a, b));
   return hash('sha1', canonicalJson({ capabilities, unknown: [...rules.unknownAccounts].sort() }), 'base64');
 }

@@ -1,14 +1,20 @@
 import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
-import { readContent } from '../content/read-content.js';
-import type { DesiredPost } from '../content/types.js';
+import { compareText } from '../content/ordering.js';
+import { readContent, readUnchangedInFull } from '../content/read-content.js';
+import type { ReadContentOptions } from '../content/read-file.js';
+import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { PlanCaches } from './plan-caches.js';
-import { checkDesiredPosts } from './check-posts.js';
+import { checkDesiredPosts, uncheckedUnder } from './check-posts.js';
 import { readAccountRules, type AccountRules } from './remote-snapshot.js';
 
 export interface DesiredSide {
   posts: DesiredPost[];
+  /** Posts of files unchanged since an earlier run (with `.postsync/cache`), checked already; none is in `posts`. */
+  unchanged: UnchangedPost[];
+  /** Unchanged posts read in full (the same posts), for a plan that changes them. */
+  readInFull(posts: readonly UnchangedPost[]): Promise<DesiredPost[]>;
   /** Content diagnostics, then the account-rule checks. */
   diagnostics: Diagnostic[];
   /** Only content diagnostics: files listed here yield no post. */
@@ -29,17 +35,32 @@ export async function readDesired(input: {
   ownedKeys: ReadonlySet<string>;
 }): Promise<DesiredSide> {
   const { caches } = input;
-  const readings = caches.kept?.readings(input.config);
-  const content = await readContent({
+  const summaries = caches.kept?.summaries(input.config);
+  const options: ReadContentOptions = {
     config: input.config,
     now: input.now,
     probe: caches.probes.probe,
     mediaCache: caches.media,
     acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
-    readings,
-  });
-  const accountIds = content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
+    ...(summaries === undefined ? {} : { summaries }),
+  };
+  const content = await readContent(options);
+  const readInFull = (posts: readonly UnchangedPost[]) => readUnchangedInFull(posts, options);
+  const accountIds = [...content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId)), ...content.unchanged.flatMap((post) => post.accountIds)];
   const rules = await readAccountRules(input.client, accountIds);
-  const checks = await checkDesiredPosts({ posts: content.posts, rules, probes: caches.probes, facts: readings });
-  return { posts: content.posts, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
+  // Unchanged posts never checked under these rules (the capabilities changed) are read in full and checked.
+  const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged, summaries);
+  const { posts, unchanged } = unchecked.length === 0 ? content : { posts: sortedByKey([...content.posts, ...(await readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
+  const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: caches.probes, ...(summaries === undefined ? {} : { facts: summaries }) });
+  return { posts, unchanged, readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
+}
+
+/** `posts` but those in `leaving`. */
+export function without(posts: readonly UnchangedPost[], leaving: readonly UnchangedPost[]): UnchangedPost[] {
+  const gone = new Set(leaving);
+  return posts.filter((post) => !gone.has(post));
+}
+
+export function sortedByKey<T extends { key: string }>(posts: T[]): T[] {
+  return posts.sort((a, b) => compareText(a.key, b.key));
 }

@@ -124,7 +124,13 @@ describe('loadConfig', () => {
 describe('loadConfig with a memo of config files read before', () => {
   function memo(): ConfigFileMemo & { kept: Map<string, RawConfig> } {
     const kept = new Map<string, RawConfig>();
-    return { kept, get: (file, digest) => kept.get(`${file}\0${digest}`), set: (file, digest, data) => void kept.set(`${file}\0${digest}`, data) };
+    const zones = new Map<string, string>();
+    return {
+      kept,
+      get: (file, digest) => kept.get(`${file}\0${digest}`),
+      set: (file, digest, data) => void kept.set(`${file}\0${digest}`, data),
+      timeZone: (name, canonical) => zones.get(name) ?? canonical(name),
+    };
   }
 
   it('remembers an unchanged file by its bytes and gives the same config; an edit is read afresh', async () => {

@@ -1,4 +1,4 @@
-import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -86,12 +86,43 @@ describe('the main job, as a new user runs it', () => {
     expect(await cacheFiles()).toEqual([]);
 
     expect((await cli('plan')).stdout).toBe(uncached.stdout);
-    expect(await cacheFiles()).toEqual(['.gitignore', 'config.json', 'readings.json']);
+    expect(await cacheFiles()).toEqual(['.gitignore', 'config.json', 'posts.json', 'zones.json']);
     expect((await cli('plan')).stdout).toBe(uncached.stdout);
 
-    await writeFile(join(dir, '.postsync/cache/readings.json'), '{"format":1,"entries":{"posts/launch.md":');
+    await writeFile(join(dir, '.postsync/cache/posts.json'), '{"format":1,"entries":{"posts/launch.md":');
     expect((await cli('plan')).stdout).toBe(uncached.stdout);
     await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
     expect((await cli('plan', '--json')).stdout).toContain('We launch on Tuesday.');
+  });
+
+  it('plans settled, unchanged files from their summaries and still sees every change: a remote edit, a file edit, a removed file', async () => {
+    const dir = await demoProject({
+      'launch.md': post({ body: 'We launch on Monday.' }),
+      'teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
+    });
+    const api = emulator();
+    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    const long = new Date('2026-01-01T00:00:00Z');
+    for (const file of ['posts/launch.md', 'posts/teaser.md', 'media/cover.png', 'media/teaser.mp4']) await utimes(join(dir, file), long, long);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+    const summaries = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8'));
+    expect(Object.values(summaries.entries).every((entry: any) => entry.stamp !== undefined && entry.checks !== undefined)).toBe(true);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+
+    const [launch] = ((await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string }[]).filter((p) => p.content === 'We launch on Monday.');
+    expect((await api.api('PATCH', `/posts/${launch!.id}`, { body: { content: 'Edited in the web app.' } })).status).toBe(200);
+    let result = await cli('plan', '--detailed-exitcode');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('~ update  launch');
+    expect(result.stdout).toContain('drifted on the remote since the last apply: content');
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    expect((await cli('plan', '--detailed-exitcode')).code).toBe(0);
+
+    await writeFile(join(dir, 'posts/teaser.md'), post({ body: 'A second look.', targets: '[short]', media: '[media/teaser.mp4]' }));
+    await rm(join(dir, 'posts/launch.md'));
+    result = await cli('plan');
+    expect(result.stdout).toContain('~ update  teaser');
+    expect(result.stdout).toContain('- delete  launch [skipped]');
   });
 });

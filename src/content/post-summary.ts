@@ -1,0 +1,92 @@
+import type { StampSource } from '../cache/file-stamps.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import type { PostFileReading } from './interpret-file.js';
+import { placeMedia, type FoundMediaFiles } from './media-paths.js';
+import type { ScheduleSource } from './normalize.js';
+import { sortDiagnostics } from './ordering.js';
+import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
+import type { DesiredMedia, DesiredPost, SourcePosition, UnchangedPost } from './types.js';
+
+/**
+ * What a run needs of a post file read in full before, when the file's bytes and its media files
+ * are unchanged: enough to check it again (clock, media paths) and to plan it as unchanged,
+ * without reading or parsing it. Only files without errors are summarized.
+ */
+export interface PostSummary {
+  key: string;
+  keyPosition?: SourcePosition;
+  /** Warnings of the file itself (its reading's diagnostics). */
+  diagnostics: Diagnostic[];
+  schedule?: ScheduleSource;
+  /** The accounts the post targets, by id. */
+  accountIds: string[];
+  /** `media:` as written: the paths are resolved again on every run. */
+  media: unknown;
+  /** The fingerprint's media part (after the digest) that `shapeHash` was worked out with. */
+  mediaHashes: string;
+  shapeHash: string;
+}
+
+/** Facts worked out from a post, which hold for as long as its fingerprint is unchanged. */
+export interface PostFacts {
+  shapeHash?: string;
+  /** The account and media checks' diagnostics under the rules named `rules` (a digest of the capabilities). */
+  checks?: { rules: string; accounts: Diagnostic[]; media: Diagnostic[] };
+}
+
+/** Facts kept with a post file's reading or summary, by the post's fingerprint (src/cache). */
+export interface PostFactStore {
+  facts(file: string, fingerprint: string): PostFacts | undefined;
+  /** Adds to the facts kept for this fingerprint (facts kept for another one are dropped). */
+  addFacts(file: string, fingerprint: string, facts: PostFacts): void;
+}
+
+/** Summaries of post files read in full by earlier runs, by project-relative file (src/cache). */
+export interface SummaryStore extends PostFactStore {
+  /** The summary of `file` (and the digest of its bytes) when its stamp is the settled one kept with it. */
+  byStamp(file: string, stats: StampSource): { digest: string; summary: PostSummary } | undefined;
+  /** `read`: the file's stamp and when its bytes were read (a stamp is kept only once it has settled). */
+  set(file: string, digest: string, summary: PostSummary, read?: { stats: StampSource; readAt: number }): void;
+}
+
+/** Names a post by the digest of its file's bytes and its media files' hashes (64 bits each tell an edited file apart). */
+export function fingerprintOf(digest: string, media: readonly DesiredMedia[]): string {
+  return `${digest}:${media.map((m) => m.sha256.slice(0, 16)).join(',')}`;
+}
+
+/** The summary of a post read in full from a file without errors (`post.fingerprint` set). */
+export function summaryOf(reading: PostFileReading, post: DesiredPost): PostSummary {
+  const fingerprint = post.fingerprint!;
+  return {
+    key: post.key,
+    ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }),
+    diagnostics: reading.diagnostics,
+    ...(reading.text?.schedule === undefined ? {} : { schedule: reading.text.schedule }),
+    accountIds: post.shape.targets.map((target) => target.socialAccountId),
+    media: reading.text?.media,
+    mediaHashes: fingerprint.slice(fingerprint.indexOf(':') + 1),
+    shapeHash: post.shapeHash,
+  };
+}
+
+/**
+ * The unchanged post a summary stands for, with this run's media and clock checks; undefined when
+ * the file must be read in full instead: a media path has a problem or a media file changed (its
+ * message or its hash needs the whole post), or the post is scheduled in the past.
+ */
+export function unchangedPost(
+  file: string,
+  kept: { digest: string; summary: PostSummary },
+  found: FoundMediaFiles,
+  clock: { now: Date; acceptPastSchedule?: AcceptPastSchedule },
+): { post: UnchangedPost; diagnostics: Diagnostic[] } | undefined {
+  const { summary } = kept;
+  const media = placeMedia(summary.media, { file, locate: () => undefined }, found);
+  if (media.diagnostics.length > 0) return undefined;
+  const fingerprint = fingerprintOf(kept.digest, media.media);
+  if (fingerprint !== `${kept.digest}:${summary.mediaHashes}`) return undefined;
+  const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
+  const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
+  if (hasErrors(diagnostics)) return undefined;
+  return { post: { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint, accountIds: summary.accountIds }, diagnostics };
+}

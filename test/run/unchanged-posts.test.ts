@@ -1,0 +1,66 @@
+import { readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/index.js';
+import { RunCache } from '../../src/cache/run-cache.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { DEMO_ACCOUNTS, DEMO_API_KEY, demoFixture } from '../../src/emulator/index.js';
+import { createPlanCaches } from '../../src/run/plan-caches.js';
+import { readDesired } from '../../src/run/read-desired.js';
+import { demoProject, post } from '../e2e/project.js';
+import { useEmulator } from '../helpers/emulator.js';
+
+const active = useEmulator();
+const photoDisconnected = demoFixture();
+photoDisconnected.projects[0]!.accounts = photoDisconnected.projects[0]!.accounts!.map((account) => (account.id === DEMO_ACCOUNTS.photo ? { ...account, status: 'disconnected' } : account));
+const disconnected = useEmulator({ fixture: photoDisconnected });
+
+/** Every file of the project last changed long ago, so its stamp can vouch for its bytes. */
+async function settleAll(dir: string): Promise<void> {
+  const long = new Date('2026-01-01T00:00:00Z');
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), long, long);
+  }
+}
+
+/** One run of readDesired as plan makes it: caches from .postsync/cache, saved at the end. */
+async function desiredSide(dir: string, baseUrl: string) {
+  const config = await loadConfig({ cwd: dir, env: {} });
+  const kept = RunCache.open(dir, { enabled: true, build: 'test' });
+  const client = new ApiClient({ baseUrl, apiKey: DEMO_API_KEY });
+  try {
+    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), ownedKeys: new Set() });
+    await kept.save();
+    return side;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('posts of settled, unchanged files, from their summaries', () => {
+  it('are given unread, with the diagnostics of a full read, and checked again in full when the account rules change', async () => {
+    const dir = await demoProject({
+      'photo.md': post({ body: 'A photo post.' }),
+      'short.md': post({ body: 'A short.', targets: '[short]', media: '[media/teaser.mp4]' }),
+    });
+    await settleAll(dir);
+    const cold = await desiredSide(dir, active().baseUrl);
+    expect(cold.posts.map((p) => p.key)).toEqual(['photo', 'short']);
+    expect(cold.unchanged).toEqual([]);
+
+    const warm = await desiredSide(dir, active().baseUrl);
+    expect(warm.posts).toEqual([]);
+    expect(warm.unchanged.map((p) => ({ key: p.key, shapeHash: p.shapeHash, fingerprint: p.fingerprint }))).toEqual(cold.posts.map((p) => ({ key: p.key, shapeHash: p.shapeHash, fingerprint: p.fingerprint })));
+    expect(warm.diagnostics).toEqual(cold.diagnostics);
+    expect(await warm.readInFull(warm.unchanged)).toEqual(cold.posts);
+
+    // Any change to the rules of the accounts in use means every post is checked again.
+    const changedRules = await desiredSide(dir, disconnected().baseUrl);
+    expect(changedRules.posts.map((p) => p.key)).toEqual(['photo', 'short']);
+    expect(changedRules.unchanged).toEqual([]);
+    expect(changedRules.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/photo.md account-unavailable']);
+    const again = await desiredSide(dir, disconnected().baseUrl);
+    expect(again.unchanged.map((p) => p.key)).toEqual(['photo', 'short']);
+    expect(again.diagnostics).toEqual(changedRules.diagnostics);
+  });
+});
