@@ -3,7 +3,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { StampSource } from '../cache/file-stamps.js';
 import { FileLookups } from './file-lookups.js';
 import { findMediaFiles, mediaRequestsOf, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
-import { postFileStatsIn } from './post-bytes.js';
+import { isInside } from './paths.js';
+import { regularFileStats } from './post-bytes.js';
 import { unchangedPost, type SummaryStore } from './post-summary.js';
 import { mediaContextOf, reuseReadingWith, type ContentFileResult, type ReadContentOptions, type ReadingStore } from './read-file.js';
 
@@ -62,16 +63,19 @@ async function keptByStamp<T>(
   const { root } = options.config;
   const { lookups } = options;
   const realRoot = await lookups.realpath(root);
+  // A file in a folder whose real path lies inside the project does too (a regular file's name
+  // cannot lead elsewhere); files of other folders are left to a full read, which says why.
   const folders = [...new Set(files.map((file) => dirname(resolve(root, file))))];
-  const realFolders = new Map(await Promise.all(folders.map(async (folder) => [folder, await lookups.realpath(folder).catch(() => undefined)] as const)));
+  const insideFolders = new Set(
+    (await Promise.all(folders.map(async (folder) => ({ folder, real: await lookups.realpath(folder).catch(() => undefined) })))).filter(({ real }) => real !== undefined && isInside(realRoot, real)).map(({ folder }) => folder),
+  );
   const kept: { index: number; file: string; entry: T }[] = [];
   const requests: MediaRequest[] = [];
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const file = files[index]!;
     const absolute = resolve(root, file);
-    const realFolder = realFolders.get(dirname(absolute));
-    const stats = realFolder === undefined ? undefined : postFileStatsIn(absolute, { realRoot, realFolder });
+    const stats = insideFolders.has(dirname(absolute)) ? regularFileStats(absolute) : undefined;
     const entry = stats === undefined ? undefined : store.lookup(file, stats);
     if (entry === undefined) continue;
     kept.push({ index, file, entry });

@@ -59,18 +59,19 @@ export async function readPostBytes(absolute: string, root: string, lookups: Fil
  * `lstat` and no read; undefined otherwise (then the file is read as usual, which says why).
  */
 export async function postFileStats(absolute: string, root: string, lookups: FileLookups): Promise<Stats | undefined> {
+  const stats = regularFileStats(absolute);
+  if (stats === undefined) return undefined;
   const [realRoot, realFolder] = await Promise.all([lookups.realpath(root), lookups.realpath(dirname(absolute))]);
-  return postFileStatsIn(absolute, { realRoot, realFolder });
+  return isInside(realRoot, join(realFolder, basename(absolute))) ? stats : undefined;
 }
 
-/** `postFileStats` once the real paths of the project root and of the file's folder are known. */
-export function postFileStatsIn(absolute: string, real: { realRoot: string; realFolder: string }): Stats | undefined {
+/** The `lstat` of a regular file (not a symlink, not missing), or undefined. */
+export function regularFileStats(absolute: string): Stats | undefined {
   let stats: Stats | undefined;
   try {
     stats = lstatSync(absolute, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
-  if (stats?.isFile() !== true) return undefined;
-  return isInside(real.realRoot, join(real.realFolder, basename(absolute))) ? stats : undefined;
+  return stats?.isFile() === true ? stats : undefined;
 }

@@ -1,11 +1,11 @@
 import type { StampSource } from '../cache/file-stamps.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { PostFileReading } from './interpret-file.js';
-import { placeMedia, type FoundMediaFiles } from './media-paths.js';
+import { mediaLookupKey, mediaRequestsOf, type FoundMediaFiles } from './media-paths.js';
 import type { ScheduleSource } from './normalize.js';
 import { sortDiagnostics } from './ordering.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
-import type { DesiredMedia, DesiredPost, SourcePosition, UnchangedPost } from './types.js';
+import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
 
 /**
  * What a run needs of a post file read in full before, when the file's bytes and its media files
@@ -49,9 +49,9 @@ export interface SummaryStore extends PostFactStore {
   set(file: string, digest: string, summary: PostSummary, read?: { stats: StampSource; readAt: number }): void;
 }
 
-/** Names a post by the digest of its file's bytes and its media files' hashes (64 bits each tell an edited file apart). */
-export function fingerprintOf(digest: string, media: readonly DesiredMedia[]): string {
-  return `${digest}:${media.map((m) => m.sha256.slice(0, 16)).join(',')}`;
+/** Names a post by the digest of its file's bytes and its media files' sha256 (64 bits each tell an edited file apart). */
+export function fingerprintOf(digest: string, media: readonly string[]): string {
+  return `${digest}:${media.map((sha256) => sha256.slice(0, 16)).join(',')}`;
 }
 
 /** The summary of a post read in full from a file without errors (`post.fingerprint` set). */
@@ -81,9 +81,13 @@ export function unchangedPost(
   clock: { now: Date; acceptPastSchedule?: AcceptPastSchedule },
 ): { post: UnchangedPost; diagnostics: Diagnostic[] } | undefined {
   const { summary } = kept;
-  const media = placeMedia(summary.media, { file, locate: () => undefined }, found);
-  if (media.diagnostics.length > 0) return undefined;
-  const fingerprint = fingerprintOf(kept.digest, media.media);
+  const media: string[] = [];
+  for (const { folder, ref } of mediaRequestsOf(summary.media, file)) {
+    const answer = found.get(mediaLookupKey(folder, ref));
+    if (answer === undefined || 'problem' in answer) return undefined;
+    media.push(answer.media.sha256);
+  }
+  const fingerprint = fingerprintOf(kept.digest, media);
   if (fingerprint !== `${kept.digest}:${summary.mediaHashes}`) return undefined;
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);

@@ -40,9 +40,12 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   const { readings, summaries } = shared;
   const reused =
     summaries !== undefined ? await unchangedByStamp(files, { ...shared, summaries }) : readings !== undefined ? await reuseKeptReadings(files, { ...shared, readings }) : [];
+  // Only the files not reused are read; thousands of reused ones cost no promise each.
+  const results = files.map((_, index) => reused[index]);
+  const unread = files.flatMap((file, index) => (results[index] === undefined ? [{ file, index }] : []));
   const limit = pLimit(READ_CONCURRENCY);
-  const results = await Promise.all(files.map((file, index) => reused[index] ?? limit(() => readContentFile(file, shared))));
-  return combineContentResults(results);
+  await Promise.all(unread.map(({ file, index }) => limit(async () => (results[index] = await readContentFile(file, shared)))));
+  return combineContentResults(results as ContentFileResult[]);
 }
 
 /**
@@ -69,20 +72,22 @@ export async function readUnchangedInFull(posts: readonly UnchangedPost[], optio
  */
 export function combineContentResults(results: Iterable<ContentFileResult>): ContentResult {
   const all = [...results];
+  // The first file of each key, and every file of the keys used more than once.
+  const firstByKey = new Map<string, ContentFileResult>();
   const filesByKey = new Map<string, ContentFileResult[]>();
   for (const result of all) {
     if (result.key === null) continue;
-    const sharing = filesByKey.get(result.key);
-    if (sharing === undefined) filesByKey.set(result.key, [result]);
-    else sharing.push(result);
+    const first = firstByKey.get(result.key);
+    if (first === undefined) firstByKey.set(result.key, result);
+    else filesByKey.set(result.key, [...(filesByKey.get(result.key) ?? [first]), result]);
   }
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
   for (const result of all) {
     diagnostics.push(...result.diagnostics);
-    const sharing = result.key === null ? [] : filesByKey.get(result.key)!;
-    if (sharing.length > 1) {
+    const sharing = result.key === null ? undefined : filesByKey.get(result.key);
+    if (sharing !== undefined) {
       const others = sharing.filter((other) => other !== result).map((other) => `\`${other.file}\``);
       diagnostics.push({
         severity: 'error',

@@ -147,7 +147,7 @@ function assemble(file: string, reading: PostFileReading, text: PostText, media:
   const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
   if (hasErrors(diagnostics)) return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post: null, diagnostics };
   const shape = { content: text.content, scheduledAt: text.scheduledAt, targets: text.targets, media: media.media.map((m) => m.sha256) };
-  const fingerprint = options.digest === undefined ? undefined : fingerprintOf(options.digest, media.media);
+  const fingerprint = options.digest === undefined ? undefined : fingerprintOf(options.digest, shape.media);
   const post: DesiredPost = {
     key,
     file,
