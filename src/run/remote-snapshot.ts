@@ -2,18 +2,14 @@ import pLimit from 'p-limit';
 import { ApiError } from '../api/index.js';
 import type { ApiClient } from '../api/index.js';
 import type { Capabilities, Post } from '../api/types.js';
+import { listPostsFromBothEnds } from './two-ended-listing.js';
 
 /** Capability reads in flight at once: few accounts, and each is one small GET. */
 const CAPABILITY_CONCURRENCY = 4;
 
-/** Largest page the API allows: the listing costs ceil(posts / 100) requests. */
-const PAGE_SIZE = 100;
-
-/** Every remote post, all pages, in a stable order. */
-export async function listAllPosts(client: ApiClient): Promise<Post[]> {
-  const posts: Post[] = [];
-  for await (const post of client.listPosts({ limit: PAGE_SIZE, sort: 'oldest' })) posts.push(post);
-  return posts;
+/** Every remote post, all pages (listed from both ends at once), in a stable order. */
+export function listAllPosts(client: ApiClient): Promise<Post[]> {
+  return listPostsFromBothEnds(client);
 }
 
 /** The rules of the accounts in use; ids the project does not know (404) are returned apart. */

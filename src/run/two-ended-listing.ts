@@ -1,0 +1,79 @@
+import type { ApiClient } from '../api/index.js';
+import type { Post } from '../api/types.js';
+import { PostsyncError } from '../errors.js';
+
+/** Largest page the API allows: the listing costs about ceil(posts / 100) requests. */
+const PAGE_SIZE = 100;
+
+type End = 'oldest' | 'newest';
+
+/** One chain of pages from one end: its cursor, the posts it got, the creation time it reached. */
+interface Chain {
+  end: End;
+  cursor?: string;
+  cursors: Set<string>;
+  posts: Post[];
+  /** Creation time (epoch ms) of its last post. */
+  edge?: number;
+  finished: boolean;
+}
+
+/**
+ * Every remote post, listed from both ends at once: one chain of pages oldest first, one newest
+ * first (from the second page on), until they meet. Pages follow each other (each needs the
+ * cursor of the one before), so one chain costs a round trip per page; two halve the time a large
+ * project waits for its listing, for a page or two more. A project of one page costs one request.
+ *
+ * The chains have met once the oldest-first one has gone strictly past the creation time the
+ * newest-first one has come down to: every post is then older than the first's edge or newer than
+ * the second's, whatever order the API gives posts created in the same instant. Should a chain
+ * see creation times out of order (an API that sorts by something else), the oldest-first chain
+ * alone goes on to the end. Each post is kept once; the result is the oldest-first chain's posts,
+ * then the newest-first chain's from its far end.
+ */
+export async function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPage'>): Promise<Post[]> {
+  const oldest: Chain = { end: 'oldest', cursors: new Set(), posts: [], finished: false };
+  const newest: Chain = { end: 'newest', cursors: new Set(), posts: [], finished: false };
+  let ordered = true;
+  // A chain that reached its far end has seen every post; otherwise the chains must have crossed.
+  const complete = () => oldest.finished || newest.finished || (ordered && oldest.edge !== undefined && newest.edge !== undefined && oldest.edge > newest.edge);
+
+  async function walk(chain: Chain): Promise<void> {
+    while (!complete() && (ordered || chain === oldest)) {
+      const page = await client.listPostsPage({ limit: PAGE_SIZE, sort: chain.end, ...(chain.cursor === undefined ? {} : { after: chain.cursor }) });
+      if (!Array.isArray(page?.items)) {
+        throw new PostsyncError('Listing posts: the API answered a page without an items array.', { hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.' });
+      }
+      for (const post of page.items) {
+        const createdAt = Date.parse(post.createdAt);
+        const inOrder = chain.edge === undefined || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge);
+        if (!inOrder) ordered = false;
+        chain.edge = createdAt;
+        chain.posts.push(post);
+      }
+      const next = page.nextCursor;
+      if (next === null || next === undefined || page.items.length === 0) {
+        chain.finished = true;
+        return;
+      }
+      if (chain.cursors.has(next)) throw new PostsyncError(`Listing posts: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+      chain.cursors.add(next);
+      chain.cursor = next;
+      // The other end is started once a second page is known to exist: a small project costs one request.
+      if (chain === oldest && newestWalk === undefined) {
+        newestWalk = walk(newest);
+        // Awaited below; should the oldest-first chain fail first, its error is the one reported.
+        newestWalk.catch(() => undefined);
+      }
+    }
+  }
+
+  let newestWalk: Promise<void> | undefined;
+  await walk(oldest);
+  await newestWalk;
+  // Found out of order after the chains seemed to meet: the oldest-first one lists the rest.
+  if (!complete()) await walk(oldest);
+  const byId = new Map<string, Post>();
+  for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
+  return [...byId.values()];
+}
