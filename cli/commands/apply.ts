@@ -32,7 +32,7 @@ export interface ApplyFlags {
  * file, refusing it with exit 3 when it is stale. Exit 1 when anything failed (partial apply).
  */
 export async function runApply(planFile: string | undefined, flags: ApplyFlags, command: Command): Promise<number> {
-  const saved = planFile ? parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
+  const saved = planFile ? await parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
   if (saved && (flags.prune || flags.target)) {
     throw new InputError('--prune and --target are decided when planning; a saved plan is applied exactly as it is.');
   }

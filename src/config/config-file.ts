@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { decodeUtf8File } from '../content/decode.js';
 import { schemaCheck } from '../content/json-schema.js';
-import { validateConfig } from '../generated/content-validators.js';
 import { sortDiagnostics } from '../content/ordering.js';
 import type { YamlSource } from '../content/yaml-source.js';
 
@@ -26,8 +25,6 @@ export interface ConfigFile {
 }
 
 export const CONFIG_FILE_NAMES = ['postsync.yaml', 'postsync.yml'] as const;
-
-const checkConfigSchema = schemaCheck(validateConfig);
 
 const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 
@@ -78,7 +75,7 @@ async function readConfigBytes(root: string): Promise<{ file: string; bytes: Buf
 
 /** Decodes, parses and schema-checks the bytes; loads the YAML parser (only here). */
 async function parseConfigFile(file: string, bytes: Buffer): Promise<ConfigFile> {
-  const { parseYamlSource } = await import('../content/yaml-source.js');
+  const [{ parseYamlSource }, { validateConfig }] = await Promise.all([import('../content/yaml-source.js'), import('../generated/content-validators.js')]);
   const decoded = decodeUtf8File(bytes, file);
   if (!decoded.ok) return { file, data: {}, locate: nowhere, diagnostics: [decoded.diagnostic] };
   const source = parseYamlSource(decoded.text, file);
@@ -87,7 +84,7 @@ async function parseConfigFile(file: string, bytes: Buffer): Promise<ConfigFile>
   const data = source.value ?? {};
   const diagnostics = sortDiagnostics([
     ...source.diagnostics,
-    ...checkConfigSchema(data, {
+    ...schemaCheck(validateConfig)(data, {
       file,
       locate: source.locate,
       unknownFieldHint: (name) =>

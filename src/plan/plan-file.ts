@@ -1,6 +1,5 @@
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
-import { validatePlan } from '../generated/file-validators.js';
 import { describeSchemaErrors } from '../state/json-schema.js';
 import type { Change, Plan, PlanTarget } from './types.js';
 
@@ -10,7 +9,7 @@ export function serializePlan(plan: Plan): string {
 }
 
 /** Reads a plan file; anything that is not a valid formatVersion 1 plan is an InputError. */
-export function parsePlan(text: string, options: { source?: string } = {}): Plan {
+export async function parsePlan(text: string, options: { source?: string } = {}): Promise<Plan> {
   const source = options.source ?? 'the plan file';
   const hint = 'Create it again with `postsync plan --out <file>`.';
   let data: unknown;
@@ -25,6 +24,8 @@ export function parsePlan(text: string, options: { source?: string } = {}): Plan
       hint,
     });
   }
+  // Loaded here: a plan file is read only by `apply <file>`, and the validator is large.
+  const { validatePlan } = await import('../generated/file-validators.js');
   if (!validatePlan(data)) {
     throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join('\n  ')}`, {
       hint,

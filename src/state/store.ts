@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
-import { validateState } from '../generated/file-validators.js';
 import { describeSchemaErrors } from './json-schema.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
@@ -105,14 +104,17 @@ export async function readState(path: string, options: { known?: KnownStates } =
   if (states === undefined) return parseState(text, path);
   const digest = hash('sha1', text, 'base64');
   const known = states.get(path, digest);
-  const state = parseState(text, path, { validated: known !== undefined });
+  const state = await parseState(text, path, { validated: known !== undefined });
   origins.set(state, { path, digest, known: known ?? { sectionHashes: {} }, states });
   if (known === undefined) states.set(path, digest, { sectionHashes: {} });
   return state;
 }
 
-/** Parses state text; `path` is only used in messages. `validated`: this build has checked exactly this text before. */
-export function parseState(text: string, path: string, options: { validated?: boolean } = {}): StateFile {
+/**
+ * Parses state text; `path` is only used in messages. `validated`: this build has checked exactly
+ * this text before (the schema validator is then not even loaded).
+ */
+export async function parseState(text: string, path: string, options: { validated?: boolean } = {}): Promise<StateFile> {
   const hint = RESTORE_HINT.replace('<file>', path);
   if (/^(<{7}|>{7}) /m.test(text)) {
     throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
@@ -129,7 +131,9 @@ export function parseState(text: string, path: string, options: { validated?: bo
       hint: 'Upgrade postsync to the version that wrote this state.',
     });
   }
-  if (options.validated !== true && !validateState(data)) {
+  if (options.validated === true) return data as StateFile;
+  const { validateState } = await import('../generated/file-validators.js');
+  if (!validateState(data)) {
     const problems = describeSchemaErrors(validateState.errors);
     throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join('\n  ')}`, { hint });
   }

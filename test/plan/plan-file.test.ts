@@ -30,22 +30,22 @@ function samplePlan(prune = true): Plan {
 }
 
 describe('plan files', () => {
-  it('round-trips through serializePlan and parsePlan', () => {
+  it('round-trips through serializePlan and parsePlan', async () => {
     const plan = samplePlan();
     const text = serializePlan(plan);
     expect(text.endsWith('}\n')).toBe(true);
-    expect(parsePlan(text)).toEqual(JSON.parse(text));
-    expect(serializePlan(parsePlan(text))).toBe(text);
+    expect(await parsePlan(text)).toEqual(JSON.parse(text));
+    expect(serializePlan(await parsePlan(text))).toBe(text);
   });
 
-  it('rejects another formatVersion, invalid JSON and invalid plans with InputError', () => {
+  it('rejects another formatVersion, invalid JSON and invalid plans with InputError', async () => {
     const plan = JSON.parse(serializePlan(samplePlan())) as Record<string, unknown>;
-    expect(() => parsePlan(JSON.stringify({ ...plan, formatVersion: 2 }), { source: 'plan.json' })).toThrow(
+    await expect(parsePlan(JSON.stringify({ ...plan, formatVersion: 2 }), { source: 'plan.json' })).rejects.toThrow(
       /plan.json has formatVersion 2; this postsync reads formatVersion 1/,
     );
-    expect(() => parsePlan('{ nope')).toThrow(InputError);
+    await expect(parsePlan('{ nope')).rejects.toThrow(InputError);
     const broken = { ...plan, changes: [{ action: 'explode', key: 'x', file: null, postId: null, reasons: [] }] };
-    expect(() => parsePlan(JSON.stringify(broken))).toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
+    await expect(parsePlan(JSON.stringify(broken))).rejects.toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
   });
 });
 
