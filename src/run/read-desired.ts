@@ -7,7 +7,7 @@ import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { PlanCaches } from './plan-caches.js';
 import { checkDesiredPosts, uncheckedUnder } from './check-posts.js';
-import { readAccountRules, type AccountRules } from './remote-snapshot.js';
+import { prefetchAccountRules, readAccountRules, type AccountRules } from './remote-snapshot.js';
 
 export interface DesiredSide {
   posts: DesiredPost[];
@@ -44,10 +44,12 @@ export async function readDesired(input: {
     acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
     ...(summaries === undefined ? {} : { summaries }),
   };
+  // Most posts target the accounts postsync.yaml names: their rules are read while the files are.
+  const early = prefetchAccountRules(input.client, Object.values(input.config.accounts));
   const content = await readContent(options);
   const readInFull = (posts: readonly UnchangedPost[]) => readUnchangedInFull(posts, options);
   const accountIds = [...content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId)), ...content.unchanged.flatMap((post) => post.accountIds)];
-  const rules = await readAccountRules(input.client, accountIds);
+  const rules = await readAccountRules(input.client, accountIds, { known: await early });
   // Unchanged posts never checked under these rules (the capabilities changed) are read in full and checked.
   const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged, summaries);
   const { posts, unchanged } = unchecked.length === 0 ? content : { posts: sortedByKey([...content.posts, ...(await readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };

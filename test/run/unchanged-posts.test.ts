@@ -1,4 +1,4 @@
-import { readdir, utimes } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/index.js';
@@ -62,5 +62,14 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     const again = await desiredSide(dir, disconnected().baseUrl);
     expect(again.unchanged.map((p) => p.key)).toEqual(['photo', 'short']);
     expect(again.diagnostics).toEqual(changedRules.diagnostics);
+  });
+
+  it('reads the rules of the accounts postsync.yaml names ahead, and keeps only those in use', async () => {
+    const dir = await demoProject({ 'photo.md': post({ body: 'A photo post.' }) });
+    await writeFile(join(dir, 'postsync.yaml'), `accounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n  ghost: 00000000-0000-4000-8000-000000000000\n`);
+    const side = await desiredSide(dir, active().baseUrl);
+    expect([...side.rules.capabilities.keys()]).toEqual([DEMO_ACCOUNTS.photo]);
+    expect(side.rules.unknownAccounts.size).toBe(0);
+    expect(side.diagnostics).toEqual([]);
   });
 });
