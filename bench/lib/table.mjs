@@ -25,7 +25,8 @@ function ownRows(name, figures) {
       add(`  plan ÷ floor, ${n} posts`, `${round(wallRatio, 2)}× wall, ${round(cpuRatio, 2)}× CPU`, big ? '≤ 1.5×' : '', big ? wallRatio <= 1.5 : undefined);
       add(`  plan peak RSS, ${n} posts`, `${MB(size.planPeakRssMiB.median)} MB (floor ${MB(size.floorPeakRssMiB.median)} MB)`, big ? '< 300 MB' : '', big ? MB(size.planPeakRssMiB.median) < 300 : undefined);
       const pages = size.requests.listPages;
-      add(`  API requests of plan, ${n} posts`, `${size.requests.total} = ${pages} list pages + ${size.requests.other}`, 'pages + small constant', size.requests.other <= 10 && pages <= Math.ceil(size.posts / 100) + 1);
+      // The listing reads from both ends at once; where the two chains cross, each may read one page the other also read.
+      add(`  API requests of plan, ${n} posts`, `${size.requests.total} = ${pages} list pages + ${size.requests.other}`, 'pages + small constant', size.requests.other <= 10 && pages <= Math.ceil(size.posts / 100) + 2);
       if (size.noopApply) {
         add(`no-op apply --yes, ${n} posts`, `${ms(size.noopApply.ms.median)}, ${size.noopApply.writeRequests} write requests`, '0 writes', size.noopApply.writeRequests === 0);
       }
