@@ -26,9 +26,13 @@ export type SummaryEntry = [
 
 /** The SummaryStore backed by a `posts` cache section (keyed by project-relative file). */
 export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore {
+  // A fingerprint is the digest, a colon and the media part (compared without building the string).
   const matching = (file: string, fingerprint: string): SummaryEntry | undefined => {
     const entry = section.get(file);
-    return entry !== undefined && fingerprint === `${entry[0]}:${entry[3]}` ? entry : undefined;
+    if (entry === undefined) return undefined;
+    const [digest, , , media] = entry;
+    const same = fingerprint.length === digest.length + 1 + media.length && fingerprint.startsWith(digest) && fingerprint[digest.length] === ':' && fingerprint.endsWith(media);
+    return same ? entry : undefined;
   };
   return {
     byStamp: (file, stats) => {

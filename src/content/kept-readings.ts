@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { StampSource } from '../cache/file-stamps.js';
 import { FileLookups } from './file-lookups.js';
@@ -63,19 +63,27 @@ async function keptByStamp<T>(
   const { root } = options.config;
   const { lookups } = options;
   const realRoot = await lookups.realpath(root);
-  // A file in a folder whose real path lies inside the project does too (a regular file's name
-  // cannot lead elsewhere); files of other folders are left to a full read, which says why.
-  const folders = [...new Set(files.map((file) => dirname(resolve(root, file))))];
-  const insideFolders = new Set(
-    (await Promise.all(folders.map(async (folder) => ({ folder, real: await lookups.realpath(folder).catch(() => undefined) })))).filter(({ real }) => real !== undefined && isInside(realRoot, real)).map(({ folder }) => folder),
+  // Each folder (project-relative, as in `files`) resolved once. A file in a folder whose real path
+  // lies inside the project does too (a regular file's name cannot lead elsewhere); files of other
+  // folders are left to a full read, which says why.
+  const folderOf = (file: string) => file.slice(0, Math.max(0, file.lastIndexOf('/')));
+  const insideFolders = new Map<string, string>();
+  await Promise.all(
+    [...new Set(files.map(folderOf))].map(async (folder) => {
+      const absolute = resolve(root, folder);
+      const real = await lookups.realpath(absolute).catch(() => undefined);
+      if (real !== undefined && isInside(realRoot, real)) insideFolders.set(folder, absolute);
+    }),
   );
   const kept: { index: number; file: string; entry: T }[] = [];
   const requests: MediaRequest[] = [];
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const file = files[index]!;
-    const absolute = resolve(root, file);
-    const stats = insideFolders.has(dirname(absolute)) ? regularFileStats(absolute) : undefined;
+    const folder = folderOf(file);
+    const absoluteFolder = insideFolders.get(folder);
+    // `file` comes from discovery: a normal path, so its name joins its (resolved) folder as it is.
+    const stats = absoluteFolder === undefined ? undefined : regularFileStats(`${absoluteFolder}${sep}${folder === '' ? file : file.slice(folder.length + 1)}`);
     const entry = stats === undefined ? undefined : store.lookup(file, stats);
     if (entry === undefined) continue;
     kept.push({ index, file, entry });

@@ -37,7 +37,7 @@ export async function checkDesiredPosts(input: {
   const media: Diagnostic[] = [];
   // Unchanged posts join in key order (the order of `posts`), so the diagnostics come in the same order however each post was read.
   const unchanged = input.unchanged ?? [];
-  const all = unchanged.length === 0 ? posts : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
+  const all = unchanged.length === 0 ? posts : posts.length === 0 ? unchanged : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
   for (const post of all) {
     let found = known(post);
     if (found === undefined) {
