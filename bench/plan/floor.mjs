@@ -4,14 +4,16 @@
 // (limit 100, following nextCursor) with undici. Nothing is parsed beyond the JSON pages.
 // Files are read the cheapest way Node has (readFileSync: a fraction of the CPU time of
 // fs/promises), yielding to the event loop between batches so the listing runs alongside.
-// Usage: node bench/plan/floor.mjs <projectDir> <baseUrl> <apiKey>; prints { files, posts, pages }.
+// With --both-ends, the pages are listed as postsync lists them: oldest first and, from the second
+// page, newest first at once, until the two chains cross in creation time.
+// Usage: node bench/plan/floor.mjs <projectDir> <baseUrl> <apiKey> [--both-ends]; prints { files, posts, pages }.
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 
-const [dir, baseUrl, apiKey] = process.argv.slice(2);
+const [dir, baseUrl, apiKey, mode] = process.argv.slice(2);
 const BATCH = 64;
 
 async function readAllFiles(folder) {
@@ -25,15 +27,19 @@ async function readAllFiles(folder) {
   return { files: files.length, bytes };
 }
 
+async function listPage(agent, sort, cursor) {
+  const url = `${baseUrl}/posts?limit=100&sort=${sort}${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`;
+  const response = await request(url, { headers: { authorization: `Bearer ${apiKey}` }, dispatcher: agent });
+  if (response.statusCode !== 200) throw new Error(`GET /posts answered ${response.statusCode}`);
+  return (await response.body.json()).data;
+}
+
 async function listAllPosts(agent) {
   let cursor = null;
   let posts = 0;
   let pages = 0;
   do {
-    const url = `${baseUrl}/posts?limit=100&sort=oldest${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`;
-    const response = await request(url, { headers: { authorization: `Bearer ${apiKey}` }, dispatcher: agent });
-    if (response.statusCode !== 200) throw new Error(`GET /posts answered ${response.statusCode}`);
-    const page = (await response.body.json()).data;
+    const page = await listPage(agent, 'oldest', cursor);
     posts += page.items.length;
     pages += 1;
     cursor = page.items.length > 0 ? page.nextCursor : null;
@@ -41,9 +47,32 @@ async function listAllPosts(agent) {
   return { posts, pages };
 }
 
+async function listFromBothEnds(agent) {
+  const ids = new Set();
+  const edge = { oldest: undefined, newest: undefined };
+  let pages = 0;
+  let done = false;
+  let newest;
+  const walk = async (sort) => {
+    let cursor = null;
+    while (!done) {
+      const page = await listPage(agent, sort, cursor);
+      pages += 1;
+      for (const post of page.items) ids.add(post.id);
+      edge[sort] = page.items.at(-1)?.createdAt ?? edge[sort];
+      cursor = page.items.length > 0 ? page.nextCursor : null;
+      if (!cursor || (edge.oldest !== undefined && edge.newest !== undefined && Date.parse(edge.oldest) > Date.parse(edge.newest))) done = true;
+      if (sort === 'oldest' && !done && newest === undefined) newest = walk('newest');
+    }
+  };
+  await walk('oldest');
+  await newest;
+  return { posts: ids.size, pages };
+}
+
 const agent = new Agent();
 try {
-  const [read, listed] = await Promise.all([readAllFiles(join(dir, 'posts')), listAllPosts(agent)]);
+  const [read, listed] = await Promise.all([readAllFiles(join(dir, 'posts')), mode === '--both-ends' ? listFromBothEnds(agent) : listAllPosts(agent)]);
   process.stdout.write(`${JSON.stringify({ files: read.files, posts: listed.posts, pages: listed.pages })}\n`);
 } finally {
   await agent.close();

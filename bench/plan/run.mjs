@@ -43,7 +43,7 @@ async function benchSize(posts, workDir) {
     const seeded = await seedRemote(dir, { baseUrl: server.baseUrl });
     note(`${posts} posts: project written and seeded remotely (${seeded.media} media files) in ${round((performance.now() - started) / 1000, 1)} s`);
     const plan = (extra = []) => runMeasured([bin, '-C', dir, '--api-url', server.baseUrl, 'plan', '--detailed-exitcode', ...extra], { env });
-    const floor = () => runMeasured([join(root, 'bench/plan/floor.mjs'), dir, server.baseUrl, DEMO_API_KEY]);
+    const floor = (extra = []) => runMeasured([join(root, 'bench/plan/floor.mjs'), dir, server.baseUrl, DEMO_API_KEY, ...extra]);
 
     // Warm-up (file cache, emulator JIT, .postsync/cache); exit 0 with --detailed-exitcode proves a
     // no-change plan. Files changed in the last 2 s are never trusted by their stamp alone, so the
@@ -51,16 +51,20 @@ async function benchSize(posts, workDir) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, written + 2100 - Date.now())));
     const first = await plan();
     if (!/No changes/.test(first.stdout)) throw new Error(`the plan is not a no-op:\n${first.stdout.slice(-1500)}`);
-    const floorCheck = JSON.parse((await floor()).stdout);
-    if (floorCheck.posts !== posts || floorCheck.files !== posts) throw new Error(`floor saw ${JSON.stringify(floorCheck)}, expected ${posts} posts`);
+    for (const extra of [[], ['--both-ends']]) {
+      const floorCheck = JSON.parse((await floor(extra)).stdout);
+      if (floorCheck.posts !== posts || floorCheck.files !== posts) throw new Error(`floor ${extra.join(' ')} saw ${JSON.stringify(floorCheck)}, expected ${posts} posts`);
+    }
 
     const planRuns = [];
     const floorRuns = [];
     const coldRuns = [];
+    const bothEndsFloorRuns = [];
     for (let run = 0; run < RUNS; run++) {
       planRuns.push(await plan());
       floorRuns.push(await floor());
       coldRuns.push(await plan(['--no-cache']));
+      bothEndsFloorRuns.push(await floor(['--both-ends']));
     }
     await server.clearRequests();
     await plan();
@@ -78,12 +82,14 @@ async function benchSize(posts, workDir) {
       floorMs: summary(floorRuns.map((r) => r.ms)),
       floorCpuMs: summary(floorRuns.map((r) => r.cpuMs)),
       floorPeakRssMiB: summary(floorRuns.map((r) => r.peakRssMiB), 1),
+      floorBothEndsMs: summary(bothEndsFloorRuns.map((r) => r.ms)),
       requests: { total: requests.length, listPages: pages, other: requests.length - pages, byRoute: byRoute(requests) },
       loadAverage: loadAverage(),
     };
     result.planOverFloor = round(result.planMs.median / result.floorMs.median, 2);
     result.planOverFloorCpu = round(result.planCpuMs.median / result.floorCpuMs.median, 2);
-    note(`${posts} posts: plan ${result.planMs.median} ms, CPU ${result.planCpuMs.median} ms (peak RSS ${result.planPeakRssMiB.median} MiB), cold (--no-cache) ${result.planColdMs.median} ms, floor ${result.floorMs.median} ms, CPU ${result.floorCpuMs.median} ms; ratio ${result.planOverFloor} wall, ${result.planOverFloorCpu} CPU; ${requests.length} requests (${pages} list pages); load ${result.loadAverage.join(' ')}`);
+    result.planOverFloorBothEnds = round(result.planMs.median / result.floorBothEndsMs.median, 2);
+    note(`${posts} posts: plan ${result.planMs.median} ms, CPU ${result.planCpuMs.median} ms (peak RSS ${result.planPeakRssMiB.median} MiB), cold (--no-cache) ${result.planColdMs.median} ms, floor ${result.floorMs.median} ms, CPU ${result.floorCpuMs.median} ms (listing from both ends: ${result.floorBothEndsMs.median} ms); ratio ${result.planOverFloor} wall, ${result.planOverFloorCpu} CPU (${result.planOverFloorBothEnds} to the both-ends floor); ${requests.length} requests (${pages} list pages); load ${result.loadAverage.join(' ')}`);
 
     if (flags.profile) {
       const profileDir = join(workDir, `profile-plan-${posts}`);
