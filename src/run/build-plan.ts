@@ -28,7 +28,8 @@ export interface BuiltPlan {
 /**
  * Reads the files and lists the remote posts in parallel, checks every post against its
  * accounts' rules, and hands everything to the pure planner. Nothing is written anywhere.
- * Requests: the listing's pages, plus one capabilities read per account in use.
+ * Requests: the listing's pages (a page or two more than one chain would read), plus one
+ * capabilities read per account named in postsync.yaml or used by a post.
  */
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;

@@ -23,8 +23,9 @@ export interface DesiredSide {
 }
 
 /**
- * The files, validated and normalized, then checked against the rules of the accounts they
- * target (one capabilities read per account in use).
+ * The files, validated and normalized, then checked against the rules of the accounts they target
+ * (one capabilities read per account postsync.yaml names or a post uses). With `.postsync/cache`,
+ * files unchanged since an earlier run come as UnchangedPosts, checked from that run's results.
  */
 export async function readDesired(input: {
   config: Config;
@@ -57,12 +58,13 @@ export async function readDesired(input: {
   return { posts, unchanged, readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
 }
 
-/** `posts` but those in `leaving`. */
+/** `posts` but those in `leaving` (the very objects). */
 export function without(posts: readonly UnchangedPost[], leaving: readonly UnchangedPost[]): UnchangedPost[] {
   const gone = new Set(leaving);
   return posts.filter((post) => !gone.has(post));
 }
 
+/** Sorts in place, by key in code-unit order (the order of content reading's results). */
 export function sortedByKey<T extends { key: string }>(posts: T[]): T[] {
   return posts.sort((a, b) => compareText(a.key, b.key));
 }
