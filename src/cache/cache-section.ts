@@ -45,7 +45,9 @@ export class CacheSection<T> {
   }
 
   get(key: string): T | undefined {
-    const value = this.#used.get(key) ?? this.#loaded.get(key);
+    const used = this.#used.get(key);
+    if (used !== undefined) return used;
+    const value = this.#loaded.get(key);
     if (value !== undefined) this.#used.set(key, value);
     return value;
   }

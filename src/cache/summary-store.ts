@@ -26,6 +26,8 @@ export type SummaryEntry = [
 
 /** The SummaryStore backed by a `posts` cache section (keyed by project-relative file). */
 export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore {
+  // Each run asks for a post's facts more than once (which posts to check, then their results).
+  const decoded = new WeakMap<SummaryEntry, PostFacts>();
   // A fingerprint is the digest, a colon and the media part (compared without building the string).
   const matching = (file: string, fingerprint: string): SummaryEntry | undefined => {
     const entry = section.get(file);
@@ -49,8 +51,13 @@ export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore 
     facts: (file, fingerprint) => {
       const entry = matching(file, fingerprint);
       if (entry === undefined) return undefined;
-      const checks = entry[8];
-      return { shapeHash: entry[2], ...(checks === 0 ? {} : { checks: { rules: checks[0], accounts: checks[1], media: checks[2] } }) };
+      let facts = decoded.get(entry);
+      if (facts === undefined) {
+        const checks = entry[8];
+        facts = checks === 0 ? { shapeHash: entry[2] } : { shapeHash: entry[2], checks: { rules: checks[0], accounts: checks[1], media: checks[2] } };
+        decoded.set(entry, facts);
+      }
+      return facts;
     },
     addFacts: (file, fingerprint, facts) => {
       const entry = matching(file, fingerprint);

@@ -85,7 +85,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
   for (const result of all) {
-    diagnostics.push(...result.diagnostics);
+    if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
     const sharing = result.key === null ? undefined : filesByKey.get(result.key);
     if (sharing !== undefined) {
       const others = sharing.filter((other) => other !== result).map((other) => `\`${other.file}\``);
