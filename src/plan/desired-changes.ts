@@ -1,10 +1,10 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import { shapeHash } from '../state/hash.js';
-import type { PostRecord } from '../state/types.js';
+import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './context.js';
 import { diffShapes, fieldList } from './diff.js';
-import type { Change } from './types.js';
+import type { Change, UntouchedPost } from './types.js';
 
 /** Reasons a desired post's accounts cannot be written to; empty when all are available. */
 function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] {
@@ -51,6 +51,23 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
  */
 export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Post | undefined): boolean {
   return record !== undefined && live !== undefined && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+}
+
+/**
+ * Unchanged posts (files as last read in full) split into those untouched on the remote since the
+ * last apply, each with its live post (a noop as they are), and the others, to be planned from
+ * the whole post.
+ */
+export function splitUnchanged(unchanged: readonly UnchangedPost[], state: TargetState, liveById: ReadonlyMap<string, Post>): { untouched: UntouchedPost[]; touched: UnchangedPost[] } {
+  const untouched: UntouchedPost[] = [];
+  const touched: UnchangedPost[] = [];
+  for (const post of unchanged) {
+    const record = state.posts[post.key];
+    const live = record === undefined ? undefined : liveById.get(record.postId);
+    if (live !== undefined && untouchedSinceApply(post, record, live)) untouched.push({ post, live });
+    else touched.push(post);
+  }
+  return { untouched, touched };
 }
 
 /** The noop of a post untouched since the last apply. */

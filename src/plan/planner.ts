@@ -1,7 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { planContext } from './context.js';
-import { planDesiredPost, unchangedChange, untouchedSinceApply } from './desired-changes.js';
+import { planDesiredPost, unchangedChange } from './desired-changes.js';
 import { compareText } from './normalize.js';
 import { matchRenames, moveChange, removedPendingChange, removedPostChange } from './removed-changes.js';
 import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
@@ -16,20 +16,15 @@ const ACTION_ORDER: readonly Action[] = ['create', 'update', 'move', 'delete', '
 export function createPlan(input: PlanInput): Plan {
   const context = planContext(input);
   const { state } = input;
-  const unchanged = input.unchanged ?? [];
-  const desiredKeys = new Set([...input.desired, ...unchanged].map((post) => post.key));
+  const untouched = input.untouched ?? [];
+  const desiredKeys = new Set([...input.desired.map((post) => post.key), ...untouched.map(({ post }) => post.key)]);
   const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
 
   const changes: Change[] = [];
-  for (const post of unchanged) {
-    const record = state.posts[post.key];
-    const live = record === undefined ? undefined : context.livePost(record.postId);
-    if (live === undefined || !untouchedSinceApply(post, record, live)) throw new Error(`${post.file} is not untouched since the last apply: plan it from the whole post`);
-    changes.push(unchangedChange(post, live));
-  }
+  for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
   for (const post of input.desired) {
     if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }

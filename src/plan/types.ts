@@ -91,17 +91,22 @@ export interface AccountAvailability {
   reason?: string;
 }
 
+/** An unchanged post whose remote post is as last applied (`untouchedSinceApply`), and that live post. */
+export interface UntouchedPost {
+  post: UnchangedPost;
+  live: Post;
+}
+
 /** Everything the pure planner needs; it reads no file, network or clock beyond this. */
 export interface PlanInput {
   target: PlanTarget;
   /** Validated and normalized desired posts (files with errors are already left out). */
   desired: DesiredPost[];
   /**
-   * Posts of unchanged files that are also untouched on the remote since the last apply
-   * (`untouchedSinceApply`): each becomes a noop. A caller that cannot vouch for one passes it
-   * in full in `desired` instead; none is in both.
+   * Posts of unchanged files that are also untouched on the remote since the last apply, with
+   * their live posts (as `splitUnchanged` finds them): each becomes a noop. None is in `desired`.
    */
-  unchanged?: UnchangedPost[];
+  untouched?: UntouchedPost[];
   /** Passed through into the plan unchanged. */
   diagnostics: Diagnostic[];
   /** The target's state section. */

@@ -1,5 +1,5 @@
 import type { Config } from '../config/types.js';
-import { untouchedSinceApply } from '../plan/desired-changes.js';
+import { splitUnchanged } from '../plan/desired-changes.js';
 import { createPlan } from '../plan/planner.js';
 import type { AccountAvailability, Plan } from '../plan/types.js';
 import { sectionFor, sectionHashOf } from '../state/store.js';
@@ -7,7 +7,7 @@ import type { StateFile } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { guardChanges } from './guard-changes.js';
 import { createPlanCaches, type PlanCaches } from './plan-caches.js';
-import { readDesired, sortedByKey, without } from './read-desired.js';
+import { readDesired, sortedByKey } from './read-desired.js';
 import { listAllPosts } from './remote-snapshot.js';
 
 export interface BuildPlanOptions {
@@ -40,16 +40,12 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const section = sectionFor(state, connection.target);
   const [livePosts, desired] = await Promise.all([
     listing,
-    readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: new Set(Object.keys(section.posts)) }),
+    readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: { has: (key) => section.posts[key] !== undefined } }),
   ]);
 
   // Unchanged files whose posts are also untouched on the remote are noops as they are; the others
   // are read in full, to be planned like any post.
-  const liveById = new Map(livePosts.map((post) => [post.id, post]));
-  const touched = desired.unchanged.filter((post) => {
-    const record = section.posts[post.key];
-    return !untouchedSinceApply(post, record, record === undefined ? undefined : liveById.get(record.postId));
-  });
+  const { untouched, touched } = splitUnchanged(desired.unchanged, section, new Map(livePosts.map((post) => [post.id, post])));
   const posts = touched.length === 0 ? desired.posts : sortedByKey([...desired.posts, ...(await desired.readInFull(touched))]);
 
   const accounts = new Map<string, AccountAvailability>();
@@ -59,7 +55,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const plan = createPlan({
     target: connection.target,
     desired: posts,
-    unchanged: without(desired.unchanged, touched),
+    untouched,
     diagnostics: desired.diagnostics,
     state: section,
     stateHash: sectionHashOf(state, connection.target),

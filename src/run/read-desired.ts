@@ -33,7 +33,7 @@ export async function readDesired(input: {
   now: Date;
   caches: PlanCaches;
   /** Keys already applied: their scheduledAt may lie in the past. */
-  ownedKeys: ReadonlySet<string>;
+  ownedKeys: Pick<ReadonlySet<string>, 'has'>;
 }): Promise<DesiredSide> {
   const { caches } = input;
   const summaries = caches.kept?.summaries(input.config);
