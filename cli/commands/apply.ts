@@ -11,13 +11,13 @@ import { buildPlan } from '../../src/run/build-plan.js';
 import { hasChanges } from '../../src/run/plan-summary.js';
 import { acquireLock } from '../../src/state/lock.js';
 import { StateStore } from '../../src/state/state-store.js';
+import { reportPlanToGitHubActions } from '../actions-report.js';
 import { globalOptions, isCI, openPlanCaches, openTarget } from '../context.js';
 import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
-import { renderPlanMarkdown } from '../views/plan-markdown.js';
-import { reportApplyOutcome, reportToGitHubActions } from '../../src/actions/index.js';
+import { reportApplyOutcome } from '../../src/actions/index.js';
 
 export interface ApplyFlags {
   yes?: boolean;
@@ -65,7 +65,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         await caches.kept.save();
       }
       out(renderPlan(plan, { label: connection.label, style }));
-      await reportToGitHubActions({ root: config.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: connection.label }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
+      await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
       if (hasErrors(plan.diagnostics)) {
         out(style.red('\nNothing was applied: fix the errors above first.'));
         if (flags.json) process.stdout.write(renderJson(planReport('apply', plan)));

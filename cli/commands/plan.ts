@@ -1,15 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
-import { serializePlan } from '../../src/plan/plan-file.js';
 import { buildPlan } from '../../src/run/build-plan.js';
 import { hasChanges } from '../../src/run/plan-summary.js';
 import { readState } from '../../src/state/store.js';
-import { reportToGitHubActions } from '../../src/actions/index.js';
+import { reportPlanToGitHubActions } from '../actions-report.js';
 import { globalOptions, openPlanCaches, openTarget } from '../context.js';
-import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
-import { renderPlanMarkdown } from '../views/plan-markdown.js';
 
 export interface PlanFlags {
   out?: string;
@@ -30,14 +27,17 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     const state = readState(config.statePath, { known: caches.kept.knownStates() });
     const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
     await caches.kept.save();
-    if (flags.out) await writeFile(flags.out, serializePlan(plan));
-    if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
-    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);
+    // Each output's module is loaded only when it is asked for.
+    if (flags.out) await writeFile(flags.out, (await import('../../src/plan/plan-file.js')).serializePlan(plan));
+    if (flags.json) {
+      const { planReport, renderJson } = await import('../views/plan-json.js');
+      process.stdout.write(renderJson(planReport('plan', plan)));
+    } else if (flags.markdown) process.stdout.write(`${(await import('../views/plan-markdown.js')).renderPlanMarkdown(plan, { label: connection.label })}\n`);
     else {
       process.stdout.write(`${renderPlan(plan, { label: connection.label, style, verbose: flags.verbose })}\n`);
       if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
-    await reportToGitHubActions({ root: config.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: connection.label }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
+    await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
     if (hasErrors(plan.diagnostics)) return 1;
     return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {
