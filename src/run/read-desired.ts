@@ -59,7 +59,7 @@ export async function readDesired(input: {
 }
 
 /** `posts` but those in `leaving` (the very objects). */
-export function without(posts: readonly UnchangedPost[], leaving: readonly UnchangedPost[]): UnchangedPost[] {
+function without(posts: readonly UnchangedPost[], leaving: readonly UnchangedPost[]): UnchangedPost[] {
   const gone = new Set(leaving);
   return posts.filter((post) => !gone.has(post));
 }
