@@ -1,12 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { hasChanges } from '../../src/run/plan-summary.js';
-import { readState } from '../../src/state/store.js';
-import { reportPlanToGitHubActions } from '../actions-report.js';
+import { listAllPosts } from '../../src/run/remote-snapshot.js';
 import { globalOptions, openPlanCaches, openTarget } from '../context.js';
-import { renderPlan } from '../views/plan-human.js';
 
 export interface PlanFlags {
   out?: string;
@@ -23,9 +19,19 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
   const options = globalOptions(command);
   const { config, connection, style } = await openTarget(options);
   try {
+    // The listing goes out first: the modules the rest of the plan needs load while its pages come in.
+    const listing = listAllPosts(connection.client);
+    listing.catch(() => undefined);
+    const [{ buildPlan }, { hasChanges }, { readState }, { renderPlan }, { reportPlanToGitHubActions }] = await Promise.all([
+      import('../../src/run/build-plan.js'),
+      import('../../src/run/plan-summary.js'),
+      import('../../src/state/store.js'),
+      import('../views/plan-human.js'),
+      import('../actions-report.js'),
+    ]);
     const caches = openPlanCaches(config, options);
     const state = readState(config.statePath, { known: caches.kept.knownStates() });
-    const { plan } = await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
+    const { plan } = await buildPlan({ config, connection, state, listing, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
     await caches.kept.save();
     // Each output's module is loaded only when it is asked for.
     if (flags.out) await writeFile(flags.out, (await import('../../src/plan/plan-file.js')).serializePlan(plan));

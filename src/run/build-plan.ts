@@ -1,3 +1,4 @@
+import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import { splitUnchanged } from '../plan/desired-changes.js';
 import { createPlan } from '../plan/planner.js';
@@ -15,6 +16,8 @@ export interface BuildPlanOptions {
   connection: Pick<Connection, 'client' | 'target'>;
   /** May still be being read: the listing starts first, alongside it. */
   state: StateFile | Promise<StateFile>;
+  /** The listing of every remote post (`listAllPosts`), when the caller started it already. */
+  listing?: Promise<Post[]>;
   prune: boolean;
   only: string[] | null;
   now: Date;
@@ -33,7 +36,7 @@ export interface BuiltPlan {
  */
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
-  const listing = listAllPosts(connection.client);
+  const listing = options.listing ?? listAllPosts(connection.client);
   // Awaited below; should reading the state fail first, the caller closes the client and this ends.
   listing.catch(() => undefined);
   const state = await options.state;
