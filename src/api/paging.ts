@@ -12,20 +12,34 @@ export async function* allItems<T>(what: string, fetchPage: (cursor: string | un
   let cursor: string | undefined;
   for (;;) {
     const page = await fetchPage(cursor);
-    if (!Array.isArray(page?.items)) {
-      throw new PostsyncError(`Listing ${what}: the API answered a page without an items array.`, {
-        hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
-      });
-    }
-    yield* page.items;
-    const next = page.nextCursor;
-    if (next === null || next === undefined || page.items.length === 0) return;
-    if (seen.has(next)) {
-      throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
-    }
-    seen.add(next);
-    cursor = next;
+    yield* itemsOf(what, page);
+    cursor = nextCursorOf(what, page, seen);
+    if (cursor === undefined) return;
   }
+}
+
+/** A page's items; a page without an items array is an error. */
+export function itemsOf<T>(what: string, page: Page<T>): T[] {
+  if (!Array.isArray(page?.items)) {
+    throw new PostsyncError(`Listing ${what}: the API answered a page without an items array.`, {
+      hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
+    });
+  }
+  return page.items;
+}
+
+/**
+ * The cursor of the page after `page` (noted in `seen`), or undefined at the end: `nextCursor`
+ * null or absent, or an empty page. A cursor seen before is an error.
+ */
+export function nextCursorOf<T>(what: string, page: Page<T>, seen: Set<string>): string | undefined {
+  const next = page.nextCursor;
+  if (next === null || next === undefined || page.items.length === 0) return undefined;
+  if (seen.has(next)) {
+    throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+  }
+  seen.add(next);
+  return next;
 }
 
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

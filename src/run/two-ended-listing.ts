@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import type { Post } from '../api/types.js';
-import { PostsyncError } from '../errors.js';
+import { itemsOf, nextCursorOf } from '../api/paging.js';
 
 /** Largest page the API allows: the listing costs about ceil(posts / 100) requests. */
 const PAGE_SIZE = 100;
@@ -41,23 +41,18 @@ export async function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPa
   async function walk(chain: Chain): Promise<void> {
     while (!complete() && (ordered || chain === oldest)) {
       const page = await client.listPostsPage({ limit: PAGE_SIZE, sort: chain.end, ...(chain.cursor === undefined ? {} : { after: chain.cursor }) });
-      if (!Array.isArray(page?.items)) {
-        throw new PostsyncError('Listing posts: the API answered a page without an items array.', { hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.' });
-      }
-      for (const post of page.items) {
+      for (const post of itemsOf('posts', page)) {
         const createdAt = Date.parse(post.createdAt);
         const inOrder = chain.edge === undefined || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge);
         if (!inOrder) ordered = false;
         chain.edge = createdAt;
         chain.posts.push(post);
       }
-      const next = page.nextCursor;
-      if (next === null || next === undefined || page.items.length === 0) {
+      const next = nextCursorOf('posts', page, chain.cursors);
+      if (next === undefined) {
         chain.finished = true;
         return;
       }
-      if (chain.cursors.has(next)) throw new PostsyncError(`Listing posts: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
-      chain.cursors.add(next);
       chain.cursor = next;
       // The other end is started once a second page is known to exist: a small project costs one request.
       if (chain === oldest && newestWalk === undefined) {
