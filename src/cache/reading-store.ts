@@ -1,5 +1,5 @@
 import type { PostFileReading } from '../content/interpret-file.js';
-import type { PostFacts } from '../content/post-summary.js';
+import { mediaPartOf, type PostFacts } from '../content/post-summary.js';
 import type { ReadingStore } from '../content/read-file.js';
 import type { CacheSection } from './cache-section.js';
 import { sameStamp, settledStamp, type FileStamp } from './file-stamps.js';
@@ -17,9 +17,6 @@ export interface KeptEntry {
 
 /** The ReadingStore backed by a `readings` cache section (keyed by project-relative file). */
 export function readingStore(section: CacheSection<KeptEntry>): ReadingStore {
-  // A fingerprint is the digest of the bytes, a colon, then the media part.
-  const mediaPart = (entry: KeptEntry, fingerprint: string): string | undefined =>
-    fingerprint.length > entry.digest.length && fingerprint.startsWith(entry.digest) && fingerprint[entry.digest.length] === ':' ? fingerprint.slice(entry.digest.length + 1) : undefined;
   return {
     byStamp: (file, stats) => {
       const entry = section.get(file);
@@ -46,11 +43,11 @@ export function readingStore(section: CacheSection<KeptEntry>): ReadingStore {
     facts: (file, fingerprint) => {
       const entry = section.get(file);
       if (entry?.facts === undefined) return undefined;
-      return mediaPart(entry, fingerprint) === entry.facts.media ? entry.facts : undefined;
+      return mediaPartOf(fingerprint, entry.digest) === entry.facts.media ? entry.facts : undefined;
     },
     addFacts: (file, fingerprint, facts) => {
       const entry = section.get(file);
-      const media = entry === undefined ? undefined : mediaPart(entry, fingerprint);
+      const media = entry === undefined ? undefined : mediaPartOf(fingerprint, entry.digest);
       // Facts belong to the reading they were made from.
       if (entry === undefined || media === undefined) return;
       const earlier = entry.facts?.media === media ? entry.facts : { media };

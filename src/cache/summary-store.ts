@@ -1,4 +1,4 @@
-import type { PostFacts, PostSummary, SummaryStore } from '../content/post-summary.js';
+import { isFingerprintOf, type PostFacts, type PostSummary, type SummaryStore } from '../content/post-summary.js';
 import type { CacheSection } from './cache-section.js';
 import { settledStamp, type FileStamp, type StampSource } from './file-stamps.js';
 
@@ -28,13 +28,9 @@ export type SummaryEntry = [
 export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore {
   // Each run asks for a post's facts more than once (which posts to check, then their results).
   const decoded = new WeakMap<SummaryEntry, PostFacts>();
-  // A fingerprint is the digest, a colon and the media part (compared without building the string).
   const matching = (file: string, fingerprint: string): SummaryEntry | undefined => {
     const entry = section.get(file);
-    if (entry === undefined) return undefined;
-    const [digest, , , media] = entry;
-    const same = fingerprint.length === digest.length + 1 + media.length && fingerprint.startsWith(digest) && fingerprint[digest.length] === ':' && fingerprint.endsWith(media);
-    return same ? entry : undefined;
+    return entry !== undefined && isFingerprintOf(fingerprint, entry[0], entry[3]) ? entry : undefined;
   };
   return {
     byStamp: (file, stats) => {

@@ -41,8 +41,8 @@ export async function unchangedByStamp(files: readonly string[], options: ReadCo
     lookup: (file, stats) => options.summaries.byStamp(file, stats),
     mediaOf: (entry) => entry.summary.media,
   });
-  return assembleEach(files.length, kept, ({ file, entry }) => {
-    const unchanged = unchangedPost(file, entry, found, options);
+  return assembleEach(files.length, kept, ({ file, entry, requests }) => {
+    const unchanged = unchangedPost(file, entry, requests, found, options);
     if (unchanged === undefined) return undefined;
     const { summary } = entry;
     return { file, key: summary.key, ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }), post: null, unchanged: unchanged.post, diagnostics: unchanged.diagnostics };
@@ -59,7 +59,7 @@ async function keptByStamp<T>(
   files: readonly string[],
   options: ReadContentOptions & { lookups: FileLookups },
   store: { lookup: (file: string, stats: StampSource) => T | undefined; mediaOf: (entry: T) => unknown },
-): Promise<{ kept: { index: number; file: string; entry: T }[]; found: FoundMediaFiles }> {
+): Promise<{ kept: { index: number; file: string; entry: T; requests: MediaRequest[] }[]; found: FoundMediaFiles }> {
   const { root } = options.config;
   const { lookups } = options;
   const realRoot = await lookups.realpath(root);
@@ -75,7 +75,7 @@ async function keptByStamp<T>(
       if (real !== undefined && isInside(realRoot, real)) insideFolders.set(folder, absolute);
     }),
   );
-  const kept: { index: number; file: string; entry: T }[] = [];
+  const kept: { index: number; file: string; entry: T; requests: MediaRequest[] }[] = [];
   const requests: MediaRequest[] = [];
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
@@ -86,8 +86,9 @@ async function keptByStamp<T>(
     const stats = absoluteFolder === undefined ? undefined : regularFileStats(`${absoluteFolder}${sep}${folder === '' ? file : file.slice(folder.length + 1)}`);
     const entry = stats === undefined ? undefined : store.lookup(file, stats);
     if (entry === undefined) continue;
-    kept.push({ index, file, entry });
-    requests.push(...mediaRequestsOf(store.mediaOf(entry), file));
+    const own = mediaRequestsOf(store.mediaOf(entry), file);
+    kept.push({ index, file, entry, requests: own });
+    requests.push(...own);
   }
   return { kept, found: await findMediaFiles(requests, mediaContextOf(options)) };
 }

@@ -1,7 +1,7 @@
 import type { StampSource } from '../cache/file-stamps.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { PostFileReading } from './interpret-file.js';
-import { mediaLookupKey, mediaRequestsOf, type FoundMediaFiles } from './media-paths.js';
+import { mediaLookupKey, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
 import type { ScheduleSource } from './normalize.js';
 import { sortDiagnostics } from './ordering.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
@@ -49,14 +49,28 @@ export interface SummaryStore extends PostFactStore {
   set(file: string, digest: string, summary: PostSummary, read?: { stats: StampSource; readAt: number }): void;
 }
 
-/** Names a post by the digest of its file's bytes and its media files' sha256 (64 bits each tell an edited file apart). */
+/**
+ * Names a post by the digest of its file's bytes and its media files' sha256 (64 bits each tell an
+ * edited file apart): the digest, a colon, then the media part.
+ */
 export function fingerprintOf(digest: string, media: readonly string[]): string {
   return `${digest}:${media.map((sha256) => sha256.slice(0, 16)).join(',')}`;
 }
 
-/** The summary of a post read in full from a file without errors (`post.fingerprint` set). */
-export function summaryOf(reading: PostFileReading, post: DesiredPost): PostSummary {
-  const fingerprint = post.fingerprint!;
+/** The media part of `fingerprint` when it was made from the bytes with this digest; undefined otherwise. */
+export function mediaPartOf(fingerprint: string, digest: string): string | undefined {
+  return fingerprint.length > digest.length && fingerprint.startsWith(digest) && fingerprint[digest.length] === ':' ? fingerprint.slice(digest.length + 1) : undefined;
+}
+
+/** Whether `fingerprint` is the one of these bytes and media part, compared without building it. */
+export function isFingerprintOf(fingerprint: string, digest: string, mediaPart: string): boolean {
+  return fingerprint.length === digest.length + 1 + mediaPart.length && fingerprint.startsWith(digest) && fingerprint[digest.length] === ':' && fingerprint.endsWith(mediaPart);
+}
+
+/** The summary of a post read in full from a file without errors, whose bytes have this digest (`post.fingerprint` is made from it). */
+export function summaryOf(reading: PostFileReading, post: DesiredPost, digest: string): PostSummary {
+  const mediaHashes = mediaPartOf(post.fingerprint ?? '', digest);
+  if (mediaHashes === undefined) throw new Error(`the post of ${post.file} has no fingerprint of these bytes`);
   return {
     key: post.key,
     ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }),
@@ -64,7 +78,7 @@ export function summaryOf(reading: PostFileReading, post: DesiredPost): PostSumm
     ...(reading.text?.schedule === undefined ? {} : { schedule: reading.text.schedule }),
     accountIds: post.shape.targets.map((target) => target.socialAccountId),
     media: reading.text?.media,
-    mediaHashes: fingerprint.slice(fingerprint.indexOf(':') + 1),
+    mediaHashes,
     shapeHash: post.shapeHash,
   };
 }
@@ -77,18 +91,20 @@ export function summaryOf(reading: PostFileReading, post: DesiredPost): PostSumm
 export function unchangedPost(
   file: string,
   kept: { digest: string; summary: PostSummary },
+  /** `mediaRequestsOf(kept.summary.media, file)`, found in `found`. */
+  requests: readonly MediaRequest[],
   found: FoundMediaFiles,
   clock: { now: Date; acceptPastSchedule?: AcceptPastSchedule },
 ): { post: UnchangedPost; diagnostics: Diagnostic[] } | undefined {
   const { summary } = kept;
   const media: string[] = [];
-  for (const { folder, ref } of mediaRequestsOf(summary.media, file)) {
+  for (const { folder, ref } of requests) {
     const answer = found.get(mediaLookupKey(folder, ref));
     if (answer === undefined || 'problem' in answer) return undefined;
     media.push(answer.media.sha256);
   }
   const fingerprint = fingerprintOf(kept.digest, media);
-  if (fingerprint !== `${kept.digest}:${summary.mediaHashes}`) return undefined;
+  if (!isFingerprintOf(fingerprint, kept.digest, summary.mediaHashes)) return undefined;
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
   if (hasErrors(diagnostics)) return undefined;

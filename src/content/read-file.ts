@@ -113,7 +113,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   if (digest !== undefined && !hasErrors(reading.diagnostics)) options.readings?.set(file, digest, reading, read);
   if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
   const result = assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
-  if (digest !== undefined && result.post !== null) options.summaries?.set(file, digest, summaryOf(reading, result.post), read);
+  if (digest !== undefined && result.post !== null) options.summaries?.set(file, digest, summaryOf(reading, result.post, digest), read);
   return result;
 }
 
