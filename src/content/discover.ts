@@ -1,7 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareText } from './ordering.js';
 import { relativePosix } from './paths.js';
 
 /**
@@ -11,19 +10,30 @@ import { relativePosix } from './paths.js';
  */
 export async function discoverPostFiles(options: { root: string; contentDir: string }): Promise<string[]> {
   const found: string[] = [];
-  await walk(options.contentDir, found);
-  return found.map((path) => relativePosix(options.root, path)).sort(compareText);
+  const prefix = relativePosix(options.root, options.contentDir);
+  await walk(options.contentDir, prefix === '' ? '' : `${prefix}/`, found);
+  // The default sort compares strings by UTF-16 code unit, as compareText does, without a call per comparison.
+  return found.sort();
 }
 
-async function walk(dir: string, found: string[]): Promise<void> {
+/**
+ * `dir` (absolute) is `relativeDir` (project-relative, ending in `/` unless empty) in the results.
+ * One promise per folder and per symlink; a folder of regular files costs none per file.
+ */
+async function walk(dir: string, relativeDir: string, found: string[]): Promise<void> {
   const entries: Dirent[] = await readdir(dir, { withFileTypes: true });
-  await Promise.all(
-    entries.map(async (entry) => {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') return;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return walk(path, found);
-      if (!entry.name.endsWith('.md')) return;
-      if (entry.isFile() || (entry.isSymbolicLink() && (await stat(path).catch(() => undefined))?.isFile() === true)) found.push(path);
-    }),
-  );
+  const pending: Promise<void>[] = [];
+  for (const entry of entries) {
+    const { name } = entry;
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    if (entry.isDirectory()) pending.push(walk(join(dir, name), `${relativeDir}${name}/`, found));
+    else if (!name.endsWith('.md')) continue;
+    else if (entry.isFile()) found.push(relativeDir + name);
+    else if (entry.isSymbolicLink()) pending.push(isFileBehind(join(dir, name)).then((isFile) => void (isFile && found.push(relativeDir + name))));
+  }
+  await Promise.all(pending);
+}
+
+async function isFileBehind(link: string): Promise<boolean> {
+  return (await stat(link).catch(() => undefined))?.isFile() === true;
 }
