@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Bumped when the layout of a section file changes. */
-const SECTION_FORMAT = 1;
+/** Bumped when the layout of a section file changes (2: entries as `[key, value]` pairs). */
+const SECTION_FORMAT = 2;
 
 /** What a section file holds besides its entries: entries are trusted only when both match. */
 export interface SectionIdentity {
@@ -16,7 +16,11 @@ export interface SectionIdentity {
 
 interface SectionFile<T> extends SectionIdentity {
   format: number;
-  entries: Record<string, T>;
+  /**
+   * Pairs, not an object keyed by entry: JSON.parse makes an array of pairs and a Map from it in
+   * about two thirds of the time it takes with an object of 10,000 keys (each key interned).
+   */
+  entries: [key: string, value: T][];
 }
 
 /**
@@ -70,7 +74,7 @@ export class CacheSection<T> {
   /** Writes the used entries when anything changed. Never throws: a cache that cannot be written is only slower next time. */
   async save(): Promise<boolean> {
     if (!this.dirty) return false;
-    const file: SectionFile<T> = { format: SECTION_FORMAT, ...this.#identity, entries: Object.fromEntries(this.#used) };
+    const file: SectionFile<T> = { format: SECTION_FORMAT, ...this.#identity, entries: [...this.#used] };
     const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await mkdir(dirname(this.#path), { recursive: true });
@@ -92,6 +96,10 @@ function readEntries<T>(path: string, identity: SectionIdentity): Map<string, T>
     return new Map();
   }
   const trusted = file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context;
-  if (!trusted || typeof file.entries !== 'object' || file.entries === null) return new Map();
-  return new Map(Object.entries(file.entries));
+  if (!trusted || !Array.isArray(file.entries) || !file.entries.every(isPair)) return new Map();
+  return new Map(file.entries);
+}
+
+function isPair(entry: unknown): entry is [string, unknown] {
+  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string';
 }

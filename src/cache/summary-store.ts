@@ -5,24 +5,29 @@ import { settledStamp, type FileStamp, type StampSource } from './file-stamps.js
 type Checks = NonNullable<PostFacts['checks']>;
 
 /**
- * One post file's entry in the `posts` section, as a tuple: every run loads all of them, and a
- * JSON array parses several times faster than an object with named fields (10,000 posts: ~10 ms
- * instead of ~30 ms). The fields a post seldom has (`keyPosition`, warnings, `schedule`) share
- * one object, or 0.
+ * One post file's entry in the `posts` section, as a flat tuple: every run loads all of them, and
+ * JSON.parse makes a flat array of strings and numbers several times faster than an object with
+ * named fields, and faster than nested arrays. The fields a post seldom has (`keyPosition`,
+ * warnings, `schedule`) share one object, or 0.
  */
 export type SummaryEntry = [
   digest: string,
-  /** The file's stamp when its bytes were read, once settled (see StampedFacts); 0 otherwise. */
-  stamp: [size: number, mtimeMs: number, ctimeMs: number, ino: number] | 0,
+  /** The file's stamp when its bytes were read, once settled (see StampedFacts); all four -1 otherwise. */
+  size: number,
+  mtimeMs: number,
+  ctimeMs: number,
+  ino: number,
   shapeHash: string,
   mediaHashes: string,
   key: string,
   accountIds: string[],
   media: unknown,
   seldom: Partial<Pick<PostSummary, 'keyPosition' | 'diagnostics' | 'schedule'>> | 0,
-  /** Check results for the post of these bytes and media; 0 when not checked yet. */
-  checks: [rules: string, accounts: Checks['accounts'], media: Checks['media']] | 0,
+  /** Check results for the post of these bytes and media, the diagnostics left out when there are none; 0 when not checked yet. */
+  checks: [rules: string, accounts: Checks['accounts'], media: Checks['media']] | [rules: string] | 0,
 ];
+
+const NO_STAMP = -1;
 
 /** The SummaryStore backed by a `posts` cache section (keyed by project-relative file). */
 export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore {
@@ -30,27 +35,27 @@ export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore 
   const decoded = new WeakMap<SummaryEntry, PostFacts>();
   const matching = (file: string, fingerprint: string): SummaryEntry | undefined => {
     const entry = section.get(file);
-    return entry !== undefined && isFingerprintOf(fingerprint, entry[0], entry[3]) ? entry : undefined;
+    return entry !== undefined && isFingerprintOf(fingerprint, entry[0], entry[6]) ? entry : undefined;
   };
   return {
     byStamp: (file, stats) => {
       const entry = section.get(file);
-      return entry !== undefined && entry[1] !== 0 && stampMatches(entry[1], stats) ? { digest: entry[0], summary: summaryOf(entry) } : undefined;
+      return entry !== undefined && stampMatches(entry, stats) ? { digest: entry[0], summary: summaryOf(entry) } : undefined;
     },
     set: (file, digest, summary, read) => {
       const stamp = read === undefined ? undefined : settledStamp(read.stats, read.readAt);
       const earlier = section.get(file);
-      const same = earlier !== undefined && earlier[0] === digest && earlier[3] === summary.mediaHashes;
-      if (same && (stamp === undefined ? earlier[1] === 0 : earlier[1] !== 0 && stampMatches(earlier[1], stamp))) return;
-      section.set(file, entryOf(digest, stamp, summary, same ? earlier[8] : 0));
+      const same = earlier !== undefined && earlier[0] === digest && earlier[6] === summary.mediaHashes;
+      if (same && (stamp === undefined ? earlier[1] === NO_STAMP : stampMatches(earlier, stamp))) return;
+      section.set(file, entryOf(digest, stamp, summary, same ? earlier[11] : 0));
     },
     facts: (file, fingerprint) => {
       const entry = matching(file, fingerprint);
       if (entry === undefined) return undefined;
       let facts = decoded.get(entry);
       if (facts === undefined) {
-        const checks = entry[8];
-        facts = checks === 0 ? { shapeHash: entry[2] } : { shapeHash: entry[2], checks: { rules: checks[0], accounts: checks[1], media: checks[2] } };
+        const checks = entry[11];
+        facts = checks === 0 ? { shapeHash: entry[5] } : { shapeHash: entry[5], checks: { rules: checks[0], accounts: checks[1] ?? [], media: checks[2] ?? [] } };
         decoded.set(entry, facts);
       }
       return facts;
@@ -60,13 +65,14 @@ export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore 
       // Only check results are kept apart; a shape hash comes with every summary.
       if (entry === undefined || facts.checks === undefined) return;
       const updated: SummaryEntry = [...entry];
-      updated[8] = [facts.checks.rules, facts.checks.accounts, facts.checks.media];
+      const { rules, accounts, media } = facts.checks;
+      updated[11] = accounts.length === 0 && media.length === 0 ? [rules] : [rules, accounts, media];
       section.set(file, updated);
     },
   };
 }
 
-function entryOf(digest: string, stamp: FileStamp | undefined, summary: PostSummary, checks: SummaryEntry[8]): SummaryEntry {
+function entryOf(digest: string, stamp: FileStamp | undefined, summary: PostSummary, checks: SummaryEntry[11]): SummaryEntry {
   const { keyPosition, diagnostics, schedule } = summary;
   const seldom = {
     ...(keyPosition === undefined ? {} : { keyPosition }),
@@ -75,7 +81,7 @@ function entryOf(digest: string, stamp: FileStamp | undefined, summary: PostSumm
   };
   return [
     digest,
-    stamp === undefined ? 0 : [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino],
+    ...(stamp === undefined ? ([NO_STAMP, NO_STAMP, NO_STAMP, NO_STAMP] as const) : ([stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino] as const)),
     summary.shapeHash,
     summary.mediaHashes,
     summary.key,
@@ -87,7 +93,7 @@ function entryOf(digest: string, stamp: FileStamp | undefined, summary: PostSumm
 }
 
 function summaryOf(entry: SummaryEntry): PostSummary {
-  const [, , shapeHash, mediaHashes, key, accountIds, media, seldom] = entry;
+  const [, , , , , shapeHash, mediaHashes, key, accountIds, media, seldom] = entry;
   const summary: PostSummary = { key, diagnostics: [], accountIds, media: media === 0 ? undefined : media, mediaHashes, shapeHash };
   if (seldom === 0) return summary;
   if (seldom.keyPosition !== undefined) summary.keyPosition = seldom.keyPosition;
@@ -96,7 +102,7 @@ function summaryOf(entry: SummaryEntry): PostSummary {
   return summary;
 }
 
-/** `sameStamp` for a stamp kept as a tuple. */
-function stampMatches([size, mtimeMs, ctimeMs, ino]: [number, number, number, number], stats: StampSource): boolean {
-  return size === stats.size && mtimeMs === stats.mtimeMs && ctimeMs === stats.ctimeMs && ino === stats.ino;
+/** `sameStamp` for the stamp kept in an entry (never true of an entry without one: no file has size -1). */
+function stampMatches(entry: SummaryEntry, stats: StampSource): boolean {
+  return entry[1] === stats.size && entry[2] === stats.mtimeMs && entry[3] === stats.ctimeMs && entry[4] === stats.ino;
 }

@@ -28,9 +28,10 @@ describe('CacheSection', () => {
   });
 
   it('is empty when its file is missing, corrupt, or from another build or context', async () => {
-    const dir = await testdir({ 'corrupt.json': '{"format":1,"build":"b1","context":"c1","entries":{"a":1', 'other.json': JSON.stringify({ format: 1, build: 'b0', context: 'c1', entries: { a: 1 } }) });
+    const dir = await testdir({ 'corrupt.json': '{"format":2,"build":"b1","context":"c1","entries":[["a",1]', 'other.json': JSON.stringify({ format: 2, build: 'b0', context: 'c1', entries: [['a', 1]] }), 'older.json': JSON.stringify({ format: 1, build: 'b1', context: 'c1', entries: { a: 1 } }) });
     expect(CacheSection.open(join(dir, 'missing.json'), identity).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'corrupt.json'), identity).get('a')).toBeUndefined();
+    expect(CacheSection.open(join(dir, 'older.json'), identity).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'other.json'), identity).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'other.json'), { build: 'b0', context: 'c2' }).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'other.json'), { build: 'b0', context: 'c1' }).get('a')).toBe(1);
