@@ -14,7 +14,7 @@ export type AcceptPastSchedule = (post: { key: string; scheduledAt: string }) =>
  */
 export function checkSchedule(schedule: ScheduleSource, context: { key: string; file: string; now: Date; acceptPastSchedule?: AcceptPastSchedule }): Diagnostic | undefined {
   const { now } = context;
-  if (Date.parse(schedule.instant) >= now.getTime()) return undefined;
+  if (isNotBefore(schedule.instant, now)) return undefined;
   if (context.acceptPastSchedule?.({ key: context.key, scheduledAt: schedule.instant }) === true) return undefined;
   return {
     severity: 'error',
@@ -26,4 +26,18 @@ export function checkSchedule(schedule: ScheduleSource, context: { key: string; 
     found: `${schedule.raw.trim()} (${schedule.instant})`,
     hint: 'Pick a future time, or remove `scheduledAt` to keep the post a draft.',
   };
+}
+
+/** `now` as an ISO string, for the last `now` asked about (a run checks thousands of posts against one). */
+let lastNow: { date: Date; time: number; iso: string } | undefined;
+
+/**
+ * Whether `instant` (an ISO string) is at or after `now`. Two ISO strings of the usual form
+ * (`YYYY-MM-DDTHH:mm:ss.sssZ`) compare as text, without parsing a date per post.
+ */
+function isNotBefore(instant: string, now: Date): boolean {
+  if (lastNow?.date !== now || lastNow.time !== now.getTime()) lastNow = { date: now, time: now.getTime(), iso: now.toISOString() };
+  const { iso } = lastNow;
+  if (instant.length === iso.length && iso.length === 24 && instant[23] === 'Z' && instant[10] === 'T') return instant >= iso;
+  return Date.parse(instant) >= now.getTime();
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchedule } from '../../src/content/schedule-check.js';
+
+const at = (instant: string) => ({ instant, raw: instant });
+const context = (now: string, acceptPastSchedule?: () => boolean) => ({ key: 'a', file: 'posts/a.md', now: new Date(now), ...(acceptPastSchedule ? { acceptPastSchedule } : {}) });
+
+describe('checkSchedule', () => {
+  it('accepts now and later, and says why an earlier time is refused', () => {
+    const now = '2030-05-01T10:00:00.000Z';
+    expect(checkSchedule(at('2030-05-01T10:00:00.000Z'), context(now))).toBeUndefined();
+    expect(checkSchedule(at('2030-05-01T10:00:00.001Z'), context(now))).toBeUndefined();
+    expect(checkSchedule(at('2030-05-01T09:59:59.999Z'), context(now))).toMatchObject({ code: 'scheduled-at-past', expected: `a time after ${now}` });
+  });
+
+  it('compares instants of any ISO form by their time, and follows a Date changed in place', () => {
+    const now = new Date('2030-05-01T10:00:00.000Z');
+    expect(checkSchedule(at('+012030-05-01T10:00:00.000Z'), { key: 'a', file: 'a.md', now })).toBeUndefined();
+    expect(checkSchedule(at('2030-05-01T12:00:00+02:00'), { key: 'a', file: 'a.md', now })).toBeUndefined();
+    expect(checkSchedule(at('2030-05-01T11:59:00+02:00'), { key: 'a', file: 'a.md', now })?.code).toBe('scheduled-at-past');
+    now.setTime(Date.parse('2031-01-01T00:00:00.000Z'));
+    expect(checkSchedule(at('2030-06-01T00:00:00.000Z'), { key: 'a', file: 'a.md', now })?.code).toBe('scheduled-at-past');
+  });
+
+  it('lets the caller accept a past time it knows was applied', () => {
+    expect(checkSchedule(at('2020-01-01T00:00:00.000Z'), context('2030-01-01T00:00:00.000Z', () => true))).toBeUndefined();
+  });
+});
