@@ -59,7 +59,7 @@ async function keptByStamp<T>(
   files: readonly string[],
   options: ReadContentOptions & { lookups: FileLookups },
   store: { lookup: (file: string, stats: StampSource) => T | undefined; mediaOf: (entry: T) => unknown },
-): Promise<{ kept: { index: number; file: string; entry: T; requests: MediaRequest[] }[]; found: FoundMediaFiles }> {
+): Promise<{ kept: { index: number; file: string; entry: T; requests: readonly MediaRequest[] }[]; found: FoundMediaFiles }> {
   const { root } = options.config;
   const { lookups } = options;
   const realRoot = await lookups.realpath(root);
@@ -75,7 +75,7 @@ async function keptByStamp<T>(
       if (real !== undefined && isInside(realRoot, real)) insideFolders.set(folder, absolute);
     }),
   );
-  const kept: { index: number; file: string; entry: T; requests: MediaRequest[] }[] = [];
+  const kept: { index: number; file: string; entry: T; requests: readonly MediaRequest[] }[] = [];
   const requests: MediaRequest[] = [];
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
@@ -88,7 +88,7 @@ async function keptByStamp<T>(
     if (entry === undefined) continue;
     const own = mediaRequestsOf(store.mediaOf(entry), file);
     kept.push({ index, file, entry, requests: own });
-    requests.push(...own);
+    if (own.length > 0) requests.push(...own);
   }
   return { kept, found: await findMediaFiles(requests, mediaContextOf(options)) };
 }

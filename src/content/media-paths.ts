@@ -46,9 +46,11 @@ export function mediaLookupKey(folder: string, ref: string): string {
   return `media\0${folder}\0${ref}`;
 }
 
+const NO_REQUESTS: readonly MediaRequest[] = Object.freeze([]);
+
 /** The lookups the `media:` entries (`raw`, as written) of the post file `file` need. */
-export function mediaRequestsOf(raw: unknown, file: string): MediaRequest[] {
-  if (!Array.isArray(raw)) return [];
+export function mediaRequestsOf(raw: unknown, file: string): readonly MediaRequest[] {
+  if (!Array.isArray(raw) || raw.length === 0) return NO_REQUESTS;
   const folder = dirname(file);
   const requests: MediaRequest[] = [];
   for (const entry of raw) {

@@ -6,7 +6,7 @@ import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { reuseKeptReadings, unchangedByStamp } from './kept-readings.js';
 import { MediaCache } from './media-cache.js';
-import { compareText, sortDiagnostics } from './ordering.js';
+import { sortByKey, sortDiagnostics } from './ordering.js';
 import { relativePosix } from './paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import type { DesiredPost, UnchangedPost } from './types.js';
@@ -41,10 +41,13 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   const reused =
     summaries !== undefined ? await unchangedByStamp(files, { ...shared, summaries }) : readings !== undefined ? await reuseKeptReadings(files, { ...shared, readings }) : [];
   // Only the files not reused are read; thousands of reused ones cost no promise each.
-  const results = files.map((_, index) => reused[index]);
-  const unread = files.flatMap((file, index) => (results[index] === undefined ? [{ file, index }] : []));
+  const results: (ContentFileResult | undefined)[] = files.map((_, index) => reused[index]);
   const limit = pLimit(READ_CONCURRENCY);
-  await Promise.all(unread.map(({ file, index }) => limit(async () => (results[index] = await readContentFile(file, shared)))));
+  const reads: Promise<unknown>[] = [];
+  for (let index = 0; index < files.length; index++) {
+    if (results[index] === undefined) reads.push(limit(async () => (results[index] = await readContentFile(files[index]!, shared))));
+  }
+  await Promise.all(reads);
   return combineContentResults(results as ContentFileResult[]);
 }
 
@@ -105,6 +108,5 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
       unchanged.push(result.unchanged);
     }
   }
-  const byKey = (a: { key: string }, b: { key: string }) => compareText(a.key, b.key);
-  return { posts: posts.sort(byKey), unchanged: unchanged.sort(byKey), diagnostics: sortDiagnostics(diagnostics) };
+  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics) };
 }

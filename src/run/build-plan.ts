@@ -8,7 +8,8 @@ import type { StateFile } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { guardChanges } from './guard-changes.js';
 import { createPlanCaches, type PlanCaches } from './plan-caches.js';
-import { readDesired, sortedByKey } from './read-desired.js';
+import { sortByKey } from '../content/ordering.js';
+import { readDesired } from './read-desired.js';
 import { listAllPosts } from './remote-snapshot.js';
 
 export interface BuildPlanOptions {
@@ -49,7 +50,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   // Unchanged files whose posts are also untouched on the remote are noops as they are; the others
   // are read in full, to be planned like any post.
   const { untouched, touched } = splitUnchanged(desired.unchanged, section, new Map(livePosts.map((post) => [post.id, post])));
-  const posts = touched.length === 0 ? desired.posts : sortedByKey([...desired.posts, ...(await desired.readInFull(touched))]);
+  const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...(await desired.readInFull(touched))]);
 
   const accounts = new Map<string, AccountAvailability>();
   for (const [id, capabilities] of desired.rules.capabilities) {

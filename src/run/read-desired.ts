@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
-import { compareText } from '../content/ordering.js';
+import { sortByKey } from '../content/ordering.js';
 import { readContent, readUnchangedInFull } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
@@ -53,7 +53,7 @@ export async function readDesired(input: {
   const rules = await readAccountRules(input.client, accountIds, { known: await early });
   // Unchanged posts never checked under these rules (the capabilities changed) are read in full and checked.
   const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged, summaries);
-  const { posts, unchanged } = unchecked.length === 0 ? content : { posts: sortedByKey([...content.posts, ...(await readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
+  const { posts, unchanged } = unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: caches.probes, ...(summaries === undefined ? {} : { facts: summaries }) });
   return { posts, unchanged, readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
 }
@@ -62,9 +62,4 @@ export async function readDesired(input: {
 function without(posts: readonly UnchangedPost[], leaving: readonly UnchangedPost[]): UnchangedPost[] {
   const gone = new Set(leaving);
   return posts.filter((post) => !gone.has(post));
-}
-
-/** Sorts in place, by key in code-unit order (the order of content reading's results). */
-export function sortedByKey<T extends { key: string }>(posts: T[]): T[] {
-  return posts.sort((a, b) => compareText(a.key, b.key));
 }
