@@ -73,6 +73,11 @@ export class Connection {
   readonly redact = (text: string): string => (this.#apiKey.length < MIN_REDACTED_KEY_LENGTH ? text : text.split(this.#apiKey).join('***'));
 
   async json<T>(call: JsonCall): Promise<T> {
+    return (await this.jsonAndText<T>(call)).data;
+  }
+
+  /** `json`, with the response text the data was parsed from (a caller may keep the text instead of the objects). */
+  async jsonAndText<T>(call: JsonCall): Promise<{ data: T; text: string }> {
     const url = endpointUrl(this.base, call.path, call.query);
     const headers: Record<string, string> = {
       authorization: this.#authorization,
@@ -97,8 +102,8 @@ export class Connection {
       signal: call.signal,
       attempt: (attempt) => this.paced(request, attempt),
     });
-    if (response.status === 204) return undefined as T;
-    return envelopeData<T>(response, `${call.operation} (${call.method} ${url.pathname})`);
+    if (response.status === 204) return { data: undefined as T, text: response.text };
+    return { data: envelopeData<T>(response, `${call.operation} (${call.method} ${url.pathname})`), text: response.text };
   }
 
   /** Retried like any safe call: every attempt streams the bytes again from `body()`. */

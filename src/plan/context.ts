@@ -13,12 +13,16 @@ export interface PlanContext {
   accounts: Map<string, AccountAvailability>;
   prune: boolean;
   livePost(postId: string): Post | undefined;
+  /** The live post's id and updatedAt (`untouchedSinceApply`), without working out the whole post. */
+  liveBrief(postId: string): Pick<Post, 'id' | 'updatedAt'> | undefined;
   /** Memoized `liveShape` of a remote post. */
   shapeOf(post: Post): PostShape;
 }
 
 export function planContext(input: PlanInput): PlanContext {
-  const liveById = new Map(input.live.map((post) => [post.id, post]));
+  const { live } = input;
+  const liveById = 'get' in live ? live : new Map(live.map((post) => [post.id, post]));
+  const briefs = 'briefs' in live ? live.briefs : liveById;
   const mediaIdToSha = mediaIdIndex(input.state);
   const shapes = new Map<Post, PostShape>();
   return {
@@ -26,6 +30,7 @@ export function planContext(input: PlanInput): PlanContext {
     accounts: input.accounts,
     prune: input.prune,
     livePost: (postId) => liveById.get(postId),
+    liveBrief: (postId) => briefs.get(postId),
     shapeOf(post) {
       let shape = shapes.get(post);
       if (!shape) {

@@ -49,7 +49,7 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
  * `updatedAt`) and the file still says it (same shape hash, same path), so the post is a noop
  * without working out its live shape, or even the whole desired post.
  */
-export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Post | undefined): boolean {
+export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Pick<Post, 'updatedAt'> | undefined): boolean {
   return record !== undefined && live !== undefined && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
 }
 
@@ -58,7 +58,7 @@ export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHas
  * last apply, each with its live post (a noop as they are), and the others, to be planned from
  * the whole post.
  */
-export function splitUnchanged(unchanged: readonly UnchangedPost[], state: TargetState, liveById: ReadonlyMap<string, Post>): { untouched: UntouchedPost[]; touched: UnchangedPost[] } {
+export function splitUnchanged(unchanged: readonly UnchangedPost[], state: TargetState, liveById: ReadonlyMap<string, Pick<Post, 'id' | 'updatedAt'>>): { untouched: UntouchedPost[]; touched: UnchangedPost[] } {
   const untouched: UntouchedPost[] = [];
   const touched: UnchangedPost[] = [];
   for (const post of unchanged) {
@@ -71,7 +71,7 @@ export function splitUnchanged(unchanged: readonly UnchangedPost[], state: Targe
 }
 
 /** The noop of a post untouched since the last apply. */
-export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Post): Change {
+export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): Change {
   return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
 }
 
@@ -85,14 +85,15 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
   if (!record) {
     return createChange(post, context, { reasons: [resumesPending ? 'resume an interrupted create' : 'new file'], resumesPending });
   }
-  const live = context.livePost(record.postId);
-  if (!live) {
+  const brief = context.liveBrief(record.postId);
+  if (!brief) {
     const reasons = ['deleted on the remote; will be recreated'];
     if (resumesPending) reasons.push('resume an interrupted create');
     return createChange(post, context, { reasons, resumesPending });
   }
+  if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
+  const live = context.livePost(record.postId)!; // listed, so there in full too
   const desiredHash = post.shapeHash;
-  if (untouchedSinceApply(post, record, live)) return unchangedChange(post, live);
   if (shapeHash(context.shapeOf(live)) === desiredHash) {
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.

@@ -91,10 +91,19 @@ export interface AccountAvailability {
   reason?: string;
 }
 
+/**
+ * Remote posts by id: each in full, and each as a brief that is enough to tell it untouched since
+ * the last apply. A source may work a post out in full only when it is asked for (LiveListing).
+ */
+export interface LivePostsById {
+  get(id: string): Post | undefined;
+  readonly briefs: ReadonlyMap<string, Pick<Post, 'id' | 'updatedAt'>>;
+}
+
 /** An unchanged post whose remote post is as last applied (`untouchedSinceApply`), and that live post. */
 export interface UntouchedPost {
   post: UnchangedPost;
-  live: Post;
+  live: Pick<Post, 'id' | 'updatedAt'>;
 }
 
 /** Everything the pure planner needs; it reads no file, network or clock beyond this. */
@@ -113,8 +122,8 @@ export interface PlanInput {
   state: TargetState;
   /** `stateSectionHash(state)`. */
   stateHash: string;
-  /** Every remote post listed, owned or not. */
-  live: Post[];
+  /** Every remote post listed, owned or not: as a list, or by id. */
+  live: readonly Post[] | LivePostsById;
   /** By account id. An account of a desired post missing here is treated as not connected. */
   accounts: Map<string, AccountAvailability>;
   prune: boolean;

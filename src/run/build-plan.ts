@@ -1,4 +1,3 @@
-import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import { splitUnchanged } from '../plan/desired-changes.js';
 import { createPlan } from '../plan/planner.js';
@@ -10,15 +9,15 @@ import { guardChanges } from './guard-changes.js';
 import { createPlanCaches, type PlanCaches } from './plan-caches.js';
 import { sortByKey } from '../content/ordering.js';
 import { readDesired } from './read-desired.js';
-import { listAllPosts } from './remote-snapshot.js';
+import { listLivePosts, type LiveListing } from './live-listing.js';
 
 export interface BuildPlanOptions {
   config: Config;
   connection: Pick<Connection, 'client' | 'target'>;
   /** May still be being read: the listing starts first, alongside it. */
   state: StateFile | Promise<StateFile>;
-  /** The listing of every remote post (`listAllPosts`), when the caller started it already. */
-  listing?: Promise<Post[]>;
+  /** The listing of every remote post (`listLivePosts`), when the caller started it already. */
+  listing?: Promise<LiveListing>;
   prune: boolean;
   only: string[] | null;
   now: Date;
@@ -37,19 +36,19 @@ export interface BuiltPlan {
  */
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
-  const listing = options.listing ?? listAllPosts(connection.client);
+  const listing = options.listing ?? listLivePosts(connection.client);
   // Awaited below; should reading the state fail first, the caller closes the client and this ends.
   listing.catch(() => undefined);
   const state = await options.state;
   const section = sectionFor(state, connection.target);
-  const [livePosts, desired] = await Promise.all([
+  const [live, desired] = await Promise.all([
     listing,
     readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), ownedKeys: { has: (key) => section.posts[key] !== undefined } }),
   ]);
 
   // Unchanged files whose posts are also untouched on the remote are noops as they are; the others
   // are read in full, to be planned like any post.
-  const { untouched, touched } = splitUnchanged(desired.unchanged, section, new Map(livePosts.map((post) => [post.id, post])));
+  const { untouched, touched } = splitUnchanged(desired.unchanged, section, live.briefs);
   const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...(await desired.readInFull(touched))]);
 
   const accounts = new Map<string, AccountAvailability>();
@@ -63,7 +62,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     diagnostics: desired.diagnostics,
     state: section,
     stateHash: sectionHashOf(state, connection.target),
-    live: livePosts,
+    live,
     accounts,
     prune: options.prune,
     only: options.only,

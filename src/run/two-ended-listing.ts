@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/index.js';
-import type { Post } from '../api/types.js';
+import type { ListPostsQuery, Page, Post } from '../api/types.js';
 import { itemsOf, nextCursorOf } from '../api/paging.js';
 
 /** Largest page the API allows: the listing costs about ceil(posts / 100) requests. */
@@ -7,12 +7,15 @@ const PAGE_SIZE = 100;
 
 type End = 'oldest' | 'newest';
 
+/** What the listing needs of each listed post. */
+type Listed = Pick<Post, 'id' | 'createdAt'>;
+
 /** One chain of pages from one end: its cursor, the posts it got, the creation time it reached. */
-interface Chain {
+interface Chain<T> {
   end: End;
   cursor?: string;
   cursors: Set<string>;
-  posts: Post[];
+  posts: T[];
   /** Creation time (epoch ms) of its last post. */
   edge?: number;
   finished: boolean;
@@ -31,16 +34,21 @@ interface Chain {
  * alone goes on to the end. Each post is kept once; the result is the oldest-first chain's posts,
  * then the newest-first chain's from its far end.
  */
-export async function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPage'>): Promise<Post[]> {
-  const oldest: Chain = { end: 'oldest', cursors: new Set(), posts: [], finished: false };
-  const newest: Chain = { end: 'newest', cursors: new Set(), posts: [], finished: false };
+export function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPage'>): Promise<Post[]> {
+  return listFromBothEnds((query) => client.listPostsPage(query));
+}
+
+/** `listPostsFromBothEnds` over any page reader: `fetchPage` may hand out each post in any form that keeps its id and creation time. */
+export async function listFromBothEnds<T extends Listed>(fetchPage: (query: ListPostsQuery) => Promise<Page<T>>): Promise<T[]> {
+  const oldest: Chain<T> = { end: 'oldest', cursors: new Set(), posts: [], finished: false };
+  const newest: Chain<T> = { end: 'newest', cursors: new Set(), posts: [], finished: false };
   let ordered = true;
   // A chain that reached its far end has seen every post; otherwise the chains must have crossed.
   const complete = () => oldest.finished || newest.finished || (ordered && oldest.edge !== undefined && newest.edge !== undefined && oldest.edge > newest.edge);
 
-  async function walk(chain: Chain): Promise<void> {
+  async function walk(chain: Chain<T>): Promise<void> {
     while (!complete() && (ordered || chain === oldest)) {
-      const page = await client.listPostsPage({ limit: PAGE_SIZE, sort: chain.end, ...(chain.cursor === undefined ? {} : { after: chain.cursor }) });
+      const page = await fetchPage({ limit: PAGE_SIZE, sort: chain.end, ...(chain.cursor === undefined ? {} : { after: chain.cursor }) });
       for (const post of itemsOf('posts', page)) {
         const createdAt = Date.parse(post.createdAt);
         const inOrder = chain.edge === undefined || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge);
@@ -68,7 +76,7 @@ export async function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPa
   await newestWalk;
   // Found out of order after the chains seemed to meet: the oldest-first one lists the rest.
   if (!complete()) await walk(oldest);
-  const byId = new Map<string, Post>();
+  const byId = new Map<string, T>();
   for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
   return [...byId.values()];
 }

@@ -260,4 +260,14 @@ describe('createPlan: unchanged files', () => {
     ]);
     expect(plan.summary).toMatchObject({ noop: 1, delete: 1 });
   });
+
+  it('asks a live source by id for a post in full only when its brief does not make it a noop', () => {
+    const section = state({ posts: { same: record('p-same', applied, 'posts/same.md'), edited: record('p-edited', applied, 'posts/edited.md'), gone: record('p-gone', applied, 'posts/gone.md') } });
+    const posts = new Map(['p-same', 'p-edited', 'p-gone'].map((id) => [id, livePost(id, applied)]));
+    const askedInFull: string[] = [];
+    const live = { briefs: posts, get: (id: string) => (askedInFull.push(id), posts.get(id)) };
+    const plan = createPlan(planInput({ desired: [desired('same', applied), desired('edited', shape({ content: 'Edited' }))], state: section, live }));
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['update', 'edited'], ['delete', 'gone'], ['noop', 'same']]);
+    expect([...new Set(askedInFull)].sort()).toEqual(['p-edited', 'p-gone']);
+  });
 });

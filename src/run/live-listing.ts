@@ -1,0 +1,67 @@
+import type { ApiClient } from '../api/index.js';
+import { itemsOf } from '../api/paging.js';
+import type { Page, Post } from '../api/types.js';
+import type { LivePostsById } from '../plan/types.js';
+import { listFromBothEnds } from './two-ended-listing.js';
+
+/** What deciding that a post is untouched since the last apply needs of its live post. */
+export type LiveBrief = Pick<Post, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A brief, and the page (index into the kept texts) its post was listed on. */
+interface Listed extends LiveBrief {
+  page: number;
+}
+
+/**
+ * Every remote post as listed, kept lean: a brief per post, and the JSON text of each page, parsed
+ * again (once per page) when a post is asked for in full. A plan keeps the listing until it is
+ * done, and most of its posts are untouched noops that need no more than their brief: 10,000 posts
+ * kept whole are some 250,000 objects that every garbage collection copies or marks; as briefs and
+ * texts, some 40,000.
+ */
+export class LiveListing implements LivePostsById {
+  /** Every listed post's brief, by id. */
+  readonly briefs: ReadonlyMap<string, LiveBrief>;
+  readonly #listed: ReadonlyMap<string, Listed>;
+  readonly #texts: readonly string[];
+  readonly #parsed = new Map<number, Map<string, Post>>();
+
+  constructor(listed: readonly Listed[], texts: readonly string[]) {
+    const byId = new Map(listed.map((post) => [post.id, post]));
+    this.#listed = byId;
+    this.briefs = byId;
+    this.#texts = texts;
+  }
+
+  get size(): number {
+    return this.#listed.size;
+  }
+
+  get(id: string): Post | undefined {
+    const listed = this.#listed.get(id);
+    return listed === undefined ? undefined : this.#page(listed.page).get(id);
+  }
+
+  #page(index: number): Map<string, Post> {
+    let posts = this.#parsed.get(index);
+    if (posts === undefined) {
+      // The text parsed as a success envelope when it was listed: it is the same text.
+      const page = (JSON.parse(this.#texts[index]!) as { data: Page<Post> }).data;
+      posts = new Map(itemsOf('posts', page).map((post) => [post.id, post]));
+      this.#parsed.set(index, posts);
+    }
+    return posts;
+  }
+}
+
+/** Every remote post (`listPostsFromBothEnds`), kept as a LiveListing. */
+export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>): Promise<LiveListing> {
+  const texts: string[] = [];
+  const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {
+    const { page, text } = await client.listPostsPageAndText(query);
+    const index = texts.push(text) - 1;
+    const items = itemsOf('posts', page).map((post) => ({ id: post.id, createdAt: post.createdAt, updatedAt: post.updatedAt, page: index }));
+    return { items, nextCursor: page.nextCursor };
+  });
+  return new LiveListing(listed, texts);
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient, type ListPostsQuery, type Page, type Post } from '../../src/api/index.js';
+import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
+import { listLivePosts } from '../../src/run/live-listing.js';
+import { listPostsFromBothEnds } from '../../src/run/two-ended-listing.js';
+import { useEmulator } from '../helpers/emulator.js';
+
+const emulator = useEmulator();
+
+describe('the live listing a plan keeps', () => {
+  it('holds every post the full listing does, briefly, and in full when asked, for the same requests', async () => {
+    const client = new ApiClient({ baseUrl: emulator().baseUrl, apiKey: DEMO_API_KEY });
+    try {
+      expect((await listLivePosts(client)).size).toBe(0);
+      for (let i = 0; i < 230; i += 1) {
+        await client.createPost({ content: `post ${i}`, targets: [{ socialAccountId: DEMO_ACCOUNTS.photo }], mediaIds: [] }, { idempotencyKey: `live-${i}` });
+      }
+      await emulator().clearLog();
+      const full = await listPostsFromBothEnds(client);
+      const fullPages = (await emulator().requestLog()).length;
+      await emulator().clearLog();
+      const live = await listLivePosts(client);
+      expect((await emulator().requestLog()).length).toBe(fullPages);
+
+      expect(live.size).toBe(230);
+      expect(live.get('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+      for (const post of full) {
+        expect(live.briefs.get(post.id)).toEqual({ id: post.id, createdAt: post.createdAt, updatedAt: post.updatedAt, page: expect.any(Number) });
+        expect(live.get(post.id)).toEqual(post);
+      }
+      // A post asked for twice is the same object: each page is parsed again once.
+      expect(live.get(full[0]!.id)).toBe(live.get(full[0]!.id));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keeps the post of the page it was first listed on when the two ends overlap', async () => {
+    const all = Array.from({ length: 5 }, (_, index) => ({ id: `p${index}`, createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)).toISOString(), updatedAt: `u${index}`, content: `c${index}` }) as Post);
+    const pageText = (items: Post[], nextCursor: string | null) => JSON.stringify({ data: { items, nextCursor } });
+    const client = {
+      async listPostsPageAndText(query: ListPostsQuery): Promise<{ page: Page<Post>; text: string }> {
+        const order = query.sort === 'newest' ? [...all].reverse() : all;
+        const start = query.after === undefined ? 0 : order.findIndex((post) => post.id === query.after) + 1;
+        const items = order.slice(start, start + 2);
+        const nextCursor = start + 2 < order.length ? items.at(-1)!.id : null;
+        return { page: { items, nextCursor }, text: pageText(items, nextCursor) };
+      },
+    };
+    const live = await listLivePosts(client);
+    expect([...live.briefs.keys()].sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+    for (const post of all) expect(live.get(post.id)).toEqual(post);
+  });
+});
