@@ -1,8 +1,13 @@
-import { isFingerprintOf, type PostFacts, type PostSummary, type SummaryStore } from '../content/post-summary.js';
+import { isFingerprintOf, type PostSummary, type SummaryStore } from '../content/post-summary.js';
+import type { PostChecks } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics.js';
 import type { CacheSection } from './cache-section.js';
 import { settledStamp, type FileStamp, type StampSource } from './file-stamps.js';
 
-type Checks = NonNullable<PostFacts['checks']>;
+type Checks = PostChecks;
+
+/** Shared by every post checked without a diagnostic: frozen, so nobody can add to it. */
+const NONE = Object.freeze([]) as unknown as Diagnostic[];
 
 /**
  * One post file's entry in the `posts` section, as a flat tuple: every run loads all of them, and
@@ -31,8 +36,6 @@ const NO_STAMP = -1;
 
 /** The SummaryStore backed by a `posts` cache section (keyed by project-relative file). */
 export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore {
-  // Each run asks for a post's facts more than once (which posts to check, then their results).
-  const decoded = new WeakMap<SummaryEntry, PostFacts>();
   const matching = (file: string, fingerprint: string): SummaryEntry | undefined => {
     const entry = section.get(file);
     return entry !== undefined && isFingerprintOf(fingerprint, entry[0], entry[6]) ? entry : undefined;
@@ -40,7 +43,9 @@ export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore 
   return {
     byStamp: (file, stats) => {
       const entry = section.get(file);
-      return entry !== undefined && stampMatches(entry, stats) ? { digest: entry[0], summary: summaryOf(entry) } : undefined;
+      if (entry === undefined || !stampMatches(entry, stats)) return undefined;
+      const checks = checksOf(entry);
+      return checks === undefined ? { digest: entry[0], summary: summaryOf(entry) } : { digest: entry[0], summary: summaryOf(entry), checks };
     },
     set: (file, digest, summary, read) => {
       const stamp = read === undefined ? undefined : settledStamp(read.stats, read.readAt);
@@ -52,13 +57,8 @@ export function summaryStore(section: CacheSection<SummaryEntry>): SummaryStore 
     facts: (file, fingerprint) => {
       const entry = matching(file, fingerprint);
       if (entry === undefined) return undefined;
-      let facts = decoded.get(entry);
-      if (facts === undefined) {
-        const checks = entry[11];
-        facts = checks === 0 ? { shapeHash: entry[5] } : { shapeHash: entry[5], checks: { rules: checks[0], accounts: checks[1] ?? [], media: checks[2] ?? [] } };
-        decoded.set(entry, facts);
-      }
-      return facts;
+      const checks = checksOf(entry);
+      return checks === undefined ? { shapeHash: entry[5] } : { shapeHash: entry[5], checks };
     },
     addFacts: (file, fingerprint, facts) => {
       const entry = matching(file, fingerprint);
@@ -90,6 +90,11 @@ function entryOf(digest: string, stamp: FileStamp | undefined, summary: PostSumm
     Object.keys(seldom).length === 0 ? 0 : seldom,
     checks,
   ];
+}
+
+function checksOf(entry: SummaryEntry): Checks | undefined {
+  const checks = entry[11];
+  return checks === 0 ? undefined : { rules: checks[0], accounts: checks[1] ?? NONE, media: checks[2] ?? NONE };
 }
 
 function summaryOf(entry: SummaryEntry): PostSummary {

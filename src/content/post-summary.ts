@@ -5,7 +5,7 @@ import { mediaLookupKey, type FoundMediaFiles, type MediaRequest } from './media
 import type { ScheduleSource } from './normalize.js';
 import { sortDiagnostics } from './ordering.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
-import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
+import type { DesiredPost, PostChecks, SourcePosition, UnchangedPost } from './types.js';
 
 /**
  * What a run needs of a post file read in full before, when the file's bytes and its media files
@@ -30,8 +30,7 @@ export interface PostSummary {
 /** Facts worked out from a post, which hold for as long as its fingerprint is unchanged. */
 export interface PostFacts {
   shapeHash?: string;
-  /** The account and media checks' diagnostics under the rules named `rules` (a digest of the capabilities). */
-  checks?: { rules: string; accounts: Diagnostic[]; media: Diagnostic[] };
+  checks?: PostChecks;
 }
 
 /** Facts kept with a post file's reading or summary, by the post's fingerprint (src/cache). */
@@ -41,10 +40,17 @@ export interface PostFactStore {
   addFacts(file: string, fingerprint: string, facts: PostFacts): void;
 }
 
+/** A summary as kept: the digest of the bytes it was made from, and the checks' results for that post, once checked. */
+export interface KeptSummary {
+  digest: string;
+  summary: PostSummary;
+  checks?: PostChecks;
+}
+
 /** Summaries of post files read in full by earlier runs, by project-relative file (src/cache). */
 export interface SummaryStore extends PostFactStore {
-  /** The summary of `file` (and the digest of its bytes) when its stamp is the settled one kept with it. */
-  byStamp(file: string, stats: StampSource): { digest: string; summary: PostSummary } | undefined;
+  /** The summary of `file` (with the digest of its bytes, and the check results kept for them) when its stamp is the settled one kept with it. */
+  byStamp(file: string, stats: StampSource): KeptSummary | undefined;
   /** `read`: the file's stamp and when its bytes were read (a stamp is kept only once it has settled). */
   set(file: string, digest: string, summary: PostSummary, read?: { stats: StampSource; readAt: number }): void;
 }
@@ -95,7 +101,7 @@ export function summaryOf(reading: PostFileReading, post: DesiredPost, digest: s
  */
 export function unchangedPost(
   file: string,
-  kept: { digest: string; summary: PostSummary },
+  kept: KeptSummary,
   /** `mediaRequestsOf(kept.summary.media, file)`, found in `found`. */
   requests: readonly MediaRequest[],
   found: FoundMediaFiles,
@@ -114,5 +120,7 @@ export function unchangedPost(
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
   if (hasErrors(diagnostics)) return undefined;
-  return { post: { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint, accountIds: summary.accountIds }, diagnostics };
+  const post: UnchangedPost = { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint, accountIds: summary.accountIds };
+  if (kept.checks !== undefined) post.checks = kept.checks;
+  return { post, diagnostics };
 }

@@ -1,4 +1,5 @@
 import type { OptionsInput } from '../api/types.js';
+import type { Diagnostic } from '../diagnostics.js';
 
 /**
  * The comparable shape of a post, the same for the desired side (from files) and the live side
@@ -75,6 +76,15 @@ export interface UnchangedPost {
   fingerprint: string;
   /** The accounts the post targets, by id. */
   accountIds: string[];
+  /** The account and media checks' results kept with its summary, under the rules they name. */
+  checks?: PostChecks;
+}
+
+/** The account and media checks' diagnostics for one post under the rules named `rules` (a digest of the capabilities). */
+export interface PostChecks {
+  rules: string;
+  accounts: Diagnostic[];
+  media: Diagnostic[];
 }
 
 /** 1-based line and column in a file. */

@@ -14,7 +14,7 @@ import type { AccountRules } from './remote-snapshot.js';
  * absent from `rules.capabilities`), and each post satisfies its accounts' caption, option,
  * attachment and media rules. With `facts`, a post whose fingerprint and rules are the ones of an
  * earlier run takes that run's diagnostics instead of being checked again; `unchanged` posts must
- * all have such results (`uncheckedUnder` names the others, to be read in full first).
+ * all carry such results (`uncheckedUnder` names the others, to be read in full first).
  */
 export async function checkDesiredPosts(input: {
   posts: readonly DesiredPost[];
@@ -26,7 +26,7 @@ export async function checkDesiredPosts(input: {
   const { posts, rules, facts } = input;
   const rulesDigest = facts === undefined ? '' : rulesDigestOf(rules);
   const known = (post: DesiredPost | UnchangedPost) => {
-    const checks = post.fingerprint === undefined ? undefined : facts?.facts(post.file, post.fingerprint)?.checks;
+    const checks = 'shape' in post ? (post.fingerprint === undefined ? undefined : facts?.facts(post.file, post.fingerprint)?.checks) : post.checks;
     return checks?.rules === rulesDigest ? checks : undefined;
   };
   const probes = await probePostMedia(
@@ -57,10 +57,10 @@ export async function checkDesiredPosts(input: {
   return [...accounts, ...media];
 }
 
-/** The unchanged posts that have no check results under `rules` (kept in `facts`). */
-export function uncheckedUnder(rules: AccountRules, unchanged: readonly UnchangedPost[], facts: PostFactStore): UnchangedPost[] {
+/** The unchanged posts that have no check results under `rules`. */
+export function uncheckedUnder(rules: AccountRules, unchanged: readonly UnchangedPost[]): UnchangedPost[] {
   const digest = rulesDigestOf(rules);
-  return unchanged.filter((post) => facts.facts(post.file, post.fingerprint)?.checks?.rules !== digest);
+  return unchanged.filter((post) => post.checks?.rules !== digest);
 }
 
 /** Names the account rules of one run: equal digests, equal check results for the same post. Kept with every post, so short. */

@@ -52,7 +52,7 @@ export async function readDesired(input: {
   const accountIds = [...content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId)), ...content.unchanged.flatMap((post) => post.accountIds)];
   const rules = await readAccountRules(input.client, accountIds, { known: await early });
   // Unchanged posts never checked under these rules (the capabilities changed) are read in full and checked.
-  const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged, summaries);
+  const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged);
   const { posts, unchanged } = unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: caches.probes, ...(summaries === undefined ? {} : { facts: summaries }) });
   return { posts, unchanged, readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, rules };
