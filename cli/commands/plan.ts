@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
-import { listAllPosts } from '../../src/run/remote-snapshot.js';
+import { listLivePosts } from '../../src/run/live-listing.js';
 import { globalOptions, openPlanCaches, openTarget } from '../context.js';
 
 export interface PlanFlags {
@@ -17,18 +17,21 @@ export interface PlanFlags {
 /** Exit 0, 1 for invalid files, 2 with --detailed-exitcode when there are changes. */
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
   const options = globalOptions(command);
+  // The modules the rest of the plan needs load while the session is read and, once it is, while
+  // the listing's first pages come in: it goes out first.
+  const modules = Promise.all([
+    import('../../src/run/build-plan.js'),
+    import('../../src/run/plan-summary.js'),
+    import('../../src/state/store.js'),
+    import('../views/plan-human.js'),
+    import('../actions-report.js'),
+  ]);
+  modules.catch(() => undefined);
   const { config, connection, style } = await openTarget(options);
   try {
-    // The listing goes out first: the modules the rest of the plan needs load while its pages come in.
-    const listing = listAllPosts(connection.client);
+    const listing = listLivePosts(connection.client);
     listing.catch(() => undefined);
-    const [{ buildPlan }, { hasChanges }, { readState }, { renderPlan }, { reportPlanToGitHubActions }] = await Promise.all([
-      import('../../src/run/build-plan.js'),
-      import('../../src/run/plan-summary.js'),
-      import('../../src/state/store.js'),
-      import('../views/plan-human.js'),
-      import('../actions-report.js'),
-    ]);
+    const [{ buildPlan }, { hasChanges }, { readState }, { renderPlan }, { reportPlanToGitHubActions }] = await modules;
     const caches = openPlanCaches(config, options);
     const state = readState(config.statePath, { known: caches.kept.knownStates() });
     const { plan } = await buildPlan({ config, connection, state, listing, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches });
