@@ -70,9 +70,12 @@ export function splitUnchanged(unchanged: readonly UnchangedPost[], state: Targe
   return { untouched, touched };
 }
 
+/** The reasons of every noop: one list, frozen, for the thousands of noops of a large plan. */
+const UP_TO_DATE = Object.freeze(['up to date']) as unknown as string[];
+
 /** The noop of a post untouched since the last apply. */
 export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): Change {
-  return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
+  return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
 }
 
 /**
@@ -102,7 +105,7 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
         liveUpdatedAt: live.updatedAt, reasons: [`renamed ${record.file} → ${post.file}`],
       };
     }
-    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: ['up to date'] };
+    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
   }
   return updateChange(post, record, live, context);
 }

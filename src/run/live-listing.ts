@@ -5,10 +5,11 @@ import type { LivePostsById } from '../plan/types.js';
 import { listFromBothEnds } from './two-ended-listing.js';
 
 /** What deciding that a post is untouched since the last apply needs of its live post. */
-export type LiveBrief = Pick<Post, 'id' | 'createdAt' | 'updatedAt'>;
+export type LiveBrief = Pick<Post, 'id' | 'updatedAt'>;
 
-/** A brief, and the page (index into the kept texts) its post was listed on. */
+/** A brief, the post's creation time (epoch ms, for the listing's order), and the page (index into the kept texts) it was listed on. */
 interface Listed extends LiveBrief {
+  created: number;
   page: number;
 }
 
@@ -17,7 +18,7 @@ interface Listed extends LiveBrief {
  * again (once per page) when a post is asked for in full. A plan keeps the listing until it is
  * done, and most of its posts are untouched noops that need no more than their brief: 10,000 posts
  * kept whole are some 250,000 objects that every garbage collection copies or marks; as briefs and
- * texts, some 40,000.
+ * texts, some 30,000.
  */
 export class LiveListing implements LivePostsById {
   /** Every listed post's brief, by id. */
@@ -60,8 +61,8 @@ export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndTex
   const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {
     const { page, text } = await client.listPostsPageAndText(query);
     const index = texts.push(text) - 1;
-    const items = itemsOf('posts', page).map((post) => ({ id: post.id, createdAt: post.createdAt, updatedAt: post.updatedAt, page: index }));
+    const items = itemsOf('posts', page).map((post) => ({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: index }));
     return { items, nextCursor: page.nextCursor };
-  });
+  }, (post) => post.created);
   return new LiveListing(listed, texts);
 }

@@ -7,8 +7,6 @@ const PAGE_SIZE = 100;
 
 type End = 'oldest' | 'newest';
 
-/** What the listing needs of each listed post. */
-type Listed = Pick<Post, 'id' | 'createdAt'>;
 
 /** One chain of pages from one end: its cursor, the posts it got, the creation time it reached. */
 interface Chain<T> {
@@ -35,11 +33,11 @@ interface Chain<T> {
  * then the newest-first chain's from its far end.
  */
 export function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPage'>): Promise<Post[]> {
-  return listFromBothEnds((query) => client.listPostsPage(query));
+  return listFromBothEnds((query) => client.listPostsPage(query), (post) => Date.parse(post.createdAt));
 }
 
-/** `listPostsFromBothEnds` over any page reader: `fetchPage` may hand out each post in any form that keeps its id and creation time. */
-export async function listFromBothEnds<T extends Listed>(fetchPage: (query: ListPostsQuery) => Promise<Page<T>>): Promise<T[]> {
+/** `listPostsFromBothEnds` over any page reader: `fetchPage` may hand out each post in any form that keeps its id, and `createdAtOf` tells its creation time (epoch ms). */
+export async function listFromBothEnds<T extends { id: string }>(fetchPage: (query: ListPostsQuery) => Promise<Page<T>>, createdAtOf: (post: T) => number): Promise<T[]> {
   const oldest: Chain<T> = { end: 'oldest', cursors: new Set(), posts: [], finished: false };
   const newest: Chain<T> = { end: 'newest', cursors: new Set(), posts: [], finished: false };
   let ordered = true;
@@ -50,7 +48,7 @@ export async function listFromBothEnds<T extends Listed>(fetchPage: (query: List
     while (!complete() && (ordered || chain === oldest)) {
       const page = await fetchPage({ limit: PAGE_SIZE, sort: chain.end, ...(chain.cursor === undefined ? {} : { after: chain.cursor }) });
       for (const post of itemsOf('posts', page)) {
-        const createdAt = Date.parse(post.createdAt);
+        const createdAt = createdAtOf(post);
         const inOrder = chain.edge === undefined || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge);
         if (!inOrder) ordered = false;
         chain.edge = createdAt;

@@ -25,7 +25,7 @@ describe('the live listing a plan keeps', () => {
       expect(live.size).toBe(230);
       expect(live.get('00000000-0000-4000-8000-000000000000')).toBeUndefined();
       for (const post of full) {
-        expect(live.briefs.get(post.id)).toEqual({ id: post.id, createdAt: post.createdAt, updatedAt: post.updatedAt, page: expect.any(Number) });
+        expect(live.briefs.get(post.id)).toEqual({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: expect.any(Number) });
         expect(live.get(post.id)).toEqual(post);
       }
       // A post asked for twice is the same object: each page is parsed again once.
