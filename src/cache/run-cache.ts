@@ -128,12 +128,19 @@ function contentContext(config: ContentConfig): string {
   return JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
 }
 
-/** The id `npm run build` writes; without it (a bare `tsc`), nothing is cached. */
+/**
+ * The id `npm run build` writes to dist/build-id.json; without it (a bare `tsc`), nothing is
+ * cached. This module runs from dist/src/cache (as tsc wrote it) or from a chunk of the bundled
+ * CLI in dist/cli: the file is one or two folders up.
+ */
 function buildId(): string | null {
-  try {
-    const { id } = JSON.parse(readFileSync(new URL('../../build-id.json', import.meta.url), 'utf8')) as { id?: unknown };
-    return typeof id === 'string' && id !== '' ? id : null;
-  } catch {
-    return null;
+  for (const candidate of ['../build-id.json', '../../build-id.json']) {
+    try {
+      const { id } = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { id?: unknown };
+      if (typeof id === 'string' && id !== '') return id;
+    } catch {
+      // Not here: try the next place.
+    }
   }
+  return null;
 }
