@@ -14,13 +14,36 @@ export interface SectionIdentity {
   context: string;
 }
 
-interface SectionFile<T> extends SectionIdentity {
+interface SectionFile extends SectionIdentity {
   format: number;
-  /**
-   * Pairs, not an object keyed by entry: JSON.parse makes an array of pairs and a Map from it in
-   * about two thirds of the time it takes with an object of 10,000 keys (each key interned).
-   */
-  entries: [key: string, value: T][];
+  /** As the section's codec writes them. */
+  entries: unknown;
+}
+
+/** A loaded section's entries by key; a codec may decode each one only when it is asked for. */
+export interface LoadedEntries<T> {
+  readonly size: number;
+  get(key: string): T | undefined;
+  has(key: string): boolean;
+}
+
+/** How a section file holds its entries. */
+export interface SectionCodec<T> {
+  encode(entries: ReadonlyMap<string, T>): unknown;
+  /** The entries `encode` wrote; undefined for anything else. */
+  decode(raw: unknown): LoadedEntries<T> | undefined;
+}
+
+/**
+ * `[key, value]` pairs, not an object keyed by entry: JSON.parse makes an array of pairs and a
+ * Map from it in about two thirds of the time it takes with an object of 10,000 keys (each key
+ * interned).
+ */
+export function pairCodec<T>(): SectionCodec<T> {
+  return {
+    encode: (entries) => [...entries],
+    decode: (raw) => (Array.isArray(raw) && raw.every(isPair) ? new Map(raw as [string, T][]) : undefined),
+  };
 }
 
 /**
@@ -33,19 +56,21 @@ interface SectionFile<T> extends SectionIdentity {
 export class CacheSection<T> {
   readonly #path: string;
   readonly #identity: SectionIdentity;
-  readonly #loaded: Map<string, T>;
+  readonly #codec: SectionCodec<T>;
+  readonly #loaded: LoadedEntries<T>;
   readonly #used = new Map<string, T>();
   #changed = false;
 
-  private constructor(path: string, identity: SectionIdentity, loaded: Map<string, T>) {
+  private constructor(path: string, identity: SectionIdentity, codec: SectionCodec<T>) {
     this.#path = path;
     this.#identity = identity;
-    this.#loaded = loaded;
+    this.#codec = codec;
+    this.#loaded = readEntries(path, identity, codec);
   }
 
   /** Reads the section file synchronously (it is read once, before any work starts). */
-  static open<T>(path: string, identity: SectionIdentity): CacheSection<T> {
-    return new CacheSection<T>(path, identity, readEntries<T>(path, identity));
+  static open<T>(path: string, identity: SectionIdentity, codec: SectionCodec<T> = pairCodec<T>()): CacheSection<T> {
+    return new CacheSection<T>(path, identity, codec);
   }
 
   get(key: string): T | undefined {
@@ -74,7 +99,7 @@ export class CacheSection<T> {
   /** Writes the used entries when anything changed. Never throws: a cache that cannot be written is only slower next time. */
   async save(): Promise<boolean> {
     if (!this.dirty) return false;
-    const file: SectionFile<T> = { format: SECTION_FORMAT, ...this.#identity, entries: [...this.#used] };
+    const file: SectionFile = { format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) };
     const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await mkdir(dirname(this.#path), { recursive: true });
@@ -88,16 +113,15 @@ export class CacheSection<T> {
   }
 }
 
-function readEntries<T>(path: string, identity: SectionIdentity): Map<string, T> {
-  let file: Partial<SectionFile<T>>;
+function readEntries<T>(path: string, identity: SectionIdentity, codec: SectionCodec<T>): LoadedEntries<T> {
+  let file: Partial<SectionFile>;
   try {
-    file = JSON.parse(readFileSync(path, 'utf8')) as Partial<SectionFile<T>>;
+    file = JSON.parse(readFileSync(path, 'utf8')) as Partial<SectionFile>;
   } catch {
     return new Map();
   }
   const trusted = file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context;
-  if (!trusted || !Array.isArray(file.entries) || !file.entries.every(isPair)) return new Map();
-  return new Map(file.entries);
+  return (trusted ? codec.decode(file.entries) : undefined) ?? new Map();
 }
 
 function isPair(entry: unknown): entry is [string, unknown] {

@@ -7,7 +7,8 @@ import type { SummaryStore } from '../content/post-summary.js';
 import type { ContentConfig, ReadingStore } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
 import type { KnownState, KnownStates } from '../state/store.js';
-import { CacheSection, type SectionIdentity } from './cache-section.js';
+import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
+import { summaryColumns } from './summary-columns.js';
 import { readingStore, type KeptEntry } from './reading-store.js';
 import { summaryStore, type SummaryEntry } from './summary-store.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
@@ -50,7 +51,7 @@ export class RunCache {
 
   /** Summaries of post files read in full under this content config (a run of unchanged files reads only these). */
   summaries(config: ContentConfig): SummaryStore | undefined {
-    const section = this.#section<SummaryEntry>('posts', contentContext(config));
+    const section = this.#section<SummaryEntry>('posts', contentContext(config), summaryColumns);
     return section === undefined ? undefined : summaryStore(section);
   }
 
@@ -111,12 +112,12 @@ export class RunCache {
     await Promise.all(sections.map((section) => section.save()));
   }
 
-  #section<T>(name: string, context: string): CacheSection<T> | undefined {
+  #section<T>(name: string, context: string, codec?: SectionCodec<T>): CacheSection<T> | undefined {
     if (this.#dir === null) return undefined;
     const open = this.#sections.get(name);
     if (open?.context === context) return open.section as CacheSection<T>;
     const identity: SectionIdentity = { build: this.#build, context };
-    const section = CacheSection.open<T>(join(this.#dir, `${name}.json`), identity);
+    const section = CacheSection.open<T>(join(this.#dir, `${name}.json`), identity, codec);
     this.#sections.set(name, { context, section: section as CacheSection<unknown> });
     return section;
   }

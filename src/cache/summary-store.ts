@@ -10,10 +10,8 @@ type Checks = PostChecks;
 const NONE = Object.freeze([]) as unknown as Diagnostic[];
 
 /**
- * One post file's entry in the `posts` section, as a flat tuple: every run loads all of them, and
- * JSON.parse makes a flat array of strings and numbers several times faster than an object with
- * named fields, and faster than nested arrays. The fields a post seldom has (`keyPosition`,
- * warnings, `schedule`) share one object, or 0.
+ * One post file's entry in the `posts` section (kept in its file as columns, summary-columns.ts).
+ * The fields a post seldom has (`keyPosition`, warnings, `schedule`) share one object, or 0.
  */
 export type SummaryEntry = [
   digest: string,
