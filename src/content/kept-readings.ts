@@ -5,7 +5,7 @@ import { FileLookups } from './file-lookups.js';
 import { findMediaFiles, mediaRequestsOf, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
 import { isInside } from './paths.js';
 import { regularFileStats } from './post-bytes.js';
-import { unchangedPost, type SummaryStore } from './post-summary.js';
+import { foundMediaPart, unchangedPost, type SummaryStore } from './post-summary.js';
 import { mediaContextOf, reuseReadingWith, type ContentFileResult, type ReadContentOptions, type ReadingStore } from './read-file.js';
 
 /**
@@ -41,8 +41,14 @@ export async function unchangedByStamp(files: readonly string[], options: ReadCo
     lookup: (file, stats) => options.summaries.byStamp(file, stats),
     mediaOf: (entry) => entry.summary.media,
   });
+  // Posts of one folder naming the same media share their requests (see keptByStamp), so each list is worked out once.
+  const mediaParts = new Map<readonly MediaRequest[], string | undefined>();
+  const mediaPartOf = (requests: readonly MediaRequest[]) => {
+    if (!mediaParts.has(requests)) mediaParts.set(requests, foundMediaPart(requests, found));
+    return mediaParts.get(requests);
+  };
   return assembleEach(files.length, kept, ({ file, entry, requests }) => {
-    const unchanged = unchangedPost(file, entry, requests, found, options);
+    const unchanged = unchangedPost(file, entry, mediaPartOf(requests), options);
     if (unchanged === undefined) return undefined;
     const { summary } = entry;
     return { file, key: summary.key, ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }), post: null, unchanged: unchanged.post, diagnostics: unchanged.diagnostics };
@@ -77,6 +83,21 @@ async function keptByStamp<T>(
   );
   const kept: { index: number; file: string; entry: T; requests: readonly MediaRequest[] }[] = [];
   const requests: MediaRequest[] = [];
+  // The requests of one `media:` value in one folder, made once: a summary store may hand the same
+  // value (the same object) to every post that names the same media.
+  const requestsByValue = new Map<unknown, Map<string, readonly MediaRequest[]>>();
+  const requestsOf = (media: unknown, file: string, folder: string): readonly MediaRequest[] => {
+    if (typeof media !== 'object' || media === null) return mediaRequestsOf(media, file);
+    let byFolder = requestsByValue.get(media);
+    if (byFolder === undefined) requestsByValue.set(media, (byFolder = new Map()));
+    let own = byFolder.get(folder);
+    if (own === undefined) {
+      own = mediaRequestsOf(media, file);
+      byFolder.set(folder, own);
+      requests.push(...own);
+    }
+    return own;
+  };
   for (let index = 0; index < files.length; index++) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const file = files[index]!;
@@ -86,9 +107,7 @@ async function keptByStamp<T>(
     const stats = lookupFolder === undefined ? undefined : regularFileStats(`${lookupFolder}${sep}${folder === '' ? file : file.slice(folder.length + 1)}`);
     const entry = stats === undefined ? undefined : store.lookup(file, stats);
     if (entry === undefined) continue;
-    const own = mediaRequestsOf(store.mediaOf(entry), file);
-    kept.push({ index, file, entry, requests: own });
-    if (own.length > 0) requests.push(...own);
+    kept.push({ index, file, entry, requests: requestsOf(store.mediaOf(entry), file, folder) });
   }
   return { kept, found: await findMediaFiles(requests, mediaContextOf(options)) };
 }

@@ -63,6 +63,17 @@ export function fingerprintOf(digest: string, media: readonly string[]): string 
   return `${digest}:${fingerprintMediaPart(media)}`;
 }
 
+/** The media part of the fingerprint of a post whose media requests are these, as found; undefined when one has a problem. */
+export function foundMediaPart(requests: readonly MediaRequest[], found: FoundMediaFiles): string | undefined {
+  const media: string[] = [];
+  for (const { folder, ref } of requests) {
+    const answer = found.get(mediaLookupKey(folder, ref));
+    if (answer === undefined || 'problem' in answer) return undefined;
+    media.push(answer.media.sha256);
+  }
+  return fingerprintMediaPart(media);
+}
+
 /** The media part of a fingerprint: 64 bits of each media file's sha256, in post order. */
 function fingerprintMediaPart(media: readonly string[]): string {
   return media.length === 0 ? '' : media.map((sha256) => sha256.slice(0, 16)).join(',');
@@ -102,20 +113,12 @@ export function summaryOf(reading: PostFileReading, post: DesiredPost, digest: s
 export function unchangedPost(
   file: string,
   kept: KeptSummary,
-  /** `mediaRequestsOf(kept.summary.media, file)`, found in `found`. */
-  requests: readonly MediaRequest[],
-  found: FoundMediaFiles,
+  /** `foundMediaPart` of the post's media requests: undefined when one of them has a problem. */
+  mediaPart: string | undefined,
   clock: { now: Date; acceptPastSchedule?: AcceptPastSchedule },
 ): { post: UnchangedPost; diagnostics: Diagnostic[] } | undefined {
   const { summary } = kept;
-  const media: string[] = [];
-  for (const { folder, ref } of requests) {
-    const answer = found.get(mediaLookupKey(folder, ref));
-    if (answer === undefined || 'problem' in answer) return undefined;
-    media.push(answer.media.sha256);
-  }
-  const mediaPart = fingerprintMediaPart(media);
-  if (mediaPart !== summary.mediaHashes) return undefined;
+  if (mediaPart === undefined || mediaPart !== summary.mediaHashes) return undefined;
   const fingerprint = `${kept.digest}:${mediaPart}`;
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);

@@ -1,4 +1,4 @@
-import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/index.js';
@@ -71,5 +71,36 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     expect([...side.rules.capabilities.keys()]).toEqual([DEMO_ACCOUNTS.photo]);
     expect(side.rules.unknownAccounts.size).toBe(0);
     expect(side.diagnostics).toEqual([]);
+  });
+
+  it('checks the media again on every run: posts naming a changed or deleted media file are read in full, the others stay unread', async () => {
+    const dir = await demoProject({
+      'a/one.md': post({ body: 'One.' }),
+      'a/two.md': post({ body: 'Two.' }),
+      'a/short.md': post({ body: 'A short.', targets: '[short]', media: '[media/teaser.mp4]' }),
+      'b/three.md': post({ body: 'Three.', media: '[media/other.png]' }),
+      'b/none.md': post({ body: 'No media.', targets: '[]', media: '[]' }),
+    });
+    await writeFile(join(dir, 'media/other.png'), await readFile(join(dir, 'media/cover.png')));
+    await settleAll(dir);
+    const cold = await desiredSide(dir, active().baseUrl);
+    expect(cold.posts).toHaveLength(5);
+    expect(cold.diagnostics).toEqual([]);
+    expect((await desiredSide(dir, active().baseUrl)).unchanged).toHaveLength(5);
+
+    // Another image under the same name: every post naming it has a new fingerprint.
+    const png = await readFile(join(dir, 'media/cover.png'));
+    await writeFile(join(dir, 'media/cover.png'), Buffer.concat([png, Buffer.from('trailing bytes')]));
+    await utimes(join(dir, 'media/cover.png'), new Date('2026-01-02T00:00:00Z'), new Date('2026-01-02T00:00:00Z'));
+    const edited = await desiredSide(dir, active().baseUrl);
+    expect(edited.posts.map((p) => p.key)).toEqual(['a/one', 'a/two']);
+    expect(edited.unchanged.map((p) => p.key)).toEqual(['a/short', 'b/none', 'b/three']);
+    expect(edited.posts[0]!.fingerprint).not.toBe(cold.posts.find((p) => p.key === 'a/one')!.fingerprint);
+
+    await rm(join(dir, 'media/other.png'));
+    const deleted = await desiredSide(dir, active().baseUrl);
+    expect(deleted.unchanged.map((p) => p.key)).toEqual(['a/one', 'a/short', 'a/two', 'b/none']);
+    expect(deleted.posts).toEqual([]);
+    expect(deleted.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/b/three.md media-not-found']);
   });
 });
