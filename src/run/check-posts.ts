@@ -51,8 +51,9 @@ export async function checkDesiredPosts(input: {
       };
       if (post.fingerprint !== undefined) facts?.addFacts(post.file, post.fingerprint, { checks: found });
     }
-    accounts.push(...found.accounts);
-    media.push(...found.media);
+    // Most posts have no diagnostic: no call per empty list.
+    if (found.accounts.length > 0) accounts.push(...found.accounts);
+    if (found.media.length > 0) media.push(...found.media);
   }
   return [...accounts, ...media];
 }

@@ -49,7 +49,9 @@ export async function readDesired(input: {
   const early = prefetchAccountRules(input.client, Object.values(input.config.accounts));
   const content = await readContent(options);
   const readInFull = (posts: readonly UnchangedPost[]) => readUnchangedInFull(posts, options);
-  const accountIds = [...content.posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId)), ...content.unchanged.flatMap((post) => post.accountIds)];
+  const accountIds = new Set<string>();
+  for (const post of content.posts) for (const target of post.shape.targets) accountIds.add(target.socialAccountId);
+  for (const post of content.unchanged) for (const id of post.accountIds) accountIds.add(id);
   const rules = await readAccountRules(input.client, accountIds, { known: await early });
   // Unchanged posts never checked under these rules (the capabilities changed) are read in full and checked.
   const unchecked = summaries === undefined ? [] : uncheckedUnder(rules, content.unchanged);
