@@ -6,7 +6,7 @@
 // Packages stay external: they load from node_modules as they do without the bundle. dist/src is
 // left as tsc wrote it, for programs that import postsync's modules. Runs after `tsc` in
 // `npm run build`, before the build id is written.
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { rolldown } from 'rolldown';
 
@@ -29,3 +29,5 @@ try {
 }
 await rm(cli, { recursive: true, force: true });
 await rename(bundled, cli);
+// The package's bin: a new file each build, so it is made executable again (`npx postsync`).
+await chmod(new URL('main.js', cli), 0o755);

@@ -14,4 +14,10 @@ describe('postsync CLI basics', () => {
     const help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
     expect(help).toContain('Usage: postsync');
   });
+
+  // npm links the bin as it is: it must run by itself, as `npx postsync` runs it.
+  it.skipIf(process.platform === 'win32')('is an executable script of its own', () => {
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim()).toBe(pkg.version);
+  });
 });
