@@ -68,12 +68,13 @@ export const summaryColumns: SectionCodec<SummaryEntry> = {
     const stamps = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
     const rows = new Map<string, number>();
     files.forEach((file, row) => rows.set(file, row));
+    const stamp = (row: number, field: number) => stamps.getFloat64((row * STAMP_FIELDS + field) * 8, true);
     return new SummaryRows(rows, (row) => [
       digests![row],
-      stamps.getFloat64(row * 32, true),
-      stamps.getFloat64(row * 32 + 8, true),
-      stamps.getFloat64(row * 32 + 16, true),
-      stamps.getFloat64(row * 32 + 24, true),
+      stamp(row, 0),
+      stamp(row, 1),
+      stamp(row, 2),
+      stamp(row, 3),
       shapeHashes![row],
       mediaHashes![row],
       keys![row],
