@@ -8,6 +8,9 @@ import { demoProject, post } from './project.js';
 
 const emulator = useEmulator();
 
+/** The CLI run in `dir` against the test emulator, as a user of that project runs it. */
+const cliIn = (dir: string, baseUrl: string) => (...args: string[]) => runCli(['--api-url', baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+
 describe('the main job, as a new user runs it', () => {
   it('plans, applies, edits, renames, prunes, schedules and unschedules, converging every time', async () => {
     const dir = await demoProject({
@@ -15,7 +18,7 @@ describe('the main job, as a new user runs it', () => {
       '2026-12/teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
     });
     const api = emulator();
-    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    const cli = cliIn(dir, api.baseUrl);
     const writes = async () => (await api.requestLog()).filter((entry) => entry.method !== 'GET');
     const remotePosts = async () => (await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string; status: string }[];
 
@@ -78,7 +81,7 @@ describe('the main job, as a new user runs it', () => {
   it('keeps readings in .postsync/cache between runs; --no-cache neither reads nor writes it; a damaged cache is ignored', async () => {
     const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
     const api = emulator();
-    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    const cli = cliIn(dir, api.baseUrl);
     const cacheFiles = () => readdir(join(dir, '.postsync/cache')).then((names) => names.sort(), () => []);
 
     const uncached = await cli('plan', '--no-cache');
@@ -101,13 +104,18 @@ describe('the main job, as a new user runs it', () => {
       'teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
     });
     const api = emulator();
-    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    const cli = cliIn(dir, api.baseUrl);
     expect((await cli('apply', '--yes')).code).toBe(0);
     const long = new Date('2026-01-01T00:00:00Z');
     for (const file of ['posts/launch.md', 'posts/teaser.md', 'media/cover.png', 'media/teaser.mp4']) await utimes(join(dir, file), long, long);
     expect((await cli('plan')).stdout).toContain('No changes.');
-    const summaries = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8'));
-    expect(Object.values(summaries.entries).every((entry: any) => entry[1] !== 0 && entry[8] !== 0)).toBe(true);
+    // Every summary has a settled stamp and check results (the columns of summary-columns.ts).
+    const summaries = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')).entries as { files: string[]; stamps: string; refs: number[]; values: unknown[] };
+    const stamps = Buffer.from(summaries.stamps, 'base64');
+    const sizes = summaries.files.map((_, row) => stamps.readDoubleLE(row * 32));
+    const checks = summaries.files.map((_, row) => summaries.values[summaries.refs[row * 4 + 3]!]);
+    expect(summaries.files.sort()).toEqual(['posts/launch.md', 'posts/teaser.md']);
+    expect(sizes.every((size) => size > 0) && checks.every((check) => check !== 0)).toBe(true);
     expect((await cli('plan')).stdout).toContain('No changes.');
 
     const [launch] = ((await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string }[]).filter((p) => p.content === 'We launch on Monday.');
