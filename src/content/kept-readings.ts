@@ -43,12 +43,12 @@ export async function unchangedByStamp(files: readonly string[], options: ReadCo
   });
   // Posts of one folder naming the same media share their requests (see keptByStamp), so each list is worked out once.
   const mediaParts = new Map<readonly MediaRequest[], string | undefined>();
-  const mediaPartOf = (requests: readonly MediaRequest[]) => {
+  const mediaPartFor = (requests: readonly MediaRequest[]) => {
     if (!mediaParts.has(requests)) mediaParts.set(requests, foundMediaPart(requests, found));
     return mediaParts.get(requests);
   };
   return assembleEach(files.length, kept, ({ file, entry, requests }) => {
-    const unchanged = unchangedPost(file, entry, mediaPartOf(requests), options);
+    const unchanged = unchangedPost(file, entry, mediaPartFor(requests), options);
     if (unchanged === undefined) return undefined;
     const { summary } = entry;
     return { file, key: summary.key, ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }), post: null, unchanged: unchanged.post, diagnostics: unchanged.diagnostics };
