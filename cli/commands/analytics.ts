@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../src/api/index.js';
 import type { AnalyticsItem, AnalyticsQuery } from '../../src/api/types.js';
 import type { Config } from '../../src/config/types.js';
-import { didYouMean } from '../../src/content/did-you-mean.js';
+import { didYouMean } from '../../src/text/did-you-mean.js';
 import { parseScheduledAt } from '../../src/content/scheduled-at.js';
 import { resolveAccount } from '../../src/content/targets.js';
 import { InputError } from '../../src/errors.js';

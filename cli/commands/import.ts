@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { relativePosix } from '../../src/content/paths.js';
+import { relativePosix } from '../../src/text/paths.js';
 import { importPosts } from '../../src/import/import-posts.js';
 import { globalOptions, openTarget } from '../context.js';
 import { importReport, renderImport } from '../views/import.js';

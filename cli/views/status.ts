@@ -1,5 +1,5 @@
 import type { Post, Target } from '../../src/api/types.js';
-import { compareText } from '../../src/content/ordering.js';
+import { compareText } from '../../src/text/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import { sectionFor } from '../../src/state/store.js';
 import type { StateFile } from '../../src/state/types.js';

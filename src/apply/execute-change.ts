@@ -3,7 +3,7 @@ import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
 import { diffShapes } from '../plan/diff.js';
-import { liveShape, mediaIdIndex } from '../plan/normalize.js';
+import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import type { Change } from '../plan/types.js';
 import { shapeHash } from '../state/hash.js';
 import { idempotencyKey } from '../state/idempotency.js';

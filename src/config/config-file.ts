@@ -2,10 +2,10 @@ import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { decodeUtf8File } from '../content/decode.js';
-import { schemaCheck } from '../content/json-schema.js';
-import { sortDiagnostics } from '../content/ordering.js';
-import type { YamlSource } from '../content/yaml-source.js';
+import { decodeUtf8File } from '../text/decode.js';
+import { schemaCheck } from '../text/schema-errors.js';
+import { sortDiagnostics } from '../text/ordering.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 /** postsync.yaml as written (after schema validation the fields have these types). */
 export interface RawConfig {
@@ -75,7 +75,7 @@ async function readConfigBytes(root: string): Promise<{ file: string; bytes: Buf
 
 /** Decodes, parses and schema-checks the bytes; loads the YAML parser (only here). */
 async function parseConfigFile(file: string, bytes: Buffer): Promise<ConfigFile> {
-  const [{ parseYamlSource }, { validateConfig }] = await Promise.all([import('../content/yaml-source.js'), import('../generated/content-validators.js')]);
+  const [{ parseYamlSource }, { validateConfig }] = await Promise.all([import('../text/yaml-source.js'), import('../generated/content-validators.js')]);
   const decoded = decodeUtf8File(bytes, file);
   if (!decoded.ok) return { file, data: {}, locate: nowhere, diagnostics: [decoded.diagnostic] };
   const source = parseYamlSource(decoded.text, file);

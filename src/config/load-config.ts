@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
-import { sortDiagnostics } from '../content/ordering.js';
-import { isInside } from '../content/paths.js';
+import { sortDiagnostics } from '../text/ordering.js';
+import { isInside } from '../text/paths.js';
 import { readConfigFile, type ConfigFile, type ConfigFileMemo } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { canonicalTimeZone, suggestTimeZone } from './timezone.js';

@@ -1,4 +1,4 @@
-import { didYouMean } from '../content/did-you-mean.js';
+import { didYouMean } from '../text/did-you-mean.js';
 
 /** The canonical IANA name (`europe/berlin` → `Europe/Berlin`), or undefined when Intl does not know the zone. */
 export function canonicalTimeZone(name: string): string | undefined {

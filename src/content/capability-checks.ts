@@ -1,6 +1,6 @@
 import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../text/did-you-mean.js';
 import { codePointLength, lengthOver, unitWord } from './text-length.js';
 import type { DesiredPost, TargetShape } from './types.js';
 

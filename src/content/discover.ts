@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { relativePosix } from './paths.js';
+import { relativePosix } from '../text/paths.js';
 
 /**
  * Every `*.md` file under `contentDir`, as project-relative paths with forward slashes, sorted by

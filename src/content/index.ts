@@ -5,7 +5,7 @@ export { MAX_POST_FILE_BYTES } from './post-bytes.js';
 export { discoverPostFiles } from './discover.js';
 export { checkAgainstCapabilities } from './capability-checks.js';
 export { MediaCache, sha256File, type MediaFacts, type MediaProbe, type ProbeResult } from './media-cache.js';
-export { MAX_CONTENT_CHARACTERS, postKeyFromPath } from './normalize.js';
+export { MAX_CONTENT_CHARACTERS, postKeyFromPath } from './normalize-post.js';
 export type { AcceptPastSchedule } from './schedule-check.js';
 export { parseScheduledAt } from './scheduled-at.js';
 export { textLength } from './text-length.js';

@@ -1,10 +1,10 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { normalizePost, type ScheduleSource } from './normalize.js';
-import { sortDiagnostics } from './ordering.js';
+import { normalizePost, type ScheduleSource } from './normalize-post.js';
+import { sortDiagnostics } from '../text/ordering.js';
 import { parsePostFile } from './parse.js';
 import { checkFrontMatter } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
-import type { YamlSource } from './yaml-source.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 /**
  * What a post file's bytes say on their own, with the config: no clock, no other file. It is

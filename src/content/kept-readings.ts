@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { StampSource } from '../cache/file-stamps.js';
 import { FileLookups } from './file-lookups.js';
 import { findMediaFiles, mediaRequestsOf, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
-import { isInside } from './paths.js';
+import { isInside } from '../text/paths.js';
 import { regularFileStats } from './post-bytes.js';
 import { foundMediaPart, unchangedPost, type SummaryStore } from './post-summary.js';
 import { mediaContextOf, reuseReadingWith, type ContentFileResult, type ReadContentOptions, type ReadingStore } from './read-file.js';

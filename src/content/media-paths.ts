@@ -3,9 +3,9 @@ import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { FileLookups } from './file-lookups.js';
 import type { MediaCache, MediaProbe } from './media-cache.js';
-import { isInside, relativePosix } from './paths.js';
+import { isInside, relativePosix } from '../text/paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
-import type { DataPath, YamlSource } from './yaml-source.js';
+import type { DataPath, YamlSource } from '../text/yaml-source.js';
 
 export interface MediaContext {
   /** Absolute project root. */

@@ -1,7 +1,7 @@
 import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics.js';
-import { decodeUtf8File } from './decode.js';
-import { parseYamlSource, type YamlSource } from './yaml-source.js';
+import { decodeUtf8File } from '../text/decode.js';
+import { parseYamlSource, type YamlSource } from '../text/yaml-source.js';
 
 /** A post file split into front-matter (with source positions) and body. */
 export interface ParsedPostFile {

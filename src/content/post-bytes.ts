@@ -2,7 +2,7 @@ import { closeSync, fstatSync, lstatSync, readSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileLookups } from './file-lookups.js';
-import { isInside } from './paths.js';
+import { isInside } from '../text/paths.js';
 
 /** Post files are text; anything bigger is a mistake (a video renamed `.md`, a generated dump). */
 export const MAX_POST_FILE_BYTES = 1024 * 1024;

@@ -2,8 +2,8 @@ import type { StampSource } from '../cache/file-stamps.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { PostFileReading } from './interpret-file.js';
 import { mediaLookupKey, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
-import type { ScheduleSource } from './normalize.js';
-import { sortDiagnostics } from './ordering.js';
+import type { ScheduleSource } from './normalize-post.js';
+import { sortDiagnostics } from '../text/ordering.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import type { DesiredPost, PostChecks, SourcePosition, UnchangedPost } from './types.js';
 

@@ -6,8 +6,8 @@ import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { reuseKeptReadings, unchangedByStamp } from './kept-readings.js';
 import { MediaCache } from './media-cache.js';
-import { sortByKey, sortDiagnostics } from './ordering.js';
-import { relativePosix } from './paths.js';
+import { sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import type { DesiredPost, UnchangedPost } from './types.js';
 

@@ -8,14 +8,14 @@ import { FileLookups } from './file-lookups.js';
 import type { PostFileReading, PostText } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
 import { findMediaFiles, mediaRequestsOf, placeMedia, resolveMedia, type FoundMediaFiles, type ResolvedMedia } from './media-paths.js';
-import { sortDiagnostics } from './ordering.js';
-import { relativePosix } from './paths.js';
+import { sortDiagnostics } from '../text/ordering.js';
+import { relativePosix } from '../text/paths.js';
 import { postFileStats, readPostBytes } from './post-bytes.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { shapeHash } from '../state/hash.js';
 import { fingerprintOf, summaryOf, type PostFactStore, type SummaryStore } from './post-summary.js';
 import type { DesiredPost, PostShape, SourcePosition, UnchangedPost } from './types.js';
-import type { YamlSource } from './yaml-source.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
 

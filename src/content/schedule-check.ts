@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { ScheduleSource } from './normalize.js';
+import type { ScheduleSource } from './normalize-post.js';
 
 /**
  * Decides whether a scheduledAt in the past is acceptable for this post. Without it every past

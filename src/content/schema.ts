@@ -2,8 +2,8 @@ import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
 import { RESPONSE_ONLY_OPTION_FIELDS } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { validatePost } from '../generated/content-validators.js';
-import { schemaCheck } from './json-schema.js';
-import type { YamlSource } from './yaml-source.js';
+import { schemaCheck } from '../text/schema-errors.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 const checkPostSchema = schemaCheck(validatePost);
 

@@ -1,10 +1,10 @@
 import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { didYouMean } from './did-you-mean.js';
-import { compareText } from './ordering.js';
+import { didYouMean } from '../text/did-you-mean.js';
+import { compareText } from '../text/ordering.js';
 import { OPTION_INPUT_FIELDS } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
-import type { YamlSource } from './yaml-source.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,8 @@
 import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { SourcePosition } from '../text/yaml-source.js';
+
+export type { SourcePosition };
 
 /**
  * The comparable shape of a post, the same for the desired side (from files) and the live side
@@ -87,11 +90,6 @@ export interface PostChecks {
   media: Diagnostic[];
 }
 
-/** 1-based line and column in a file. */
-export interface SourcePosition {
-  line: number;
-  column: number;
-}
 
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */
 export interface DesiredPostLocations {

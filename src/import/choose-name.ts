@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
-import { compareText } from '../content/ordering.js';
-import { relativePosix } from '../content/paths.js';
+import { compareText } from '../text/ordering.js';
+import { relativePosix } from '../text/paths.js';
 import { importKey, importPath } from './post-file.js';
 
 /** Names tried per post before giving up (`<key>`, `<key>-2`, ...). */

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import pLimit from 'p-limit';
 import type { Config } from '../config/types.js';
 import { discoverPostFiles } from '../content/discover.js';
-import { postKeyFromPath } from '../content/normalize.js';
+import { postKeyFromPath } from '../content/normalize-post.js';
 import { parsePostFile } from '../content/parse.js';
-import { relativePosix } from '../content/paths.js';
+import { relativePosix } from '../text/paths.js';
 
 const READ_CONCURRENCY = 16;
 

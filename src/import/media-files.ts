@@ -3,8 +3,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import pLimit from 'p-limit';
 import { sha256File } from '../content/media-cache.js';
-import { compareText } from '../content/ordering.js';
-import { relativePosix } from '../content/paths.js';
+import { compareText } from '../text/ordering.js';
+import { relativePosix } from '../text/paths.js';
 
 /** Parallel hashes: enough to overlap I/O, far from file-descriptor limits. */
 const HASH_CONCURRENCY = 8;

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { stringify } from 'yaml';
 import type { Post, Target } from '../api/types.js';
-import { inputOptions } from '../plan/normalize.js';
+import { inputOptions } from '../plan/live-shape.js';
 import { slugOfText } from './slug.js';
 import { formatInZone, monthInZone } from './zoned-time.js';
 

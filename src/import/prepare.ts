@@ -3,7 +3,7 @@ import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import type { DesiredPost } from '../content/types.js';
 import { diffShapes, fieldList } from '../plan/diff.js';
-import { liveShape, mediaIdIndex } from '../plan/normalize.js';
+import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import { checkDesiredPosts } from '../run/check-posts.js';
 import { createPlanCaches, type PlanCaches } from '../run/plan-caches.js';
 import { readAccountRules } from '../run/remote-snapshot.js';

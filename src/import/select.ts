@@ -1,7 +1,7 @@
 import type { CreatePostBody, Post } from '../api/types.js';
 import { canonicalJson } from '../state/hash.js';
 import type { TargetState } from '../state/types.js';
-import { compareTargets, inputOptions } from '../plan/normalize.js';
+import { compareTargets, inputOptions } from '../plan/live-shape.js';
 
 /** Statuses imported by default: the only ones postsync can still edit. */
 export const EDITABLE_STATUSES: readonly string[] = ['draft', 'scheduled'];

@@ -1,7 +1,7 @@
 import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-import { liveShape, mediaIdIndex } from './normalize.js';
+import { liveShape, mediaIdIndex } from './live-shape.js';
 import type { AccountAvailability, PlanInput } from './types.js';
 
 /** Only these statuses may be edited or deleted; every other status is left alone. */

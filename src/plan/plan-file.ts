@@ -1,6 +1,6 @@
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
-import { describeSchemaErrors } from '../state/json-schema.js';
+import { describeSchemaErrors } from '../text/schema-errors.js';
 import type { Change, Plan, PlanTarget } from './types.js';
 
 /** A plan as a file (`plan --out`) or as `plan --json` output: indented JSON, trailing newline. */

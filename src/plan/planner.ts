@@ -2,7 +2,7 @@ import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { planContext } from './context.js';
 import { planDesiredPost, unchangedChange } from './desired-changes.js';
-import { compareText } from './normalize.js';
+import { compareText } from '../text/ordering.js';
 import { matchRenames, moveChange, removedPendingChange, removedPostChange } from './removed-changes.js';
 import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
 

@@ -2,7 +2,7 @@ import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../state/hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './context.js';
-import { compareText } from './normalize.js';
+import { compareText } from '../text/ordering.js';
 import type { Change } from './types.js';
 
 /**

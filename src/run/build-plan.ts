@@ -7,7 +7,7 @@ import type { StateFile } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { guardChanges } from './guard-changes.js';
 import { createPlanCaches, type PlanCaches } from './plan-caches.js';
-import { sortByKey } from '../content/ordering.js';
+import { sortByKey } from '../text/ordering.js';
 import { readDesired } from './read-desired.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
 

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
-import { compareText } from '../content/ordering.js';
+import { compareText } from '../text/ordering.js';
 import type { PostFactStore } from '../content/post-summary.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';

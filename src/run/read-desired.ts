@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
-import { sortByKey } from '../content/ordering.js';
+import { sortByKey } from '../text/ordering.js';
 import { readContent, readUnchangedInFull } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';

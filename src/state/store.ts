@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
-import { describeSchemaErrors } from './json-schema.js';
+import { describeSchemaErrors } from '../text/schema-errors.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
 

@@ -1,4 +1,4 @@
-import { sortDiagnostics } from '../content/ordering.js';
+import { sortDiagnostics } from '../text/ordering.js';
 import type { ContentResult } from '../content/read-content.js';
 import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';

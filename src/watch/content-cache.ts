@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { discoverPostFiles } from '../content/discover.js';
 import { FileLookups } from '../content/file-lookups.js';
-import { isInside, relativePosix } from '../content/paths.js';
+import { isInside, relativePosix } from '../text/paths.js';
 import { combineContentResults, readContent, type ContentResult } from '../content/read-content.js';
 import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
 import type { PlanCaches } from '../run/plan-caches.js';

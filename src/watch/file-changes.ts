@@ -1,4 +1,4 @@
-import { relativePosix } from '../content/paths.js';
+import { relativePosix } from '../text/paths.js';
 import type { FileChange, FileChangeKind } from './events.js';
 import type { FsEvent } from './file-watcher.js';
 import type { PathRole, WatchScope } from './watch-scope.js';

@@ -1,6 +1,6 @@
 import { InvalidConfigError } from '../config/invalid-config-error.js';
 import type { Config } from '../config/types.js';
-import { relativePosix } from '../content/paths.js';
+import { relativePosix } from '../text/paths.js';
 import type { DesiredPost } from '../content/types.js';
 import type { Plan } from '../plan/types.js';
 import type { Connection } from '../run/connect.js';

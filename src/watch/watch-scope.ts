@@ -1,6 +1,6 @@
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/config-file.js';
-import { isInside } from '../content/paths.js';
+import { isInside } from '../text/paths.js';
 
 /** The fixed places watch looks at; they move only when postsync.yaml is edited. */
 export interface ScopeRoots {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatch, didYouMean, editDistance } from '../../src/content/did-you-mean.js';
+import { closestMatch, didYouMean, editDistance } from '../../src/text/did-you-mean.js';
 
 describe('did you mean', () => {
   it('counts edits, with a transposition as one', () => {

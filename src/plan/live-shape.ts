@@ -1,5 +1,6 @@
 import { INPUT_OPTION_FIELDS, type Options, type OptionsInput, type Post, type Target } from '../api/types.js';
 import type { PostShape, TargetShape } from '../content/types.js';
+import { compareText } from '../text/ordering.js';
 import type { TargetState } from '../state/types.js';
 
 /** media id → sha256 of every upload recorded in a state section. */
@@ -38,11 +39,6 @@ function liveTarget(target: Target): TargetShape {
     shape.contentOverride = target.contentOverride;
   }
   return shape;
-}
-
-/** Code-unit order, independent of locale, so plans sort the same on every machine. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareTargets(a: { socialAccountId: string }, b: { socialAccountId: string }): number {

@@ -1,8 +1,11 @@
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import type { SourcePosition } from './types.js';
 
-export type { SourcePosition };
+/** 1-based line and column in a file. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
 
 /** Path to a value inside parsed YAML: mapping keys and sequence indexes. */
 export type DataPath = readonly (string | number)[];

@@ -1,11 +1,11 @@
 import { posix, sep } from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import { describeValue } from './json-schema.js';
+import { describeValue } from '../text/schema-errors.js';
 import { parseScheduledAt, SCHEDULED_AT_FORMATS } from './scheduled-at.js';
 import { normalizeTargets, type NormalizedTargets } from './targets.js';
 import { codePointLength } from './text-length.js';
 import type { SourcePosition } from './types.js';
-import type { YamlSource } from './yaml-source.js';
+import type { YamlSource } from '../text/yaml-source.js';
 
 /** The API's limit on `content`, in characters (Unicode code points). */
 export const MAX_CONTENT_CHARACTERS = 10_000;

@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { relativePosix } from '../../src/content/paths.js';
+import { relativePosix } from '../../src/text/paths.js';
 
 const slow = (from: string, to: string) => relative(from, to).split(sep).join('/');
 
