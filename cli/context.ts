@@ -4,8 +4,7 @@ import type { ClientEvent } from '../src/api/index.js';
 import { loadConfig } from '../src/config/load-config.js';
 import type { Config } from '../src/config/types.js';
 import { RunCache } from '../src/cache/run-cache.js';
-import { connect, type Connection } from '../src/run/connect.js';
-import { createPlanCaches, type PlanCaches } from '../src/run/plan-caches.js';
+import { connect, type Connection } from '../src/pipeline/connect.js';
 import { styleFor, type Style } from './views/style.js';
 
 /** Options every command accepts (declared once on the program). */
@@ -27,14 +26,23 @@ export function isCI(): boolean {
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }
 
-export function loadProjectConfig(options: GlobalOptions): Promise<Config> {
-  const root = resolve(options.dir ?? process.cwd());
+/** The project folder's `.postsync/cache` (a disabled one with --no-cache), opened once per command. */
+export function openRunCache(options: GlobalOptions): RunCache {
+  return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
+}
+
+/** postsync.yaml with the environment and the flags; `kept` holds what earlier runs found out about it. */
+export function loadProjectConfig(options: GlobalOptions, kept: RunCache): Promise<Config> {
   return loadConfig({
-    cwd: root,
-    memo: runCacheAt(root, options).configFiles(),
+    cwd: projectRoot(options),
+    memo: kept.configFiles(),
     env: process.env,
     flags: { ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}), ...(options.local ? { local: true } : {}) },
   });
+}
+
+function projectRoot(options: GlobalOptions): string {
+  return resolve(options.dir ?? process.cwd());
 }
 
 /** Retries and waits go to stderr as dim notes (never in --json stdout); debug lines only with POSTSYNC_DEBUG=1. */
@@ -57,34 +65,11 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
   };
 }
 
-/** Config + connection for a command that talks to the API; the caller closes the connection. */
-export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style }> {
+/** Config + connection for a command that talks to the API, and the project's cache; the caller closes the connection. */
+export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; kept: RunCache }> {
   const style = styleFor(process.stdout, options);
-  const config = await loadProjectConfig(options);
+  const kept = openRunCache(options);
+  const config = await loadProjectConfig(options, kept);
   const connection = await connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) });
-  return { config, connection, style };
-}
-
-/** The project's `.postsync/cache`, or a disabled one with --no-cache. */
-export function openRunCache(config: Config, options: GlobalOptions): RunCache {
-  return runCacheAt(config.root, options);
-}
-
-/** One RunCache per project folder in a process, so the config read and the run share it (and one `save`). */
-const runCaches = new Map<string, RunCache>();
-
-function runCacheAt(root: string, options: GlobalOptions): RunCache {
-  const key = `${options.cache === false ? 'off' : 'on'}\0${root}`;
-  let cache = runCaches.get(key);
-  if (cache === undefined) {
-    cache = RunCache.open(root, { enabled: options.cache !== false });
-    runCaches.set(key, cache);
-  }
-  return cache;
-}
-
-/** The caches of one run, backed by `.postsync/cache` unless --no-cache; call `kept.save()` once the files are read. */
-export function openPlanCaches(config: Config, options: GlobalOptions): PlanCaches & { kept: RunCache } {
-  const kept = openRunCache(config, options);
-  return { ...createPlanCaches(kept), kept };
+  return { config, connection, style, kept };
 }

@@ -31,15 +31,19 @@ export function postFile(i, { variant = 'v1' } = {}) {
   return lines.join('\n');
 }
 
-/** Writes postsync.yaml, the two media files and `posts` post files in folders of 100. */
-export async function writeProject(dir, { posts, variant = 'v1' }) {
+/**
+ * Writes postsync.yaml, the two media files and `posts` post files in folders of 100. The video is
+ * 64 KiB unless `videoBytes` says otherwise (then a sparse file: its bytes are hashed, not stored).
+ */
+export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
   await mkdir(join(dir, 'media'), { recursive: true });
   await writeFile(
     join(dir, 'postsync.yaml'),
     ['timezone: Europe/Berlin', 'accounts:', `  brand-photo: ${DEMO_ACCOUNTS.photo}`, `  brand-video: ${DEMO_ACCOUNTS.video}`, `  brand-short: ${DEMO_ACCOUNTS.short}`, ''].join('\n'),
   );
   await writeFile(join(dir, MEDIA.image), makePng({ width: 64, height: 64, rgb: { r: 20, g: 120, b: 110 } }));
-  await writeMp4File(join(dir, MEDIA.video), { durationSeconds: 12, videoCodec: 'avc1', audioCodec: 'mp4a', width: 1280, height: 720, sizeBytes: 64 * 1024 });
+  const video = { durationSeconds: 12, videoCodec: 'avc1', audioCodec: 'mp4a', width: 1280, height: 720 };
+  await writeMp4File(join(dir, MEDIA.video), videoBytes === undefined ? { ...video, sizeBytes: 64 * 1024 } : { ...video, sizeBytes: videoBytes, sparse: true });
   const folderOf = (i) => join(dir, 'posts', `batch-${String(Math.floor(i / 100)).padStart(3, '0')}`);
   for (let i = 0; i < posts; i += 100) await mkdir(folderOf(i), { recursive: true });
   const limit = pLimit(32);
@@ -59,7 +63,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const { ApiClient } = await fromDist('src/api/index.js');
   const { createBody } = await fromDist('src/apply/payload.js');
   const { shapeHash, prettyCanonicalJson } = await fromDist('src/state/hash.js');
-  const { targetId } = await fromDist('src/state/store.js');
+  const { targetId } = await fromDist('src/state/state-file.js');
   const { writeFileAtomic } = await fromDist('src/state/atomic.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });

@@ -1,23 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { applyPlan } from '../../src/apply/apply-plan.js';
 import type { ApplyResult } from '../../src/apply/events.js';
-import { verifyPlanFresh } from '../../src/apply/freshness.js';
-import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
 import { parsePlan } from '../../src/plan/plan-file.js';
-import type { Plan } from '../../src/plan/types.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { hasChanges } from '../../src/run/plan-summary.js';
-import { acquireLock } from '../../src/state/lock.js';
-import { StateStore } from '../../src/state/state-store.js';
+import { applyProject } from '../../src/pipeline/apply-project.js';
+import { reportApplyOutcome } from '../../src/actions/index.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
-import { globalOptions, isCI, openPlanCaches, openTarget } from '../context.js';
+import { globalOptions, isCI, openTarget } from '../context.js';
 import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
-import { reportApplyOutcome } from '../../src/actions/index.js';
 
 export interface ApplyFlags {
   yes?: boolean;
@@ -41,61 +34,54 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     throw new InputError('apply changes things on the remote and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`).' });
   }
 
-  const options = globalOptions(command);
-  const { config, connection, style } = await openTarget(options);
+  const { config, connection, style, kept } = await openTarget(globalOptions(command));
   const out = (text: string) => {
     if (!flags.json) process.stdout.write(`${text}\n`);
   };
   try {
-    const release = await acquireLock(config.statePath, {
-      command: 'apply',
+    const outcome = await applyProject({
+      config,
+      connection,
+      saved,
+      kept,
+      prune: flags.prune ?? false,
+      only: flags.target ?? null,
+      concurrency: flags.concurrency,
       onStaleLock: (previous) =>
         process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
+      onPlan: async (plan) => {
+        out(renderPlan(plan, { label: connection.label, style }));
+        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
+      },
+      confirm: async () => {
+        if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;
+        out('');
+        return true;
+      },
+      progress: (plan) => {
+        const totalUploadBytes = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+        const mode = flags.json ? 'silent' : process.stdout.isTTY && !isCI() ? 'tty' : 'plain';
+        return applyProgressPrinter({ stream: process.stdout, style, mode, totalUploadBytes });
+      },
     });
-    try {
-      const store = await StateStore.open(config.statePath, connection.target);
-      let plan: Plan;
-      if (saved) {
-        await verifyPlanFresh({ plan: saved, client: connection.client, target: connection.target, stateHash: store.sectionHash(), root: config.root });
-        plan = saved;
-      } else {
-        const state = { version: 1 as const, targets: { [connection.target.id]: store.section } };
-        const caches = openPlanCaches(config, options);
-        plan = (await buildPlan({ config, connection, state, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), caches })).plan;
-        await caches.kept.save();
-      }
-      out(renderPlan(plan, { label: connection.label, style }));
-      await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
-      if (hasErrors(plan.diagnostics)) {
+    switch (outcome.kind) {
+      case 'invalid':
         out(style.red('\nNothing was applied: fix the errors above first.'));
-        if (flags.json) process.stdout.write(renderJson(planReport('apply', plan)));
+        if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
         return 1;
-      }
-      if (!hasChanges(plan)) {
-        if (flags.json) process.stdout.write(renderJson(planReport('apply', plan)));
+      case 'nothing':
+        if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
         return 0;
-      }
-      if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) {
+      case 'declined':
         out('Apply cancelled; nothing was changed.');
         return 1;
+      case 'applied': {
+        const { plan, result } = outcome;
+        if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
+        out(`\n${resultLine(result)}`);
+        await reportApplyOutcome({ plan, result, root: config.root, line: resultLine(result) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
+        return result.failed.length > 0 ? 1 : 0;
       }
-      const totalUploadBytes = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-      const mode = flags.json ? 'silent' : process.stdout.isTTY && !isCI() ? 'tty' : 'plain';
-      out('');
-      const result = await applyPlan({
-        plan,
-        client: connection.client,
-        store,
-        root: config.root,
-        concurrency: flags.concurrency,
-        onEvent: applyProgressPrinter({ stream: process.stdout, style, mode, totalUploadBytes }),
-      });
-      if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
-      out(`\n${resultLine(result)}`);
-      await reportApplyOutcome({ plan, result, root: config.root, line: resultLine(result) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
-      return result.failed.length > 0 ? 1 : 0;
-    } finally {
-      await release();
     }
   } finally {
     await connection.close();

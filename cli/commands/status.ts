@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { listAllPosts } from '../../src/run/remote-snapshot.js';
-import { readState, sectionFor } from '../../src/state/store.js';
+import { projectStatus } from '../../src/pipeline/project-status.js';
 import { globalOptions, openTarget } from '../context.js';
 import { renderStatus, statusReport } from '../views/status.js';
 
@@ -8,16 +7,11 @@ export interface StatusFlags {
   json?: boolean;
 }
 
-/**
- * Where each managed post stands on the remote, by file. One listing of every post (pages of
- * 100) is joined with the state by post id, instead of one read per managed post.
- */
+/** Where each managed post stands on the remote, by file. */
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
   const { config, connection, style } = await openTarget(globalOptions(command));
   try {
-    const state = await readState(config.statePath);
-    const managed = Object.keys(sectionFor(state, connection.target).posts).length > 0;
-    const live = managed ? await listAllPosts(connection.client) : [];
+    const { state, live } = await projectStatus({ config, connection });
     const report = statusReport({ target: connection.target, state, live, aliases: config.accounts });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);

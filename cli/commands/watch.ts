@@ -32,7 +32,7 @@ function stopSignal(): { stopped: Promise<void>; stop: () => void; isStopped: ()
 export async function runWatch(flags: WatchFlags, command: Command): Promise<number> {
   const { stopped, stop, isStopped } = stopSignal();
   try {
-    const [{ globalOptions, isCI, loadProjectConfig, openRunCache, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
+    const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
       import('../context.js'),
       import('../../src/watch/session.js'),
       import('../views/watch.js'),
@@ -40,17 +40,17 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     ]);
     const options = globalOptions(command);
     if (isStopped()) return 0;
-    const { config, connection, style } = await openTarget(options);
+    const { config, connection, style, kept } = await openTarget(options);
     try {
       if (isStopped()) return 0;
       const redraw = process.stdout.isTTY === true && !isCI();
       const session = await WatchSession.start({
         config,
-        reloadConfig: () => loadProjectConfig(options),
+        reloadConfig: () => loadProjectConfig(options, kept),
         connection,
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,
-        kept: openRunCache(config, options),
+        kept,
         onEvent: watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw }),
       });
       const stopKeys = listenForKeys(process.stdin, { refresh: () => session.refresh(), quit: stop });

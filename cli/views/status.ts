@@ -1,7 +1,7 @@
 import type { Post, Target } from '../../src/api/types.js';
 import { compareText } from '../../src/text/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
-import { sectionFor } from '../../src/state/store.js';
+import { sectionFor } from '../../src/state/state-file.js';
 import type { StateFile } from '../../src/state/types.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasChanges } from '../run/plan-summary.js';
+import { hasChanges } from '../plan/has-changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
 

@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import type { CacheSection } from './cache-section.js';
 
 /**
@@ -65,4 +65,15 @@ export function settledStamp(stats: StampSource, readAt: number): FileStamp | un
 
 export function sameStamp(stamp: FileStamp, stats: StampSource): boolean {
   return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
+}
+
+/** The `lstat` of a regular file (not a symlink, not missing), or undefined: a stamp is only ever kept for one. */
+export function statsForStamp(path: string): Stats | undefined {
+  let stats: Stats | undefined;
+  try {
+    stats = lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  return stats?.isFile() === true ? stats : undefined;
 }

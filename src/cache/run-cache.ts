@@ -3,14 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigFileMemo, RawConfig } from '../config/config-file.js';
 import type { MediaFacts } from '../content/media-cache.js';
-import type { SummaryStore } from '../content/post-summary.js';
-import type { ContentConfig, ReadingStore } from '../content/read-file.js';
+import type { ContentConfig } from '../content/read-file.js';
 import type { MediaProbe } from '../media/probe.js';
-import type { KnownState, KnownStates } from '../state/store.js';
+import type { KnownState, KnownStates } from '../state/state-file.js';
+import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
-import { summaryColumns } from './summary-columns.js';
-import { readingStore, type KeptEntry } from './reading-store.js';
-import { summaryStore, type SummaryEntry } from './summary-store.js';
+import { postColumns } from './post-columns.js';
+import { PostCache, type PostEntry } from './post-cache.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -18,8 +17,8 @@ export const CACHE_DIR = '.postsync/cache';
 
 /**
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`:
- * readings of post files (by the digest of their bytes), media hashes and probes (by file
- * stamp), state files already validated (by digest). Each section is read when first asked for and written by `save` (only if it changed).
+ * summaries of post files and their check results (by file stamp and digest), media hashes and
+ * probes (by file stamp), state files already validated (by digest). Each section is read when first asked for and written by `save` (only if it changed).
  * A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
  */
 export class RunCache {
@@ -43,16 +42,10 @@ export class RunCache {
     return new RunCache(null, '');
   }
 
-  /** Readings made under this content config; entries made under another one are not used. */
-  readings(config: ContentConfig): ReadingStore | undefined {
-    const section = this.#section<KeptEntry>('readings', contentContext(config));
-    return section === undefined ? undefined : readingStore(section);
-  }
-
-  /** Summaries of post files read in full under this content config (a run of unchanged files reads only these). */
-  summaries(config: ContentConfig): SummaryStore | undefined {
-    const section = this.#section<SummaryEntry>('posts', contentContext(config), summaryColumns);
-    return section === undefined ? undefined : summaryStore(section);
+  /** What runs under this content config found out about post files (entries made under another config are not used). */
+  posts(config: ContentConfig): PostCache | undefined {
+    const section = this.#section<PostEntry>('posts', contentContext(config), postColumns);
+    return section === undefined ? undefined : new PostCache(section);
   }
 
   /** postsync.yaml as read without a problem, by file name and digest. */
@@ -125,7 +118,7 @@ export class RunCache {
 
 /** What content reading depends on besides the files: entries made under another config are not used. */
 function contentContext(config: ContentConfig): string {
-  const accounts = Object.entries(config.accounts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const accounts = Object.entries(config.accounts).sort(([a], [b]) => compareText(a, b));
   return JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
 }
 

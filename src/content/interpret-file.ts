@@ -6,10 +6,7 @@ import { checkFrontMatter } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
 import type { YamlSource } from '../text/yaml-source.js';
 
-/**
- * What a post file's bytes say on their own, with the config: no clock, no other file. It is
- * plain JSON, so a reading can be kept by the digest of the bytes and reused (src/cache).
- */
+/** What a post file's bytes say on their own, with the config: no clock, no other file. */
 export interface PostFileReading {
   /** The post's key, also when the file has other errors; null when it cannot be known. */
   key: string | null;
@@ -35,8 +32,6 @@ export interface PostText {
   body: SourcePosition;
   /** `media:` as written; the paths are resolved against the disk on every read. */
   media: unknown;
-  /** Position of each `media:` entry, by index (null when it has none). */
-  mediaPositions: (SourcePosition | null)[];
 }
 
 export interface InterpretContext {
@@ -69,7 +64,6 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
     targetPositions: normalized.targets.positions,
     body: { line: parsed.bodyLine, column: 1 },
     media,
-    mediaPositions: Array.isArray(media) ? media.map((_, index) => parsed.locate(['media', index]) ?? null) : [],
   };
   const reading: PostFileReading = {
     key: normalized.key,

@@ -1,5 +1,4 @@
-import { closeSync, fstatSync, lstatSync, readSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fstatSync, readSync, type Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileLookups } from './file-lookups.js';
 import { isInside } from '../text/paths.js';
@@ -14,8 +13,7 @@ export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
  * to lie inside the project (a symlink may not lead outside). The calls are synchronous on
  * purpose: post files are small (the size is checked before reading) and a project has thousands,
  * and a synchronous read of a cached file costs a fraction of the CPU time of a promise-based one
- * (10,000 files: ~0.08 s instead of ~0.6 s, bench/plan), while blocking the event loop only for
- * microseconds.
+ * (bench/README.md), while blocking the event loop only for microseconds.
  */
 export async function readPostBytes(absolute: string, root: string, lookups: FileLookups): Promise<{ bytes: Buffer; stats: Stats } | { problem: FileProblem }> {
   const unreadable = (error: unknown): { problem: FileProblem } => {
@@ -52,26 +50,4 @@ export async function readPostBytes(absolute: string, root: string, lookups: Fil
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The stats of a post file that is a regular file (not a symlink) inside the project, with one
- * `lstat` and no read; undefined otherwise (then the file is read as usual, which says why).
- */
-export async function postFileStats(absolute: string, root: string, lookups: FileLookups): Promise<Stats | undefined> {
-  const stats = regularFileStats(absolute);
-  if (stats === undefined) return undefined;
-  const [realRoot, realFolder] = await Promise.all([lookups.realpath(root), lookups.realpath(dirname(absolute))]);
-  return isInside(realRoot, join(realFolder, basename(absolute))) ? stats : undefined;
-}
-
-/** The `lstat` of a regular file (not a symlink, not missing), or undefined. */
-export function regularFileStats(absolute: string): Stats | undefined {
-  let stats: Stats | undefined;
-  try {
-    stats = lstatSync(absolute, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-  return stats?.isFile() === true ? stats : undefined;
 }

@@ -4,17 +4,17 @@ import type { Diagnostic } from '../diagnostics.js';
 import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
-import { reuseKeptReadings, unchangedByStamp } from './kept-readings.js';
 import { MediaCache } from './media-cache.js';
 import { sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
+import { unchangedFiles } from './unchanged-files.js';
 import type { DesiredPost, UnchangedPost } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
   posts: DesiredPost[];
-  /** Posts of files unchanged since an earlier run (only with `summaries`), sorted by key; none of them is in `posts`. */
+  /** Posts of files unchanged since an earlier run (only with `earlier`), sorted by key; none of them is in `posts`. */
   unchanged: UnchangedPost[];
   /** Every problem in every file, sorted by file and position. */
   diagnostics: Diagnostic[];
@@ -37,10 +37,9 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   }
   const files = await discoverPostFiles(config);
   const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
-  const { readings, summaries } = shared;
-  const reused =
-    summaries !== undefined ? await unchangedByStamp(files, { ...shared, summaries }) : readings !== undefined ? await reuseKeptReadings(files, { ...shared, readings }) : [];
-  // Only the files not reused are read; thousands of reused ones cost no promise each.
+  const { earlier } = shared;
+  const reused = earlier === undefined ? [] : await unchangedFiles(files, { ...shared, earlier });
+  // Only the files not known unchanged are read; thousands of unchanged ones cost no promise each.
   const results: (ContentFileResult | undefined)[] = files.map((_, index) => reused[index]);
   const limit = pLimit(READ_CONCURRENCY);
   const reads: Promise<unknown>[] = [];
@@ -52,7 +51,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
 }
 
 /**
- * Unchanged posts (from `readContent` with `summaries`) read in full, for what needs more than
+ * Unchanged posts (from `readContent` with `earlier`) read in full, for what needs more than
  * their summary. Each file must give the same post again (same fingerprint): one edited meanwhile
  * stops the run rather than be planned from a mix of its old and new bytes.
  */

@@ -51,12 +51,8 @@ export interface DesiredPost {
   shape: PostShape;
   /** `shapeHash(shape)`, worked out once per post (or kept from an earlier run) by content reading. */
   shapeHash: string;
-  /**
-   * Names everything the post was made from (its file's bytes and its media files' hashes); set
-   * when content reading keeps readings (src/cache). Equal fingerprints, equal posts: facts worked
-   * out from a post (its checks) are kept by it for later runs.
-   */
-  fingerprint?: string;
+  /** What the post was made from: its file's bytes and its media files (`fingerprintOf`). Equal fingerprints, equal posts. */
+  fingerprint: string;
   /** Media details, parallel to `shape.media`. */
   media: DesiredMedia[];
   /** Account alias or uuid as written, per target, parallel to `shape.targets` (for messages). */
@@ -79,17 +75,7 @@ export interface UnchangedPost {
   fingerprint: string;
   /** The accounts the post targets, by id. */
   accountIds: string[];
-  /** The account and media checks' results kept with its summary, under the rules they name. */
-  checks?: PostChecks;
 }
-
-/** The account and media checks' diagnostics for one post under the rules named `rules` (a digest of the capabilities). */
-export interface PostChecks {
-  rules: string;
-  accounts: Diagnostic[];
-  media: Diagnostic[];
-}
-
 
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */
 export interface DesiredPostLocations {

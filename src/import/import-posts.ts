@@ -1,9 +1,9 @@
 import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
-import type { Connection } from '../run/connect.js';
+import type { Connection } from '../pipeline/connect.js';
 import { acquireLock } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
-import { readState, sectionFor } from '../state/store.js';
+import { readState, sectionFor } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
 import { prepareImport, type ImportPlan } from './prepare.js';
 import type { ImportFilter } from './select.js';

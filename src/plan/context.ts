@@ -2,7 +2,7 @@ import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { liveShape, mediaIdIndex } from './live-shape.js';
-import type { AccountAvailability, PlanInput } from './types.js';
+import type { AccountAvailability, LivePostsById, PlanInput } from './types.js';
 
 /** Only these statuses may be edited or deleted; every other status is left alone. */
 const EDITABLE_STATUSES = new Set(['draft', 'scheduled']);
@@ -21,16 +21,14 @@ export interface PlanContext {
 
 export function planContext(input: PlanInput): PlanContext {
   const { live } = input;
-  const liveById = 'get' in live ? live : new Map(live.map((post) => [post.id, post]));
-  const briefs = 'briefs' in live ? live.briefs : liveById;
   const mediaIdToSha = mediaIdIndex(input.state);
   const shapes = new Map<Post, PostShape>();
   return {
     state: input.state,
     accounts: input.accounts,
     prune: input.prune,
-    livePost: (postId) => liveById.get(postId),
-    liveBrief: (postId) => briefs.get(postId),
+    livePost: (postId) => live.get(postId),
+    liveBrief: (postId) => live.briefs.get(postId),
     shapeOf(post) {
       let shape = shapes.get(post);
       if (!shape) {
@@ -51,4 +49,10 @@ export function notEditableReason(post: Post, verb: 'edited' | 'deleted'): strin
   return post.status === 'published'
     ? `post is published; published posts are never ${verb}`
     : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+
+/** Posts already in hand (every one parsed) as a LivePostsById: each is its own brief. */
+export function livePostsById(posts: readonly Post[]): LivePostsById {
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  return { get: (id) => byId.get(id), briefs: byId };
 }

@@ -122,8 +122,8 @@ export interface PlanInput {
   state: TargetState;
   /** `stateSectionHash(state)`. */
   stateHash: string;
-  /** Every remote post listed, owned or not: as a list, or by id. */
-  live: readonly Post[] | LivePostsById;
+  /** Every remote post listed, owned or not, by id. */
+  live: LivePostsById;
   /** By account id. An account of a desired post missing here is treated as not connected. */
   accounts: Map<string, AccountAvailability>;
   prune: boolean;

@@ -3,7 +3,7 @@ import type { PlanTarget } from '../plan/types.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
 import { StateFileText } from './state-text.js';
-import { readState, sectionFor, stateSectionHash } from './store.js';
+import { readState, sectionFor, stateSectionHash } from './state-file.js';
 
 type StoreTarget = Pick<PlanTarget, 'id' | 'apiUrl' | 'projectId'>;
 

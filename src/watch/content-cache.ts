@@ -4,9 +4,11 @@ import pLimit from 'p-limit';
 import { discoverPostFiles } from '../content/discover.js';
 import { FileLookups } from '../content/file-lookups.js';
 import { isInside, relativePosix } from '../text/paths.js';
-import { combineContentResults, readContent, type ContentResult } from '../content/read-content.js';
+import { PostCache } from '../cache/post-cache.js';
+import { combineContentResults, readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
 import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
-import type { PlanCaches } from '../run/plan-caches.js';
+import type { PlanCaches } from '../pipeline/plan-caches.js';
+import type { ContentSide } from '../pipeline/read-desired.js';
 
 /** Parallel reads on a full read: overlap I/O, stay far from file-descriptor limits. */
 const READ_CONCURRENCY = 16;
@@ -20,6 +22,8 @@ const READ_CONCURRENCY = 16;
 export class ContentCache {
   #config: ContentConfig;
   readonly #caches: PlanCaches;
+  /** What reading found out about each post (kept in `.postsync/cache` when the session has one), and its check results. */
+  #posts: PostCache;
   #ownedKeys: ReadonlySet<string> = new Set();
   readonly #files = new Map<string, ContentFileResult>();
   /** Set while the content folder does not exist: the result that says so. */
@@ -30,10 +34,18 @@ export class ContentCache {
   constructor(options: { config: ContentConfig; caches: PlanCaches }) {
     this.#config = options.config;
     this.#caches = options.caches;
+    this.#posts = this.#postCacheFor(options.config);
   }
 
+  /** Posts read under another config are other posts (a time zone, an alias): what was found out about them is dropped. */
   setConfig(config: ContentConfig): void {
     this.#config = config;
+    this.#posts = this.#postCacheFor(config);
+  }
+
+  /** Check results of the posts read, by file and fingerprint. */
+  get checkMemo(): PostCache {
+    return this.#posts;
   }
 
   /**
@@ -127,6 +139,11 @@ export class ContentCache {
     return this.#combined;
   }
 
+  /** `result()` for the pipeline, which may ask for unchanged posts in full (a session reads every file in full, so it has none). */
+  source(now: Date): ContentSide {
+    return { ...this.result(), readInFull: (posts) => readUnchangedInFull(posts, this.#readOptions(now)) };
+  }
+
   async #read(paths: readonly string[], now: Date): Promise<void> {
     const options = this.#readOptions(now);
     const limit = pLimit(READ_CONCURRENCY);
@@ -161,8 +178,12 @@ export class ContentCache {
       probe: this.#caches.probes.probe,
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
-      readings: this.#caches.kept?.readings(this.#config),
+      earlier: this.#posts,
     };
+  }
+
+  #postCacheFor(config: ContentConfig): PostCache {
+    return this.#caches.kept?.posts(config) ?? PostCache.inMemory();
   }
 
   #absolute(file: string): string {

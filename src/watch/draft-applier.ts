@@ -1,7 +1,7 @@
-import type { ApiClient, Post } from '../api/index.js';
+import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
 import { LockedError } from '../errors.js';
-import type { Change, Plan } from '../plan/types.js';
+import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import { canonicalJson } from '../state/hash.js';
 import type { TargetState } from '../state/types.js';
 import { applyDrafts } from './apply-drafts.js';
@@ -39,7 +39,7 @@ export class DraftApplier {
     this.#listingStale = false;
   }
 
-  async apply(plan: Plan, context: { live: readonly Post[]; section: TargetState; config: Config }): Promise<DraftOutcome> {
+  async apply(plan: Plan, context: { live: LivePostsById; section: TargetState; config: Config }): Promise<DraftOutcome> {
     if (this.#listingStale) return 'nothing';
     const failedBefore = (change: Change) => this.#failed.get(change.key) === shapeOf(change);
     const drafts = draftOnlyPlan(plan, { live: context.live, section: context.section, exclude: failedBefore });

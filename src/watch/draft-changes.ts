@@ -1,11 +1,10 @@
-import type { Post } from '../api/index.js';
 import { summarize } from '../plan/planner.js';
-import type { Change, Plan } from '../plan/types.js';
+import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 
 export interface DraftContext {
   /** The remote posts the plan was made against. */
-  live: readonly Post[];
+  live: LivePostsById;
   section: TargetState;
   /** Changes to leave out (e.g. the same change already failed once). */
   exclude?: (change: Change) => boolean;
@@ -24,7 +23,7 @@ export function isDraftOnly(change: Change, context: DraftContext & { brokenFile
     return pending === undefined || (pending.payload.scheduledAt ?? null) === null;
   }
   if (change.action === 'update') {
-    const live = context.live.find((post) => post.id === change.postId);
+    const live = change.postId === null ? undefined : context.live.get(change.postId);
     const touchesSchedule = change.fields?.some((field) => field.field === 'scheduledAt') === true;
     return live !== undefined && live.status === 'draft' && live.scheduledAt === null && !touchesSchedule;
   }

@@ -16,18 +16,23 @@ export interface PlanDelta {
   uploadsChanged: boolean;
 }
 
-/** Signatures of changes already seen: unchanged posts keep their change objects from plan to plan. */
-const signatures = new WeakMap<Change, string>();
+/**
+ * What a person sees of each change, kept while the change object lives: unchanged posts keep
+ * their change objects from plan to plan, so a session keeps one of these for all its deltas.
+ */
+export class ChangeSignatures {
+  readonly #byChange = new WeakMap<Change, string>();
 
-/** Compares what a person sees of a change; `liveUpdatedAt` and the like are left out. */
-function changeSignature(change: Change): string {
-  let signature = signatures.get(change);
-  if (signature === undefined) {
-    const { action, fromKey, file, skipped, reasons, fields, drift } = change;
-    signature = canonicalJson({ action, fromKey, file, skipped, reasons, fields, drift });
-    signatures.set(change, signature);
+  /** `liveUpdatedAt` and the like are left out. */
+  of(change: Change): string {
+    let signature = this.#byChange.get(change);
+    if (signature === undefined) {
+      const { action, fromKey, file, skipped, reasons, fields, drift } = change;
+      signature = canonicalJson({ action, fromKey, file, skipped, reasons, fields, drift });
+      this.#byChange.set(change, signature);
+    }
+    return signature;
   }
-  return signature;
 }
 
 /** A problem keeps its identity when lines above it are added or removed: positions are left out. */
@@ -54,16 +59,16 @@ function unmatched<T>(items: readonly T[], others: readonly T[], key: (item: T) 
 }
 
 /** `touchedFiles`: project-relative files the save touched; their diagnostics are all shown again. */
-export function planDelta(previous: Plan, current: Plan, touchedFiles: ReadonlySet<string>): PlanDelta {
+export function planDelta(previous: Plan, current: Plan, touchedFiles: ReadonlySet<string>, signatures = new ChangeSignatures()): PlanDelta {
   const active = (plan: Plan) => plan.changes.filter((change) => change.action !== 'noop');
-  const before = new Map(active(previous).map((change) => [change.key, changeSignature(change)]));
+  const before = new Map(active(previous).map((change) => [change.key, signatures.of(change)]));
   const now = active(current);
   const nowKeys = new Set(now.map((change) => change.key));
   const movedFrom = new Set(now.flatMap((change) => (change.fromKey === undefined ? [] : [change.fromKey])));
 
   const newDiagnostics = new Set(unmatched(current.diagnostics, previous.diagnostics, diagnosticIdentity));
   return {
-    changes: now.filter((change) => before.get(change.key) !== changeSignature(change)),
+    changes: now.filter((change) => before.get(change.key) !== signatures.of(change)),
     settled: active(previous).filter((change) => !nowKeys.has(change.key) && !movedFrom.has(change.key)),
     diagnostics: current.diagnostics.filter((d) => newDiagnostics.has(d) || (d.file !== undefined && touchedFiles.has(d.file))),
     fixed: unmatched(previous.diagnostics, current.diagnostics, diagnosticIdentity),

@@ -1,25 +1,23 @@
-import type { ApiClient, Post } from '../api/index.js';
-import { listAllPosts, readAccountRules, type AccountRules } from '../run/remote-snapshot.js';
+import type { ApiClient } from '../api/index.js';
+import { readAccountRules, type AccountRules } from '../pipeline/account-rules.js';
+import { listLivePosts, LiveListing } from '../pipeline/live-listing.js';
 
 /**
  * The remote side as last read: every post and the rules of the accounts in use. Saves plan
- * against it; only `refresh` lists the posts again. An account no post used before costs one
- * capabilities read the first time it appears (an unknown id is remembered as unknown too), so
- * edits never cost a request each.
+ * against it; only `refresh` lists the posts again (a new LiveListing each time). An account no
+ * post used before costs one capabilities read the first time it appears (an unknown id is
+ * remembered as unknown too), so edits never cost a request each.
  */
 export class RemoteCache {
   readonly #client: ApiClient;
-  #live: Post[] = [];
+  #live = new LiveListing([], []);
   #rules: AccountRules = { capabilities: new Map(), unknownAccounts: new Set() };
-  /** Bumped whenever rules already used may have changed: account checks made before are void. */
-  #version = 0;
-  #fetchedAt: Date | null = null;
 
   constructor(client: ApiClient) {
     this.#client = client;
   }
 
-  get live(): readonly Post[] {
+  get live(): LiveListing {
     return this.#live;
   }
 
@@ -27,22 +25,12 @@ export class RemoteCache {
     return this.#rules;
   }
 
-  get version(): number {
-    return this.#version;
-  }
-
-  get fetchedAt(): Date | null {
-    return this.#fetchedAt;
-  }
-
   /** Lists every post and re-reads the rules of every account seen so far and of `accountIds`. */
-  async refresh(accountIds: Iterable<string>, now: Date): Promise<void> {
+  async refresh(accountIds: Iterable<string>): Promise<void> {
     const ids = new Set([...this.#rules.capabilities.keys(), ...this.#rules.unknownAccounts, ...accountIds]);
-    const [live, rules] = await Promise.all([listAllPosts(this.#client), readAccountRules(this.#client, ids)]);
+    const [live, rules] = await Promise.all([listLivePosts(this.#client), readAccountRules(this.#client, ids)]);
     this.#live = live;
     this.#rules = rules;
-    this.#version += 1;
-    this.#fetchedAt = now;
   }
 
   /** Reads the rules of accounts not seen yet; accounts already known are not asked again. */

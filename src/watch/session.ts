@@ -1,21 +1,21 @@
 import { InvalidConfigError } from '../config/invalid-config-error.js';
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
-import type { DesiredPost } from '../content/types.js';
+import { IncrementalPlanner } from '../plan/incremental-planner.js';
 import type { Plan } from '../plan/types.js';
-import type { Connection } from '../run/connect.js';
-import { createPlanCaches, type PlanCaches } from '../run/plan-caches.js';
+import { planDesired } from '../pipeline/build-plan.js';
+import type { Connection } from '../pipeline/connect.js';
+import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
+import { accountIdsOf, checkDesired } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
-import { readState, sectionFor, stateSectionHash } from '../state/store.js';
+import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
-import { PostChecks, planFromSnapshot } from './cached-plan.js';
 import { ContentCache } from './content-cache.js';
 import { DraftApplier } from './draft-applier.js';
 import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './events.js';
 import { foldEvents } from './file-changes.js';
 import { FileWatcher } from './file-watcher.js';
-import { IncrementalPlanner } from './incremental-plan.js';
-import { isEmptyDelta, planDelta } from './plan-delta.js';
+import { ChangeSignatures, isEmptyDelta, planDelta } from './plan-delta.js';
 import { RemoteCache } from './remote-cache.js';
 import { WatchScope } from './watch-scope.js';
 import { WorkQueue, type Work } from './work-queue.js';
@@ -40,8 +40,6 @@ export interface WatchOptions {
   clock?: () => Date;
 }
 
-const accountIdsOf = (posts: readonly DesiredPost[]) => posts.flatMap((post) => post.shape.targets.map((target) => target.socialAccountId));
-
 /**
  * `postsync watch`: files are watched, a save re-reads only what it touched and plans again
  * against remote data read at start, on an interval and on request, never once per save.
@@ -54,8 +52,8 @@ export class WatchSession {
   readonly #caches: PlanCaches;
   readonly #content: ContentCache;
   readonly #remote: RemoteCache;
-  readonly #checks = new PostChecks();
   readonly #planner = new IncrementalPlanner();
+  readonly #signatures = new ChangeSignatures();
   readonly #drafts: DraftApplier;
   #watcher: FileWatcher | null = null;
   #section: TargetState | null = null;
@@ -119,7 +117,7 @@ export class WatchSession {
     await this.#content.readAll(now);
     this.#timeChecked = now;
     await this.#caches.kept?.save();
-    await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
+    await this.#remote.refresh(accountIdsOf(this.#content.result()));
     this.#plan = await this.#makePlan(now);
     this.#trackMedia();
     const refreshSeconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
@@ -208,7 +206,7 @@ export class WatchSession {
     const plan = await this.#makePlan(now);
     this.#plan = plan;
     this.#trackMedia();
-    const delta = planDelta(previous, plan, touched);
+    const delta = planDelta(previous, plan, touched, this.#signatures);
     if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
     if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, previous, delta });
     // Right after applying, only a save by the user may apply again (the state file written by
@@ -216,11 +214,13 @@ export class WatchSession {
     if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
   }
 
+  /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read. */
   async #makePlan(now: Date): Promise<Plan> {
-    const content = this.#content.result();
-    await this.#remote.ensureAccounts(accountIdsOf(content.posts));
-    const checks = await this.#checks.check(content.posts, this.#remote, this.#caches.probes);
-    return planFromSnapshot({ target: this.#options.connection.target, content, checks, remote: this.#remote, section: this.#section!, stateHash: this.#stateHash, now, planner: this.#planner });
+    const content = this.#content.source(now);
+    await this.#remote.ensureAccounts(accountIdsOf(content));
+    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo });
+    const { target } = this.#options.connection;
+    return planDesired(desired, { target, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner });
   }
 
   async #applyDrafts(plan: Plan): Promise<void> {
@@ -230,7 +230,7 @@ export class WatchSession {
 
   async #refreshRemote(now: Date): Promise<void> {
     try {
-      await this.#remote.refresh(accountIdsOf(this.#content.result().posts), now);
+      await this.#remote.refresh(accountIdsOf(this.#content.result()));
       this.#drafts.remoteRead();
     } catch (error) {
       this.#emit({ type: 'error', at: this.#now(), during: 'refresh', error: error instanceof Error ? error : new Error(String(error)) });

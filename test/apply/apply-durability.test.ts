@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_API_KEY, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { connect } from '../../src/run/connect.js';
+import { buildPlan } from '../../src/pipeline/build-plan.js';
+import { connect } from '../../src/pipeline/connect.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { demoProject, post } from '../e2e/project.js';
 
@@ -24,8 +24,7 @@ describe('applyPlan', () => {
     const connection = await connect(config, { ci: false });
     try {
       const store = await StateStore.open(config.statePath, connection.target);
-      const state = { version: 1 as const, targets: { [connection.target.id]: store.section } };
-      const { plan } = await buildPlan({ config, connection, state, prune: false, only: null, now: new Date() });
+      const { plan } = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
       const recordedWhenDone: boolean[] = [];
       const result = await applyPlan({
         plan,
@@ -41,7 +40,7 @@ describe('applyPlan', () => {
       });
       expect(result.failed).toEqual([]);
       expect(recordedWhenDone).toEqual(Array(8).fill(true));
-      const again = await buildPlan({ config, connection, state: { version: 1, targets: { [connection.target.id]: store.section } }, prune: false, only: null, now: new Date() });
+      const again = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
       expect(again.plan.summary).toMatchObject({ create: 0, update: 0, noop: 8 });
     } finally {
       await connection.close();

@@ -1,9 +1,11 @@
+import type { Stats } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CacheSection } from '../../src/cache/cache-section.js';
 import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
 import { RunCache } from '../../src/cache/run-cache.js';
+import type { PostSummary } from '../../src/content/post-summary.js';
 import { testdir } from '../helpers/testdir.js';
 
 const identity = { build: 'b1', context: 'c1' };
@@ -66,29 +68,34 @@ describe('StampedFacts', () => {
   });
 });
 
+/** A post file read long before `readAt`, so its stamp is kept. */
+const settledRead = (digest: string) => ({ digest, stats: { size: 10, mtimeMs: 1_000, ctimeMs: 1_000, ino: 5 } as Stats, readAt: 1_000 + SETTLED_MS });
+const summary = (key: string): PostSummary => ({ key, diagnostics: [], accountIds: [], media: undefined, mediaHashes: '', shapeHash: `shape-${key}` });
+const checks = { rules: 'r1', accounts: [], media: [] };
+
 describe('RunCache', () => {
   it('writes a .gitignore beside its sections, so no project has to list the folder', async () => {
     const root = await testdir();
     const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    const readings = cache.readings({ root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} })!;
-    readings.set('posts/a.md', 'digest', { key: 'a', diagnostics: [] });
+    cache.posts({ root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} })!.remember('posts/a.md', settledRead('digest'), summary('a'));
     await cache.save();
-    expect((await readdir(join(root, '.postsync/cache'))).sort()).toEqual(['.gitignore', 'readings.json']);
+    expect((await readdir(join(root, '.postsync/cache'))).sort()).toEqual(['.gitignore', 'posts.json']);
     expect(await readFile(join(root, '.postsync/cache/.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
 
-  it('keeps readings per content config: another timezone or alias set starts empty', async () => {
+  it('keeps what it found out about posts per content config: another timezone or alias set starts empty', async () => {
     const root = await testdir();
     const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: { photo: 'id-1' } };
     const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    cache.readings(config)!.set('posts/a.md', 'd1', { key: 'a', diagnostics: [] });
+    cache.posts(config)!.remember('posts/a.md', settledRead('d1'), summary('a'));
+    cache.posts(config)!.keepChecks('posts/a.md', 'd1:', checks);
     await cache.save();
     const again = () => RunCache.open(root, { enabled: true, build: 'test' });
-    expect(again().readings(config)!.get('posts/a.md', 'd1')).toEqual({ key: 'a', diagnostics: [] });
-    expect(again().readings(config)!.get('posts/a.md', 'd2')).toBeUndefined();
-    expect(again().readings({ ...config, timezone: 'Europe/Berlin' })!.get('posts/a.md', 'd1')).toBeUndefined();
-    expect(again().readings({ ...config, accounts: { photo: 'id-2' } })!.get('posts/a.md', 'd1')).toBeUndefined();
-    expect(RunCache.open(root, { enabled: true, build: 'other' }).readings(config)!.get('posts/a.md', 'd1')).toBeUndefined();
+    expect(again().posts(config)!.checksOf('posts/a.md', 'd1:')).toEqual(checks);
+    expect(again().posts(config)!.checksOf('posts/a.md', 'd2:')).toBeUndefined();
+    expect(again().posts({ ...config, timezone: 'Europe/Berlin' })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
+    expect(again().posts({ ...config, accounts: { photo: 'id-2' } })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
+    expect(RunCache.open(root, { enabled: true, build: 'other' }).posts(config)!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
   });
 
   it('remembers canonical time zone names, but never an unknown one', async () => {
@@ -108,7 +115,7 @@ describe('RunCache', () => {
   it('hands out nothing and writes nothing when disabled', async () => {
     const root = await testdir();
     const cache = RunCache.open(root, { enabled: false, build: 'test' });
-    expect(cache.readings({ root, contentDir: root, timezone: 'UTC', accounts: {} })).toBeUndefined();
+    expect(cache.posts({ root, contentDir: root, timezone: 'UTC', accounts: {} })).toBeUndefined();
     expect(cache.mediaFacts()).toBeUndefined();
     await cache.save();
     expect(await readdir(root)).toEqual([]);

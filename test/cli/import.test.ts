@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { makePng } from '../../src/media/generate.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { connect } from '../../src/run/connect.js';
-import { readState } from '../../src/state/store.js';
+import { buildPlan } from '../../src/pipeline/build-plan.js';
+import { connect } from '../../src/pipeline/connect.js';
+import { readStateSection } from '../../src/state/state-file.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 import { uploadMedia } from '../emulator/support.js';
@@ -28,7 +28,7 @@ async function planFor(dir: string, baseUrl: string, keys: string[]) {
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: 'demo-key' }, flags: { apiUrl: baseUrl } });
   const connection = await connect(config, { ci: false });
   try {
-    const { plan } = await buildPlan({ config, connection, state: await readState(config.statePath), prune: false, only: null, now: new Date() });
+    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: false, only: null, now: new Date() });
     return { diagnostics: plan.diagnostics, changes: plan.changes.filter((change) => keys.includes(change.key)) };
   } finally {
     await connection.close();

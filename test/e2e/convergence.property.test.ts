@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { connect } from '../../src/run/connect.js';
-import { hasChanges } from '../../src/run/plan-summary.js';
+import { buildPlan } from '../../src/pipeline/build-plan.js';
+import { connect } from '../../src/pipeline/connect.js';
+import { hasChanges } from '../../src/plan/has-changes.js';
 import { StateStore } from '../../src/state/state-store.js';
-import { readState } from '../../src/state/store.js';
+import { readStateSection } from '../../src/state/state-file.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { demoProject, post } from './project.js';
 
@@ -95,11 +95,11 @@ describe('apply always converges', () => {
       const connection = await connect(config, { ci: false });
       try {
         const store = await StateStore.open(config.statePath, connection.target);
-        const { plan } = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+        const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         expect(plan.diagnostics).toEqual([]);
         const result = await applyPlan({ plan, client: connection.client, store, root: config.root });
         expect(result.failed).toEqual([]);
-        const after = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+        const after = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         expect(hasChanges(after.plan)).toBe(false);
         const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[];
         expect(remote.map((p) => p.content).sort()).toEqual([...files.values()].map((f) => f.body).sort());

@@ -82,6 +82,7 @@ export function testPost(file: string, targets: TestTarget[], media: TestMedia[]
     file,
     shape,
     shapeHash: shapeHash(shape),
+    fingerprint: `${file}:${shape.media.join(',')}`,
     media: media.map(
       (item): DesiredMedia => ({
         ref: item.path,

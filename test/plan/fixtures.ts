@@ -1,9 +1,10 @@
 import type { Post, Target } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../src/content/types.js';
-import { emptyTargetState, stateSectionHash } from '../../src/state/store.js';
+import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/state/hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
-import type { AccountAvailability, PlanInput, PlanTarget } from '../../src/plan/types.js';
+import { livePostsById } from '../../src/plan/context.js';
+import type { AccountAvailability, LivePostsById, PlanInput, PlanTarget } from '../../src/plan/types.js';
 
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
@@ -26,6 +27,7 @@ export function desired(key: string, postShape: PostShape = shape(), options: { 
     file: options.file ?? `posts/${key}.md`,
     shape: postShape,
     shapeHash: shapeHash(postShape),
+    fingerprint: `${key}:${shapeHash(postShape)}`,
     media: options.media ?? postShape.media.map((sha) => desiredMedia(sha, `media/${sha.slice(0, 4)}.png`)),
     targetLabels: postShape.targets.map((target) => target.socialAccountId),
   };
@@ -86,19 +88,21 @@ export function accounts(entries: Record<string, AccountAvailability> = {}): Map
   return new Map(Object.entries({ [PHOTO]: { available: true }, [VIDEO]: { available: true }, ...entries }));
 }
 
-export function planInput(overrides: Partial<PlanInput> = {}): PlanInput {
+/** A PlanInput; `live` may be given as a list of posts. */
+export function planInput(overrides: Omit<Partial<PlanInput>, 'live'> & { live?: readonly Post[] | LivePostsById } = {}): PlanInput {
   const section = overrides.state ?? state();
+  const { live = [], ...rest } = overrides;
   return {
     target: TARGET,
     desired: [],
     diagnostics: [],
     state: section,
     stateHash: stateSectionHash(section),
-    live: [],
     accounts: accounts(),
     prune: false,
     only: null,
     now: '2026-03-01T12:00:00.000Z',
-    ...overrides,
+    ...rest,
+    live: Array.isArray(live) ? livePostsById(live) : (live as LivePostsById),
   };
 }

@@ -3,11 +3,11 @@ import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { makePng } from '../../src/media/generate.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { connect } from '../../src/run/connect.js';
-import { hasChanges } from '../../src/run/plan-summary.js';
+import { buildPlan } from '../../src/pipeline/build-plan.js';
+import { connect } from '../../src/pipeline/connect.js';
+import { hasChanges } from '../../src/plan/has-changes.js';
 import { StateStore } from '../../src/state/state-store.js';
-import { readState } from '../../src/state/store.js';
+import { readStateSection } from '../../src/state/state-file.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -41,7 +41,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
     let applies = 0;
     try {
       for (;;) {
-        const { plan } = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+        const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         expect(plan.diagnostics).toEqual([]);
         if (!hasChanges(plan)) break;
         // Retries (same Idempotency-Keys) absorb every fault: one apply converges.

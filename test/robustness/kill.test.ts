@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { makePng, writeMp4File } from '../../src/media/generate.js';
-import { buildPlan } from '../../src/run/build-plan.js';
-import { connect } from '../../src/run/connect.js';
-import { hasChanges } from '../../src/run/plan-summary.js';
-import { readState } from '../../src/state/store.js';
+import { buildPlan } from '../../src/pipeline/build-plan.js';
+import { connect } from '../../src/pipeline/connect.js';
+import { hasChanges } from '../../src/plan/has-changes.js';
+import { readStateSection } from '../../src/state/state-file.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
@@ -42,7 +42,7 @@ async function expectConverged(dir: string, expected: string[]): Promise<void> {
   const config = await loadConfig({ cwd: dir, env, flags: { apiUrl: proxy.baseUrl } });
   const connection = await connect(config, { ci: false });
   try {
-    const { plan } = await buildPlan({ config, connection, state: await readState(config.statePath), prune: true, only: null, now: new Date() });
+    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
     expect(hasChanges(plan), JSON.stringify(plan.changes.filter((c) => c.action !== 'noop'))).toBe(false);
   } finally {
     await connection.close();

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
-import { readState, sectionHashOf, stateSectionHash, type KnownState, type KnownStates } from '../../src/state/store.js';
+import { readState, readStateSection, stateSectionHash, type KnownState, type KnownStates } from '../../src/state/state-file.js';
 import { testdir } from '../helpers/testdir.js';
 
 const target = { id: 'local:demo', apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' };
@@ -36,23 +36,22 @@ describe('state files this build has validated', () => {
   it('remembers a valid file by digest, with the section hashes worked out from it', async () => {
     const path = join(await testdir({ 'state.json': stateText }), 'state.json');
     const known = memory();
-    const first = await readState(path, { known });
-    expect(sectionHashOf(first, target)).toBe(stateSectionHash(section));
+    const first = await readStateSection(path, target, { known });
+    expect(first).toEqual({ section, hash: stateSectionHash(section) });
     const [entry] = [...known.entries.values()];
     expect(entry!.known.sectionHashes).toEqual({ [target.id]: stateSectionHash(section) });
 
-    const again = await readState(path, { known });
+    const again = await readStateSection(path, target, { known });
     expect(again).toEqual(first);
-    expect(sectionHashOf(again, target)).toBe(stateSectionHash(section));
   });
 
   it('still refuses a damaged file: its digest is new, so it is validated', async () => {
     const dir = await testdir({ 'state.json': stateText });
     const path = join(dir, 'state.json');
     const known = memory();
-    await readState(path, { known });
+    await readStateSection(path, target, { known });
     await writeFile(path, stateText.replace('"postId"', '"postID"'));
-    await expect(readState(path, { known })).rejects.toThrow(StateError);
+    await expect(readStateSection(path, target, { known })).rejects.toThrow(StateError);
     expect(new Set(known.asked).size).toBe(2);
   });
 
@@ -60,11 +59,11 @@ describe('state files this build has validated', () => {
     const path = join(await testdir({ 'state.json': stateText.replace('"postId"', '"postID"') }), 'state.json');
     const trustsAll: KnownStates = { get: () => ({ sectionHashes: {} }), set: () => undefined };
     await expect(readState(path)).rejects.toThrow(StateError);
-    await expect(readState(path, { known: trustsAll })).resolves.toMatchObject({ version: 1 });
+    await expect(readStateSection(path, target, { known: trustsAll })).resolves.toMatchObject({ section: { projectId: 'demo' } });
   });
 
-  it('hashes sections of a state it did not read itself as always', () => {
-    const state = { version: 1 as const, targets: { [target.id]: section } };
-    expect(sectionHashOf(state, target)).toBe(stateSectionHash(section));
+  it('hashes the section as always without known states', async () => {
+    const path = join(await testdir({ 'state.json': stateText }), 'state.json');
+    expect(await readStateSection(path, target)).toEqual({ section, hash: stateSectionHash(section) });
   });
 });

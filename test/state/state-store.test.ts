@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
 import { StateStore } from '../../src/state/state-store.js';
-import { readState, stateSectionHash } from '../../src/state/store.js';
+import { readState, stateSectionHash } from '../../src/state/state-file.js';
 import type { PendingCreate, PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { readContent } from '../../src/content/read-content.js';
-import { createPlanCaches } from '../../src/run/plan-caches.js';
+import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
 import { ContentCache } from '../../src/watch/content-cache.js';
 import { demoProject, post } from '../e2e/project.js';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
+import { livePostsById } from '../../src/plan/context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/state/hash.js';
-import { stateSectionHash } from '../../src/state/store.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import { draftOnlyPlan } from '../../src/watch/draft-changes.js';
 import { SHA_A, desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
 
@@ -13,7 +14,7 @@ const scheduledShape = shape({ content: 'Scheduled', scheduledAt: LATER });
 function planOf(options: { posts: ReturnType<typeof desired>[]; section?: ReturnType<typeof state>; live?: Post[] }) {
   const section = options.section ?? state();
   const plan = createPlan(planInput({ desired: options.posts, state: section, stateHash: stateSectionHash(section), live: options.live ?? [] }));
-  return { plan, section, live: options.live ?? [] };
+  return { plan, section, live: livePostsById(options.live ?? []) };
 }
 
 const keys = (plan: ReturnType<typeof draftOnlyPlan>) => plan?.changes.map((change) => `${change.action} ${change.key}`) ?? [];
@@ -36,10 +37,11 @@ describe('draftOnlyPlan', () => {
         edit: record('p4', scheduledShape, 'posts/edit.md'),
       },
     });
-    const live = [livePost('p1', draftShape), livePost('p2', draftShape), livePost('p3', scheduledShape), livePost('p4', scheduledShape)];
+    const livePosts = [livePost('p1', draftShape), livePost('p2', draftShape), livePost('p3', scheduledShape), livePost('p4', scheduledShape)];
+    const live = livePostsById(livePosts);
     const { plan } = planOf({
       section,
-      live,
+      live: livePosts,
       posts: [
         desired('plain', shape({ content: 'Draft, edited' })),
         desired('schedule', shape({ content: 'Draft', scheduledAt: LATER })),
@@ -53,8 +55,7 @@ describe('draftOnlyPlan', () => {
 
   it('never deletes or moves, and leaves out files with errors and excluded changes', () => {
     const section = state({ posts: { gone: record('p1', draftShape, 'posts/gone.md'), renamed: record('p2', shape({ content: 'Same' }), 'posts/renamed.md') } });
-    const live = [livePost('p1', draftShape), livePost('p2', shape({ content: 'Same' }))];
-    const { plan } = planOf({ section, live, posts: [desired('moved', shape({ content: 'Same' })), desired('broken', shape({ content: 'Broken' })), desired('failed', shape({ content: 'Again' }))] });
+    const { plan, live } = planOf({ section, live: [livePost('p1', draftShape), livePost('p2', shape({ content: 'Same' }))], posts: [desired('moved', shape({ content: 'Same' })), desired('broken', shape({ content: 'Broken' })), desired('failed', shape({ content: 'Again' }))] });
     const withError = { ...plan, diagnostics: [{ severity: 'error' as const, code: 'x', message: 'x', file: 'posts/broken.md' }] };
     expect(plan.changes.map((change) => change.action).sort()).toEqual(['create', 'create', 'delete', 'move']);
     expect(keys(draftOnlyPlan(withError, { live, section, exclude: (change) => change.key === 'failed' }))).toEqual([]);

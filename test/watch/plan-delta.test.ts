@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { stateSectionHash } from '../../src/state/store.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import { isEmptyDelta, planDelta } from '../../src/watch/plan-delta.js';
 import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
 

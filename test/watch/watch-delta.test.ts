@@ -2,7 +2,7 @@ import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { compactSummary, describeTrigger, renderDelta } from '../../cli/views/watch-delta.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { stateSectionHash } from '../../src/state/store.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import type { PlanTrigger } from '../../src/watch/events.js';
 import { planDelta } from '../../src/watch/plan-delta.js';
 import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';

@@ -1,6 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
-import { compareChanges, createPlan, mediaUploads, summarize } from '../plan/planner.js';
-import type { Change, Plan, PlanInput } from '../plan/types.js';
+import { compareChanges, createPlan, mediaUploads, summarize } from './planner.js';
+import type { Change, LivePostsById, Plan, PlanInput } from './types.js';
 import type { TargetState } from '../state/types.js';
 
 interface Remembered {
@@ -9,30 +9,31 @@ interface Remembered {
   /** Its changes (before the guards), by key. */
   changes: Map<string, Change>;
   stateHash: string;
-  /** Everything else a change depends on: the remote data, the accounts, prune and --target. */
+  /** The remote posts it was planned against (the very object: a new listing is a new one). */
+  live: LivePostsById;
+  /** Everything else a change depends on: the accounts and prune. */
   context: string;
 }
 
 /**
- * `createPlan` for a session that plans again after every save. Planning hashes every post
- * (tens of milliseconds for a thousand), yet a save touches one file: the change of a post that
- * is the same object as last time, against the same state and remote data, is the same change.
- * So only the other posts go through the planner, together with everything a rename could pair
- * (removed keys and new posts) and every pending create; the result is merged with the changes
- * kept from last time. The outcome equals `createPlan` on the whole input (a property test
- * holds the two together).
+ * `createPlan` for a session that plans again after every save. Planning hashes every post, yet a
+ * save touches one file: the change of a post that is the same object as last time, against the
+ * same state and the same remote listing, is the same change. So only the other posts go through
+ * the planner, together with everything a rename could pair (removed keys and new posts) and every
+ * pending create; the result is merged with the changes kept from last time. The outcome equals
+ * `createPlan` on the whole input (a property test holds the two together).
  */
 export class IncrementalPlanner {
   #last: Remembered | null = null;
 
-  /** `remoteVersion` must change whenever the live posts or the account rules may have changed. */
-  plan(input: PlanInput, remoteVersion: number): Plan {
+  /** Give a new `input.live` object whenever the remote posts were read again. */
+  plan(input: PlanInput): Plan {
     const desired = new Map(input.desired.map((post) => [post.key, post]));
-    const context = JSON.stringify([remoteVersion, [...input.accounts.keys()], input.prune, input.only]);
+    const context = JSON.stringify([[...input.accounts], input.prune]);
     const last = this.#last;
-    const reusable = last !== null && last.stateHash === input.stateHash && last.context === context && input.only === null;
+    const reusable = last !== null && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0;
     const plan = reusable ? replan(input, desired, last) : createPlan(input);
-    this.#last = { desired, changes: new Map(plan.changes.map((change) => [change.key, change])), stateHash: input.stateHash, context };
+    this.#last = { desired, changes: new Map(plan.changes.map((change) => [change.key, change])), stateHash: input.stateHash, live: input.live, context };
     return plan;
   }
 }

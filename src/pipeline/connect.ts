@@ -5,7 +5,7 @@ import type { Session } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
-import { targetId } from '../state/store.js';
+import { targetId } from '../state/state-file.js';
 
 /** Folder (under the project root) where the embedded local API keeps its data between runs. */
 export const LOCAL_API_DIR = '.postsync/local-api';

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, type ListPostsQuery, type Page, type Post } from '../../src/api/index.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { PostsyncError } from '../../src/errors.js';
-import { listPostsFromBothEnds } from '../../src/run/two-ended-listing.js';
+import { listFromBothEnds } from '../../src/pipeline/two-ended-listing.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
+
+/** Every post of a plain page reader, from both ends. */
+const listPostsFromBothEnds = (client: { listPostsPage(query: ListPostsQuery): Promise<Page<Post>> }) => listFromBothEnds((query) => client.listPostsPage(query), (post) => Date.parse(post.createdAt));
 
 /** A listing over fixed orders: `sort=oldest` walks `oldest`, `sort=newest` walks `newest`; cursors are post ids. */
 function fakeClient(oldest: Post[], newest: Post[] = [...oldest].reverse(), options: { limit?: number } = {}) {

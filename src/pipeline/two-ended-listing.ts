@@ -1,12 +1,10 @@
-import type { ApiClient } from '../api/index.js';
-import type { ListPostsQuery, Page, Post } from '../api/types.js';
+import type { ListPostsQuery, Page } from '../api/types.js';
 import { itemsOf, nextCursorOf } from '../api/paging.js';
 
 /** Largest page the API allows: the listing costs about ceil(posts / 100) requests. */
 const PAGE_SIZE = 100;
 
 type End = 'oldest' | 'newest';
-
 
 /** One chain of pages from one end: its cursor, the posts it got, the creation time it reached. */
 interface Chain<T> {
@@ -30,13 +28,9 @@ interface Chain<T> {
  * the second's, whatever order the API gives posts created in the same instant. Should a chain
  * see creation times out of order (an API that sorts by something else), the oldest-first chain
  * alone goes on to the end. Each post is kept once; the result is the oldest-first chain's posts,
- * then the newest-first chain's from its far end.
+ * then the newest-first chain's from its far end. `fetchPage` may hand out each post in any form
+ * that keeps its id; `createdAtOf` tells its creation time (epoch ms).
  */
-export function listPostsFromBothEnds(client: Pick<ApiClient, 'listPostsPage'>): Promise<Post[]> {
-  return listFromBothEnds((query) => client.listPostsPage(query), (post) => Date.parse(post.createdAt));
-}
-
-/** `listPostsFromBothEnds` over any page reader: `fetchPage` may hand out each post in any form that keeps its id, and `createdAtOf` tells its creation time (epoch ms). */
 export async function listFromBothEnds<T extends { id: string }>(fetchPage: (query: ListPostsQuery) => Promise<Page<T>>, createdAtOf: (post: T) => number): Promise<T[]> {
   const oldest: Chain<T> = { end: 'oldest', cursors: new Set(), posts: [], finished: false };
   const newest: Chain<T> = { end: 'newest', cursors: new Set(), posts: [], finished: false };

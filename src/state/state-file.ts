@@ -55,8 +55,8 @@ export function stateSectionHash(section: TargetState): string {
 
 /**
  * State files this build has validated, by path and digest, with the section hashes worked out
- * from them (src/cache keeps them between runs): an unchanged 10,000-post state file is then
- * neither validated again (~35 ms) nor hashed again (~30 ms).
+ * from them (src/cache keeps them between runs): an unchanged state file is then neither
+ * validated nor hashed again.
  */
 export interface KnownStates {
   get(path: string, digest: string): KnownState | undefined;
@@ -68,20 +68,10 @@ export interface KnownState {
   sectionHashes: Record<string, string>;
 }
 
-/** Where a StateFile returned by readState came from; such a StateFile is never modified. */
-const origins = new WeakMap<StateFile, { path: string; digest: string; known: KnownState; states: KnownStates }>();
-
-/** `stateSectionHash` of the target's section, remembered with the state file it was read from. */
-export function sectionHashOf(state: StateFile, target: { id: string; apiUrl: string; projectId: string }): string {
-  const origin = origins.get(state);
-  const remembered = origin?.known.sectionHashes[target.id];
-  if (remembered !== undefined) return remembered;
-  const sectionHash = stateSectionHash(sectionFor(state, target));
-  if (origin !== undefined) {
-    origin.known = { sectionHashes: { ...origin.known.sectionHashes, [target.id]: sectionHash } };
-    origin.states.set(origin.path, origin.digest, origin.known);
-  }
-  return sectionHash;
+/** One target's section of a state file as read, with its hash (`stateSectionHash`). */
+export interface StateSection {
+  section: TargetState;
+  hash: string;
 }
 
 /**
@@ -89,28 +79,47 @@ export function sectionHashOf(state: StateFile, target: { id: string; apiUrl: st
  * trusted (unreadable, not JSON, merge conflict markers, wrong shape) is a StateError; the file is
  * never modified here.
  */
-export async function readState(path: string, options: { known?: KnownStates } = {}): Promise<StateFile> {
-  let text: string;
+export async function readState(path: string): Promise<StateFile> {
+  const text = readStateText(path);
+  return text === undefined ? emptyStateFile() : parseState(text, path);
+}
+
+/**
+ * `readState`, then the target's section and its hash. With `known`, a file this build validated
+ * before (same digest) is not validated again, and its section hash is taken from there.
+ */
+export async function readStateSection(path: string, target: StoreTarget, options: { known?: KnownStates } = {}): Promise<StateSection> {
+  const text = readStateText(path);
+  const { known: states } = options;
+  if (text === undefined || states === undefined) {
+    const section = sectionFor(text === undefined ? emptyStateFile() : await parseState(text, path), target);
+    return { section, hash: stateSectionHash(section) };
+  }
+  const digest = hash('sha1', text, 'base64');
+  const known = states.get(path, digest);
+  const section = sectionFor(await parseState(text, path, { validated: known !== undefined }), target);
+  const remembered = known?.sectionHashes[target.id];
+  if (remembered !== undefined) return { section, hash: remembered };
+  const sectionHash = stateSectionHash(section);
+  states.set(path, digest, { sectionHashes: { ...known?.sectionHashes, [target.id]: sectionHash } });
+  return { section, hash: sectionHash };
+}
+
+type StoreTarget = { id: string; apiUrl: string; projectId: string };
+
+/** The state file's text, or undefined when there is none. */
+function readStateText(path: string): string | undefined {
   try {
-    // Read whole before anything can be planned: synchronously a state of 10,000 posts (3.5 MB)
-    // takes a few ms, where fs/promises reads 512 KiB chunks that each wait for a turn of an event
-    // loop busy with the listing (30 to 110 ms).
-    text = readFileSync(path, 'utf8');
+    // Synchronously, in one go: asynchronous reads come in chunks that each wait for a turn of an
+    // event loop busy with the listing, before anything can be planned (bench/README.md).
+    return readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyStateFile();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StateError(`cannot read the state file ${path}: ${(error as Error).message}`, {
       hint: 'Check that the path is a readable file.',
       cause: error,
     });
   }
-  const { known: states } = options;
-  if (states === undefined) return parseState(text, path);
-  const digest = hash('sha1', text, 'base64');
-  const known = states.get(path, digest);
-  const state = await parseState(text, path, { validated: known !== undefined });
-  origins.set(state, { path, digest, known: known ?? { sectionHashes: {} }, states });
-  if (known === undefined) states.set(path, digest, { sectionHashes: {} });
-  return state;
 }
 
 /**

@@ -5,8 +5,8 @@ import { ApiClient } from '../../src/api/index.js';
 import { RunCache } from '../../src/cache/run-cache.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, demoFixture } from '../../src/emulator/index.js';
-import { createPlanCaches } from '../../src/run/plan-caches.js';
-import { readDesired } from '../../src/run/read-desired.js';
+import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
+import { readDesired } from '../../src/pipeline/read-desired.js';
 import { demoProject, post } from '../e2e/project.js';
 import { useEmulator } from '../helpers/emulator.js';
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { summarize } from '../plan/planner.js';
-import type { Change, Plan } from '../plan/types.js';
+import { summarize } from './planner.js';
+import type { Change, Plan } from './types.js';
 
 /**
  * Safety rules that need more than the planner sees:

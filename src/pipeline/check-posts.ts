@@ -1,32 +1,32 @@
 import { hash } from 'node:crypto';
+import type { CheckMemo, PostChecks } from '../cache/post-cache.js';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
-import { compareText } from '../text/ordering.js';
-import type { PostFactStore } from '../content/post-summary.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
 import { canonicalJson } from '../state/hash.js';
-import type { AccountRules } from './remote-snapshot.js';
+import { compareText } from '../text/ordering.js';
+import type { AccountRules } from './account-rules.js';
 
 /**
  * The checks that need the remote side: every target account exists in the project (those are
  * absent from `rules.capabilities`), and each post satisfies its accounts' caption, option,
- * attachment and media rules. With `facts`, a post whose fingerprint and rules are the ones of an
- * earlier run takes that run's diagnostics instead of being checked again; `unchanged` posts must
- * all carry such results (`uncheckedUnder` names the others, to be read in full first).
+ * attachment and media rules. With `memo`, a post whose results under these rules are kept (by
+ * its file and fingerprint) is not checked again; `unchanged` posts must all have such results
+ * (`uncheckedUnder` names the others, to be read in full first).
  */
 export async function checkDesiredPosts(input: {
   posts: readonly DesiredPost[];
   unchanged?: readonly UnchangedPost[];
   rules: AccountRules;
   probes: ProbeCache;
-  facts?: PostFactStore;
+  memo?: CheckMemo;
 }): Promise<Diagnostic[]> {
-  const { posts, rules, facts } = input;
-  const rulesDigest = facts === undefined ? '' : rulesDigestOf(rules);
-  const known = (post: DesiredPost | UnchangedPost) => {
-    const checks = 'shape' in post ? (post.fingerprint === undefined ? undefined : facts?.facts(post.file, post.fingerprint)?.checks) : post.checks;
+  const { posts, rules, memo } = input;
+  const rulesDigest = memo === undefined ? '' : rulesDigestOf(rules);
+  const known = (post: DesiredPost | UnchangedPost): PostChecks | undefined => {
+    const checks = memo?.checksOf(post.file, post.fingerprint);
     return checks?.rules === rulesDigest ? checks : undefined;
   };
   const probes = await probePostMedia(
@@ -49,7 +49,7 @@ export async function checkDesiredPosts(input: {
         accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
         media: checkMediaAgainstCapabilities(post, probes, rules.capabilities),
       };
-      if (post.fingerprint !== undefined) facts?.addFacts(post.file, post.fingerprint, { checks: found });
+      memo?.keepChecks(post.file, post.fingerprint, found);
     }
     // Most posts have no diagnostic: no call per empty list.
     if (found.accounts.length > 0) accounts.push(...found.accounts);
@@ -58,10 +58,10 @@ export async function checkDesiredPosts(input: {
   return [...accounts, ...media];
 }
 
-/** The unchanged posts that have no check results under `rules`. */
-export function uncheckedUnder(rules: AccountRules, unchanged: readonly UnchangedPost[]): UnchangedPost[] {
+/** The unchanged posts that have no check results under `rules` in `memo`. */
+export function uncheckedUnder(rules: AccountRules, unchanged: readonly UnchangedPost[], memo: CheckMemo): UnchangedPost[] {
   const digest = rulesDigestOf(rules);
-  return unchanged.filter((post) => post.checks?.rules !== digest);
+  return unchanged.filter((post) => memo.checksOf(post.file, post.fingerprint)?.rules !== digest);
 }
 
 /** Names the account rules of one run: equal digests, equal check results for the same post. Kept with every post, so short. */

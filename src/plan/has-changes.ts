@@ -1,4 +1,4 @@
-import type { Plan } from '../plan/types.js';
+import type { Plan } from './types.js';
 
 /** True when applying the plan would send or record anything. */
 export function hasChanges(plan: Plan): boolean {

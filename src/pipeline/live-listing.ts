@@ -43,6 +43,11 @@ export class LiveListing implements LivePostsById {
     return listed === undefined ? undefined : this.#page(listed.page).get(id);
   }
 
+  /** Every listed post in full, in the listing's order (oldest first, as the two ends met). */
+  all(): Post[] {
+    return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id)!);
+  }
+
   #page(index: number): Map<string, Post> {
     let posts = this.#parsed.get(index);
     if (posts === undefined) {
@@ -55,7 +60,7 @@ export class LiveListing implements LivePostsById {
   }
 }
 
-/** Every remote post (`listPostsFromBothEnds`), kept as a LiveListing. */
+/** Every remote post, listed from both ends at once (`listFromBothEnds`), kept as a LiveListing. */
 export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>): Promise<LiveListing> {
   const texts: string[] = [];
   const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {

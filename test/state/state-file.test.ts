@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, StateError } from '../../src/errors.js';
-import { emptyTargetState, normalizeApiUrl, readState, targetId } from '../../src/state/store.js';
+import { emptyTargetState, normalizeApiUrl, readState, targetId } from '../../src/state/state-file.js';
 import { testdir } from '../helpers/testdir.js';
 
 const validState = {

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Post } from '../../src/api/types.js';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
+import { livePostsById } from '../../src/plan/context.js';
 import { createPlan } from '../../src/plan/planner.js';
+import type { LivePostsById } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/state/hash.js';
-import { stateSectionHash } from '../../src/state/store.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
-import { IncrementalPlanner } from '../../src/watch/incremental-plan.js';
+import { IncrementalPlanner } from '../../src/plan/incremental-planner.js';
 import { SHA_A, SHA_B, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../plan/fixtures.js';
 
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -39,7 +40,7 @@ const step: fc.Arbitrary<Step> = fc.record({
 });
 
 /** Two states and two remotes: owned keys a-c (a drifted, c deleted remotely), a pending create of d. */
-function world(version: number): { section: TargetState; live: Post[] } {
+function world(version: number): { section: TargetState; live: LivePostsById } {
   const owned: TargetState = state({
     posts: {
       a: record('p-a', SHAPES[0]!, 'posts/a.md'),
@@ -53,8 +54,11 @@ function world(version: number): { section: TargetState; live: Post[] } {
     },
   });
   const live = [livePost('p-a', SHAPES[1]!), livePost('p-b', SHAPES[1]!), livePost('p-e', SHAPES[0]!, { status: version === 1 ? 'published' : 'draft' })];
-  return { section: owned, live };
+  return { section: owned, live: livePostsById(live) };
 }
+
+/** Each world made once: the same remote version is the very same listing, as a session keeps it until it lists again. */
+const WORLDS = [world(0), world(1)];
 
 describe('IncrementalPlanner', () => {
   it('plans exactly as createPlan does, whatever the sequence of saves, state and remote changes', () => {
@@ -68,10 +72,10 @@ describe('IncrementalPlanner', () => {
             if (edit.kind === 'remove') files.delete(key);
             if (edit.kind === 'write') files.set(key, desired(key, SHAPES[edit.shape]!, { file: edit.moved ? `posts/moved/${key}.md` : `posts/${key}.md` }));
           });
-          const { section } = world(stateVersion);
-          const { live } = world(remoteVersion);
+          const { section } = WORLDS[stateVersion]!;
+          const { live } = WORLDS[remoteVersion]!;
           const input = planInput({ desired: [...files.values()], state: section, stateHash: stateSectionHash(section), live, accounts: accounts() });
-          expect(planner.plan(input, remoteVersion)).toEqual(createPlan(input));
+          expect(planner.plan(input)).toEqual(createPlan(input));
         }
       }),
       { numRuns: 200 },
@@ -80,12 +84,12 @@ describe('IncrementalPlanner', () => {
 
   it('sends only the posts a save touched through the planner', () => {
     const planner = new IncrementalPlanner();
-    const { section, live } = world(0);
+    const { section, live } = WORLDS[0]!;
     const posts = [desired('a', SHAPES[0]!), desired('b', SHAPES[1]!)];
     const input = planInput({ desired: posts, state: section, stateHash: stateSectionHash(section), live });
-    const first = planner.plan(input, 0);
+    const first = planner.plan(input);
     const edited = desired('b', SHAPES[0]!);
-    const second = planner.plan({ ...input, desired: [posts[0]!, edited] }, 0);
+    const second = planner.plan({ ...input, desired: [posts[0]!, edited] });
     expect(second).toEqual(createPlan({ ...input, desired: [posts[0]!, edited] }));
     // The unchanged post's change is the very object of the first plan: it was not planned again.
     const changeOf = (plan: typeof first, key: string) => plan.changes.find((change) => change.key === key);

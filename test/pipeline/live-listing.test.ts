@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type ListPostsQuery, type Page, type Post } from '../../src/api/index.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
-import { listLivePosts } from '../../src/run/live-listing.js';
-import { listPostsFromBothEnds } from '../../src/run/two-ended-listing.js';
+import { listLivePosts } from '../../src/pipeline/live-listing.js';
+import { listFromBothEnds } from '../../src/pipeline/two-ended-listing.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const emulator = useEmulator();
+
+/** Every post of a plain page reader, from both ends. */
+const listPostsFromBothEnds = (client: { listPostsPage(query: ListPostsQuery): Promise<Page<Post>> }) => listFromBothEnds((query) => client.listPostsPage(query), (post) => Date.parse(post.createdAt));
 
 describe('the live listing a plan keeps', () => {
   it('holds every post the full listing does, briefly, and in full when asked, for the same requests', async () => {
@@ -28,6 +31,7 @@ describe('the live listing a plan keeps', () => {
         expect(live.briefs.get(post.id)).toEqual({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: expect.any(Number) });
         expect(live.get(post.id)).toEqual(post);
       }
+      expect(live.all()).toEqual(full);
       // A post asked for twice is the same object: each page is parsed again once.
       expect(live.get(full[0]!.id)).toBe(live.get(full[0]!.id));
     } finally {

@@ -1,16 +1,10 @@
 import pLimit from 'p-limit';
 import { ApiError } from '../api/index.js';
 import type { ApiClient } from '../api/index.js';
-import type { Capabilities, Post } from '../api/types.js';
-import { listPostsFromBothEnds } from './two-ended-listing.js';
+import type { Capabilities } from '../api/types.js';
 
 /** Capability reads in flight at once: few accounts, and each is one small GET. */
 const CAPABILITY_CONCURRENCY = 4;
-
-/** Every remote post, all pages (listed from both ends at once), in a stable order. */
-export function listAllPosts(client: ApiClient): Promise<Post[]> {
-  return listPostsFromBothEnds(client);
-}
 
 /** The rules of the accounts in use; ids the project does not know (404) are returned apart. */
 export interface AccountRules {

@@ -1,0 +1,67 @@
+import { applyPlan } from '../apply/apply-plan.js';
+import type { ApplyListener, ApplyResult } from '../apply/events.js';
+import { verifyPlanFresh } from '../apply/freshness.js';
+import type { RunCache } from '../cache/run-cache.js';
+import type { Config } from '../config/types.js';
+import { hasErrors } from '../diagnostics.js';
+import { hasChanges } from '../plan/has-changes.js';
+import type { Plan } from '../plan/types.js';
+import { acquireLock, type LockOwner } from '../state/lock.js';
+import { StateStore } from '../state/state-store.js';
+import { buildPlan } from './build-plan.js';
+import type { Connection } from './connect.js';
+
+export interface ApplyProjectOptions {
+  config: Config;
+  connection: Pick<Connection, 'client' | 'target'>;
+  /** A plan saved by `plan --out`: applied exactly as it is, refused (StalePlanError) when stale. Null: a plan is made now. */
+  saved: Plan | null;
+  kept?: RunCache;
+  prune: boolean;
+  only: string[] | null;
+  concurrency?: number;
+  /** Told when the state lock of a run that is no longer running was taken over. */
+  onStaleLock?: (previous: LockOwner) => void;
+  /** The plan, once made or verified, before anything is sent. */
+  onPlan: (plan: Plan) => Promise<void>;
+  /** Whether to apply the plan (it has changes and no errors). */
+  confirm: (plan: Plan) => Promise<boolean>;
+  /** The listener of the apply's events, once the plan is confirmed. */
+  progress: (plan: Plan) => ApplyListener;
+}
+
+/**
+ * - `invalid`: the plan has errors: nothing was applied;
+ * - `nothing`: nothing to send or record;
+ * - `declined`: not confirmed: nothing was applied;
+ * - `applied`: `result` says what was done (it may have failed in part).
+ */
+export type ApplyOutcome = { kind: 'invalid' | 'nothing' | 'declined'; plan: Plan } | { kind: 'applied'; plan: Plan; result: ApplyResult };
+
+/**
+ * `postsync apply`: under the state lock, the plan (made now against the locked state, or the
+ * saved one once verified fresh), then, confirmed, the apply with a state write after every change.
+ */
+export async function applyProject(options: ApplyProjectOptions): Promise<ApplyOutcome> {
+  const { config, connection } = options;
+  const release = await acquireLock(config.statePath, { command: 'apply', ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
+  try {
+    const store = await StateStore.open(config.statePath, connection.target);
+    let plan: Plan;
+    if (options.saved !== null) {
+      await verifyPlanFresh({ plan: options.saved, client: connection.client, target: connection.target, stateHash: store.sectionHash(), root: config.root });
+      plan = options.saved;
+    } else {
+      const state = { section: store.section, hash: store.sectionHash() };
+      plan = (await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: options.prune, only: options.only, now: new Date() })).plan;
+    }
+    await options.onPlan(plan);
+    if (hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
+    if (!hasChanges(plan)) return { kind: 'nothing', plan };
+    if (!(await options.confirm(plan))) return { kind: 'declined', plan };
+    const result = await applyPlan({ plan, client: connection.client, store, root: config.root, concurrency: options.concurrency, onEvent: options.progress(plan) });
+    return { kind: 'applied', plan, result };
+  } finally {
+    await release();
+  }
+}

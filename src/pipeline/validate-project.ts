@@ -1,0 +1,18 @@
+import type { RunCache } from '../cache/run-cache.js';
+import type { Config } from '../config/types.js';
+import { readStateSection } from '../state/state-file.js';
+import type { Connection } from './connect.js';
+import { createPlanCaches } from './plan-caches.js';
+import { readDesired, type DesiredSide } from './read-desired.js';
+
+/**
+ * `postsync validate`: every file, and every post against the rules of its accounts (posts owned
+ * in the state may keep a past scheduledAt); `.postsync/cache` is saved once they are read.
+ */
+export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; kept: RunCache; now: Date }): Promise<DesiredSide> {
+  const { config, connection, kept } = input;
+  const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
+  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), ownedKeys: new Set(Object.keys(section.posts)) });
+  await kept.save();
+  return desired;
+}

@@ -1,0 +1,67 @@
+import type { Capabilities } from '../api/types.js';
+import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { TargetState } from '../state/types.js';
+import { accountAvailability } from './account-availability.js';
+import { splitUnchanged } from './desired-changes.js';
+import { guardChanges } from './guards.js';
+import type { IncrementalPlanner } from './incremental-planner.js';
+import { createPlan } from './planner.js';
+import type { LivePostsById, Plan, PlanInput, PlanTarget } from './types.js';
+
+/** Everything planning needs once the files, the remote side and the state are read. */
+export interface PlanPostsInput {
+  target: PlanTarget;
+  /** Posts read in full, sorted by key. */
+  posts: DesiredPost[];
+  /** Posts of unchanged files, none of them in `posts`: each must be untouched since the last apply (`unchangedToReadInFull`). */
+  unchanged: readonly UnchangedPost[];
+  /** Problems of the files themselves: a file with an error yields no post. */
+  contentDiagnostics: Diagnostic[];
+  /** The account-rule checks of the posts. */
+  checkDiagnostics: Diagnostic[];
+  state: TargetState;
+  /** `stateSectionHash(state)`. */
+  stateHash: string;
+  live: LivePostsById;
+  /** Capabilities of the accounts in use, by id (an account missing here is not connected). */
+  capabilities: ReadonlyMap<string, Capabilities>;
+  prune: boolean;
+  only: string[] | null;
+  now: Date;
+  /** A session that plans again and again (watch) plans only what changed since its last plan. */
+  planner?: IncrementalPlanner;
+}
+
+/**
+ * The unchanged posts the planner cannot decide from their summary: those whose post was touched
+ * on either side since the last apply. Read them in full, then plan them as any post.
+ */
+export function unchangedToReadInFull(unchanged: readonly UnchangedPost[], state: TargetState, live: LivePostsById): UnchangedPost[] {
+  return splitUnchanged(unchanged, state, live.briefs).touched;
+}
+
+/**
+ * The plan: each unchanged post untouched since the last apply is a noop as it is, every other
+ * post is paired with its state record and live post (`createPlan`), then the guards block what
+ * must not happen (a broken file never deletes its post; nothing is scheduled into the past).
+ */
+export function planPosts(input: PlanPostsInput): Plan {
+  const { untouched, touched } = splitUnchanged(input.unchanged, input.state, input.live.briefs);
+  if (touched.length > 0) throw new Error(`${touched[0]!.file} was touched since the last apply: read it in full before planning`);
+  const planInput: PlanInput = {
+    target: input.target,
+    desired: input.posts,
+    untouched,
+    diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
+    state: input.state,
+    stateHash: input.stateHash,
+    live: input.live,
+    accounts: accountAvailability(input.capabilities),
+    prune: input.prune,
+    only: input.only,
+    now: input.now.toISOString(),
+  };
+  const plan = input.planner === undefined ? createPlan(planInput) : input.planner.plan(planInput);
+  return guardChanges(plan, { diagnostics: input.contentDiagnostics, now: input.now });
+}

@@ -1,0 +1,141 @@
+import { rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunCache } from '../../src/cache/run-cache.js';
+import { readContent, readUnchangedInFull } from '../../src/content/read-content.js';
+import type { EarlierReadings } from '../../src/content/post-summary.js';
+import type { ReadContentOptions } from '../../src/content/read-file.js';
+import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
+import { testdir } from '../helpers/testdir.js';
+import { fakeProbe } from './fake-probe.js';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
+const LONG_AGO = new Date('2026-01-01');
+
+const FILES = {
+  'posts/plain.md': 'Just text',
+  'posts/scheduled.md': `---\nscheduledAt: 2026-07-01 09:00\ntargets: [photo]\nmedia:\n  - media/pic.png\n  - { path: media/pic.png, alt: twice }\n---\n\nText with media`,
+  'posts/options.md': `---\nid: custom-key\ntargets:\n  - account: photo\n    content: Override\n    options: { shareToFeed: true }\n---\nBody`,
+  'posts/ambiguous.md': '---\nscheduledAt: 2026-10-25 02:30\ntargets: [photo]\n---\nA warning, not an error',
+  'posts/broken.md': '---\ntargets: [nobody]\nfoo: 1\n---\nErrors are never kept',
+  'media/pic.png': 'png bytes',
+};
+
+/** Every file of the project last changed long ago, so its stamp can vouch for its bytes. */
+async function settle(root: string, ...paths: string[]): Promise<void> {
+  for (const path of paths.length > 0 ? paths : Object.keys(FILES)) await utimes(join(root, path), LONG_AGO, LONG_AGO);
+}
+
+/** A run as `plan` makes it: what earlier runs found out comes from `.postsync/cache`, saved at the end. */
+async function run(root: string, overrides: Partial<ReadContentOptions> & { timezone?: string } = {}) {
+  const kept = RunCache.open(root, { enabled: true, build: 'test' });
+  const caches = createPlanCaches(kept);
+  const config = { root, contentDir: join(root, 'posts'), timezone: overrides.timezone ?? 'Europe/Berlin', accounts: { photo: PHOTO } };
+  const probe = fakeProbe();
+  const earlier = counting(kept.posts(config)!);
+  const options: ReadContentOptions = { config, now: NOW, probe, mediaCache: caches.media, earlier, ...overrides };
+  const result = await readContent(options);
+  const remembered = [...earlier.remembered];
+  const inFull = await readUnchangedInFull(result.unchanged, options);
+  await kept.save();
+  return { ...result, inFull, unread: earlier.unread, remembered, probed: probe.calls.length };
+}
+
+function counting(store: EarlierReadings): EarlierReadings & { unread: string[]; remembered: string[] } {
+  const unread: string[] = [];
+  const remembered: string[] = [];
+  return {
+    unread,
+    remembered,
+    unchanged: (file, path) => {
+      const kept = store.unchanged(file, path);
+      if (kept !== undefined) unread.push(file);
+      return kept;
+    },
+    remember: (file, read, summary) => {
+      remembered.push(file);
+      store.remember(file, read, summary);
+    },
+  };
+}
+
+const fresh = (root: string, overrides: Partial<ReadContentOptions> = {}) =>
+  readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'Europe/Berlin', accounts: { photo: PHOTO } }, now: NOW, probe: fakeProbe(), ...overrides });
+
+describe('reading post files with what earlier runs found out', () => {
+  it('gives exactly what a fresh read gives, without reading unchanged files or hashing unchanged media', async () => {
+    const root = await testdir(FILES);
+    await settle(root);
+    const cold = await run(root);
+    const warm = await run(root);
+    const expected = await fresh(root);
+    expect(cold.unread).toEqual([]);
+    expect(cold.remembered.sort()).toEqual(['posts/ambiguous.md', 'posts/options.md', 'posts/plain.md', 'posts/scheduled.md']);
+    expect(cold.posts).toEqual(expected.posts);
+    expect(warm.unread.sort()).toEqual(['posts/ambiguous.md', 'posts/options.md', 'posts/plain.md', 'posts/scheduled.md']);
+    expect(warm.posts).toEqual([]);
+    expect(warm.remembered).toEqual([]);
+    expect(warm.probed).toBe(0);
+    // Read in full, the unchanged posts are the posts a fresh read gives.
+    expect(warm.inFull).toEqual(expected.posts);
+    for (const result of [cold, warm]) expect(result.diagnostics).toEqual(expected.diagnostics);
+    expect(warm.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(expect.arrayContaining(['posts/ambiguous.md scheduled-at-ambiguous', 'posts/broken.md unknown-field']));
+  });
+
+  it('reads a file afresh when its stamp says it changed, also when size and mtime are the same', async () => {
+    const root = await testdir(FILES);
+    await settle(root);
+    await run(root);
+    await writeFile(join(root, 'posts/plain.md'), 'Just TEXT');
+    await settle(root, 'posts/plain.md');
+    const warm = await run(root);
+    expect(warm.unread).not.toContain('posts/plain.md');
+    expect(warm.posts.find((post) => post.key === 'plain')!.shape.content).toBe('Just TEXT');
+  });
+
+  it('never trusts the stamp of a file changed just before it was read', async () => {
+    const root = await testdir(FILES);
+    await run(root);
+    const again = await run(root);
+    expect(again.unread).toEqual([]);
+    expect(again.posts.map((post) => post.key).sort()).toEqual(['ambiguous', 'custom-key', 'plain', 'scheduled']);
+  });
+
+  it('checks the clock on every run: an unchanged post scheduled in the past is an error unless the post is owned', async () => {
+    const root = await testdir(FILES);
+    await settle(root);
+    await run(root);
+    const later = new Date('2026-08-01T00:00:00Z');
+    const late = await run(root, { now: later });
+    expect(late.unchanged.map((post) => post.key)).not.toContain('scheduled');
+    expect(late.diagnostics.filter((d) => d.file === 'posts/scheduled.md').map((d) => [d.code, d.line, d.column])).toEqual([['scheduled-at-past', 2, 14]]);
+    const owned = await run(root, { now: later, acceptPastSchedule: ({ key }) => key === 'scheduled' });
+    expect(owned.unchanged.map((post) => post.key)).toContain('scheduled');
+  });
+
+  it('resolves media paths on every run: a deleted file is reported where the post names it, a changed one hashed again', async () => {
+    const root = await testdir(FILES);
+    await settle(root);
+    await run(root);
+    await rm(join(root, 'media/pic.png'));
+    const missing = await run(root);
+    expect(missing.diagnostics.filter((d) => d.file === 'posts/scheduled.md').map((d) => [d.code, d.line, d.column])).toEqual([
+      ['media-not-found', 5, 5],
+      ['media-not-found', 6, 13],
+    ]);
+    await writeFile(join(root, 'media/pic.png'), 'other png bytes');
+    const changed = await run(root);
+    const post = changed.posts.find((p) => p.key === 'scheduled')!;
+    expect(post.media.map((m) => [m.sizeBytes, m.alt])).toEqual([[15, undefined], [15, 'twice']]);
+  });
+
+  it('does not reuse what was found out under another timezone', async () => {
+    const root = await testdir(FILES);
+    await settle(root);
+    await run(root);
+    const utc = await run(root, { timezone: 'UTC' });
+    expect(utc.unread).toEqual([]);
+    expect(utc.posts.find((post) => post.key === 'scheduled')!.shape.scheduledAt).toBe('2026-07-01T09:00:00.000Z');
+  });
+});
