@@ -1,8 +1,10 @@
-// Writes the extra media of this example calendar into media/ (the files src/media/examples.ts
-// does not make). Solid colours and silence, but real files every demo account accepts.
-// Run after `npm run build`: node examples/make-media.mjs
+// Writes the extra media of this example calendar into media/ (the files
+// test/helpers/media-generators/examples.ts does not make). Solid colours and silence, but real
+// files every demo account accepts. Run: node examples/make-media.mjs
 import { writeFile } from 'node:fs/promises';
-import { makeJpeg, makeMp4, makePng, makeWebp } from '../dist/src/media/generate.js';
+import '../scripts/register-ts.mjs';
+
+const { makeJpeg, makeMp4, makePng, makeWebp } = await import('../test/helpers/media-generators/index.ts');
 
 const files = {
   'beans.jpg': () => makeJpeg({ width: 1080, height: 1350, rgb: { r: 111, g: 78, b: 55 } }),

@@ -11,11 +11,12 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { mediaGenerators } from '../lib/paths.mjs';
 import { demoProjectFixture } from '../lib/serve.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { DEMO_ACCOUNTS, DEMO_API_KEY } = await import(join(root, 'dist/src/emulator/index.js'));
-const { mp4Layout } = await import(join(root, 'dist/src/media/generate.js'));
+const { mp4Layout } = await mediaGenerators();
 const bin = join(root, 'dist/cli/main.js');
 const POSTS = 100_000;
 const UPLOAD_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);

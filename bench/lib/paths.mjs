@@ -21,3 +21,12 @@ export function fromDist(path) {
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   return import(pathToFileURL(file).href);
 }
+
+/**
+ * The media generators of the tests (test/helpers/media-generators: solid-colour images, MP4s),
+ * imported from their TypeScript sources (scripts/register-ts.mjs): they are not part of the build.
+ */
+export async function mediaGenerators() {
+  await import('../../scripts/register-ts.mjs');
+  return import('../../test/helpers/media-generators/index.ts');
+}

@@ -3,10 +3,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
-import { fromDist } from './paths.mjs';
+import { fromDist, mediaGenerators } from './paths.mjs';
 
 const { DEMO_ACCOUNTS, DEMO_API_KEY } = await fromDist('src/emulator/index.js');
-const { makePng, writeMp4File } = await fromDist('src/media/generate.js');
+const { makePng, writeMp4File } = await mediaGenerators();
 
 export { DEMO_ACCOUNTS, DEMO_API_KEY };
 
@@ -62,7 +62,8 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const { createProbeCache } = await fromDist('src/media/probe-cache.js');
   const { ApiClient } = await fromDist('src/api/index.js');
   const { createBody } = await fromDist('src/apply/payload.js');
-  const { shapeHash, prettyCanonicalJson } = await fromDist('src/state/hash.js');
+  const { prettyCanonicalJson } = await fromDist('src/state/hash.js');
+  const { shapeHash } = await fromDist('src/content/shape-hash.js');
   const { targetId } = await fromDist('src/state/state-file.js');
   const { writeFileAtomic } = await fromDist('src/state/atomic.js');
 
@@ -79,7 +80,9 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
     for (const post of content.posts) for (const media of post.media) files.set(media.sha256, media);
     for (const media of files.values()) {
       const ticket = await client.createUpload({ kind: media.kind, contentType: media.contentType, sizeBytes: media.sizeBytes, fileName: basename(media.path) });
-      await client.uploadSingle(ticket, { path: media.absolutePath, sizeBytes: media.sizeBytes, contentType: media.contentType });
+      const { multipart } = ticket.upload;
+      if (multipart) await client.uploadMultipart({ mediaId: ticket.media.id, ...multipart }, { path: media.absolutePath, sizeBytes: media.sizeBytes });
+      else await client.uploadSingle(ticket, { path: media.absolutePath, sizeBytes: media.sizeBytes, contentType: media.contentType });
       const done = await client.completeMedia(ticket.media.id);
       section.media[media.sha256] = { mediaId: done.id, sizeBytes: media.sizeBytes, contentType: media.contentType, uploadedAt: new Date().toISOString() };
     }

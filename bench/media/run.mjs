@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { runMeasured } from '../lib/measure.mjs';
-import { bin, fromDist, root } from '../lib/paths.mjs';
+import { bin, mediaGenerators, root } from '../lib/paths.mjs';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../lib/project.mjs';
 import { isWrite } from '../lib/serve.mjs';
 import { loadAverage, median, note, round, summary } from '../lib/stats.mjs';
@@ -25,7 +25,7 @@ const { values: flags } = parseArgs({ options: { runs: { type: 'string', default
 const RUNS = Number(flags.runs);
 const MiB = 1024 * 1024;
 const SIZE = Number(flags.mib) * MiB;
-const { writeMp4File } = await fromDist('src/media/generate.js');
+const { writeMp4File } = await mediaGenerators();
 
 async function startSigningEmulator() {
   const child = spawn(process.execPath, [join(root, 'bench/media/signing-emulator.mjs')], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env } });

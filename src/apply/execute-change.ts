@@ -5,7 +5,7 @@ import { PostsyncError } from '../errors.js';
 import { diffShapes } from '../plan/diff.js';
 import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import type { Change } from '../plan/types.js';
-import { shapeHash } from '../state/hash.js';
+import { shapeHash } from '../content/shape-hash.js';
 import { idempotencyKey } from '../state/idempotency.js';
 import type { StateStore } from '../state/state-store.js';
 import { createBody, draftOf, patchBody } from './payload.js';

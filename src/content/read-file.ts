@@ -5,7 +5,7 @@ import type { Config } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
-import { shapeHash } from '../state/hash.js';
+import { shapeHash } from './shape-hash.js';
 import { FileLookups } from './file-lookups.js';
 import type { PostFileReading, PostText } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';

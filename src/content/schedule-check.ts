@@ -28,16 +28,12 @@ export function checkSchedule(schedule: ScheduleSource, context: { key: string; 
   };
 }
 
-/** `now` as an ISO string, for the last `now` asked about (a run checks thousands of posts against one). */
-let lastNow: { date: Date; time: number; iso: string } | undefined;
-
 /**
  * Whether `instant` (an ISO string) is at or after `now`. Two ISO strings of the usual form
  * (`YYYY-MM-DDTHH:mm:ss.sssZ`) compare as text, without parsing a date per post.
  */
 function isNotBefore(instant: string, now: Date): boolean {
-  if (lastNow?.date !== now || lastNow.time !== now.getTime()) lastNow = { date: now, time: now.getTime(), iso: now.toISOString() };
-  const { iso } = lastNow;
+  const iso = now.toISOString();
   if (instant.length === iso.length && iso.length === 24 && instant[23] === 'Z' && instant[10] === 'T') return instant >= iso;
   return Date.parse(instant) >= now.getTime();
 }

@@ -7,7 +7,7 @@ import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import { checkDesiredPosts } from '../pipeline/check-posts.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { readAccountRules } from '../pipeline/account-rules.js';
-import { shapeHash } from '../state/hash.js';
+import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { chooseName, MAX_NAME_ATTEMPTS } from './choose-name.js';
 import { contentKeys } from './content-keys.js';

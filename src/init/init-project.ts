@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { canonicalTimeZone } from '../config/timezone.js';
 import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
 import { InputError } from '../errors.js';
-import { makePng } from '../media/generate.js';
+import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
 import { configTemplate, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
 import { WORKFLOW_FILES } from './workflows.js';

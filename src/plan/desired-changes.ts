@@ -1,6 +1,6 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
-import { shapeHash } from '../state/hash.js';
+import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './context.js';
 import { diffShapes, fieldList } from './diff.js';

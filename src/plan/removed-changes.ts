@@ -1,5 +1,5 @@
 import type { DesiredPost } from '../content/types.js';
-import { shapeHash } from '../state/hash.js';
+import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './context.js';
 import { compareText } from '../text/ordering.js';

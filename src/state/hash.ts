@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import stringify from 'safe-stable-stringify';
-import type { PostShape } from '../content/types.js';
 
 /**
  * Deterministic JSON: object keys sorted, `undefined` properties dropped, circular structures
@@ -24,9 +23,4 @@ export function prettyCanonicalJson(value: unknown): string {
 
 export function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
-}
-
-/** Hash of a normalized PostShape; equal shapes (desired or live) hash equal. */
-export function shapeHash(shape: PostShape): string {
-  return sha256Hex(canonicalJson(shape));
 }

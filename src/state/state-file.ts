@@ -40,11 +40,15 @@ export function targetId({ apiUrl, projectId, local }: { apiUrl: string; project
   return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
 }
 
+/** Which section of a state file: the target's id (`targetId`), API URL and project. */
+export interface StateTarget {
+  id: string;
+  apiUrl: string;
+  projectId: string;
+}
+
 /** The section of `state` for a target, or a fresh empty one (not added to `state`). */
-export function sectionFor(
-  state: StateFile,
-  target: { id: string; apiUrl: string; projectId: string },
-): TargetState {
+export function sectionFor(state: StateFile, target: StateTarget): TargetState {
   return state.targets[target.id] ?? emptyTargetState(target);
 }
 
@@ -88,7 +92,7 @@ export async function readState(path: string): Promise<StateFile> {
  * `readState`, then the target's section and its hash. With `known`, a file this build validated
  * before (same digest) is not validated again, and its section hash is taken from there.
  */
-export async function readStateSection(path: string, target: StoreTarget, options: { known?: KnownStates } = {}): Promise<StateSection> {
+export async function readStateSection(path: string, target: StateTarget, options: { known?: KnownStates } = {}): Promise<StateSection> {
   const text = readStateText(path);
   const { known: states } = options;
   if (text === undefined || states === undefined) {
@@ -104,8 +108,6 @@ export async function readStateSection(path: string, target: StoreTarget, option
   states.set(path, digest, { sectionHashes: { ...known?.sectionHashes, [target.id]: sectionHash } });
   return { section, hash: sectionHash };
 }
-
-type StoreTarget = { id: string; apiUrl: string; projectId: string };
 
 /** The state file's text, or undefined when there is none. */
 function readStateText(path: string): string | undefined {

@@ -1,11 +1,8 @@
 import { StateError } from '../errors.js';
-import type { PlanTarget } from '../plan/types.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
 import { StateFileText } from './state-text.js';
-import { readState, sectionFor, stateSectionHash } from './state-file.js';
-
-type StoreTarget = Pick<PlanTarget, 'id' | 'apiUrl' | 'projectId'>;
+import { readState, sectionFor, stateSectionHash, type StateTarget } from './state-file.js';
 
 /**
  * Owns one state file for one target section. Every mutation is persisted atomically before its
@@ -33,7 +30,7 @@ export class StateStore {
     this.current = section;
   }
 
-  static async open(path: string, target: StoreTarget): Promise<StateStore> {
+  static async open(path: string, target: StateTarget): Promise<StateStore> {
     const file = await readState(path);
     return new StateStore(path, target.id, file, sectionFor(file, target));
   }

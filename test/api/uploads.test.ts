@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/index.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
-import { writeMp4File } from '../../src/media/generate.js';
+import { writeMp4File } from '../helpers/media-generators/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 import { sendJson, startLocalPeer, useCleanup } from './local-peer.js';

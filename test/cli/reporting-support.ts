@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
 import type { Fixture } from '../../src/emulator/index.js';
-import { makePng } from '../../src/media/generate.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import type { StateFile } from '../../src/state/types.js';
 
 /** Shared by the status, import, accounts, whoami and analytics CLI tests. */

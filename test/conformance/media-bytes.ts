@@ -1,5 +1,5 @@
-import { makeMp4 } from '../../src/media/generators/mp4.js';
-import { makePng } from '../../src/media/generators/png.js';
+import { makeMp4 } from '../helpers/media-generators/mp4.js';
+import { makePng } from '../../src/media/solid-png.js';
 
 /**
  * Real media bytes for uploads, from the project's pure-JS generators (checked against files of

@@ -1,4 +1,4 @@
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { describe, expect, it } from 'vitest';
 import type { Capabilities } from '../../src/api/types.js';
 import { checkAgainstCapabilities } from '../../src/content/capability-checks.js';

@@ -3,7 +3,7 @@ import { symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaCache } from '../../src/content/media-cache.js';
-import { makePng } from '../../src/media/generate.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { readContent } from '../../src/content/read-content.js';
 import { readContentFile } from '../../src/content/read-file.js';

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
-import { makeMp4, makePng } from '../../src/media/generate.js';
+import { makeMp4, makePng } from '../helpers/media-generators/index.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 

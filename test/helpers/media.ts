@@ -1,4 +1,4 @@
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { createHash } from 'node:crypto';
 import type { Capabilities, Platform } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost } from '../../src/content/types.js';

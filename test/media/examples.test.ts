@@ -5,7 +5,7 @@ import type { Capabilities, UploadTicket } from '../../src/api/types.js';
 import { DEMO_ACCOUNTS } from '../../src/emulator/index.js';
 import { rulesFor } from '../../src/emulator/platform-rules.js';
 import { checkMediaAgainstCapabilities, type ProbedMedia } from '../../src/media/checks.js';
-import { EXAMPLE_MEDIA } from '../../src/media/examples.js';
+import { EXAMPLE_MEDIA } from '../helpers/media-generators/examples.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { shaOf, testCapabilities, testPost } from '../helpers/media.js';

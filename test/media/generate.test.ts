@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync, crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makeGif, makeJpeg, makeMp4, makePng, makeWebp, writeMp4File, type Mp4Options } from '../../src/media/generate.js';
+import { makeGif, makeJpeg, makeMp4, makePng, makeWebp, writeMp4File, type Mp4Options } from '../helpers/media-generators/index.js';
 import { testdir } from '../helpers/testdir.js';
 
 const clip: Mp4Options = { durationSeconds: 15, videoCodec: 'avc1', audioCodec: 'mp4a', width: 1080, height: 1920 };

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMp4, writeMp4File, type Mp4Options } from '../../src/media/generate.js';
-import { box, fields, fullBox } from '../../src/media/generators/iso-boxes.js';
+import { makeMp4, writeMp4File, type Mp4Options } from '../helpers/media-generators/index.js';
+import { box, fields, fullBox } from '../helpers/media-generators/iso-boxes.js';
 import { childBoxes, CorruptMediaError, type ReadAt } from '../../src/media/isobmff/boxes.js';
 import { readMovie } from '../../src/media/isobmff/movie.js';
 import { testdir } from '../helpers/testdir.js';

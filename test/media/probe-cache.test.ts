@@ -1,7 +1,7 @@
 import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makePng } from '../../src/media/generate.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import { createProbeCache, probePostMedia } from '../../src/media/probe-cache.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { testPost } from '../helpers/media.js';

@@ -1,7 +1,7 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeGif, makeJpeg, makeMp4, makePng, makeWebp, writeMp4File } from '../../src/media/generate.js';
+import { makeGif, makeJpeg, makeMp4, makePng, makeWebp, writeMp4File } from '../helpers/media-generators/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { testdir } from '../helpers/testdir.js';
 

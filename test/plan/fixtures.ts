@@ -1,7 +1,7 @@
 import type { Post, Target } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../src/content/types.js';
 import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
 import { livePostsById } from '../../src/plan/context.js';
 import type { AccountAvailability, LivePostsById, PlanInput, PlanTarget } from '../../src/plan/types.js';

@@ -4,7 +4,7 @@ import type { DesiredPost, PostShape } from '../../src/content/types.js';
 import { livePostsById } from '../../src/plan/context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { LivePostsById } from '../../src/plan/types.js';
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
 import { IncrementalPlanner } from '../../src/plan/incremental-planner.js';

@@ -5,7 +5,7 @@ import type { PostShape } from '../../src/content/types.js';
 import { diffShapes } from '../../src/plan/diff.js';
 import { liveShape, mediaIdIndex, normalizeInstant } from '../../src/plan/live-shape.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
 
 const mediaIds = mediaIdIndex({ media: mediaState(SHA_A, SHA_B) });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitUnchanged } from '../../src/plan/desired-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Change, Plan } from '../../src/plan/types.js';
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import {
   PHOTO, SHA_A, SHA_B, VIDEO, accounts, desired, desiredMedia, livePost, mediaState, planInput, record, shape, state,
 } from './fixtures.js';

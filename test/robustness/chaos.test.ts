@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
-import { makePng } from '../../src/media/generate.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import { buildPlan } from '../../src/pipeline/build-plan.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { hasChanges } from '../../src/plan/has-changes.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
-import { makePng, writeMp4File } from '../../src/media/generate.js';
+import { makePng, writeMp4File } from '../helpers/media-generators/index.js';
 import { buildPlan } from '../../src/pipeline/build-plan.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { hasChanges } from '../../src/plan/has-changes.js';

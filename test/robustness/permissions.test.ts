@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/api/error-codes.js';
 import { ALL_PERMISSIONS, type Permission } from '../../src/api/types.js';
 import { isLoopbackAddress, startEmulator, type Fixture } from '../../src/emulator/index.js';
-import { makePng } from '../../src/media/generate.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import { useEmulator, type JsonResponse, type TestEmulator } from '../helpers/emulator.js';
 
 /**

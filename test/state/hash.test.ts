@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatePostBody } from '../../src/api/types.js';
-import { canonicalJson, prettyCanonicalJson, sha256Hex, shapeHash } from '../../src/state/hash.js';
+import { canonicalJson, prettyCanonicalJson, sha256Hex } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { idempotencyKey } from '../../src/state/idempotency.js';
 
 const payload: CreatePostBody = {

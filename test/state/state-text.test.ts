@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { StateFileText } from '../../src/state/state-text.js';
 import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
 

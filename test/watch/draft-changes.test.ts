@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
 import { livePostsById } from '../../src/plan/context.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { shapeHash } from '../../src/state/hash.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import { draftOnlyPlan } from '../../src/watch/draft-changes.js';
 import { SHA_A, desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';

@@ -1,5 +1,5 @@
 import { LsbBitWriter } from './lsb-bit-writer.js';
-import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from './png.js';
+import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from '../../../src/media/solid-png.js';
 
 /**
  * A real lossless WebP (RIFF + VP8L) of one colour. Each of the five prefix codes is a "simple

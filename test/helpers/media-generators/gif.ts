@@ -1,5 +1,5 @@
 import { LsbBitWriter } from './lsb-bit-writer.js';
-import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from './png.js';
+import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from '../../../src/media/solid-png.js';
 
 const MIN_CODE_SIZE = 2; // the smallest GIF allows; our palette has 2 entries
 const MAX_CODES = 4096;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeJpeg, makeMp4, makePng } from './generate.js';
+import { makeJpeg, makeMp4, makePng } from './index.js';
 
 /**
  * The media files of examples/media/, each accepted by the demo accounts of the local API:

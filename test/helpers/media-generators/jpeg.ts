@@ -1,4 +1,4 @@
-import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from './png.js';
+import { assertDimension, DEFAULT_RGB, type SolidImageOptions } from '../../../src/media/solid-png.js';
 
 /**
  * A real baseline JPEG (SOF0, YCbCr 4:4:4, quantizer 1) filled with one colour. A flat block has

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { box, displayMatrix, fields, fullBox, largeBox, largeBoxHeader, timeField } from './iso-boxes.js';
 import { audioTrak, videoTrak, type GeneratedAudioCodec, type GeneratedVideoCodec } from './mp4-tracks.js';
-import { assertDimension } from './png.js';
+import { assertDimension } from '../../../src/media/solid-png.js';
 
 export interface Mp4Options {
   durationSeconds: number;
