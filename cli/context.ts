@@ -31,11 +31,10 @@ export function openRunCache(options: GlobalOptions): RunCache {
   return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
 }
 
-/** postsync.yaml with the environment and the flags; `kept` holds what earlier runs found out about it. */
-export function loadProjectConfig(options: GlobalOptions, kept: RunCache): Promise<Config> {
+/** postsync.yaml with the environment and the flags. */
+export function loadProjectConfig(options: GlobalOptions): Promise<Config> {
   return loadConfig({
     cwd: projectRoot(options),
-    memo: kept.configFiles(),
     env: process.env,
     flags: { ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}), ...(options.local ? { local: true } : {}) },
   });
@@ -68,8 +67,8 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
 /** Config + connection for a command that talks to the API, and the project's cache; the caller closes the connection. */
 export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; kept: RunCache }> {
   const style = styleFor(process.stdout, options);
+  const config = await loadProjectConfig(options);
   const kept = openRunCache(options);
-  const config = await loadProjectConfig(options, kept);
   const connection = await connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) });
   return { config, connection, style, kept };
 }

@@ -30,3 +30,10 @@ export async function mediaGenerators() {
   await import('../../scripts/register-ts.mjs');
   return import('../../test/helpers/media-generators/index.ts');
 }
+
+/** Imports a module of this repository's own build (dist/), whatever BENCH_BUILD says: for what a benchmark sets up rather than measures. */
+export function fromRepoDist(path) {
+  const file = join(root, 'dist', path);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return import(pathToFileURL(file).href);
+}

@@ -1,11 +1,12 @@
 // A generated content repository of N posts, and a fast way to make the same posts exist remotely
 // with a state file that owns them (what N applies would leave behind, without running N applies).
+// Made with this repository's build, whichever build a benchmark measures.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
-import { fromDist, mediaGenerators } from './paths.mjs';
+import { fromRepoDist, mediaGenerators } from './paths.mjs';
 
-const { DEMO_ACCOUNTS, DEMO_API_KEY } = await fromDist('src/emulator/index.js');
+const { DEMO_ACCOUNTS, DEMO_API_KEY } = await fromRepoDist('src/emulator/index.js');
 const { makePng, writeMp4File } = await mediaGenerators();
 
 export { DEMO_ACCOUNTS, DEMO_API_KEY };
@@ -57,15 +58,15 @@ export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
  * Records: postId, file, appliedHash = shapeHash(shape), remoteUpdatedAt, appliedAt.
  */
 export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
-  const { loadConfig } = await fromDist('src/config/load-config.js');
-  const { readContent } = await fromDist('src/content/read-content.js');
-  const { createProbeCache } = await fromDist('src/media/probe-cache.js');
-  const { ApiClient } = await fromDist('src/api/index.js');
-  const { createBody } = await fromDist('src/apply/payload.js');
-  const { prettyCanonicalJson } = await fromDist('src/state/hash.js');
-  const { shapeHash } = await fromDist('src/content/shape-hash.js');
-  const { targetId } = await fromDist('src/state/state-file.js');
-  const { writeFileAtomic } = await fromDist('src/state/atomic.js');
+  const { loadConfig } = await fromRepoDist('src/config/load-config.js');
+  const { readContent } = await fromRepoDist('src/content/read-content.js');
+  const { createProbeCache } = await fromRepoDist('src/media/probe-cache.js');
+  const { ApiClient } = await fromRepoDist('src/api/index.js');
+  const { createBody } = await fromRepoDist('src/apply/payload.js');
+  const { prettyCanonicalJson } = await fromRepoDist('src/state/hash.js');
+  const { shapeHash } = await fromRepoDist('src/content/shape-hash.js');
+  const { targetId } = await fromRepoDist('src/state/state-file.js');
+  const { writeFileAtomic } = await fromRepoDist('src/state/atomic.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
   const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });

@@ -3,20 +3,19 @@
 // A temp project of 1,000 posts (a quarter scheduled, three media files, 12 folders) is applied
 // to an in-process emulator, then a watch session (src/watch, in-process) follows N saves of
 // random posts, spaced out. Latency = from just before writeFile to the `plan` event for that
-// file. Usage: npm run build && node bench/watch/run.mjs [--json] (env BENCH_SAVES, default 50)
+// file. Usage: npm run build && node bench/watch/run.mjs [--json] (env BENCH_SAVES, default 50;
+// BENCH_BUILD: the build to measure, see bench/README.md)
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { bin, fromDist, root } from '../lib/paths.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dist = (path) => import(join(root, 'dist', path));
-const { DEMO_ACCOUNTS, DEMO_API_KEY, startEmulator } = await dist('src/emulator/index.js');
-const { loadConfig } = await dist('src/config/load-config.js');
-const { connect } = await dist('src/run/connect.js');
-const { WatchSession } = await dist('src/watch/session.js');
+const { DEMO_ACCOUNTS, DEMO_API_KEY, startEmulator } = await fromDist('src/emulator/index.js');
+const { loadConfig } = await fromDist('src/config/load-config.js');
+const { connect } = await fromDist('src/pipeline/connect.js');
+const { WatchSession } = await fromDist('src/watch/session.js');
 
 const POSTS = 1_000;
 const SAVES = Number(process.env.BENCH_SAVES ?? 50);
@@ -54,7 +53,7 @@ async function makeProject() {
 
 function applyAll(dir, baseUrl) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), '--api-url', baseUrl, 'apply', '--yes', '--concurrency', '16'], {
+    const child = spawn(process.execPath, [bin, '--api-url', baseUrl, 'apply', '--yes', '--concurrency', '16'], {
       cwd: dir,
       env: { ...process.env, POSTSYNC_API_KEY: DEMO_API_KEY, NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],

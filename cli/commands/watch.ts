@@ -46,7 +46,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
       const redraw = process.stdout.isTTY === true && !isCI();
       const session = await WatchSession.start({
         config,
-        reloadConfig: () => loadProjectConfig(options, kept),
+        reloadConfig: () => loadProjectConfig(options),
         connection,
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,

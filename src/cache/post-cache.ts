@@ -1,7 +1,9 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { Stats } from 'node:fs';
+import type { MediaFacts } from '../content/media-cache.js';
 import type { BytesRead, EarlierReadings, PostSummary } from '../content/post-summary.js';
 import type { CacheSection } from './cache-section.js';
-import { sameStamp, settledStamp, statsForStamp, type FileStamp } from './file-stamps.js';
+import { sameStamp, settledStamp, statsForStamp, type FileStamp, type StampedFacts } from './file-stamps.js';
 
 /** The account and media checks' diagnostics for one post, under the rules named `rules` (a digest of the capabilities). */
 export interface PostChecks {
@@ -34,18 +36,25 @@ export interface PostEntry {
 /**
  * What earlier runs found out about post files, by project-relative file: the summary of each post
  * read in full (content reading asks for it instead of reading an unchanged file) and its check
- * results. Backed by a cache section, or by memory alone (`PostCache.inMemory`, for a session
- * that keeps no cache but checks the same posts again and again).
+ * results; and what each media file holds, by real path. Backed by cache sections, or by memory
+ * alone (`PostCache.inMemory`, for a session that keeps no cache but checks the same posts again
+ * and again).
  */
 export class PostCache implements EarlierReadings, CheckMemo {
   readonly #section: Pick<CacheSection<PostEntry>, 'get' | 'set'>;
+  readonly #media: StampedFacts<MediaFacts> | null;
 
-  constructor(section: Pick<CacheSection<PostEntry>, 'get' | 'set'>) {
+  constructor(section: Pick<CacheSection<PostEntry>, 'get' | 'set'>, media: StampedFacts<MediaFacts> | null) {
     this.#section = section;
+    this.#media = media;
   }
 
   static inMemory(): PostCache {
-    return new PostCache(new Map<string, PostEntry>());
+    return new PostCache(new Map<string, PostEntry>(), null);
+  }
+
+  mediaFacts(realPath: string, stats: Stats, workOut: () => Promise<MediaFacts>): Promise<MediaFacts> {
+    return this.#media === null ? workOut() : this.#media.recall(realPath, stats, workOut);
   }
 
   unchanged(file: string, path: string): { digest: string; summary: PostSummary } | undefined {

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfigFileMemo, RawConfig } from '../config/config-file.js';
 import type { MediaFacts } from '../content/media-cache.js';
 import type { ContentConfig } from '../content/read-file.js';
-import type { MediaProbe } from '../media/probe.js';
 import type { KnownState, KnownStates } from '../state/state-file.js';
 import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
@@ -16,10 +14,13 @@ import { StampedFacts, type StampedEntry } from './file-stamps.js';
 export const CACHE_DIR = '.postsync/cache';
 
 /**
- * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`:
- * summaries of post files and their check results (by file stamp and digest), media hashes and
- * probes (by file stamp), state files already validated (by digest). Each section is read when first asked for and written by `save` (only if it changed).
- * A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
+ * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
+ * file per section: `posts` (a summary and the check results of each post file, by file stamp
+ * and digest), `media` (what each media file holds, by file stamp) and `states` (state files
+ * already validated, with their section hashes, by digest). Each section stays because the
+ * benchmark shows it saves at least a tenth of a plan of 10,000 posts (bench/README.md). A
+ * section is read when first asked for and written by `save` (only if it changed). A disabled
+ * cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;
@@ -42,44 +43,11 @@ export class RunCache {
     return new RunCache(null, '');
   }
 
-  /** What runs under this content config found out about post files (entries made under another config are not used). */
+  /** What runs under this content config found out about post files (entries made under another config are not used), and about media files. */
   posts(config: ContentConfig): PostCache | undefined {
     const section = this.#section<PostEntry>('posts', contentContext(config), postColumns);
-    return section === undefined ? undefined : new PostCache(section);
-  }
-
-  /** postsync.yaml as read without a problem, by file name and digest. */
-  configFiles(): ConfigFileMemo | undefined {
-    const files = this.#section<{ digest: string; data: RawConfig }>('config', '');
-    // Time zone names depend on the time zone data this Node carries.
-    const zones = this.#section<string>('zones', process.versions.tz ?? process.versions.icu ?? '');
-    if (files === undefined || zones === undefined) return undefined;
-    return {
-      get: (file, digest) => {
-        const kept = files.get(file);
-        return kept?.digest === digest ? kept.data : undefined;
-      },
-      set: (file, digest, data) => files.set(file, { digest, data }),
-      timeZone: (name, canonical) => {
-        const kept = zones.get(name);
-        if (kept !== undefined) return kept;
-        const found = canonical(name);
-        if (found !== undefined) zones.set(name, found);
-        return found;
-      },
-    };
-  }
-
-  /** sha256, size and type of media files, by real path. */
-  mediaFacts(): StampedFacts<MediaFacts> | undefined {
-    const section = this.#section<StampedEntry<MediaFacts>>('media', '');
-    return section === undefined ? undefined : new StampedFacts(section);
-  }
-
-  /** Dimensions, duration and codecs of media files, by path. */
-  probes(): StampedFacts<MediaProbe> | undefined {
-    const section = this.#section<StampedEntry<MediaProbe>>('probes', '');
-    return section === undefined ? undefined : new StampedFacts(section);
+    const media = this.#section<StampedEntry<MediaFacts>>('media', '');
+    return section === undefined || media === undefined ? undefined : new PostCache(section, new StampedFacts(media));
   }
 
   /** State files validated by this build, with their section hashes, by path and digest. */

@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -28,30 +27,11 @@ export const CONFIG_FILE_NAMES = ['postsync.yaml', 'postsync.yml'] as const;
 
 const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 
-/**
- * Config files read before without a problem, by name and the digest of their bytes (src/cache):
- * a run of an unchanged postsync.yaml then loads no YAML parser. Their `locate` knows no
- * positions, so a caller that finds a problem in such a file reads it again without the memo.
- */
-export interface ConfigFileMemo {
-  get(file: string, digest: string): RawConfig | undefined;
-  set(file: string, digest: string, data: RawConfig): void;
-  /** Canonical names of time zones worked out before with this Node's time zone data (asking Intl loads that data: ~10 ms). */
-  timeZone(name: string, canonical: (name: string) => string | undefined): string | undefined;
-}
-
 /** Reads and validates postsync.yaml (or .yml) at the project root; a missing file is an empty config. */
-export async function readConfigFile(root: string, options: { memo?: ConfigFileMemo } = {}): Promise<ConfigFile & { remembered: boolean }> {
-  const { memo } = options;
+export async function readConfigFile(root: string): Promise<ConfigFile> {
   const read = await readConfigBytes(root);
-  if ('diagnostics' in read) return { ...read, remembered: false };
-  const { file, bytes } = read;
-  const digest = memo === undefined ? '' : hash('sha1', bytes, 'base64');
-  const remembered = memo?.get(file, digest);
-  if (remembered !== undefined) return { file, data: remembered, locate: nowhere, diagnostics: [], remembered: true };
-  const parsed = await parseConfigFile(file, bytes);
-  if (memo !== undefined && parsed.diagnostics.length === 0) memo.set(file, digest, parsed.data);
-  return { ...parsed, remembered: false };
+  if ('diagnostics' in read) return read;
+  return parseConfigFile(read.file, read.bytes);
 }
 
 const nowhere: YamlSource['locate'] = () => undefined;

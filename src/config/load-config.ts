@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { isInside } from '../text/paths.js';
-import { readConfigFile, type ConfigFile, type ConfigFileMemo } from './config-file.js';
+import { readConfigFile, type ConfigFile } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { canonicalTimeZone, suggestTimeZone } from './timezone.js';
 import type { ApiConfig, Config, ConfigFlags } from './types.js';
@@ -13,8 +13,6 @@ export interface LoadConfigOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   flags?: ConfigFlags;
-  /** Config files read before (src/cache), so an unchanged one is not parsed again. */
-  memo?: ConfigFileMemo;
 }
 
 export const DEFAULT_CONTENT_DIR = 'posts';
@@ -28,14 +26,7 @@ export const DEFAULT_TIMEZONE = 'UTC';
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   const root = resolve(options.cwd);
-  const configFile = await readConfigFile(root, { memo: options.memo });
-  try {
-    return configFrom(configFile, root, options);
-  } catch (error) {
-    // A remembered file knows no positions: read it again to place the problems.
-    if (!configFile.remembered || !(error instanceof InvalidConfigError)) throw error;
-    return configFrom(await readConfigFile(root), root, options);
-  }
+  return configFrom(await readConfigFile(root), root, options);
 }
 
 function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOptions): Config {
@@ -46,7 +37,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
   const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
-  const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics, options.memo);
+  const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const url = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
   if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
@@ -89,8 +80,8 @@ function projectPath(value: string, path: string[], context: { root: string; con
   return absolute;
 }
 
-function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Diagnostic[], memo: ConfigFileMemo | undefined): string {
-  const canonical = memo === undefined ? canonicalTimeZone(value) : memo.timeZone(value, canonicalTimeZone);
+function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Diagnostic[]): string {
+  const canonical = canonicalTimeZone(value);
   if (canonical !== undefined) return canonical;
   diagnostics.push({
     severity: 'error',

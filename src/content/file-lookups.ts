@@ -36,7 +36,7 @@ export class FileLookups {
   /**
    * `stat`, or undefined when the path cannot be stat'ed (missing, no permission). Synchronous:
    * most candidates of a media path are missing, and a rejected promise costs an error object
-   * with a stack each time (10,000 posts: ~40 ms), where `throwIfNoEntry: false` costs nothing.
+   * with a stack each time, where `throwIfNoEntry: false` costs nothing.
    */
   stat(path: string): Promise<Stats | undefined> {
     let stats = this.#stats.get(path);

@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import type { PostFileReading } from './interpret-file.js';
+import type { MediaFacts } from './media-cache.js';
 import { mediaLookupKey, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
 import type { ScheduleSource } from './normalize-post.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
@@ -36,14 +37,17 @@ export interface BytesRead {
 
 /**
  * The one way content reading reuses what an earlier run found out (src/cache implements it with
- * `.postsync/cache`): it asks whether a file's bytes are known unchanged since the file was
- * summarized, and it tells of every post file it reads in full without errors.
+ * `.postsync/cache`): it asks whether a post file's bytes are known unchanged since the file was
+ * summarized, it tells of every post file it reads in full without errors, and it asks what a
+ * media file holds.
  */
 export interface EarlierReadings {
   /** The summary of `file` and the digest of its bytes, when the file at `path` is known to hold the same bytes without reading them. */
   unchanged(file: string, path: string): { digest: string; summary: PostSummary } | undefined;
   /** `file` was just read in full, without errors, as `read` says. */
   remember(file: string, read: BytesRead, summary: PostSummary): void;
+  /** What the media file at `realPath` (as `stats` describe it now) holds, as found out before, or `workOut()`'s answer, remembered. */
+  mediaFacts(realPath: string, stats: Stats, workOut: () => Promise<MediaFacts>): Promise<MediaFacts>;
 }
 
 /**

@@ -80,7 +80,8 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
 }
 
 export function mediaContextOf(options: ReadContentOptions) {
-  return { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
+  const context = { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
+  return options.earlier === undefined ? context : { ...context, earlier: options.earlier };
 }
 
 /** A reading, its media and the clock check → the file's result. */

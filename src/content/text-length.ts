@@ -1,6 +1,6 @@
 import type { CaptionRules } from '../api/types.js';
 
-/** Made when first needed: building it loads ICU's segmentation data (~10 ms). */
+/** Made when first needed: building it loads ICU's segmentation data, which most runs never need. */
 let segmenter: Intl.Segmenter | undefined;
 const encoder = new TextEncoder();
 

@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import type { StampedFacts } from '../cache/file-stamps.js';
 import type { DesiredMedia, DesiredPost } from '../content/types.js';
 import type { ProbedMedia } from './media-rules.js';
 import type { MediaProbe } from './probe.js';
@@ -25,20 +24,17 @@ const probeWithReaders: ProbeMedia = async (absolutePath) => (await import('./pr
 /**
  * Memoizes probes by path, size and mtime, so that one run (or a watch session) probes each file
  * once however many posts use it. Concurrent calls for one file share a single probe. A failed
- * probe (unreadable file) is not kept. With `kept` (src/cache), probes carry over between runs
- * while the file's stamp is unchanged.
+ * probe (unreadable file) is not kept.
  */
-export function createProbeCache(options: { probe?: ProbeMedia; kept?: StampedFacts<MediaProbe> } = {}): ProbeCache {
+export function createProbeCache(options: { probe?: ProbeMedia } = {}): ProbeCache {
   const probeFile = options.probe ?? probeWithReaders;
-  const { kept } = options;
   const entries = new Map<string, Entry>();
   return {
     async probe(absolutePath) {
-      const stats = await stat(absolutePath);
-      const { size, mtimeMs } = stats;
+      const { size, mtimeMs } = await stat(absolutePath);
       const cached = entries.get(absolutePath);
       if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-      const result = kept === undefined ? probeFile(absolutePath) : kept.recall(absolutePath, stats, () => probeFile(absolutePath));
+      const result = probeFile(absolutePath);
       const entry = { size, mtimeMs, result };
       entries.set(absolutePath, entry);
       result.catch(() => {

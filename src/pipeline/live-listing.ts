@@ -16,9 +16,8 @@ interface Listed extends LiveBrief {
 /**
  * Every remote post as listed, kept lean: a brief per post, and the JSON text of each page, parsed
  * again (once per page) when a post is asked for in full. A plan keeps the listing until it is
- * done, and most of its posts are untouched noops that need no more than their brief: 10,000 posts
- * kept whole are some 250,000 objects that every garbage collection copies or marks; as briefs and
- * texts, some 30,000.
+ * done, and most of its posts are untouched noops that need no more than their brief: posts kept
+ * whole are many times more objects for every garbage collection to copy or mark (bench/README.md).
  */
 export class LiveListing implements LivePostsById {
   /** Every listed post's brief, by id. */

@@ -6,16 +6,10 @@ import { createProbeCache, type ProbeCache } from '../media/probe-cache.js';
 export interface PlanCaches {
   media: MediaCache;
   probes: ProbeCache;
-  /** Earlier runs' readings and media facts (`.postsync/cache`); absent, everything is worked out afresh. */
+  /** What earlier runs found out (`.postsync/cache`); absent, everything is worked out afresh. */
   kept?: RunCache;
 }
 
 export function createPlanCaches(kept?: RunCache): PlanCaches {
-  const mediaFacts = kept?.mediaFacts();
-  const probes = kept?.probes();
-  return {
-    media: new MediaCache(mediaFacts === undefined ? {} : { kept: mediaFacts }),
-    probes: createProbeCache(probes === undefined ? {} : { kept: probes }),
-    ...(kept === undefined ? {} : { kept }),
-  };
+  return { media: new MediaCache(), probes: createProbeCache(), ...(kept === undefined ? {} : { kept }) };
 }

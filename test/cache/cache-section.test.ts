@@ -98,25 +98,10 @@ describe('RunCache', () => {
     expect(RunCache.open(root, { enabled: true, build: 'other' }).posts(config)!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
   });
 
-  it('remembers canonical time zone names, but never an unknown one', async () => {
-    const root = await testdir();
-    const asked: string[] = [];
-    const canonical = (name: string) => (asked.push(name), name === 'europe/berlin' ? 'Europe/Berlin' : undefined);
-    const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    expect(cache.configFiles()!.timeZone('europe/berlin', canonical)).toBe('Europe/Berlin');
-    expect(cache.configFiles()!.timeZone('mars/base', canonical)).toBeUndefined();
-    await cache.save();
-    const again = RunCache.open(root, { enabled: true, build: 'test' }).configFiles()!;
-    expect(again.timeZone('europe/berlin', canonical)).toBe('Europe/Berlin');
-    expect(again.timeZone('mars/base', canonical)).toBeUndefined();
-    expect(asked).toEqual(['europe/berlin', 'mars/base', 'mars/base']);
-  });
-
   it('hands out nothing and writes nothing when disabled', async () => {
     const root = await testdir();
     const cache = RunCache.open(root, { enabled: false, build: 'test' });
     expect(cache.posts({ root, contentDir: root, timezone: 'UTC', accounts: {} })).toBeUndefined();
-    expect(cache.mediaFacts()).toBeUndefined();
     await cache.save();
     expect(await readdir(root)).toEqual([]);
   });

@@ -1,8 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { ConfigFileMemo, RawConfig } from '../../src/config/config-file.js';
 import { InvalidConfigError } from '../../src/config/invalid-config-error.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { InputError } from '../../src/errors.js';
@@ -118,48 +116,5 @@ describe('loadConfig', () => {
     expect((await failure(loadConfig({ cwd: stateIsRoot, env: {} }))).diagnostics).toMatchObject([{ code: 'path-outside-project', line: 1 }]);
     const empty = await testdir({ 'postsync.yaml': '# nothing yet\n' });
     expect((await loadConfig({ cwd: empty, env: {} })).timezone).toBe('UTC');
-  });
-});
-
-describe('loadConfig with a memo of config files read before', () => {
-  function memo(): ConfigFileMemo & { kept: Map<string, RawConfig> } {
-    const kept = new Map<string, RawConfig>();
-    const zones = new Map<string, string>();
-    return {
-      kept,
-      get: (file, digest) => kept.get(`${file}\0${digest}`),
-      set: (file, digest, data) => void kept.set(`${file}\0${digest}`, data),
-      timeZone: (name, canonical) => zones.get(name) ?? canonical(name),
-    };
-  }
-
-  it('remembers an unchanged file by its bytes and gives the same config; an edit is read afresh', async () => {
-    const root = await testdir({ 'postsync.yaml': `timezone: europe/berlin\naccounts:\n  photo: ${PHOTO}\n` });
-    const files = memo();
-    const first = await loadConfig({ cwd: root, env: {}, memo: files });
-    expect(files.kept.size).toBe(1);
-    const [key] = [...files.kept.keys()];
-    files.kept.set(key!, { ...files.kept.get(key!), timezone: 'Asia/Tokyo' });
-    expect((await loadConfig({ cwd: root, env: {}, memo: files })).timezone).toBe('Asia/Tokyo');
-    files.kept.set(key!, { ...files.kept.get(key!), timezone: 'Europe/Berlin' });
-    expect(await loadConfig({ cwd: root, env: {}, memo: files })).toEqual(first);
-    await writeFile(join(root, 'postsync.yaml'), 'timezone: UTC\n');
-    expect((await loadConfig({ cwd: root, env: {}, memo: files })).timezone).toBe('UTC');
-  });
-
-  it('places the problems of a remembered file, which knows no positions, by reading it again', async () => {
-    const root = await testdir({ 'postsync.yaml': 'content: posts\ntimezone: Mars/Olympus\n' });
-    const files = memo();
-    const fresh = (await failure(loadConfig({ cwd: root, env: {}, memo: files }))).diagnostics;
-    expect(files.kept.size).toBe(1);
-    expect(fresh).toMatchObject([{ code: 'unknown-timezone', line: 2 }]);
-    expect((await failure(loadConfig({ cwd: root, env: {}, memo: files }))).diagnostics).toEqual(fresh);
-  });
-
-  it('does not remember a file with a problem of its own', async () => {
-    const root = await testdir({ 'postsync.yaml': 'timezone: [1, 2]\n' });
-    const files = memo();
-    await failure(loadConfig({ cwd: root, env: {}, memo: files }));
-    expect(files.kept.size).toBe(0);
   });
 });

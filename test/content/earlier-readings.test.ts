@@ -57,6 +57,7 @@ function counting(store: EarlierReadings): EarlierReadings & { unread: string[];
       remembered.push(file);
       store.remember(file, read, summary);
     },
+    mediaFacts: (realPath, stats, workOut) => store.mediaFacts(realPath, stats, workOut),
   };
 }
 
