@@ -104,5 +104,3 @@ export function responseOnlyOptions(platform: string): Record<string, string> {
   return {};
 }
 
-export const platformNames = (): string[] => Object.keys(RULES);
-
