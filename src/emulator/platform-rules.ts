@@ -103,4 +103,3 @@ export function responseOnlyOptions(platform: string): Record<string, string> {
   if (platform === 'shortB') return { shortBMode: 'direct', shortBPrivacy: 'PUBLIC_TO_EVERYONE' };
   return {};
 }
-
