@@ -17,8 +17,27 @@ export interface Diagnostic {
   found?: string;
   /** How to fix it (e.g. "did you mean `scheduledAt`?"). */
   hint?: string;
+  /**
+   * Set on a publishing rule of the post's accounts (attachment counts, media limits, a required
+   * caption or option): a warning while the post is a draft, an error once it is scheduled. Lets
+   * views count the drafts that are not ready yet. Absent on every other diagnostic.
+   */
+  readiness?: true;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** What a readiness warning's message starts with: the draft is fine, publishing it is not. */
+export const NOT_READY_PREFIX = 'not ready to schedule: ';
+
+/**
+ * A broken publishing rule as it counts for `post`: on a draft (`scheduledAt` null, which includes
+ * `draft: true`) a warning that says what is missing, on a scheduled post an error, the message
+ * unchanged. Drafts are work in progress; only a post that is to be published must be publishable.
+ */
+export function readinessOf<T extends { severity: Diagnostic['severity']; message: string }>(finding: T, post: { scheduledAt: string | null }): T & { readiness: true } {
+  if (post.scheduledAt !== null) return { ...finding, severity: 'error', readiness: true };
+  return { ...finding, severity: 'warning', message: `${NOT_READY_PREFIX}${finding.message}`, readiness: true };
 }

@@ -1,8 +1,9 @@
+import { previewText } from '../../src/text/preview.js';
+
 export { formatBytes as bytes, plural } from '../../src/media/format.js';
 
-/** Short, single-line rendering of a value in a diff. */
+/** Short, single-line rendering of a value in a diff: at most `max` characters, cut between graphemes. */
 export function preview(value: unknown, max = 60): string {
   if (value === undefined) return '(none)';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return previewText(JSON.stringify(value) ?? String(value), max);
 }

@@ -1,13 +1,14 @@
 import type { Post } from '../../src/api/types.js';
 import type { ImportResult } from '../../src/import/import-posts.js';
 import type { PlanTarget } from '../../src/plan/types.js';
+import { previewText } from '../../src/text/preview.js';
 import { plural } from './format.js';
 import type { Style } from './style.js';
 
 /** `post 1a2b3c4d (scheduled, "First words of the text…")`: enough to find it in the service. */
 function describePost(post: Post): string {
   const text = post.content.replace(/\s+/g, ' ').trim();
-  const preview = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  const preview = previewText(text, 40);
   return `post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`;
 }
 

@@ -11,12 +11,14 @@ export const ErrorCodes = {
   apiKeyPaused: 'api_key_paused', // 403
   missingPermission: 'missing_permission', // 403: message names the permission
   notFound: 'not_found', // 404: unknown path, or a resource of another project
+  methodNotAllowed: 'method_not_allowed', // 405 + Allow: a known path, another method
   postNotEditable: 'post_not_editable', // 409: post is no longer draft/scheduled
   idempotencyInProgress: 'idempotency_in_progress', // 409 + Retry-After
   idempotencyKeyReused: 'idempotency_key_reused', // 422: same key, different payload
   uploadIncomplete: 'upload_incomplete', // 409: complete called before the bytes are stored
   mediaInvalid: 'media_invalid', // 422: stored bytes do not match size or declared type
   payloadTooLarge: 'payload_too_large', // 413 (an envelope is not guaranteed by the spec)
+  unsupportedMediaType: 'unsupported_media_type', // 415: a request body that is not declared application/json
   rateLimited: 'rate_limited', // 429 + Retry-After
   internalError: 'internal_error', // 500
   serviceUnavailable: 'service_unavailable', // 503

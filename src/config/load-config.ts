@@ -96,6 +96,9 @@ function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Dia
   return DEFAULT_TIMEZONE;
 }
 
+/** The spec's `{base_url}` "includes the version prefix /public/v1": every API URL ends with it. */
+const API_VERSION_PREFIX = '/public/v1';
+
 function resolveApiUrl(options: LoadConfigOptions, configFile: ConfigFile, diagnostics: Diagnostic[]): string | null {
   if (options.flags?.local === true) return null;
   const fromFlag = options.flags?.apiUrl;
@@ -132,5 +135,19 @@ function checkUrl(value: string, where: { source: string; file?: string; line?: 
     diagnostics.push({ severity: 'error', code: 'invalid-api-url', message: `${source} ${problem}`, ...position, expected: 'a base URL such as https://api.example.com/public/v1', hint: 'The API key goes in POSTSYNC_API_KEY, never in the URL.' });
     return null;
   }
-  return url.href.replace(/\/+$/, '');
+  const base = url.href.replace(/\/+$/, '');
+  if (!base.endsWith(API_VERSION_PREFIX)) {
+    // Every path of the API is under the version prefix: without it every request is a 404, found only mid-run.
+    diagnostics.push({
+      severity: 'error',
+      code: 'invalid-api-url',
+      message: `${source} does not end in ${API_VERSION_PREFIX}, the API's version prefix`,
+      ...position,
+      expected: 'a base URL such as https://api.example.com/public/v1',
+      // The origin is safe to print (no user, password or query by now); the path is not echoed.
+      hint: url.pathname === '/' ? `Use ${url.origin}${API_VERSION_PREFIX}.` : `Add ${API_VERSION_PREFIX} at the end of the URL.`,
+    });
+    return null;
+  }
+  return base;
 }

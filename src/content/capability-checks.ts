@@ -1,5 +1,5 @@
 import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { readinessOf, type Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { codePointLength, lengthOver, unitWord } from './text-length.js';
 import type { DesiredPost, TargetShape } from './types.js';
@@ -9,6 +9,12 @@ import type { DesiredPost, TargetShape } from './types.js';
  * caption length (in the account's unit) and presence, option fields and attachment counts.
  * Media types, sizes and durations are checked with the media (src/media/).
  * Each diagnostic names the post file and the account as written in the file.
+ *
+ * Two kinds of problems: what no post may have, draft or not (an account outside the project, an
+ * option the platform does not have or a value of the wrong type or outside its allowed values),
+ * is an error; a publishing rule (caption length and presence, a required option, attachment
+ * counts) is a readiness diagnostic (`readinessOf`): a warning on a draft, an error once the post
+ * is scheduled.
  */
 export interface CapabilityCheckOptions {
   /**
@@ -30,6 +36,7 @@ export function checkAgainstCapabilities(
       const account = post.targetLabels[index] ?? target.socialAccountId;
       const base = { severity: 'error' as const, file: post.file, ...(post.locations?.targets[index] ?? {}) };
       const report: Report = (diagnostic) => diagnostics.push({ ...base, ...diagnostic });
+      const notReady: Report = (diagnostic) => diagnostics.push(readinessOf({ ...base, ...diagnostic }, post.shape));
       const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
       if (capabilities === undefined) {
         const named = account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`;
@@ -39,9 +46,9 @@ export function checkAgainstCapabilities(
       const where = `\`${account}\` (${capabilities.account.platform})`;
       if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
       else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
-      checkCaption(post, target, capabilities.rules.caption, where, report);
-      checkOptions(target, capabilities.rules.options ?? {}, where, report);
-      checkAttachmentCount(post, capabilities.rules.attachments, where, report);
+      checkCaption(post, target, capabilities.rules.caption, where, notReady);
+      checkOptions(target, capabilities.rules.options ?? {}, where, { report, notReady });
+      checkAttachmentCount(post, capabilities.rules, where, notReady);
     });
   }
   return diagnostics;
@@ -85,7 +92,9 @@ function requiredWords(requiredExcept: CaptionRules['requiredExcept']): string {
   return requiredExcept === 'media' ? 'a text, unless the post has media' : requiredExcept === 'video' ? 'a text, unless the post has a video' : 'a text';
 }
 
-function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, where: string, report: Report): void {
+/** `report` for what the options may never be, `notReady` for a required option that is missing. */
+function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, where: string, reporters: { report: Report; notReady: Report }): void {
+  const { report, notReady } = reporters;
   const accepted = Object.keys(rules);
   const options = target.options as Record<string, unknown>;
   for (const [field, value] of Object.entries(options)) {
@@ -104,7 +113,7 @@ function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, wh
   }
   for (const [field, rule] of Object.entries(rules)) {
     if (rule.required === true && options[field] === undefined) {
-      report({ code: 'option-required', message: `${where} needs the option \`${field}\``, expected: `\`${field}\` (${rule.type})`, hint: `Add \`${field}\` under this target's \`options:\`.` });
+      notReady({ code: 'option-required', message: `${where} needs the option \`${field}\``, expected: `\`${field}\` (${rule.type})`, hint: `Add \`${field}\` under this target's \`options:\`.` });
     }
   }
 }
@@ -134,12 +143,21 @@ function checkOptionValue(field: string, value: unknown, rule: OptionRule, where
   }
 }
 
-function checkAttachmentCount(post: DesiredPost, rules: Capabilities['rules']['attachments'], where: string, report: Report): void {
+function checkAttachmentCount(post: DesiredPost, accountRules: Capabilities['rules'], where: string, report: Report): void {
+  const rules = accountRules.attachments;
   const count = post.media.length;
   if (count < rules.min) {
-    report({ code: 'too-few-attachments', message: `${where} needs at least ${rules.min} media file${rules.min === 1 ? '' : 's'}`, expected: `${rules.min} to ${rules.max} media files`, found: `${count}`, hint: 'Add an image or video under `media:`.' });
+    const kinds = acceptedKinds(accountRules.media, rules.min);
+    report({ code: 'too-few-attachments', message: `${where} needs at least ${rules.min} ${kinds}`, expected: `${rules.min} to ${rules.max} media files`, found: `${count}`, hint: `Add ${rules.min === 1 ? 'one' : rules.min} ${kinds} under \`media:\`.` });
   }
   if (count > rules.max) {
     report({ code: 'too-many-attachments', message: `${where} accepts at most ${rules.max} media file${rules.max === 1 ? '' : 's'}`, expected: `${rules.min} to ${rules.max} media files`, found: `${count}`, hint: 'Remove media, or post to this account separately.' });
   }
+}
+
+/** `image or video`, `videos`: the kinds of media an account takes, for "needs at least 1 …". */
+function acceptedKinds(media: Capabilities['rules']['media'], count: number): string {
+  const s = count === 1 ? '' : 's';
+  const kinds = [media.images.contentTypes.length > 0 ? `image${s}` : '', media.videos.contentTypes.length > 0 ? `video${s}` : ''].filter(Boolean);
+  return kinds.length === 0 ? `media file${s}` : kinds.join(' or ');
 }

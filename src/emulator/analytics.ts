@@ -4,8 +4,7 @@ import { requirePermission } from './auth.js';
 import type { ApiCall, Route } from './context.js';
 import { ok, type Reply } from './envelope.js';
 import type { Project } from './store.js';
-import { platformNames } from './platform-rules.js';
-import { Violations, checkQueryNames, integerParam, isUuid, parseRfc3339 } from './validate.js';
+import { Violations, checkQueryNames, integerParam, isUuid, parseRfc3339, platformParam } from './validate.js';
 
 const PARAMS = ['from', 'to', 'accountId', 'platform', 'limit', 'cursor'];
 const VIDEO_PLATFORMS = ['vidA', 'shortB'];
@@ -92,8 +91,7 @@ function analytics(call: ApiCall): Reply {
   const to = bound('to');
   const accountId = query.get('accountId');
   if (accountId !== null && !isUuid(accountId)) violations.add('accountId must be a uuid');
-  const platform = query.get('platform');
-  if (platform !== null && !platformNames().includes(platform)) violations.add(`platform must be one of ${platformNames().join(', ')}`);
+  const platform = platformParam(query.get('platform'), violations);
   let offset = 0;
   const rawCursor = query.get('cursor');
   if (rawCursor !== null) {

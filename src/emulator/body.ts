@@ -45,6 +45,19 @@ export async function readLimitedBody(req: IncomingMessage, limit = MAX_JSON_BOD
   });
 }
 
+/**
+ * The document declares only `application/json` request bodies: a body declared as anything else
+ * (or sent without a Content-Type) is 415, before it is parsed. `; charset=utf-8` and other
+ * parameters are accepted; a request without a body needs no Content-Type.
+ */
+export function requireJsonContentType(contentType: string | undefined, raw: Buffer): void {
+  if (contentType === undefined && raw.length === 0) return;
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'application/json') return;
+  const found = contentType === undefined ? 'a body without a Content-Type' : `Content-Type ${contentType}`;
+  throw new ApiError(415, ErrorCodes.unsupportedMediaType, `request bodies must be JSON with Content-Type: application/json (got ${found})`);
+}
+
 /** Parses a JSON body; an empty body reads as `undefined` so each route decides if that is allowed. */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;

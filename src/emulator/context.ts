@@ -73,7 +73,7 @@ export class Router {
     return undefined;
   }
 
-  /** Methods that exist for a path, for the 404 message. */
+  /** Methods that exist for a path: the `Allow` header of a 405. */
   methodsFor(path: string): string[] {
     return this.routes.filter((route) => route.regex.test(path)).map((route) => route.method);
   }

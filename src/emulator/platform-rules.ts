@@ -103,6 +103,3 @@ export function responseOnlyOptions(platform: string): Record<string, string> {
   if (platform === 'shortB') return { shortBMode: 'direct', shortBPrivacy: 'PUBLIC_TO_EVERYONE' };
   return {};
 }
-
-export const platformNames = (): string[] => Object.keys(RULES);
-

@@ -1,9 +1,8 @@
 import type { PostSort } from '../api/types.js';
 import type { StoredPost } from './model.js';
 import type { PageResult, SortKey } from './post-index.js';
-import { platformNames } from './platform-rules.js';
 import type { Project } from './store.js';
-import { Violations, checkQueryNames, codePointLength, integerParam, isUuid } from './validate.js';
+import { Violations, checkQueryNames, codePointLength, integerParam, isUuid, platformParam } from './validate.js';
 
 const SORTS: readonly PostSort[] = ['schedule_desc', 'schedule_asc', 'newest', 'oldest'];
 const STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partially_published', 'failed'];
@@ -33,8 +32,7 @@ export function listPosts(project: Project, query: URLSearchParams): PageResult<
   if (!SORTS.includes(sort)) violations.add(`sort must be one of ${SORTS.join(', ')}`);
   const status = query.get('status');
   if (status !== null && !STATUSES.includes(status)) violations.add(`status must be one of ${STATUSES.join(', ')}`);
-  const platform = query.get('platform');
-  if (platform !== null && !platformNames().includes(platform)) violations.add(`platform must be one of ${platformNames().join(', ')}`);
+  const platform = platformParam(query.get('platform'), violations);
   const q = query.get('q');
   if (q !== null && (q.length === 0 || codePointLength(q) > 200)) violations.add('q must be 1 to 200 characters');
   if (query.has('after') && query.has('before')) violations.add('send either after or before, never both');

@@ -36,6 +36,8 @@ function captionRequired(rule: CaptionRules['requiredExcept'], media: readonly S
 /**
  * The per-account rules of the capabilities endpoint, enforced when a post becomes (or stays)
  * scheduled: drafts may be incomplete, a schedule must be publishable. Every problem is collected.
+ * These are the publishing rules: available accounts, caption length and presence, required
+ * options, attachment counts, media types, sizes, codecs and durations.
  */
 export function checkPublishable(project: Project, post: { content: string; targets: readonly Target[]; media: readonly StoredMedia[] }, violations: Violations): void {
   if (post.targets.length === 0) violations.add('a scheduled post needs at least one target');
@@ -49,6 +51,9 @@ export function checkPublishable(project: Project, post: { content: string; targ
     const length = captionLength(caption, rules.caption.lengthUnit);
     if (length > rules.caption.maxLength) violations.add(`${where}: caption is ${length} ${rules.caption.lengthUnit} long, at most ${rules.caption.maxLength} allowed`);
     if (caption.trim() === '' && captionRequired(rules.caption.requiredExcept, post.media)) violations.add(`${where}: a caption is required`);
+    for (const [name, rule] of Object.entries(rules.options)) {
+      if (rule.required === true && target.options[name as keyof typeof target.options] === undefined) violations.add(`${where}: options.${name} is required to schedule a post`);
+    }
     checkAttachments(where, rules, post.media, target.options.format === 'story', violations);
   });
 }

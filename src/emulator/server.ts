@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes } from '../api/error-codes.js';
 import type { KeyRing } from './auth.js';
-import { parseJsonBody, readLimitedBody } from './body.js';
+import { parseJsonBody, readLimitedBody, requireJsonContentType } from './body.js';
 import type { Chaos } from './chaos.js';
 import type { ApiCall, Router, Services } from './context.js';
 import { ApiError, notFound } from './envelope.js';
@@ -26,6 +26,9 @@ export interface Endpoints {
   storage(exchange: Exchange): Promise<void>;
 }
 
+/** Methods whose API routes take a JSON body. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH']);
+
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Query string for the log, without storage signatures. */
@@ -37,7 +40,8 @@ function loggedQuery(url: URL): string {
 
 /**
  * The request listener. Order for API requests: chaos fault → body (413 while reading) → key
- * (401/403) → project rate limit (429) → due posts published → route (404) → handler, which checks
+ * (401/403) → project rate limit (429) → due posts published → route (404 unknown path, 405 with
+ * `Allow` for another method) → Content-Type of a POST/PATCH body (415) → handler, which checks
  * permissions, parses and validates → journal commit → answer.
  */
 export function createListener(endpoints: Endpoints): (req: IncomingMessage, res: ServerResponse) => void {
@@ -95,9 +99,11 @@ async function api(endpoints: Endpoints, exchange: Exchange): Promise<void> {
   const match = endpoints.router.match(exchange.method, subPath);
   if (!match) {
     const methods = endpoints.router.methodsFor(subPath);
-    const hint = methods.length > 0 ? `; this path accepts ${methods.join(', ')}` : '';
-    throw notFound(`route ${exchange.method} ${subPath}${hint}`);
+    if (methods.length === 0) throw notFound(`route ${exchange.method} ${subPath}`);
+    const allowed = methods.join(', ');
+    throw new ApiError(405, ErrorCodes.methodNotAllowed, `method ${exchange.method} is not allowed on ${API_PREFIX}${subPath}; allowed: ${allowed}`, { Allow: allowed });
   }
+  if (BODY_METHODS.has(exchange.method)) requireJsonContentType(exchange.req.headers['content-type'], raw);
   let parsed: { value: unknown } | undefined;
   const call: ApiCall = {
     services,

@@ -21,7 +21,11 @@ export function targetFor(account: AccountRecord, input: TargetInput): Target {
   return target;
 }
 
-/** Resolves target inputs against the project's accounts and each platform's option rules. */
+/**
+ * Resolves target inputs against the project's accounts and each platform's option rules: what no
+ * post may have (an unknown account or option, a value of the wrong type). Required options are a
+ * publishing rule, checked when the post is scheduled (checkPublishable).
+ */
 export function buildTargets(project: Project, inputs: readonly TargetInput[], violations: Violations): Target[] {
   const targets: Target[] = [];
   inputs.forEach((input, i) => {
@@ -56,9 +60,6 @@ function checkOptions(platform: string, options: Record<string, unknown>, where:
     }
     const problem = optionProblem(rule, value);
     if (problem) violations.add(`${where}.${name} ${problem}`);
-  }
-  for (const [name, rule] of Object.entries(rules)) {
-    if (rule.required && options[name] === undefined) violations.add(`${where}.${name} is required for ${platform} accounts`);
   }
 }
 

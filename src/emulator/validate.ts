@@ -75,6 +75,16 @@ export function integerParam(raw: string | null, name: string, bounds: { min: nu
   return Number(raw);
 }
 
+/**
+ * A `platform` filter. The spec leaves platform values open, so any name is a valid filter (it
+ * matches the targets on accounts of that platform, maybe none); only an empty or oversized value
+ * is refused.
+ */
+export function platformParam(raw: string | null, violations: Violations): string | null {
+  if (raw !== null && (raw.length === 0 || raw.length > 100)) violations.add('platform must be 1 to 100 characters');
+  return raw;
+}
+
 /** Rejects query parameters the endpoint does not define, and repeated ones. */
 export function checkQueryNames(query: URLSearchParams, allowed: readonly string[], violations: Violations): void {
   const seen = new Set<string>();

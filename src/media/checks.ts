@@ -1,6 +1,6 @@
 import type { Capabilities } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { readinessOf, type Diagnostic } from '../diagnostics.js';
 import { formatList, plural } from './format.js';
 import { checkImage, checkVideo, type Finding, type ProbedMedia, type TargetRules } from './media-rules.js';
 
@@ -15,6 +15,10 @@ export type { ProbedMedia } from './media-rules.js';
  * reports those accounts); media without a probe, or probed `unknown`, are skipped (content
  * reading reports unreadable files). Each diagnostic names the post file, the media path, the
  * account as written in the post and the rule with its limit.
+ *
+ * Every broken rule here is a publishing rule: a readiness warning while the post is a draft, an
+ * error once it is scheduled (`readinessOf`). Advice (a duration that could not be read, a video
+ * too long to be a short) stays a plain warning.
  */
 export function checkMediaAgainstCapabilities(
   post: DesiredPost,
@@ -22,11 +26,10 @@ export function checkMediaAgainstCapabilities(
   capabilitiesByAccountId: ReadonlyMap<string, Capabilities>,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const located = (finding: Finding, position: { line: number; column: number } | null | undefined): Diagnostic => ({
-    ...finding,
-    file: post.file,
-    ...(position ? { line: position.line, column: position.column } : {}),
-  });
+  const located = (finding: Finding, position: { line: number; column: number } | null | undefined): Diagnostic => {
+    const diagnostic = { ...finding, file: post.file, ...(position ? { line: position.line, column: position.column } : {}) };
+    return finding.severity === 'error' ? readinessOf(diagnostic, post.shape) : diagnostic;
+  };
   post.shape.targets.forEach((target, targetIndex) => {
     const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
     if (!capabilities?.supported) return;

@@ -79,13 +79,16 @@ describe('postsync import', () => {
 
       const dry = await runJson(['import', ...api, '--dry-run'], { cwd: dir });
       const month = scheduledAt.slice(0, 7);
+      // An incomplete draft (a photoC target without media) is imported: on a draft the account's publishing rules are only warnings.
+      const incompleteKey = `needs-a-picture-${incomplete.id.slice(0, 8)}`;
       expect(dry.imported.map((item: any) => [item.postId, item.file])).toEqual([
         [draft.id, `posts/imported/drafts/${draftName}-2.md`],
         [scheduled.id, `posts/imported/${month}/shared-text-${scheduled.id.slice(0, 8)}.md`],
+        [incomplete.id, `posts/imported/drafts/${incompleteKey}.md`],
       ]);
       const skipped = Object.fromEntries(dry.skipped.map((item: any) => [item.postId, item.reason]));
       expect(skipped[padded.id]).toMatch(/cannot reproduce it exactly \(content/);
-      expect(skipped[incomplete.id]).toMatch(/does not pass the account checks .*needs at least 1 media file/);
+      expect(skipped[incomplete.id]).toBeUndefined();
       expect(skipped[foreign.id]).toMatch(/not uploaded from this project's files/);
       expect(skipped[interrupted.id]).toMatch(/interrupted create of later/);
       expect(dry.notSelected).toEqual([{ postId: published.id, status: 'published' }]);
@@ -116,7 +119,7 @@ describe('postsync import', () => {
       expect(human.code, human.stderr).toBe(0);
       expect(human.stdout).toContain(`+ wrote posts/imported/drafts/${draftName}-2.md`);
       expect(human.stdout).toContain(`skipped post ${foreign.id} (draft, "Made in the web app")`);
-      expect(human.stdout).toContain('Imported 2 posts: files written and recorded in .postsync/state.json.');
+      expect(human.stdout).toContain('Imported 3 posts: files written and recorded in .postsync/state.json.');
       expect(human.stdout).toContain('1 post not selected (1 published)');
       expect(await readFile(blocker, 'utf8')).toBe('---\n---\nMy own note\n');
       expect(await readFile(join(dir, dry.imported[0].file), 'utf8')).toBe(dry.imported[0].text);
@@ -126,9 +129,10 @@ describe('postsync import', () => {
       expect(section.posts[`shared-text-${scheduled.id.slice(0, 8)}`]?.postId).toBe(scheduled.id);
 
       await rm(blocker);
-      const keys = [draftKey, `shared-text-${scheduled.id.slice(0, 8)}`];
+      const keys = [draftKey, incompleteKey, `shared-text-${scheduled.id.slice(0, 8)}`];
       const afterImport = await planFor(dir, emulator.baseUrl, keys);
       expect(afterImport.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(afterImport.diagnostics.filter((d) => d.file === `posts/imported/drafts/${incompleteKey}.md`)).toMatchObject([{ severity: 'warning', readiness: true, code: 'too-few-attachments' }]);
       expect(afterImport.changes.map((change) => [change.key, change.action])).toEqual(keys.sort().map((key) => [key, 'noop']));
 
       // A run that wrote the file but stopped before the state record: the next import records that file.

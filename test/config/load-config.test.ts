@@ -48,15 +48,36 @@ describe('loadConfig', () => {
   });
 
   it('lets the environment and flags override the API URL, flags last', async () => {
-    const root = await testdir({ 'postsync.yaml': 'api:\n  url: https://file.example.com/v1\n' });
+    const root = await testdir({ 'postsync.yaml': 'api:\n  url: https://file.example.com/public/v1\n' });
     const fromEnv = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://127.0.0.1:4010/public/v1', POSTSYNC_API_KEY: KEY } });
     expect(fromEnv.api.url).toBe('http://127.0.0.1:4010/public/v1');
     expect(fromEnv.api.key).toBe(KEY);
-    const fromFlag = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { apiUrl: 'https://flag.example.com/x' } });
-    expect(fromFlag.api.url).toBe('https://flag.example.com/x');
+    const fromFlag = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { apiUrl: 'https://flag.example.com/x/public/v1' } });
+    expect(fromFlag.api.url).toBe('https://flag.example.com/x/public/v1');
     const local = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { local: true } });
     expect(local.api).toMatchObject({ url: null, local: true });
     expect((await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: '' } })).api.key).toBeNull();
+  });
+
+  it('refuses an API URL without the /public/v1 version prefix up front, from the flag, the environment or the file', async () => {
+    const root = await testdir({ 'postsync.yaml': 'api:\n  url: https://api.example.com/v1\n' });
+    const flag = await failure(loadConfig({ cwd: root, env: {}, flags: { apiUrl: 'http://127.0.0.1:4010' } }));
+    expect(flag.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'invalid-api-url',
+        message: "--api-url does not end in /public/v1, the API's version prefix",
+        expected: 'a base URL such as https://api.example.com/public/v1',
+        hint: 'Use http://127.0.0.1:4010/public/v1.',
+      },
+    ]);
+    const env = await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'https://api.example.com/public/v1/posts' } }));
+    expect(env.diagnostics).toMatchObject([{ code: 'invalid-api-url', message: expect.stringMatching(/^POSTSYNC_API_URL does not end in \/public\/v1/), hint: 'Add /public/v1 at the end of the URL.' }]);
+    const file = await failure(loadConfig({ cwd: root, env: {} }));
+    expect(file.diagnostics).toMatchObject([{ code: 'invalid-api-url', file: 'postsync.yaml', line: 2, column: 8, message: expect.stringContaining('`api.url` does not end in /public/v1') }]);
+    for (const good of ['http://127.0.0.1:4010/public/v1', 'http://127.0.0.1:4010/public/v1/', 'https://example.com/gateway/public/v1']) {
+      expect((await loadConfig({ cwd: root, env: {}, flags: { apiUrl: good } })).api.url, good).toBe(good.replace(/\/$/, ''));
+    }
   });
 
   it('keeps the API key out of inspect, JSON, spreads and errors', async () => {

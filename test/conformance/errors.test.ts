@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/api/error-codes.js';
 import { expectError, type Reply } from './client.js';
 import { ACCOUNTS, KEYS, RATE_LIMIT, keyWithout } from './fixture.js';
-import { createPost, draftBody, later, uploadImage } from './flows.js';
+import { createPost, draftBody, getPost, later, uploadImage } from './flows.js';
 import { useConformance } from './harness.js';
+import { expectMatchesUnroutedResponse } from '../helpers/openapi.js';
 
 /**
  * One test per row of the spec's Errors table (400 401 403 404 409 413 429 500 503). The header
@@ -129,5 +130,34 @@ describe('Errors table', () => {
       await emulator().control.faults('');
     }
     expect((await api.get('/posts')).status).toBe(200);
+  });
+});
+
+describe('answers the spec leaves open (documented in openapi.yaml)', () => {
+  it('405: a method a known path does not have, with Allow and a message naming both', async () => {
+    const post = await createPost(emulator().api());
+    const url = `${emulator().origin}/public/v1/posts/${post.id}`;
+    const response = await fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' }, body: '{}' });
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expectMatchesUnroutedResponse(405, body, response.headers);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PATCH, DELETE');
+    expect(body.error).toEqual({ code: ErrorCodes.methodNotAllowed, message: `method PUT is not allowed on /public/v1/posts/${post.id}; allowed: GET, PATCH, DELETE` });
+    expect((await emulator().api().get('/posts/{id}', { params: { id: post.id } })).body.data.content).toBe(post.content);
+  });
+
+  it('415: a POST or PATCH body declared as anything but application/json is refused, unread', async () => {
+    const api = emulator().api();
+    const body = JSON.stringify(draftBody());
+    const plain = await api.request('POST', '/posts', { raw: body, headers: { 'content-type': 'text/plain' } });
+    expect(expectError(plain, 415, ErrorCodes.unsupportedMediaType)).toEqual(['request bodies must be JSON with Content-Type: application/json (got Content-Type text/plain)']);
+    const post = await createPost(api);
+    const patch = await api.request('PATCH', '/posts/{id}', { params: { id: post.id }, raw: JSON.stringify({ content: 'changed' }), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    expectError(patch, 415, ErrorCodes.unsupportedMediaType);
+    expect((await getPost(api, post.id)).content).toBe(post.content);
+    const upload = await api.request('POST', '/media/uploads', { raw: JSON.stringify({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectError(upload, 415, ErrorCodes.unsupportedMediaType);
+    const charset = await api.request('POST', '/posts', { raw: body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(charset.status).toBe(201);
   });
 });

@@ -3,7 +3,7 @@ import { ErrorCodes } from '../../src/api/error-codes.js';
 import type { Post } from '../../src/api/types.js';
 import { expectError } from './client.js';
 import { ACCOUNTS } from './fixture.js';
-import { createPost, draftBody, getPost, later, uploadImage } from './flows.js';
+import { createPost, draftBody, getPost, later, uploadImage, walkPages } from './flows.js';
 import { useConformance } from './harness.js';
 
 /** Posts: targets as the spec describes them, the draft/scheduled transition, edits and publication. */
@@ -48,8 +48,10 @@ describe('POST /posts and targets', () => {
     expect(post.targets[0]?.options).toEqual({});
   });
 
-  it('target options follow the account’s capabilities: unlisted fields and missing required ones are refused', async () => {
+  it('target options follow the account’s capabilities: unlisted fields are refused; a required one is needed to schedule, not in a draft', async () => {
     const api = emulator().api();
+    const at = later(await emulator().control.now(), 86_400);
+    let requiredSeen = 0;
     for (const accountId of [ACCOUNTS.photo, ACCOUNTS.video, ACCOUNTS.short]) {
       const capabilities = await api.get('/accounts/{accountId}/capabilities', { params: { accountId } });
       const rules = capabilities.body.data.rules.options as Record<string, { required?: boolean }>;
@@ -58,11 +60,17 @@ describe('POST /posts and targets', () => {
       const unlisted = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: { ...required, [foreign]: 'x' } }] }));
       expect(expectError(unlisted, 400).join('\n')).toContain(foreign);
       for (const name of Object.keys(required)) {
-        const without = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: {} }] }));
-        expect(expectError(without, 400).join('\n')).toContain(name);
+        requiredSeen += 1;
+        const draft = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: {} }] }));
+        expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+        const scheduling = await api.patch('/posts/{id}', { scheduledAt: at }, { params: { id: draft.body.data.id } });
+        expect(expectError(scheduling, 400).join('\n')).toContain(name);
+        const scheduled = await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: {} }], scheduledAt: at }));
+        expect(expectError(scheduled, 400).join('\n')).toContain(name);
       }
       expect((await api.post('/posts', draftBody({ targets: [{ socialAccountId: accountId, options: required }] }))).status).toBe(201);
     }
+    expect(requiredSeen).toBeGreaterThan(0);
   });
 
   it('scheduledAt must be RFC 3339 with Z or an offset, and in the future', async () => {
@@ -83,6 +91,19 @@ describe('POST /posts and targets', () => {
   it('an empty PATCH is refused', async () => {
     const post = await createPost(emulator().api());
     expectError(await emulator().api().patch('/posts/{id}', {}, { params: { id: post.id } }), 400);
+  });
+});
+
+describe('GET /posts filters', () => {
+  it('platform values are open: a platform the service has no rules for is a valid filter', async () => {
+    const api = emulator().api();
+    const photo = await createPost(api, draftBody({ targets: [{ socialAccountId: ACCOUNTS.photo }] }));
+    const otherD = await api.get('/posts', { query: { platform: 'otherD', limit: 100 } });
+    expect(otherD.status).toBe(200);
+    expect(otherD.body.data.items).toEqual([]);
+    const photoC = (await walkPages(api, { platform: 'photoC', limit: 100 })).flatMap((page) => page.items);
+    expect(photoC.map((post) => post.id)).toContain(photo.id);
+    expect(photoC.every((post) => post.targets.some((target) => target.platform === 'photoC'))).toBe(true);
   });
 });
 

@@ -27,8 +27,8 @@ function capabilities(id: string, overrides: { available?: boolean; supported?: 
   };
 }
 
-function post(content: string, targets: TargetShape[], media: Pick<DesiredMedia, 'kind'>[] = []): DesiredPost {
-  const shape = { content, scheduledAt: null, targets, media: media.map((_, i) => `sha${i}`) };
+function post(content: string, targets: TargetShape[], media: Pick<DesiredMedia, 'kind'>[] = [], scheduledAt: string | null = null): DesiredPost {
+  const shape = { content, scheduledAt, targets, media: media.map((_, i) => `sha${i}`) };
   return {
     key: 'k',
     file: 'posts/k.md',
@@ -109,5 +109,38 @@ describe('checkAgainstCapabilities', () => {
     expect(codes([])).toEqual(['too-few-attachments']);
     expect(codes([{ kind: 'image' }, { kind: 'image' }])).toEqual([]);
     expect(codes([{ kind: 'image' }, { kind: 'image' }, { kind: 'image' }])).toEqual(['too-many-attachments']);
+  });
+
+  it('a draft may be incomplete: publishing rules are readiness warnings that say what is missing, errors once scheduled', () => {
+    const rules = capabilities(A, { caption: { requiredExcept: 'media', maxLength: 5 }, attachments: { min: 1, max: 1 }, options: { vidATitle: { type: 'string', required: true } } });
+    rules.rules.media.images.contentTypes = [];
+    const incomplete = (scheduledAt: string | null) => check(post('', [{ socialAccountId: A, options: {} }], [], scheduledAt), rules);
+    const draft = incomplete(null);
+    expect(draft).toEqual([
+      expect.objectContaining({ severity: 'warning', readiness: true, code: 'caption-required', message: 'not ready to schedule: `alias-a` (photoC) needs a text' }),
+      expect.objectContaining({ severity: 'warning', readiness: true, code: 'option-required', message: 'not ready to schedule: `alias-a` (photoC) needs the option `vidATitle`' }),
+      expect.objectContaining({ severity: 'warning', readiness: true, code: 'too-few-attachments', message: 'not ready to schedule: `alias-a` (photoC) needs at least 1 video', hint: 'Add one video under `media:`.' }),
+    ]);
+    const scheduled = incomplete('2031-06-01T09:00:00.000Z');
+    expect(scheduled.map((d) => [d.severity, d.readiness, d.code, d.message])).toEqual(draft.map((d) => ['error', true, d.code, d.message.replace('not ready to schedule: ', '')]));
+
+    const tooLong = check(post('x'.repeat(6), [{ socialAccountId: A, options: {} }], [{ kind: 'image' }, { kind: 'image' }]), capabilities(A, { caption: { maxLength: 5 }, attachments: { max: 1 } }));
+    expect(tooLong.map((d) => [d.severity, d.readiness, d.code])).toEqual([
+      ['warning', true, 'caption-too-long'],
+      ['warning', true, 'too-many-attachments'],
+    ]);
+  });
+
+  it('what no post may have stays an error on a draft', () => {
+    const rules = capabilities(A, { options: { format: { type: 'string', values: ['feed'] }, link: { type: 'string', maxLength: 3 }, vidATags: { type: 'array', maxItems: 1 } } });
+    const draft = post('Hi', [{ socialAccountId: A, options: { format: 'fed', link: 'https://x', vidATags: ['a', 'b'], shareToFeed: true } }, { socialAccountId: B, options: {} }]);
+    expect(draft.shape.scheduledAt).toBeNull();
+    expect(check(draft, rules).map((d) => [d.severity, d.readiness, d.code])).toEqual([
+      ['error', undefined, 'option-value-not-allowed'],
+      ['error', undefined, 'option-too-long'],
+      ['error', undefined, 'option-too-many-items'],
+      ['error', undefined, 'option-not-supported'],
+      ['error', undefined, 'account-not-found'],
+    ]);
   });
 });

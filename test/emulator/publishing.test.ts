@@ -120,7 +120,7 @@ describe('GET /analytics/posts', () => {
     const changed = await emulator().api('GET', `/analytics/posts?platform=vidA&limit=1&cursor=${first.data.nextCursor}`, { key: 'acme-read' });
     expect(changed.status).toBe(400);
     expect(changed.body.error.message[0]).toContain('other filters');
-    const bad = await emulator().api('GET', '/analytics/posts?from=yesterday&accountId=x&platform=fax&limit=0&cursor=zzz&after=1', { key: 'acme-read' });
+    const bad = await emulator().api('GET', '/analytics/posts?from=yesterday&accountId=x&platform=&limit=0&cursor=zzz&after=1', { key: 'acme-read' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toHaveLength(6);
   });

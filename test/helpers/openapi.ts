@@ -175,6 +175,18 @@ export function expectMatchesOpenApi(
   }
 }
 
+/**
+ * `expectMatchesOpenApi` for an answer that belongs to no operation (a method a known path does
+ * not have): the document describes it under `x-postsync-unrouted-responses`, by status.
+ */
+export function expectMatchesUnroutedResponse(status: number, body: unknown, headers: HeaderSource): void {
+  const pointer = `/x-postsync-unrouted-responses/${status}`;
+  const response = deref(load().doc, pointer);
+  const headerValues = headerMap(headers);
+  const problems = [...checkHeaders(response.node, response.pointer, headerValues), ...checkBody(response.node, response.pointer, body, headerValues)];
+  if (problems.length > 0) throw new Error(`unrouted ${status} does not match schemas/openapi.yaml:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(body)}`);
+}
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /** The parsed document (shared; do not mutate). */

@@ -24,8 +24,12 @@ const mp4 = (durationSeconds: number | undefined, extra: Partial<ProbedMedia> = 
   ...extra,
 });
 
-function check(targets: TestTarget[], media: Array<TestMedia & { probe: ProbedMedia }>, caps = capabilities) {
+/** Most tests check a scheduled post, where a broken rule is an error; drafts have their own test. */
+const SCHEDULED = '2031-06-01T09:00:00.000Z';
+
+function check(targets: TestTarget[], media: Array<TestMedia & { probe: ProbedMedia }>, caps = capabilities, scheduledAt: string | null = SCHEDULED) {
   const post = testPost('posts/launch.md', targets, media);
+  post.shape.scheduledAt = scheduledAt;
   const probes = new Map(media.map((item) => [item.sha256 ?? shaOf(item.path), item.probe]));
   return checkMediaAgainstCapabilities(post, probes, caps);
 }
@@ -44,6 +48,7 @@ describe('checkMediaAgainstCapabilities', () => {
     expect(rest).toEqual([]);
     expect(diagnostic).toEqual({
       severity: 'error',
+      readiness: true,
       code: 'media-type-not-allowed',
       file: 'posts/launch.md',
       message:
@@ -52,6 +57,23 @@ describe('checkMediaAgainstCapabilities', () => {
       found: 'image/gif',
       hint: 'Convert the file to image/jpeg, image/png or image/webp.',
     });
+  });
+
+  it('on a draft, a broken rule is a readiness warning saying what stops it from being scheduled; advice stays as it is', () => {
+    const media = [image('media/anim.gif', { ...png(), contentType: 'image/gif' }), video('media/a.mp4', mp4(2)), video('media/b.mp4', mp4(undefined))];
+    const draft = check([SHORT], media, capabilities, null);
+    const scheduled = check([SHORT], media, capabilities);
+    expect(draft.map((d) => d.code)).toEqual(scheduled.map((d) => d.code));
+    expect(draft.map((d) => [d.severity, d.readiness, d.code])).toEqual([
+      ['warning', true, 'media-type-not-allowed'],
+      ['warning', true, 'video-too-short'],
+      ['warning', undefined, 'video-duration-unknown'],
+      ['warning', true, 'too-many-videos'],
+      ['warning', true, 'mixed-media-not-allowed'],
+    ]);
+    expect(draft[0]?.message).toBe(`not ready to schedule: ${scheduled[0]?.message}`);
+    expect(draft[2]).toEqual(scheduled[2]);
+    expect(scheduled.filter((d) => d.readiness).map((d) => d.severity)).toEqual(['error', 'error', 'error', 'error']);
   });
 
   it('says an account takes no images at all', () => {

@@ -12,7 +12,9 @@ import type { RequestLogEntry } from '../../src/emulator/index.js';
 /**
  * The bad-input corpus (test/fixtures/bad/): every malformed project makes `postsync apply --yes`
  * exit 1 with a message naming the file (and line), saying how to fix it, and sending no write
- * of any kind; the BOM/CRLF/empty-body files that are valid simply apply.
+ * of any kind; the BOM/CRLF/empty-body files that are valid simply apply. A readiness case is a
+ * draft that breaks a publishing rule: a warning, and it applies; scheduled, it is an error and
+ * its post is not sent.
  */
 const cases = loadBadCases();
 
@@ -71,9 +73,9 @@ async function generate(dir: string, item: Generated): Promise<void> {
  * The case's project under the workspace (testdir's per-test cleanup would hook the wrong test
  * when tests run concurrently, so the whole workspace goes when the file is done).
  */
-async function project(badCase: BadCase): Promise<string> {
-  const dir = join(workspace, badCase.name);
-  for (const [path, contents] of Object.entries(projectFiles(badCase))) {
+async function project(badCase: BadCase, options: { scheduledAt?: string } = {}): Promise<string> {
+  const dir = join(workspace, options.scheduledAt === undefined ? badCase.name : `${badCase.name}-scheduled`);
+  for (const [path, contents] of Object.entries(projectFiles(badCase, options))) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), contents);
   }
@@ -99,13 +101,25 @@ function diagnosticBlock(output: string, file: string, line: number | undefined)
 
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 
+/** A schedule surely in the future, without an offset (read in the base project's time zone). */
+const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-01 09:00`;
+/** The text of base/posts/valid.md, the one post of every project that is not the case's. */
+const VALID_POST_TEXT = 'A valid post next to every bad one: it must not be applied either.';
+
+/** Every post on the emulator (a reset one holds only what the run created). */
+async function remotePosts(emulator: TestEmulator): Promise<{ status: string; content: string }[]> {
+  const response = await emulator.api<{ data: { items: { status: string; content: string }[] } }>('GET', '/posts?limit=100');
+  return response.body.data.items;
+}
+
 describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
-  it('holds at least 40 malformed inputs and the valid BOM and CRLF files', () => {
+  it('holds at least 40 malformed inputs, readiness cases among them, and the valid BOM and CRLF files', () => {
     expect(cases.filter((badCase) => !badCase.valid).length).toBeGreaterThanOrEqual(40);
+    expect(cases.filter((badCase) => badCase.readiness).length).toBeGreaterThanOrEqual(5);
     expect(cases.filter((badCase) => badCase.valid).map((badCase) => badCase.name)).toEqual(expect.arrayContaining(['valid-bom', 'valid-crlf']));
   });
 
-  it.each(cases.filter((badCase) => !badCase.valid))('$name: exit 1, names the file, says how to fix it, sends no write', async (badCase) => {
+  it.each(cases.filter((badCase) => !badCase.valid && !badCase.readiness))('$name: exit 1, names the file, says how to fix it, sends no write', async (badCase) => {
     const dir = await project(badCase);
     const { result, writes } = await pool.use(async (emulator) => {
       await emulator.clearLog();
@@ -120,6 +134,47 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     const block = diagnosticBlock(output, badCase.file, badCase.line);
     expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
     expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected|did you mean| — /i);
+    for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
+  }, CASE_TIMEOUT_MS);
+
+  it.each(cases.filter((badCase) => badCase.readiness))('$name: a draft, so a warning naming the file, and it applies', async (badCase) => {
+    const dir = await project(badCase);
+    const { result, posts } = await pool.use(async (emulator) => {
+      await emulator.reset();
+      const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag });
+      return { result: run, posts: await remotePosts(emulator) };
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    const context = `${badCase.problem}\n--- output ---\n${output}`;
+    expect(result.code, context).toBe(0);
+    expect(result.stdout, context).toMatch(/Apply complete: 2 created/);
+    expect(posts.map((post) => post.status), context).toEqual(['draft', 'draft']);
+    expect(output, context).not.toMatch(/\berror\b/);
+    const block = diagnosticBlock(output, badCase.file, badCase.line);
+    expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
+    expect(block, context).toMatch(/warning not ready to schedule: /);
+    expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected/i);
+    for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
+  }, CASE_TIMEOUT_MS);
+
+  it.each(cases.filter((badCase) => badCase.readiness))('$name: scheduled, an error naming the file, and its post is not sent', async (badCase) => {
+    const dir = await project(badCase, { scheduledAt: NEXT_YEAR });
+    const { result, posts } = await pool.use(async (emulator) => {
+      await emulator.reset();
+      const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag });
+      return { result: run, posts: await remotePosts(emulator) };
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    const context = `${badCase.problem} (scheduled)\n--- output ---\n${output}`;
+    expect(result.code, context).toBe(1);
+    // Only base/posts/valid.md may reach the remote (all or nothing today; only the bad post once a bad file blocks only itself).
+    expect(posts.filter((post) => post.content !== VALID_POST_TEXT), context).toEqual([]);
+    expect(output, context).not.toMatch(STACK_FRAME);
+    expect(output, context).not.toContain('not ready to schedule');
+    const block = diagnosticBlock(output, badCase.file, badCase.line);
+    expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
+    expect(block, context).toMatch(/ error /);
+    expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected/i);
     for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
   }, CASE_TIMEOUT_MS);
 
