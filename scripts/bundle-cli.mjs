@@ -2,7 +2,7 @@
 // Bundles the CLI that `tsc` wrote to dist/cli (and the dist/src modules it imports) into a few
 // files in dist/cli: main.js, plus one chunk per lazily loaded command or module. Every run of
 // `postsync` loads ~70 of our modules; as separate ES modules each costs a resolve, a read and a
-// compile of its own (about 50 ms of a 10,000-post plan on a 2-core machine, bench/plan).
+// compile of its own (bench/README.md has the figure).
 // Packages stay external: they load from node_modules as they do without the bundle. dist/src is
 // left as tsc wrote it, for programs that import postsync's modules. Runs after `tsc` in
 // `npm run build`, before the build id is written.

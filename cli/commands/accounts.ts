@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readAccounts } from '../../src/reports/accounts.js';
+import { readAccounts } from '../../src/reports/read-accounts.js';
 import { globalOptions, openTarget } from '../context.js';
 import { summarizeCapabilities } from '../views/capabilities.js';
 import { accountsReport, renderAccounts } from '../views/accounts.js';

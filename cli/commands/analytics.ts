@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readAnalytics } from '../../src/reports/analytics.js';
+import { readAnalytics } from '../../src/reports/read-analytics.js';
 import { globalOptions, openTarget } from '../context.js';
 import { analyticsRows, renderAnalyticsCsv, renderAnalyticsTable, totalsOf, type AnalyticsReport } from '../views/analytics.js';
 

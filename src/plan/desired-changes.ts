@@ -2,7 +2,7 @@ import type { Post } from '../api/types.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
-import { isEditable, notEditableReason, type PlanContext } from './context.js';
+import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
 import type { Change, UntouchedPost } from './types.js';
 

@@ -1,6 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-import { planContext } from './context.js';
+import { planContext } from './plan-context.js';
 import { planDesiredPost, unchangedChange } from './desired-changes.js';
 import { compareText } from '../text/ordering.js';
 import { matchRenames, moveChange, removedPendingChange, removedPostChange } from './removed-changes.js';

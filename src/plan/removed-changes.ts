@@ -1,7 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
-import { isEditable, notEditableReason, type PlanContext } from './context.js';
+import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
 import type { Change } from './types.js';
 

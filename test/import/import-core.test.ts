@@ -6,7 +6,7 @@ import { slugOfText } from '../../src/import/slug.js';
 import { formatInZone, monthInZone } from '../../src/import/zoned-time.js';
 import { emptyTargetState } from '../../src/state/state-file.js';
 import { csvField, renderCsv } from '../../cli/views/csv.js';
-import { rangeBound } from '../../src/reports/analytics.js';
+import { rangeBound } from '../../src/reports/read-analytics.js';
 
 const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 const VIDEO = '7a2d3e4f-1b66-4d6a-8e1f-4c9a6e2b8f02';

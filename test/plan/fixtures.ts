@@ -3,7 +3,7 @@ import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../sr
 import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
-import { livePostsById } from '../../src/plan/context.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
 import type { AccountAvailability, LivePostsById, PlanInput, PlanTarget } from '../../src/plan/types.js';
 
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
-import { livePostsById } from '../../src/plan/context.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { LivePostsById } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';

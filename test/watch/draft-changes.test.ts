@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
-import { livePostsById } from '../../src/plan/context.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
