@@ -8,7 +8,8 @@ import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/state/hash.js';
 import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
 
-const mediaIds = mediaIdIndex({ media: mediaState(SHA_A, SHA_B) });
+/** Worked out when a test reads it, so `mediaIdIndex` runs under that test. */
+const ids = () => mediaIdIndex({ media: mediaState(SHA_A, SHA_B) });
 
 describe('liveShape', () => {
   it('gives back the desired shape for a post built from it', () => {
@@ -24,8 +25,8 @@ describe('liveShape', () => {
     // The service answers with an offset, reversed targets and response-only options.
     const live = livePost('p1', desiredShape, { scheduledAt: '2026-12-01T09:00:00+01:00' });
     expect(live.targets[0]?.options).toHaveProperty('vidAPrivacy');
-    expect(liveShape(live, mediaIds)).toEqual(desiredShape);
-    expect(shapeHash(liveShape(live, mediaIds))).toBe(shapeHash(desiredShape));
+    expect(liveShape(live, ids())).toEqual(desiredShape);
+    expect(shapeHash(liveShape(live, ids()))).toBe(shapeHash(desiredShape));
   });
 
   it('drops undefined options and absent overrides, and marks unknown media', () => {
@@ -33,7 +34,7 @@ describe('liveShape', () => {
       targets: [{ socialAccountId: PHOTO, platform: 'photoC', handle: '@a', status: 'pending', options: { link: undefined, shortBPrivacy: 'x' } }],
       media: [{ id: 'unknown-media', kind: 'image', url: 'u', sourceAvailable: true, contentType: 'image/png' }],
     });
-    expect(liveShape(live, mediaIds)).toEqual({
+    expect(liveShape(live, ids())).toEqual({
       content: 'Hello',
       scheduledAt: null,
       targets: [{ socialAccountId: PHOTO, options: {} }],
@@ -49,7 +50,7 @@ describe('liveShape', () => {
   });
 
   it('maps media ids back to the sha256 recorded in state', () => {
-    expect(mediaIds.get(mediaId(SHA_A))).toBe(SHA_A);
+    expect(ids().get(mediaId(SHA_A))).toBe(SHA_A);
   });
 });
 

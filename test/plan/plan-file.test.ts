@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError, StalePlanError } from '../../src/errors.js';
 import { checkPlanFresh, parsePlan, postIdsToCheck, serializePlan } from '../../src/plan/plan-file.js';
 import { createPlan } from '../../src/plan/planner.js';
@@ -51,7 +51,11 @@ describe('plan files', () => {
 });
 
 describe('checkPlanFresh', () => {
-  const plan = samplePlan();
+  // Planned inside each test (not while tests are collected), so the planner runs under each test.
+  let plan: Plan;
+  beforeEach(() => {
+    plan = samplePlan();
+  });
   const current = () => new Map(postIdsToCheck(plan).map((id) => [id, live.find((post) => post.id === id) ?? null]));
 
   it('lists only the posts apply writes to', () => {
