@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OptionsInput } from '../../src/api/types.js';
 import type { PostShape } from '../../src/content/types.js';
 import { diffShapes } from '../../src/plan/diff.js';
-import { liveShape, mediaIdIndex, normalizeInstant } from '../../src/plan/normalize.js';
+import { compareText, liveShape, mediaIdIndex, normalizeInstant } from '../../src/plan/normalize.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/state/hash.js';
 import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
@@ -40,6 +40,22 @@ describe('liveShape', () => {
       targets: [{ socialAccountId: PHOTO, options: {} }],
       media: ['id:unknown-media'],
     });
+  });
+
+  it('keeps only the input options with a value, and no override the service leaves out or answers as null', () => {
+    for (const contentOverride of [undefined, null]) {
+      const live = livePost('p1', shape(), {
+        targets: [{ socialAccountId: PHOTO, platform: 'photoC', handle: '@a', status: 'pending', contentOverride, options: { link: undefined, shareToFeed: false, vidAPrivacy: 'public' } } as never],
+      });
+      const [target] = liveShape(live, ids()).targets;
+      expect(Object.keys(target!).sort()).toEqual(['options', 'socialAccountId']);
+      expect(Object.keys(target!.options)).toEqual(['shareToFeed']);
+    }
+  });
+
+  it('orders text by code unit, whatever the locale', () => {
+    expect(['b', 'B', 'a', 'é', 'z', 'a'].sort(compareText)).toEqual(['B', 'a', 'a', 'b', 'z', 'é']);
+    expect([compareText('a', 'b'), compareText('b', 'a'), compareText('a', 'a')]).toEqual([-1, 1, 0]);
   });
 
   it('normalizes instants and keeps non-dates as written', () => {

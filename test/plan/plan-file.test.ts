@@ -132,6 +132,13 @@ describe('checkPlanFresh: what it checks', () => {
     expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, ...difference }, livePosts })).toThrow(/^the plan was made for /);
   });
 
+  it('says what to do about a plan made for another target', () => {
+    const plan = samplePlan();
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, projectId: 'other' }, livePosts: new Map() })).toThrow(
+      expect.objectContaining({ hint: 'Run `postsync plan` against this target and review the new plan.' }),
+    );
+  });
+
   it('names a remote target by its URL and a local one as the local API', () => {
     const plan = { ...samplePlan(), target: { ...TARGET, id: 'https://api.example.com/v1#demo', apiUrl: 'https://api.example.com/v1', local: false } };
     expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts: new Map() })).toThrow(
@@ -148,6 +155,7 @@ describe('checkPlanFresh: what it checks', () => {
 describe('parsePlan: what it refuses', () => {
   it('names a missing formatVersion, and the source it read', async () => {
     await expect(parsePlan('{}')).rejects.toThrow(/^the plan file has formatVersion missing; this postsync reads formatVersion 1$/);
+    await expect(parsePlan('{"formatVersion":"1"}')).rejects.toMatchObject({ message: expect.stringMatching(/has formatVersion "1";/), hint: 'Create it again with `postsync plan --out <file>`.' });
     await expect(parsePlan('null', { source: 'p.json' })).rejects.toThrow(/^p.json has formatVersion missing/);
   });
 
@@ -157,7 +165,7 @@ describe('parsePlan: what it refuses', () => {
     expect(error.hint).toBe('Create it again with `postsync plan --out <file>`.');
     expect(error.cause).toBeInstanceOf(SyntaxError);
     const invalid = (await parsePlan('{"formatVersion":1}').catch((caught: unknown) => caught)) as InputError;
-    expect(invalid.message).toMatch(/^the plan file is not a valid postsync plan:\n  /);
+    expect(invalid.message).toMatch(/^the plan file is not a valid postsync plan:\n  \(top level\): must have required property '\w+'\n  \(top level\): must have required property/);
     expect(invalid.hint).toBe('Create it again with `postsync plan --out <file>`.');
   });
 });
