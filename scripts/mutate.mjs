@@ -61,7 +61,7 @@ for (const folder of folders) {
     htmlReporter: { fileName: `reports/mutation/${folder}${partial ? '.partial' : ''}.html` },
     clearTextReporter: { reportScoreTable: true, allowEmojis: false, logTests: false },
     tempDirName: '.stryker-tmp',
-    ignorePatterns: ['dist', 'coverage', 'reports', 'bench', 'examples', '.postsync', '*.log'],
+    ignorePatterns: ['dist', 'coverage', 'reports', 'bench', '.postsync', '*.log'],
     thresholds: { high: FOLDERS[folder], low: FOLDERS[folder] - 10, break: null },
   }).runMutationTest();
   rows.push({ folder, ...score(results) });
