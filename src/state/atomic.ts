@@ -3,31 +3,50 @@ import { link, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/prom
 import { basename, dirname, join } from 'node:path';
 
 /**
+ * The file system calls an atomic write makes. Node's by default; a test passes its own to make a
+ * write, an fsync or a rename fail and check what is left on disk.
+ */
+export interface AtomicFileSystem {
+  open: typeof open;
+  link: typeof link;
+  mkdir: typeof mkdir;
+  rename: typeof rename;
+  unlink: typeof unlink;
+}
+
+export interface AtomicWriteOptions {
+  /** Default: node:fs/promises. */
+  fs?: AtomicFileSystem;
+}
+
+const NODE_FS: AtomicFileSystem = { open, link, mkdir, rename, unlink };
+
+/**
  * Folders this process has already made sure exist. An apply writes the state after every change,
  * so skipping a `mkdir` per write matters; a folder removed meanwhile is made again on ENOENT.
  */
 const knownDirs = new Set<string>();
 
-async function openTemp(temp: string, dir: string): Promise<FileHandle> {
+async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promise<FileHandle> {
   try {
-    return await open(temp, 'wx', 0o644);
+    return await fs.open(temp, 'wx', 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dir, { recursive: true });
-    return open(temp, 'wx', 0o644);
+    await fs.mkdir(dir, { recursive: true });
+    return fs.open(temp, 'wx', 0o644);
   }
 }
 
 /** Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. */
-async function writeTemp(path: string, text: string): Promise<string> {
+async function writeTemp(fs: AtomicFileSystem, path: string, text: string): Promise<string> {
   const dir = dirname(path);
   if (!knownDirs.has(dir)) {
-    await mkdir(dir, { recursive: true });
+    await fs.mkdir(dir, { recursive: true });
     knownDirs.add(dir);
   }
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await openTemp(temp, dir);
+    const handle = await openTemp(fs, temp, dir);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();
@@ -35,7 +54,7 @@ async function writeTemp(path: string, text: string): Promise<string> {
       await handle.close();
     }
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
   return temp;
@@ -46,15 +65,16 @@ async function writeTemp(path: string, text: string): Promise<string> {
  * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
  * then fsync the directory so the rename itself is durable. Missing directories are created.
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = await writeTemp(path, text);
+export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
+  const fs = options.fs ?? NODE_FS;
+  const temp = await writeTemp(fs, path, text);
   try {
-    await rename(temp, path);
+    await fs.rename(temp, path);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(dirname(path));
+  await syncDirectory(fs, dirname(path));
 }
 
 /**
@@ -62,27 +82,28 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
  * written and synced under a temporary name, then hard-linked into place: atomic (never seen
  * half-written or empty) and refused with EEXIST when the name is taken.
  */
-export async function createFileExclusive(path: string, text: string): Promise<boolean> {
-  const temp = await writeTemp(path, text);
+export async function createFileExclusive(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
+  const fs = options.fs ?? NODE_FS;
+  const temp = await writeTemp(fs, path, text);
   try {
-    await link(temp, path);
+    await fs.link(temp, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   } finally {
-    await unlink(temp).catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
   }
-  await syncDirectory(dirname(path));
+  await syncDirectory(fs, dirname(path));
   return true;
 }
 
 /** Codes of platforms and file systems that cannot open or fsync a directory (e.g. Windows). */
 const DIRECTORY_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'EBADF', 'ENOTSUP']);
 
-async function syncDirectory(dir: string): Promise<void> {
+async function syncDirectory(fs: AtomicFileSystem, dir: string): Promise<void> {
   let handle;
   try {
-    handle = await open(dir, 'r');
+    handle = await fs.open(dir, 'r');
     await handle.sync();
   } catch (error) {
     if (!DIRECTORY_SYNC_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) throw error;

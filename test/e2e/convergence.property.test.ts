@@ -9,7 +9,7 @@ import { buildPlan } from '../../src/pipeline/build-plan.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
 import { StateStore } from '../../src/state/state-store.js';
-import { readStateSection } from '../../src/state/state-file.js';
+import { readState, readStateSection } from '../../src/state/state-file.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { demoProject, post } from './project.js';
 
@@ -26,7 +26,10 @@ type Edit =
   | { kind: 'edit'; index: number; body: string }
   | { kind: 'toggle-schedule'; index: number }
   | { kind: 'rename'; index: number; name: string }
-  | { kind: 'remove'; index: number };
+  | { kind: 'remove'; index: number }
+  /** On the remote: the post is saved again as it is (a new updatedAt, nothing else), or edited (drift the file wins over). */
+  | { kind: 'touch-remote'; index: number; offsetMinutes: number }
+  | { kind: 'edit-remote'; index: number; body: string };
 
 const name = fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,4})?$/);
 const body = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[\r\n-]/g, ' ').trim() || 'x');
@@ -37,7 +40,16 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('toggle-schedule' as const), index: fc.nat() }),
   fc.record({ kind: fc.constant('rename' as const), index: fc.nat(), name }),
   fc.record({ kind: fc.constant('remove' as const), index: fc.nat() }),
+  fc.record({ kind: fc.constant('touch-remote' as const), index: fc.nat(), offsetMinutes: fc.constantFrom(0, 60, -330, 345) }),
+  fc.record({ kind: fc.constant('edit-remote' as const), index: fc.nat(), body }),
 );
+
+/** An instant written with a numeric offset (the same instant), as another client might send it. */
+function inOffset(iso: string, minutes: number): string {
+  const local = new Date(Date.parse(iso) + minutes * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(minutes);
+  return `${local}${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
 
 function render(file: FileModel): string {
   return post({
@@ -76,6 +88,16 @@ describe('apply always converges', () => {
             else if (change.kind === 'remove' && key) {
               files.delete(key);
               await rm(pathOf(key));
+            } else if ((change.kind === 'touch-remote' || change.kind === 'edit-remote') && key) {
+              const state = await readState(join(dir, '.postsync/state.json'));
+              const record = Object.values(Object.values(state.targets)[0]?.posts ?? {}).find((r) => r.file === `posts/${key}.md`);
+              if (record) {
+                const live = (await api.api('GET', `/posts/${record.postId}`)).body.data as { content: string; scheduledAt: string | null };
+                const patch = change.kind === 'edit-remote'
+                  ? { content: `${change.body} (edited remotely)` }
+                  : { content: live.content, ...(live.scheduledAt ? { scheduledAt: inOffset(live.scheduledAt, change.offsetMinutes) } : {}) };
+                expect((await api.api('PATCH', `/posts/${record.postId}`, { body: patch })).status).toBe(200);
+              }
             } else if (change.kind === 'rename' && key && !taken(change.name)) {
               const file = files.get(key)!;
               files.delete(key);

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError, StalePlanError } from '../../src/errors.js';
 import { checkPlanFresh, parsePlan, postIdsToCheck, serializePlan } from '../../src/plan/plan-file.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
 import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 
 const applied = shape({ content: 'applied', media: [SHA_A] });
 const section = state({
@@ -50,7 +51,11 @@ describe('plan files', () => {
 });
 
 describe('checkPlanFresh', () => {
-  const plan = samplePlan();
+  // Planned inside each test (not while tests are collected), so the planner runs under each test.
+  let plan: Plan;
+  beforeEach(() => {
+    plan = samplePlan();
+  });
   const current = () => new Map(postIdsToCheck(plan).map((id) => [id, live.find((post) => post.id === id) ?? null]));
 
   it('lists only the posts apply writes to', () => {
@@ -84,5 +89,83 @@ describe('checkPlanFresh', () => {
       expect((error as StalePlanError).exitCode).toBe(3);
       expect((error as Error).message).toBe('the plan was made for the local API (project demo), not https://api.example.com/public/v1 (project demo)');
     }
+  });
+});
+
+describe('checkPlanFresh: what it checks', () => {
+  const fresh = (plan: Plan, livePosts = new Map()) => () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts });
+
+  it('accepts a saved --prune plan that resolves and deletes an interrupted create: no post of it is known yet', () => {
+    const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
+    const plan = createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true }));
+    expect(plan.changes).toMatchObject([{ action: 'delete', postId: null, resumesPending: true, skipped: false }]);
+    expect(postIdsToCheck(plan)).toEqual([]);
+    expect(fresh(plan)).not.toThrow();
+  });
+
+  it('does not check a post the plan only forgets (already deleted on the remote)', () => {
+    const plan = createPlan(planInput({ state: section, live: live.filter((post) => post.id !== 'p-gone'), prune: true, desired: [desired('edit', applied), desired('same', applied), desired('kept', applied)] }));
+    expect(plan.changes.find((change) => change.key === 'gone')).toMatchObject({ action: 'delete', stateOnly: true, postId: 'p-gone' });
+    expect(postIdsToCheck(plan)).toEqual([]);
+    expect(fresh(plan)).not.toThrow();
+  });
+
+  it('does not check the posts of moves, blocked changes and noops', () => {
+    const plan = createPlan(
+      planInput({
+        state: section,
+        live: [livePost('p-edit', applied, { status: 'published' }), ...live.slice(1)],
+        desired: [desired('edit', shape({ content: 'x' })), desired('same', applied), desired('moved', applied, { file: 'posts/moved.md' }), desired('kept', applied)],
+      }),
+    );
+    expect(plan.changes.map((change) => change.action).sort()).toEqual(['blocked', 'move', 'noop', 'noop']);
+    expect(postIdsToCheck(plan)).toEqual([]);
+  });
+
+  it.each([
+    ['id', { id: 'local:other' }],
+    ['project', { projectId: 'other' }],
+    ['kind (local or not)', { local: false }],
+  ])('refuses a plan made for a target that differs only in its %s', (_, difference) => {
+    const plan = samplePlan();
+    const livePosts = new Map(postIdsToCheck(plan).map((id) => [id, live.find((post) => post.id === id) ?? null]));
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, ...difference }, livePosts })).toThrow(/^the plan was made for /);
+  });
+
+  it('says what to do about a plan made for another target', () => {
+    const plan = samplePlan();
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, projectId: 'other' }, livePosts: new Map() })).toThrow(
+      expect.objectContaining({ hint: 'Run `postsync plan` against this target and review the new plan.' }),
+    );
+  });
+
+  it('names a remote target by its URL and a local one as the local API', () => {
+    const plan = { ...samplePlan(), target: { ...TARGET, id: 'https://api.example.com/v1#demo', apiUrl: 'https://api.example.com/v1', local: false } };
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts: new Map() })).toThrow(
+      /^the plan was made for https:\/\/api\.example\.com\/v1 \(project demo\), not the local API \(project demo\)$/,
+    );
+  });
+
+  it('counts a post missing from what was fetched as deleted', () => {
+    const plan = samplePlan();
+    expect(fresh(plan)).toThrow('edit (post deleted on the remote), gone (post deleted on the remote)');
+  });
+});
+
+describe('parsePlan: what it refuses', () => {
+  it('names a missing formatVersion, and the source it read', async () => {
+    await expect(parsePlan('{}')).rejects.toThrow(/^the plan file has formatVersion missing; this postsync reads formatVersion 1$/);
+    await expect(parsePlan('{"formatVersion":"1"}')).rejects.toMatchObject({ message: expect.stringMatching(/has formatVersion "1";/), hint: 'Create it again with `postsync plan --out <file>`.' });
+    await expect(parsePlan('null', { source: 'p.json' })).rejects.toThrow(/^p.json has formatVersion missing/);
+  });
+
+  it('explains invalid JSON and how to make the file again', async () => {
+    const error = (await parsePlan('{ nope', { source: 'p.json' }).catch((caught: unknown) => caught)) as InputError;
+    expect(error.message).toMatch(/^p.json is not valid JSON: /);
+    expect(error.hint).toBe('Create it again with `postsync plan --out <file>`.');
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+    const invalid = (await parsePlan('{"formatVersion":1}').catch((caught: unknown) => caught)) as InputError;
+    expect(invalid.message).toMatch(/^the plan file is not a valid postsync plan:\n  \(top level\): must have required property '\w+'\n  \(top level\): must have required property/);
+    expect(invalid.hint).toBe('Create it again with `postsync plan --out <file>`.');
   });
 });

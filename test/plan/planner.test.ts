@@ -109,6 +109,25 @@ describe('createPlan: owned posts', () => {
     expect(only(unknown).reasons).toEqual([`account ${PHOTO} is not connected to this project`]);
   });
 
+  it('edits and deletes a scheduled post like a draft', () => {
+    const scheduled = shape({ content: 'Launch day', scheduledAt: '2026-12-01T08:00:00.000Z' });
+    const section = state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } });
+    const live = [livePost('p1', scheduled)];
+    expect(live[0]!.status).toBe('scheduled');
+    const edit = createPlan(planInput({ desired: [desired('launch', shape({ ...scheduled, content: 'x' }))], state: section, live }));
+    expect(only(edit).action).toBe('update');
+    const remove = createPlan(planInput({ state: section, live, prune: true }));
+    expect(only(remove)).toMatchObject({ action: 'delete', skipped: false });
+  });
+
+  it('recreates a post deleted on the remote, resuming a create of it that was interrupted', () => {
+    const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
+    // A record and a pending create of one key: a state merged by hand.
+    const both = state({ posts: owned.posts, pending: { launch: pending } });
+    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: both, live: [] })));
+    expect(change).toMatchObject({ action: 'create', resumesPending: true, reasons: ['deleted on the remote; will be recreated', 'resume an interrupted create'] });
+  });
+
   it('recreates a post deleted on the remote', () => {
     const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [] })));
     expect(change).toMatchObject({ action: 'create', postId: null, reasons: ['deleted on the remote; will be recreated'] });
@@ -137,6 +156,11 @@ describe('createPlan: owned posts whose file is gone', () => {
     expect(edited.changes.map((c) => c.action)).toEqual(['create', 'delete']);
     const drifted = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', shape({ content: 'y' }))] }));
     expect(drifted.changes.map((c) => c.action)).toEqual(['create', 'delete']);
+  });
+
+  it('moves a post whose front-matter id changed in the same file, and says so', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch-v2', applied, { file: 'posts/launch.md' })], state: owned, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch-v2', fromKey: 'launch', reasons: ['key changed launch → launch-v2 in posts/launch.md'] });
   });
 
   it('pairs identical renamed posts deterministically', () => {
@@ -170,8 +194,14 @@ describe('createPlan: owned posts whose file is gone', () => {
   it('resolves and deletes a pending create whose file is gone, only with --prune', () => {
     const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: SHA_A, startedAt: '2026-01-01T00:00:00.000Z' };
     const plan = createPlan(planInput({ state: state({ pending: { x: pending } }) }));
-    expect(only(plan)).toMatchObject({ action: 'delete', key: 'x', postId: null, resumesPending: true, skipped: true });
-    expect(only(createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true }))).skipped).toBe(false);
+    expect(only(plan)).toMatchObject({
+      action: 'delete', key: 'x', postId: null, resumesPending: true, skipped: true,
+      reasons: ['posts/x.md removed while its create was interrupted; run with --prune to delete'],
+    });
+    expect(only(createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true })))).toMatchObject({
+      skipped: false,
+      reasons: ['posts/x.md removed while its create was interrupted; the create is resolved, then deleted'],
+    });
   });
 });
 

@@ -80,7 +80,10 @@ describe('StateStore', () => {
     await store.confirmCreate('a', postRecord('p1', 'posts/a.md'));
     await store.confirmCreate('b', postRecord('p2', 'posts/b.md'));
     const before = await readFile(path, 'utf8');
-    await expect(store.moveKey('a', 'b', 'posts/b.md')).rejects.toThrow(StateError);
+    await expect(store.moveKey('a', 'b', 'posts/b.md')).rejects.toThrow(new StateError('cannot move "a" to "b": "b" is already in the state'));
+    await store.recordPending('c', pending);
+    await expect(store.moveKey('a', 'c', 'posts/c.md')).rejects.toThrow(/"c" is already in the state/);
+    await store.removePost('c');
     await expect(store.moveKey('missing', 'c', 'posts/c.md')).rejects.toThrow(/"missing" is not in the state/);
     expect(await readFile(path, 'utf8')).toBe(before);
     await store.removePost('a');

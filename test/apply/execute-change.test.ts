@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createBody } from '../../src/apply/payload.js';
+import { executeChange, type ExecuteContext } from '../../src/apply/execute-change.js';
+import { PostsyncError } from '../../src/errors.js';
+import type { Change } from '../../src/plan/types.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
+import { idempotencyKey } from '../../src/state/idempotency.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { HoldingProxy } from '../helpers/holding-proxy.js';
+import { desired, shape } from '../plan/fixtures.js';
+import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, writes, type ApplyWorld } from './apply-world.js';
+
+const emulator = useEmulator();
+
+function context(world: ApplyWorld, extra: Partial<ExecuteContext> = {}): ExecuteContext {
+  return { client: world.client, store: world.store, targetId: world.target.id, now: () => new Date(APPLIED_AT), ...extra };
+}
+
+const draft = shape({ content: 'Launch day' });
+
+/** A world holding one applied draft post, `launch`. */
+async function withLaunch() {
+  const world = await applyWorld(emulator());
+  await applyNow(world, await planNow(world, [desired('launch', draft)]));
+  await world.api.clearLog();
+  const [live] = await remotePosts(world);
+  return { world, live: live! };
+}
+
+describe('executeChange: create', () => {
+  it('records the created post with the hash of what it holds and the updatedAt it answered with', async () => {
+    const world = await applyWorld(emulator());
+    const plan = await planNow(world, [desired('launch', draft)]);
+    expect(await executeChange(plan.changes[0]!, context(world))).toMatch(/.+/);
+    const [live] = await remotePosts(world);
+    expect(world.store.section.pending).toEqual({});
+    expect(world.store.section.posts).toEqual({
+      launch: { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, appliedAt: APPLIED_AT },
+    });
+    expect(await writes(world)).toEqual(['POST /posts']);
+    // So the next plan sees it untouched on both sides.
+    expect((await planNow(world, [desired('launch', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('creates a draft, then schedules it with one PATCH, and records what the PATCH answered', async () => {
+    const world = await applyWorld(emulator());
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] });
+    const result = await applyNow(world, await planNow(world, [desired('launch', scheduled, { media: [cover] })]));
+    expect(result.failed).toEqual([]);
+    expect((await writes(world)).filter((line) => line.includes('/posts'))).toEqual(['POST /posts', expect.stringMatching(/^PATCH \/posts\/.+/)]);
+    const [live] = await remotePosts(world);
+    expect(live).toMatchObject({ status: 'scheduled', scheduledAt: '2031-06-01T09:00:00.000Z' });
+    expect(world.store.section.posts.launch).toMatchObject({ appliedHash: shapeHash(scheduled), remoteUpdatedAt: live!.updatedAt });
+    expect((await planNow(world, [desired('launch', scheduled, { media: [cover] })])).changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('writes the pending create, with its key and exact payload, to disk before the request leaves', async () => {
+    const api = emulator();
+    const proxy = await HoldingProxy.start(api.baseUrl);
+    onTestFinished(() => proxy.close());
+    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+    const change = (await planNow(world, [desired('launch', draft)])).changes[0]!;
+    const held = proxy.holdNext((method, path) => method === 'POST' && path.endsWith('/posts'));
+    const executing = executeChange(change, context(world));
+    executing.catch(() => undefined);
+    await held;
+    // The service made the post; the answer never reaches postsync.
+    const payload = createBody(draft, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    const onDisk = JSON.parse(await readFile(world.statePath, 'utf8')).targets['local:demo'];
+    expect(onDisk.pending).toEqual({ launch: { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT } });
+    expect(onDisk.posts).toEqual({});
+    expect((await api.requestLog()).find((entry) => entry.method === 'POST')?.idempotencyKey).toBe(key);
+    await proxy.close();
+    await expect(executing).rejects.toThrow();
+  });
+
+  it('resends an interrupted create with its key and payload: the original post comes back, then gets what the file says now', async () => {
+    const world = await applyWorld(emulator());
+    const before = shape({ content: 'Written before the crash' });
+    const payload = createBody(before, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(before), startedAt: APPLIED_AT });
+    const original = await world.client.createPost(payload, { idempotencyKey: key }); // its answer was lost
+    const plan = await planNow(world, [desired('launch', draft)]);
+    expect(plan.changes[0]).toMatchObject({ action: 'create', resumesPending: true });
+    expect(await executeChange(plan.changes[0]!, context(world))).toBe(original.id);
+    const posts = await remotePosts(world);
+    expect(posts.map((post) => [post.id, post.content])).toEqual([[original.id, 'Launch day']]);
+    expect(world.store.section.pending).toEqual({});
+    expect(world.store.section.posts.launch).toMatchObject({ postId: original.id, appliedHash: shapeHash(draft), remoteUpdatedAt: posts[0]!.updatedAt });
+  });
+
+  it('refuses to resume a create whose pending record is gone', async () => {
+    const world = await applyWorld(emulator());
+    const change: Change = { action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: [], desired: draft, resumesPending: true };
+    await expect(executeChange(change, context(world))).rejects.toThrow(new PostsyncError('no interrupted create of "launch" is recorded any more; plan again'));
+    expect(await writes(world)).toEqual([]);
+  });
+
+  it.each(['create', 'update'] as const)('refuses a %s without its desired post: the plan file is damaged', async (action) => {
+    const world = await applyWorld(emulator());
+    const change: Change = { action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, reasons: [] };
+    await expect(executeChange(change, context(world))).rejects.toThrow(`the plan's ${action} of "launch" has no desired post; the plan file is damaged`);
+    expect(await writes(world)).toEqual([]);
+  });
+});
+
+describe('executeChange: update', () => {
+  it('sends the changed fields and records the new hash and updatedAt, so the next plan is a noop at once', async () => {
+    const { world, live } = await withLaunch();
+    const edited = shape({ content: 'Launch day, edited' });
+    const change = (await planNow(world, [desired('launch', edited)])).changes[0]!;
+    expect(change.action).toBe('update');
+    expect(await executeChange(change, context(world, { now: () => new Date('2026-05-02T00:00:00.000Z') }))).toBe(live.id);
+    expect(await writes(world)).toEqual([`PATCH /posts/${live.id}`]);
+    const [after] = await remotePosts(world);
+    expect(after!.content).toBe('Launch day, edited');
+    expect(world.store.section.posts.launch).toEqual({
+      postId: live.id, file: 'posts/launch.md', appliedHash: shapeHash(edited), remoteUpdatedAt: after!.updatedAt, appliedAt: '2026-05-02T00:00:00.000Z',
+    });
+    const again = await planNow(world, [desired('launch', edited)]);
+    expect(again.changes[0]).toMatchObject({ action: 'noop', reasons: ['up to date'], liveUpdatedAt: after!.updatedAt });
+  });
+
+  it('hands the state write to `defer` instead of awaiting it, when given one', async () => {
+    const { world } = await withLaunch();
+    const change = (await planNow(world, [desired('launch', shape({ content: 'Deferred' }))])).changes[0]!;
+    const deferred: Promise<void>[] = [];
+    await executeChange(change, context(world, { defer: (saving) => void deferred.push(saving) }));
+    expect(deferred).toHaveLength(1);
+    await Promise.all(deferred);
+    expect(world.store.section.posts.launch?.appliedHash).toBe(shapeHash(shape({ content: 'Deferred' })));
+  });
+});
+
+describe('executeChange: move, delete, noop, blocked', () => {
+  it('re-keys the state of a move without any request', async () => {
+    const { world, live } = await withLaunch();
+    const change = (await planNow(world, [desired('launch-v2', draft)])).changes[0]!;
+    expect(change).toMatchObject({ action: 'move', fromKey: 'launch' });
+    expect(await executeChange(change, context(world))).toBe(live.id);
+    expect(Object.keys(world.store.section.posts)).toEqual(['launch-v2']);
+    expect(world.store.section.posts['launch-v2']?.file).toBe('posts/launch-v2.md');
+    expect(await writes(world)).toEqual([]);
+  });
+
+  it('deletes with --prune and forgets the post', async () => {
+    const { world, live } = await withLaunch();
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    expect(await executeChange(change, context(world))).toBe(live.id);
+    expect(await writes(world)).toEqual([`DELETE /posts/${live.id}`]);
+    expect(world.store.section.posts).toEqual({});
+    expect(await remotePosts(world)).toEqual([]);
+  });
+
+  it('forgets a post that was deleted on the remote after planning (404 is what it wanted)', async () => {
+    const { world, live } = await withLaunch();
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    await world.client.deletePost(live.id);
+    await executeChange(change, context(world));
+    expect(world.store.section.posts).toEqual({});
+  });
+
+  it('keeps the record when the delete is refused (the post was published meanwhile)', async () => {
+    const world = await applyWorld(emulator());
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] });
+    expect((await applyNow(world, await planNow(world, [desired('launch', scheduled, { media: [cover] })]))).failed).toEqual([]);
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', skipped: false });
+    expect((await world.api.setClock(new Date('2031-06-01T09:00:01.000Z'))).published).toBe(1);
+    await expect(executeChange(change, context(world))).rejects.toMatchObject({ status: 409 });
+    expect(Object.keys(world.store.section.posts)).toEqual(['launch']);
+  });
+
+  it('forgets a state-only delete without a request, whatever prune says', async () => {
+    const { world, live } = await withLaunch();
+    await world.client.deletePost(live.id);
+    await world.api.clearLog();
+    const change = (await planNow(world, [])).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', stateOnly: true });
+    await executeChange(change, context(world));
+    expect(world.store.section.posts).toEqual({});
+    expect(await writes(world)).toEqual([]);
+  });
+
+  it('leaves a skipped delete alone', async () => {
+    const { world, live } = await withLaunch();
+    const change = (await planNow(world, [])).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', skipped: true });
+    expect(await executeChange(change, context(world))).toBe(live.id);
+    expect(Object.keys(world.store.section.posts)).toEqual(['launch']);
+    expect(await writes(world)).toEqual([]);
+  });
+
+  it('resolves a pending create whose file is gone, then deletes the post it made', async () => {
+    const world = await applyWorld(emulator());
+    const payload = createBody(draft, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT });
+    const original = await world.client.createPost(payload, { idempotencyKey: key });
+    await world.api.clearLog();
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', resumesPending: true, postId: null });
+    expect(await executeChange(change, context(world))).toBe(original.id);
+    expect(await writes(world)).toEqual(['POST /posts', `DELETE /posts/${original.id}`]);
+    expect(await remotePosts(world)).toEqual([]);
+    expect(world.store.section.pending).toEqual({});
+    expect(world.store.section.posts).toEqual({});
+  });
+
+  it.each(['noop', 'blocked'] as const)('does nothing for a %s', async (action) => {
+    const { world, live } = await withLaunch();
+    const before = structuredClone(world.store.section);
+    const change: Change = { action, key: 'launch', file: 'posts/launch.md', postId: live.id, reasons: [] };
+    expect(await executeChange(change, context(world))).toBe(live.id);
+    expect(world.store.section).toEqual(before);
+    expect(await writes(world)).toEqual([]);
+  });
+});

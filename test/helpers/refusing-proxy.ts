@@ -1,0 +1,67 @@
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Which exchanges to refuse: by method, API path (without the /public/v1 prefix) and body text. */
+export type RefuseRule = (exchange: { method: string; path: string; body: string }) => boolean;
+
+export interface Refusal {
+  status: number;
+  code: string;
+}
+
+/**
+ * An HTTP proxy in front of the emulator that forwards everything, except that exchanges matching
+ * a rule are answered by the proxy itself with an Error envelope, and never reach the emulator.
+ * A test can thus make the service refuse exactly one kind of call (a 4xx or a 5xx) at will.
+ */
+export class RefusingProxy {
+  private readonly server: Server;
+  private rules: { rule: RefuseRule; refusal: Refusal }[] = [];
+  /** Exchanges answered by the proxy, as `METHOD path`. */
+  readonly refused: string[] = [];
+  baseUrl = '';
+
+  private constructor(private readonly upstreamOrigin: string, private readonly prefix: string) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  static async start(upstreamBaseUrl: string): Promise<RefusingProxy> {
+    const url = new URL(upstreamBaseUrl);
+    const proxy = new RefusingProxy(url.origin, url.pathname);
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.server.address() as AddressInfo;
+    proxy.baseUrl = `http://127.0.0.1:${port}${url.pathname}`;
+    return proxy;
+  }
+
+  /** Answers every later exchange matching `rule` with `refusal`. */
+  refuse(rule: RefuseRule, refusal: Refusal): void {
+    this.rules.push({ rule, refusal });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '').split('?')[0]!.replace(this.prefix, '');
+    const match = this.rules.find(({ rule }) => rule({ method, path, body: body.toString('utf8') }));
+    if (match) {
+      this.refused.push(`${method} ${path}`);
+      res.writeHead(match.refusal.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: match.refusal.code, message: `refused by the test proxy` }, meta: { requestId: 'proxy' } }));
+      return;
+    }
+    const upstream = request(`${this.upstreamOrigin}${req.url}`, { method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    upstream.end(body);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
