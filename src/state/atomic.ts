@@ -79,7 +79,8 @@ export async function createFileExclusive(path: string, text: string): Promise<b
 /** Codes of platforms and file systems that cannot open or fsync a directory (e.g. Windows). */
 const DIRECTORY_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'EBADF', 'ENOTSUP']);
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Fsyncs a directory, so a file created, renamed or removed in it stays so after a crash. */
+export async function syncDirectory(dir: string): Promise<void> {
   let handle;
   try {
     handle = await open(dir, 'r');

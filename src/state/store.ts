@@ -4,6 +4,7 @@ import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 import { describeSchemaErrors } from './json-schema.js';
+import { journalPathFor, readJournalSync, replayJournal } from './journal.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
 
@@ -87,9 +88,19 @@ export function sectionHashOf(state: StateFile, target: { id: string; apiUrl: st
 /**
  * Reads and validates a state file. A missing file is an empty state. Anything that cannot be
  * trusted (unreadable, not JSON, merge conflict markers, wrong shape) is a StateError; the file is
- * never modified here.
+ * never modified here. The journal of an apply that is running or was killed (`journalPathFor`)
+ * is replayed onto what is read, in memory: the state is what was acknowledged.
  */
 export async function readState(path: string, options: { known?: KnownStates } = {}): Promise<StateFile> {
+  // The journal first (both reads are synchronous, back to back): a fold in between then leaves a
+  // journal that the file already holds, which replays harmlessly.
+  const journal = readJournalSync(journalPathFor(path));
+  if (journal === null) return readStateFile(path, options);
+  // Without `known`: what it remembers is about the file alone.
+  return replayJournal(await readStateFile(path, {}), journal);
+}
+
+async function readStateFile(path: string, options: { known?: KnownStates }): Promise<StateFile> {
   let text: string;
   try {
     // Read whole before anything can be planned: synchronously a state of 10,000 posts (3.5 MB)

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { readState } from '../../src/state/store.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
@@ -30,8 +31,9 @@ describe('an apply killed between the create and its state write', () => {
 
     const listed = async () => (await api.api('GET', '/posts')).body.data.items as { id: string; content: string }[];
     expect(await listed()).toHaveLength(1);
-    const state = JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8'));
-    const section = Object.values(state.targets)[0] as { pending: Record<string, unknown>; posts: Record<string, unknown> };
+    // What is on disk: the state file with the killed run's journal replayed.
+    const state = await readState(join(dir, '.postsync/state.json'));
+    const section = Object.values(state.targets)[0]!;
     expect(Object.keys(section.pending)).toEqual(['launch']);
     expect(section.posts).toEqual({});
 
