@@ -39,7 +39,7 @@ describe('applyPlan', () => {
           // On disk: the state file (absent until the first fold) with its journal replayed.
           const file = existsSync(config.statePath) ? JSON.parse(readFileSync(config.statePath, 'utf8')) : { version: 1, targets: {} };
           const onDisk = replayJournal(file, readJournalSync(journalPathFor(config.statePath)) ?? []);
-          recordedWhenDone.push(onDisk.targets[connection.target.id].posts[event.change.key]?.postId === event.postId);
+          recordedWhenDone.push(onDisk.targets[connection.target.id]?.posts[event.change.key]?.postId === event.postId);
         },
       });
       expect(result.failed).toEqual([]);
