@@ -15,24 +15,24 @@ export class JournalFile {
   #length = 0;
   /** The last append failed: the file may end in part of it. */
   #torn = false;
-  /** The file's name is on disk (its directory was fsynced since the file was made). */
-  #named = false;
 
   constructor(path: string) {
     this.path = path;
   }
 
-  async append(text: string): Promise<void> {
+  /**
+   * Appends `text` and fsyncs it. `fresh`: the text starts a new journal (its header first), so
+   * whatever the file holds is dropped first, such as a journal already folded whose removal failed.
+   */
+  async append(text: string, options: { fresh: boolean }): Promise<void> {
     // Opened for each append, so no handle outlives a store that is simply dropped.
-    if (!this.#named) await mkdir(dirname(this.path), { recursive: true });
-    const handle = await open(this.path, 'a', 0o644);
+    if (options.fresh) await mkdir(dirname(this.path), { recursive: true });
+    const handle = await open(this.path, options.fresh ? 'w' : 'a', 0o644);
     try {
-      if (!this.#named) {
-        this.#length = (await handle.stat()).size;
-        await syncDirectory(dirname(this.path));
-        this.#named = true;
-      }
-      if (this.#torn) {
+      if (options.fresh) {
+        this.#length = 0;
+        this.#torn = false;
+      } else if (this.#torn) {
         await handle.truncate(this.#length);
         this.#torn = false;
       }
@@ -44,13 +44,12 @@ export class JournalFile {
     } finally {
       await handle.close();
     }
+    // A new file's name must survive a crash as well as its content.
+    if (options.fresh) await syncDirectory(dirname(this.path));
   }
 
-  /** Deletes the file (the state file holds everything in it); the next append starts a new one. */
+  /** Deletes the file (the state file holds everything in it). */
   async remove(): Promise<void> {
-    this.#length = 0;
-    this.#torn = false;
-    this.#named = false;
     await unlink(this.path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
@@ -58,7 +57,7 @@ export class JournalFile {
   }
 }
 
-/** Appends (the file is opened for appending: every write goes to its end) and fsyncs. */
+/** Writes at the file's end (it is opened for appending or was just emptied) and fsyncs. */
 async function write(handle: FileHandle, text: string): Promise<void> {
   await handle.writeFile(text, 'utf8');
   await handle.datasync();

@@ -3,10 +3,10 @@ import { StateError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
-import { applyEdits, journalLine, journalPathFor, type JournalEdit } from './journal.js';
+import { applyEdits, journalBase, journalHeaderLine, journalLine, journalPathFor, type JournalEdit } from './journal.js';
 import { JournalFile } from './journal-file.js';
 import { StateFileText } from './state-text.js';
-import { readState, sectionFor, stateSectionHash } from './store.js';
+import { readState, readStateText, sectionFor, stateSectionHash } from './store.js';
 
 type StoreTarget = Pick<PlanTarget, 'id' | 'apiUrl' | 'projectId'>;
 
@@ -29,8 +29,10 @@ export class StateStore {
   private readonly journal: JournalFile;
   /** Journal lines of changes made in memory and not written yet (or whose write failed). */
   private unwritten: string[] = [];
-  /** The journal file may exist: something was appended, or a killed run left it. */
+  /** A journal with its header is on disk: something was appended, or a killed run left one. */
   private journaled = false;
+  /** `journalBase` of the state file on disk, once known: what a new journal continues. */
+  private base: string | undefined;
   /** The write in flight or last done. */
   private lastWrite: Promise<void> = Promise.resolve();
   /** The write not started yet that the next mutation joins. */
@@ -148,14 +150,17 @@ export class StateStore {
     // Lines not written yet are for changes the text already holds: it covers them.
     const covered = this.unwritten;
     this.unwritten = [];
+    const text = this.text.render(this.file);
     try {
-      await writeFileAtomic(this.path, this.text.render(this.file));
+      await writeFileAtomic(this.path, text);
     } catch (error) {
       this.unwritten = [...covered, ...this.unwritten];
       throw error;
     }
-    await this.journal.remove();
+    // From here the journal is folded: a new one starts afresh even if removing this one fails.
     this.journaled = false;
+    this.base = journalBase(text);
+    await this.journal.remove();
   }
 
   /**
@@ -182,13 +187,16 @@ export class StateStore {
           if (this.unwritten.length === 0) return;
           const lines = this.unwritten;
           this.unwritten = [];
-          this.journaled = true;
+          const fresh = !this.journaled;
           try {
-            await this.journal.append(lines.join(''));
+            // Under the lock, and with no fold since open (or the last fold), the file on disk is the base.
+            const header = fresh ? journalHeaderLine((this.base ??= journalBase(readStateText(this.path)))) : '';
+            await this.journal.append(header + lines.join(''), { fresh });
           } catch (error) {
             this.unwritten = [...lines, ...this.unwritten];
             throw error;
           }
+          this.journaled = true;
         });
       this.nextWrite = write;
       this.lastWrite = write;
@@ -196,3 +204,4 @@ export class StateStore {
     return this.nextWrite;
   }
 }
+

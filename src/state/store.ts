@@ -4,7 +4,7 @@ import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 import { describeSchemaErrors } from './json-schema.js';
-import { journalPathFor, readJournalSync, replayJournal } from './journal.js';
+import { journalPathFor, readJournalSync, replayJournalOnto } from './journal.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
 
@@ -89,31 +89,35 @@ export function sectionHashOf(state: StateFile, target: { id: string; apiUrl: st
  * Reads and validates a state file. A missing file is an empty state. Anything that cannot be
  * trusted (unreadable, not JSON, merge conflict markers, wrong shape) is a StateError; the file is
  * never modified here. The journal of an apply that is running or was killed (`journalPathFor`)
- * is replayed onto what is read, in memory: the state is what was acknowledged.
+ * is replayed onto what is read, in memory (see `replayJournalOnto`): the state is what was acknowledged.
  */
 export async function readState(path: string, options: { known?: KnownStates } = {}): Promise<StateFile> {
   // The journal first (both reads are synchronous, back to back): a fold in between then leaves a
   // journal that the file already holds, which replays harmlessly.
   const journal = readJournalSync(journalPathFor(path));
-  if (journal === null) return readStateFile(path, options);
+  const text = readStateText(path);
+  if (journal === null) return text === null ? emptyStateFile() : parseKnownState(text, path, options);
   // Without `known`: what it remembers is about the file alone.
-  return replayJournal(await readStateFile(path, {}), journal);
+  return replayJournalOnto(text === null ? emptyStateFile() : await parseState(text, path), journal, { text, path });
 }
 
-async function readStateFile(path: string, options: { known?: KnownStates }): Promise<StateFile> {
-  let text: string;
+/** The state file's text; null when there is none. */
+export function readStateText(path: string): string | null {
   try {
     // Read whole before anything can be planned: synchronously a state of 10,000 posts (3.5 MB)
     // takes a few ms, where fs/promises reads 512 KiB chunks that each wait for a turn of an event
     // loop busy with the listing (30 to 110 ms).
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyStateFile();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new StateError(`cannot read the state file ${path}: ${(error as Error).message}`, {
       hint: 'Check that the path is a readable file.',
       cause: error,
     });
   }
+}
+
+async function parseKnownState(text: string, path: string, options: { known?: KnownStates }): Promise<StateFile> {
   const { known: states } = options;
   if (states === undefined) return parseState(text, path);
   const digest = hash('sha1', text, 'base64');

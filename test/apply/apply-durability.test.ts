@@ -38,7 +38,7 @@ describe('applyPlan', () => {
           if (event.type !== 'change-done') return;
           // On disk: the state file (absent until the first fold) with its journal replayed.
           const file = existsSync(config.statePath) ? JSON.parse(readFileSync(config.statePath, 'utf8')) : { version: 1, targets: {} };
-          const onDisk = replayJournal(file, readJournalSync(journalPathFor(config.statePath)) ?? []);
+          const onDisk = replayJournal(file, readJournalSync(journalPathFor(config.statePath))?.records ?? []);
           recordedWhenDone.push(onDisk.targets[connection.target.id]?.posts[event.change.key]?.postId === event.postId);
         },
       });

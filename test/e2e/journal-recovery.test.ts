@@ -39,7 +39,7 @@ describe('an apply killed while its changes are only in the state journal', () =
     // Nothing was folded: every change of the killed run is in the journal alone.
     expect(existsSync(statePath)).toBe(false);
     const journal = await readFile(journalPathFor(statePath), 'utf8');
-    expect(readJournalSync(journalPathFor(statePath))!.length).toBeGreaterThanOrEqual(9);
+    expect(readJournalSync(journalPathFor(statePath))!.records.length).toBeGreaterThanOrEqual(9);
     const onDisk = Object.values((await readState(statePath)).targets)[0]!;
     expect(Object.keys(onDisk.posts)).toHaveLength(4);
     expect(Object.keys(onDisk.pending)).toHaveLength(1);

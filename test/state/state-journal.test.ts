@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, readdir } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
-import { journalLine, journalPathFor, parseJournal, readJournalSync, replayJournal, type JournalRecord } from '../../src/state/journal.js';
+import { JournalFile } from '../../src/state/journal-file.js';
+import { journalBase, journalHeaderLine, journalLine, journalPathFor, parseJournal, readJournalSync, replayJournal, type JournalRecord } from '../../src/state/journal.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { emptyStateFile, readState } from '../../src/state/store.js';
 import type { PendingCreate, PostRecord } from '../../src/state/types.js';
@@ -34,7 +35,7 @@ describe('the state journal', () => {
     await store.recordPending('a', pendingCreate('a'));
     await store.confirmCreate('a', postRecord('a'));
     expect(existsSync(path)).toBe(false);
-    expect(readJournalSync(journalPathFor(path))).toHaveLength(2);
+    expect(readJournalSync(journalPathFor(path))).toEqual({ base: journalBase(null), records: [expect.objectContaining({ t: 'local:demo' }), expect.objectContaining({ t: 'local:demo' })] });
 
     await store.checkpoint();
     expect(existsSync(journalPathFor(path))).toBe(false);
@@ -82,15 +83,22 @@ describe('the state journal', () => {
   });
 
   it('drops a torn last line, and everything from the first line that is not a whole record', () => {
+    const header = journalHeaderLine(journalBase(null));
     const a = journalLine(record([['posts', 'a', postRecord('a')]]));
     const b = journalLine(record([['posts', 'b', postRecord('b')]]));
-    expect(parseJournal(a + b.slice(0, -1))).toHaveLength(1);
-    expect(parseJournal(a + b.slice(0, 20))).toHaveLength(1);
-    expect(parseJournal(`${a}\u0000\u0000\u0000\n${b}`)).toHaveLength(1);
-    expect(parseJournal(`${a}{"t":"x"}\n${b}`)).toHaveLength(1);
-    expect(parseJournal(`${a}[["posts","a",{}]]\n${b}`)).toHaveLength(1);
-    expect(parseJournal(a + b)).toHaveLength(2);
-    expect(parseJournal('')).toEqual([]);
+    const count = (text: string) => parseJournal(header + text)?.records.length;
+    expect(count(a + b.slice(0, -1))).toBe(1);
+    expect(count(a + b.slice(0, 20))).toBe(1);
+    expect(count(`${a}\u0000\u0000\u0000\n${b}`)).toBe(1);
+    expect(count(`${a}{"t":"x"}\n${b}`)).toBe(1);
+    expect(count(`${a}[["posts","a",{}]]\n${b}`)).toBe(1);
+    expect(count(a + b)).toBe(2);
+    expect(count('')).toBe(0);
+    // Without a whole header nothing in it was acknowledged.
+    expect(parseJournal(header.slice(0, -1))).toBeNull();
+    expect(parseJournal(header.slice(0, 12))).toBeNull();
+    expect(parseJournal(a + b)).toBeNull();
+    expect(parseJournal('')).toBeNull();
   });
 
   it('replays harmlessly onto a state that already holds it (a fold cut short before the journal was removed)', () => {
@@ -140,6 +148,46 @@ describe('the state journal', () => {
     const next = await StateStore.open(path, local);
     await next.confirmCreate('b', postRecord('b'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
+  });
+
+  it('left behind by a fold cut short (the state file already holds it) is harmless', async () => {
+    const path = await statePath();
+    const store = await StateStore.open(path, local);
+    await store.confirmCreate('a', postRecord('a'));
+    await store.recordPending('b', pendingCreate('b'));
+    await copyFile(journalPathFor(path), `${path}.kept`);
+    await store.checkpoint();
+    const folded = await readFile(path, 'utf8');
+    await copyFile(`${path}.kept`, journalPathFor(path));
+
+    expect((await readState(path)).targets['local:demo']!.pending).toEqual({ b: pendingCreate('b') });
+    const next = await StateStore.open(path, local);
+    expect(existsSync(journalPathFor(path))).toBe(false);
+    expect(await readFile(path, 'utf8')).toBe(folded);
+    expect(next.section.posts).toEqual({ a: postRecord('a') });
+  });
+
+  it('that continues another state file than the one there and adds to it is refused, never replayed over it', async () => {
+    const path = await statePath();
+    const store = await StateStore.open(path, local);
+    await store.confirmCreate('a', postRecord('a'));
+    await store.checkpoint();
+    await store.confirmCreate('b', postRecord('b'));
+    // The state file is replaced (a checkout) while the run's journal is still there.
+    const replaced = (await readFile(path, 'utf8')).replace('"a": {', '"c": {');
+    await writeFile(path, replaced);
+    await expect(readState(path)).rejects.toThrow(/was replaced after an interrupted postsync run wrote .*state\.json\.journal/);
+    await expect(StateStore.open(path, local)).rejects.toThrow(StateError);
+    expect(await readFile(path, 'utf8')).toBe(replaced);
+  });
+
+  it('starts a new journal afresh over whatever the file held', async () => {
+    const path = join(await testdir(), 'state.json.journal');
+    await writeFile(path, 'an old journal that was folded but not removed\n');
+    const file = new JournalFile(path);
+    await file.append('one\n', { fresh: true });
+    await file.append('two\n', { fresh: false });
+    expect(await readFile(path, 'utf8')).toBe('one\ntwo\n');
   });
 
   it('that cannot be read stops the read with a StateError', async () => {
