@@ -3,7 +3,7 @@
 // of 1,000 posts (700 scheduled in 2031, 300 drafts) over 0, 20,000 and 100,000 historical
 // published posts (fixture `history`). Reported per size: seeding time (spawn to the "listening"
 // line, and the server's CPU time until then, from /proc), the server's RSS, and the p50/p95 of a
-// page (limit 100) for each listing postsync uses:
+// page (limit 100), with the server's CPU time per request, for each listing postsync uses:
 // - oldest / newest: the first page and pages after (and before) cursors all through the list;
 // - status: `status=draft` and `status=scheduled` (newest first), `status=published` after deep cursors;
 // - schedule_desc: the first page and the pages that follow it (scheduled posts, latest first),
@@ -104,7 +104,7 @@ async function walk(baseUrl, query) {
   return ids;
 }
 
-async function pageTimes(baseUrl, expectedPosts) {
+async function pageTimes(baseUrl, expectedPosts, serverFigures) {
   const oldest = await walk(baseUrl, 'sort=oldest');
   if (oldest.length !== expectedPosts) throw new Error(`listed ${oldest.length} posts, expected ${expectedPosts}`);
   const drafts = await walk(baseUrl, 'sort=newest&status=draft');
@@ -134,8 +134,10 @@ async function pageTimes(baseUrl, expectedPosts) {
   const pathOf = (query) => (query.startsWith('/') ? `/posts${query}` : `/posts?${query}`);
   for (const list of Object.values(queries)) for (const query of list.slice(0, 10)) await get(baseUrl, pathOf(query)); // warm-up
   const times = {};
+  const cpu = {};
   for (const [kind, list] of Object.entries(queries)) {
     times[kind] = [];
+    const cpuBefore = serverFigures().cpuMs;
     for (let round = 0; round < 3; round++) {
       for (const query of list) {
         const t0 = performance.now();
@@ -143,6 +145,7 @@ async function pageTimes(baseUrl, expectedPosts) {
         times[kind].push(performance.now() - t0);
       }
     }
+    cpu[kind] = serverFigures().cpuMs - cpuBefore;
   }
   const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
   const all = Object.values(times).flat();
@@ -150,7 +153,9 @@ async function pageTimes(baseUrl, expectedPosts) {
     requests: all.length,
     p50: round(median(all), 2),
     p95: round(percentile(all, 95), 2),
-    byKind: Object.fromEntries(Object.entries(times).map(([kind, values]) => [kind, { requests: values.length, p50: round(median(values), 2), p95: round(percentile(values, 95), 2) }])),
+    // Server CPU per request (user + system, /proc): what a page costs the emulator, little moved by other load.
+    serverCpuMsPerRequest: round(Object.values(cpu).reduce((a, b) => a + b, 0) / all.length, 3),
+    byKind: Object.fromEntries(Object.entries(times).map(([kind, values]) => [kind, { requests: values.length, p50: round(median(values), 2), p95: round(percentile(values, 95), 2), serverCpuMsPerRequest: round(cpu[kind] / values.length, 3) }])),
   };
 }
 
@@ -169,7 +174,7 @@ try {
         starts.push({ ms: server.startMs, cpuMs: server.atStart.cpuMs });
         note(`history ${history}, start ${run + 1}: listening after ${Math.round(server.startMs)} ms (server CPU ${server.atStart.cpuMs} ms, RSS ${round(server.atStart.rssMiB)} MiB); load ${loadAverage().join(' ')}`);
         if (run === RUNS - 1) {
-          pages = await pageTimes(server.baseUrl, history + 1000);
+          pages = await pageTimes(server.baseUrl, history + 1000, server.figures);
           rssMiB = { atStart: round(server.atStart.rssMiB, 1), peak: round(server.figures().peakRssMiB, 1) };
           note(`history ${history}: page p50 ${pages.p50} ms, p95 ${pages.p95} ms over ${pages.requests} requests; ${JSON.stringify(pages.byKind)}`);
         }
