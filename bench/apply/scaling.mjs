@@ -57,10 +57,16 @@ try {
     });
   }
   const base = sizes[0];
-  for (const size of sizes) {
+  sizes.forEach((size, i) => {
     size.perPostRatio = round(size.msPerPost.median / base.msPerPost.median, 2);
     size.cpuPerPostRatio = round(size.cpuMs.median / size.posts / (base.cpuMs.median / base.posts), 2);
-  }
+    // What each post past the previous size cost: free of the fixed cost of a run (start, reading, planning).
+    const previous = sizes[i - 1];
+    if (previous) {
+      size.marginalMsPerPost = round((size.ms.median - previous.ms.median) / (size.posts - previous.posts), 3);
+      size.marginalCpuMsPerPost = round((size.cpuMs.median - previous.cpuMs.median) / (size.posts - previous.posts), 3);
+    }
+  });
   let profile;
   if (flags.profile) {
     const profileDir = join(workDir, 'profile');

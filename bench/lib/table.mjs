@@ -53,6 +53,7 @@ function ownRows(name, figures) {
       const big = size === last && size.posts >= 10_000;
       add(`apply ${n} new posts (no rate limit)`, `${ms(size.ms.median)} (CPU ${ms(size.cpuMs.median)}), ${size.apiRequests} requests`);
       add(`  time per post, ${n}`, `${round(size.msPerPost.median, 2)} ms (CPU ${round(size.cpuMs.median / size.posts, 2)} ms) = ${size.perPostRatio}× the ${figures.sizes[0].posts.toLocaleString('en-US')}-post run (CPU ${size.cpuPerPostRatio}×)`, big ? '≤ 1.3×' : '', big ? size.perPostRatio <= 1.3 : undefined);
+      if (size.marginalMsPerPost !== undefined) add(`  each post past the previous size`, `${size.marginalMsPerPost} ms (CPU ${size.marginalCpuMsPerPost} ms)`);
       add(`  apply peak RSS, ${n}`, `${MB(size.peakRssMiB.median)} MB`, big ? '≤ 250 MB' : '', big ? MB(size.peakRssMiB.median) <= 250 : undefined);
     }
   }
