@@ -37,7 +37,7 @@ export class StateStore {
   private lastWrite: Promise<void> = Promise.resolve();
   /** The write not started yet that the next mutation joins. */
   private nextWrite: Promise<void> | undefined;
-  /** Serializes the file for each write, reusing the text of unchanged post records. */
+  /** Serializes the file for each fold, reusing the text of unchanged post records. */
   private readonly text = new StateFileText();
 
   private constructor(path: string, targetId: string, file: StateFile, section: TargetState) {
@@ -137,7 +137,7 @@ export class StateStore {
   /**
    * Folds the journal into the state file: writes the whole state atomically, then removes the
    * journal. Resolves once both are done; changes made meanwhile go to a new journal. Does nothing
-   * when nothing was journaled (the state file is then not written).
+   * when nothing changed since the last fold (the state file is then not written).
    */
   checkpoint(): Promise<void> {
     const fold = this.lastWrite.catch(() => undefined).then(() => this.fold());
@@ -146,7 +146,8 @@ export class StateStore {
   }
 
   private async fold(): Promise<void> {
-    if (!this.journaled) return;
+    // Queued lines are changes whose append failed: the state file takes them as well.
+    if (!this.journaled && this.unwritten.length === 0) return;
     // Lines not written yet are for changes the text already holds: it covers them.
     const covered = this.unwritten;
     this.unwritten = [];
@@ -204,4 +205,3 @@ export class StateStore {
     return this.nextWrite;
   }
 }
-

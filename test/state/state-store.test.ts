@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +133,16 @@ describe('StateStore', () => {
     await rm(journalPathFor(path), { recursive: true });
     await store.confirmCreate('b', postRecord('p2'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
+  });
+
+  it('folds a change whose journal append failed into the state file at the checkpoint', async () => {
+    const { path, store } = await openStore();
+    await mkdir(journalPathFor(path), { recursive: true });
+    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await rm(journalPathFor(path), { recursive: true });
+    await store.checkpoint();
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a']);
+    expect(existsSync(journalPathFor(path))).toBe(false);
   });
 
   it('never writes before the first change', async () => {
