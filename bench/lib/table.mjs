@@ -46,6 +46,27 @@ function ownRows(name, figures) {
     add('  postsync peak RSS', `${MB(figures.postsync.peakRssMiB.median)} MB`, '≤ 200 MB', MB(figures.postsync.peakRssMiB.median) <= 200);
     add('  re-apply: bytes sent', `${figures.reapply.storagePuts} storage PUTs, ${figures.reapply.writeRequests} writes, ${ms(figures.reapply.ms)}`, '0 bytes', figures.reapply.storagePuts === 0);
   }
+  if (name === 'apply-scaling') {
+    const last = figures.sizes[figures.sizes.length - 1];
+    for (const size of figures.sizes) {
+      const n = size.posts.toLocaleString('en-US');
+      const big = size === last && size.posts >= 10_000;
+      add(`apply ${n} new posts (no rate limit)`, `${ms(size.ms.median)} (CPU ${ms(size.cpuMs.median)}), ${size.apiRequests} requests`);
+      add(`  time per post, ${n}`, `${round(size.msPerPost.median, 2)} ms (CPU ${round(size.cpuMs.median / size.posts, 2)} ms) = ${size.perPostRatio}× the ${figures.sizes[0].posts.toLocaleString('en-US')}-post run (CPU ${size.cpuPerPostRatio}×)`, big ? '≤ 1.3×' : '', big ? size.perPostRatio <= 1.3 : undefined);
+      if (size.marginalMsPerPost !== undefined) add(`  each post past the previous size`, `${size.marginalMsPerPost} ms (CPU ${size.marginalCpuMsPerPost} ms)`);
+      add(`  apply peak RSS, ${n}`, `${MB(size.peakRssMiB.median)} MB`, big ? '≤ 250 MB' : '', big ? MB(size.peakRssMiB.median) <= 250 : undefined);
+    }
+  }
+  if (name === 'history-emulator') {
+    for (const size of figures.sizes) {
+      const n = size.history.toLocaleString('en-US');
+      const big = size.history >= 100_000;
+      add(`emulator start, ${n} history + ${figures.calendarPosts} posts`, `${ms(size.startMs.median)} (server CPU ${ms(size.startCpuMs.median)}, RSS ${MB(size.serverRssMiB.atStart)} MB)`);
+      if (size.history > 0) add(`  seeding ${n} history posts (start − start with none)`, `${ms(size.seedingMs)} (server CPU ${ms(size.seedingCpuMs)})`, big ? '≤ 5,000 ms' : '', big ? size.seedingMs <= 5000 : undefined);
+      add(`  page p50 / p95, ${n} history`, `${size.pages.p50} / ${size.pages.p95} ms (${size.p50VsNoHistory}× no history), server CPU ${size.pages.serverCpuMsPerRequest} ms each`, big ? 'p50 ≤ 5 ms' : '', big ? size.pages.p50 <= 5 : undefined);
+      for (const [kind, page] of Object.entries(size.pages.byKind)) add(`    ${kind}`, `${page.p50} / ${page.p95} ms, server CPU ${page.serverCpuMsPerRequest} ms each`, big ? 'p50 ≤ 5 ms' : '', big ? page.p50 <= 5 : undefined);
+    }
+  }
   return rows;
 }
 
@@ -74,7 +95,7 @@ export function renderTable(results) {
       rows.push([name, 'FAILED', outcome.error.split('\n').slice(-1)[0].slice(0, 100), '', '']);
       continue;
     }
-    const own = ['startup', 'plan', 'apply', 'media'].includes(name);
+    const own = ['startup', 'plan', 'apply', 'media', 'apply-scaling', 'history-emulator'].includes(name);
     rows.push(...(own ? ownRows(name, outcome.figures) : otherRows(name, outcome.figures)));
     const load = outcome.figures?.loadAverage;
     if (Array.isArray(load)) rows.push([name, '  load average (1, 5, 15 min)', load.join(', '), '', '']);

@@ -28,8 +28,17 @@ const PHASES: readonly Action[] = ['create', 'update', 'move', 'delete'];
 /**
  * Executes exactly the plan: nothing is listed or re-planned here. A failed change does not stop
  * independent ones; it is reported, and the run ends partial (the next plan shows what is left).
+ * At the end the store's journal is folded into the state file (`StateStore.checkpoint`).
  */
 export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
+  try {
+    return await applyChanges(options);
+  } finally {
+    await options.store.checkpoint();
+  }
+}
+
+async function applyChanges(options: ApplyOptions): Promise<ApplyResult> {
   const { plan, client, store } = options;
   const onEvent = options.onEvent ?? (() => undefined);
   const now = options.now ?? (() => new Date());

@@ -39,12 +39,34 @@ export interface FixturePost {
   targets?: TargetInput[];
 }
 
+/**
+ * Posts generated at start instead of listed one by one (a remote's long past): `posts` of them,
+ * deterministic (same ids and fields on every start). See `historyPosts` for what each status gives.
+ */
+export interface FixtureHistory {
+  posts: number;
+  /** Default `published`. Any string: statuses the emulator never gives itself are kept as given. */
+  status?: string;
+  /** createdAt of the first post (default 2020-01-01T00:00:00Z); the next ones follow `everySeconds` apart. */
+  createdFrom?: string;
+  /** Default 600. */
+  everySeconds?: number;
+  /** `scheduled` only: scheduledAt of the first post (default 2035-01-01T00:00:00Z). */
+  scheduledFrom?: string;
+  /** Accounts the posts target, one each, in turn; default: every account of the project. */
+  accounts?: string[];
+  /** Text of post n: `<content> <n>`; default `History post`. */
+  content?: string;
+}
+
 export interface FixtureProject {
   id: string;
   rateLimit?: { limit: number; windowSeconds: number };
   keys: FixtureKey[];
   accounts?: FixtureAccount[];
   posts?: FixturePost[];
+  /** One batch or several, generated before `posts`. */
+  history?: FixtureHistory | FixtureHistory[];
 }
 
 /** The emulator's world: see schemas/fixture.schema.json. */

@@ -4,7 +4,7 @@
  */
 export { startEmulator, type EmulatorOptions, type RunningEmulator } from './emulator.js';
 export { DEMO_ACCOUNTS, DEMO_API_KEY, demoFixture } from './demo-fixture.js';
-export type { Fixture, FixtureAccount, FixtureKey, FixturePost, FixtureProject, PublishBehavior } from './fixture.js';
+export type { Fixture, FixtureAccount, FixtureHistory, FixtureKey, FixturePost, FixtureProject, PublishBehavior } from './fixture.js';
 export type { RequestLogEntry } from './request-log.js';
 export { parseChaosSpec, type ChaosSpec } from './chaos.js';
 export { isLoopbackAddress } from './control.js';

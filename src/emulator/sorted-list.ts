@@ -46,6 +46,14 @@ export class SortedList<T> {
       this.count = 1;
       return;
     }
+    const lastChunk = this.chunks[this.chunks.length - 1] as T[];
+    // Past the last entry (new posts, seeding in order): no search; a full chunk is started anew.
+    if (this.compare(lastChunk[lastChunk.length - 1] as T, item) < 0) {
+      if (lastChunk.length < MAX_CHUNK) lastChunk.push(item);
+      else this.chunks.push([item]);
+      this.count++;
+      return;
+    }
     const { chunk, offset } = this.locate(item, { strict: false });
     const target = this.chunks[Math.min(chunk, this.chunks.length - 1)] as T[];
     target.splice(chunk === this.chunks.length ? target.length : offset, 0, item);

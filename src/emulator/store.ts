@@ -52,10 +52,10 @@ export class Project {
     return index;
   }
 
-  putPost(post: StoredPost): void {
+  /** `key`: the post's sort key when the caller has it (it is `sortKeyOf(post)`). */
+  putPost(post: StoredPost, key: SortKey = sortKeyOf(post)): void {
     const previous = this.posts.get(post.id);
     if (previous && previous.status !== post.status) this.postsWithStatus(previous.status).delete(post.id);
-    const key = sortKeyOf(post);
     this.posts.put(key, post);
     this.postsWithStatus(post.status).put(key, post);
     this.revision++;
@@ -124,8 +124,8 @@ export class EmulatorStore {
     return project;
   }
 
-  putPost(projectId: string, post: StoredPost): void {
-    this.project(projectId).putPost(post);
+  putPost(projectId: string, post: StoredPost, key?: SortKey): void {
+    this.project(projectId).putPost(post, key);
     this.reschedule(projectId, post.id, dueMsOf(post));
     this.sink?.({ t: 'post', p: projectId, post });
   }

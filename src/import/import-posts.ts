@@ -52,7 +52,7 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
     const store = await StateStore.open(config.statePath, connection.target);
     const plan = await prepare(structuredClone(store.section) as TargetState);
     const outcome = await writeImport(plan.items, { root: config.root, store, now: options.now });
-    await store.flush();
+    await store.checkpoint();
     return { plan, outcome };
   } finally {
     await release();

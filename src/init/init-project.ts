@@ -82,6 +82,6 @@ async function addGitignoreEntries(path: string): Promise<InitResult['gitignore'
   const missing = GITIGNORE_ENTRIES.filter((entry) => !present.has(entry));
   if (missing.length === 0) return 'unchanged';
   const separator = current === null || current === '' ? '' : current.endsWith('\n') ? '\n' : '\n\n';
-  await writeFile(path, `${current ?? ''}${separator}# postsync: the embedded local API's data and the state lock\n${missing.join('\n')}\n`);
+  await writeFile(path, `${current ?? ''}${separator}# postsync: the embedded local API's data, the state lock and journal\n${missing.join('\n')}\n`);
   return current === null ? 'created' : 'updated';
 }

@@ -77,5 +77,5 @@ function workspaceRelative(path: string): string {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-/** Lines .gitignore needs: the embedded API's data and the state lock (never committed). */
-export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover'];
+/** Lines .gitignore needs: the embedded API's data, the state lock and the state journal (never committed). */
+export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal'];

@@ -74,7 +74,7 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
     await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(fs, dirname(path));
+  await syncDirectory(dirname(path), fs);
 }
 
 /**
@@ -93,14 +93,15 @@ export async function createFileExclusive(path: string, text: string, options: A
   } finally {
     await fs.unlink(temp).catch(() => undefined);
   }
-  await syncDirectory(fs, dirname(path));
+  await syncDirectory(dirname(path), fs);
   return true;
 }
 
 /** Codes of platforms and file systems that cannot open or fsync a directory (e.g. Windows). */
 const DIRECTORY_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'EBADF', 'ENOTSUP']);
 
-async function syncDirectory(fs: AtomicFileSystem, dir: string): Promise<void> {
+/** Fsyncs a directory, so a file created, renamed or removed in it stays so after a crash. */
+export async function syncDirectory(dir: string, fs: AtomicFileSystem = NODE_FS): Promise<void> {
   let handle;
   try {
     handle = await fs.open(dir, 'r');

@@ -1,9 +1,10 @@
 import { hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
+import { journalPathFor, readJournalSync, replayJournalOnto } from './journal.js';
 
 const RESTORE_HINT = 'Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.';
 
@@ -81,22 +82,29 @@ export interface StateSection {
 /**
  * Reads and validates a state file. A missing file is an empty state. Anything that cannot be
  * trusted (unreadable, not JSON, merge conflict markers, wrong shape) is a StateError; the file is
- * never modified here.
+ * never modified here. The journal of an apply that is running or was killed (`journalPathFor`)
+ * is replayed onto what is read, in memory (see `replayJournalOnto`): the state is what was acknowledged.
  */
 export async function readState(path: string): Promise<StateFile> {
+  // The journal first (both reads are synchronous, back to back): a fold in between then leaves a
+  // journal that the file already holds, which replays harmlessly.
+  const journal = readJournalSync(journalPathFor(path));
   const text = readStateText(path);
-  return text === undefined ? emptyStateFile() : parseState(text, path);
+  const file = text === null ? emptyStateFile() : await parseState(text, path);
+  return journal === null ? file : replayJournalOnto(file, journal, { text, path });
 }
 
 /**
  * `readState`, then the target's section and its hash. With `known`, a file this build validated
- * before (same digest) is not validated again, and its section hash is taken from there.
+ * before (same digest) is not validated again, and its section hash is taken from there; what it
+ * remembers is about the file alone, so it is not used while a journal is replayed onto the file.
  */
 export async function readStateSection(path: string, target: StateTarget, options: { known?: KnownStates } = {}): Promise<StateSection> {
-  const text = readStateText(path);
   const { known: states } = options;
-  if (text === undefined || states === undefined) {
-    const section = sectionFor(text === undefined ? emptyStateFile() : await parseState(text, path), target);
+  const journaled = existsSync(journalPathFor(path));
+  const text = journaled || states === undefined ? null : readStateText(path);
+  if (text === null || states === undefined) {
+    const section = sectionFor(await readState(path), target);
     return { section, hash: stateSectionHash(section) };
   }
   const digest = hash('sha1', text, 'base64');
@@ -109,14 +117,14 @@ export async function readStateSection(path: string, target: StateTarget, option
   return { section, hash: sectionHash };
 }
 
-/** The state file's text, or undefined when there is none. */
-function readStateText(path: string): string | undefined {
+/** The state file's text; null when there is none. */
+export function readStateText(path: string): string | null {
   try {
     // Synchronously, in one go: asynchronous reads come in chunks that each wait for a turn of an
     // event loop busy with the listing, before anything can be planned (bench/README.md).
     return readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new StateError(`cannot read the state file ${path}: ${(error as Error).message}`, {
       hint: 'Check that the path is a readable file.',
       cause: error,

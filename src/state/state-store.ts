@@ -1,14 +1,21 @@
+import { existsSync } from 'node:fs';
 import { StateError } from '../errors.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
+import { applyEdits, journalBase, journalHeaderLine, journalLine, journalPathFor, type JournalEdit } from './journal.js';
+import { JournalFile } from './journal-file.js';
 import { StateFileText } from './state-text.js';
-import { readState, sectionFor, stateSectionHash, type StateTarget } from './state-file.js';
+import { readState, readStateText, sectionFor, stateSectionHash, type StateTarget } from './state-file.js';
 
 /**
- * Owns one state file for one target section. Every mutation is persisted atomically before its
- * promise resolves (the applier calls one after every single remote change). Writes are chained,
- * so they never interleave; each write carries every mutation made so far. Other targets'
- * sections are kept as read. Hold the state lock (`acquireLock`) while using a store.
+ * Owns one state file for one target section. Every mutation is durable before its promise
+ * resolves (the applier calls one after every single remote change): it is appended to the
+ * journal beside the state file (`journalPathFor`) and fsynced, so a change costs the size of
+ * the change, not of the state. `checkpoint` folds the journal into the state file (atomically)
+ * and removes it; `open` first folds one left by a killed run, and `readState` replays one, so
+ * a reader never sees less than what was acknowledged. Writes are chained, so they never
+ * interleave. Other targets' sections are kept as read. Hold the state lock (`acquireLock`)
+ * while using a store.
  */
 export class StateStore {
   readonly path: string;
@@ -16,11 +23,18 @@ export class StateStore {
   readonly targetId: string;
   private readonly file: StateFile;
   private readonly current: TargetState;
+  private readonly journal: JournalFile;
+  /** Journal lines of changes made in memory and not written yet (or whose write failed). */
+  private unwritten: string[] = [];
+  /** A journal with its header is on disk: something was appended, or a killed run left one. */
+  private journaled = false;
+  /** `journalBase` of the state file on disk, once known: what a new journal continues. */
+  private base: string | undefined;
   /** The write in flight or last done. */
   private lastWrite: Promise<void> = Promise.resolve();
   /** The write not started yet that the next mutation joins. */
   private nextWrite: Promise<void> | undefined;
-  /** Serializes the file for each write, reusing the text of unchanged post records. */
+  /** Serializes the file for each fold, reusing the text of unchanged post records. */
   private readonly text = new StateFileText();
 
   private constructor(path: string, targetId: string, file: StateFile, section: TargetState) {
@@ -28,11 +42,19 @@ export class StateStore {
     this.targetId = targetId;
     this.file = file;
     this.current = section;
+    this.journal = new JournalFile(journalPathFor(path));
   }
 
+  /** Opens the state at `path` (with the journal of a killed run replayed, and folded into the file). */
   static async open(path: string, target: StateTarget): Promise<StateStore> {
+    const leftover = existsSync(journalPathFor(path));
     const file = await readState(path);
-    return new StateStore(path, target.id, file, sectionFor(file, target));
+    const store = new StateStore(path, target.id, file, sectionFor(file, target));
+    if (leftover) {
+      store.journaled = true;
+      await store.checkpoint();
+    }
+    return store;
   }
 
   /** The live section. Read it freely; change it only through the methods below. */
@@ -47,32 +69,30 @@ export class StateStore {
 
   /** Records a create about to be sent. Supersedes an old record of the key (a post recreated after a remote delete). */
   recordPending(key: string, pending: PendingCreate): Promise<void> {
-    return this.mutate(() => {
-      delete this.current.posts[key];
-      this.current.pending[key] = pending;
-    });
+    return this.mutate(() => [
+      ['posts', key, null],
+      ['pending', key, pending],
+    ]);
   }
 
   /** The create is confirmed by the service: the pending record becomes an owned post. */
   confirmCreate(key: string, record: PostRecord): Promise<void> {
-    return this.mutate(() => {
-      delete this.current.pending[key];
-      this.current.posts[key] = record;
-    });
+    return this.mutate(() => [
+      ['pending', key, null],
+      ['posts', key, record],
+    ]);
   }
 
   recordUpdate(key: string, record: PostRecord): Promise<void> {
-    return this.mutate(() => {
-      this.current.posts[key] = record;
-    });
+    return this.mutate(() => [['posts', key, record]]);
   }
 
   /** Forgets a key: its post record and any pending create. */
   removePost(key: string): Promise<void> {
-    return this.mutate(() => {
-      delete this.current.posts[key];
-      delete this.current.pending[key];
-    });
+    return this.mutate(() => [
+      ['posts', key, null],
+      ['pending', key, null],
+    ]);
   }
 
   /** Re-keys an owned post after a rename; refuses to overwrite another key's record. */
@@ -83,29 +103,27 @@ export class StateStore {
       if (fromKey !== toKey && (this.current.posts[toKey] || this.current.pending[toKey])) {
         throw new StateError(`cannot move "${fromKey}" to "${toKey}": "${toKey}" is already in the state`);
       }
-      delete this.current.posts[fromKey];
-      this.current.posts[toKey] = { ...record, file };
+      return [
+        ['posts', fromKey, null],
+        ['posts', toKey, { ...record, file }],
+      ];
     });
   }
 
   /** An upload completed: the media id is known and any multipart progress is dropped. */
   recordMedia(sha256: string, record: MediaRecord): Promise<void> {
-    return this.mutate(() => {
-      this.current.media[sha256] = record;
-      delete this.current.uploads[sha256];
-    });
+    return this.mutate(() => [
+      ['media', sha256, record],
+      ['uploads', sha256, null],
+    ]);
   }
 
   recordUpload(sha256: string, upload: PendingUpload): Promise<void> {
-    return this.mutate(() => {
-      this.current.uploads[sha256] = upload;
-    });
+    return this.mutate(() => [['uploads', sha256, upload]]);
   }
 
   clearUpload(sha256: string): Promise<void> {
-    return this.mutate(() => {
-      delete this.current.uploads[sha256];
-    });
+    return this.mutate(() => [['uploads', sha256, null]]);
   }
 
   /** Resolves once every write requested so far has finished (or failed). */
@@ -114,25 +132,69 @@ export class StateStore {
   }
 
   /**
-   * Applies `change` now (a failed check throws before anything changes), then resolves once a
-   * write that includes it is durable. Calls made while a write is in flight share the next
-   * write (group commit): every promise still means "my change is on disk", with far fewer
-   * writes of a large file under a concurrent applier. A failed write rejects the calls it
-   * carried; their changes stay in memory and go out with the next write.
+   * Folds the journal into the state file: writes the whole state atomically, then removes the
+   * journal. Resolves once both are done; changes made meanwhile go to a new journal. Does nothing
+   * when nothing changed since the last fold (the state file is then not written).
    */
-  private mutate(change: () => void): Promise<void> {
+  checkpoint(): Promise<void> {
+    const fold = this.lastWrite.catch(() => undefined).then(() => this.fold());
+    this.lastWrite = fold;
+    return fold;
+  }
+
+  private async fold(): Promise<void> {
+    // Queued lines are changes whose append failed: the state file takes them as well.
+    if (!this.journaled && this.unwritten.length === 0) return;
+    // Lines not written yet are for changes the text already holds: it covers them.
+    const covered = this.unwritten;
+    this.unwritten = [];
+    const text = this.text.render(this.file);
     try {
-      change();
+      await writeFileAtomic(this.path, text);
+    } catch (error) {
+      this.unwritten = [...covered, ...this.unwritten];
+      throw error;
+    }
+    // From here the journal is folded: a new one starts afresh even if removing this one fails.
+    this.journaled = false;
+    this.base = journalBase(text);
+    await this.journal.remove();
+  }
+
+  /**
+   * Applies the edits `change` returns now (a failed check throws before anything changes), then
+   * resolves once a journal append that includes them is durable. Calls made while an append is
+   * in flight share the next append (group commit). A failed append rejects the calls it carried;
+   * their lines stay queued and go out with the next append.
+   */
+  private mutate(change: () => JournalEdit[]): Promise<void> {
+    let edits: JournalEdit[];
+    try {
+      edits = change();
     } catch (error) {
       return Promise.reject(error);
     }
+    applyEdits(this.current, edits);
     this.file.targets[this.targetId] = this.current;
+    this.unwritten.push(journalLine({ t: this.targetId, u: this.current.apiUrl, p: this.current.projectId, e: edits }));
     if (!this.nextWrite) {
       const write = this.lastWrite
         .catch(() => undefined)
-        .then(() => {
-          this.nextWrite = undefined;
-          return writeFileAtomic(this.path, this.text.render(this.file));
+        .then(async () => {
+          if (this.nextWrite === write) this.nextWrite = undefined;
+          if (this.unwritten.length === 0) return;
+          const lines = this.unwritten;
+          this.unwritten = [];
+          const fresh = !this.journaled;
+          try {
+            // Under the lock, and with no fold since open (or the last fold), the file on disk is the base.
+            const header = fresh ? journalHeaderLine((this.base ??= journalBase(readStateText(this.path)))) : '';
+            await this.journal.append(header + lines.join(''), { fresh });
+          } catch (error) {
+            this.unwritten = [...lines, ...this.unwritten];
+            throw error;
+          }
+          this.journaled = true;
         });
       this.nextWrite = write;
       this.lastWrite = write;

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_API_KEY, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { buildPlan } from '../../src/pipeline/build-plan.js';
 import { connect } from '../../src/pipeline/connect.js';
+import { journalPathFor, readJournalSync, replayJournal } from '../../src/state/journal.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { demoProject, post } from '../e2e/project.js';
 
@@ -34,12 +35,17 @@ describe('applyPlan', () => {
         concurrency: 2,
         onEvent: (event) => {
           if (event.type !== 'change-done') return;
-          const onDisk = JSON.parse(readFileSync(config.statePath, 'utf8'));
-          recordedWhenDone.push(onDisk.targets[connection.target.id].posts[event.change.key]?.postId === event.postId);
+          // On disk: the state file (absent until the first fold) with its journal replayed.
+          const file = existsSync(config.statePath) ? JSON.parse(readFileSync(config.statePath, 'utf8')) : { version: 1, targets: {} };
+          const onDisk = replayJournal(file, readJournalSync(journalPathFor(config.statePath))?.records ?? []);
+          recordedWhenDone.push(onDisk.targets[connection.target.id]?.posts[event.change.key]?.postId === event.postId);
         },
       });
       expect(result.failed).toEqual([]);
       expect(recordedWhenDone).toEqual(Array(8).fill(true));
+      // The run ends with the journal folded into the state file.
+      expect(existsSync(journalPathFor(config.statePath))).toBe(false);
+      expect(Object.keys(JSON.parse(readFileSync(config.statePath, 'utf8')).targets[connection.target.id].posts)).toHaveLength(8);
       const again = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
       expect(again.plan.summary).toMatchObject({ create: 0, update: 0, noop: 8 });
     } finally {

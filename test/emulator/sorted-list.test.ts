@@ -36,6 +36,37 @@ describe('SortedList (chunked)', () => {
     );
   });
 
+  it('matches a sorted array when most inserts come in order (appends fill whole chunks), with removes and inserts between', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 5000 })), { minLength: 600, maxLength: 3000 }), (operations) => {
+        const list = new SortedList(byNumber);
+        const reference = new Set<number>();
+        let next = 10_000;
+        for (const [kind, value] of operations) {
+          if (kind < 7) {
+            next += 1 + (value % 3);
+            list.insert(next);
+            reference.add(next);
+          } else if (kind === 7 && !reference.has(value)) {
+            list.insert(value);
+            reference.add(value);
+          } else {
+            const victim = kind === 8 ? value : next - (value % 50);
+            expect(list.remove(victim)).toBe(reference.delete(victim));
+          }
+        }
+        const sorted = [...reference].sort(byNumber);
+        expect([...list.iterate(0, 1)]).toEqual(sorted);
+        expect([...list.iterate(sorted.length - 1, -1)]).toEqual([...sorted].reverse());
+        for (const probe of [0, 2500, 10_000, next - 100, next + 1]) {
+          expect(list.lowerBound(probe)).toBe(sorted.filter((v) => v < probe).length);
+          expect(list.upperBound(probe)).toBe(sorted.filter((v) => v <= probe).length);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('keeps 100,000 out-of-order inserts fast and ordered', () => {
     const list = new SortedList(byNumber);
     for (let i = 0; i < 100_000; i++) list.insert((i * 7919) % 100_003);

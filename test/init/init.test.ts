@@ -69,7 +69,7 @@ describe('postsync init', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('~ .gitignore');
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
-      'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data and the state lock\n.postsync/*.lock\n.postsync/*.lock.takeover\n',
+      'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data, the state lock and journal\n.postsync/*.lock\n.postsync/*.lock.takeover\n.postsync/*.journal\n',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -7,7 +7,7 @@ import { makePng, writeMp4File } from '../helpers/media-generators/index.js';
 import { buildPlan } from '../../src/pipeline/build-plan.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
-import { readStateSection } from '../../src/state/state-file.js';
+import { readState, readStateSection } from '../../src/state/state-file.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
@@ -110,8 +110,7 @@ describe('apply killed with SIGKILL at random points', () => {
     run.child.kill('SIGKILL');
     await run.done;
     const storedBefore = (await partPuts()).length;
-    const state = JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8'));
-    const section = Object.values(state.targets)[0] as { uploads: Record<string, { partCount: number }> };
+    const section = Object.values((await readState(join(dir, '.postsync/state.json'))).targets)[0]!;
     const [pending] = Object.values(section.uploads);
     expect(pending?.partCount).toBe(9);
     expect(storedBefore).toBeLessThan(9);

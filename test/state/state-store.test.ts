@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
+import { journalPathFor } from '../../src/state/journal.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { readState, stateSectionHash } from '../../src/state/state-file.js';
 import type { PendingCreate, PostRecord } from '../../src/state/types.js';
@@ -79,13 +81,13 @@ describe('StateStore', () => {
     const { path, store } = await openStore();
     await store.confirmCreate('a', postRecord('p1', 'posts/a.md'));
     await store.confirmCreate('b', postRecord('p2', 'posts/b.md'));
-    const before = await readFile(path, 'utf8');
+    const before = await readState(path);
     await expect(store.moveKey('a', 'b', 'posts/b.md')).rejects.toThrow(new StateError('cannot move "a" to "b": "b" is already in the state'));
     await store.recordPending('c', pending);
     await expect(store.moveKey('a', 'c', 'posts/c.md')).rejects.toThrow(/"c" is already in the state/);
     await store.removePost('c');
     await expect(store.moveKey('missing', 'c', 'posts/c.md')).rejects.toThrow(/"missing" is not in the state/);
-    expect(await readFile(path, 'utf8')).toBe(before);
+    expect(await readState(path)).toEqual(before);
     await store.removePost('a');
     expect(Object.keys(store.section.posts)).toEqual(['b']);
   });
@@ -101,8 +103,10 @@ describe('StateStore', () => {
     const { path, store } = await openStore(remote);
     await store.confirmCreate('zeta', postRecord('p2'));
     await store.confirmCreate('alpha', postRecord('p1'));
+    await store.checkpoint();
     const localStore = await StateStore.open(path, local);
     await localStore.recordMedia(sha, { mediaId: 'm1', sizeBytes: 1, contentType: 'image/png', uploadedAt: at });
+    await localStore.checkpoint();
     const text = await readFile(path, 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "targets": {\n    "https://api.example.com/v1#acme": {\n      "apiUrl"');
@@ -112,6 +116,7 @@ describe('StateStore', () => {
     // Reopening and re-recording the same data gives byte-identical output.
     const again = await StateStore.open(path, remote);
     await again.recordUpdate('alpha', postRecord('p1'));
+    await again.checkpoint();
     expect(await readFile(path, 'utf8')).toBe(text);
   });
 
@@ -126,11 +131,21 @@ describe('StateStore', () => {
 
   it('rejects the calls of a failed write and writes their changes with the next one', async () => {
     const { path, store } = await openStore();
-    await mkdir(join(path, 'in-the-way'), { recursive: true });
+    await mkdir(join(journalPathFor(path), 'in-the-way'), { recursive: true });
     await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
-    await rm(path, { recursive: true });
+    await rm(journalPathFor(path), { recursive: true });
     await store.confirmCreate('b', postRecord('p2'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
+  });
+
+  it('folds a change whose journal append failed into the state file at the checkpoint', async () => {
+    const { path, store } = await openStore();
+    await mkdir(journalPathFor(path), { recursive: true });
+    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await rm(journalPathFor(path), { recursive: true });
+    await store.checkpoint();
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a']);
+    expect(existsSync(journalPathFor(path))).toBe(false);
   });
 
   it('never writes before the first change', async () => {
