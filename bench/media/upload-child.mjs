@@ -8,8 +8,8 @@ import { fromDist } from '../lib/paths.mjs';
 
 const [dir, baseUrl, apiKey] = process.argv.slice(2);
 const { loadConfig } = await fromDist('src/config/load-config.js');
-const { connect } = await fromDist('src/run/connect.js');
-const { buildPlan } = await fromDist('src/run/build-plan.js');
+const { connect } = await fromDist('src/pipeline/connect.js');
+const { buildPlan } = await fromDist('src/pipeline/build-plan.js');
 const { StateStore } = await fromDist('src/state/state-store.js');
 const { applyPlan } = await fromDist('src/apply/apply-plan.js');
 
@@ -18,7 +18,7 @@ const connection = await connect(config, { ci: false });
 try {
   const store = await StateStore.open(config.statePath, connection.target);
   const planStarted = performance.now();
-  const state = { version: 1, targets: { [connection.target.id]: store.section } };
+  const state = { section: store.section, hash: store.sectionHash() };
   const { plan } = await buildPlan({ config, connection, state, prune: false, only: null, now: new Date() });
   const planMs = performance.now() - planStarted;
   let startedAt;
