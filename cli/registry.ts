@@ -73,6 +73,7 @@ export function registerCommands(program: Command): void {
     .option('--fixture <file>', 'projects, keys and accounts (YAML or JSON); default: the demo fixture')
     .option('--data <dir>', 'persist everything in this directory (journal + objects); default: in memory')
     .option('--chaos <spec>', 'seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]')
+    .option('--idempotency-ttl <seconds>', 'seconds of emulator time a create\'s Idempotency-Key is remembered (0: forget at once)', '86400')
     .action(async (flags) => (await import('./commands/serve.js')).runServe(flags));
 
   program
