@@ -100,6 +100,22 @@ export function registerCommands(program: Command): void {
     .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Posts whose file could not reproduce them\nexactly (e.g. media that are not from this project) are skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
     .action(async (flags, command: Command) => exitWith((await import('./commands/import.js')).runImport(flags, command)));
 
+  const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
+  state
+    .command('merge')
+    .argument('<base>', "the common ancestor's version (git's %O)")
+    .argument('<ours>', "this branch's version (git's %A); the merged state is written here")
+    .argument('<theirs>', "the other branch's version (git's %B)")
+    .description('merge two versions of the state file: git\'s merge driver for .postsync/state.json')
+    .addHelpText('after', [
+      '',
+      'Keeps every entry either branch added, changed or removed; an entry both changed keeps the later',
+      'record and is marked to be re-read from the remote on the next plan. `postsync init` registers it',
+      'in .gitattributes; tell git how to run it once per clone:',
+      '  $ git config merge.postsync-state.driver "npx postsync state merge %O %A %B"',
+    ].join('\n'))
+    .action(async (base: string, ours: string, theirs: string) => exitWith((await import('./commands/state.js')).runStateMerge(base, ours, theirs)));
+
   program
     .command('accounts')
     .description('list the accounts of the project with their aliases and posting rules (caption, attachments, media)')
