@@ -97,7 +97,7 @@ export function registerCommands(program: Command): void {
     .option('--status <status>', 'only posts with this status (e.g. draft, scheduled, published)')
     .option('--all', 'also posts that can no longer be edited (published, failed...); default: draft and scheduled only')
     .option('--json', 'print one JSON document and nothing else')
-    .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Posts whose file could not reproduce them\nexactly (e.g. media that are not from this project) are skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
+    .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
     .action(async (flags, command: Command) => exitWith((await import('./commands/import.js')).runImport(flags, command)));
 
   const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
