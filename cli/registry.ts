@@ -38,7 +38,13 @@ export function registerCommands(program: Command): void {
     .option('--markdown', 'print the plan as Markdown (for pull requests)')
     .option('--verbose', 'also list unchanged posts')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
-    .action(async (flags, command: Command) => exitWith((await import('./commands/plan.js')).runPlan(flags, command)));
+    .option('--all', 'plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)')
+    .action(async (flags, command: Command) => {
+      const { runPlan } = await import('./commands/plan.js');
+      if (!flags.all) return exitWith(runPlan(flags, command));
+      const { runInEveryCalendar } = await import('./all-calendars.js');
+      return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: { '--out': flags.out, '--json': flags.json, '--target': flags.target } }));
+    });
 
   program
     .command('validate')
@@ -55,9 +61,13 @@ export function registerCommands(program: Command): void {
     .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
     .option('--json', 'print one JSON document and nothing else')
     .addOption(new Option('--concurrency <n>', 'post writes in flight').argParser(positiveInteger).default(4))
-    .action(async (planFile: string | undefined, flags, command: Command) =>
-      exitWith((await import('./commands/apply.js')).runApply(planFile, flags, command)),
-    );
+    .option('--all', 'apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)')
+    .action(async (planFile: string | undefined, flags, command: Command) => {
+      const { runApply } = await import('./commands/apply.js');
+      if (!flags.all) return exitWith(runApply(planFile, flags, command));
+      const { runInEveryCalendar } = await import('./all-calendars.js');
+      return exitWith(runInEveryCalendar(command, (scoped) => runApply(undefined, flags, scoped), { refuse: { 'a plan file': planFile, '--json': flags.json, '--target': flags.target } }));
+    });
 
   program
     .command('init')
@@ -99,6 +109,14 @@ export function registerCommands(program: Command): void {
     .option('--json', 'print one JSON document and nothing else')
     .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
     .action(async (flags, command: Command) => exitWith((await import('./commands/import.js')).runImport(flags, command)));
+
+  program
+    .command('calendars')
+    .description('list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets')
+    .option('--changed <file>', 'only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/calendars.js')).runCalendars(flags, command)));
 
   const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
   state

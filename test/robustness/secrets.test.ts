@@ -121,6 +121,8 @@ const SCENARIOS: Scenario[] = [
   { command: 'apply', args: ['apply', '--yes', 'plan.json'], everyMode: true },
   { command: 'status', args: ['status', '--json'], everyMode: false },
   { command: 'analytics', args: ['analytics', '--format', 'json'], everyMode: false },
+  // Lists folders and secret names only; talks to no API.
+  { command: 'calendars', args: ['calendars', '--json'], everyMode: false },
   // The merge driver talks to no API: it merges the state file with itself, after the apply wrote it.
   { command: 'state', args: ['state', 'merge', '.postsync/state.json', '.postsync/state.json', '.postsync/state.json'], everyMode: false },
   // init talks to no API; the files it writes are searched with the rest of the project.
