@@ -2,10 +2,12 @@ import type { Command } from 'commander';
 import { listAllPosts } from '../../src/run/remote-snapshot.js';
 import { readState, sectionFor } from '../../src/state/store.js';
 import { globalOptions, openTarget } from '../context.js';
-import { renderStatus, statusReport } from '../views/status.js';
+import { accountLabel, renderStatus, statusReport } from '../views/status.js';
 
 export interface StatusFlags {
   json?: boolean;
+  /** Only drifted, failed, partly published and blocked posts (src/health/post-problems.ts). */
+  problems?: boolean;
 }
 
 /**
@@ -18,7 +20,8 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     const state = await readState(config.statePath);
     const managed = Object.keys(sectionFor(state, connection.target).posts).length > 0;
     const live = managed ? await listAllPosts(connection.client) : [];
-    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts });
+    const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section: sectionFor(state, connection.target), live, label: accountLabel(config.accounts) }) : undefined;
+    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts, ...(problems ? { problems } : {}) });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;
