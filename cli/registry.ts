@@ -119,6 +119,18 @@ export function registerCommands(program: Command): void {
     .addHelpText('after', '\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -')
     .action(async (flags, command: Command) => exitWith((await import('./commands/calendars.js')).runCalendars(flags, command)));
 
+  program
+    .command('health-issue')
+    .description('open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)')
+    .requiredOption('--plan <file>', 'what `postsync plan --detailed-exitcode --json` printed')
+    .requiredOption('--plan-exit <code>', 'the exit code of that plan (2, changes, is not a failure)')
+    .requiredOption('--status <file>', 'what `postsync status --problems --json` printed')
+    .requiredOption('--status-exit <code>', 'the exit code of that status')
+    .option('--log <file>', 'what the two commands wrote to stderr, quoted when one could not run (repeatable)', collect)
+    .option('--print', 'print the issue instead of writing it (no GITHUB_TOKEN needed)')
+    .addHelpText('after', '\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/health-issue.js')).runHealthIssue(flags, command)));
+
   const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
   state
     .command('merge')
