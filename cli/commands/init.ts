@@ -24,7 +24,7 @@ export async function runInit(command: Command): Promise<number> {
     '  postsync apply --yes     # do it',
     '',
     'For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in',
-    '.github/workflows/ plan every pull request and apply every merge to main.',
+    '.github/workflows/ plan every pull request, apply every merge to main and check health daily.',
     '',
     'So that git merges the state file of two branches entry by entry (once per clone):',
     `  ${STATE_MERGE_GIT_CONFIG}`,

@@ -25,7 +25,7 @@ describe('postsync init', () => {
     const month = /posts\/(\d{4}-\d{2})\/welcome\.md/.exec(init.stdout)?.[1];
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     expect(await filesUnder(project)).toEqual(
-      ['.gitattributes', '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
+      ['.gitattributes', '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-health.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
     );
     expect(init.stdout).toContain('  cd calendar\n  postsync plan');
 
