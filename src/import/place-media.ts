@@ -1,5 +1,5 @@
 import { link, mkdir, realpath, unlink } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { isInside, relativePosix } from '../content/paths.js';
 import { PostsyncError } from '../errors.js';
 import type { MediaRecord } from '../state/types.js';
@@ -73,10 +73,14 @@ export async function placeDownloadedMedia(downloads: readonly DownloadedMedia[]
   if (downloads.length === 0) return placed;
   const existing = await locateMediaFiles(context.root, new Map(downloads.map((file) => [file.sha256, { sizeBytes: file.sizeBytes }])));
   const folder = join(context.root, IMPORTED_MEDIA_DIR);
+  const root = await realpath(context.root);
+  // A path not made yet passes; it is checked again once made. Checked before anything is made,
+  // so a `media` link to elsewhere never gets a folder there.
+  const inside = async (path: string) => isInside(root, await realpath(path).catch(() => root));
+  const outside = () => new PostsyncError(`${IMPORTED_MEDIA_DIR} leads outside the project; no media was downloaded into it`, { hint: `Make ${IMPORTED_MEDIA_DIR} a folder of the project (not a link elsewhere) and import again.` });
+  if (!(await inside(dirname(folder))) || !(await inside(folder))) throw outside();
   await mkdir(folder, { recursive: true });
-  if (!isInside(await realpath(context.root), await realpath(folder))) {
-    throw new PostsyncError(`${IMPORTED_MEDIA_DIR} leads outside the project; no media was downloaded into it`, { hint: `Make ${IMPORTED_MEDIA_DIR} a folder of the project (not a link elsewhere) and import again.` });
-  }
+  if (!(await inside(folder))) throw outside();
   const bySha = new Map<string, { file: string; created: boolean }>();
   for (const download of downloads) {
     let where = bySha.get(download.sha256) ?? (existing.has(download.sha256) ? { file: existing.get(download.sha256)!, created: false } : undefined);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/emulator/index.js';
@@ -77,6 +77,24 @@ describe('postsync import with media made elsewhere', () => {
       const apply = await runCli(['apply', ...api, '--yes'], { cwd: dir });
       expect(apply.code).toBe(0);
       expect((await emulator.requestLog()).filter((entry) => entry.path.endsWith('/media/uploads'))).toHaveLength(3);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('never writes outside the project, even through a media folder that links elsewhere', async () => {
+    const emulator = await startTestEmulator();
+    try {
+      const elsewhere = await testdir();
+      const dir = await testdir({ 'postsync.yaml': CONFIG });
+      await symlink(elsewhere, join(dir, 'media'));
+      const photoId = await uploadMedia(emulator, makePng({ width: 12, height: 12 }), { kind: 'image', contentType: 'image/png', fileName: 'far.png' });
+      await createPost(emulator, { content: 'Far away', mediaIds: [photoId], targets: [{ socialAccountId: DEMO_ACCOUNTS.photo }] });
+      const result = await runCli(['import', '--api-url', emulator.baseUrl], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('media/imported leads outside the project; no media was downloaded into it');
+      expect(await readdir(elsewhere)).toEqual([]);
+      expect(await readdir(join(dir, '.postsync'))).toEqual([]);
     } finally {
       await emulator.close();
     }
