@@ -11,7 +11,7 @@ const LAYERS = [
   ['plan'],
   ['apply', 'cache', 'emulator'],
   ['pipeline'],
-  ['watch', 'reports', 'import', 'init', 'actions'],
+  ['watch', 'reports', 'import', 'init', 'actions', 'health'],
 ];
 
 const layerOf = (folder) => LAYERS.findIndex((layer) => layer.includes(folder));

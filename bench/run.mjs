@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark, each in its own process, prints one table and writes
 // bench/results.json. See bench/README.md for what each figure means and how it is measured.
-// Usage: node bench/run.mjs [--only startup,plan,apply,media,apply-scaling,history-emulator,watch,emulator,client] [--snapshot] [--quick]
+// Usage: node bench/run.mjs [--only startup,action,plan,apply,media,apply-scaling,history-emulator,watch,emulator,client] [--snapshot] [--quick]
 //   --snapshot  build a private copy of dist/ first (bench/.tmp/build), so others rebuilding dist/
 //               during the run cannot mix two builds; BENCH_BUILD=<dir> uses an existing one.
 //   --quick     fewer runs and smaller sizes, for checking the suite itself.
@@ -24,6 +24,7 @@ if (!existsSync(env.BENCH_BUILD ? join(env.BENCH_BUILD, 'dist/cli/main.js') : bi
 /** Our benchmarks, with the arguments that keep `npm run bench` to a few minutes. */
 const OWN = {
   startup: ['bench/startup/run.mjs', ...(flags.quick ? ['--runs', '5'] : [])],
+  action: ['bench/action/run.mjs', ...(flags.quick ? ['--runs', '3'] : [])],
   plan: ['bench/plan/run.mjs', ...(flags.quick ? ['--sizes', '200,1000', '--runs', '2'] : ['--runs', '3'])],
   apply: ['bench/apply/run.mjs', ...(flags.quick ? ['--runs', '1', '--posts', '200'] : ['--runs', '3'])],
   media: ['bench/media/run.mjs', ...(flags.quick ? ['--runs', '1', '--mib', '128'] : ['--runs', '2'])],

@@ -38,7 +38,13 @@ export function registerCommands(program: Command): void {
     .option('--markdown', 'print the plan as Markdown (for pull requests)')
     .option('--verbose', 'also list unchanged posts')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
-    .action(async (flags, command: Command) => exitWith((await import('./commands/plan.js')).runPlan(flags, command)));
+    .option('--all', 'plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)')
+    .action(async (flags, command: Command) => {
+      const { runPlan } = await import('./commands/plan.js');
+      if (!flags.all) return exitWith(runPlan(flags, command));
+      const { runInEveryCalendar } = await import('./all-calendars.js');
+      return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: { '--out': flags.out, '--json': flags.json, '--target': flags.target } }));
+    });
 
   program
     .command('validate')
@@ -55,9 +61,13 @@ export function registerCommands(program: Command): void {
     .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
     .option('--json', 'print one JSON document and nothing else')
     .addOption(new Option('--concurrency <n>', 'post writes in flight').argParser(positiveInteger).default(4))
-    .action(async (planFile: string | undefined, flags, command: Command) =>
-      exitWith((await import('./commands/apply.js')).runApply(planFile, flags, command)),
-    );
+    .option('--all', 'apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)')
+    .action(async (planFile: string | undefined, flags, command: Command) => {
+      const { runApply } = await import('./commands/apply.js');
+      if (!flags.all) return exitWith(runApply(planFile, flags, command));
+      const { runInEveryCalendar } = await import('./all-calendars.js');
+      return exitWith(runInEveryCalendar(command, (scoped) => runApply(undefined, flags, scoped), { refuse: { 'a plan file': planFile, '--json': flags.json, '--target': flags.target } }));
+    });
 
   program
     .command('init')
@@ -73,6 +83,7 @@ export function registerCommands(program: Command): void {
     .option('--fixture <file>', 'projects, keys and accounts (YAML or JSON); default: the demo fixture')
     .option('--data <dir>', 'persist everything in this directory (journal + objects); default: in memory')
     .option('--chaos <spec>', 'seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]')
+    .option('--idempotency-ttl <seconds>', 'seconds of emulator time a create\'s Idempotency-Key is remembered (0: forget at once)', '86400')
     .action(async (flags) => (await import('./commands/serve.js')).runServe(flags));
 
   program
@@ -86,7 +97,8 @@ export function registerCommands(program: Command): void {
     .command('status')
     .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
     .option('--json', 'print one JSON document and nothing else')
-    .addHelpText('after', '\nExample:\n  $ postsync status\n  $ postsync status --json | jq \'.posts[] | select(.status == "failed")\'')
+    .option('--problems', 'only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)')
+    .addHelpText('after', '\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq \'.posts[] | select(.status == "failed")\'')
     .action(async (flags, command: Command) => exitWith((await import('./commands/status.js')).runStatus(flags, command)));
 
   program
@@ -96,8 +108,44 @@ export function registerCommands(program: Command): void {
     .option('--status <status>', 'only posts with this status (e.g. draft, scheduled, published)')
     .option('--all', 'also posts that can no longer be edited (published, failed...); default: draft and scheduled only')
     .option('--json', 'print one JSON document and nothing else')
-    .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Posts whose file could not reproduce them\nexactly (e.g. media that are not from this project) are skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
+    .addHelpText('after', '\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged')
     .action(async (flags, command: Command) => exitWith((await import('./commands/import.js')).runImport(flags, command)));
+
+  program
+    .command('calendars')
+    .description('list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets')
+    .option('--changed <file>', 'only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)')
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/calendars.js')).runCalendars(flags, command)));
+
+  program
+    .command('health-issue')
+    .description('open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)')
+    .requiredOption('--plan <file>', 'what `postsync plan --detailed-exitcode --json` printed')
+    .requiredOption('--plan-exit <code>', 'the exit code of that plan (2, changes, is not a failure)')
+    .requiredOption('--status <file>', 'what `postsync status --problems --json` printed')
+    .requiredOption('--status-exit <code>', 'the exit code of that status')
+    .option('--log <file>', 'what the two commands wrote to stderr, quoted when one could not run (repeatable)', collect)
+    .option('--print', 'print the issue instead of writing it (no GITHUB_TOKEN needed)')
+    .addHelpText('after', '\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/health-issue.js')).runHealthIssue(flags, command)));
+
+  const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
+  state
+    .command('merge')
+    .argument('<base>', "the common ancestor's version (git's %O)")
+    .argument('<ours>', "this branch's version (git's %A); the merged state is written here")
+    .argument('<theirs>', "the other branch's version (git's %B)")
+    .description('merge two versions of the state file: git\'s merge driver for .postsync/state.json')
+    .addHelpText('after', [
+      '',
+      'Keeps every entry either branch added, changed or removed; an entry both changed keeps the later',
+      'record and is marked to be re-read from the remote on the next plan. `postsync init` registers it',
+      'in .gitattributes; tell git how to run it once per clone:',
+      '  $ git config merge.postsync-state.driver "npx postsync state merge %O %A %B"',
+    ].join('\n'))
+    .action(async (base: string, ours: string, theirs: string) => exitWith((await import('./commands/state.js')).runStateMerge(base, ours, theirs)));
 
   program
     .command('accounts')

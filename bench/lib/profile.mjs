@@ -29,7 +29,7 @@ async function selfTimeBy(profileDir, count, keyOf) {
 
 const fileOf = (url) => relative(root, url.replace(/^file:\/\//, ''));
 
-/** Top frames by self time, e.g. [{ ms, share, frame: 'parseState dist/src/state/store.js:67' }]. */
+/** Top frames by self time, e.g. [{ ms, share, frame: 'parseState dist/src/state/state-file.js:67' }]. */
 export async function topFrames(profileDir, count = 15) {
   const rows = await selfTimeBy(profileDir, count, (callFrame) => {
     const where = callFrame.url ? `${fileOf(callFrame.url)}:${callFrame.lineNumber + 1}` : '';

@@ -13,6 +13,10 @@ function ownRows(name, figures) {
     add('postsync --help', `${ms(figures.help.ms.median)} (CPU ${ms(figures.help.cpuMs.median)})`);
     add('bare `node -e 0`, for scale', `${ms(figures.nodeBare.ms.median)} (CPU ${ms(figures.nodeBare.cpuMs.median)})`);
   }
+  if (name === 'action') {
+    add('action: before postsync starts', `${ms(figures.beforePostsyncMs.median)} = setup step ${ms(figures.setupMs.median)} + bundle --version ${ms(figures.bundleVersionMs.median)} (CPU ${ms(figures.bundleVersionCpuMs.median)})`, '< 5,000 ms', figures.beforePostsyncMs.median < 5000);
+    add('  action bundle size', `${figures.bundleMiB} MiB`);
+  }
   if (name === 'plan') {
     for (const size of figures.sizes) {
       const n = size.posts.toLocaleString('en-US');

@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { initProject } from '../../src/init/init-project.js';
+import { STATE_MERGE_GIT_CONFIG } from '../../src/init/templates.js';
 import { globalOptions } from '../context.js';
 import { styleFor } from '../views/style.js';
 
@@ -12,6 +13,7 @@ export async function runInit(command: Command): Promise<number> {
   const result = await initProject({ dir, now: new Date() });
   const lines = [`Created a postsync project in ${dir}:`, ...result.written.map((file) => `  ${style.green('+')} ${file}`)];
   if (result.gitignore !== 'unchanged') lines.push(`  ${style.green(result.gitignore === 'created' ? '+' : '~')} .gitignore`);
+  if (result.gitattributes !== 'unchanged') lines.push(`  ${style.green(result.gitattributes === 'created' ? '+' : '~')} .gitattributes`);
   const fromHere = relative(process.cwd(), dir);
   const cd = fromHere.startsWith('..') ? dir : fromHere;
   lines.push(
@@ -22,7 +24,10 @@ export async function runInit(command: Command): Promise<number> {
     '  postsync apply --yes     # do it',
     '',
     'For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in',
-    '.github/workflows/ plan every pull request and apply every merge to main.',
+    '.github/workflows/ plan every pull request, apply every merge to main and check health daily.',
+    '',
+    'So that git merges the state file of two branches entry by entry (once per clone):',
+    `  ${STATE_MERGE_GIT_CONFIG}`,
   );
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -7,6 +7,7 @@ export interface ServeFlags {
   fixture?: string;
   data?: string;
   chaos?: string;
+  idempotencyTtl: string;
 }
 
 /**
@@ -16,7 +17,8 @@ export interface ServeFlags {
 export async function runServe(flags: ServeFlags): Promise<void> {
   const port = Number(flags.port);
   if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
-  const emulator = await startEmulator({ host: flags.host, port, fixture: flags.fixture, dataDir: flags.data, chaos: flags.chaos });
+  if (!/^\d+$/.test(flags.idempotencyTtl)) throw new InputError(`--idempotency-ttl must be a whole number of seconds (0 or more), got ${flags.idempotencyTtl}`);
+  const emulator = await startEmulator({ host: flags.host, port, fixture: flags.fixture, dataDir: flags.data, chaos: flags.chaos, idempotencyTtlSeconds: Number(flags.idempotencyTtl) });
   process.stdout.write(`listening on ${emulator.baseUrl}\n`);
   if (!flags.fixture) process.stderr.write('using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n');
   if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);

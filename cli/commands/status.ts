@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import { projectStatus } from '../../src/pipeline/project-status.js';
+import { sectionFor } from '../../src/state/state-file.js';
 import { globalOptions, openTarget } from '../context.js';
-import { renderStatus, statusReport } from '../views/status.js';
+import { accountLabel, renderStatus, statusReport } from '../views/status.js';
 
 export interface StatusFlags {
   json?: boolean;
+  /** Only drifted, failed, partly published and blocked posts (src/health/post-problems.ts). */
+  problems?: boolean;
 }
 
 /** Where each managed post stands on the remote, by file. */
@@ -12,7 +15,9 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
   const { config, connection, style } = await openTarget(globalOptions(command));
   try {
     const { state, live } = await projectStatus({ config, connection });
-    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts });
+    const section = sectionFor(state, connection.target);
+    const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, label: accountLabel(config.accounts) }) : undefined;
+    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts, ...(problems ? { problems } : {}) });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;

@@ -28,16 +28,20 @@ export function renderImport(result: ImportResult, options: { label: string; sty
     if (failedKeys.has(item.key)) continue;
     const verb = item.fileExists ? (dryRun ? 'would record the existing file' : 'recorded the existing file') : dryRun ? 'would write' : 'wrote';
     out.push(`  ${style.green('+')} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
+    for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? 'downloaded to' : 'already in the project as'} ${media.file}`));
     if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${line}`)));
   }
   for (const failure of outcome.failed) out.push(style.red(`  ✗ ${failure.item.file}: ${failure.error.message}`));
   for (const skipped of plan.skipped) out.push(`  ${style.yellow('!')} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+  for (const { post, media } of plan.toDownload) {
+    out.push(`  ${style.green('+')} would download ${plural(media.length, 'media file')} into media/imported/ and import ${describePost(post)}`, style.dim('      (its file is written and checked once the media are downloaded)'));
+  }
   for (const pending of plan.pending) out.push(`  ${style.yellow('!')} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
   if (out.length === 2) out.push('  Nothing to import.');
 
   out.push('');
   const count = plan.items.length - outcome.failed.length;
-  if (dryRun) out.push(`Dry run: ${plural(plan.items.length, 'post')} would be imported. Nothing was written.`);
+  if (dryRun) out.push(`Dry run: ${plural(plan.items.length + plan.toDownload.length, 'post')} would be imported${plan.toDownload.length > 0 ? ` (${plan.toDownload.length} after downloading ${plan.toDownload.length === 1 ? 'its' : 'their'} media)` : ''}. Nothing was written.`);
   else if (count > 0) out.push(`Imported ${plural(count, 'post')}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? 'it' : 'them'} unchanged.`);
   else out.push('No post was imported.');
   if (plan.skipped.length > 0) out.push(`${plural(plan.skipped.length, 'post')} skipped (reasons above).`);
@@ -59,7 +63,16 @@ export function importReport(result: ImportResult, options: { target: PlanTarget
     dryRun: options.dryRun,
     imported: plan.items
       .filter((item) => !failed.has(item.key))
-      .map((item) => ({ postId: item.post.id, status: item.post.status, key: item.key, file: item.file, existingFile: item.fileExists, ...(options.dryRun ? { text: item.text } : {}) })),
+      .map((item) => ({
+        postId: item.post.id,
+        status: item.post.status,
+        key: item.key,
+        file: item.file,
+        existingFile: item.fileExists,
+        downloadedMedia: item.downloaded.map((media) => ({ mediaId: media.mediaId, sha256: media.sha256, file: media.file, created: media.created })),
+        ...(options.dryRun ? { text: item.text } : {}),
+      })),
+    toDownload: plan.toDownload.map(({ post, media }) => ({ postId: post.id, status: post.status, media: media.map((item) => ({ mediaId: item.id, url: item.url })) })),
     failed: plan.items.filter((item) => failed.has(item.key)).map((item) => ({ postId: item.post.id, key: item.key, file: item.file, message: failed.get(item.key)! })),
     skipped: [
       ...plan.skipped.map((skipped) => ({ postId: skipped.post.id, status: skipped.post.status, reason: skipped.reason })),

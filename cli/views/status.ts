@@ -1,4 +1,5 @@
 import type { Post, Target } from '../../src/api/types.js';
+import type { PostProblem } from '../../src/health/post-problems.js';
 import { compareText } from '../../src/text/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import { sectionFor } from '../../src/state/state-file.js';
@@ -31,6 +32,8 @@ export interface PostStatusView {
   scheduledAt: string | null;
   publishedAt: string | null;
   targets: TargetStatusView[];
+  /** `status --problems` only: what is wrong with it. */
+  problems?: PostProblem[];
 }
 
 export interface StatusReport {
@@ -42,6 +45,8 @@ export interface StatusReport {
   uploads: { sha256: string; mediaId: string; partCount: number; startedAt: string }[];
   /** Other remotes the state file has posts for (e.g. the local API while this is a real one). */
   otherTargets: { id: string; posts: number }[];
+  /** True for `status --problems`: `posts` holds only the posts with problems, `pending` and `uploads` are empty. */
+  problemsOnly?: boolean;
 }
 
 function targetView(target: Target, aliasFor: (id: string) => string | undefined): TargetStatusView {
@@ -59,14 +64,30 @@ function targetView(target: Target, aliasFor: (id: string) => string | undefined
   };
 }
 
-/** Joins the state section with one listing of the remote posts (by post id), sorted by file. */
-export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; aliases: Readonly<Record<string, string>> }): StatusReport {
+/** Account id → its first alias in postsync.yaml. */
+function aliasLookup(aliases: Readonly<Record<string, string>>): (id: string) => string | undefined {
+  const aliasById = new Map<string, string>();
+  for (const [alias, id] of Object.entries(aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);
+  return (id) => aliasById.get(id.toLowerCase());
+}
+
+/** How problems name an account: `account brand-photo` (its alias), else `account <id>`. */
+export function accountLabel(aliases: Readonly<Record<string, string>>): (id: string) => string {
+  const aliasFor = aliasLookup(aliases);
+  return (id) => `account ${aliasFor(id) ?? id}`;
+}
+
+/**
+ * Joins the state section with one listing of the remote posts (by post id), sorted by file.
+ * Given `problems` (by key, `status --problems`), only the posts that have some are shown.
+ */
+export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]> }): StatusReport {
   const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
-  const aliasById = new Map<string, string>();
-  for (const [alias, id] of Object.entries(input.aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);
-  const aliasFor = (id: string) => aliasById.get(id.toLowerCase());
-  const posts = Object.entries(section.posts).map(([key, record]): PostStatusView => {
+  const aliasFor = aliasLookup(input.aliases);
+  const { problems } = input;
+  const shown = Object.entries(section.posts).filter(([key]) => problems === undefined || problems.has(key));
+  const posts = shown.map(([key, record]): PostStatusView => {
     const live = byId.get(record.postId);
     return {
       key,
@@ -77,6 +98,7 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
       scheduledAt: live?.scheduledAt ?? null,
       publishedAt: live?.publishedAt ?? null,
       targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
+      ...(problems === undefined ? {} : { problems: problems.get(key) ?? [] }),
     };
   });
   posts.sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
@@ -85,12 +107,13 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
     command: 'status',
     target: input.target,
     posts,
-    pending: Object.entries(section.pending).map(([key, pending]) => ({ key, file: pending.file, startedAt: pending.startedAt })).sort((a, b) => compareText(a.key, b.key)),
-    uploads: Object.entries(section.uploads).map(([sha256, upload]) => ({ sha256, mediaId: upload.mediaId, partCount: upload.partCount, startedAt: upload.startedAt })).sort((a, b) => compareText(a.sha256, b.sha256)),
+    pending: problems !== undefined ? [] : Object.entries(section.pending).map(([key, pending]) => ({ key, file: pending.file, startedAt: pending.startedAt })).sort((a, b) => compareText(a.key, b.key)),
+    uploads: problems !== undefined ? [] : Object.entries(section.uploads).map(([sha256, upload]) => ({ sha256, mediaId: upload.mediaId, partCount: upload.partCount, startedAt: upload.startedAt })).sort((a, b) => compareText(a.sha256, b.sha256)),
     otherTargets: Object.entries(input.state.targets)
       .filter(([id, other]) => id !== input.target.id && Object.keys(other.posts).length > 0)
       .map(([id, other]) => ({ id, posts: Object.keys(other.posts).length }))
       .sort((a, b) => compareText(a.id, b.id)),
+    ...(problems === undefined ? {} : { problemsOnly: true }),
   };
 }
 
@@ -115,6 +138,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   const { style } = options;
   const head = `${style.bold(post.file)}  ${style.dim(`key ${post.key}, post ${post.postId}`)}`;
   if (post.remote === 'gone') {
+    if (post.problems !== undefined) return [head, `  ${style.red('drifted:')} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
     return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
   }
   const status = post.status ?? 'unknown';
@@ -122,6 +146,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${displayTime(post.scheduledAt, options.timezone)}`);
   if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
   const lines = [head, `  ${facts.join(' · ')}`];
+  for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
   if (post.targets.length === 0) return [...lines, style.dim('  no targets')];
   const rows = post.targets.map((target) => [target.alias ?? target.handle, target.platform, colourStatus(target.status, style), target.externalPostId ?? '', details(target, options)]);
   lines.push(renderTable([{ header: 'ACCOUNT' }, { header: 'PLATFORM' }, { header: 'STATUS' }, { header: 'EXTERNAL ID' }, { header: 'DETAILS' }], rows, { style, indent: '  ' }));
@@ -129,6 +154,9 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
 }
 
 function summaryLine(report: StatusReport): string {
+  if (report.problemsOnly === true) {
+    return report.posts.length === 0 ? 'No problems: no managed post is drifted, failed, partly published or blocked.' : `${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'} with problems.`;
+  }
   if (report.posts.length === 0) return 'No managed posts in the state for this target yet.';
   const counts = new Map<string, number>();
   for (const post of report.posts) {

@@ -33,6 +33,11 @@ export interface EmulatorOptions {
   chaos?: string;
   /** Initial emulator clock (default: real now). The clock keeps running from there. */
   now?: Date;
+  /**
+   * How long a finished create's Idempotency-Key is remembered, in seconds of emulator time
+   * (default 86400, as services typically do); 0 forgets every key as soon as it answered.
+   */
+  idempotencyTtlSeconds?: number;
 }
 
 export interface RunningEmulator {
@@ -70,7 +75,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const chaos = new Chaos();
   if (options.chaos) chaos.configure(parseChaosSpec(options.chaos));
   const clock = new EmulatorClock(options.now);
-  const store = new EmulatorStore(clock, projectSettings(fixture));
+  const ttl = options.idempotencyTtlSeconds;
+  if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 0)) throw new RangeError(`idempotencyTtlSeconds must be a whole number of 0 or more, got ${ttl}`);
+  const store = new EmulatorStore(clock, projectSettings(fixture), { idempotencyTtlSeconds: ttl });
   const storage = await ObjectStorage.open({ dataDir: options.dataDir });
   const { dataDir } = options;
 

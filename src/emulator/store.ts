@@ -4,8 +4,8 @@ import { PostIndex, type SortKey } from './post-index.js';
 import type { RateLimit } from './rate-limit.js';
 import { SortedList } from './sorted-list.js';
 
-/** How long an Idempotency-Key is remembered, in emulator time. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an Idempotency-Key is remembered by default, in emulator time (`--idempotency-ttl`). */
+export const DEFAULT_IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * One journal line. Records are state upserts, so replaying them in order rebuilds the state and
@@ -105,12 +105,16 @@ export class EmulatorStore {
   private readonly due = new SortedList<DueEntry>(byDue);
   private readonly dueByPost = new Map<string, DueEntry>();
   private sink: ((record: JournalRecord) => void) | null = null;
+  /** How long a finished Idempotency-Key is remembered, in emulator milliseconds; 0 forgets it at once. */
+  private readonly idempotencyTtlMs: number;
 
   constructor(
     readonly clock: EmulatorClock,
     settings: readonly ProjectSettings[],
+    options: { idempotencyTtlSeconds?: number } = {},
   ) {
     for (const project of settings) this.projects.set(project.id, new Project(project));
+    this.idempotencyTtlMs = (options.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS) * 1000;
   }
 
   /** Where change records go from now on (the journal); null while replaying. */
@@ -159,7 +163,7 @@ export class EmulatorStore {
   idempotencyEntry(projectId: string, key: string): IdempotencyEntry | undefined {
     const project = this.project(projectId);
     const entry = project.idempotency.get(key);
-    if (entry && this.clock.now() - entry.createdMs >= IDEMPOTENCY_TTL_MS) {
+    if (entry?.state === 'done' && this.clock.now() - entry.createdMs >= this.idempotencyTtlMs) {
       project.idempotency.delete(key);
       return undefined;
     }
@@ -203,7 +207,7 @@ export class EmulatorStore {
       const posts = project.posts.page({ sort: 'oldest', limit: Number.MAX_SAFE_INTEGER, matches: () => true }).items;
       for (const post of posts) yield { t: 'post', p: project.id, post };
       for (const [key, entry] of project.idempotency) {
-        if (entry.state !== 'done' || now - entry.createdMs >= IDEMPOTENCY_TTL_MS) continue;
+        if (entry.state !== 'done' || now - entry.createdMs >= this.idempotencyTtlMs) continue;
         const { state: _state, ...outcome } = entry;
         yield { t: 'idem', p: project.id, key, outcome };
       }

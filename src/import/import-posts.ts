@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import type { Connection } from '../pipeline/connect.js';
@@ -5,6 +6,7 @@ import { acquireLock } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
 import { readState, sectionFor } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
+import { describeForeignMedia, mediaDownloader, type FetchForeignMedia } from './foreign-media.js';
 import { prepareImport, type ImportPlan } from './prepare.js';
 import type { ImportFilter } from './select.js';
 import { writeImport, type WriteOutcome } from './write.js';
@@ -36,25 +38,33 @@ async function listRemotePosts(connection: ImportOptions['connection'], filter: 
 
 /**
  * `postsync import`: remote posts that are not in state become post files and state records.
- * The state is read under the state lock and kept until the last record is written, so an apply
- * cannot interleave. Requests: the listing's pages and one capabilities read per account in use.
+ * Media the state does not know are downloaded from the service (where it offers them) into
+ * media/imported/ and recorded too; a dry run downloads nothing and lists them. The state is read
+ * under the state lock and kept until the last record is written, so an apply cannot interleave.
+ * Requests: the listing's pages, one capabilities read per account in use, one download per media.
  */
 export async function importPosts(options: ImportOptions): Promise<ImportResult> {
   const { config, connection } = options;
-  const prepare = async (section: TargetState) =>
-    prepareImport({ config, client: connection.client, section, posts: await listRemotePosts(connection, options.filter), filter: options.filter, now: options.now() });
+  const now = options.now();
+  const prepare = async (section: TargetState, fetchForeignMedia: FetchForeignMedia) =>
+    prepareImport({ config, client: connection.client, section, posts: await listRemotePosts(connection, options.filter), filter: options.filter, now, fetchForeignMedia });
   if (options.dryRun) {
-    const plan = await prepare(sectionFor(await readState(config.statePath), connection.target));
+    const plan = await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia);
     return { plan, outcome: { written: [], failed: [] } };
   }
   const release = await acquireLock(config.statePath, { command: 'import' });
+  // Downloads wait beside the state file (inside the project, on the same file system).
+  const downloader = mediaDownloader({ root: config.root, tempParent: dirname(config.statePath), now });
+  const used = new Set<string>();
   try {
     const store = await StateStore.open(config.statePath, connection.target);
-    const plan = await prepare(structuredClone(store.section) as TargetState);
+    const plan = await prepare(structuredClone(store.section) as TargetState, downloader.fetch);
     const outcome = await writeImport(plan.items, { root: config.root, store, now: options.now });
+    for (const item of outcome.written) for (const media of item.downloaded) used.add(media.file);
     await store.checkpoint();
     return { plan, outcome };
   } finally {
+    await downloader.finish(used);
     await release();
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/index.js';
-import type { Post } from '../api/types.js';
+import type { Media, Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import type { DesiredPost } from '../content/types.js';
 import { diffShapes, fieldList } from '../plan/diff.js';
@@ -11,7 +11,9 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { chooseName, MAX_NAME_ATTEMPTS } from './choose-name.js';
 import { contentKeys } from './content-keys.js';
+import type { FetchForeignMedia } from './foreign-media.js';
 import { locateMediaFiles, mediaReference } from './media-files.js';
+import type { PlacedMedia } from './place-media.js';
 import { importKey, renderPostFile } from './post-file.js';
 import { readBack } from './read-back.js';
 import { selectForImport, type ImportFilter } from './select.js';
@@ -27,6 +29,8 @@ export interface ImportItem {
   fileExists: boolean;
   /** The state record, without `appliedAt` (set when it is written). */
   record: Omit<PostRecord, 'appliedAt'>;
+  /** Media downloaded from the service for this post: recorded in the state before the post. */
+  downloaded: PlacedMedia[];
 }
 
 export interface SkippedPost {
@@ -44,6 +48,8 @@ export interface ImportPlan {
   pending: { post: Post; key: string }[];
   /** Remote posts already in state. */
   managed: number;
+  /** Dry run: posts whose media the service offers, to be downloaded (and the post checked) by a real import. */
+  toDownload: { post: Post; media: Media[] }[];
 }
 
 export interface PrepareImportInput {
@@ -55,6 +61,11 @@ export interface PrepareImportInput {
   filter: ImportFilter;
   now: Date;
   caches?: PlanCaches;
+  /**
+   * Brings media the state does not know into the project (`mediaDownloader`, or on a dry run
+   * `describeForeignMedia`). Without it, posts with such media are skipped.
+   */
+  fetchForeignMedia?: FetchForeignMedia;
 }
 
 function aliasLookup(accounts: Config['accounts']): (accountId: string) => string | undefined {
@@ -75,20 +86,43 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 export async function prepareImport(input: PrepareImportInput): Promise<ImportPlan> {
   const { config, section } = input;
   const selection = selectForImport(input.posts, section, input.filter);
-  const plan: ImportPlan = { items: [], skipped: [], filteredOut: selection.filteredOut, pending: selection.pending, managed: selection.managed };
-  const shaOfMediaId = mediaIdIndex(section);
+  const plan: ImportPlan = { items: [], skipped: [], filteredOut: selection.filteredOut, pending: selection.pending, managed: selection.managed, toDownload: [] };
+  const knownMediaIds = mediaIdIndex(section);
   const skip = (post: Post, reason: string) => plan.skipped.push({ post, reason });
 
+  // Media not uploaded from this project's files are downloaded from the service where it offers them.
+  const foreign = selection.candidates.flatMap((post) => post.media.filter((media) => !knownMediaIds.has(media.id)));
+  const fetched = foreign.length > 0 && input.fetchForeignMedia !== undefined ? await input.fetchForeignMedia(foreign) : new Map();
+  const shaOfMediaId = new Map(knownMediaIds);
+  const placedFiles = new Map<string, string>();
+  const placedByPost = new Map<string, PlacedMedia[]>();
   const reproducible = selection.candidates.filter((post) => {
-    const unknown = post.media.filter((media) => !shaOfMediaId.has(media.id)).length;
-    if (unknown > 0) skip(post, `${unknown} of its ${post.media.length} media ${plural(unknown, 'was', 'were')} not uploaded from this project's files, so no post file can reference ${plural(unknown, 'it', 'them')} (postsync does not download media that are not yours)`);
-    return unknown === 0;
+    const unknown = post.media.filter((media) => !knownMediaIds.has(media.id));
+    if (unknown.length === 0) return true;
+    const outcomes = unknown.map((media) => fetched.get(media.id));
+    const reasons = outcomes.map((outcome) => (outcome === undefined ? 'postsync was not asked to download it' : outcome.kind === 'unavailable' ? outcome.reason : undefined)).filter((reason) => reason !== undefined);
+    if (reasons.length > 0) {
+      skip(post, `${reasons.length} of its ${post.media.length} media ${plural(reasons.length, 'was', 'were')} not uploaded from this project's files and cannot be downloaded into it: ${reasons.join('; ')}`);
+      return false;
+    }
+    if (outcomes.some((outcome) => outcome?.kind === 'downloadable')) {
+      plan.toDownload.push({ post, media: unknown });
+      return false;
+    }
+    const placed = outcomes.map((outcome) => (outcome as { placed: PlacedMedia }).placed);
+    for (const media of placed) {
+      shaOfMediaId.set(media.mediaId, media.sha256);
+      placedFiles.set(media.sha256, media.file);
+    }
+    placedByPost.set(post.id, placed);
+    return true;
   });
-  const wanted = new Map(reproducible.flatMap((post) => post.media.map((media) => {
+  const wanted = new Map(reproducible.flatMap((post) => post.media.flatMap((media) => {
     const sha256 = shaOfMediaId.get(media.id)!;
-    return [sha256, section.media[sha256]!] as const;
+    return placedFiles.has(sha256) ? [] : [[sha256, section.media[sha256]!] as const];
   })));
-  const [mediaFiles, keysInFiles] = await Promise.all([locateMediaFiles(config.root, wanted), contentKeys(config)]);
+  const [locatedFiles, keysInFiles] = await Promise.all([locateMediaFiles(config.root, wanted), contentKeys(config)]);
+  const mediaFiles = new Map([...locatedFiles, ...placedFiles]);
 
   const caches = input.caches ?? createPlanCaches();
   const takenKeys = new Set([...Object.keys(section.posts), ...Object.keys(section.pending)]);
@@ -128,7 +162,8 @@ export async function prepareImport(input: PrepareImportInput): Promise<ImportPl
     takenKeys.add(name.key);
     takenFiles.add(name.file);
     const record = { postId: post.id, file: name.file, appliedHash: shapeHash(live), remoteUpdatedAt: post.updatedAt };
-    verified.push({ item: { post, key: name.key, file: name.file, text: name.text, fileExists: name.kind === 'existing', record }, desired: back.post });
+    const downloaded = placedByPost.get(post.id) ?? [];
+    verified.push({ item: { post, key: name.key, file: name.file, text: name.text, fileExists: name.kind === 'existing', record, downloaded }, desired: back.post });
   }
 
   const rules = await readAccountRules(input.client, verified.flatMap(({ desired }) => desired.shape.targets.map((target) => target.socialAccountId)));

@@ -8,9 +8,9 @@ export interface WriteOutcome {
   failed: { item: ImportItem; error: Error }[];
 }
 
-
 /**
- * Writes each imported post: its file first, then its state record (so a crash in between
+ * Writes each imported post: its file first, then the records of the media downloaded for it and
+ * its state record (so a crash in between
  * leaves a file that the next import recognises and records, never a record without a file).
  * One failure does not stop the others. Hold the state lock while calling this.
  */
@@ -23,6 +23,8 @@ export async function writeImport(items: readonly ImportItem[], context: { root:
           throw new Error(`${item.file} appeared while importing; it was left as it is`);
         }
       }
+      // The media first: a post record whose media ids the state does not know would plan as drifted.
+      for (const media of item.downloaded) await context.store.recordMedia(media.sha256, media.record);
       await context.store.recordUpdate(item.key, { ...item.record, appliedAt: context.now().toISOString() });
       outcome.written.push(item);
     } catch (error) {

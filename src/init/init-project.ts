@@ -5,7 +5,7 @@ import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
 import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
-import { configTemplate, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
+import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
 import { WORKFLOW_FILES } from './workflows.js';
 
 export interface InitOptions {
@@ -21,13 +21,18 @@ export interface InitResult {
   /** Project-relative paths of the files written, in order. */
   written: string[];
   /** What happened to .gitignore: entries are added to an existing one, never removed. */
-  gitignore: 'created' | 'updated' | 'unchanged';
+  gitignore: LinesOutcome;
+  /** The same for .gitattributes (the state file's merge driver). */
+  gitattributes: LinesOutcome;
 }
+
+export type LinesOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
  * Writes a new postsync project: postsync.yaml, a first post, an example image, the two GitHub
- * workflows, editor settings and the .gitignore entries. Refuses (InputError, nothing written)
- * when any of those files exists already; only .gitignore is extended in place.
+ * workflows, editor settings, the .gitignore entries and the state file's merge driver in
+ * .gitattributes. Refuses (InputError, nothing written) when any of those files exists already;
+ * only .gitignore and .gitattributes are extended in place.
  */
 export async function initProject(options: InitOptions): Promise<InitResult> {
   const files = plannedFiles(options);
@@ -43,7 +48,11 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     // 'wx': a file that appeared since the check above is still never overwritten.
     await writeFile(path, contents, { flag: 'wx' });
   }
-  return { written: Object.keys(files), gitignore: await addGitignoreEntries(join(options.dir, '.gitignore')) };
+  return {
+    written: Object.keys(files),
+    gitignore: await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+    gitattributes: await addLines(join(options.dir, '.gitattributes'), GITATTRIBUTES_ENTRIES, '# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)'),
+  };
 }
 
 function plannedFiles(options: InitOptions): Record<string, string | Buffer> {
@@ -73,15 +82,16 @@ async function existing(files: string[], dir: string): Promise<string[]> {
   return found.filter((file): file is string => file !== null);
 }
 
-async function addGitignoreEntries(path: string): Promise<InitResult['gitignore']> {
+/** Adds the lines `entries` that `path` lacks, under `comment`; never removes or reorders a line. */
+async function addLines(path: string, entries: readonly string[], comment: string): Promise<LinesOutcome> {
   const current = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
   const present = new Set((current ?? '').split(/\r?\n/).map((line) => line.trim()));
-  const missing = GITIGNORE_ENTRIES.filter((entry) => !present.has(entry));
+  const missing = entries.filter((entry) => !present.has(entry));
   if (missing.length === 0) return 'unchanged';
   const separator = current === null || current === '' ? '' : current.endsWith('\n') ? '\n' : '\n\n';
-  await writeFile(path, `${current ?? ''}${separator}# postsync: the embedded local API's data, the state lock and journal\n${missing.join('\n')}\n`);
+  await writeFile(path, `${current ?? ''}${separator}${comment}\n${missing.join('\n')}\n`);
   return current === null ? 'created' : 'updated';
 }

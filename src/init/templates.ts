@@ -79,3 +79,12 @@ function workspaceRelative(path: string): string {
 
 /** Lines .gitignore needs: the embedded API's data, the state lock and the state journal (never committed). */
 export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal'];
+
+/** The git merge driver `postsync state merge` is registered under (see STATE_MERGE_GIT_CONFIG). */
+export const STATE_MERGE_DRIVER = 'postsync-state';
+
+/** `.gitattributes` lines: the state file is merged by postsync, entry by entry, instead of by lines. */
+export const GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
+
+/** The one-line git config that tells git how to run the driver (once per clone; CI does it itself). */
+export const STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;

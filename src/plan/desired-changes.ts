@@ -32,6 +32,10 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
 
+  if (record.reread === true) {
+    // Merged from two branches: the applied hash says nothing, so the file simply wins.
+    return { action: 'update', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
+  }
   const changedLocally = post.shapeHash !== record.appliedHash;
   const drifted = shapeHash(current) !== record.appliedHash;
   if (!changedLocally) {
@@ -50,7 +54,7 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
  * without working out its live shape, or even the whole desired post.
  */
 export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Pick<Post, 'updatedAt'> | undefined): boolean {
-  return record !== undefined && live !== undefined && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+  return record !== undefined && live !== undefined && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
 }
 
 /**

@@ -32,6 +32,12 @@ export interface PostRecord {
   /** `updatedAt` of the remote post right after our last write; differs → drift. */
   remoteUpdatedAt: string;
   appliedAt: string;
+  /**
+   * Set by `postsync state merge` when two branches both changed this entry: `appliedHash` and
+   * `remoteUpdatedAt` are then not to be trusted, so a plan compares the remote post with the file
+   * itself. Absent in every record postsync writes, so a write of the post drops it.
+   */
+  reread?: true;
 }
 
 export interface MediaRecord {

@@ -1,17 +1,21 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { interpolate, shouldRun, type Contexts } from './expressions.js';
+import { gitEnv } from '../helpers/git.js';
+import { interpolate, interpolateValue, shouldRun, toText, type Contexts } from './expressions.js';
 
 /**
- * Runs one job of a GitHub workflow file as the runner would, on this machine: each `run:` step
+ * Runs the jobs of a GitHub workflow file as the runner would, on this machine: each `run:` step
  * through bash with the runner's environment (GITHUB_ACTIONS, CI, GITHUB_WORKSPACE, a fresh
- * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY per step), and the postsync action's composite steps in
- * place of its `uses:` line. Checkout and setup-node are what the harness prepared already (the
- * workspace and this Node.js); the action's `npm ci` step is what `npm test` did (dist/ is built).
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_PATH per step), and the postsync action's
+ * composite steps in place of its `uses:` line, with `github.action_path` holding the bundle that
+ * `npm run build` wrote (dist/action/postsync.mjs, what action/postsync.mjs is a committed copy
+ * of). setup-node is this Node.js. Checkout is what the harness prepared (the workspace), or,
+ * given `remote` (a bare repository), a real fetch of `with.ref` (default: `github.sha`).
  */
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -22,12 +26,18 @@ export interface RunnerOptions {
   actionRef: string;
   secrets: Record<string, string>;
   github?: Record<string, unknown>;
+  /** A bare repository that `actions/checkout` fetches from into `workspace` (else checkout is "provided"). */
+  remote?: string;
+  matrix?: Record<string, unknown>;
+  needs?: Contexts['needs'];
+  /** Called before each step of the job runs, with its name (to make something happen meanwhile). */
+  beforeStep?: (name: string) => Promise<void>;
 }
 
 export interface StepResult {
   name: string;
   id?: string;
-  /** `skipped` when its `if:` said so; `provided` for checkout/setup-node. */
+  /** `skipped` when its `if:` said so; `provided` for checkout/setup-node the harness prepared. */
   status: 'success' | 'failure' | 'skipped' | 'provided';
   stdout: string;
   stderr: string;
@@ -41,9 +51,13 @@ export interface StepResult {
 export interface JobResult {
   status: 'success' | 'failure';
   steps: StepResult[];
+  /** The job's `outputs:`, evaluated once its steps ran. */
+  outputs: Record<string, string>;
 }
 
-type Step = { name?: string; id?: string; if?: unknown; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; shell?: string; 'working-directory'?: string };
+type Step = { name?: string; id?: string; if?: unknown; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; shell?: string; 'working-directory'?: string; 'continue-on-error'?: boolean };
+type Job = { if?: unknown; needs?: string | string[]; env?: Record<string, unknown>; outputs?: Record<string, string>; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
+type Workflow = { env?: Record<string, unknown>; jobs: Record<string, Job> };
 
 /** Parses `name<<DELIM … DELIM` blocks and `name=value` lines, as the runner does; later values win. */
 export function parseOutputs(text: string): Record<string, string> {
@@ -65,35 +79,128 @@ export function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
+/** What runs a job's steps: the runner's temp folder and the folders steps added to the PATH. */
+interface JobRun {
+  runnerTemp: string;
+  github: Record<string, unknown>;
+  path: string[];
+}
+
+/** A folder that stands for this action's checkout: `action/postsync.mjs` is the freshly built bundle. */
+async function actionCheckout(runnerTemp: string): Promise<string> {
+  const bundle = join(REPO_ROOT, 'dist/action/postsync.mjs');
+  if (!existsSync(bundle)) throw new Error('dist/action/postsync.mjs is not built: run `npm run build` (npm test does)');
+  const root = join(runnerTemp, 'postsync-action');
+  await mkdir(join(root, 'action'), { recursive: true });
+  await symlink(bundle, join(root, 'action/postsync.mjs'));
+  return root;
+}
+
 export async function runWorkflowJob(workflowFile: string, jobId: string, options: RunnerOptions): Promise<JobResult> {
-  const workflow = parse(await readFile(workflowFile, 'utf8')) as { env?: Record<string, unknown>; jobs: Record<string, { env?: Record<string, unknown>; steps: Step[] }> };
+  const workflow = parse(await readFile(workflowFile, 'utf8')) as Workflow;
   const job = workflow.jobs[jobId];
   if (!job) throw new Error(`no job ${jobId} in ${workflowFile}`);
   const runnerTemp = await mkdtemp(join(tmpdir(), 'postsync-runner-'));
-  const github = { workspace: options.workspace, action_path: REPO_ROOT, ref_name: 'main', ...options.github };
+  const github = { workspace: options.workspace, action_path: await actionCheckout(runnerTemp), ref_name: 'main', ...options.github };
+  const run: JobRun = { runnerTemp, github, path: [] };
   const steps: StepResult[] = [];
   const stepContext: NonNullable<Contexts['steps']> = {};
   let failed = false;
   for (const step of job.steps) {
-    const contexts: Contexts = { secrets: options.secrets, github, steps: stepContext, env: {} };
+    const contexts: Contexts = { secrets: options.secrets, github, steps: stepContext, env: {}, matrix: options.matrix, needs: options.needs };
+    await options.beforeStep?.(step.name ?? step.uses ?? step.id ?? 'step');
     let result: StepResult;
-    if (!shouldRun(step.if, { failed })) result = empty(step, 'skipped');
-    else if (step.uses?.startsWith('actions/checkout@') || step.uses?.startsWith('actions/setup-node@')) result = empty(step, 'provided');
-    else if (step.uses === options.actionRef) result = await runAction(step, { ...options, runnerTemp, github, contexts });
+    if (!shouldRun(step.if, { failed }, contexts)) result = empty(step, 'skipped');
+    else if (step.uses?.startsWith('actions/checkout@')) result = options.remote ? await checkout(step, options, contexts) : empty(step, 'provided');
+    else if (step.uses?.startsWith('actions/setup-node@')) result = empty(step, 'provided');
+    else if (step.uses === options.actionRef) result = await runAction(step, { ...options, run, contexts });
     else if (step.uses !== undefined) throw new Error(`the workflow harness cannot run ${step.uses}`);
     else {
       const env = { ...stringMap(workflow.env, contexts), ...stringMap(job.env, contexts), ...stringMap(step.env, contexts) };
-      result = await runScript(step, { script: step.run!, shell: step.shell, cwd: resolve(options.workspace, step['working-directory'] ?? '.'), env, runnerTemp, workspace: options.workspace });
+      const cwd = resolve(options.workspace, interpolate(step['working-directory'] ?? '.', contexts));
+      result = await runScript(step, { script: step.run!, shell: step.shell, cwd, env, run, workspace: options.workspace });
     }
-    if (step.id) stepContext[step.id] = { outputs: result.outputs, outcome: result.status === 'failure' ? 'failure' : result.status === 'skipped' ? 'skipped' : 'success' };
-    failed ||= result.status === 'failure';
+    const outcome = result.status === 'failure' ? 'failure' : result.status === 'skipped' ? 'skipped' : 'success';
+    if (step.id) stepContext[step.id] = { outputs: result.outputs, outcome };
+    failed ||= result.status === 'failure' && step['continue-on-error'] !== true;
     steps.push(result);
   }
-  return { status: failed ? 'failure' : 'success', steps };
+  const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([name, value]) => [name, interpolate(value, { steps: stepContext, matrix: options.matrix })]));
+  return { status: failed ? 'failure' : 'success', steps, outputs };
+}
+
+/** One run of a job of a whole workflow: which matrix entry it had and how it went. */
+export interface WorkflowJobRun {
+  job: string;
+  matrix?: Record<string, unknown>;
+  result: JobResult | null;
+}
+
+/**
+ * Runs every job of a workflow in `needs` order, as one workflow run: a job whose `if:` is false
+ * (or whose needs failed) is skipped (`result` null), a `strategy.matrix` runs the job once per
+ * entry (one after the other, as the per-entry concurrency groups of our workflows would allow).
+ */
+export async function runWorkflow(workflowFile: string, options: Omit<RunnerOptions, 'matrix' | 'needs'>): Promise<WorkflowJobRun[]> {
+  const workflow = parse(await readFile(workflowFile, 'utf8')) as Workflow;
+  const runs: WorkflowJobRun[] = [];
+  const done: NonNullable<Contexts['needs']> = {};
+  const pending = Object.keys(workflow.jobs);
+  while (pending.length > 0) {
+    const index = pending.findIndex((id) => [workflow.jobs[id]!.needs ?? []].flat().every((need) => need in done));
+    if (index < 0) throw new Error(`cannot order the jobs ${pending.join(', ')} by their needs`);
+    const [id] = pending.splice(index, 1) as [string];
+    const job = workflow.jobs[id]!;
+    const needs = Object.fromEntries([job.needs ?? []].flat().map((need) => [need, done[need]!]));
+    const contexts: Contexts = { github: { ref_name: 'main', ...options.github }, secrets: options.secrets, needs };
+    const needsMet = Object.values(needs).every((need) => need.result === 'success');
+    if (!needsMet || !shouldRun(job.if, { failed: false }, contexts)) {
+      runs.push({ job: id, result: null });
+      done[id] = { outputs: {}, result: 'skipped' };
+      continue;
+    }
+    const entries = matrixEntries(job.strategy?.matrix, contexts);
+    const results: JobResult[] = [];
+    for (const matrix of entries) {
+      const result = await runWorkflowJob(workflowFile, id, { ...options, needs, ...(matrix ? { matrix } : {}) });
+      runs.push({ job: id, ...(matrix ? { matrix } : {}), result });
+      results.push(result);
+    }
+    done[id] = { outputs: results.at(-1)?.outputs ?? {}, result: results.every((result) => result.status === 'success') ? 'success' : 'failure' };
+  }
+  return runs;
+}
+
+/** The matrix entries of a job: one list-valued key (`calendar: ${{ fromJSON(…) }}`), or no matrix. */
+function matrixEntries(matrix: Record<string, unknown> | undefined, contexts: Contexts): (Record<string, unknown> | undefined)[] {
+  if (matrix === undefined) return [undefined];
+  const keys = Object.keys(matrix);
+  if (keys.length !== 1) throw new Error(`the workflow harness runs matrices of one key, not ${keys.join(', ')}`);
+  const values = interpolateValue(matrix[keys[0]!], contexts);
+  if (!Array.isArray(values)) throw new Error(`matrix ${keys[0]} is not a list: ${toText(values)}`);
+  return values.map((value) => ({ [keys[0]!]: value }));
+}
+
+/** actions/checkout: fetches `with.ref` (a branch, or by default the triggering `github.sha`) from the remote. */
+async function checkout(step: Step, options: RunnerOptions & { remote?: string }, contexts: Contexts): Promise<StepResult> {
+  const ref = interpolate(String(step.with?.ref ?? ''), contexts) || toText(contexts.github?.sha);
+  if (ref === '') throw new Error('checkout needs with.ref or github.sha');
+  const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: options.workspace, env: gitEnv() });
+  await mkdir(options.workspace, { recursive: true });
+  if (!existsSync(join(options.workspace, '.git'))) {
+    await git('init', '-q', '--initial-branch=main', '.');
+    await git('remote', 'add', 'origin', options.remote!);
+  }
+  await git('fetch', '-q', 'origin', '+refs/heads/*:refs/remotes/origin/*');
+  const branch = await git('rev-parse', '--verify', '-q', `refs/remotes/origin/${ref}`).then(() => true, () => false);
+  if (branch) await git('checkout', '-q', '--force', '-B', ref, `refs/remotes/origin/${ref}`);
+  else await git('checkout', '-q', '--force', '--detach', ref);
+  const head = (await git('rev-parse', 'HEAD')).stdout.trim();
+  return { ...empty(step, 'provided'), status: 'success', stdout: `checked out ${ref} at ${head}\n` };
 }
 
 /** The composite action of action.yml, with `with:` as its inputs; its outputs map its steps' outputs. */
-async function runAction(step: Step, context: RunnerOptions & { runnerTemp: string; github: Record<string, unknown>; contexts: Contexts }): Promise<StepResult> {
+async function runAction(step: Step, context: RunnerOptions & { run: JobRun; contexts: Contexts }): Promise<StepResult> {
   const action = parse(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8')) as {
     inputs: Record<string, { default?: string; required?: boolean }>;
     outputs: Record<string, { value: string }>;
@@ -107,60 +214,66 @@ async function runAction(step: Step, context: RunnerOptions & { runnerTemp: stri
   const inner: NonNullable<Contexts['steps']> = {};
   const results: StepResult[] = [];
   for (const actionStep of action.runs.steps) {
-    if (actionStep.id === 'install') {
-      if (!existsSync(join(REPO_ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is not built: run `npm run build` (npm test does)');
-      continue;
-    }
-    if (!shouldRun(actionStep.if, { failed: results.some((r) => r.status === 'failure') })) continue;
-    const contexts: Contexts = { inputs, github: context.github, steps: inner };
+    const contexts: Contexts = { inputs, github: context.run.github, steps: inner };
+    if (!shouldRun(actionStep.if, { failed: results.some((r) => r.status === 'failure') }, contexts)) continue;
     const result = await runScript(actionStep, {
       script: actionStep.run!,
       shell: actionStep.shell,
       cwd: resolve(context.workspace, interpolate(actionStep['working-directory'] ?? '.', contexts)),
       env: stringMap(actionStep.env, contexts),
-      runnerTemp: context.runnerTemp,
+      run: context.run,
       workspace: context.workspace,
     });
     if (actionStep.id) inner[actionStep.id] = { outputs: result.outputs, outcome: result.status === 'failure' ? 'failure' : 'success' };
     results.push(result);
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, spec]) => [name, interpolate(spec.value, { steps: inner })]));
-  const join2 = (pick: (r: StepResult) => string) => results.map(pick).join('');
+  const joined = (pick: (r: StepResult) => string) => results.map(pick).join('');
   return {
     name: step.name ?? step.uses!,
     id: step.id,
     status: results.some((r) => r.status === 'failure') ? 'failure' : 'success',
-    stdout: join2((r) => r.stdout),
-    stderr: join2((r) => r.stderr),
+    stdout: joined((r) => r.stdout),
+    stderr: joined((r) => r.stderr),
     outputs,
-    summary: join2((r) => r.summary),
+    summary: joined((r) => r.summary),
     commands: results.flatMap((r) => r.commands),
   };
 }
 
-async function runScript(step: Step, run: { script: string; shell?: string; cwd: string; env: Record<string, string>; runnerTemp: string; workspace: string }): Promise<StepResult> {
+async function runScript(step: Step, script: { script: string; shell?: string; cwd: string; env: Record<string, string>; run: JobRun; workspace: string }): Promise<StepResult> {
+  const { run } = script;
   const stepDir = await mkdtemp(join(run.runnerTemp, 'step-'));
-  const files = { script: join(stepDir, 'script.sh'), output: join(stepDir, 'output'), summary: join(stepDir, 'summary.md') };
-  await Promise.all([writeFile(files.script, run.script), writeFile(files.output, ''), writeFile(files.summary, '')]);
+  const files = { script: join(stepDir, 'script.sh'), output: join(stepDir, 'output'), summary: join(stepDir, 'summary.md'), path: join(stepDir, 'path') };
+  await Promise.all([writeFile(files.script, script.script), writeFile(files.output, ''), writeFile(files.summary, ''), writeFile(files.path, '')]);
   // The runner's shells: `shell: bash` adds --noprofile --norc -o pipefail; the default is bash -e.
-  const args = run.shell === 'bash' ? ['--noprofile', '--norc', '-eo', 'pipefail', files.script] : ['-e', files.script];
-  if (run.shell !== undefined && run.shell !== 'bash') throw new Error(`the workflow harness only runs bash steps, not ${run.shell}`);
+  const args = script.shell === 'bash' ? ['--noprofile', '--norc', '-eo', 'pipefail', files.script] : ['-e', files.script];
+  if (script.shell !== undefined && script.shell !== 'bash') throw new Error(`the workflow harness only runs bash steps, not ${script.shell}`);
+  const github = run.github;
   const env: NodeJS.ProcessEnv = {
-    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+    PATH: [...run.path, dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(':'),
     HOME: run.runnerTemp,
     GIT_CONFIG_NOSYSTEM: '1',
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
-    GITHUB_WORKSPACE: run.workspace,
-    GITHUB_REF_NAME: 'main',
+    GITHUB_WORKSPACE: script.workspace,
+    GITHUB_REF_NAME: toText(github.ref_name),
+    GITHUB_SHA: toText(github.sha),
+    GITHUB_REPOSITORY: toText(github.repository),
+    GITHUB_RUN_ID: toText(github.run_id),
+    GITHUB_SERVER_URL: toText(github.server_url) || 'https://github.com',
+    GITHUB_API_URL: toText(github.api_url) || 'https://api.github.com',
     RUNNER_TEMP: run.runnerTemp,
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
-    ...run.env,
+    GITHUB_PATH: files.path,
+    ...script.env,
   };
-  const { code, stdout, stderr } = await spawnBash(args, { cwd: run.cwd, env });
+  const { code, stdout, stderr } = await spawnBash(args, { cwd: script.cwd, env });
   const commands = `${stdout}\n${stderr}`.split('\n').filter((line) => line.startsWith('::'));
+  // Folders a step adds to GITHUB_PATH come first in the PATH of every later step.
+  run.path.unshift(...(await readFile(files.path, 'utf8')).split('\n').filter(Boolean).reverse());
   return {
     name: step.name ?? step.id ?? 'run',
     id: step.id,

@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { demoFixture } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
 import { ACTION_REF } from '../../src/init/workflows.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
-import { runWorkflowJob, type JobResult, type StepResult } from './workflow-runner.js';
+import { runWorkflow, type JobResult, type StepResult, type WorkflowJobRun } from './workflow-runner.js';
 
 const SECRET_KEY = 'ci-secret-7f3a9c2e51';
 const fixture = demoFixture();
@@ -20,24 +19,26 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const BROKEN_POST = '---\ntargets: [photo]\nmedai: [media/welcome.png]\n---\nOops, a typo above.\n';
 const LAUNCH_POST = '---\nscheduledAt: 2027-01-05 09:00\ntargets: [photo]\nmedia: [media/welcome.png]\n---\nWe launch in January.\n';
 
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.com', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.com' };
-  const { stdout } = await promisify(execFile)('git', args, { cwd, env });
-  return stdout.trim();
+function secrets(suffix = ''): Record<string, string> {
+  return { [`POSTSYNC_API_URL${suffix}`]: emulator().baseUrl, [`POSTSYNC_API_KEY${suffix}`]: SECRET_KEY };
 }
 
-function secrets(): Record<string, string> {
-  return { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: SECRET_KEY };
-}
-
-function step(job: JobResult, name: string): StepResult {
+function step(job: JobResult | null, name: string): StepResult {
+  if (!job) throw new Error('the job did not run');
   const found = job.steps.find((candidate) => candidate.name === name);
   if (!found) throw new Error(`no step ${name}: ${job.steps.map((s) => s.name).join(', ')}`);
   return found;
 }
 
-function expectNoKey(job: JobResult): void {
-  for (const ran of job.steps) expect(`${ran.stdout}${ran.stderr}${ran.summary}${JSON.stringify(ran.outputs)}`).not.toContain(SECRET_KEY);
+/** The run of `job` (the only one, or the one for the calendar in `folder`). */
+function jobRun(runs: WorkflowJobRun[], job: string, folder?: string): JobResult {
+  const found = runs.filter((run) => run.job === job && (folder === undefined || (run.matrix?.calendar as { folder: string } | undefined)?.folder === folder));
+  if (found.length !== 1 || !found[0]!.result) throw new Error(`expected one run of ${job}${folder ? ` for ${folder}` : ''}, got ${found.length}`);
+  return found[0]!.result;
+}
+
+function expectNoKey(runs: WorkflowJobRun[]): void {
+  for (const run of runs) for (const ran of run.result?.steps ?? []) expect(`${ran.stdout}${ran.stderr}${ran.summary}${JSON.stringify(ran.outputs)}`).not.toContain(SECRET_KEY);
 }
 
 describe('the plan workflow on a pull request', () => {
@@ -49,7 +50,10 @@ describe('the plan workflow on a pull request', () => {
     await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
     const workflow = join(workspace, '.github/workflows/postsync-plan.yml');
 
-    let job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets(), github: { event: { pull_request: { number: 7 } } } });
+    let runs = await runWorkflow(workflow, { workspace, actionRef: ACTION_REF, secrets: secrets(), github: { event: { pull_request: { number: 7 } } } });
+    // Not a git checkout here: the workflow cannot tell what changed, so it plans every calendar.
+    expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('Cannot tell what the pull request changed: planning every calendar.');
+    const job = jobRun(runs, 'plan', '.');
     expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure']);
     const plan = step(job, 'Plan');
     expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '0', errors: '1', warnings: '0' });
@@ -62,33 +66,41 @@ describe('the plan workflow on a pull request', () => {
     expect(plan.commands).toEqual([
       '::error file=posts/2026-11/broken.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `scheduledAt`, `draft`, `targets`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?',
     ]);
-    expectNoKey(job);
+    expectNoKey(runs);
 
     await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST.replace('medai', 'media'));
-    job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets() });
-    expect(job.status).toBe('success');
-    expect(step(job, 'Plan').outputs).toMatchObject({ 'has-changes': 'true', create: '3', errors: '0' });
-    expect(step(job, 'Plan').commands).toEqual([]);
+    runs = await runWorkflow(workflow, { workspace, actionRef: ACTION_REF, secrets: secrets() });
+    expect(jobRun(runs, 'plan', '.').status).toBe('success');
+    expect(step(jobRun(runs, 'plan', '.'), 'Plan').outputs).toMatchObject({ 'has-changes': 'true', create: '3', errors: '0' });
+    expect(step(jobRun(runs, 'plan', '.'), 'Plan').commands).toEqual([]);
   });
 
-  it('points annotations at the file from the repository root when the project is in a sub-folder', async () => {
-    const workspace = await testdir();
-    await initProject({ dir: join(workspace, 'social'), now: NOW, timezone: 'UTC' });
-    await writeFile(join(workspace, 'social/posts/2026-11/broken.md'), BROKEN_POST);
-    // The same workflow, told where the project is through the action's working-directory input.
-    const document = parseDocument(await readFile(join(workspace, 'social/.github/workflows/postsync-plan.yml'), 'utf8'));
-    document.setIn(['jobs', 'plan', 'steps', 2, 'with', 'working-directory'], 'social');
-    const workflow = join(workspace, 'plan-in-subfolder.yml');
-    await writeFile(workflow, document.toString());
+  it('plans only the calendars the pull request touches, each with the secrets named by its folder', async () => {
+    const remote = await testdir();
+    await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
+    const editor = await testdir();
+    await git(editor, 'clone', '-q', remote, '.');
+    await initProject({ dir: join(editor, 'clients/acme'), now: NOW, timezone: 'UTC' });
+    await initProject({ dir: join(editor, 'clients/bolt'), now: NOW, timezone: 'UTC' });
+    await git(editor, 'add', '.');
+    await git(editor, 'commit', '-q', '-m', 'Two calendars');
+    await writeFile(join(editor, 'clients/bolt/posts/2026-11/broken.md'), BROKEN_POST);
+    await git(editor, 'add', '.');
+    await git(editor, 'commit', '-q', '-m', 'A pull request that touches bolt only');
+    await git(editor, 'push', '-q', 'origin', 'HEAD:main');
+    const workflow = join(editor, 'clients/acme/.github/workflows/postsync-plan.yml');
 
-    const job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets() });
-    const plan = step(job, 'Plan');
+    // The merge commit of the pull request is what the plan workflow checks out.
+    const runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets('_CLIENTS_BOLT'), github: { sha: await git(editor, 'rev-parse', 'HEAD') } });
+    expect(runs.filter((run) => run.job === 'plan').map((run) => (run.matrix?.calendar as { folder: string }).folder)).toEqual(['clients/bolt']);
+    const plan = step(jobRun(runs, 'plan', 'clients/bolt'), 'Plan');
     expect(plan.status).toBe('failure');
+    expect(plan.summary).toContain(`Target: ${emulator().baseUrl} (project demo)`);
+    // Annotations are placed from the repository root, the summary speaks of project paths.
     expect(plan.commands).toHaveLength(1);
-    expect(plan.commands[0]).toMatch(/^::error file=social\/posts\/2026-11\/broken\.md,line=3,col=1,title=postsync unknown-field::/);
-    // The summary speaks of project paths, as the rest of postsync's output does.
+    expect(plan.commands[0]).toMatch(/^::error file=clients\/bolt\/posts\/2026-11\/broken\.md,line=3,col=1,title=postsync unknown-field::/);
     expect(plan.summary).toContain('`posts/2026-11/broken.md:3:1`');
-  });
+  }, 120_000);
 
   it('runs validate through the same action: summary, error counts and annotations', async () => {
     const workspace = await testdir();
@@ -99,8 +111,7 @@ describe('the plan workflow on a pull request', () => {
     const workflow = join(workspace, 'validate.yml');
     await writeFile(workflow, document.toString());
 
-    const job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets() });
-    const validate = step(job, 'Plan');
+    const validate = step(jobRun(await runWorkflow(workflow, { workspace, actionRef: ACTION_REF, secrets: secrets() }), 'plan', '.'), 'Plan');
     expect(validate.status).toBe('failure');
     expect(validate.outputs).toMatchObject({ errors: '1', warnings: '0', 'has-changes': '' });
     expect(validate.summary).toContain('### postsync validate\n\n**❌ 1 error, 0 warnings.**');
@@ -112,8 +123,8 @@ describe('the plan workflow on a pull request', () => {
   it('fails with a clear message when the secrets are missing (CI never falls back to the local API)', async () => {
     const workspace = await testdir();
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
-    const job = await runWorkflowJob(join(workspace, '.github/workflows/postsync-plan.yml'), 'plan', { workspace, actionRef: ACTION_REF, secrets: {} });
-    const plan = step(job, 'Plan');
+    const runs = await runWorkflow(join(workspace, '.github/workflows/postsync-plan.yml'), { workspace, actionRef: ACTION_REF, secrets: {} });
+    const plan = step(jobRun(runs, 'plan', '.'), 'Plan');
     expect(plan.status).toBe('failure');
     expect(plan.stderr).toContain('No API URL is configured, and under CI postsync does not fall back to the local API.');
     expect(plan.outputs).toEqual({ 'has-changes': '', create: '', update: '', delete: '', move: '', blocked: '', errors: '', warnings: '', failed: '' });
@@ -123,37 +134,38 @@ describe('the plan workflow on a pull request', () => {
 describe('the apply workflow on a push to main', () => {
   it('applies, commits the state file back with the bot identity and [skip ci], and converges', async () => {
     const remote = await testdir();
-    await git(remote, 'init', '--bare', '--initial-branch=main', '.');
-    const workspace = await testdir();
-    await git(workspace, 'clone', remote, '.');
-    await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
-    await mkdir(join(workspace, 'posts/2027-01'), { recursive: true });
-    await writeFile(join(workspace, 'posts/2027-01/launch.md'), LAUNCH_POST);
-    await git(workspace, 'symbolic-ref', 'HEAD', 'refs/heads/main');
-    await git(workspace, 'add', '.');
-    await git(workspace, 'commit', '-m', 'Start the content calendar');
-    await git(workspace, 'push', 'origin', 'main');
+    await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
+    const editor = await testdir();
+    await git(editor, 'clone', '-q', remote, '.');
+    await initProject({ dir: editor, now: NOW, timezone: 'UTC' });
+    await mkdir(join(editor, 'posts/2027-01'), { recursive: true });
+    await writeFile(join(editor, 'posts/2027-01/launch.md'), LAUNCH_POST);
+    await git(editor, 'add', '.');
+    await git(editor, 'commit', '-q', '-m', 'Start the content calendar');
+    await git(editor, 'push', '-q', 'origin', 'HEAD:main');
+    const pushed = await git(editor, 'rev-parse', 'HEAD');
+    const workflow = join(editor, '.github/workflows/postsync-apply.yml');
     // Someone else lands a commit while the apply runs: the state commit is rebased onto it.
-    const other = await testdir();
-    await git(other, 'clone', remote, '.');
-    await writeFile(join(other, 'NOTES.md'), 'Campaign notes\n');
-    await git(other, 'add', 'NOTES.md');
-    await git(other, 'commit', '-m', 'Add notes');
-    await git(other, 'push', 'origin', 'main');
+    const landNotes = async (name: string) => {
+      if (name !== 'Commit the state file') return;
+      const other = await testdir();
+      await git(other, 'clone', '-q', remote, '.');
+      await writeFile(join(other, 'NOTES.md'), 'Campaign notes\n');
+      await git(other, 'add', 'NOTES.md');
+      await git(other, 'commit', '-q', '-m', 'Add notes');
+      await git(other, 'push', '-q', 'origin', 'main');
+    };
 
-    const workflow = join(workspace, '.github/workflows/postsync-apply.yml');
-    let job = await runWorkflowJob(workflow, 'apply', { workspace, actionRef: ACTION_REF, secrets: secrets() });
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual([
-      'Check out the content: provided',
-      'Set up Node.js: provided',
-      'Apply: success',
-      'Commit the state file: success',
-    ]);
+    let runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed, event: { before: '0000000000000000000000000000000000000000' } }, beforeStep: landNotes });
+    expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('applying every calendar');
+    const job = jobRun(runs, 'apply', '.');
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: success', 'Set up Node.js: provided', 'Apply: success', 'Commit the state file: success']);
     const apply = step(job, 'Apply');
     expect(apply.outputs).toMatchObject({ 'has-changes': 'true', create: '2', errors: '0', failed: '0' });
     expect(apply.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');
     expect(apply.summary).toContain('**Apply complete: 2 created, 0 updated, 0 deleted, 0 moved; 1 media uploaded.**');
-    expectNoKey(job);
+    expect(step(job, 'Commit the state file').stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
+    expectNoKey(runs);
 
     expect(await git(remote, 'log', '-3', '--format=%an <%ae>|%s', 'main')).toBe(
       ['github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|postsync: record applied posts [skip ci]', 'Editor <editor@example.com>|Add notes', 'Editor <editor@example.com>|Start the content calendar'].join('\n'),
@@ -163,9 +175,12 @@ describe('the apply workflow on a push to main', () => {
     const remotePosts = await emulator().api('GET', '/posts?limit=100', { key: SECRET_KEY });
     expect(remotePosts.body.data.items.map((post: { content: string }) => post.content).sort()).toContain('We launch in January.');
 
-    job = await runWorkflowJob(workflow, 'apply', { workspace, actionRef: ACTION_REF, secrets: secrets() });
-    expect(step(job, 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0' });
-    expect(step(job, 'Commit the state file').stdout).toContain('The state file is unchanged.');
+    runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed, event: { before: pushed } } });
+    // Nothing of a calendar changed between before and the pushed commit: no apply job at all.
+    expect(runs.find((run) => run.job === 'apply')?.result).toBeNull();
+    runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed } });
+    expect(step(jobRun(runs, 'apply', '.'), 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0' });
+    expect(step(jobRun(runs, 'apply', '.'), 'Commit the state file').stdout).toContain('The state file is unchanged.');
     expect(await git(remote, 'rev-list', '--count', 'main')).toBe('3');
-  });
+  }, 120_000);
 });

@@ -89,7 +89,9 @@ describe('postsync import', () => {
       const skipped = Object.fromEntries(dry.skipped.map((item: any) => [item.postId, item.reason]));
       expect(skipped[padded.id]).toMatch(/cannot reproduce it exactly \(content/);
       expect(skipped[incomplete.id]).toBeUndefined();
-      expect(skipped[foreign.id]).toMatch(/not uploaded from this project's files/);
+      // Its media was not uploaded from the project: a real import downloads it first, a dry run only says so.
+      expect(skipped[foreign.id]).toBeUndefined();
+      expect(dry.toDownload).toEqual([{ postId: foreign.id, status: 'draft', media: [{ mediaId: foreignMedia, url: expect.stringMatching(/\/_storage\/media\//) }] }]);
       expect(skipped[interrupted.id]).toMatch(/interrupted create of later/);
       expect(dry.notSelected).toEqual([{ postId: published.id, status: 'published' }]);
       expect(dry.imported[1].text).toBe(
@@ -118,7 +120,8 @@ describe('postsync import', () => {
       const human = await runCli(['import', ...api], { cwd: dir });
       expect(human.code, human.stderr).toBe(0);
       expect(human.stdout).toContain(`+ wrote posts/imported/drafts/${draftName}-2.md`);
-      expect(human.stdout).toContain(`skipped post ${foreign.id} (draft, "Made in the web app")`);
+      expect(human.stdout).toContain(`+ wrote posts/imported/drafts/made-in-the-web-app-${foreign.id.slice(0, 8)}.md`);
+      expect(human.stdout).toMatch(/media downloaded to media\/imported\/\S+\.png/);
       expect(human.stdout).toContain('Imported 3 posts: files written and recorded in .postsync/state.json.');
       expect(human.stdout).toContain('1 post not selected (1 published)');
       expect(await readFile(blocker, 'utf8')).toBe('---\n---\nMy own note\n');

@@ -19,7 +19,7 @@ function problems(check: typeof checkWorkflow, value: unknown): string[] {
 }
 
 describe('GitHub workflow and action schemas', () => {
-  it.each(['examples/workflows/postsync-plan.yml', 'examples/workflows/postsync-apply.yml'])('%s is a valid workflow', async (file) => {
+  it.each(['examples/workflows/postsync-plan.yml', 'examples/workflows/postsync-apply.yml', 'examples/workflows/postsync-health.yml'])('%s is a valid workflow', async (file) => {
     expect(problems(checkWorkflow, await yamlFile(file))).toEqual([]);
   });
 
@@ -27,11 +27,18 @@ describe('GitHub workflow and action schemas', () => {
     expect(problems(checkAction, await yamlFile('action.yml'))).toEqual([]);
   });
 
-  it('the apply workflow serializes runs and may push the state file', async () => {
-    const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { concurrency: unknown; permissions: unknown; on: { push: { branches: string[] } } };
-    expect(workflow.concurrency).toEqual({ group: 'postsync-apply', 'cancel-in-progress': false });
+  it('the apply workflow serializes runs per calendar, checks out the branch head and may push the state file', async () => {
+    const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { permissions: unknown; on: { push: { branches: string[] } }; jobs: Record<string, any> };
+    expect(workflow.jobs.apply.concurrency).toEqual({ group: 'postsync-apply-${{ matrix.calendar.folder }}', 'cancel-in-progress': false });
+    expect(workflow.jobs.apply.steps[0]).toMatchObject({ uses: 'actions/checkout@v4', with: { ref: '${{ github.ref_name }}' } });
     expect(workflow.permissions).toEqual({ contents: 'write' });
     expect(workflow.on.push.branches).toEqual(['main']);
+  });
+
+  it('the health workflow runs on a schedule and may write issues', async () => {
+    const workflow = (await yamlFile('examples/workflows/postsync-health.yml')) as { permissions: unknown; on: { schedule: { cron: string }[] } };
+    expect(workflow.on.schedule).toHaveLength(1);
+    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write' });
   });
 
   it('refuses the mistakes it exists to catch', async () => {
@@ -41,7 +48,7 @@ describe('GitHub workflow and action schemas', () => {
       change(copy);
       return problems(checkWorkflow, copy);
     };
-    expect(broken((w) => (w.concurrency = { grup: 'postsync-apply' }))).not.toEqual([]);
+    expect(broken((w) => (w.jobs.apply.concurrency = { grup: 'postsync-apply' }))).not.toEqual([]);
     expect(broken((w) => (w.permissions = { contents: 'writ' }))).not.toEqual([]);
     expect(broken((w) => (w.on = { pushh: null }))).not.toEqual([]);
     expect(broken((w) => (w.jobs.apply['runs_on'] = w.jobs.apply['runs-on']))).not.toEqual([]);

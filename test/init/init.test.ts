@@ -25,7 +25,7 @@ describe('postsync init', () => {
     const month = /posts\/(\d{4}-\d{2})\/welcome\.md/.exec(init.stdout)?.[1];
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     expect(await filesUnder(project)).toEqual(
-      ['.github/workflows/postsync-apply.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
+      ['.gitattributes', '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-health.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
     );
     expect(init.stdout).toContain('  cd calendar\n  postsync plan');
 
@@ -34,6 +34,8 @@ describe('postsync init', () => {
     for (const setting of ['# api:', '#   url: https://', '# content: posts', '# state: .postsync/state.json', 'timezone: ', 'accounts:']) expect(config).toContain(setting);
     expect((await loadConfig({ cwd: project, env: {} })).accounts).toHaveProperty('photo');
     expect(await readFile(join(project, '.gitignore'), 'utf8')).toContain('.postsync/local-api/\n.postsync/*.lock\n');
+    expect(await readFile(join(project, '.gitattributes'), 'utf8')).toBe('# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)\n.postsync/state.json merge=postsync-state\n');
+    expect(init.stdout).toContain('  git config merge.postsync-state.driver "npx postsync state merge %O %A %B"\n');
     expect(JSON.parse(await readFile(join(project, '.vscode/settings.json'), 'utf8'))).toEqual({
       'yaml.schemas': {
         './node_modules/postsync/schemas/config.schema.json': ['postsync.yaml', 'postsync.yml'],
@@ -71,6 +73,13 @@ describe('postsync init', () => {
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
       'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data, the state lock and journal\n.postsync/*.lock\n.postsync/*.lock.takeover\n.postsync/*.journal\n',
     );
+  });
+
+  it('adds the merge driver line to an existing .gitattributes, once', async () => {
+    const dir = await testdir({ '.gitattributes': '*.png binary' });
+    expect((await runCli(['init'], { cwd: dir })).stdout).toContain('~ .gitattributes');
+    const expected = '*.png binary\n\n# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)\n.postsync/state.json merge=postsync-state\n';
+    expect(await readFile(join(dir, '.gitattributes'), 'utf8')).toBe(expected);
   });
 });
 

@@ -121,6 +121,12 @@ const SCENARIOS: Scenario[] = [
   { command: 'apply', args: ['apply', '--yes', 'plan.json'], everyMode: true },
   { command: 'status', args: ['status', '--json'], everyMode: false },
   { command: 'analytics', args: ['analytics', '--format', 'json'], everyMode: false },
+  // Lists folders and secret names only; talks to no API.
+  { command: 'calendars', args: ['calendars', '--json'], everyMode: false },
+  // Prints the issue it would write (no GitHub token): from files that do not exist, so as a failed check.
+  { command: 'health-issue', args: ['health-issue', '--plan', 'missing.json', '--plan-exit', '1', '--status', 'missing.json', '--status-exit', '1', '--print'], everyMode: false },
+  // The merge driver talks to no API: it merges the state file with itself, after the apply wrote it.
+  { command: 'state', args: ['state', 'merge', '.postsync/state.json', '.postsync/state.json', '.postsync/state.json'], everyMode: false },
   // init talks to no API; the files it writes are searched with the rest of the project.
   { command: 'init', args: ['init', '--dir', 'new-calendar'], everyMode: false },
 ];

@@ -1,0 +1,40 @@
+import { appendFile, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { text as readAll } from 'node:stream/consumers';
+import type { Command } from 'commander';
+import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
+import { findCalendars, touchedCalendars } from '../../src/config/find-calendars.js';
+import { InputError } from '../../src/errors.js';
+import { globalOptions } from '../context.js';
+
+export interface CalendarsFlags {
+  changed?: string;
+  json?: boolean;
+}
+
+async function changedPaths(file: string): Promise<string[]> {
+  const text =
+    file === '-'
+      ? await readAll(process.stdin)
+      : await readFile(file, 'utf8').catch(() => {
+          throw new InputError(`cannot read the list of changed files ${file}`);
+        });
+  return text.split(/\r?\n/).map((line) => line.trim().replace(/^\.\//, '')).filter((line) => line !== '');
+}
+
+/**
+ * `postsync calendars`: the folders below this one that hold a postsync.yaml, with the names of
+ * their secrets; `--changed FILE` keeps those a change touched. In GitHub Actions the list is
+ * also the step output `calendars` (a JSON array for a job matrix).
+ */
+export async function runCalendars(flags: CalendarsFlags, command: Command): Promise<number> {
+  const root = resolve(globalOptions(command).dir ?? process.cwd());
+  const all = await findCalendars(root);
+  const calendars = flags.changed === undefined ? all : touchedCalendars(all, await changedPaths(flags.changed));
+  if (flags.json) process.stdout.write(`${JSON.stringify({ formatVersion: 1, command: 'calendars', calendars }, null, 2)}\n`);
+  else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');
+  else process.stdout.write(`${calendars.map((calendar) => `${calendar.folder}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join('\n')}\n`);
+  const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
+  if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({ calendars: JSON.stringify(calendars), count: calendars.length }));
+  return 0;
+}

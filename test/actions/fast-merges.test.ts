@@ -1,0 +1,150 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoFixture } from '../../src/emulator/index.js';
+import { initProject } from '../../src/init/init-project.js';
+import { ACTION_REF } from '../../src/init/workflows.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { git } from '../helpers/git.js';
+import { testdir } from '../helpers/testdir.js';
+import { runWorkflow, type WorkflowJobRun } from './workflow-runner.js';
+
+/**
+ * Merges that land faster than the apply workflow runs. The emulator forgets idempotency keys at
+ * once (--idempotency-ttl 0), as a service does after a day: a run that planned from a state
+ * lacking an earlier run's posts would create them a second time, and this would show.
+ */
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const FILES = 5;
+
+interface Repository {
+  remote: string;
+  editor: string;
+  workflow: string;
+  /** The commit each merge pushed, in order, with the commit before it. */
+  merges: { sha: string; before: string }[];
+}
+
+async function repository(): Promise<Repository> {
+  const remote = await testdir();
+  await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
+  const editor = await testdir();
+  await git(editor, 'clone', '-q', remote, '.');
+  await initProject({ dir: editor, now: NOW, timezone: 'UTC' });
+  await git(editor, 'add', '.');
+  await git(editor, 'commit', '-q', '-m', 'Start the content calendar');
+  await git(editor, 'push', '-q', 'origin', 'HEAD:main');
+  return { remote, editor, workflow: join(editor, '.github/workflows/postsync-apply.yml'), merges: [] };
+}
+
+/** Lands pull request `n`: one new post file on main. */
+async function merge(repo: Repository, n: number): Promise<void> {
+  const before = await git(repo.editor, 'rev-parse', 'HEAD');
+  await git(repo.editor, 'pull', '-q', '--rebase', 'origin', 'main');
+  await mkdir(join(repo.editor, 'posts/2027-01'), { recursive: true });
+  await writeFile(join(repo.editor, `posts/2027-01/post-${n}.md`), `---\ntargets: []\n---\nPost number ${n}.\n`);
+  await git(repo.editor, 'add', '.');
+  await git(repo.editor, 'commit', '-q', '-m', `Merge pull request #${n}`);
+  await git(repo.editor, 'push', '-q', 'origin', 'HEAD:main');
+  repo.merges.push({ sha: await git(repo.editor, 'rev-parse', 'HEAD'), before });
+}
+
+function apply(repo: Repository, emulator: TestEmulator, index: number, beforeStep?: (name: string) => Promise<void>): Promise<WorkflowJobRun[]> {
+  const { sha, before } = repo.merges[index]!;
+  return testdir().then((workspace) =>
+    runWorkflow(repo.workflow, {
+      workspace,
+      remote: repo.remote,
+      actionRef: ACTION_REF,
+      secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key' },
+      github: { sha, event: { before } },
+      ...(beforeStep ? { beforeStep } : {}),
+    }),
+  );
+}
+
+async function expectOnePostPerFile(repo: Repository, emulator: TestEmulator): Promise<void> {
+  const contents = (await emulator.api('GET', '/posts?limit=100')).body.data.items.map((post: { content: string }) => post.content).sort();
+  const expected = [...Array.from({ length: FILES }, (_, index) => `Post number ${index + 1}.`), expect.stringContaining('Hello from our content calendar!')].sort();
+  expect(contents).toHaveLength(FILES + 1);
+  expect(contents).toEqual(expect.arrayContaining(expected));
+  const state = JSON.parse(await git(repo.remote, 'show', 'main:.postsync/state.json')) as { targets: Record<string, { posts: Record<string, { postId: string }> }> };
+  const posts = Object.values(state.targets)[0]!.posts;
+  expect(Object.keys(posts).sort()).toEqual(['2026-11/welcome', ...Array.from({ length: FILES }, (_, index) => `2027-01/post-${index + 1}`)].sort());
+  const remoteIds = new Set((await emulator.api('GET', '/posts?limit=100')).body.data.items.map((post: { id: string }) => post.id));
+  for (const record of Object.values(posts)) expect(remoteIds.has(record.postId)).toBe(true);
+  const creates = (await emulator.requestLog()).filter((entry) => entry.method === 'POST' && entry.path === '/public/v1/posts' && entry.status === 201);
+  expect(creates).toHaveLength(FILES + 1);
+}
+
+describe('the apply workflow under five merges in quick succession', () => {
+  it('with the runs GitHub keeps (the first, and the last one waiting): one remote post per file, a state on main naming them all', async () => {
+    const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
+    try {
+      const repo = await repository();
+      await merge(repo, 1);
+      // Merges 2 to 5 land while the first run applies; GitHub cancels the waiting runs 2 to 4
+      // in favour of the newest one (one running, one waiting per concurrency group).
+      const first = await apply(repo, emulator, 0, async (name) => {
+        if (name === 'Commit the state file') for (let n = 2; n <= FILES; n++) await merge(repo, n);
+      });
+      const firstCommit = first.find((run) => run.job === 'apply')!.result!.steps.find((step) => step.name === 'Commit the state file')!;
+      expect(firstCommit.status).toBe('success');
+      expect(firstCommit.stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
+      expect(firstCommit.stdout).toContain('Pushed the state file to main.');
+      const last = await apply(repo, emulator, FILES - 1);
+      const lastApply = last.find((run) => run.job === 'apply')!.result!;
+      expect(lastApply.status).toBe('success');
+      // It checked out the branch head, with the first run's state: it creates only posts 2 to 5.
+      expect(lastApply.steps.find((step) => step.name === 'Apply')!.outputs).toMatchObject({ create: String(FILES - 1), update: '0' });
+      await expectOnePostPerFile(repo, emulator);
+    } finally {
+      await emulator.close();
+    }
+  }, 180_000);
+
+  it('with every run going through one after the other: still one post per file', async () => {
+    const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
+    try {
+      const repo = await repository();
+      for (let n = 1; n <= FILES; n++) await merge(repo, n);
+      for (let index = 0; index < FILES; index++) {
+        const runs = await apply(repo, emulator, index);
+        expect(runs.find((run) => run.job === 'apply')!.result!.status).toBe('success');
+      }
+      await expectOnePostPerFile(repo, emulator);
+      expect(await git(repo.remote, 'log', '--format=%s', '-1', 'main')).toBe('postsync: record applied posts [skip ci]');
+    } finally {
+      await emulator.close();
+    }
+  }, 180_000);
+
+  it('merges a state file changed on main meanwhile entry by entry, and pushes the union', async () => {
+    const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
+    try {
+      const repo = await repository();
+      await merge(repo, 1);
+      // While the run applies, someone imports a post on their machine and pushes the state it wrote.
+      const imported = async (name: string) => {
+        if (name !== 'Commit the state file') return;
+        const other = await testdir();
+        await git(other, 'clone', '-q', repo.remote, '.');
+        const created = (await emulator.api('POST', '/posts', { body: { content: 'Imported elsewhere', targets: [], mediaIds: [] } })).body.data;
+        const section = { apiUrl: emulator.baseUrl, projectId: 'demo', media: {}, pending: {}, uploads: {}, posts: { 'imported/elsewhere': { postId: created.id, file: 'posts/imported/elsewhere.md', appliedHash: 'f'.repeat(64), remoteUpdatedAt: created.updatedAt, appliedAt: created.updatedAt } } };
+        await mkdir(join(other, '.postsync'), { recursive: true });
+        await writeFile(join(other, '.postsync/state.json'), `${JSON.stringify({ version: 1, targets: { [`${emulator.baseUrl}#demo`]: section } }, null, 2)}\n`);
+        await git(other, 'add', '.postsync/state.json');
+        await git(other, 'commit', '-q', '-m', 'Import a post');
+        await git(other, 'push', '-q', 'origin', 'main');
+      };
+      const runs = await apply(repo, emulator, 0, imported);
+      const commit = runs.find((run) => run.job === 'apply')!.result!.steps.find((step) => step.name === 'Commit the state file')!;
+      expect(commit.status).toBe('success');
+      const state = JSON.parse(await git(repo.remote, 'show', 'main:.postsync/state.json')) as { targets: Record<string, { posts: Record<string, unknown> }> };
+      expect(Object.keys(Object.values(state.targets)[0]!.posts).sort()).toEqual(['2026-11/welcome', '2027-01/post-1', 'imported/elsewhere']);
+    } finally {
+      await emulator.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,145 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPlan } from '../../src/plan/planner.js';
+import { prettyCanonicalJson } from '../../src/state/hash.js';
+import { mergeStates } from '../../src/state/merge.js';
+import { parseState } from '../../src/state/state-file.js';
+import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
+import { CLI } from '../helpers/cli.js';
+import { git } from '../helpers/git.js';
+import { testdir } from '../helpers/testdir.js';
+import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
+
+const ID = 'https://api.example.com/public/v1#acme';
+const STATE = '.postsync/state.json';
+
+function post(postId: string, appliedAt: string, extra: Partial<PostRecord> = {}): PostRecord {
+  return { postId, file: `posts/${postId}.md`, appliedHash: 'a'.repeat(64), remoteUpdatedAt: appliedAt, appliedAt, ...extra };
+}
+
+function file(posts: Record<string, PostRecord>, extra: Partial<TargetState> = {}): StateFile {
+  return { version: 1, targets: { [ID]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'acme', posts, media: {}, pending: {}, uploads: {}, ...extra } } };
+}
+
+const postsOf = (merged: StateFile) => merged.targets[ID]!.posts;
+
+describe('mergeStates', () => {
+  it('keeps every entry either side added, and removals made on one side only', () => {
+    const base = file({ a: post('p-a', '2027-01-01T00:00:00.000Z'), gone: post('p-gone', '2027-01-01T00:00:00.000Z') });
+    const ours = file({ a: post('p-a', '2027-01-01T00:00:00.000Z'), b: post('p-b', '2027-01-02T00:00:00.000Z') });
+    const theirs = file({ ...base.targets[ID]!.posts, c: post('p-c', '2027-01-03T00:00:00.000Z') });
+    const { state: merged, notes } = mergeStates(base, ours, theirs);
+    expect(Object.keys(postsOf(merged))).toEqual(['a', 'b', 'c']);
+    expect(postsOf(merged).a).toEqual(post('p-a', '2027-01-01T00:00:00.000Z'));
+    expect(notes).toEqual([]);
+  });
+
+  it('marks an entry both sides changed for a re-read, keeping the later record, and names a post id left behind', () => {
+    const base = file({ a: post('p-a', '2027-01-01T00:00:00.000Z') });
+    const ours = file({ a: post('p-a', '2027-01-05T00:00:00.000Z', { appliedHash: 'b'.repeat(64) }) });
+    const theirs = file({ a: post('p-a2', '2027-01-04T00:00:00.000Z') });
+    const { state: merged, notes } = mergeStates(base, ours, theirs);
+    expect(postsOf(merged).a).toEqual({ ...post('p-a', '2027-01-05T00:00:00.000Z', { appliedHash: 'b'.repeat(64) }), reread: true });
+    expect(notes.map((note) => note.message)).toEqual([
+      'changed on both branches; kept the later record, marked to be re-read from the remote on the next plan',
+      'post p-a2 of the other branch is no longer owned by the state; if it duplicates post p-a, delete it in the service',
+    ]);
+    // A change on one side and a removal on the other is a change on both: the record stays, to be re-read.
+    const removed = mergeStates(base, file({}), theirs).state;
+    expect(postsOf(removed).a).toEqual({ ...post('p-a2', '2027-01-04T00:00:00.000Z'), reread: true });
+  });
+
+  it('lets a confirmed post win over a create still pending on the other side', () => {
+    const pending = { file: 'posts/n.md', idempotencyKey: 'idem-n', payload: { content: 'n', targets: [], mediaIds: [] }, shapeHash: 'c'.repeat(64), startedAt: '2027-01-01T00:00:00.000Z' };
+    const base = file({});
+    const ours = file({}, { pending: { n: pending } });
+    const theirs = file({ n: post('p-n', '2027-01-02T00:00:00.000Z') });
+    const { state: merged } = mergeStates(base, ours, theirs);
+    expect(merged.targets[ID]!.pending).toEqual({});
+    expect(postsOf(merged).n).toMatchObject({ postId: 'p-n', reread: true });
+  });
+
+  it('takes sections of other targets from whichever side has them, and works without an ancestor', () => {
+    const local: TargetState = { apiUrl: 'local', projectId: 'demo', posts: { x: post('p-x', '2027-01-01T00:00:00.000Z') }, media: {}, pending: {}, uploads: {} };
+    const ours = file({ a: post('p-a', '2027-01-01T00:00:00.000Z') });
+    const theirs: StateFile = { version: 1, targets: { 'local:demo': local } };
+    const { state: merged } = mergeStates(null, ours, theirs);
+    expect(Object.keys(merged.targets)).toEqual([ID, 'local:demo']);
+    expect(merged.targets['local:demo']).toEqual(local);
+  });
+});
+
+describe('the planner and a re-read entry', () => {
+  const applied = shape({ content: 'Launch day' });
+
+  it('shows a post that matches its file as up to date, whatever the merged record\'s hash says', () => {
+    // The record's hash and time stamp come from the other branch: the remote post matches the file.
+    const marked = state({ posts: { launch: { ...record('p1', shape({ content: 'Other branch' }), 'posts/launch.md'), reread: true } } });
+    const live = livePost('p1', applied);
+    const same = createPlan(planInput({ desired: [desired('launch', applied)], state: marked, live: [live] }));
+    expect(same.changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('never takes the untouched fast path for it, and updates what differs with its own reason', () => {
+    const marked = state({ posts: { launch: { ...record('p1', applied, 'posts/launch.md'), reread: true } } });
+    // Same updatedAt and the same hash: unmarked, this post would be a noop without a look at its content.
+    const live = livePost('p1', shape({ content: 'Edited on the other branch' }));
+    const [change] = createPlan(planInput({ desired: [desired('launch', applied)], state: marked, live: [live] })).changes;
+    expect(change).toMatchObject({ action: 'update', reasons: ['the state entry was merged from two branches and re-read from the remote: content differ from posts/launch.md'] });
+  });
+});
+
+describe('postsync state merge as git merge driver', () => {
+  it('merges two branches that both applied posts, with a real git merge', async () => {
+    const repo = await testdir();
+    await git(repo, 'init', '--initial-branch=main', '.');
+    await git(repo, 'config', 'merge.postsync-state.driver', `"${process.execPath}" "${CLI}" state merge %O %A %B`);
+    await writeFile(join(repo, '.gitattributes'), '.postsync/state.json merge=postsync-state\n');
+    const base = file({ a: post('p-a', '2027-01-01T00:00:00.000Z'), b: post('p-b', '2027-01-01T00:00:00.000Z') });
+    const write = (value: StateFile) => writeFile(join(repo, STATE), prettyCanonicalJson(value));
+    await git(repo, 'add', '.gitattributes');
+    await mkdir(join(repo, '.postsync'));
+    await write(base);
+    await git(repo, 'add', STATE);
+    await git(repo, 'commit', '-m', 'base');
+
+    await git(repo, 'checkout', '-b', 'feature');
+    await write(file({ ...base.targets[ID]!.posts, c: post('p-c', '2027-01-02T00:00:00.000Z'), b: post('p-b', '2027-01-03T00:00:00.000Z') }));
+    await git(repo, 'commit', '-am', 'feature applies c and updates b');
+    await git(repo, 'checkout', 'main');
+    await write(file({ a: post('p-a', '2027-01-01T00:00:00.000Z'), b: post('p-b', '2027-01-02T00:00:00.000Z'), d: post('p-d', '2027-01-02T00:00:00.000Z') }));
+    await git(repo, 'commit', '-am', 'main applies d and updates b');
+
+    // Line by line, both additions (and both edits of b) touch neighbouring lines: a textual conflict.
+    await git(repo, 'merge', '--no-edit', 'feature');
+    const text = await readFile(join(repo, STATE), 'utf8');
+    const merged = await parseState(text, STATE);
+    expect(text).toBe(prettyCanonicalJson(merged));
+    expect(Object.keys(postsOf(merged))).toEqual(['a', 'b', 'c', 'd']);
+    expect(postsOf(merged).b).toEqual({ ...post('p-b', '2027-01-03T00:00:00.000Z'), reread: true });
+    expect(await git(repo, 'status', '--porcelain')).toBe('');
+  });
+
+  it('refuses a version that is not a valid state, leaving the conflict to git', async () => {
+    const repo = await testdir();
+    await git(repo, 'init', '--initial-branch=main', '.');
+    await git(repo, 'config', 'merge.postsync-state.driver', `"${process.execPath}" "${CLI}" state merge %O %A %B`);
+    await writeFile(join(repo, '.gitattributes'), 'state.json merge=postsync-state\n');
+    await writeFile(join(repo, 'state.json'), prettyCanonicalJson(file({})));
+    await git(repo, 'add', '.');
+    await git(repo, 'commit', '-m', 'base');
+    await git(repo, 'checkout', '-b', 'feature');
+    await writeFile(join(repo, 'state.json'), '{ "version": 1, "targets": ');
+    await git(repo, 'commit', '-am', 'broken');
+    await git(repo, 'checkout', 'main');
+    await writeFile(join(repo, 'state.json'), prettyCanonicalJson(file({ a: post('p-a', '2027-01-01T00:00:00.000Z') })));
+    await git(repo, 'commit', '-am', 'a');
+    const failed = await git(repo, 'merge', '--no-edit', 'feature').then(
+      () => null,
+      (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
+    );
+    expect(failed).toContain('CONFLICT (content): Merge conflict in state.json');
+    expect(failed).toContain('is not valid JSON');
+  });
+});
