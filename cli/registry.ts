@@ -83,6 +83,17 @@ export function registerCommands(program: Command): void {
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
 
   program
+    .command('calendar')
+    .description('write the content calendar as a web page: month and week views, a preview per account, the plan overlaid')
+    .option('--out <dir>', 'folder for index.html and its thumbnails (default: .postsync/calendar)')
+    .option('--from <date>', 'only posts at or after this date/time (a date means midnight in the project time zone)')
+    .option('--to <date>', 'only posts before this date/time (a date includes that whole day)')
+    .option('--open', 'open the page in the default browser')
+    .option('--ics <file>', 'also write the scheduled posts as an iCalendar feed (RFC 5545) to this file')
+    .addHelpText('after', '\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post\'s file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/calendar.js')).runCalendar(flags, command)));
+
+  program
     .command('status')
     .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
     .option('--json', 'print one JSON document and nothing else')
