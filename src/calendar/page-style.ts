@@ -92,7 +92,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .card.ghost { background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f4f6f9 6px, #f4f6f9 12px); border-style: dashed; border-left-style: dashed; }
 .card.ghost .card-time { text-decoration: line-through; color: var(--ink-3); }
 .card.ghost .card-text { color: var(--ink-3); }
-.card.ghost .tag { background: none; border: 1px solid currentColor; }
+.card.ghost .tag { background: none; padding: 0 2px; }
 .card.ghost.o-moved .tag { color: var(--moved); } .card.ghost.o-unscheduled .tag { color: var(--unscheduled); }
 
 .badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 17px; padding: 0 7px; border-radius: 999px; border: 1px solid var(--line); color: var(--ink-2); background: #f7f8fa; white-space: nowrap; }
@@ -118,6 +118,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .plan-rows { display: flex; flex-wrap: wrap; gap: 6px; }
 .plan-rows .tag { font-size: 11.5px; line-height: 20px; padding: 0 8px; letter-spacing: 0.02em; }
 .box p.empty { margin: 6px 0 0; }
+.box p code { white-space: nowrap; }
 .status-key { font-size: 12px; color: var(--ink-2); display: inline-flex; align-items: center; gap: 4px; margin-right: 6px; }
 .problem { font-size: 12.5px; padding: 6px 0; border-top: 1px solid var(--line-2); }
 .problem:first-of-type { border-top: 0; }
@@ -150,7 +151,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .caption { white-space: pre-wrap; word-break: break-word; font-size: 13.5px; }
 .overflow { background: #fde2e2; color: #8f1515; text-decoration: line-through; text-decoration-color: rgba(143, 21, 21, 0.5); }
 .cut { display: inline-block; font-size: 10.5px; font-weight: 700; color: #fff; background: var(--deleted); border-radius: 3px; padding: 0 4px; margin: 0 2px; vertical-align: 1px; text-decoration: none; white-space: nowrap; }
-.length { font-size: 12px; color: var(--ink-3); margin-top: 6px; font-variant-numeric: tabular-nums; }
+.length { font-size: 12px; color: var(--ink-3); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
 .length.over { color: var(--deleted); font-weight: 650; }
 .options { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 8px; }
 .option { font-size: 11.5px; background: var(--line-2); border-radius: 4px; padding: 1px 6px; color: var(--ink-2); }
@@ -158,7 +159,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .media { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
 .thumb { width: 96px; height: 96px; border-radius: 8px; border: 1px solid var(--line); overflow: hidden; background: #eef1f5; position: relative; display: grid; place-items: center; font-size: 11.5px; color: var(--ink-2); text-align: center; }
 .thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
-.thumb.video { background: #1f2733; color: #e8edf4; }
+.thumb.video { background: #1f2733; color: #e8edf4; align-content: center; gap: 2px; padding: 0 4px 16px; }
 .thumb.video .play { font-size: 22px; line-height: 1; }
 .thumb .dur { position: absolute; right: 4px; bottom: 4px; background: rgba(0, 0, 0, 0.72); color: #fff; font-size: 11px; border-radius: 4px; padding: 0 4px; font-variant-numeric: tabular-nums; }
 .diag { font-size: 13px; padding: 6px 8px; border-radius: 6px; margin-top: 6px; background: #fdf0f0; border: 1px solid #f5c2c2; }

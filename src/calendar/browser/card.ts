@@ -42,7 +42,7 @@ export function card(placed: Placed, context: { accounts: ReadonlyMap<string, Ca
   const marker = context.badge ?? (tag === null ? (post.status === null ? null : statusIcon(post.status)) : h('span', { class: 'tag' }, tag));
   return h(
     'button',
-    { class: classes, type: 'button', title, 'data-key': post.key, 'data-day': context.day ?? null, 'data-ghost': ghost ? 'true' : null, onclick: () => context.onOpen(post) },
+    { class: classes, type: 'button', title, style: laneColour(post, context.accounts), 'data-key': post.key, 'data-day': context.day ?? null, 'data-ghost': ghost ? 'true' : null, onclick: () => context.onOpen(post) },
     h(
       'span',
       { class: 'card-head' },
@@ -53,6 +53,13 @@ export function card(placed: Placed, context: { accounts: ReadonlyMap<string, Ca
     ),
     h('span', { class: 'card-text' }, excerpt(post)),
   );
+}
+
+/** A post the plan leaves alone wears its (first) account's colour; a changed one its change's. */
+function laneColour(post: CalendarPost, accounts: ReadonlyMap<string, CalendarAccount>): string | null {
+  const first = post.targets[0];
+  if (post.overlay !== null || first === undefined) return null;
+  return `border-left-color: var(--a${(accounts.get(first.account)?.color ?? 7) % 8})`;
 }
 
 /** A status badge: `s-<status>` styles the known ones; any other value shows as it comes. */
