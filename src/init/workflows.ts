@@ -19,7 +19,8 @@ const setupSteps = `      - name: Check out the content
 `;
 
 export const PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API:
-# the plan in the job summary, every invalid file as an inline annotation.
+# the plan and a calendar diff in the job summary, every invalid file as an inline annotation,
+# the calendar page as an artifact, and one comment on the pull request with the calendar diff.
 # Secrets: POSTSYNC_API_URL and POSTSYNC_API_KEY (a key with accounts-read and posts-read is enough).
 name: postsync plan
 
@@ -30,6 +31,7 @@ ${CONTENT_PATHS.map((path) => `      - "${path}"`).join('\n')}
 
 permissions:
   contents: read
+  pull-requests: write # only for the calendar comment (comment: true below)
 
 concurrency:
   group: postsync-plan-\${{ github.event.pull_request.number }}
@@ -49,6 +51,24 @@ ${setupSteps}
           command: plan
           api-url: \${{ secrets.POSTSYNC_API_URL }}
           api-key: \${{ secrets.POSTSYNC_API_KEY }}
+
+      - name: Calendar
+        if: \${{ !cancelled() }}
+        uses: ${ACTION_REF}
+        with:
+          command: calendar
+          args: --out postsync-calendar
+          comment: true
+          api-url: \${{ secrets.POSTSYNC_API_URL }}
+          api-key: \${{ secrets.POSTSYNC_API_KEY }}
+
+      - name: Upload the calendar page
+        if: \${{ !cancelled() }}
+        uses: actions/upload-artifact@v4
+        with:
+          name: postsync-calendar
+          path: postsync-calendar/
+          retention-days: 14
 `;
 
 export const APPLY_WORKFLOW = `# Applies the content calendar when it lands on main, then commits the state file

@@ -50,7 +50,7 @@ describe('the plan workflow on a pull request', () => {
     const workflow = join(workspace, '.github/workflows/postsync-plan.yml');
 
     let job = await runWorkflowJob(workflow, 'plan', { workspace, actionRef: ACTION_REF, secrets: secrets(), github: { event: { pull_request: { number: 7 } } } });
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
     const plan = step(job, 'Plan');
     expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '0', errors: '1', warnings: '0' });
     expect(plan.summary).toContain('### postsync plan');
