@@ -11,6 +11,12 @@ function positiveInteger(value: string): number {
   return parsed;
 }
 
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`expected a port number from 0 to 65535, got "${value}"`);
+  return parsed;
+}
+
 /** Runs a command module's exit code through process.exitCode (cli/ alone owns exit codes). */
 async function exitWith(code: Promise<number>): Promise<void> {
   process.exitCode = await code;
@@ -80,6 +86,8 @@ export function registerCommands(program: Command): void {
     .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
     .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
     .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
+    .option('--calendar', 'also serve the calendar page on localhost, updated after every save without a reload')
+    .addOption(new Option('--port <n>', 'port of the calendar page (default: any free port)').argParser(port))
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
 
   program

@@ -1,3 +1,4 @@
+import type { Capabilities, Post } from '../api/types.js';
 import { InvalidConfigError } from '../config/invalid-config-error.js';
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../content/paths.js';
@@ -89,6 +90,15 @@ export class WatchSession {
       throw error;
     }
     return session;
+  }
+
+  /**
+   * What the latest plan was made from besides the plan (for `watch --calendar`): the
+   * configuration, every valid post in full, the remote posts and account rules as last read,
+   * and the state section. Read it in the listener of a `started` or `plan` event.
+   */
+  planned(): { config: Config; posts: readonly DesiredPost[]; live: readonly Post[]; capabilities: ReadonlyMap<string, Capabilities>; state: TargetState } {
+    return { config: this.#config, posts: this.#content.result().posts, live: this.#remote.live, capabilities: this.#remote.rules.capabilities, state: this.#section! };
   }
 
   /** Reads the remote again and re-plans (the `r` key). */
