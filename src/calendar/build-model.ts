@@ -6,7 +6,7 @@ import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
 import type { CalendarModel, CalendarPost, CalendarSummary } from './model.js';
 import { desiredEntry, remoteEntry, type EntryContext, type MediaView } from './post-entry.js';
-import { mondayOf, slotOf } from './slots.js';
+import { mondayOf, zonePlacer, type Placer } from './slots.js';
 import type { DesiredMedia } from '../content/types.js';
 
 /**
@@ -64,7 +64,8 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
   const handles = new Map<string, string>();
   for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
   const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
-  const context: EntryContext = { timeZone: input.timezone, accounts: new Map(accounts.map((account) => [account.id, account])), mediaView: input.mediaView };
+  const place = zonePlacer(input.timezone);
+  const context: EntryContext = { place, accounts: new Map(accounts.map((account) => [account.id, account])), mediaView: input.mediaView };
 
   const posts: CalendarPost[] = input.posts.map((post) => {
     const change = changes.get(post.key);
@@ -91,8 +92,8 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     source: input.live === null ? 'state' : 'remote',
     ...(input.offlineReason === undefined ? {} : { offlineReason: input.offlineReason }),
     range: { from: input.range?.from ?? null, to: input.range?.to ?? null },
-    today: slotOf(input.now.toISOString(), input.timezone)!.day,
-    initial: initialView(kept, input),
+    today: place(input.now.toISOString())!.day,
+    initial: initialView(kept, input, place),
     accounts,
     posts: kept,
     problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
@@ -125,15 +126,15 @@ function byTime(a: CalendarPost, b: CalendarPost): number {
  * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
  * the first post from now on; else the last post; else now.
  */
-function initialView(posts: readonly CalendarPost[], input: CalendarInput): CalendarModel['initial'] {
+function initialView(posts: readonly CalendarPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
   const now = input.now.toISOString();
   const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
   const day =
-    slotOf(input.range?.from ?? null, input.timezone)?.day ??
+    place(input.range?.from ?? null)?.day ??
     firstSlot(placed.filter((post) => post.overlay !== null)) ??
     firstSlot(placed.filter((post) => (post.slot?.at ?? '') >= now)) ??
     firstSlot(placed.slice(-1)) ??
-    slotOf(now, input.timezone)!.day;
+    place(now)!.day;
   return { month: day.slice(0, 7), week: mondayOf(day) };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarAccount, CalendarModel, CalendarPost } from './model.js';
+import { captionOf, type CalendarAccount, type CalendarModel, type CalendarPost } from './model.js';
 
 /** How long an event lasts in a calendar app: a post is an instant, but a zero-length event is hard to see. */
 const EVENT_MINUTES = 15;
@@ -64,7 +64,7 @@ function summaryOf(post: CalendarPost, labels: readonly string[]): string {
 
 function descriptionOf(post: CalendarPost, labels: readonly string[]): string {
   const parts = [post.text, '', `Accounts: ${labels.length === 0 ? 'none yet' : labels.join(', ')}`];
-  for (const target of post.targets) if (target.override) parts.push(`Text for ${target.label}: ${target.shown}${target.overflow}`);
+  for (const target of post.targets) if (target.override) parts.push(`Text for ${target.label}: ${captionOf(target, post)}`);
   parts.push(`Post: ${post.key}${post.file === null ? '' : ` (${post.file})`}`);
   return parts.join('\n');
 }

@@ -115,8 +115,10 @@ export interface CalendarChange {
 }
 
 /**
- * One account's preview. `shown` + `overflow` = the caption; `overflow` is what the account's
- * limit cuts (empty when it fits). `length` is counted in the account's unit.
+ * One account's preview. Its caption is `shown` + `overflow`: `overflow` is what the account's
+ * limit cuts (empty when it fits); `shown` is absent when it is the post's `text` whole (no text
+ * of its own, nothing cut), which spares the page a copy per account. `length` is counted in the
+ * account's unit.
  */
 export interface CalendarTarget {
   account: string;
@@ -127,17 +129,22 @@ export interface CalendarTarget {
   error?: string;
   /** The text is this target's `content:` rather than the post's. */
   override: boolean;
-  shown: string;
+  shown?: string;
   overflow: string;
   length: number;
   options: { name: string; value: string }[];
 }
 
+/** The caption a target shows (see CalendarTarget). */
+export function captionOf(target: Pick<CalendarTarget, 'shown' | 'overflow'>, post: Pick<CalendarPost, 'text'>): string {
+  return `${target.shown ?? post.text}${target.overflow}`;
+}
+
 /** A media file. `src`: a URL relative to the page (images copied next to it) or a remote poster; null: a placeholder. */
 export interface CalendarMedia {
   kind: string;
+  /** Project-relative path (a remote media's id when the file is unknown). */
   path: string;
-  name: string;
   src: string | null;
   alt?: string;
   width?: number;

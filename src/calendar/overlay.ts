@@ -1,6 +1,6 @@
 import type { Change } from '../plan/types.js';
 import type { CalendarChange, Overlay, Slot } from './model.js';
-import { slotOf, slotText } from './slots.js';
+import { slotText, type Placer } from './slots.js';
 
 /** How a change shows on the calendar: its style, and the slot a post leaves (moved, unscheduled). */
 export interface OverlayOf {
@@ -13,7 +13,7 @@ export interface OverlayOf {
  * (both times known), adds it to the calendar (it had none) or unschedules it (it has none now);
  * any other update only changes it. A rename (`move` action) keeps its time.
  */
-export function overlayOf(change: Change | undefined, timeZone: string): OverlayOf {
+export function overlayOf(change: Change | undefined, place: Placer): OverlayOf {
   if (change === undefined) return { overlay: null, previous: null };
   switch (change.action) {
     case 'create':
@@ -27,8 +27,8 @@ export function overlayOf(change: Change | undefined, timeZone: string): Overlay
     case 'update': {
       const schedule = change.fields?.find((field) => field.field === 'scheduledAt');
       if (schedule === undefined) return { overlay: 'changed', previous: null };
-      const before = slotOf(schedule.before as string | null, timeZone);
-      const after = slotOf(schedule.after as string | null, timeZone);
+      const before = place(schedule.before as string | null);
+      const after = place(schedule.after as string | null);
       if (before === null) return { overlay: 'new', previous: null };
       return { overlay: after === null ? 'unscheduled' : 'moved', previous: before };
     }
@@ -40,10 +40,10 @@ export function overlayOf(change: Change | undefined, timeZone: string): Overlay
 const FIELD_TEXT_LIMIT = 160;
 
 /** A field value as a short text: a time in the project's zone, a text cut short, anything else as JSON. */
-function valueText(field: string, value: unknown, timeZone: string): string {
+function valueText(field: string, value: unknown, place: Placer): string {
   if (value === null || value === undefined) return field === 'scheduledAt' ? 'none (draft)' : 'none';
   if (field === 'scheduledAt' && typeof value === 'string') {
-    const slot = slotOf(value, timeZone);
+    const slot = place(value);
     return slot === null ? value : slotText(slot);
   }
   const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -51,12 +51,12 @@ function valueText(field: string, value: unknown, timeZone: string): string {
 }
 
 /** What the card's details say about its change; null for a post the plan leaves as it is. */
-export function changeOf(change: Change | undefined, timeZone: string): CalendarChange | null {
+export function changeOf(change: Change | undefined, place: Placer): CalendarChange | null {
   if (change === undefined || change.action === 'noop') return null;
   const fields = (change.fields ?? []).map((field) => ({
     field: field.field,
-    before: valueText(field.field, field.before, timeZone),
-    after: valueText(field.field, field.after, timeZone),
+    before: valueText(field.field, field.before, place),
+    after: valueText(field.field, field.after, place),
   }));
   return {
     action: change.action,

@@ -5,7 +5,7 @@ import type { Change } from '../plan/types.js';
 import { cutCaption } from './caption-cut.js';
 import type { CalendarAccount, CalendarMedia, CalendarPost, CalendarTarget } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
-import { slotOf } from './slots.js';
+import type { Placer } from './slots.js';
 
 /** What a media file shows as: where its thumbnail is, and what a probe found. */
 export interface MediaView {
@@ -17,7 +17,8 @@ export interface MediaView {
 
 /** Shared by every entry of one model. */
 export interface EntryContext {
-  timeZone: string;
+  /** Places instants in the project's time zone. */
+  place: Placer;
   accounts: ReadonlyMap<string, CalendarAccount>;
   /** The thumbnail and facts of a file of the project. */
   mediaView: (media: DesiredMedia) => MediaView;
@@ -36,8 +37,10 @@ function optionsOf(options: OptionsInput | Record<string, unknown>): CalendarTar
     .map(([name, value]) => ({ name, value: optionText(value) }));
 }
 
-function previewOf(text: string, account: CalendarAccount | undefined): Pick<CalendarTarget, 'shown' | 'overflow' | 'length'> {
-  return cutCaption(text, account?.unit ?? 'characters', account?.maxLength ?? null);
+/** The caption's preview; `shown` is left out when it is the post's text whole. */
+function previewOf(text: string, postText: string, account: CalendarAccount | undefined): Pick<CalendarTarget, 'shown' | 'overflow' | 'length'> {
+  const { shown, overflow, length } = cutCaption(text, account?.unit ?? 'characters', account?.maxLength ?? null);
+  return shown === postText ? { overflow, length } : { shown, overflow, length };
 }
 
 function errorsIn(diagnostics: readonly Diagnostic[]): number {
@@ -57,21 +60,20 @@ export function desiredEntry(post: DesiredPost, context: EntryContext, extra: { 
       status: live?.status ?? null,
       ...(live?.error === undefined ? {} : { error: live.error }),
       override: target.contentOverride !== undefined,
-      ...previewOf(target.contentOverride ?? shape.content, account),
+      ...previewOf(target.contentOverride ?? shape.content, shape.content, account),
       options: optionsOf(target.options),
     };
   });
   const media = post.media.map((file): CalendarMedia => ({
     kind: file.kind,
     path: file.path,
-    name: file.path.split('/').pop() ?? file.path,
     ...context.mediaView(file),
     ...(file.alt === undefined ? {} : { alt: file.alt }),
     sizeBytes: file.sizeBytes,
   }));
-  const { overlay, previous } = overlayOf(extra.change, context.timeZone);
+  const { overlay, previous } = overlayOf(extra.change, context.place);
   // A post the plan unschedules is shown as the files have it: in the tray, with the slot it leaves.
-  const slot = slotOf(shape.scheduledAt, context.timeZone);
+  const slot = context.place(shape.scheduledAt);
   const errors = errorsIn(extra.diagnostics);
   return {
     key: post.key,
@@ -82,7 +84,7 @@ export function desiredEntry(post: DesiredPost, context: EntryContext, extra: { 
     ready: slot === null && errors === 0 && targets.length > 0,
     status: extra.status,
     overlay,
-    change: changeOf(extra.change, context.timeZone),
+    change: changeOf(extra.change, context.place),
     text: shape.content,
     targets,
     media,
@@ -104,12 +106,12 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
       status: target.status ?? null,
       ...(target.error === undefined ? {} : { error: target.error }),
       override: target.contentOverride !== undefined,
-      ...previewOf(target.contentOverride ?? live?.content ?? '', account),
+      ...previewOf(target.contentOverride ?? live?.content ?? '', live?.content ?? '', account),
       options: optionsOf(target.options ?? {}),
     };
   });
-  const slot = slotOf(live?.scheduledAt ?? null, context.timeZone);
-  const { overlay } = overlayOf(change, context.timeZone);
+  const slot = context.place(live?.scheduledAt ?? null);
+  const { overlay } = overlayOf(change, context.place);
   return {
     key: change.key,
     file: change.file,
@@ -119,10 +121,10 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
     ready: false,
     status: live?.status ?? null,
     overlay,
-    change: changeOf(change, context.timeZone),
+    change: changeOf(change, context.place),
     text: live?.content ?? '',
     targets,
-    media: (live?.media ?? []).map((media) => ({ kind: String(media.kind), path: media.id, name: `remote ${media.kind}`, src: null, ...(media.durationSeconds === undefined ? {} : { durationSeconds: media.durationSeconds }) })),
+    media: (live?.media ?? []).map((media) => ({ kind: String(media.kind), path: media.id, src: null, ...(media.durationSeconds === undefined ? {} : { durationSeconds: media.durationSeconds }) })),
     diagnostics,
     errors: errorsIn(diagnostics),
   };

@@ -7,13 +7,14 @@ import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbedMedia } from '../media/media-rules.js';
 import { probePostMedia } from '../media/probe-cache.js';
-import type { LivePostsById, Plan } from '../plan/types.js';
-import { buildPlan } from '../run/build-plan.js';
+import { createPlan } from '../plan/planner.js';
+import type { AccountAvailability, LivePostsById, Plan } from '../plan/types.js';
+import { guardChanges } from '../run/guard-changes.js';
 import type { Connection } from '../run/connect.js';
 import { listLivePosts } from '../run/live-listing.js';
 import type { PlanCaches } from '../run/plan-caches.js';
 import { readDesired } from '../run/read-desired.js';
-import { readState, sectionFor } from '../state/store.js';
+import { readState, sectionFor, sectionHashOf } from '../state/store.js';
 import type { TargetState } from '../state/types.js';
 
 /** What a calendar is made from (see buildCalendarModel): the files in full, the plan, the remote. */
@@ -43,9 +44,9 @@ export interface ReadCalendarOptions {
 }
 
 /**
- * The calendar's inputs, read as `plan` reads them: the plan (with deletes left as skipped, as
- * without --prune), the remote posts (one listing, shared with the plan) and the account rules;
- * then every post in full (a plan needs most only as summaries). Kept readings
+ * The calendar's inputs, read as `plan` reads them (readDesired, the live listing, the pure
+ * planner and guardChanges, as buildPlan does), but with every post in full: a plan needs most
+ * of them only as summaries, the calendar shows them all. Kept readings
  * (`.postsync/cache/readings.json`) spare the parse of files read in full before.
  * When the API cannot be reached (no answer, or a server error after the retries), the files and
  * the state file alone: statuses from the state, no plan.
@@ -64,22 +65,27 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     listing.catch(() => undefined);
     const state = await readState(config.statePath, { known: caches.kept?.knownStates() });
     const section = sectionFor(state, connection.target);
-    const { plan } = await buildPlan({ config, connection, state, listing, prune: false, only: null, now, caches });
-    const desired = await readDesired({ config, client: connection.client, now, caches, ownedKeys: { has: (key) => section.posts[key] !== undefined } });
+    const owned = { has: (key: string) => section.posts[key] !== undefined };
+    const [live, desired] = await Promise.all([listing, readDesired({ config, client: connection.client, now, caches, ownedKeys: owned })]);
     const readings = caches.kept?.readings(config);
     const full = await readUnchangedInFull(desired.unchanged, {
       config,
       now,
       probe: caches.probes.probe,
       mediaCache: caches.media,
-      acceptPastSchedule: ({ key }) => section.posts[key] !== undefined,
+      acceptPastSchedule: ({ key }) => owned.has(key),
       ...(readings === undefined ? {} : { readings }),
     });
     const posts = sortByKey([...desired.posts, ...full]);
+    // As buildPlan plans, with every post in full (the planner still settles untouched ones by
+    // their hash and updatedAt) and deletes left as skipped, as without --prune.
+    const accounts = new Map<string, AccountAvailability>();
+    for (const [id, capabilities] of desired.rules.capabilities) accounts.set(id, { available: capabilities.available && capabilities.supported, reason: capabilities.reason });
+    const planned = createPlan({ target: connection.target, desired: posts, diagnostics: desired.diagnostics, state: section, stateHash: sectionHashOf(state, connection.target), live, accounts, prune: false, only: null, now: now.toISOString() });
     return {
       posts,
-      plan,
-      live: await listing,
+      plan: guardChanges(planned, { diagnostics: desired.contentDiagnostics, now }),
+      live,
       state: section,
       capabilities: desired.rules.capabilities,
       diagnostics: desired.diagnostics,

@@ -1,18 +1,45 @@
-import { offsetMs, wallTimeIn } from '../content/scheduled-at.js';
+import { offsetMs } from '../content/scheduled-at.js';
 import type { Slot } from './model.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** An instant placed in `timeZone`: its day, time and offset there; null for no time or not a time. */
-export function slotOf(instant: string | null | undefined, timeZone: string): Slot | null {
-  if (instant === null || instant === undefined) return null;
-  const ms = Date.parse(instant);
-  if (Number.isNaN(ms)) return null;
-  const wall = wallTimeIn(ms, timeZone);
-  const minutes = Math.round(offsetMs(ms, timeZone) / 60_000);
-  const sign = minutes < 0 ? '-' : '+';
-  const offset = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
-  return { at: new Date(ms).toISOString(), day: `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`, time: `${pad(wall.hour)}:${pad(wall.minute)}`, offset };
+/** An instant placed in the zone: its day, time and offset there; null for no time or not a time. */
+export type Placer = (instant: string | null | undefined) => Slot | null;
+
+const HOUR = 3_600_000;
+
+/**
+ * Places instants in `timeZone`, many of them cheaply: the zone's offset is asked of Intl once per hour of
+ * UTC that has posts (when the offset is the same at both ends of that hour, it holds throughout,
+ * as no zone changes its offset twice in an hour), and the wall time is then plain arithmetic.
+ */
+export function zonePlacer(timeZone: string): Placer {
+  const offsets = new Map<number, number | null>();
+  const offsetAt = (ms: number): number => {
+    const hour = Math.floor(ms / HOUR);
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      const start = offsetMs(hour * HOUR, timeZone);
+      offset = start === offsetMs((hour + 1) * HOUR - 1, timeZone) ? start : null;
+      offsets.set(hour, offset);
+    }
+    return offset ?? offsetMs(ms, timeZone);
+  };
+  return (instant) => {
+    if (instant === null || instant === undefined) return null;
+    const ms = Date.parse(instant);
+    if (Number.isNaN(ms)) return null;
+    const offset = offsetAt(ms);
+    const wall = new Date(ms + offset);
+    const minutes = Math.round(offset / 60_000);
+    const sign = minutes < 0 ? '-' : '+';
+    return {
+      at: new Date(ms).toISOString(),
+      day: wall.toISOString().slice(0, 10),
+      time: wall.toISOString().slice(11, 16),
+      offset: `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`,
+    };
+  };
 }
 
 /** The Monday of the ISO week holding `day` (`YYYY-MM-DD`, a calendar date: no zone involved). */

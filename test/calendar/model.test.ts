@@ -58,6 +58,9 @@ describe('the calendar model', () => {
     // 12 × 2 bytes = 24 > 20: ten characters fit.
     expect(photo).toMatchObject({ label: 'brand-photo', override: false, length: 24, shown: 'é'.repeat(10), overflow: 'éé', options: [{ name: 'format', value: 'feed' }, { name: 'shareToFeed', value: 'yes' }] });
     expect(short).toMatchObject({ label: 'brand-short', override: true, length: 9, shown: 'Short one', overflow: '', options: [{ name: 'shortBAllowComment', value: 'no' }] });
+    // A caption that is the post's text whole is not copied.
+    const plain = calendarFor({ posts: [desired('plain', shape({ content: 'Hi' }))] }).posts[0]!.targets[0]!;
+    expect(plain).toEqual({ account: PHOTO, label: 'brand-photo', status: null, override: false, overflow: '', length: 2, options: [] });
     expect(model.accounts.map((account) => [account.label, account.platform, account.maxLength, account.unitWord, account.color])).toEqual([
       ['brand-photo', 'photoC', 20, 'bytes (UTF-8)', 0],
       ['brand-short', 'shortB', 100, 'UTF-16 code units', 1],

@@ -101,7 +101,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page in Chromium', () => {
     await card.click();
     expect(await page.locator('#details-title').textContent()).toBe('k</script><script>window.pwned=3</script>');
     expect(await page.locator('#details [data-field="caption"]').allTextContents()).toEqual([hostile, hostile]);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expect(await page.locator('#details img[src="x"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -71,7 +71,7 @@ function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyM
       { class: 'preview-body' },
       title === undefined ? null : h('div', { class: 'preview-title' }, title.value),
       h('div', { class: `length${over ? ' over' : ''}` }, target.override ? `${lengthText} · this account's own text (content:)` : lengthText, over ? [' ', h('button', { class: 'more', type: 'button', onclick: (event: Event) => (event.currentTarget as HTMLElement).closest('.preview')?.querySelector('.cut')?.scrollIntoView({ block: 'center' }) }, 'show the cut')] : null),
-      h('div', { class: 'caption', 'data-field': 'caption' }, target.shown, target.overflow === '' ? null : [h('span', { class: 'cut', title: `cut at ${max}` }, '✂ cut'), h('span', { class: 'overflow', 'data-field': 'overflow' }, target.overflow)]),
+      h('div', { class: 'caption', 'data-field': 'caption' }, target.shown ?? post.text, target.overflow === '' ? null : [h('span', { class: 'cut', title: `cut at ${max}` }, '✂ cut'), h('span', { class: 'overflow', 'data-field': 'overflow' }, target.overflow)]),
       target.error === undefined ? null : h('div', { class: 'diag' }, h('b', null, 'remote error: '), target.error),
       target.options.length === 0 ? null : h('div', { class: 'options' }, target.options.map((option) => h('span', { class: 'option' }, `${option.name}: `, h('b', null, option.value)))),
       post.media.length === 0 ? null : h('div', { class: 'media' }, post.media.map(thumbnail)),
@@ -87,10 +87,11 @@ function duration(seconds: number | undefined): string {
 
 /** An image scaled into its box, a video's poster, or a placeholder with the video's duration. */
 function thumbnail(media: CalendarMedia): HTMLElement {
-  const label = `${media.name}${media.width === undefined ? '' : ` · ${media.width}×${media.height}`}${media.alt === undefined ? '' : ` · ${media.alt}`}`;
+  const name = media.path.split('/').pop() ?? media.path;
+  const label = `${name}${media.width === undefined ? '' : ` · ${media.width}×${media.height}`}${media.alt === undefined ? '' : ` · ${media.alt}`}`;
   const video = media.kind === 'video';
-  const placeholder = video ? [h('span', { class: 'play' }, '▶'), h('span', null, media.name)] : h('span', null, media.name);
-  const box = h('div', { class: `thumb${video ? ' video' : ''}`, title: label }, media.src === null ? placeholder : h('img', { src: media.src, alt: media.alt ?? media.name, loading: 'lazy', decoding: 'async' }));
+  const placeholder = video ? [h('span', { class: 'play' }, '▶'), h('span', null, name)] : h('span', null, name);
+  const box = h('div', { class: `thumb${video ? ' video' : ''}`, title: label }, media.src === null ? placeholder : h('img', { src: media.src, alt: media.alt ?? name, loading: 'lazy', decoding: 'async' }));
   if (video) box.appendChild(h('span', { class: 'dur' }, duration(media.durationSeconds)));
   // A thumbnail that cannot be loaded (a file moved, an expired poster URL) falls back to the placeholder.
   box.querySelector('img')?.addEventListener('error', () => {

@@ -43,6 +43,9 @@ class CalendarPage {
     });
     document.addEventListener('keydown', (event) => this.#key(event));
     this.render();
+    // For bench/calendar: when the first view was drawn, and (a frame later) painted.
+    performance.mark('postsync-calendar-drawn');
+    requestAnimationFrame(() => setTimeout(() => performance.mark('postsync-calendar-painted')));
   }
 
   /** A new calendar from the server: the same view, the same open post when it is still there. */
