@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const { values: flags } = parseArgs({ options: { out: { type: 'string', default: join(root, 'docs/calendar-month.png') }, chromium: { type: 'string', default: process.env.POSTSYNC_CHROMIUM ?? '/usr/bin/chromium' } } });
+const { values: flags } = parseArgs({ options: { out: { type: 'string', default: join(root, 'docs/calendar-month.png') }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
 
 const work = await mkdtemp(join(tmpdir(), 'postsync-screenshot-'));
 try {
@@ -36,21 +36,15 @@ try {
   const page = join(work, 'calendar');
   postsync('calendar', '--out', page);
 
-  const profile = join(work, 'profile');
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: flags.chromium,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
+  const browser = await launchChromium({ executablePath: flags.chromium });
   try {
-    const tab = await context.newPage();
+    const tab = await browser.context.newPage();
     await tab.goto(`${pathToFileURL(join(page, 'index.html')).href}#2027-01`);
     await tab.waitForSelector('#view .month');
     await mkdir(dirname(flags.out), { recursive: true });
     await tab.screenshot({ path: flags.out, clip: { x: 0, y: 0, width: 1440, height: 900 } });
   } finally {
-    await context.close();
+    await browser.close();
   }
   process.stdout.write(`Wrote ${flags.out}\n`);
 } finally {

@@ -12,14 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { runMeasured } from '../lib/measure.mjs';
 import { bin, fromDist } from '../lib/paths.mjs';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, seedRemote, writeProject } from '../lib/project.mjs';
 import { startServe } from '../lib/serve.mjs';
+import { CHROMIUM_PATH, launchChromium } from '../../scripts/chromium.mjs';
 import { loadAverage, note, round, summary } from '../lib/stats.mjs';
 
-const { values: flags } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, 'cold-runs': { type: 'string', default: '1' }, paints: { type: 'string', default: '5' }, chromium: { type: 'string', default: process.env.POSTSYNC_CHROMIUM ?? '/usr/bin/chromium' } } });
+const { values: flags } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, 'cold-runs': { type: 'string', default: '1' }, paints: { type: 'string', default: '5' }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
 const POSTS = Number(flags.posts);
 const env = { POSTSYNC_API_KEY: DEMO_API_KEY };
 
@@ -77,13 +77,8 @@ try {
  * frame after it (`postsync-calendar-painted`), and the cards the page drew.
  */
 async function firstPaints(urls, times) {
-  const profile = await mkdtemp(join(tmpdir(), 'postsync-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: flags.chromium,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
+  const browser = await launchChromium({ executablePath: flags.chromium });
+  const { context } = browser;
   try {
     const results = [];
     for (const url of urls) {
@@ -104,8 +99,7 @@ async function firstPaints(urls, times) {
     }
     return results;
   } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
 

@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_PATH as CHROMIUM, launchChromium } from '../../scripts/chromium.mjs';
 
-/**
- * Debian's Chromium (`apt-get install chromium`, as .ci/run does), driven by playwright-core,
- * which downloads no browser of its own. POSTSYNC_CHROMIUM points elsewhere.
- */
-export const CHROMIUM = process.env.POSTSYNC_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's Chromium (`apt-get install chromium`, as .ci/run does), or POSTSYNC_CHROMIUM. */
+export { CHROMIUM };
 
 /** Without Chromium, the browser tests are skipped on a workstation; under CI they must run (and fail loudly). */
 export const BROWSER_MISSING = !existsSync(CHROMIUM) && !isCI();
@@ -23,25 +20,20 @@ function isCI(): boolean {
 /** Where screenshots go: git-ignored, kept after the run for a person to look at. */
 export const SCREENSHOTS = new URL('../../.test-artifacts/calendar/', import.meta.url).pathname;
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** Starts Chromium with a fresh profile before the tests of the file and closes it after; returns a getter. */
+/** Starts Chromium (scripts/chromium.mjs) before the tests of the file and closes it after; returns a getter. */
 export function useBrowser(): () => BrowserContext {
-  let context: BrowserContext | undefined;
-  let profile: string | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   beforeAll(async () => {
     if (BROWSER_MISSING) return;
     if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}, and CI is set: the browser tests must run (apt-get install chromium).`);
-    profile = await mkdtemp(join(tmpdir(), 'postsync-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1440, height: 900 } });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
-    await context?.close();
-    if (profile !== undefined) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
   });
   return () => {
-    if (context === undefined) throw new Error('the browser is not started');
-    return context;
+    if (browser === undefined) throw new Error('the browser is not started');
+    return browser.context;
   };
 }
 
