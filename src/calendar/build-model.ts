@@ -96,6 +96,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     initial: initialView(kept, input, place),
     accounts,
     posts: kept,
+    totals: { scheduled: kept.filter((post) => post.slot !== null).length, unscheduled: kept.filter((post) => post.slot === null).length, ready: kept.filter((post) => post.ready).length },
     problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
     summary: input.plan === null ? null : summaryOf(kept),
   };

@@ -26,6 +26,8 @@ export interface CalendarModel {
   accounts: CalendarAccount[];
   /** Scheduled posts by time, then drafts by key. */
   posts: CalendarPost[];
+  /** Counts over every post (a page may hold its posts in two parts, see page.ts). */
+  totals: { scheduled: number; unscheduled: number; ready: number };
   /** Problems of files that yield no post (they cannot be placed), and of the project. */
   problems: Diagnostic[];
   /** Plan counts; null without a plan. */

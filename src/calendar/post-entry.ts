@@ -50,10 +50,10 @@ function errorsIn(diagnostics: readonly Diagnostic[]): number {
 /** A post of the files, with its remote post (statuses) when there is one, and its plan change. */
 export function desiredEntry(post: DesiredPost, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): CalendarPost {
   const { shape } = post;
-  const liveTargets = new Map(extra.live?.targets.map((target) => [target.socialAccountId, target]));
+  const liveTargets = extra.live === undefined ? undefined : new Map(extra.live.targets.map((target) => [target.socialAccountId, target]));
   const targets = shape.targets.map((target, index): CalendarTarget => {
     const account = context.accounts.get(target.socialAccountId);
-    const live = liveTargets.get(target.socialAccountId);
+    const live = liveTargets?.get(target.socialAccountId);
     return {
       account: target.socialAccountId,
       label: post.targetLabels[index] ?? account?.label ?? target.socialAccountId,

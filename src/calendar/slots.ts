@@ -30,13 +30,13 @@ export function zonePlacer(timeZone: string): Placer {
     const ms = Date.parse(instant);
     if (Number.isNaN(ms)) return null;
     const offset = offsetAt(ms);
-    const wall = new Date(ms + offset);
+    const wall = new Date(ms + offset).toISOString();
     const minutes = Math.round(offset / 60_000);
     const sign = minutes < 0 ? '-' : '+';
     return {
       at: new Date(ms).toISOString(),
-      day: wall.toISOString().slice(0, 10),
-      time: wall.toISOString().slice(11, 16),
+      day: wall.slice(0, 10),
+      time: wall.slice(11, 16),
       offset: `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`,
     };
   };

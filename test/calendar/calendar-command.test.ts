@@ -19,10 +19,12 @@ async function project(): Promise<string> {
   });
 }
 
-/** The calendar a written page holds (its JSON island). */
+/** The calendar a written page holds: its two JSON islands, the first view's and the rest. */
 async function modelOf(page: string): Promise<CalendarModel> {
   const html = await readFile(page, 'utf8');
-  return JSON.parse(/<script type="application\/json" id="calendar-data">(.*?)<\/script>/s.exec(html)![1]!) as CalendarModel;
+  const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
+  const model = island('calendar-data') as CalendarModel;
+  return { ...model, posts: [...model.posts, ...(island('calendar-rest') as CalendarModel['posts'])] };
 }
 
 function calendar(dir: string, apiUrl: string, ...args: string[]) {

@@ -4,7 +4,6 @@ import { h, plural, type Child } from './dom.js';
 
 /** The page's top bar: where the data comes from and the time zone. */
 export function header(model: CalendarModel, options: { live: boolean; updatedAt: Date | null }): Child[] {
-  const scheduled = model.posts.filter((post) => post.slot !== null).length;
   const generated = `${dayTitle(model.generatedAt.slice(0, 10))} ${model.generatedAt.slice(11, 16)} UTC`;
   return [
     h('div', { class: 'brand' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '▦'), h('h1', null, 'Content calendar')),
@@ -13,7 +12,7 @@ export function header(model: CalendarModel, options: { live: boolean; updatedAt
       { class: 'meta' },
       h('span', null, model.target.replace(/^Target: /, '')),
       h('span', null, 'Times in ', h('b', null, model.timezone)),
-      h('span', null, `${plural(scheduled, 'scheduled post')}, ${plural(model.posts.length - scheduled, 'unscheduled post')}`),
+      h('span', null, `${plural(model.totals.scheduled, 'scheduled post')}, ${plural(model.totals.unscheduled, 'unscheduled post')}`),
       h('span', null, options.updatedAt === null ? `Made ${generated}` : `Updated ${options.updatedAt.toLocaleTimeString()}`),
     ),
     options.live ? h('div', { class: 'counts' }, h('span', { class: 'live', title: 'This page updates after every save' }, 'live')) : null,

@@ -50,10 +50,19 @@ class CalendarPage {
 
   /** A new calendar from the server: the same view, the same open post when it is still there. */
   update(model: CalendarModel): void {
+    this.#updatedAt = new Date();
+    this.#adopt(model);
+  }
+
+  /** The posts beyond the first view's, read once the page is (see page.ts). */
+  complete(rest: readonly CalendarPost[]): void {
+    this.#adopt({ ...this.#model, posts: [...this.#model.posts, ...rest] });
+  }
+
+  #adopt(model: CalendarModel): void {
     this.#model = model;
     this.#posts = new PostsByDay(model);
     this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
-    this.#updatedAt = new Date();
     this.render();
   }
 
@@ -74,7 +83,13 @@ class CalendarPage {
     replace(
       byId('side'),
       planBox(model),
-      tray(unscheduled, { accounts: this.#accounts, all: this.#allDrafts, onAll: () => ((this.#allDrafts = true), this.render()), onOpen: (post) => this.#openPost(post.key) }),
+      tray(unscheduled, {
+        accounts: this.#accounts,
+        all: this.#allDrafts,
+        onAll: () => ((this.#allDrafts = true), this.render()),
+        onOpen: (post) => this.#openPost(post.key),
+        ...(this.#hidden.size === 0 ? { totals: model.totals } : {}),
+      }),
       problems(model.problems),
       legend(model),
     );
@@ -187,4 +202,9 @@ function listen(page: CalendarPage, url: string): void {
 
 const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as CalendarModel);
 page.start();
+// The other posts follow this script in the page: read once the browser has parsed them.
+document.addEventListener('DOMContentLoaded', () => {
+  const rest = JSON.parse(byId('calendar-rest').textContent ?? '[]') as CalendarPost[];
+  if (rest.length > 0) page.complete(rest);
+});
 if (document.body.dataset.live !== undefined) listen(page, document.body.dataset.live);

@@ -7,16 +7,21 @@ import { h, plural } from './dom.js';
 const TRAY_FIRST = 40;
 
 /** The unscheduled tray: drafts (ready or not) and posts the plan unschedules. */
-export function tray(posts: readonly CalendarPost[], context: { accounts: ReadonlyMap<string, CalendarAccount>; all: boolean; onAll: () => void; onOpen: (post: CalendarPost) => void }): HTMLElement {
-  const ready = posts.filter((post) => post.ready).length;
+export function tray(
+  posts: readonly CalendarPost[],
+  context: { accounts: ReadonlyMap<string, CalendarAccount>; all: boolean; onAll: () => void; onOpen: (post: CalendarPost) => void; totals?: { unscheduled: number; ready: number } },
+): HTMLElement {
+  // The page's totals count posts it may not have read yet (page.ts); a filtered tray counts what it lists.
+  const total = context.totals?.unscheduled ?? posts.length;
+  const ready = context.totals?.ready ?? posts.filter((post) => post.ready).length;
   const listed = context.all ? posts : posts.slice(0, TRAY_FIRST);
   return h(
     'section',
     { class: 'box', id: 'tray', 'aria-label': 'Unscheduled' },
-    h('h3', null, 'Unscheduled', h('span', null, posts.length === 0 ? '' : `${ready} ready · ${posts.length - ready} not ready`)),
-    posts.length === 0 ? h('p', { class: 'empty' }, 'Every post has a time.') : null,
+    h('h3', null, 'Unscheduled', h('span', null, total === 0 ? '' : `${ready} ready · ${total - ready} not ready`)),
+    total === 0 ? h('p', { class: 'empty' }, 'Every post has a time.') : null,
     h('div', { class: 'tray' }, listed.map((post) => card({ post, ghost: false, time: '' }, { accounts: context.accounts, badge: statusBadge(post.ready ? 'ready' : 'not ready'), onOpen: context.onOpen }))),
-    listed.length < posts.length ? h('button', { class: 'btn', type: 'button', onclick: context.onAll }, `Show all ${plural(posts.length, 'draft')}`) : null,
+    listed.length < total ? h('button', { class: 'btn', type: 'button', onclick: context.onAll }, `Show all ${plural(total, 'unscheduled post')}`) : null,
   );
 }
 
