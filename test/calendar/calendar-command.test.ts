@@ -24,7 +24,8 @@ async function modelOf(page: string): Promise<CalendarModel> {
   const html = await readFile(page, 'utf8');
   const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
   const model = island('calendar-data') as CalendarModel;
-  return { ...model, posts: [...model.posts, ...(island('calendar-rest') as CalendarModel['posts'])] };
+  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as CalendarModel['posts']);
+  return { ...model, posts: [...model.posts, ...rest] };
 }
 
 function calendar(dir: string, apiUrl: string, ...args: string[]) {

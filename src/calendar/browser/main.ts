@@ -1,3 +1,4 @@
+import type { FirstView } from '../first-view.js';
 import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
 import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
 import { details } from './details.js';
@@ -28,9 +29,12 @@ class CalendarPage {
   #open: string | null = null;
   #allDrafts = false;
   #updatedAt: Date | null = null;
+  /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
+  #dayCounts: Record<string, number> | null;
 
-  constructor(model: CalendarModel) {
+  constructor(model: FirstView) {
     this.#model = model;
+    this.#dayCounts = model.dayCounts;
     this.#posts = new PostsByDay(model);
     this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
     this.#state = this.#fromHash() ?? { view: 'month', month: model.initial.month, week: model.initial.week };
@@ -61,6 +65,7 @@ class CalendarPage {
 
   #adopt(model: CalendarModel): void {
     this.#model = model;
+    this.#dayCounts = null;
     this.#posts = new PostsByDay(model);
     this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
     this.render();
@@ -75,6 +80,7 @@ class CalendarPage {
       accounts: this.#accounts,
       today: model.today,
       shown: (post) => this.#shown(post),
+      countOn: (day) => (this.#hidden.size === 0 ? this.#dayCounts?.[day] : undefined),
       onOpen: (post) => this.#openPost(post.key),
       onMore: (day) => this.#go({ ...this.#state, view: 'week', week: mondayOf(day) }),
     };
@@ -200,11 +206,11 @@ function listen(page: CalendarPage, url: string): void {
   events.addEventListener('calendar', (event) => page.update(JSON.parse((event as MessageEvent<string>).data) as CalendarModel));
 }
 
-const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as CalendarModel);
+const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView);
 page.start();
 // The other posts follow this script in the page: read once the browser has parsed them.
 document.addEventListener('DOMContentLoaded', () => {
-  const rest = JSON.parse(byId('calendar-rest').textContent ?? '[]') as CalendarPost[];
+  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => JSON.parse(element.textContent ?? '[]') as CalendarPost[]);
   if (rest.length > 0) page.complete(rest);
 });
 if (document.body.dataset.live !== undefined) listen(page, document.body.dataset.live);

@@ -10,12 +10,14 @@ export interface ViewContext {
   accounts: ReadonlyMap<string, CalendarAccount>;
   today: string;
   shown: (post: CalendarPost) => boolean;
+  /** How many cards a day has in all, when the page holds only some of them yet. */
+  countOn: (day: string) => number | undefined;
   onOpen: (post: CalendarPost) => void;
   /** "+ n more" in a month cell: that day's week. */
   onMore: (day: string) => void;
 }
 
-/** Cards a month cell shows before "+ n more". */
+/** Cards a month cell shows before "+ n more" (first-view.ts sends the page as many first). */
 const CELL_CARDS = 4;
 
 /** A month: its weeks, Monday first; days of the months around it are dimmed. */
@@ -28,14 +30,15 @@ export function monthView(month: string, context: ViewContext): HTMLElement {
 
 function monthCell(day: string, month: string, context: ViewContext): HTMLElement {
   const placed = context.posts.on(day, context.shown);
-  const visible = placed.length > CELL_CARDS ? placed.slice(0, CELL_CARDS - 1) : placed;
+  const total = context.countOn(day) ?? placed.length;
+  const visible = total > CELL_CARDS ? placed.slice(0, CELL_CARDS - 1) : placed;
   const classes = ['cell', day.startsWith(month) ? '' : 'other', day === context.today ? 'today' : ''].filter(Boolean).join(' ');
   return h(
     'div',
     { class: classes, role: 'gridcell', 'data-day': day },
     h('div', { class: 'day-num' }, String(dayOfMonth(day))),
     visible.map((entry) => card(entry, { accounts: context.accounts, day, onOpen: context.onOpen })),
-    placed.length > visible.length ? h('button', { class: 'more', type: 'button', onclick: () => context.onMore(day) }, `+ ${placed.length - visible.length} more`) : null,
+    total > visible.length ? h('button', { class: 'more', type: 'button', onclick: () => context.onMore(day) }, `+ ${total - visible.length} more`) : null,
   );
 }
 
