@@ -3,23 +3,25 @@
 // state present): `postsync calendar` next to `postsync plan` on the same project, warm
 // (.postsync/cache filled by warm-up runs) and cold (--no-cache); then the page's first paint in
 // headless Chromium: the page that run wrote, and a page of 10,000 scheduled posts in one
-// quarter (about 110 a day, two accounts each, 300-character texts) built in-process.
+// quarter (about 110 a day, two accounts each, 300-character texts) built in-process; last,
+// `watch --calendar` on a copy of examples/: from a save to the open page showing it.
 // The emulator runs as its own `postsync serve` process; plan and calendar runs alternate.
-// Usage: npm run build && node bench/calendar/run.mjs [--posts 10000] [--runs 3] [--cold-runs 1] [--paints 5]
+// Usage: npm run build && node bench/calendar/run.mjs [--posts 10000] [--runs 3] [--cold-runs 1] [--paints 5] [--saves 8]
 // Progress on stderr; the last stdout line is the results as JSON.
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runMeasured } from '../lib/measure.mjs';
-import { bin, fromDist } from '../lib/paths.mjs';
+import { bin, fromDist, root } from '../lib/paths.mjs';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, seedRemote, writeProject } from '../lib/project.mjs';
 import { startServe } from '../lib/serve.mjs';
 import { CHROMIUM_PATH, launchChromium } from '../../scripts/chromium.mjs';
 import { loadAverage, note, round, summary } from '../lib/stats.mjs';
 
-const { values: flags } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, 'cold-runs': { type: 'string', default: '1' }, paints: { type: 'string', default: '5' }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
+const { values: flags } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, 'cold-runs': { type: 'string', default: '1' }, paints: { type: 'string', default: '5' }, saves: { type: 'string', default: '8' }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
 const POSTS = Number(flags.posts);
 const env = { POSTSYNC_API_KEY: DEMO_API_KEY };
 
@@ -64,6 +66,7 @@ try {
   result.stressPageBytes = (await stat(stress)).size;
   const paints = await firstPaints([pathToFileURL(join(out, 'index.html')).href, pathToFileURL(stress).href], Number(flags.paints));
   result.firstPaint = { projectPage: paints[0], scheduledPage: paints[1] };
+  result.watchSaveToPageMs = summary(await watchLatencies(Number(flags.saves)));
   result.loadAverage = loadAverage();
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
@@ -135,4 +138,59 @@ async function stressPage() {
     mediaView: () => ({ src: null }),
   });
   return renderCalendarPage(model);
+}
+
+/**
+ * `watch --calendar` on a copy of examples/ (the embedded local API), the page open in Chromium:
+ * for each save of one post's text, the time from writing the file to the open page showing the
+ * new text (a MutationObserver in the page takes the time; both clocks are this machine's).
+ */
+async function watchLatencies(saves) {
+  const dir = join(work, 'examples');
+  await cp(join(root, 'examples'), dir, { recursive: true, filter: (source) => !source.includes('/.postsync') });
+  const child = spawn(process.execPath, [bin, '-C', dir, 'watch', '--calendar'], { env: { ...process.env, NO_COLOR: '1', CI: '' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const browser = await launchChromium({ executablePath: flags.chromium });
+  try {
+    let out = '';
+    const url = await new Promise((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const found = /Calendar: (\S+)/.exec(out);
+        if (found) resolve(found[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`watch exited with ${code}:\n${out}`)));
+    });
+    const page = await browser.context.newPage();
+    await page.goto(`${url}#2027-01`);
+    const selector = '.card[data-key="2027-01/customer-quote"] .card-text';
+    await page.waitForSelector(selector);
+    const file = join(dir, 'posts/2027-01/customer-quote.md');
+    const original = await readFile(file, 'utf8');
+    const latencies = [];
+    for (let save = 0; save < saves; save++) {
+      const text = `Save ${save}:`;
+      await page.evaluate(({ selector, text }) => {
+        globalThis.shown = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(selector)?.textContent?.startsWith(text)) {
+              observer.disconnect();
+              resolve(Date.now());
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        });
+      }, { selector, text });
+      // Quiet time between saves, as a person types and saves.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const saved = Date.now();
+      await writeFile(file, original.replace('"The only coffee', `${text} "The only coffee`));
+      latencies.push((await page.evaluate(() => globalThis.shown)) - saved);
+    }
+    return latencies;
+  } finally {
+    await browser.close();
+    const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    child.kill('SIGINT');
+    await exited;
+  }
 }

@@ -22,7 +22,7 @@ export interface CalendarFlags {
 }
 
 /** Where the page goes without --out: inside .postsync/, with a .gitignore of its own. */
-export const DEFAULT_CALENDAR_DIR = '.postsync/calendar';
+const DEFAULT_CALENDAR_DIR = '.postsync/calendar';
 
 /**
  * Writes the calendar page (and with --ics the feed). Exit 0 even when files have problems: the

@@ -67,8 +67,6 @@ export interface CalendarAccount {
 /** How the plan touches a post. */
 export type Overlay = 'new' | 'moved' | 'changed' | 'renamed' | 'deleted' | 'unscheduled' | 'blocked';
 
-export const OVERLAYS: readonly Overlay[] = ['new', 'moved', 'changed', 'renamed', 'deleted', 'unscheduled', 'blocked'];
-
 /** A point in time as the calendar places it: the instant, its day and time in the project's zone. */
 export interface Slot {
   at: string;
