@@ -11,6 +11,7 @@ const LAYERS = [
   ['plan'],
   ['apply', 'cache', 'emulator'],
   ['pipeline'],
+  ['calendar'],
   ['watch', 'reports', 'import', 'init', 'actions', 'health'],
 ];
 

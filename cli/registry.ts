@@ -11,6 +11,12 @@ function positiveInteger(value: string): number {
   return parsed;
 }
 
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`expected a port number from 0 to 65535, got "${value}"`);
+  return parsed;
+}
+
 /** Runs a command module's exit code through process.exitCode (cli/ alone owns exit codes). */
 async function exitWith(code: Promise<number>): Promise<void> {
   process.exitCode = await code;
@@ -91,7 +97,20 @@ export function registerCommands(program: Command): void {
     .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
     .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
     .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
+    .option('--calendar', 'also serve the calendar page on localhost, updated after every save without a reload')
+    .addOption(new Option('--port <n>', 'port of the calendar page (default: any free port)').argParser(port))
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
+
+  program
+    .command('calendar')
+    .description('write the content calendar as a web page: month and week views, a preview per account, the plan overlaid')
+    .option('--out <dir>', 'folder for index.html and its thumbnails (default: .postsync/calendar)')
+    .option('--from <date>', 'only posts at or after this date/time (a date means midnight in the project time zone)')
+    .option('--to <date>', 'only posts before this date/time (a date includes that whole day)')
+    .option('--open', 'open the page in the default browser')
+    .option('--ics <file>', 'also write the scheduled posts as an iCalendar feed (RFC 5545) to this file')
+    .addHelpText('after', '\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post\'s file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/calendar.js')).runCalendar(flags, command)));
 
   program
     .command('status')

@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
+import { InputError } from '../../src/errors.js';
+import type { WatchCalendar } from '../watch-calendar.js';
 
 export interface WatchFlags {
   /** Seconds between two reads of the remote data. */
   refresh?: number;
   applyDrafts?: boolean;
+  /** Serve the calendar page, updated after every save. */
+  calendar?: boolean;
+  /** Its port (0: any free port). */
+  port?: number;
 }
 
 /** Resolves on the first SIGINT or SIGTERM (or `stop()`), from the moment it is called. */
@@ -40,10 +46,14 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     ]);
     const options = globalOptions(command);
     if (isStopped()) return 0;
+    if (flags.port !== undefined && !flags.calendar) throw new InputError('--port is the port of the calendar page: use it with --calendar.', { hint: 'postsync watch --calendar --port 4173' });
     const { config, connection, style, kept } = await openTarget(options);
+    const redraw = process.stdout.isTTY === true && !isCI();
+    const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw });
+    let calendar: WatchCalendar | null = null;
     try {
+      if (flags.calendar) calendar = await (await import('../watch-calendar.js')).startWatchCalendar({ port: flags.port ?? 0, label: connection.label, onError: (error) => printer({ type: 'error', at: new Date(), during: 'plan', error }) });
       if (isStopped()) return 0;
-      const redraw = process.stdout.isTTY === true && !isCI();
       const session = await WatchSession.start({
         config,
         reloadConfig: () => loadProjectConfig(options),
@@ -51,13 +61,21 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,
         kept,
-        onEvent: watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw }),
+        onEvent: (event) => {
+          printer(event);
+          if (calendar === null) return;
+          calendar.onEvent(event);
+          // Under the first plan, and under each one when the screen is redrawn.
+          if (event.type === 'started' || (event.type === 'plan' && redraw)) process.stdout.write(`${style.dim(`Calendar: ${calendar.url} (updates after every save)`)}\n`);
+        },
       });
+      calendar?.attach(session);
       const stopKeys = listenForKeys(process.stdin, { refresh: () => session.refresh(), quit: stop });
       await stopped;
       stopKeys();
       await session.close();
     } finally {
+      await calendar?.close();
       await connection.close();
     }
     process.stdout.write(`${style.dim('Stopped watching.')}\n`);

@@ -68,8 +68,9 @@ const SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API
 # POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.`;
 
 export const PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
-# calendar (folder with a postsync.yaml) it touches: the plan in the job summary, every invalid
-# file as an inline annotation.
+# calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
+# summary, every invalid file as an inline annotation, the calendar page as an artifact, and one
+# comment on the pull request with the calendar diff.
 ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
@@ -81,6 +82,7 @@ ${pathFilter(CONTENT_PATHS)}
 
 permissions:
   contents: read
+  pull-requests: write # only for the calendar comment (comment: true below)
 
 jobs:
 ${calendarsJob({
@@ -112,6 +114,24 @@ ${checkout()}
           command: plan
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
+
+      - name: Calendar
+        if: \${{ !cancelled() }}
+        uses: ${ACTION_REF}
+        with:
+          command: calendar
+          args: --out postsync-calendar
+          comment: true
+          working-directory: \${{ matrix.calendar.folder }}
+${calendarSecrets}
+
+      - name: Upload the calendar page
+        if: \${{ !cancelled() }}
+        uses: actions/upload-artifact@v4
+        with:
+          name: postsync-calendar-\${{ strategy.job-index }}
+          path: \${{ matrix.calendar.folder }}/postsync-calendar/
+          retention-days: 14
 `;
 
 /**

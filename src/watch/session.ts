@@ -1,8 +1,10 @@
+import type { Capabilities } from '../api/types.js';
+import type { DesiredPost } from '../content/types.js';
 import { InvalidConfigError } from '../config/invalid-config-error.js';
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
 import { IncrementalPlanner } from '../plan/incremental-planner.js';
-import type { Plan } from '../plan/types.js';
+import type { LivePostsById, Plan } from '../plan/types.js';
 import { planDesired } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
@@ -87,6 +89,15 @@ export class WatchSession {
       throw error;
     }
     return session;
+  }
+
+  /**
+   * What the latest plan was made from besides the plan (for `watch --calendar`): the
+   * configuration, every valid post in full, the remote posts and account rules as last read,
+   * and the state section. Read it in the listener of a `started` or `plan` event.
+   */
+  planned(): { config: Config; posts: readonly DesiredPost[]; live: LivePostsById; capabilities: ReadonlyMap<string, Capabilities>; state: TargetState } {
+    return { config: this.#config, posts: this.#content.result().posts, live: this.#remote.live, capabilities: this.#remote.rules.capabilities, state: this.#section! };
   }
 
   /** Reads the remote again and re-plans (the `r` key). */

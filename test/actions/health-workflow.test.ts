@@ -6,7 +6,7 @@ import { ACTION_REF } from '../../src/init/workflows.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { startGitHubStandIn } from './github-stand-in.js';
+import { startGitHubStandIn } from './github-issues-stand-in.js';
 import { runWorkflow } from './workflow-runner.js';
 
 const emulator = useEmulator();

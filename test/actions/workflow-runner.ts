@@ -1,8 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { gitEnv } from '../helpers/git.js';
@@ -32,6 +32,8 @@ export interface RunnerOptions {
   needs?: Contexts['needs'];
   /** Called before each step of the job runs, with its name (to make something happen meanwhile). */
   beforeStep?: (name: string) => Promise<void>;
+  /** More of the runner's variables (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_EVENT_PATH...) for every step. */
+  runnerEnv?: Record<string, string>;
 }
 
 export interface StepResult {
@@ -46,6 +48,8 @@ export interface StepResult {
   summary: string;
   /** Workflow-command lines (`::error …`) from stdout and stderr. */
   commands: string[];
+  /** actions/upload-artifact: the artifact's name and the files it would upload (workspace-relative). */
+  artifact?: { name: string; files: string[] };
 }
 
 export interface JobResult {
@@ -113,12 +117,13 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
     if (!shouldRun(step.if, { failed }, contexts)) result = empty(step, 'skipped');
     else if (step.uses?.startsWith('actions/checkout@')) result = options.remote ? await checkout(step, options, contexts) : empty(step, 'provided');
     else if (step.uses?.startsWith('actions/setup-node@')) result = empty(step, 'provided');
+    else if (step.uses?.startsWith('actions/upload-artifact@')) result = await uploadArtifact(step, { workspace: options.workspace, contexts });
     else if (step.uses === options.actionRef) result = await runAction(step, { ...options, run, contexts });
     else if (step.uses !== undefined) throw new Error(`the workflow harness cannot run ${step.uses}`);
     else {
       const env = { ...stringMap(workflow.env, contexts), ...stringMap(job.env, contexts), ...stringMap(step.env, contexts) };
       const cwd = resolve(options.workspace, interpolate(step['working-directory'] ?? '.', contexts));
-      result = await runScript(step, { script: step.run!, shell: step.shell, cwd, env, run, workspace: options.workspace });
+      result = await runScript(step, { script: step.run!, shell: step.shell, cwd, env: { ...options.runnerEnv, ...env }, run, workspace: options.workspace });
     }
     const outcome = result.status === 'failure' ? 'failure' : result.status === 'skipped' ? 'skipped' : 'success';
     if (step.id) stepContext[step.id] = { outputs: result.outputs, outcome };
@@ -220,7 +225,7 @@ async function runAction(step: Step, context: RunnerOptions & { run: JobRun; con
       script: actionStep.run!,
       shell: actionStep.shell,
       cwd: resolve(context.workspace, interpolate(actionStep['working-directory'] ?? '.', contexts)),
-      env: stringMap(actionStep.env, contexts),
+      env: { ...context.runnerEnv, ...stringMap(actionStep.env, contexts) },
       run: context.run,
       workspace: context.workspace,
     });
@@ -298,10 +303,28 @@ function spawnBash(args: string[], options: { cwd: string; env: NodeJS.ProcessEn
   });
 }
 
+/**
+ * actions/upload-artifact as far as a workflow can tell: the files under `path` (relative to the
+ * workspace) become the artifact; none is a failure with `if-no-files-found: error`, else a warning.
+ */
+async function uploadArtifact(step: Step, context: { workspace: string; contexts: Contexts }): Promise<StepResult> {
+  const inputs = stringMap(step.with, context.contexts);
+  const root = resolve(context.workspace, inputs.path ?? '');
+  const files = existsSync(root) ? (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => relative(context.workspace, join(entry.parentPath, entry.name))).sort() : [];
+  const missing = files.length === 0 ? `No files were found with the provided path: ${inputs.path}. No artifacts will be uploaded.` : '';
+  const failed = missing !== '' && inputs['if-no-files-found'] === 'error';
+  return {
+    ...empty(step, failed ? 'failure' : 'success'),
+    stderr: missing,
+    commands: missing === '' || failed ? [] : [`::warning::${missing}`],
+    artifact: { name: inputs.name ?? 'artifact', files },
+  };
+}
+
 function stringMap(values: Record<string, unknown> | undefined, contexts: Contexts): Record<string, string> {
   return Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, interpolate(String(value), contexts)]));
 }
 
-function empty(step: Step, status: 'skipped' | 'provided'): StepResult {
+function empty(step: Step, status: StepResult['status']): StepResult {
   return { name: step.name ?? step.uses ?? 'step', id: step.id, status, stdout: '', stderr: '', outputs: {}, summary: '', commands: [] };
 }

@@ -54,7 +54,7 @@ describe('the plan workflow on a pull request', () => {
     // Not a git checkout here: the workflow cannot tell what changed, so it plans every calendar.
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('Cannot tell what the pull request changed: planning every calendar.');
     const job = jobRun(runs, 'plan', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
     const plan = step(job, 'Plan');
     expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '0', errors: '1', warnings: '0' });
     expect(plan.summary).toContain('### postsync plan');

@@ -1,0 +1,58 @@
+import { calendarOf } from '../src/calendar/calendar-of.js';
+import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
+import type { CalendarSources } from '../src/calendar/read-calendar.js';
+import { createProbeCache, probePostMedia } from '../src/media/probe-cache.js';
+import type { Plan } from '../src/plan/types.js';
+import type { WatchEvent } from '../src/watch/events.js';
+import type { WatchSession } from '../src/watch/session.js';
+
+/** The calendar of `watch --calendar`: a server, fed from the session's events. */
+export interface WatchCalendar {
+  url: string;
+  /** Pass every watch event: each plan makes a new calendar. */
+  onEvent(event: WatchEvent): void;
+  /** The session, once started: the calendar of its first plan is made now. */
+  attach(session: WatchSession): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the calendar on loopback and makes it again from each plan the session reports (after
+ * every save), out of what the session already holds: no file is read twice and no API request
+ * is made. Media facts (sizes, durations) come from a probe cache of its own, by file stamp.
+ */
+export async function startWatchCalendar(options: { port: number; label: string; onError: (error: Error) => void }): Promise<WatchCalendar> {
+  const server = await CalendarServer.start({ port: options.port });
+  const probes = createProbeCache();
+  let session: WatchSession | null = null;
+  let latest: Plan | null = null;
+  /** Calendars are made in order; one made from an older plan is dropped when a newer one started. */
+  let made = 0;
+
+  const rebuild = (plan: Plan) => {
+    if (session === null) return;
+    const turn = ++made;
+    const planned = session.planned();
+    probePostMedia(planned.posts, probes.probe)
+      .then((probed) => {
+        if (turn !== made) return;
+        const sources: CalendarSources = { posts: [...planned.posts], plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, probes: probed, target: options.label };
+        server.update(calendarOf(sources, { config: planned.config, now: new Date(), mediaPrefix: SERVED_MEDIA_PREFIX }));
+      })
+      .catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));
+  };
+
+  return {
+    url: server.url,
+    onEvent(event) {
+      if (event.type !== 'started' && event.type !== 'plan') return;
+      latest = event.plan;
+      rebuild(event.plan);
+    },
+    attach(started) {
+      session = started;
+      if (latest !== null) rebuild(latest);
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,51 @@
+import { appendFile } from 'node:fs/promises';
+import type { CalendarModel } from '../calendar/model.js';
+import { changedPosts, COMMENT_LIMIT, renderCalendarDiff, STEP_SUMMARY_LIMIT } from './calendar-diff.js';
+import { gitHubActionsEnvironment } from './environment.js';
+import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
+import type { ActionsSink } from './report.js';
+import { annotation } from './workflow-commands.js';
+
+/** Finds postsync's comment among a pull request's comments. */
+export const COMMENT_MARKER = '<!-- postsync-calendar -->';
+
+/** Room kept for what the runner or GitHub adds around our text. */
+const MARGIN = 1024;
+
+/**
+ * `postsync calendar` inside GitHub Actions: the calendar diff goes to the job summary and, when
+ * `POSTSYNC_COMMENT=true` (the action's `comment: true`), into one comment on the pull request,
+ * edited in place on every push; no comment is made while the plan changes no post. A comment
+ * that cannot be written (a fork's read-only token) is a warning: the summary has it all.
+ * Returns what happened to the comment, or null outside Actions or without `comment`.
+ */
+export async function reportCalendarToGitHubActions(model: CalendarModel, sink: ActionsSink & { note: (line: string) => void }): Promise<CommentOutcome | null> {
+  const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: process.cwd() });
+  if (actions === null) return null;
+  const run = runLink(sink.env);
+  if (actions.summaryFile !== null) {
+    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - MARGIN })}\n`, 'utf8');
+  }
+  if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
+  const target = await pullRequestTarget(sink.env);
+  if ('missing' in target) {
+    sink.annotate(annotation('warning', `No pull-request comment: ${target.missing} is missing.`, { title: 'postsync calendar' }));
+    return null;
+  }
+  const footer = run === null ? undefined : `The whole calendar, with a preview of each post: the \`postsync-calendar\` artifact of [this run](${run}).`;
+  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - MARGIN, ...(footer === undefined ? {} : { footer }) });
+  try {
+    const outcome = await upsertStickyComment(target, { marker: COMMENT_MARKER, body, nothingBody: '### postsync calendar\n\nNo posts change on the calendar any more.\n' });
+    sink.note(`Pull-request comment: ${outcome === 'none' ? 'none (no post changes)' : outcome}.`);
+    return outcome;
+  } catch (error) {
+    sink.annotate(annotation('warning', `Could not write the pull-request comment: ${(error as Error).message}. A pull request from a fork gets a read-only token; the job summary has the calendar diff.`, { title: 'postsync calendar' }));
+    return null;
+  }
+}
+
+/** The run's page, where its artifacts are. */
+function runLink(env: ActionsSink['env']): string | null {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
+  return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
+}

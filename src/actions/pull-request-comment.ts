@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import type { Environment } from './environment.js';
+
+/** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
+export interface PullRequestTarget {
+  /** `GITHUB_API_URL`: https://api.github.com, or a GitHub Enterprise server's. */
+  apiUrl: string;
+  /** `owner/name`. */
+  repository: string;
+  number: number;
+  token: string;
+}
+
+/** What happened to the comment. */
+export type CommentOutcome = 'created' | 'updated' | 'unchanged' | 'none';
+
+/**
+ * The pull request of this run, from the runner's environment: the event payload
+ * (`GITHUB_EVENT_PATH`) names it. Returns the first thing missing instead when it is not there.
+ */
+export async function pullRequestTarget(env: Environment): Promise<PullRequestTarget | { missing: string }> {
+  const token = env.GITHUB_TOKEN;
+  if (!token) return { missing: 'GITHUB_TOKEN (give the action `github-token`, or run it with the default token)' };
+  const repository = env.GITHUB_REPOSITORY;
+  if (!repository || !repository.includes('/')) return { missing: 'GITHUB_REPOSITORY' };
+  const event = env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { pull_request?: { number?: unknown } }, () => null) : null;
+  const number = event?.pull_request?.number;
+  if (typeof number !== 'number') return { missing: 'a pull request (the workflow runs on `pull_request`)' };
+  return { apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''), repository, number, token };
+}
+
+interface IssueComment {
+  id: number;
+  body?: string;
+}
+
+/**
+ * Keeps one comment per pull request, found again by `marker` (an HTML comment in its body) and
+ * edited in place on every push. `body` null means there is nothing to say: no comment is made,
+ * and one made earlier is edited to say so (a stale calendar would mislead).
+ */
+export async function upsertStickyComment(target: PullRequestTarget, options: { marker: string; body: string | null; nothingBody: string }): Promise<CommentOutcome> {
+  const existing = await findComment(target, options.marker);
+  if (options.body === null && existing === undefined) return 'none';
+  const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
+  if (existing !== undefined) {
+    if (existing.body === body) return 'unchanged';
+    await call(target, 'PATCH', `/repos/${target.repository}/issues/comments/${existing.id}`, { body });
+    return 'updated';
+  }
+  await call(target, 'POST', `/repos/${target.repository}/issues/${target.number}/comments`, { body });
+  return 'created';
+}
+
+/** Comments come 100 a page, oldest first; the marker's first comment is the one kept. */
+async function findComment(target: PullRequestTarget, marker: string): Promise<IssueComment | undefined> {
+  for (let page = 1; ; page++) {
+    const comments = (await call(target, 'GET', `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`)) as IssueComment[];
+    const found = comments.find((comment) => comment.body?.includes(marker));
+    if (found !== undefined) return found;
+    if (comments.length < 100) return undefined;
+  }
+}
+
+async function call(target: PullRequestTarget, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${target.apiUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/vnd.github+json',
+      Authorization: `Bearer ${target.token}`,
+      'X-GitHub-Api-Version': '2022-11-28',
+      'User-Agent': 'postsync',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    const message = (() => {
+      try {
+        return (JSON.parse(text) as { message?: string }).message ?? text;
+      } catch {
+        return text;
+      }
+    })();
+    throw new Error(`GitHub answered ${response.status} to ${method} ${path.replace(/\?.*/, '')}: ${message.slice(0, 300)}`);
+  }
+  return text === '' ? null : JSON.parse(text);
+}

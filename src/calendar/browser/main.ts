@@ -1,0 +1,216 @@
+import type { FirstView } from '../first-view.js';
+import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
+import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
+import { details } from './details.js';
+import { byId, h, replace } from './dom.js';
+import { header } from './header.js';
+import { PostsByDay } from './posts-by-day.js';
+import { legend, planBox, problems, tray } from './side.js';
+import { monthView, weekView, type ViewContext } from './views.js';
+
+/** What the reader looks at; kept in the address's hash (`#2027-01`, `#week-2027-01-04`) so a view can be linked. */
+interface ViewState {
+  view: 'month' | 'week';
+  month: string;
+  week: string;
+}
+
+/**
+ * The page: reads the calendar from the page's JSON, draws the visible month or week only (the
+ * rest stays data), and draws again on navigation, on a filter and, in `watch --calendar`, when the
+ * server sends a new calendar.
+ */
+class CalendarPage {
+  #model: CalendarModel;
+  #posts: PostsByDay;
+  #accounts: Map<string, CalendarAccount>;
+  #state: ViewState;
+  readonly #hidden = new Set<string>();
+  #open: string | null = null;
+  #allDrafts = false;
+  #updatedAt: Date | null = null;
+  /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
+  #dayCounts: Record<string, number> | null;
+
+  constructor(model: FirstView) {
+    this.#model = model;
+    this.#dayCounts = model.dayCounts;
+    this.#posts = new PostsByDay(model);
+    this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
+    this.#state = this.#fromHash() ?? { view: 'month', month: model.initial.month, week: model.initial.week };
+  }
+
+  start(): void {
+    window.addEventListener('hashchange', () => {
+      const state = this.#fromHash();
+      if (state !== null) this.#go(state, { hash: false });
+    });
+    document.addEventListener('keydown', (event) => this.#key(event));
+    this.render();
+    // For bench/calendar: when the first view was drawn, and (a frame later) painted.
+    performance.mark('postsync-calendar-drawn');
+    requestAnimationFrame(() => setTimeout(() => performance.mark('postsync-calendar-painted')));
+  }
+
+  /** A new calendar from the server: the same view, the same open post when it is still there. */
+  update(model: CalendarModel): void {
+    this.#updatedAt = new Date();
+    this.#adopt(model);
+  }
+
+  /** The posts beyond the first view's, read once the page is (see page.ts). */
+  complete(rest: readonly CalendarPost[]): void {
+    this.#adopt({ ...this.#model, posts: [...this.#model.posts, ...rest] });
+  }
+
+  #adopt(model: CalendarModel): void {
+    this.#model = model;
+    this.#dayCounts = null;
+    this.#posts = new PostsByDay(model);
+    this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
+    this.render();
+  }
+
+  render(): void {
+    const model = this.#model;
+    replace(byId('top'), header(model, { live: document.body.dataset.live !== undefined, updatedAt: this.#updatedAt }));
+    replace(byId('toolbar'), this.#toolbar());
+    const context: ViewContext = {
+      posts: this.#posts,
+      accounts: this.#accounts,
+      today: model.today,
+      shown: (post) => this.#shown(post),
+      countOn: (day) => (this.#hidden.size === 0 ? this.#dayCounts?.[day] : undefined),
+      onOpen: (post) => this.#openPost(post.key),
+      onMore: (day) => this.#go({ ...this.#state, view: 'week', week: mondayOf(day) }),
+    };
+    replace(byId('view'), this.#state.view === 'month' ? monthView(this.#state.month, context) : weekView(this.#state.week, context));
+    const unscheduled = this.#posts.unscheduled.filter((post) => this.#shown(post));
+    replace(
+      byId('side'),
+      planBox(model),
+      tray(unscheduled, {
+        accounts: this.#accounts,
+        all: this.#allDrafts,
+        onAll: () => ((this.#allDrafts = true), this.render()),
+        onOpen: (post) => this.#openPost(post.key),
+        ...(this.#hidden.size === 0 ? { totals: model.totals } : {}),
+      }),
+      problems(model.problems),
+      legend(model),
+    );
+    this.#renderDetails();
+  }
+
+  #toolbar(): HTMLElement[] {
+    const { view } = this.#state;
+    const step = (direction: number) =>
+      view === 'month' ? this.#go({ ...this.#state, month: addMonths(this.#state.month, direction) }) : this.#go({ ...this.#state, week: addDays(this.#state.week, 7 * direction) });
+    const today = this.#model.today;
+    return [
+      h('button', { class: 'btn', type: 'button', 'aria-label': `Previous ${view}`, onclick: () => step(-1) }, '‹'),
+      h('button', { class: 'btn', type: 'button', onclick: () => this.#go({ ...this.#state, month: today.slice(0, 7), week: mondayOf(today) }) }, 'Today'),
+      h('button', { class: 'btn', type: 'button', 'aria-label': `Next ${view}`, onclick: () => step(1) }, '›'),
+      h('h2', { id: 'view-title' }, view === 'month' ? monthTitle(this.#state.month) : weekTitle(this.#state.week)),
+      h(
+        'div',
+        { class: 'seg', role: 'group', 'aria-label': 'View' },
+        h('button', { type: 'button', 'aria-pressed': String(view === 'month'), onclick: () => this.#go({ ...this.#state, view: 'month', month: this.#state.week.slice(0, 7) }) }, 'Month'),
+        h('button', { type: 'button', 'aria-pressed': String(view === 'week'), onclick: () => this.#go({ ...this.#state, view: 'week', week: this.#weekInMonth() }) }, 'Week'),
+      ),
+      h(
+        'div',
+        { class: 'chips', role: 'group', 'aria-label': 'Accounts' },
+        this.#model.accounts.map((account) =>
+          h(
+            'button',
+            { class: 'chip', type: 'button', 'aria-pressed': String(!this.#hidden.has(account.id)), title: account.available ? `Show or hide ${account.label}` : `${account.label} is unavailable: ${account.reason ?? ''}`, onclick: () => this.#toggle(account.id) },
+            h('span', { class: 'dot', style: `background: var(--a${account.color % 8})` }),
+            account.label,
+            account.platform === null ? null : h('small', null, account.platform),
+            account.available ? null : h('small', null, '⚠'),
+          ),
+        ),
+      ),
+    ];
+  }
+
+  /** The week the month view turns into: the week of the month's first post, else its first week. */
+  #weekInMonth(): string {
+    const month = this.#state.month;
+    if (this.#state.week.startsWith(month) || addDays(this.#state.week, 6).startsWith(month)) return this.#state.week;
+    const first = this.#model.posts.find((post) => post.slot?.day.startsWith(month));
+    return mondayOf(first?.slot?.day ?? `${month}-01`);
+  }
+
+  #shown(post: CalendarPost): boolean {
+    return post.targets.length === 0 || post.targets.some((target) => !this.#hidden.has(target.account));
+  }
+
+  #toggle(account: string): void {
+    if (!this.#hidden.delete(account)) this.#hidden.add(account);
+    this.render();
+  }
+
+  #openPost(key: string | null): void {
+    this.#open = key;
+    this.#renderDetails();
+    if (key !== null) byId('details').focus();
+  }
+
+  #renderDetails(): void {
+    const panel = byId('details');
+    const post = this.#open === null ? undefined : this.#model.posts.find((candidate) => candidate.key === this.#open);
+    if (post === undefined) {
+      panel.hidden = true;
+      panel.replaceChildren();
+      return;
+    }
+    replace(panel, details(post, this.#model, this.#accounts, () => this.#openPost(null)));
+    panel.hidden = false;
+  }
+
+  #go(state: ViewState, options: { hash?: boolean } = {}): void {
+    this.#state = state;
+    if (options.hash !== false) history.replaceState(null, '', state.view === 'month' ? `#${state.month}` : `#week-${state.week}`);
+    this.render();
+  }
+
+  #fromHash(): ViewState | null {
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const base = this.#state ?? { view: 'month', month: this.#model.initial.month, week: this.#model.initial.week };
+    if (isMonth(hash)) return { ...base, view: 'month', month: hash };
+    const week = /^week-(.+)$/.exec(hash)?.[1];
+    if (week !== undefined && isDay(week)) return { ...base, view: 'week', week: mondayOf(week) };
+    return null;
+  }
+
+  #key(event: KeyboardEvent): void {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Escape' && this.#open !== null) return this.#openPost(null);
+    if (this.#open !== null) return;
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => byId('toolbar').querySelector<HTMLButtonElement>('button')?.click(),
+      ArrowRight: () => byId('toolbar').querySelectorAll<HTMLButtonElement>('button')[2]?.click(),
+      m: () => this.#go({ ...this.#state, view: 'month' }),
+      w: () => this.#go({ ...this.#state, view: 'week', week: this.#weekInMonth() }),
+      t: () => byId('toolbar').querySelectorAll<HTMLButtonElement>('button')[1]?.click(),
+    };
+    moves[event.key]?.();
+  }
+}
+
+/** In `watch --calendar`: a new calendar arrives as a server-sent event after every save. */
+function listen(page: CalendarPage, url: string): void {
+  const events = new EventSource(url);
+  events.addEventListener('calendar', (event) => page.update(JSON.parse((event as MessageEvent<string>).data) as CalendarModel));
+}
+
+const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView);
+page.start();
+// The other posts follow this script in the page: read once the browser has parsed them.
+document.addEventListener('DOMContentLoaded', () => {
+  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => JSON.parse(element.textContent ?? '[]') as CalendarPost[]);
+  if (rest.length > 0) page.complete(rest);
+});
+if (document.body.dataset.live !== undefined) listen(page, document.body.dataset.live);

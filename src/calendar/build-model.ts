@@ -1,0 +1,155 @@
+import type { Capabilities, Post } from '../api/types.js';
+import type { DesiredPost } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Change, LivePostsById, Plan } from '../plan/types.js';
+import type { TargetState } from '../state/types.js';
+import { calendarAccounts } from './accounts.js';
+import type { CalendarModel, CalendarPost, CalendarSummary } from './model.js';
+import { desiredEntry, remoteEntry, type EntryContext, type MediaView } from './post-entry.js';
+import { mondayOf, zonePlacer, type Placer } from './slots.js';
+import type { DesiredMedia } from '../content/types.js';
+
+/**
+ * Everything a calendar is made from. Pure: no file, network or clock beyond this.
+ * `live` null: the API was not reached, statuses come from `state` and `plan` is null.
+ */
+export interface CalendarInput {
+  now: Date;
+  timezone: string;
+  /** postsync.yaml's `accounts:` (alias → id). */
+  aliases: Readonly<Record<string, string>>;
+  /** One line naming the target. */
+  target: string;
+  /** Every valid post of the files, in full. */
+  posts: readonly DesiredPost[];
+  plan: Plan | null;
+  live: LivePostsById | null;
+  /** The target's state section (post ids of owned posts), or null when there is none. */
+  state: TargetState | null;
+  capabilities: ReadonlyMap<string, Capabilities>;
+  /** Every problem of every file, and of the project. */
+  diagnostics: readonly Diagnostic[];
+  mediaView: (media: DesiredMedia) => MediaView;
+  /** Instants; posts with a time outside [from, to) are left out (drafts stay). */
+  range?: { from: string | null; to: string | null };
+  offlineReason?: string;
+}
+
+/** Plan actions that leave a post off the calendar entirely. */
+const isForgotten = (change: Change) => change.action === 'delete' && change.stateOnly === true;
+
+export function buildCalendarModel(input: CalendarInput): CalendarModel {
+  const changes = new Map<string, Change>();
+  for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
+  const diagnosticsByFile = new Map<string, Diagnostic[]>();
+  const problems: Diagnostic[] = [];
+  const files = new Set(input.posts.map((post) => post.file));
+  for (const diagnostic of input.diagnostics) {
+    if (diagnostic.file !== undefined && files.has(diagnostic.file)) {
+      diagnosticsByFile.set(diagnostic.file, [...(diagnosticsByFile.get(diagnostic.file) ?? []), diagnostic]);
+    } else problems.push(diagnostic);
+  }
+
+  const livePostOf = (key: string, change: Change | undefined): Post | undefined => {
+    const postId = change?.postId ?? input.state?.posts[key]?.postId;
+    return postId === undefined || postId === null ? undefined : input.live?.get(postId);
+  };
+  const liveOf = new Map<string, Post>();
+  const used = new Set<string>();
+  for (const post of input.posts) {
+    for (const target of post.shape.targets) used.add(target.socialAccountId);
+    const live = livePostOf(post.key, changes.get(post.key));
+    if (live !== undefined) liveOf.set(post.key, live);
+  }
+  const handles = new Map<string, string>();
+  for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
+  const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
+  const place = zonePlacer(input.timezone);
+  const context: EntryContext = { place, accounts: new Map(accounts.map((account) => [account.id, account])), mediaView: input.mediaView };
+
+  const posts: CalendarPost[] = input.posts.map((post) => {
+    const change = changes.get(post.key);
+    changes.delete(post.key);
+    const live = liveOf.get(post.key);
+    return desiredEntry(post, context, { change, live, status: statusOf(post, live, input), diagnostics: diagnosticsByFile.get(post.file) ?? [] });
+  });
+  // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
+  const placedFiles = new Set<string>();
+  for (const change of changes.values()) {
+    if (change.action === 'noop' || isForgotten(change)) continue;
+    const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
+    if (change.file !== null) placedFiles.add(change.file);
+    posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
+  }
+
+  const inRange = rangeFilter(input.range);
+  const kept = posts.filter(inRange).sort(byTime);
+  return {
+    formatVersion: 1,
+    generatedAt: input.now.toISOString(),
+    timezone: input.timezone,
+    target: input.target,
+    source: input.live === null ? 'state' : 'remote',
+    ...(input.offlineReason === undefined ? {} : { offlineReason: input.offlineReason }),
+    range: { from: input.range?.from ?? null, to: input.range?.to ?? null },
+    today: place(input.now.toISOString())!.day,
+    initial: initialView(kept, input, place),
+    accounts,
+    posts: kept,
+    totals: { scheduled: kept.filter((post) => post.slot !== null).length, unscheduled: kept.filter((post) => post.slot === null).length, ready: kept.filter((post) => post.ready).length },
+    problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
+    summary: input.plan === null ? null : summaryOf(kept),
+  };
+}
+
+/** The remote's status; without the remote, what the state says about the post. */
+function statusOf(post: DesiredPost, live: Post | undefined, input: CalendarInput): string | null {
+  if (input.live !== null) return live?.status ?? null;
+  const record = input.state?.posts[post.key];
+  if (record === undefined) return 'not applied';
+  return record.appliedHash === post.shapeHash ? 'applied' : 'edited since applied';
+}
+
+function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boolean {
+  const from = range?.from ? Date.parse(range.from) : -Infinity;
+  const to = range?.to ? Date.parse(range.to) : Infinity;
+  const inside = (at: string | undefined) => at !== undefined && Date.parse(at) >= from && Date.parse(at) < to;
+  return (post) => (post.slot === null && post.previous === null) || inside(post.slot?.at) || inside(post.previous?.at);
+}
+
+/** Scheduled posts by time, then the unscheduled ones by key. */
+function byTime(a: CalendarPost, b: CalendarPost): number {
+  const at = (post: CalendarPost) => post.slot?.at ?? post.previous?.at ?? '\uffff';
+  return at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
+ * the first post from now on; else the last post; else now.
+ */
+function initialView(posts: readonly CalendarPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
+  const now = input.now.toISOString();
+  const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
+  const day =
+    place(input.range?.from ?? null)?.day ??
+    firstSlot(placed.filter((post) => post.overlay !== null)) ??
+    firstSlot(placed.filter((post) => (post.slot?.at ?? '') >= now)) ??
+    firstSlot(placed.slice(-1)) ??
+    place(now)!.day;
+  return { month: day.slice(0, 7), week: mondayOf(day) };
+}
+
+function firstSlot(posts: readonly CalendarPost[]): string | undefined {
+  const post = posts[0];
+  return (post?.previous ?? post?.slot)?.day;
+}
+
+function summaryOf(posts: readonly CalendarPost[]): CalendarSummary {
+  const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0, deletesSkipped: 0 };
+  for (const post of posts) {
+    if (post.overlay === null) summary.unchanged++;
+    else summary[post.overlay]++;
+    if (post.change?.skipped === true) summary.deletesSkipped++;
+  }
+  return summary;
+}

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname } from 'node:path';
+import type { Calendar } from './calendar-of.js';
+import { renderCalendarPage } from './page.js';
+
+/** Where a served page finds its thumbnails (MediaViews' prefix for `watch --calendar`). */
+export const SERVED_MEDIA_PREFIX = '/media/';
+const EVENTS_PATH = '/events';
+/** A comment line now and then keeps idle connections (and proxies) from closing the stream. */
+const KEEP_ALIVE_MS = 15_000;
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' };
+
+/**
+ * The calendar page of `watch --calendar`, served on loopback: `/` is the page (of the latest
+ * calendar), `/events` a stream of server-sent events, one `calendar` event with the new model
+ * after every `update`, which the page draws without a reload; `/media/…` the thumbnails. It
+ * only serves what it is given: it reads no post and calls no API.
+ */
+export class CalendarServer {
+  readonly #server: Server;
+  readonly #streams = new Set<ServerResponse>();
+  #calendar: Calendar | null = null;
+  #page: string | null = null;
+  #keepAlive: NodeJS.Timeout | undefined;
+
+  private constructor() {
+    this.#server = createServer((request, response) => this.#handle(request, response));
+  }
+
+  static async start(options: { host?: string; port?: number }): Promise<CalendarServer> {
+    const server = new CalendarServer();
+    await new Promise<void>((resolve, reject) => {
+      server.#server.once('error', reject);
+      server.#server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+    server.#keepAlive = setInterval(() => server.#broadcast(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    server.#keepAlive.unref();
+    return server;
+  }
+
+  get url(): string {
+    const { address, port } = this.#server.address() as AddressInfo;
+    return `http://${address.includes(':') ? `[${address}]` : address}:${port}/`;
+  }
+
+  /** Serves `calendar` from now on and sends it to every open page. */
+  update(calendar: Calendar): void {
+    this.#calendar = calendar;
+    this.#page = null;
+    this.#broadcast(`event: calendar\ndata: ${JSON.stringify(calendar.model)}\n\n`);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#keepAlive);
+    for (const stream of this.#streams) stream.end();
+    this.#streams.clear();
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #broadcast(text: string): void {
+    for (const stream of this.#streams) stream.write(text);
+  }
+
+  #handle(request: IncomingMessage, response: ServerResponse): void {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    if (path === '/' || path === '/index.html') return this.#sendPage(response);
+    if (path === EVENTS_PATH) return this.#openStream(request, response);
+    if (path.startsWith(SERVED_MEDIA_PREFIX)) return this.#sendMedia(path, response);
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+  }
+
+  #sendPage(response: ServerResponse): void {
+    if (this.#calendar === null) {
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('The calendar is being made; reload in a moment.\n');
+      return;
+    }
+    this.#page ??= renderCalendarPage(this.#calendar.model, { events: EVENTS_PATH });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(this.#page);
+  }
+
+  #openStream(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
+    // The browser reconnects on its own after a second if the stream drops.
+    response.write('retry: 1000\n\n');
+    this.#streams.add(response);
+    request.on('close', () => this.#streams.delete(response));
+  }
+
+  /** Only the thumbnails the current calendar shows: a name outside that list is not a file it serves. */
+  #sendMedia(path: string, response: ServerResponse): void {
+    const file = this.#calendar?.thumbnails.get(decodeURIComponent(path));
+    if (file === undefined) return void response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    const stream = createReadStream(file);
+    stream.once('open', () => response.writeHead(200, { 'content-type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' }));
+    stream.once('error', () => (response.headersSent ? response.destroy() : response.writeHead(404).end()));
+    stream.pipe(response);
+  }
+}

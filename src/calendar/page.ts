@@ -1,0 +1,59 @@
+import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
+import { html, jsonForScript, scriptElement, trusted } from './escape.js';
+import { splitForFirstView } from './first-view.js';
+import type { CalendarModel } from './model.js';
+import { PAGE_STYLE } from './page-style.js';
+
+export interface PageOptions {
+  /** `watch --calendar`: the URL of the server-sent events that bring each new calendar. */
+  events?: string;
+}
+
+/**
+ * The calendar as one self-contained HTML document: style, data and script inline, nothing
+ * fetched (it works from file:// and as a workflow artifact). The script draws the visible month
+ * or week from the data; the markup here is the frame it draws into.
+ *
+ * The data comes in two parts: the posts the first view draws (first-view.ts), then the script,
+ * then every other post. The browser runs the script, and paints the first view, as soon as it
+ * has read the first part; however many posts the calendar has, the rest is read after that,
+ * and the page completes its data from it.
+ */
+export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): string {
+  const { first, rest } = splitForFirstView(model);
+  const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="postsync">
+<title>${title}</title>
+<style>${trusted(PAGE_STYLE)}</style>
+</head>
+<body${options.events === undefined ? '' : html` data-live="${options.events}"`}>
+<header class="top" id="top"><h1>Content calendar</h1></header>
+<nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
+<main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
+<aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
+<noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
+${scriptElement('application/json', 'calendar-data', jsonForScript(first))}
+${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
+${chunks(rest, REST_CHUNK).map((part, index) => scriptElement('application/json', `calendar-rest-${index}`, jsonForScript(part)))}
+</body>
+</html>
+`.toString();
+}
+
+/**
+ * Posts per element of the rest: the browser paints the first view between two elements, while
+ * it is still reading the others (one element of many megabytes would hold the paint back).
+ */
+const REST_CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
+  return parts;
+}

@@ -1,0 +1,74 @@
+import { offsetMs } from '../content/scheduled-at.js';
+import type { Slot } from './model.js';
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** An instant placed in the zone: its day, time and offset there; null for no time or not a time. */
+export type Placer = (instant: string | null | undefined) => Slot | null;
+
+const HOUR = 3_600_000;
+
+/**
+ * Places instants in `timeZone`, many of them cheaply: the zone's offset is asked of Intl once per hour of
+ * UTC that has posts (when the offset is the same at both ends of that hour, it holds throughout,
+ * as no zone changes its offset twice in an hour), and the wall time is then plain arithmetic.
+ */
+export function zonePlacer(timeZone: string): Placer {
+  const offsets = new Map<number, number | null>();
+  const offsetAt = (ms: number): number => {
+    const hour = Math.floor(ms / HOUR);
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      const start = offsetMs(hour * HOUR, timeZone);
+      offset = start === offsetMs((hour + 1) * HOUR - 1, timeZone) ? start : null;
+      offsets.set(hour, offset);
+    }
+    return offset ?? offsetMs(ms, timeZone);
+  };
+  return (instant) => {
+    if (instant === null || instant === undefined) return null;
+    const ms = Date.parse(instant);
+    if (Number.isNaN(ms)) return null;
+    const offset = offsetAt(ms);
+    const wall = new Date(ms + offset).toISOString();
+    const minutes = Math.round(offset / 60_000);
+    const sign = minutes < 0 ? '-' : '+';
+    return {
+      at: new Date(ms).toISOString(),
+      day: wall.slice(0, 10),
+      time: wall.slice(11, 16),
+      offset: `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`,
+    };
+  };
+}
+
+/** The Monday of the ISO week holding `day` (`YYYY-MM-DD`, a calendar date: no zone involved). */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/** ISO 8601 week of a day: `2027-W01`. */
+export function isoWeek(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  // The ISO week's year is the year of its Thursday.
+  date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  const year = date.getUTCFullYear();
+  const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 / 7) + 1;
+  return `${year}-W${pad(week)}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day for people, the same on every machine (no locale data): `Mon 4 Jan 2027`. */
+export function dayText(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** A slot for people: `Mon 4 Jan 2027, 09:00 (+01:00)`; without the offset on request. */
+export function slotText(slot: Slot, options: { offset?: boolean } = {}): string {
+  return `${dayText(slot.day)}, ${slot.time}${options.offset === false ? '' : ` (${slot.offset})`}`;
+}

@@ -1,0 +1,79 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CalendarModel } from '../../src/calendar/model.js';
+import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator, useEmulator } from '../helpers/emulator.js';
+import { testdir } from '../helpers/testdir.js';
+
+const emulator = useEmulator();
+const post = (scheduledAt: string, body: string) => `---\nscheduledAt: ${scheduledAt}\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${body}\n`;
+
+async function project(): Promise<string> {
+  return testdir({
+    'postsync.yaml': `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
+    'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
+    'posts/jan.md': post('2027-01-05 09:00', 'January'),
+    'posts/feb.md': post('2027-02-05 09:00', 'February'),
+  });
+}
+
+/** The calendar a written page holds: its two JSON islands, the first view's and the rest. */
+async function modelOf(page: string): Promise<CalendarModel> {
+  const html = await readFile(page, 'utf8');
+  const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
+  const model = island('calendar-data') as CalendarModel;
+  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as CalendarModel['posts']);
+  return { ...model, posts: [...model.posts, ...rest] };
+}
+
+function calendar(dir: string, apiUrl: string, ...args: string[]) {
+  return runCli(['-C', dir, '--api-url', apiUrl, 'calendar', ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+}
+
+describe('postsync calendar', () => {
+  it('writes the page to .postsync/calendar (git-ignored) by default, only the posts in --from/--to, and the feed', async () => {
+    const dir = await project();
+    const result = await calendar(dir, emulator().baseUrl, '--from', '2027-02-01', '--to', '2027-02-28', '--ics', 'feed.ics');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Calendar: .postsync/calendar/index.html (1 scheduled post, 0 unscheduled posts; times in Europe/Berlin)\nPlan: 1 new.\nFeed: feed.ics (1 event)\n');
+    expect(await readFile(join(dir, '.postsync/calendar/.gitignore'), 'utf8')).toContain('*\n');
+    const model = await modelOf(join(dir, '.postsync/calendar/index.html'));
+    expect(model.posts.map((post) => post.key)).toEqual(['feb']);
+    expect(model.range).toEqual({ from: '2027-01-31T23:00:00.000Z', to: '2027-02-28T23:00:00.000Z' });
+    expect(model.initial.month).toBe('2027-02');
+    expect(await readFile(join(dir, 'feed.ics'), 'utf8')).toContain('SUMMARY:February [photo]\r\n');
+  });
+
+  it('refuses a range that is not one, and a date that is not a date', async () => {
+    const dir = await project();
+    let result = await calendar(dir, emulator().baseUrl, '--from', '2027-03-01', '--to', '2027-02-01');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--from (2027-02-28T23:00:00.000Z) is not before --to (2027-02-01T23:00:00.000Z)');
+    result = await calendar(dir, emulator().baseUrl, '--from', 'next tuesday');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--from "next tuesday" is not a date or time');
+  });
+
+  it('without an answer from the API, takes statuses from the state file and says so', async () => {
+    const dir = await project();
+    const remote = await startTestEmulator();
+    try {
+      expect((await runCli(['-C', dir, '--api-url', remote.baseUrl, 'apply', '--yes'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } })).code).toBe(0);
+    } finally {
+      await remote.close();
+    }
+    await writeFile(join(dir, 'posts/feb.md'), post('2027-02-06 09:00', 'February, a day later'));
+    await writeFile(join(dir, 'posts/mar.md'), post('2027-03-05 09:00', 'March'));
+    const result = await calendar(dir, remote.baseUrl, '--out', 'out');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('The API was not reached (Reading the API key session failed: no answer from GET /public/v1/auth/session');
+    expect(result.stdout).toContain('statuses come from the state file, and the plan is not shown.');
+    const model = await modelOf(join(dir, 'out/index.html'));
+    expect(model.source).toBe('state');
+    expect(model.summary).toBeNull();
+    expect(Object.fromEntries(model.posts.map((post) => [post.key, post.status]))).toEqual({ jan: 'applied', feb: 'edited since applied', mar: 'not applied' });
+  });
+});

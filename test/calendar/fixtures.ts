@@ -1,0 +1,91 @@
+import type { Capabilities, Post } from '../../src/api/types.js';
+import { buildCalendarModel, type CalendarInput } from '../../src/calendar/build-model.js';
+import type { CalendarModel } from '../../src/calendar/model.js';
+import type { DesiredPost, PostShape } from '../../src/content/types.js';
+import { createPlan } from '../../src/plan/planner.js';
+import type { PlanTarget } from '../../src/plan/types.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
+import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
+import type { TargetState } from '../../src/state/types.js';
+
+export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
+export const SHORT = '8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03';
+export const TARGET: PlanTarget = { id: 'local:demo', apiUrl: 'local', projectId: 'demo', local: true };
+export const NOW = new Date('2026-11-20T12:00:00Z');
+
+export function shape(overrides: Partial<PostShape> = {}): PostShape {
+  return { content: 'Hello', scheduledAt: null, targets: [{ socialAccountId: PHOTO, options: {} }], media: [], ...overrides };
+}
+
+export function desired(key: string, postShape: PostShape): DesiredPost {
+  return { key, file: `posts/${key}.md`, shape: postShape, shapeHash: shapeHash(postShape), fingerprint: `${key}:${shapeHash(postShape)}`, media: [], targetLabels: postShape.targets.map((t) => (t.socialAccountId === PHOTO ? 'brand-photo' : 'brand-short')) };
+}
+
+/** The remote post of a shape, as the service returns it. */
+export function live(id: string, postShape: PostShape, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    status: postShape.scheduledAt === null ? 'draft' : 'scheduled',
+    content: postShape.content,
+    scheduledAt: postShape.scheduledAt,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    targets: postShape.targets.map((t) => ({ socialAccountId: t.socialAccountId, platform: 'photoC', handle: '@demo.photo', options: { ...t.options }, status: 'pending', ...(t.contentOverride === undefined ? {} : { contentOverride: t.contentOverride }) })),
+    media: [],
+    ...overrides,
+  };
+}
+
+/** A state section owning `posts` (key → [post id, the shape last applied]). */
+export function owning(posts: Record<string, [string, PostShape]>): TargetState {
+  const section = emptyTargetState(TARGET);
+  for (const [key, [postId, applied]] of Object.entries(posts)) {
+    section.posts[key] = { postId, file: `posts/${key}.md`, appliedHash: shapeHash(applied), remoteUpdatedAt: '2026-01-02T00:00:00.000Z', appliedAt: '2026-01-02T00:00:00.000Z' };
+  }
+  return section;
+}
+
+export function capabilities(id: string, caption: Capabilities['rules']['caption']): Capabilities {
+  return {
+    account: { id, platform: id === PHOTO ? 'photoC' : 'shortB', status: 'active' },
+    supported: true,
+    available: true,
+    requiredPermissions: { discover: [], draft: [], schedule: [], publish: [], upload: [] },
+    rules: { caption, attachments: { min: 0, max: 10, maxVideos: 1, storyMax: 1, allowMixed: true }, options: {}, media: { images: { contentTypes: [], maxBytes: 1 }, videos: { contentTypes: [], maxBytes: 1, minDurationSeconds: 0, maxDurationSeconds: 1 } } } as unknown as Capabilities['rules'],
+  };
+}
+
+/** A calendar as the command makes it: the real planner over these posts, remote posts and state. */
+export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'posts'>>): CalendarModel {
+  const { posts, remote, owned, ...rest } = input;
+  const section = owned ?? emptyTargetState(TARGET);
+  const livePosts = remote ?? [];
+  const plan = createPlan({
+    target: TARGET,
+    desired: posts,
+    diagnostics: [],
+    state: section,
+    stateHash: stateSectionHash(section),
+    live: livePostsById(livePosts),
+    accounts: new Map([[PHOTO, { available: true }], [SHORT, { available: true }]]),
+    prune: false,
+    only: null,
+    now: NOW.toISOString(),
+  });
+  const byId = new Map(livePosts.map((post) => [post.id, post]));
+  return buildCalendarModel({
+    now: NOW,
+    timezone: 'Europe/Berlin',
+    aliases: { 'brand-photo': PHOTO, 'brand-short': SHORT },
+    target: 'Target: local API (embedded)',
+    plan,
+    live: { get: (id) => byId.get(id), briefs: byId },
+    state: section,
+    capabilities: new Map(),
+    diagnostics: [],
+    mediaView: () => ({ src: null }),
+    posts,
+    ...rest,
+  });
+}

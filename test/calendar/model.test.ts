@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT } from './fixtures.js';
+
+describe('the calendar model', () => {
+  it('places a post on its day and time in the project time zone, also across a DST change', () => {
+    // Europe/Berlin moves to summer time on 28 March 2027 at 02:00 (01:00 UTC).
+    const model = calendarFor({
+      posts: [
+        desired('before', shape({ scheduledAt: '2027-03-27T23:30:00.000Z' })),
+        desired('after', shape({ scheduledAt: '2027-03-28T01:30:00.000Z' })),
+      ],
+    });
+    const slots = Object.fromEntries(model.posts.map((post) => [post.key, post.slot]));
+    expect(slots.before).toEqual({ at: '2027-03-27T23:30:00.000Z', day: '2027-03-28', time: '00:30', offset: '+01:00' });
+    expect(slots.after).toEqual({ at: '2027-03-28T01:30:00.000Z', day: '2027-03-28', time: '03:30', offset: '+02:00' });
+    expect(model.initial).toEqual({ month: '2027-03', week: '2027-03-22' });
+    expect(model.today).toBe('2026-11-20');
+  });
+
+  it('shows a moved post in its new slot with its old one, and an unscheduled one in the tray with the slot it leaves', () => {
+    const applied = { moved: shape({ scheduledAt: '2027-01-05T09:00:00.000Z' }), dropped: shape({ scheduledAt: '2027-01-06T09:00:00.000Z' }) };
+    const model = calendarFor({
+      posts: [desired('moved', { ...applied.moved, scheduledAt: '2027-01-12T17:00:00.000Z' }), desired('dropped', { ...applied.dropped, scheduledAt: null })],
+      remote: [live('p1', applied.moved), live('p2', applied.dropped)],
+      owned: owning({ moved: ['p1', applied.moved], dropped: ['p2', applied.dropped] }),
+    });
+    // In time order: the tray's post by the slot it leaves.
+    expect(model.posts.map((post) => post.key)).toEqual(['dropped', 'moved']);
+    const [dropped, moved] = model.posts;
+    expect(moved).toMatchObject({ key: 'moved', overlay: 'moved', status: 'scheduled', slot: { day: '2027-01-12', time: '18:00' }, previous: { day: '2027-01-05', time: '10:00' } });
+    expect(moved!.change).toMatchObject({ action: 'update', fields: [{ field: 'scheduledAt', before: 'Tue 5 Jan 2027, 10:00 (+01:00)', after: 'Tue 12 Jan 2027, 18:00 (+01:00)' }] });
+    expect(dropped).toMatchObject({ key: 'dropped', overlay: 'unscheduled', slot: null, draft: true, previous: { day: '2027-01-06' } });
+    expect(model.summary).toMatchObject({ moved: 1, unscheduled: 1, new: 0, unchanged: 0 });
+  });
+
+  it('places the post of a removed file where the remote has it, and leaves out what is only forgotten', () => {
+    const gone = shape({ scheduledAt: '2027-01-08T11:00:00.000Z', content: 'Weekend special' });
+    const model = calendarFor({
+      posts: [],
+      remote: [live('p1', gone)],
+      owned: owning({ gone: ['p1', gone], 'deleted-remotely': ['p9', gone] }),
+    });
+    expect(model.posts).toHaveLength(1);
+    expect(model.posts[0]).toMatchObject({ key: 'gone', file: 'posts/gone.md', overlay: 'deleted', text: 'Weekend special', status: 'scheduled', slot: { day: '2027-01-08', time: '12:00' }, change: { action: 'delete', skipped: true } });
+    expect(model.summary).toMatchObject({ deleted: 1, deletesSkipped: 1 });
+  });
+
+  it('previews each account: its own text, the length in its unit and the cut at its limit', () => {
+    const text = 'é'.repeat(12);
+    const model = calendarFor({
+      posts: [desired('long', shape({ content: text, targets: [{ socialAccountId: PHOTO, options: { format: 'feed', shareToFeed: true } }, { socialAccountId: SHORT, contentOverride: 'Short one', options: { shortBAllowComment: false } }] }))],
+      capabilities: new Map([
+        [PHOTO, capabilities(PHOTO, { maxLength: 20, lengthUnit: 'bytes', requiredExcept: 'always' })],
+        [SHORT, capabilities(SHORT, { maxLength: 100, lengthUnit: 'utf16', requiredExcept: 'always' })],
+      ]),
+    });
+    const [photo, short] = model.posts[0]!.targets;
+    // 12 × 2 bytes = 24 > 20: ten characters fit.
+    expect(photo).toMatchObject({ label: 'brand-photo', override: false, length: 24, shown: 'é'.repeat(10), overflow: 'éé', options: [{ name: 'format', value: 'feed' }, { name: 'shareToFeed', value: 'yes' }] });
+    expect(short).toMatchObject({ label: 'brand-short', override: true, length: 9, shown: 'Short one', overflow: '', options: [{ name: 'shortBAllowComment', value: 'no' }] });
+    // A caption that is the post's text whole is not copied.
+    const plain = calendarFor({ posts: [desired('plain', shape({ content: 'Hi' }))] }).posts[0]!.targets[0]!;
+    expect(plain).toEqual({ account: PHOTO, label: 'brand-photo', status: null, override: false, overflow: '', length: 2, options: [] });
+    expect(model.accounts.map((account) => [account.label, account.platform, account.maxLength, account.unitWord, account.color])).toEqual([
+      ['brand-photo', 'photoC', 20, 'bytes (UTF-8)', 0],
+      ['brand-short', 'shortB', 100, 'UTF-16 code units', 1],
+    ]);
+  });
+
+  it('attaches each file its problems, and lists files that yield no post apart', () => {
+    const model = calendarFor({
+      posts: [desired('draft', shape({ targets: [] }))],
+      diagnostics: [
+        { severity: 'warning', code: 'w', message: 'a warning', file: 'posts/draft.md', line: 2 },
+        { severity: 'error', code: 'yaml-syntax', message: 'broken', file: 'posts/broken.md', line: 3 },
+      ],
+    });
+    expect(model.posts[0]).toMatchObject({ key: 'draft', draft: true, ready: false, errors: 0, diagnostics: [{ message: 'a warning' }] });
+    expect(model.problems).toEqual([{ severity: 'error', code: 'yaml-syntax', message: 'broken', file: 'posts/broken.md', line: 3 }]);
+  });
+
+  it('without the remote, takes statuses from the state file and has no plan', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z' });
+    const model = calendarFor({
+      posts: [desired('same', applied), desired('edited', { ...applied, content: 'New text' }), desired('new', applied)],
+      owned: owning({ same: ['p1', applied], edited: ['p2', applied] }),
+      plan: null,
+      live: null,
+      offlineReason: 'no answer',
+    });
+    expect(model.source).toBe('state');
+    expect(model.summary).toBeNull();
+    expect(Object.fromEntries(model.posts.map((post) => [post.key, [post.status, post.overlay]]))).toEqual({ same: ['applied', null], edited: ['edited since applied', null], new: ['not applied', null] });
+  });
+
+  it('keeps posts in --from/--to (and every unscheduled one), and opens on the first change', () => {
+    const model = calendarFor({
+      posts: [desired('dec', shape({ scheduledAt: '2026-12-10T09:00:00.000Z' })), desired('jan', shape({ scheduledAt: '2027-01-10T09:00:00.000Z' })), desired('draft', shape())],
+      range: { from: '2027-01-01T00:00:00.000Z', to: null },
+    });
+    expect(model.posts.map((post) => post.key)).toEqual(['jan', 'draft']);
+    expect(model.initial.month).toBe('2027-01');
+    expect(NOW < new Date(model.posts[0]!.slot!.at)).toBe(true);
+  });
+});
