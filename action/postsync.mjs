@@ -3,11 +3,12 @@
 // from the sources of this repository by `npm run bundle:action`. Do not edit.
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
+import { spawn } from "node:child_process";
 import * as sp from "node:path";
-import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
+import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import fs, { appendFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import fs, { appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -6955,16 +6956,16 @@ function editDistance(a, b) {
 	}
 	return d[a.length][b.length];
 }
-function fold(word) {
+function fold$1(word) {
 	return word.toLowerCase().replace(/[-_\s]/g, "");
 }
 function closestMatch(word, candidates) {
-	const folded = fold(word);
+	const folded = fold$1(word);
 	const allowed = Math.max(1, Math.floor(folded.length / 3));
 	let best;
 	for (const candidate of candidates) {
 		if (candidate === word) continue;
-		const distance = editDistance(folded, fold(candidate));
+		const distance = editDistance(folded, fold$1(candidate));
 		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
 			candidate,
 			distance
@@ -35117,7 +35118,7 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_READY_PREFIX, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_BvCqly5D = __esmMin((() => {
+var init_api_CWzV9ZCq = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_qmyLss_2();
 	init_error_codes_Bqn1_kii();
@@ -35846,6 +35847,45 @@ function hasChanges(plan) {
 	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
 }
 var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
+function gitHubActionsEnvironment(env, options) {
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
+	return {
+		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
+		outputFile: nonEmpty(env.GITHUB_OUTPUT),
+		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
+	};
+}
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_CGh1193V = __esmMin((() => {}));
 function trimmed(value, digits) {
 	return String(Number(value.toFixed(digits)));
 }
@@ -35901,7 +35941,7 @@ var init_format_DZlSd15T = __esmMin((() => {
 		["KiB", 1024]
 	];
 }));
-var actions_Ct_AuXRZ_exports = __exportAll$1({
+var actions_DDOvs3gv_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -35916,15 +35956,6 @@ var actions_Ct_AuXRZ_exports = __exportAll$1({
 	validateSummaryMarkdown: () => validateSummaryMarkdown,
 	workspacePath: () => workspacePath
 });
-function gitHubActionsEnvironment(env, options) {
-	if (env.GITHUB_ACTIONS !== "true") return null;
-	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
-	return {
-		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
-		outputFile: nonEmpty(env.GITHUB_OUTPUT),
-		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
-	};
-}
 function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 	return Object.entries(outputs).map(([name, raw]) => {
 		const value = String(raw);
@@ -35989,35 +36020,6 @@ function applyOutcomeMarkdown(options) {
 	if (options.failed.length > 0) out.push("");
 	return out.join("\n");
 }
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
 async function reportToGitHubActions(report, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
 	if (!actions) return false;
@@ -36071,7 +36073,8 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_Ct_AuXRZ = __esmMin((() => {
+var init_actions_DDOvs3gv = __esmMin((() => {
+	init_workflow_commands_CGh1193V();
 	init_has_changes_Dy1ZVtLe();
 	init_format_DZlSd15T();
 }));
@@ -36277,7 +36280,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Ct_AuXRZ(), actions_Ct_AuXRZ_exports)), Promise.resolve().then(() => (init_plan_markdown_Dd9vhJug(), plan_markdown_Dd9vhJug_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_DDOvs3gv(), actions_DDOvs3gv_exports)), Promise.resolve().then(() => (init_plan_markdown_Dd9vhJug(), plan_markdown_Dd9vhJug_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -36288,7 +36291,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_D9Wqm8_Z = __esmMin((() => {
+var init_actions_report_B5KEAsV_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_qmyLss_2();
 }));
@@ -36501,8 +36504,8 @@ async function listLivePosts(client) {
 	}, (post) => post.created), texts);
 }
 var PAGE_SIZE$1, LiveListing;
-var init_live_listing_CnOuXqrd = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_live_listing_BzLwZf9r = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -36545,7 +36548,7 @@ function textLength(text, unit) {
 			return count;
 		}
 		case "utf16": return text.length;
-		case "bytes": return encoder.encode(text).length;
+		case "bytes": return encoder$1.encode(text).length;
 		default: return codePointLength$1(text);
 	}
 }
@@ -36567,9 +36570,9 @@ function unitWord(unit) {
 		default: return "characters";
 	}
 }
-var segmenter, encoder;
-var init_text_length_DIWO4m14 = __esmMin((() => {
-	encoder = new TextEncoder();
+var segmenter, encoder$1;
+var init_text_length_BSWyNaU7 = __esmMin((() => {
+	encoder$1 = new TextEncoder();
 }));
 function videoCodecName(code) {
 	const key = normalizeKey(code);
@@ -36622,145 +36625,6 @@ var init_codecs_o_3IgQaa = __esmMin((() => {
 		"ac-3": "ac3",
 		"e-ac-3": "eac3"
 	};
-}));
-var Node, Queue;
-var init_yocto_queue = __esmMin((() => {
-	Node = class {
-		value;
-		next;
-		constructor(value) {
-			this.value = value;
-		}
-	};
-	Queue = class {
-		#head;
-		#tail;
-		#size;
-		constructor() {
-			this.clear();
-		}
-		enqueue(value) {
-			const node = new Node(value);
-			if (this.#head) {
-				this.#tail.next = node;
-				this.#tail = node;
-			} else {
-				this.#head = node;
-				this.#tail = node;
-			}
-			this.#size++;
-		}
-		dequeue() {
-			const current = this.#head;
-			if (!current) return;
-			this.#head = this.#head.next;
-			this.#size--;
-			if (!this.#head) this.#tail = void 0;
-			return current.value;
-		}
-		peek() {
-			if (!this.#head) return;
-			return this.#head.value;
-		}
-		clear() {
-			this.#head = void 0;
-			this.#tail = void 0;
-			this.#size = 0;
-		}
-		get size() {
-			return this.#size;
-		}
-		*[Symbol.iterator]() {
-			let current = this.#head;
-			while (current) {
-				yield current.value;
-				current = current.next;
-			}
-		}
-		*drain() {
-			while (this.#head) yield this.dequeue();
-		}
-	};
-}));
-function pLimit(concurrency) {
-	let rejectOnClear = false;
-	if (typeof concurrency === "object") ({concurrency, rejectOnClear = false} = concurrency);
-	validateConcurrency(concurrency);
-	if (typeof rejectOnClear !== "boolean") throw new TypeError("Expected `rejectOnClear` to be a boolean");
-	const queue = new Queue();
-	let activeCount = 0;
-	const resumeNext = () => {
-		if (activeCount < concurrency && queue.size > 0) {
-			activeCount++;
-			queue.dequeue().run();
-		}
-	};
-	const next = () => {
-		activeCount--;
-		resumeNext();
-	};
-	const run = async (function_, resolve, arguments_) => {
-		const result = (async () => function_(...arguments_))();
-		resolve(result);
-		try {
-			await result;
-		} catch {}
-		next();
-	};
-	const enqueue = (function_, resolve, reject, arguments_) => {
-		const queueItem = { reject };
-		new Promise((internalResolve) => {
-			queueItem.run = internalResolve;
-			queue.enqueue(queueItem);
-		}).then(run.bind(void 0, function_, resolve, arguments_));
-		if (activeCount < concurrency) resumeNext();
-	};
-	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
-		enqueue(function_, resolve, reject, arguments_);
-	});
-	Object.defineProperties(generator, {
-		activeCount: { get: () => activeCount },
-		pendingCount: { get: () => queue.size },
-		clearQueue: { value() {
-			if (!rejectOnClear) {
-				queue.clear();
-				return;
-			}
-			const abortError = AbortSignal.abort().reason;
-			while (queue.size > 0) queue.dequeue().reject(abortError);
-		} },
-		concurrency: {
-			get: () => concurrency,
-			set(newConcurrency) {
-				validateConcurrency(newConcurrency);
-				concurrency = newConcurrency;
-				queueMicrotask(() => {
-					while (activeCount < concurrency && queue.size > 0) resumeNext();
-				});
-			}
-		},
-		map: { async value(iterable, function_) {
-			const promises = [];
-			try {
-				Array.from(iterable, (value, index) => {
-					const promise = generator(function_, value, index);
-					promises.push(promise);
-					return promise;
-				});
-			} catch (error) {
-				for (const promise of promises) promise.catch(() => {});
-				throw error;
-			}
-			return Promise.all(promises);
-		} }
-	});
-	return generator;
-}
-function validateConcurrency(concurrency) {
-	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-}
-var init_p_limit = __esmMin((() => {
-	init_yocto_queue();
 }));
 var defaultMessages, EndOfStreamError, AbortError;
 var init_Errors = __esmMin((() => {
@@ -42625,6 +42489,184 @@ var init_probe_BaPGwDdx = __esmMin((() => {
 		"video/3gpp",
 		"video/3gpp2"
 	]);
+}));
+function createProbeCache(options = {}) {
+	const probeFile = options.probe ?? probeWithReaders;
+	const entries = new Map();
+	return {
+		async probe(absolutePath) {
+			const { size, mtimeMs } = await stat$1(absolutePath);
+			const cached = entries.get(absolutePath);
+			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
+			const result = probeFile(absolutePath);
+			const entry = {
+				size,
+				mtimeMs,
+				result
+			};
+			entries.set(absolutePath, entry);
+			result.catch(() => {
+				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
+			});
+			return result;
+		},
+		forget(absolutePath) {
+			if (absolutePath === void 0) entries.clear();
+			else entries.delete(absolutePath);
+		}
+	};
+}
+async function probePostMedia(posts, probe) {
+	const files = new Map();
+	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
+	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
+		...await probe(media.absolutePath),
+		sizeBytes: media.sizeBytes
+	}]));
+	return new Map(entries);
+}
+var probeWithReaders;
+var init_probe_cache_BIaDE8Nw = __esmMin((() => {
+	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
+}));
+var Node, Queue;
+var init_yocto_queue = __esmMin((() => {
+	Node = class {
+		value;
+		next;
+		constructor(value) {
+			this.value = value;
+		}
+	};
+	Queue = class {
+		#head;
+		#tail;
+		#size;
+		constructor() {
+			this.clear();
+		}
+		enqueue(value) {
+			const node = new Node(value);
+			if (this.#head) {
+				this.#tail.next = node;
+				this.#tail = node;
+			} else {
+				this.#head = node;
+				this.#tail = node;
+			}
+			this.#size++;
+		}
+		dequeue() {
+			const current = this.#head;
+			if (!current) return;
+			this.#head = this.#head.next;
+			this.#size--;
+			if (!this.#head) this.#tail = void 0;
+			return current.value;
+		}
+		peek() {
+			if (!this.#head) return;
+			return this.#head.value;
+		}
+		clear() {
+			this.#head = void 0;
+			this.#tail = void 0;
+			this.#size = 0;
+		}
+		get size() {
+			return this.#size;
+		}
+		*[Symbol.iterator]() {
+			let current = this.#head;
+			while (current) {
+				yield current.value;
+				current = current.next;
+			}
+		}
+		*drain() {
+			while (this.#head) yield this.dequeue();
+		}
+	};
+}));
+function pLimit(concurrency) {
+	let rejectOnClear = false;
+	if (typeof concurrency === "object") ({concurrency, rejectOnClear = false} = concurrency);
+	validateConcurrency(concurrency);
+	if (typeof rejectOnClear !== "boolean") throw new TypeError("Expected `rejectOnClear` to be a boolean");
+	const queue = new Queue();
+	let activeCount = 0;
+	const resumeNext = () => {
+		if (activeCount < concurrency && queue.size > 0) {
+			activeCount++;
+			queue.dequeue().run();
+		}
+	};
+	const next = () => {
+		activeCount--;
+		resumeNext();
+	};
+	const run = async (function_, resolve, arguments_) => {
+		const result = (async () => function_(...arguments_))();
+		resolve(result);
+		try {
+			await result;
+		} catch {}
+		next();
+	};
+	const enqueue = (function_, resolve, reject, arguments_) => {
+		const queueItem = { reject };
+		new Promise((internalResolve) => {
+			queueItem.run = internalResolve;
+			queue.enqueue(queueItem);
+		}).then(run.bind(void 0, function_, resolve, arguments_));
+		if (activeCount < concurrency) resumeNext();
+	};
+	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
+		enqueue(function_, resolve, reject, arguments_);
+	});
+	Object.defineProperties(generator, {
+		activeCount: { get: () => activeCount },
+		pendingCount: { get: () => queue.size },
+		clearQueue: { value() {
+			if (!rejectOnClear) {
+				queue.clear();
+				return;
+			}
+			const abortError = AbortSignal.abort().reason;
+			while (queue.size > 0) queue.dequeue().reject(abortError);
+		} },
+		concurrency: {
+			get: () => concurrency,
+			set(newConcurrency) {
+				validateConcurrency(newConcurrency);
+				concurrency = newConcurrency;
+				queueMicrotask(() => {
+					while (activeCount < concurrency && queue.size > 0) resumeNext();
+				});
+			}
+		},
+		map: { async value(iterable, function_) {
+			const promises = [];
+			try {
+				Array.from(iterable, (value, index) => {
+					const promise = generator(function_, value, index);
+					promises.push(promise);
+					return promise;
+				});
+			} catch (error) {
+				for (const promise of promises) promise.catch(() => {});
+				throw error;
+			}
+			return Promise.all(promises);
+		} }
+	});
+	return generator;
+}
+function validateConcurrency(concurrency) {
+	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) throw new TypeError("Expected `concurrency` to be a number from 1 and up");
+}
+var init_p_limit = __esmMin((() => {
+	init_yocto_queue();
 }));
 function parseScheduledAt(text, timeZone) {
 	const match = PATTERN.exec(text.trim());
@@ -51120,10 +51162,10 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, MAX_CONTENT_CHARACTERS$1, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_DMdj5wD3 = __esmMin((() => {
+var init_parse_BZHpbr1E = __esmMin((() => {
 	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
-	init_text_length_DIWO4m14();
+	init_api_CWzV9ZCq();
+	init_text_length_BSWyNaU7();
 	init_scheduled_at_BB2s2xdf();
 	init_targets_DvHmAaMj();
 	init_yaml_source_B6g5_DVe();
@@ -51135,7 +51177,7 @@ var init_parse_DMdj5wD3 = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Di1afAxY_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CjcuoW_J_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function interpretPostFile(bytes, context) {
 	const { file } = context;
 	const parsed = parsePostFile(file, bytes);
@@ -51179,8 +51221,8 @@ function interpretPostFile(bytes, context) {
 		locate: parsed.locate
 	};
 }
-var init_interpret_file_Di1afAxY = __esmMin((() => {
-	init_parse_DMdj5wD3();
+var init_interpret_file_CjcuoW_J = __esmMin((() => {
+	init_parse_BZHpbr1E();
 	init_state_file_qmyLss_2();
 	init_targets_DvHmAaMj();
 }));
@@ -51197,41 +51239,6 @@ async function sha256File(path) {
 		sha256: hash.digest("hex"),
 		sizeBytes
 	};
-}
-function createProbeCache(options = {}) {
-	const probeFile = options.probe ?? probeWithReaders;
-	const entries = new Map();
-	return {
-		async probe(absolutePath) {
-			const { size, mtimeMs } = await stat$1(absolutePath);
-			const cached = entries.get(absolutePath);
-			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-			const result = probeFile(absolutePath);
-			const entry = {
-				size,
-				mtimeMs,
-				result
-			};
-			entries.set(absolutePath, entry);
-			result.catch(() => {
-				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
-			});
-			return result;
-		},
-		forget(absolutePath) {
-			if (absolutePath === void 0) entries.clear();
-			else entries.delete(absolutePath);
-		}
-	};
-}
-async function probePostMedia(posts, probe) {
-	const files = new Map();
-	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
-	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
-		...await probe(media.absolutePath),
-		sizeBytes: media.sizeBytes
-	}]));
-	return new Map(entries);
 }
 function createPlanCaches(kept) {
 	return {
@@ -51506,7 +51513,7 @@ function foundMediaPart(requests, found) {
 	}
 	return fingerprintMediaPart(media);
 }
-function summaryOf(reading, post) {
+function summaryOf$2(reading, post) {
 	return {
 		key: post.key,
 		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
@@ -51566,7 +51573,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Di1afAxY(), interpret_file_Di1afAxY_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CjcuoW_J(), interpret_file_CjcuoW_J_exports));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
 		fileInContent: relativePosix(config.contentDir, resolve(config.root, file)),
@@ -51591,7 +51598,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 	if (read !== void 0 && result.post !== null) options.earlier?.remember(file, {
 		digest,
 		...read
-	}, summaryOf(reading, result.post));
+	}, summaryOf$2(reading, result.post));
 	return result;
 }
 function mediaContextOf(options) {
@@ -52096,13 +52103,14 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, probeWithReaders, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_HtKQ8GQP = __esmMin((() => {
+var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
+var init_check_posts_CjjsWnE3 = __esmMin((() => {
 	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
-	init_text_length_DIWO4m14();
+	init_api_CWzV9ZCq();
+	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_shape_hash_B4NMv629();
+	init_probe_cache_BIaDE8Nw();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
@@ -52134,7 +52142,6 @@ var init_check_posts_HtKQ8GQP = __esmMin((() => {
 			else this.#entries.delete(realPath);
 		}
 	};
-	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
 	FileLookups = class {
 		#realpaths = new Map();
 		#stats = new Map();
@@ -52414,11 +52421,11 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3;
-var init_read_desired_DGs0pcDX = __esmMin((() => {
+var init_read_desired_bmAc3DC5 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_check_posts_HtKQ8GQP();
+	init_check_posts_CjjsWnE3();
 	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+	init_api_CWzV9ZCq();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -52813,14 +52820,14 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER;
-var init_build_plan_Cj_rl0CP = __esmMin((() => {
+var init_build_plan_BWHlylli = __esmMin((() => {
 	init_shape_hash_B4NMv629();
 	init_plan_context_BjYGTABl();
 	init_diff_cxwMYnWK();
 	init_state_file_qmyLss_2();
-	init_live_listing_CnOuXqrd();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
+	init_live_listing_BzLwZf9r();
+	init_check_posts_CjjsWnE3();
+	init_read_desired_bmAc3DC5();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
@@ -59184,7 +59191,7 @@ function attempt(post, target, account, atMs) {
 		publishedAt: new Date(atMs).toISOString()
 	};
 }
-function statusOf(targets) {
+function statusOf$1(targets) {
 	if (targets.some((t) => t.status === "waiting" || t.status === "pending")) return "publishing";
 	const published = targets.filter((t) => t.status === "published").length;
 	if (published === targets.length) return "published";
@@ -59195,7 +59202,7 @@ function advance(project, post, dueMs) {
 	const targets = post.targets.map((target) => {
 		return (due ? target.status === "pending" : target.status === "waiting" && Date.parse(target.nextAttemptAt ?? "") <= dueMs) ? attempt(post, target, project.account(target.socialAccountId), dueMs) : target;
 	});
-	const status = statusOf(targets);
+	const status = statusOf$1(targets);
 	const publishedTimes = targets.flatMap((t) => t.status === "published" && t.publishedAt ? [t.publishedAt] : []);
 	const next = {
 		...post,
@@ -61811,15 +61818,16 @@ var init_emulator_sJVRU9Al = __esmMin((() => {
 		}
 	};
 }));
-var context_BlRBpwpN_exports = __exportAll$1({
+var context_DdjiQFO1_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
+	i: () => canonicalTimeZone,
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
-	n: () => DEFAULT_CONTENT_DIR,
+	n: () => connect,
 	openRunCache: () => openRunCache,
 	openTarget: () => openTarget,
-	r: () => canonicalTimeZone,
+	r: () => DEFAULT_CONTENT_DIR,
 	t: () => styleFor
 });
 function canonicalTimeZone(name) {
@@ -62143,8 +62151,8 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_BlRBpwpN = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_context_DdjiQFO1 = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	init_state_file_qmyLss_2();
 	init_main();
 	init_errors_BmB5JMAx();
@@ -62415,7 +62423,7 @@ function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
 var init_plan_json_C7Q4kALL = __esmMin((() => {}));
-var plan_D81upG6G_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CQK8R49T_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = listLivePosts(connection.client);
@@ -62463,14 +62471,14 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D81upG6G = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_plan_CQK8R49T = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_D9Wqm8_Z();
+	init_actions_report_B5KEAsV_();
 	init_state_file_qmyLss_2();
-	init_build_plan_Cj_rl0CP();
-	init_live_listing_CnOuXqrd();
-	init_context_BlRBpwpN();
+	init_build_plan_BWHlylli();
+	init_live_listing_BzLwZf9r();
+	init_context_DdjiQFO1();
 	init_plan_json_C7Q4kALL();
 	init_plan_human_HA8Q4lLd();
 	init_plan_markdown_Dd9vhJug();
@@ -62506,11 +62514,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CJrwsZtQ = __esmMin((() => {
+var init_find_calendars_ChlBzwQ0 = __esmMin((() => {
 	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+	init_api_CWzV9ZCq();
 }));
-var all_calendars_BqCI_25U_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_BCrCYNCA_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -62542,14 +62550,14 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_BqCI_25U = __esmMin((() => {
-	init_find_calendars_CJrwsZtQ();
+var init_all_calendars_BCrCYNCA = __esmMin((() => {
+	init_find_calendars_ChlBzwQ0();
 	init_errors_BmB5JMAx();
-	init_context_BlRBpwpN();
+	init_context_DdjiQFO1();
 	init_main();
 	init_esm$1();
 }));
-var validate_BqzVXN9C_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DruaPDru_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -62593,13 +62601,13 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BqzVXN9C = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_validate_DruaPDru = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	init_state_file_qmyLss_2();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
-	init_actions_Ct_AuXRZ();
-	init_context_BlRBpwpN();
+	init_check_posts_CjjsWnE3();
+	init_read_desired_bmAc3DC5();
+	init_actions_DDOvs3gv();
+	init_context_DdjiQFO1();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
 	init_plan_json_C7Q4kALL();
@@ -62934,9 +62942,9 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BYghjE0I = __esmMin((() => {
+var init_apply_plan_C7QOUkvX = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_BvCqly5D();
+	init_api_CWzV9ZCq();
 	init_diff_cxwMYnWK();
 	init_live_shape_mvSJOlgd();
 	init_shape_hash_B4NMv629();
@@ -63444,7 +63452,7 @@ var init_apply_progress_BopP8X8q = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_Dis2KItT_exports = __exportAll$1({ runApply: () => runApply });
+var apply_7qSAQ3d9_exports = __exportAll$1({ runApply: () => runApply });
 async function verifyPlanFresh(input) {
 	const { plan, client } = input;
 	const limit = pLimit(READ_CONCURRENCY$2);
@@ -63622,24 +63630,24 @@ function resultLine(result) {
 	return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_Dis2KItT = __esmMin((() => {
+var init_apply_7qSAQ3d9 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_actions_report_D9Wqm8_Z();
-	init_apply_plan_BYghjE0I();
-	init_api_BvCqly5D();
-	init_check_posts_HtKQ8GQP();
+	init_actions_report_B5KEAsV_();
+	init_apply_plan_C7QOUkvX();
+	init_api_CWzV9ZCq();
+	init_check_posts_CjjsWnE3();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CPnRWAlr();
-	init_build_plan_Cj_rl0CP();
-	init_actions_Ct_AuXRZ();
-	init_context_BlRBpwpN();
+	init_build_plan_BWHlylli();
+	init_actions_DDOvs3gv();
+	init_context_DdjiQFO1();
 	init_apply_progress_BopP8X8q();
 	init_plan_json_C7Q4kALL();
 	init_plan_human_HA8Q4lLd();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_PWQFoDpT_exports = __exportAll$1({ runInit: () => runInit });
+var init_BH3t7ogS_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -63861,8 +63869,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_PWQFoDpT = __esmMin((() => {
-	init_context_BlRBpwpN();
+var init_init_BH3t7ogS = __esmMin((() => {
+	init_context_DdjiQFO1();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -63918,8 +63926,9 @@ var init_init_PWQFoDpT = __esmMin((() => {
 # POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.`;
 	WORKFLOW_FILES = {
 		".github/workflows/postsync-plan.yml": `# Shows on every pull request what merging it would change on the Public Posting API, for each
-# calendar (folder with a postsync.yaml) it touches: the plan in the job summary, every invalid
-# file as an inline annotation.
+# calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
+# summary, every invalid file as an inline annotation, the calendar page as an artifact, and one
+# comment on the pull request with the calendar diff.
 ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
@@ -63931,6 +63940,7 @@ ${pathFilter(CONTENT_PATHS)}
 
 permissions:
   contents: read
+  pull-requests: write # only for the calendar comment (comment: true below)
 
 jobs:
 ${calendarsJob({
@@ -63961,6 +63971,24 @@ ${checkout()}
           command: plan
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
+
+      - name: Calendar
+        if: \${{ !cancelled() }}
+        uses: ${ACTION_REF}
+        with:
+          command: calendar
+          args: --out postsync-calendar
+          comment: true
+          working-directory: \${{ matrix.calendar.folder }}
+${calendarSecrets}
+
+      - name: Upload the calendar page
+        if: \${{ !cancelled() }}
+        uses: actions/upload-artifact@v4
+        with:
+          name: postsync-calendar-\${{ strategy.job-index }}
+          path: \${{ matrix.calendar.folder }}/postsync-calendar/
+          retention-days: 14
 `,
 		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then commits
 # its state file (.postsync/state.json: which remote post belongs to which file) back to main.
@@ -65601,7 +65629,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DDzm1yc__exports = __exportAll$1({
+var session_DGGELYc4_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -65776,17 +65804,17 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DDzm1yc_ = __esmMin((() => {
+var init_session_DGGELYc4 = __esmMin((() => {
 	init_main();
-	init_api_BvCqly5D();
-	init_build_plan_Cj_rl0CP();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
+	init_api_CWzV9ZCq();
+	init_build_plan_BWHlylli();
+	init_check_posts_CjjsWnE3();
+	init_read_desired_bmAc3DC5();
 	init_state_file_qmyLss_2();
 	init_errors_BmB5JMAx();
-	init_apply_plan_BYghjE0I();
+	init_apply_plan_C7QOUkvX();
 	init_state_store_CPnRWAlr();
-	init_live_listing_CnOuXqrd();
+	init_live_listing_BzLwZf9r();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -66324,6 +66352,15 @@ var init_session_DDzm1yc_ = __esmMin((() => {
 			}
 			return session;
 		}
+		planned() {
+			return {
+				config: this.#config,
+				posts: this.#content.result().posts,
+				live: this.#remote.live,
+				capabilities: this.#remote.rules.capabilities,
+				state: this.#section
+			};
+		}
 		refresh() {
 			this.#queue.push({ refresh: "manual" });
 		}
@@ -66789,7 +66826,942 @@ var init_watch_keys_By5Qg_BN = __esmMin((() => {
 	CTRL_C = "";
 	CTRL_D = "";
 }));
-var watch_C_xOCeEV_exports = __exportAll$1({ runWatch: () => runWatch });
+function calendarAccounts(input) {
+	const aliasOf = new Map();
+	for (const [alias, id] of Object.entries(input.aliases)) if (!aliasOf.has(id)) aliasOf.set(id, alias);
+	const others = [...new Set(input.used)].filter((id) => !aliasOf.has(id)).sort();
+	return [...aliasOf.keys(), ...others].map((id, color) => {
+		const capabilities = input.capabilities.get(id);
+		const handle = input.handles.get(id) ?? null;
+		const unit = capabilities?.rules.caption.lengthUnit ?? "characters";
+		return {
+			id,
+			label: aliasOf.get(id) ?? handle ?? id,
+			platform: capabilities?.account.platform ?? null,
+			handle,
+			color,
+			available: capabilities === void 0 ? true : capabilities.available && capabilities.supported,
+			...capabilities?.reason === void 0 ? {} : { reason: capabilities.reason },
+			maxLength: capabilities?.rules.caption.maxLength ?? null,
+			unit,
+			unitWord: unitWord(unit)
+		};
+	});
+}
+function cutCaption(text, unit, max) {
+	const length = textLength(text, unit);
+	if (max === null || length <= max) return {
+		shown: text,
+		overflow: "",
+		length
+	};
+	const index = cutIndex(text, unit, max);
+	return {
+		shown: text.slice(0, index),
+		overflow: text.slice(index),
+		length
+	};
+}
+function cutIndex(text, unit, max) {
+	let used = 0;
+	let index = 0;
+	for (const piece of pieces(text, unit)) {
+		const size = unit === "bytes" ? encoder.encode(piece).length : unit === "utf16" ? piece.length : 1;
+		if (used + size > max) break;
+		used += size;
+		index += piece.length;
+	}
+	return index;
+}
+function pieces(text, unit) {
+	if (unit !== "graphemes") return text;
+	const segments = new Intl.Segmenter(void 0, { granularity: "grapheme" }).segment(text);
+	return { [Symbol.iterator]: function* () {
+		for (const { segment } of segments) yield segment;
+	} };
+}
+function zonePlacer(timeZone) {
+	const offsets = new Map();
+	const offsetAt = (ms) => {
+		const hour = Math.floor(ms / HOUR);
+		let offset = offsets.get(hour);
+		if (offset === void 0) {
+			const start = offsetMs(hour * HOUR, timeZone);
+			offset = start === offsetMs((hour + 1) * HOUR - 1, timeZone) ? start : null;
+			offsets.set(hour, offset);
+		}
+		return offset ?? offsetMs(ms, timeZone);
+	};
+	return (instant) => {
+		if (instant === null || instant === void 0) return null;
+		const ms = Date.parse(instant);
+		if (Number.isNaN(ms)) return null;
+		const offset = offsetAt(ms);
+		const wall = new Date(ms + offset).toISOString();
+		const minutes = Math.round(offset / 6e4);
+		const sign = minutes < 0 ? "-" : "+";
+		return {
+			at: new Date(ms).toISOString(),
+			day: wall.slice(0, 10),
+			time: wall.slice(11, 16),
+			offset: `${sign}${pad$2(Math.floor(Math.abs(minutes) / 60))}:${pad$2(Math.abs(minutes) % 60)}`
+		};
+	};
+}
+function mondayOf(day) {
+	const date = new Date(`${day}T00:00:00Z`);
+	date.setUTCDate(date.getUTCDate() - (date.getUTCDay() + 6) % 7);
+	return date.toISOString().slice(0, 10);
+}
+function isoWeek(day) {
+	const date = new Date(`${day}T00:00:00Z`);
+	date.setUTCDate(date.getUTCDate() + 3 - (date.getUTCDay() + 6) % 7);
+	const year = date.getUTCFullYear();
+	const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
+	return `${year}-W${pad$2(week)}`;
+}
+function dayText(day) {
+	const date = new Date(`${day}T00:00:00Z`);
+	return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+function slotText(slot, options = {}) {
+	return `${dayText(slot.day)}, ${slot.time}${options.offset === false ? "" : ` (${slot.offset})`}`;
+}
+function overlayOf(change, place) {
+	if (change === void 0) return {
+		overlay: null,
+		previous: null
+	};
+	switch (change.action) {
+		case "create": return {
+			overlay: "new",
+			previous: null
+		};
+		case "move": return {
+			overlay: "renamed",
+			previous: null
+		};
+		case "delete": return {
+			overlay: "deleted",
+			previous: null
+		};
+		case "blocked": return {
+			overlay: "blocked",
+			previous: null
+		};
+		case "update": {
+			const schedule = change.fields?.find((field) => field.field === "scheduledAt");
+			if (schedule === void 0) return {
+				overlay: "changed",
+				previous: null
+			};
+			const before = place(schedule.before);
+			const after = place(schedule.after);
+			if (before === null) return {
+				overlay: "new",
+				previous: null
+			};
+			return {
+				overlay: after === null ? "unscheduled" : "moved",
+				previous: before
+			};
+		}
+		default: return {
+			overlay: null,
+			previous: null
+		};
+	}
+}
+function valueText(field, value, place) {
+	if (value === null || value === void 0) return field === "scheduledAt" ? "none (draft)" : "none";
+	if (field === "scheduledAt" && typeof value === "string") {
+		const slot = place(value);
+		return slot === null ? value : slotText(slot);
+	}
+	const text = typeof value === "string" ? value : JSON.stringify(value);
+	return text.length > FIELD_TEXT_LIMIT ? `${text.slice(0, 159)}…` : text;
+}
+function changeOf(change, place) {
+	if (change === void 0 || change.action === "noop") return null;
+	const fields = (change.fields ?? []).map((field) => ({
+		field: field.field,
+		before: valueText(field.field, field.before, place),
+		after: valueText(field.field, field.after, place)
+	}));
+	return {
+		action: change.action,
+		reasons: [...change.reasons],
+		fields,
+		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey },
+		...change.skipped === true ? { skipped: true } : {}
+	};
+}
+function optionText(value) {
+	if (Array.isArray(value)) return value.map(String).join(", ");
+	if (typeof value === "boolean") return value ? "yes" : "no";
+	return String(value);
+}
+function optionsOf(options) {
+	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => ({
+		name,
+		value: optionText(value)
+	}));
+}
+function previewOf(text, postText, account) {
+	const { shown, overflow, length } = cutCaption(text, account?.unit ?? "characters", account?.maxLength ?? null);
+	return shown === postText ? {
+		overflow,
+		length
+	} : {
+		shown,
+		overflow,
+		length
+	};
+}
+function errorsIn(diagnostics) {
+	return diagnostics.filter((d) => d.severity === "error").length;
+}
+function desiredEntry(post, context, extra) {
+	const { shape } = post;
+	const liveTargets = extra.live === void 0 ? void 0 : new Map(extra.live.targets.map((target) => [target.socialAccountId, target]));
+	const targets = shape.targets.map((target, index) => {
+		const account = context.accounts.get(target.socialAccountId);
+		const live = liveTargets?.get(target.socialAccountId);
+		return {
+			account: target.socialAccountId,
+			label: post.targetLabels[index] ?? account?.label ?? target.socialAccountId,
+			status: live?.status ?? null,
+			...live?.error === void 0 ? {} : { error: live.error },
+			override: target.contentOverride !== void 0,
+			...previewOf(target.contentOverride ?? shape.content, shape.content, account),
+			options: optionsOf(target.options)
+		};
+	});
+	const media = post.media.map((file) => ({
+		kind: file.kind,
+		path: file.path,
+		...context.mediaView(file),
+		...file.alt === void 0 ? {} : { alt: file.alt },
+		sizeBytes: file.sizeBytes
+	}));
+	const { overlay, previous } = overlayOf(extra.change, context.place);
+	const slot = context.place(shape.scheduledAt);
+	const errors = errorsIn(extra.diagnostics);
+	return {
+		key: post.key,
+		file: post.file,
+		slot,
+		previous,
+		draft: slot === null,
+		ready: slot === null && errors === 0 && targets.length > 0,
+		status: extra.status,
+		overlay,
+		change: changeOf(extra.change, context.place),
+		text: shape.content,
+		targets,
+		media,
+		diagnostics: extra.diagnostics,
+		errors
+	};
+}
+function remoteEntry(change, live, context, diagnostics) {
+	const targets = (live?.targets ?? []).map((target) => {
+		const account = context.accounts.get(target.socialAccountId);
+		return {
+			account: target.socialAccountId,
+			label: account?.label ?? target.handle ?? target.socialAccountId,
+			status: target.status ?? null,
+			...target.error === void 0 ? {} : { error: target.error },
+			override: target.contentOverride !== void 0,
+			...previewOf(target.contentOverride ?? live?.content ?? "", live?.content ?? "", account),
+			options: optionsOf(target.options ?? {})
+		};
+	});
+	const slot = context.place(live?.scheduledAt ?? null);
+	const { overlay } = overlayOf(change, context.place);
+	return {
+		key: change.key,
+		file: change.file,
+		slot,
+		previous: null,
+		draft: slot === null,
+		ready: false,
+		status: live?.status ?? null,
+		overlay,
+		change: changeOf(change, context.place),
+		text: live?.content ?? "",
+		targets,
+		media: (live?.media ?? []).map((media) => ({
+			kind: String(media.kind),
+			path: media.id,
+			src: null,
+			...media.durationSeconds === void 0 ? {} : { durationSeconds: media.durationSeconds }
+		})),
+		diagnostics,
+		errors: errorsIn(diagnostics)
+	};
+}
+function buildCalendarModel(input) {
+	const changes = new Map();
+	for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
+	const diagnosticsByFile = new Map();
+	const problems = [];
+	const files = new Set(input.posts.map((post) => post.file));
+	for (const diagnostic of input.diagnostics) if (diagnostic.file !== void 0 && files.has(diagnostic.file)) diagnosticsByFile.set(diagnostic.file, [...diagnosticsByFile.get(diagnostic.file) ?? [], diagnostic]);
+	else problems.push(diagnostic);
+	const livePostOf = (key, change) => {
+		const postId = change?.postId ?? input.state?.posts[key]?.postId;
+		return postId === void 0 || postId === null ? void 0 : input.live?.get(postId);
+	};
+	const liveOf = new Map();
+	const used = new Set();
+	for (const post of input.posts) {
+		for (const target of post.shape.targets) used.add(target.socialAccountId);
+		const live = livePostOf(post.key, changes.get(post.key));
+		if (live !== void 0) liveOf.set(post.key, live);
+	}
+	const handles = new Map();
+	for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
+	const accounts = calendarAccounts({
+		aliases: input.aliases,
+		used,
+		capabilities: input.capabilities,
+		handles
+	});
+	const place = zonePlacer(input.timezone);
+	const context = {
+		place,
+		accounts: new Map(accounts.map((account) => [account.id, account])),
+		mediaView: input.mediaView
+	};
+	const posts = input.posts.map((post) => {
+		const change = changes.get(post.key);
+		changes.delete(post.key);
+		const live = liveOf.get(post.key);
+		return desiredEntry(post, context, {
+			change,
+			live,
+			status: statusOf(post, live, input),
+			diagnostics: diagnosticsByFile.get(post.file) ?? []
+		});
+	});
+	const placedFiles = new Set();
+	for (const change of changes.values()) {
+		if (change.action === "noop" || isForgotten(change)) continue;
+		const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
+		if (change.file !== null) placedFiles.add(change.file);
+		posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
+	}
+	const inRange = rangeFilter(input.range);
+	const kept = posts.filter(inRange).sort(byTime);
+	return {
+		formatVersion: 1,
+		generatedAt: input.now.toISOString(),
+		timezone: input.timezone,
+		target: input.target,
+		source: input.live === null ? "state" : "remote",
+		...input.offlineReason === void 0 ? {} : { offlineReason: input.offlineReason },
+		range: {
+			from: input.range?.from ?? null,
+			to: input.range?.to ?? null
+		},
+		today: place(input.now.toISOString()).day,
+		initial: initialView(kept, input, place),
+		accounts,
+		posts: kept,
+		totals: {
+			scheduled: kept.filter((post) => post.slot !== null).length,
+			unscheduled: kept.filter((post) => post.slot === null).length,
+			ready: kept.filter((post) => post.ready).length
+		},
+		problems: problems.filter((d) => d.file === void 0 || !placedFiles.has(d.file)),
+		summary: input.plan === null ? null : summaryOf$1(kept)
+	};
+}
+function statusOf(post, live, input) {
+	if (input.live !== null) return live?.status ?? null;
+	const record = input.state?.posts[post.key];
+	if (record === void 0) return "not applied";
+	return record.appliedHash === post.shapeHash ? "applied" : "edited since applied";
+}
+function rangeFilter(range) {
+	const from = range?.from ? Date.parse(range.from) : -Infinity;
+	const to = range?.to ? Date.parse(range.to) : Infinity;
+	const inside = (at) => at !== void 0 && Date.parse(at) >= from && Date.parse(at) < to;
+	return (post) => post.slot === null && post.previous === null || inside(post.slot?.at) || inside(post.previous?.at);
+}
+function byTime(a, b) {
+	const at = (post) => post.slot?.at ?? post.previous?.at ?? "￿";
+	return at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+function initialView(posts, input, place) {
+	const now = input.now.toISOString();
+	const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
+	const day = place(input.range?.from ?? null)?.day ?? firstSlot(placed.filter((post) => post.overlay !== null)) ?? firstSlot(placed.filter((post) => (post.slot?.at ?? "") >= now)) ?? firstSlot(placed.slice(-1)) ?? place(now).day;
+	return {
+		month: day.slice(0, 7),
+		week: mondayOf(day)
+	};
+}
+function firstSlot(posts) {
+	const post = posts[0];
+	return (post?.previous ?? post?.slot)?.day;
+}
+function summaryOf$1(posts) {
+	const summary = {
+		new: 0,
+		moved: 0,
+		changed: 0,
+		renamed: 0,
+		deleted: 0,
+		unscheduled: 0,
+		blocked: 0,
+		unchanged: 0,
+		deletesSkipped: 0
+	};
+	for (const post of posts) {
+		if (post.overlay === null) summary.unchanged++;
+		else summary[post.overlay]++;
+		if (post.change?.skipped === true) summary.deletesSkipped++;
+	}
+	return summary;
+}
+function remotePosters(posts, live, state) {
+	const posters = new Map();
+	if (live === null || state === null) return posters;
+	const shaOf = new Map(Object.entries(state.media).map(([sha256, record]) => [record.mediaId, sha256]));
+	for (const post of posts) {
+		const record = state.posts[post.key];
+		if (record === void 0 || !post.media.some((media) => media.kind === "video")) continue;
+		for (const media of live.get(record.postId)?.media ?? []) {
+			const sha256 = shaOf.get(media.id);
+			if (sha256 !== void 0 && typeof media.posterUrl === "string" && media.posterUrl.startsWith("https://")) posters.set(sha256, media.posterUrl);
+		}
+	}
+	return posters;
+}
+function calendarOf(sources, options) {
+	const media = new MediaViews({
+		prefix: options.mediaPrefix,
+		probes: sources.probes,
+		posters: remotePosters(sources.posts, sources.live, sources.state)
+	});
+	const model = buildCalendarModel({
+		now: options.now,
+		timezone: options.config.timezone,
+		aliases: options.config.accounts,
+		target: sources.target,
+		posts: sources.posts,
+		plan: sources.plan,
+		live: sources.live,
+		state: sources.state,
+		capabilities: sources.capabilities,
+		diagnostics: sources.diagnostics,
+		mediaView: media.view,
+		...options.range === void 0 ? {} : { range: options.range },
+		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason }
+	});
+	return {
+		model,
+		thumbnails: media.filesOf(model)
+	};
+}
+function feedScope(config) {
+	return config.api.url ?? "local";
+}
+function escapeHtml(text) {
+	return text.replace(/[&<>"']/g, (char) => ENTITIES[char]);
+}
+function render(value) {
+	if (value === null || value === void 0 || value === false) return "";
+	if (value instanceof SafeHtml) return value.toString();
+	if (Array.isArray(value)) return value.map(render).join("");
+	return escapeHtml(String(value));
+}
+function html(strings, ...values) {
+	let out = strings[0];
+	for (let index = 0; index < values.length; index++) out += render(values[index]) + strings[index + 1];
+	return new SafeHtml(out);
+}
+function trusted(text) {
+	return new SafeHtml(text);
+}
+function jsonForScript(value) {
+	return new SafeHtml(JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
+}
+function scriptElement(type, id, body) {
+	return new SafeHtml(`<script${`${type === null ? "" : ` type="${escapeHtml(type)}"`}${id === null ? "" : ` id="${escapeHtml(id)}"`}`}>${body.toString()}<\/script>`);
+}
+function splitForFirstView(model) {
+	const start = mondayOf(`${model.initial.month}-01`);
+	const end = sundayAfter(lastDayOfMonth(model.initial.month));
+	const days = new Map();
+	const place = (post, day, time) => {
+		if (day === void 0 || time === void 0 || day < start || day > end) return;
+		days.set(day, [...days.get(day) ?? [], {
+			post,
+			time
+		}]);
+	};
+	for (const post of model.posts) {
+		place(post, post.slot?.day, post.slot?.time);
+		place(post, post.previous?.day, post.previous?.time);
+	}
+	const drawn = new Set(model.posts.filter((post) => post.slot === null).slice(0, TRAY_FIRST));
+	const dayCounts = {};
+	for (const [day, placed] of days) {
+		dayCounts[day] = placed.length;
+		for (const { post } of placed.sort((a, b) => a.time < b.time ? -1 : a.time > b.time ? 1 : 0).slice(0, CELL_CARDS)) drawn.add(post);
+	}
+	return {
+		first: {
+			...model,
+			posts: model.posts.filter((post) => drawn.has(post)),
+			dayCounts
+		},
+		rest: model.posts.filter((post) => !drawn.has(post))
+	};
+}
+function lastDayOfMonth(month) {
+	const [year, index] = month.split("-").map(Number);
+	return new Date(Date.UTC(year, index, 0)).toISOString().slice(0, 10);
+}
+function sundayAfter(day) {
+	const sunday = new Date(`${mondayOf(day)}T00:00:00Z`);
+	sunday.setUTCDate(sunday.getUTCDate() + 6);
+	return sunday.toISOString().slice(0, 10);
+}
+function renderCalendarPage(model, options = {}) {
+	const { first, rest } = splitForFirstView(model);
+	return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="postsync">
+<title>${`Content calendar · ${model.target.replace(/^Target: /, "")}`}</title>
+<style>${trusted(PAGE_STYLE)}</style>
+</head>
+<body${options.events === void 0 ? "" : html` data-live="${options.events}"`}>
+<header class="top" id="top"><h1>Content calendar</h1></header>
+<nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
+<main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
+<aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
+<noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
+${scriptElement("application/json", "calendar-data", jsonForScript(first))}
+${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
+${chunks(rest, REST_CHUNK).map((part, index) => scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(part)))}
+</body>
+</html>
+`.toString();
+}
+function chunks(items, size) {
+	const parts = [];
+	for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
+	return parts;
+}
+var encoder, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, IMAGE_EXTENSIONS, MediaViews, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
+var init_page_Dw6pzMaH = __esmMin((() => {
+	init_text_length_BSWyNaU7();
+	init_scheduled_at_BB2s2xdf();
+	encoder = new TextEncoder();
+	pad$2 = (value, width = 2) => String(value).padStart(width, "0");
+	HOUR = 36e5;
+	WEEKDAYS = [
+		"Sun",
+		"Mon",
+		"Tue",
+		"Wed",
+		"Thu",
+		"Fri",
+		"Sat"
+	];
+	MONTHS = [
+		"Jan",
+		"Feb",
+		"Mar",
+		"Apr",
+		"May",
+		"Jun",
+		"Jul",
+		"Aug",
+		"Sep",
+		"Oct",
+		"Nov",
+		"Dec"
+	];
+	FIELD_TEXT_LIMIT = 160;
+	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
+	IMAGE_EXTENSIONS = {
+		"image/jpeg": ".jpg",
+		"image/png": ".png",
+		"image/webp": ".webp",
+		"image/gif": ".gif"
+	};
+	MediaViews = class {
+		#prefix;
+		#probes;
+		#posters;
+		#files = new Map();
+		constructor(options) {
+			this.#prefix = options.prefix;
+			this.#probes = options.probes;
+			this.#posters = options.posters ?? new Map();
+		}
+		view = (media) => {
+			const probe = this.#probes.get(media.sha256);
+			const facts = {
+				...probe?.width === void 0 ? {} : { width: probe.width },
+				...probe?.height === void 0 ? {} : { height: probe.height },
+				...probe?.durationSeconds === void 0 ? {} : { durationSeconds: probe.durationSeconds }
+			};
+			if (media.kind !== "image") return {
+				src: this.#posters.get(media.sha256) ?? null,
+				...facts
+			};
+			const name = `${this.#prefix}${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || ".img")}`;
+			this.#files.set(name, media.absolutePath);
+			return {
+				src: name,
+				...facts
+			};
+		};
+		filesOf(model) {
+			const used = new Map();
+			for (const post of model.posts) for (const media of post.media) {
+				const file = media.src === null ? void 0 : this.#files.get(media.src);
+				if (file !== void 0) used.set(media.src, file);
+			}
+			return used;
+		}
+	};
+	CALENDAR_CLIENT = "(function(){let e=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],t=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],n=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),r=e=>e.toISOString().slice(0,10);function i(e,t){let i=n(e);return i.setUTCDate(i.getUTCDate()+t),r(i)}function a(e){return i(e,-((n(e).getUTCDay()+6)%7))}function o(e,t){let[n,i]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,i-1+t,1));return r(a).slice(0,7)}function s(e){let t=`${e}-01`,n=i(`${o(e,1)}-01`,-1),r=[];for(let e=a(t);e<=n;e=i(e,7))r.push(e);return r}function c(t){let[n,r]=t.split(`-`).map(Number);return`${e[r-1]} ${n}`}function l(t){let r=i(t,6),[a,o]=[n(t),n(r)],s=t=>`${t.getUTCDate()} ${e[t.getUTCMonth()]} ${t.getUTCFullYear()}`;return a.getUTCMonth()===o.getUTCMonth()?`${a.getUTCDate()} – ${s(o)}`:`${a.getUTCFullYear()===o.getUTCFullYear()?`${a.getUTCDate()} ${e[a.getUTCMonth()]}`:s(a)} – ${s(o)}`}function u(r){let i=n(r);return`${t[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${e[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function d(e){return Number(e.slice(8,10))}function f(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=n(e);return!Number.isNaN(t.getTime())&&r(t)===e}function p(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function m(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return h(r,n),r}function h(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?h(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function g(e,...t){e.replaceChildren(),h(e,t)}function _(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function v(e){return e.toLocaleString(`en-US`)}function y(e,t,n=`${t}s`){return`${v(e)} ${e===1?t:n}`}let b={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function x(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:b[e.overlay]}function S(e){return m(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function C(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function w(e,t){let{post:n,ghost:r}=e,i=x(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:O(n.status):m(`span`,{class:`tag`},i));return m(`button`,{class:a,type:`button`,title:o,style:T(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},m(`span`,{class:`card-head`},e.time===``?null:m(`span`,{class:`card-time`},e.time),m(`span`,{class:`card-dots`},n.targets.map(e=>S(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?m(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),m(`span`,{class:`card-text`},C(n)))}function T(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function E(e,t=`not on the remote`){let n=e??t;return m(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let D={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function O(e){return m(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},D[e]??`?`)}function k(e){return e===null?`no time: a draft`:`${u(e.day)}, ${e.time} (UTC${e.offset})`}function A(e,t,n,r){let i=x(e,!1);return[m(`div`,{class:`details-head`},m(`div`,null,m(`h2`,{id:`details-title`},e.key),m(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},E(e.status),i===null?null:m(`span`,{class:`tag o-${e.overlay}`},i),e.draft?E(e.ready?`ready`:`not ready`):null)),m(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),m(`dl`,{class:`facts`},m(`dt`,null,`File`),m(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),m(`dt`,null,e.previous===null?`Time`:`New time`),m(`dd`,null,k(e.slot)),e.previous===null?null:[m(`dt`,null,`Old time`),m(`dd`,null,k(e.previous))],m(`dt`,null,`Time zone`),m(`dd`,null,t.timezone)),j(e),e.diagnostics.length===0?null:m(`div`,{class:`section`},m(`h3`,null,`Problems in this file`),e.diagnostics.map(M)),m(`div`,{class:`section`},m(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>P(t,e,n)))]}function j(e){let t=e.change;return t===null?m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,m(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),m(`ul`,{class:`reasons`},t.reasons.map(e=>m(`li`,null,e))),t.fields.length===0?null:m(`table`,{class:`fields`},m(`tbody`,null,t.fields.map(e=>m(`tr`,null,m(`td`,null,e.field),m(`td`,null,m(`span`,{class:`before`},e.before),` → `,m(`span`,{class:`after`},e.after)))))))}function M(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return m(`div`,{class:`diag ${e.severity}`},m(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:m(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:m(`small`,null,e.hint))}let N=[`vidATitle`,`shortBCaption`];function P(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>N.includes(e.name)),s=i===null?`${v(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${v(e.length)} / ${v(i)} ${r?.unitWord??`characters`}${a?` — ${v(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return m(`article`,{class:`preview`,\"data-account\":e.account},m(`div`,{class:`preview-head`},S(r),m(`b`,null,e.label),m(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),E(e.status)),m(`div`,{class:`preview-body`},o===void 0?null:m(`div`,{class:`preview-title`},o.value),m(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,m(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),m(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[m(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),m(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:m(`div`,{class:`diag`},m(`b`,null,`remote error: `),e.error),e.options.length===0?null:m(`div`,{class:`options`},e.options.map(e=>m(`span`,{class:`option`},`${e.name}: `,m(`b`,null,e.value)))),t.media.length===0?null:m(`div`,{class:`media`},t.media.map(I))))}function F(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function I(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[m(`span`,{class:`play`},`▶`),m(`span`,null,t)]:m(`span`,null,t),a=m(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:m(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds)))}),a}function L(e,t){let n=`${u(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[m(`div`,{class:`brand`},m(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),m(`h1`,null,`Content calendar`)),m(`div`,{class:`meta`},m(`span`,null,e.target.replace(/^Target: /,``)),m(`span`,null,`Times in `,m(`b`,null,e.timezone)),m(`span`,null,`${y(e.totals.scheduled,`scheduled post`)}, ${y(e.totals.unscheduled,`unscheduled post`)}`),m(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?m(`div`,{class:`counts`},m(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?m(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:m(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var R=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function z(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return m(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},m(`h3`,null,`Unscheduled`,m(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?m(`p`,{class:`empty`},`Every post has a time.`):null,m(`div`,{class:`tray`},i.map(e=>w({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:E(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?m(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${y(n,`unscheduled post`)}`):null)}function B(e){return e.length===0?null:m(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},m(`h3`,null,`Files not on the calendar`,m(`span`,null,y(e.length,`problem`))),e.map(e=>m(`div`,{class:`problem`},m(`span`,{class:`sev-${e.severity}`},e.severity),` `,m(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:m(`div`,{class:`empty`},e.hint))))}let V=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],H=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function U(e){let t=e.summary,n=t===null?[]:H.filter(e=>t[e]>0);return m(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},m(`h3`,null,`Plan`,t===null?null:m(`span`,null,`${y(t.unchanged,`post`)} unchanged`)),t===null?m(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?m(`p`,{class:`empty`},`No changes: the remote matches the files.`):m(`div`,{class:`plan-rows`},n.map(e=>m(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?m(`p`,{class:`empty`},`${y(t.deletesSkipped,`removed file`)}: deleted only by `,m(`code`,null,`apply --prune`),`.`):null)}function W(e){return m(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},m(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:m(`div`,{class:`legend`},V.map(([e,t,n])=>[m(`span`,{class:`card${e===null?``:` o-${e}`}`},m(`span`,{class:`card-head`},m(`span`,{class:`tag`},t))),m(`span`,null,n)])),m(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>m(`span`,{class:`status-key`},O(e),` ${e}`))))}function G(e,n){let r=s(e).map(t=>m(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>K(i(t,r),e,n))));return m(`div`,{class:`month`,role:`grid`,\"aria-label\":e},m(`div`,{class:`weekdays`,role:`row`},t.map(e=>m(`div`,{role:`columnheader`},e))),r)}function K(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return m(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},m(`div`,{class:`day-num`},String(d(e))),a.map(t=>w(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?m(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function q(e,n){let r=[0,1,2,3,4,5,6].map(t=>i(e,t)),a=r.map(e=>n.posts.on(e,n.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of a.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>m(`div`,{class:`head${e===n.today?` today`:``}`},`${t[r]} `,m(`b`,null,String(d(e))))),l=s.flatMap(e=>[m(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((t,r)=>{let i=a[r].filter(t=>Number(t.time.slice(0,2))===e);return m(`div`,{class:`slot${t===n.today?` today`:``}`,\"data-day\":t,\"data-hour\":String(e)},i.map(e=>w(e,{accounts:n.accounts,day:t,onOpen:n.onOpen})))})]);return m(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},m(`div`,{class:`head`}),c,l)}var J=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;g(_(`top`),L(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),g(_(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:a(e)})};g(_(`view`),this.#r.view===`month`?G(this.#r.month,t):q(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));g(_(`side`),U(e),z(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),B(e.problems),W(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:o(this.#r.month,t)}):this.#g({...this.#r,week:i(this.#r.week,7*t)}),n=this.#e.today;return[m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),m(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:a(n)})},`Today`),m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),m(`h2`,{id:`view-title`},e===`month`?c(this.#r.month):l(this.#r.week)),m(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},m(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),m(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),m(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>m(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},m(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:m(`small`,null,e.platform),e.available?null:m(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||i(this.#r.week,6).startsWith(e)?this.#r.week:a(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&_(`details`).focus()}#h(){let e=_(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(g(e,A(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(p(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&f(n)?{...t,view:`week`,week:a(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>_(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>_(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>_(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Y(e,t){new EventSource(t).addEventListener(`calendar`,t=>e.update(JSON.parse(t.data)))}let X=new J(JSON.parse(_(`calendar-data`).textContent??`null`));X.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&X.complete(e)}),document.body.dataset.live!==void 0&&Y(X,document.body.dataset.live)})();";
+	SafeHtml = class {
+		#text;
+		constructor(text) {
+			this.#text = text;
+		}
+		toString() {
+			return this.#text;
+		}
+	};
+	ENTITIES = {
+		"&": "&amp;",
+		"<": "&lt;",
+		">": "&gt;",
+		"\"": "&quot;",
+		"'": "&#39;"
+	};
+	CELL_CARDS = 4;
+	TRAY_FIRST = 40;
+	PAGE_STYLE = `
+:root {
+  --ink: #1c2430; --ink-2: #4a5565; --ink-3: #6b7585; --line: #dde2ea; --line-2: #eef1f5;
+  --bg: #f6f7f9; --panel: #ffffff; --accent: #2454c7; --today: #fff7d6;
+  --new: #15803d; --new-bg: #ecfdf3; --moved: #2454c7; --moved-bg: #eef3ff; --changed: #7c3aed; --changed-bg: #f5f0ff;
+  --renamed: #475569; --renamed-bg: #f1f5f9; --deleted: #c81e1e; --deleted-bg: #fdf0f0; --unscheduled: #b45309; --unscheduled-bg: #fff6e8;
+  --blocked: #a15c07; --blocked-bg: #fff4d6;
+  --a0: #0f766e; --a1: #7c3aed; --a2: #c2410c; --a3: #1d4ed8; --a4: #be185d; --a5: #15803d; --a6: #a16207; --a7: #475569;
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--ink); background: var(--bg);
+}
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; }
+button { font: inherit; color: inherit; cursor: pointer; }
+h1, h2, h3, h4 { margin: 0; font-weight: 650; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+
+.top { display: flex; align-items: center; gap: 18px; padding: 12px 20px; background: var(--panel); border-bottom: 1px solid var(--line); flex-wrap: wrap; }
+.top h1 { font-size: 18px; letter-spacing: -0.01em; }
+.brand { display: flex; align-items: center; gap: 10px; }
+.logo { width: 28px; height: 28px; border-radius: 7px; background: var(--accent); color: #fff; display: grid; place-items: center; font-weight: 700; font-size: 15px; }
+.meta { color: var(--ink-3); font-size: 12.5px; display: flex; gap: 6px 14px; flex-wrap: wrap; }
+.meta b { color: var(--ink-2); font-weight: 600; }
+.counts { margin-left: auto; display: flex; gap: 6px; flex-wrap: wrap; }
+.count { font-size: 12px; padding: 2px 9px; border-radius: 999px; border: 1px solid var(--line); background: var(--panel); color: var(--ink-2); white-space: nowrap; }
+.count b { font-weight: 650; }
+.live { font-size: 12px; color: var(--new); display: flex; align-items: center; gap: 6px; }
+.live::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: var(--new); box-shadow: 0 0 0 3px var(--new-bg); }
+.banner { margin: 10px 20px 0; padding: 8px 12px; border-radius: 8px; background: var(--unscheduled-bg); border: 1px solid #f3d7a8; color: #6b3d05; font-size: 13px; }
+
+.toolbar { display: flex; align-items: center; gap: 10px; padding: 10px 20px; flex-wrap: wrap; }
+.toolbar h2 { font-size: 20px; min-width: 190px; letter-spacing: -0.01em; }
+.btn { border: 1px solid var(--line); background: var(--panel); border-radius: 7px; padding: 5px 11px; font-size: 13px; color: var(--ink); }
+.btn:hover { border-color: #c3cad6; background: #fbfcfd; }
+.btn:focus-visible, .card:focus-visible, .chip:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.seg { display: inline-flex; border: 1px solid var(--line); border-radius: 7px; overflow: hidden; background: var(--panel); }
+.seg button { border: 0; background: none; padding: 5px 12px; font-size: 13px; color: var(--ink-2); }
+.seg button[aria-pressed="true"] { background: var(--ink); color: #fff; }
+.chips { display: flex; gap: 6px; flex-wrap: wrap; margin-left: auto; }
+.chip { display: inline-flex; align-items: center; gap: 6px; border: 1px solid var(--line); background: var(--panel); border-radius: 999px; padding: 3px 10px 3px 8px; font-size: 12.5px; }
+.chip[aria-pressed="false"] { opacity: 0.45; }
+.chip small { color: var(--ink-3); }
+.dot { width: 10px; height: 10px; border-radius: 50%; flex: none; display: inline-block; }
+
+.layout { flex: 1; display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 16px; padding: 0 20px 20px; align-items: start; }
+.view { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
+.side { display: flex; flex-direction: column; gap: 14px; }
+.box { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; }
+.box h3 { font-size: 12.5px; text-transform: uppercase; letter-spacing: 0.05em; color: var(--ink-2); margin-bottom: 10px; display: flex; justify-content: space-between; align-items: baseline; gap: 8px; flex-wrap: wrap; }
+.box h3 span { color: var(--ink-3); font-weight: 500; text-transform: none; letter-spacing: 0; font-size: 12px; }
+.empty { color: var(--ink-3); font-size: 13px; }
+
+.weekdays, .month-row { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
+.weekdays div { padding: 7px 10px; font-size: 12px; font-weight: 600; color: var(--ink-3); text-transform: uppercase; letter-spacing: 0.04em; border-bottom: 1px solid var(--line); }
+.cell { min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.month-row .cell:nth-child(7n) { border-right: 0; }
+.cell.other { background: #fafbfc; }
+.cell.other .day-num { color: #aab2bf; }
+.cell.today { background: var(--today); }
+.day-num { font-size: 12.5px; font-weight: 600; color: var(--ink-2); padding: 1px 3px; display: flex; justify-content: space-between; }
+.day-num small { font-weight: 500; color: var(--ink-3); }
+.more { border: 0; background: none; color: var(--accent); font-size: 12px; text-align: left; padding: 1px 4px; }
+
+.card { position: relative; display: flex; flex-direction: column; gap: 1px; text-align: left; width: 100%; border: 1px solid var(--line); border-left: 4px solid #c9d0db; border-radius: 6px; background: var(--panel); padding: 3px 6px 4px; font-size: 12.5px; line-height: 1.3; color: var(--ink); box-shadow: 0 1px 0 rgba(16, 24, 40, 0.03); }
+.card:hover { border-color: #b8c1cf; box-shadow: 0 2px 6px rgba(16, 24, 40, 0.08); }
+.card-head { display: flex; align-items: center; gap: 4px; min-width: 0; }
+.card-time { font-weight: 650; font-variant-numeric: tabular-nums; }
+.card-dots { display: inline-flex; gap: 2px; }
+.card-dots .dot { width: 8px; height: 8px; }
+.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; word-break: break-word; }
+.card .tag, .card .badge { margin-left: auto; }
+.card .badge { font-size: 10px; line-height: 15px; padding: 0 5px; flex: none; }
+.badge.icon { width: 17px; height: 17px; padding: 0; display: inline-grid; place-items: center; font-size: 10.5px; line-height: 1; }
+.card .badge.icon { width: 16px; height: 16px; }
+.card-head { overflow: hidden; }
+.card-head .tag { flex: none; }
+.card.err::after { content: "!"; position: absolute; top: -6px; right: -6px; width: 16px; height: 16px; border-radius: 50%; background: var(--deleted); color: #fff; font-size: 11px; font-weight: 700; display: grid; place-items: center; }
+.tag { font-size: 10px; font-weight: 700; letter-spacing: 0.05em; text-transform: uppercase; padding: 0 5px; border-radius: 4px; line-height: 16px; white-space: nowrap; }
+.o-new { border-left-color: var(--new); background: var(--new-bg); } .o-new .tag, .tag.o-new { background: var(--new); color: #fff; }
+.o-moved { border-left-color: var(--moved); background: var(--moved-bg); } .o-moved .tag, .tag.o-moved { background: var(--moved); color: #fff; }
+.o-changed { border-left-color: var(--changed); background: var(--changed-bg); } .o-changed .tag, .tag.o-changed { background: var(--changed); color: #fff; }
+.o-renamed { border-left-color: var(--renamed); background: var(--renamed-bg); } .o-renamed .tag, .tag.o-renamed { background: var(--renamed); color: #fff; }
+.o-deleted { border-left-color: var(--deleted); background: var(--deleted-bg); } .o-deleted .tag, .tag.o-deleted { background: var(--deleted); color: #fff; }
+.o-deleted .card-text { text-decoration: line-through; }
+.o-unscheduled { border-left-color: var(--unscheduled); background: var(--unscheduled-bg); } .o-unscheduled .tag, .tag.o-unscheduled { background: var(--unscheduled); color: #fff; }
+.o-blocked { border-left-color: var(--blocked); background: var(--blocked-bg); } .o-blocked .tag, .tag.o-blocked { background: var(--blocked); color: #fff; }
+.card.ghost { background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f4f6f9 6px, #f4f6f9 12px); border-style: dashed; border-left-style: dashed; }
+.card.ghost .card-time { text-decoration: line-through; color: var(--ink-3); }
+.card.ghost .card-text { color: var(--ink-3); }
+.card.ghost .tag { background: none; padding: 0 2px; }
+.card.ghost.o-moved .tag { color: var(--moved); } .card.ghost.o-unscheduled .tag { color: var(--unscheduled); }
+
+.badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 17px; padding: 0 7px; border-radius: 999px; border: 1px solid var(--line); color: var(--ink-2); background: #f7f8fa; white-space: nowrap; }
+.s-draft { background: #f1f3f6; color: #4a5565; border-color: #dde2ea; }
+.s-scheduled, .s-pending { background: #eaf0ff; color: #1e44a8; border-color: #c9d6fb; }
+.s-publishing, .s-waiting { background: #e6f7f6; color: #0b5e58; border-color: #b5e3df; }
+.s-published { background: #e7f7ec; color: #12632f; border-color: #b9e4c6; }
+.s-partially_published { background: #fff3e0; color: #8a4b05; border-color: #f4d3a1; }
+.s-failed { background: #fdecec; color: #a61b1b; border-color: #f5c2c2; }
+.s-ready { background: #e7f7ec; color: #12632f; border-color: #b9e4c6; }
+.s-not-ready { background: #fdf1e3; color: #8a4b05; border-color: #f4d3a1; }
+
+.week { display: grid; grid-template-columns: 56px repeat(7, minmax(0, 1fr)); }
+.week .head { padding: 8px 8px; border-bottom: 1px solid var(--line); font-size: 12px; color: var(--ink-3); font-weight: 600; text-transform: uppercase; letter-spacing: 0.03em; }
+.week .head b { display: block; font-size: 18px; color: var(--ink); text-transform: none; letter-spacing: 0; }
+.week .head.today { background: var(--today); }
+.hour { font-size: 11.5px; color: var(--ink-3); text-align: right; padding: 6px 8px 0 0; border-bottom: 1px solid var(--line-2); font-variant-numeric: tabular-nums; }
+.slot { border-left: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 3px 4px; min-height: 44px; display: flex; flex-direction: column; gap: 3px; min-width: 0; }
+.slot.today { background: #fffcef; }
+.week .card .card-text { white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
+
+.tray { display: flex; flex-direction: column; gap: 6px; }
+.plan-rows { display: flex; flex-wrap: wrap; gap: 6px; }
+.plan-rows .tag { font-size: 11.5px; line-height: 20px; padding: 0 8px; letter-spacing: 0.02em; }
+.box p.empty { margin: 6px 0 0; }
+.box p code { white-space: nowrap; }
+.status-key { font-size: 12px; color: var(--ink-2); display: inline-flex; align-items: center; gap: 4px; margin-right: 6px; }
+.problem { font-size: 12.5px; padding: 6px 0; border-top: 1px solid var(--line-2); }
+.problem:first-of-type { border-top: 0; }
+.problem code { color: var(--ink-2); }
+.sev-error { color: var(--deleted); font-weight: 650; } .sev-warning { color: var(--blocked); font-weight: 650; }
+.legend { display: grid; grid-template-columns: 128px 1fr; gap: 7px 10px; align-items: center; font-size: 12.5px; color: var(--ink-2); }
+.legend .card { padding: 3px 6px; pointer-events: none; }
+.legend .card .tag { margin-left: 0; }
+.statuses { display: flex; gap: 4px; flex-wrap: wrap; margin-top: 12px; padding-top: 10px; border-top: 1px solid var(--line-2); }
+
+.details { position: fixed; top: 0; right: 0; bottom: 0; width: min(560px, 100vw); background: var(--panel); border-left: 1px solid var(--line); box-shadow: -12px 0 32px rgba(16, 24, 40, 0.14); overflow-y: auto; padding: 18px 20px 28px; z-index: 10; }
+.details[hidden] { display: none; }
+.details-head { display: flex; gap: 10px; align-items: flex-start; }
+.details-head h2 { font-size: 17px; word-break: break-all; }
+.details-head .btn { margin-left: auto; }
+.facts { display: grid; grid-template-columns: 90px 1fr; gap: 4px 10px; margin: 12px 0; font-size: 13px; }
+.facts dt { color: var(--ink-3); } .facts dd { margin: 0; word-break: break-word; }
+.section { margin-top: 16px; }
+.section > h3 { font-size: 12.5px; text-transform: uppercase; letter-spacing: 0.05em; color: var(--ink-3); margin-bottom: 6px; }
+.reasons { margin: 4px 0 0; padding-left: 18px; font-size: 13px; }
+.fields { width: 100%; border-collapse: collapse; font-size: 12.5px; margin-top: 6px; }
+.fields td { border-top: 1px solid var(--line-2); padding: 4px 6px; vertical-align: top; word-break: break-word; }
+.fields td:first-child { color: var(--ink-3); white-space: nowrap; }
+.before { color: var(--deleted); text-decoration: line-through; } .after { color: var(--new); }
+.preview { border: 1px solid var(--line); border-radius: 10px; margin-top: 10px; overflow: hidden; }
+.preview-head { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--line-2); background: #fafbfc; font-size: 13px; }
+.preview-head .badge { margin-left: auto; }
+.preview-body { padding: 10px 12px; }
+.preview-title { font-weight: 650; margin-bottom: 4px; }
+.caption { white-space: pre-wrap; word-break: break-word; font-size: 13.5px; }
+.overflow { background: #fde2e2; color: #8f1515; text-decoration: line-through; text-decoration-color: rgba(143, 21, 21, 0.5); }
+.cut { display: inline-block; font-size: 10.5px; font-weight: 700; color: #fff; background: var(--deleted); border-radius: 3px; padding: 0 4px; margin: 0 2px; vertical-align: 1px; text-decoration: none; white-space: nowrap; }
+.length { font-size: 12px; color: var(--ink-3); margin-bottom: 6px; font-variant-numeric: tabular-nums; }
+.length.over { color: var(--deleted); font-weight: 650; }
+.options { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 8px; }
+.option { font-size: 11.5px; background: var(--line-2); border-radius: 4px; padding: 1px 6px; color: var(--ink-2); }
+.option b { font-weight: 600; color: var(--ink); }
+.media { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
+.thumb { width: 96px; height: 96px; border-radius: 8px; border: 1px solid var(--line); overflow: hidden; background: #eef1f5; position: relative; display: grid; place-items: center; font-size: 11.5px; color: var(--ink-2); text-align: center; }
+.thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
+.thumb.video { background: #1f2733; color: #e8edf4; align-content: center; gap: 2px; padding: 0 4px 16px; }
+.thumb.video .play { font-size: 22px; line-height: 1; }
+.thumb .dur { position: absolute; right: 4px; bottom: 4px; background: rgba(0, 0, 0, 0.72); color: #fff; font-size: 11px; border-radius: 4px; padding: 0 4px; font-variant-numeric: tabular-nums; }
+.diag { font-size: 13px; padding: 6px 8px; border-radius: 6px; margin-top: 6px; background: #fdf0f0; border: 1px solid #f5c2c2; }
+.diag.warning { background: #fff6e8; border-color: #f4d3a1; }
+.diag small { display: block; color: var(--ink-2); margin-top: 2px; }
+@media (max-width: 1000px) { .layout { grid-template-columns: 1fr; } .chips { margin-left: 0; } }
+`;
+	REST_CHUNK = 500;
+}));
+var watch_calendar_CZuH2Vew_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+async function startWatchCalendar(options) {
+	const server = await CalendarServer.start({ port: options.port });
+	const probes = createProbeCache();
+	let session = null;
+	let latest = null;
+	let made = 0;
+	const rebuild = (plan) => {
+		if (session === null) return;
+		const turn = ++made;
+		const planned = session.planned();
+		probePostMedia(planned.posts, probes.probe).then((probed) => {
+			if (turn !== made) return;
+			const sources = {
+				posts: [...planned.posts],
+				plan,
+				live: planned.live,
+				state: planned.state,
+				capabilities: planned.capabilities,
+				diagnostics: plan.diagnostics,
+				probes: probed,
+				target: options.label
+			};
+			server.update(calendarOf(sources, {
+				config: planned.config,
+				now: new Date(),
+				mediaPrefix: SERVED_MEDIA_PREFIX
+			}));
+		}).catch((error) => options.onError(error instanceof Error ? error : new Error(String(error))));
+	};
+	return {
+		url: server.url,
+		onEvent(event) {
+			if (event.type !== "started" && event.type !== "plan") return;
+			latest = event.plan;
+			rebuild(event.plan);
+		},
+		attach(started) {
+			session = started;
+			if (latest !== null) rebuild(latest);
+		},
+		close: () => server.close()
+	};
+}
+var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
+var init_watch_calendar_CZuH2Vew = __esmMin((() => {
+	init_page_Dw6pzMaH();
+	init_probe_cache_BIaDE8Nw();
+	SERVED_MEDIA_PREFIX = "/media/";
+	EVENTS_PATH = "/events";
+	KEEP_ALIVE_MS = 15e3;
+	TYPES = {
+		".jpg": "image/jpeg",
+		".png": "image/png",
+		".webp": "image/webp",
+		".gif": "image/gif"
+	};
+	CalendarServer = class CalendarServer {
+		#server;
+		#streams = new Set();
+		#calendar = null;
+		#page = null;
+		#keepAlive;
+		constructor() {
+			this.#server = createServer((request, response) => this.#handle(request, response));
+		}
+		static async start(options) {
+			const server = new CalendarServer();
+			await new Promise((resolve, reject) => {
+				server.#server.once("error", reject);
+				server.#server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+			});
+			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
+			server.#keepAlive.unref();
+			return server;
+		}
+		get url() {
+			const { address, port } = this.#server.address();
+			return `http://${address.includes(":") ? `[${address}]` : address}:${port}/`;
+		}
+		update(calendar) {
+			this.#calendar = calendar;
+			this.#page = null;
+			this.#broadcast(`event: calendar\ndata: ${JSON.stringify(calendar.model)}\n\n`);
+		}
+		async close() {
+			clearInterval(this.#keepAlive);
+			for (const stream of this.#streams) stream.end();
+			this.#streams.clear();
+			this.#server.closeAllConnections();
+			await new Promise((resolve) => this.#server.close(() => resolve()));
+		}
+		#broadcast(text) {
+			for (const stream of this.#streams) stream.write(text);
+		}
+		#handle(request, response) {
+			const path = new URL(request.url ?? "/", "http://localhost").pathname;
+			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
+			if (path === "/" || path === "/index.html") return this.#sendPage(response);
+			if (path === EVENTS_PATH) return this.#openStream(request, response);
+			if (path.startsWith("/media/")) return this.#sendMedia(path, response);
+			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+		}
+		#sendPage(response) {
+			if (this.#calendar === null) {
+				response.writeHead(503, {
+					"content-type": "text/plain; charset=utf-8",
+					"retry-after": "1"
+				}).end("The calendar is being made; reload in a moment.\n");
+				return;
+			}
+			this.#page ??= renderCalendarPage(this.#calendar.model, { events: EVENTS_PATH });
+			response.writeHead(200, {
+				"content-type": "text/html; charset=utf-8",
+				"cache-control": "no-store"
+			}).end(this.#page);
+		}
+		#openStream(request, response) {
+			response.writeHead(200, {
+				"content-type": "text/event-stream; charset=utf-8",
+				"cache-control": "no-store",
+				connection: "keep-alive"
+			});
+			response.write("retry: 1000\n\n");
+			this.#streams.add(response);
+			request.on("close", () => this.#streams.delete(response));
+		}
+		#sendMedia(path, response) {
+			const file = this.#calendar?.thumbnails.get(decodeURIComponent(path));
+			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+			const stream = createReadStream(file);
+			stream.once("open", () => response.writeHead(200, {
+				"content-type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
+				"cache-control": "no-cache"
+			}));
+			stream.once("error", () => response.headersSent ? response.destroy() : response.writeHead(404).end());
+			stream.pipe(response);
+		}
+	};
+}));
+var watch_Ckn8T2vC_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -66813,17 +67785,36 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_BlRBpwpN(), context_BlRBpwpN_exports)),
-			Promise.resolve().then(() => (init_session_DDzm1yc_(), session_DDzm1yc__exports)),
+			Promise.resolve().then(() => (init_context_DdjiQFO1(), context_DdjiQFO1_exports)),
+			Promise.resolve().then(() => (init_session_DGGELYc4(), session_DGGELYc4_exports)),
 			Promise.resolve().then(() => (init_watch_YfUzQoDZ(), watch_YfUzQoDZ_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
 		if (isStopped()) return 0;
+		if (flags.port !== void 0 && !flags.calendar) throw new InputError("--port is the port of the calendar page: use it with --calendar.", { hint: "postsync watch --calendar --port 4173" });
 		const { config, connection, style, kept } = await openTarget(options);
+		const redraw = process.stdout.isTTY === true && !isCI();
+		const printer = watchPrinter({
+			out: process.stdout,
+			err: process.stderr,
+			style,
+			label: connection.label,
+			redraw
+		});
+		let calendar = null;
 		try {
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CZuH2Vew(), watch_calendar_CZuH2Vew_exports))).startWatchCalendar({
+				port: flags.port ?? 0,
+				label: connection.label,
+				onError: (error) => printer({
+					type: "error",
+					at: new Date(),
+					during: "plan",
+					error
+				})
+			});
 			if (isStopped()) return 0;
-			const redraw = process.stdout.isTTY === true && !isCI();
 			const session = await WatchSession.start({
 				config,
 				reloadConfig: () => loadProjectConfig(options),
@@ -66831,14 +67822,14 @@ async function runWatch(flags, command) {
 				refreshSeconds: flags.refresh,
 				applyDrafts: flags.applyDrafts ?? false,
 				kept,
-				onEvent: watchPrinter({
-					out: process.stdout,
-					err: process.stderr,
-					style,
-					label: connection.label,
-					redraw
-				})
+				onEvent: (event) => {
+					printer(event);
+					if (calendar === null) return;
+					calendar.onEvent(event);
+					if (event.type === "started" || event.type === "plan" && redraw) process.stdout.write(`${style.dim(`Calendar: ${calendar.url} (updates after every save)`)}\n`);
+				}
 			});
+			calendar?.attach(session);
 			const stopKeys = listenForKeys(process.stdin, {
 				refresh: () => session.refresh(),
 				quit: stop
@@ -66847,6 +67838,7 @@ async function runWatch(flags, command) {
 			stopKeys();
 			await session.close();
 		} finally {
+			await calendar?.close();
 			await connection.close();
 		}
 		process.stdout.write(`${style.dim("Stopped watching.")}\n`);
@@ -66855,7 +67847,561 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C_xOCeEV = __esmMin((() => {}));
+var init_watch_Ckn8T2vC = __esmMin((() => {
+	init_errors_BmB5JMAx();
+}));
+function rangeBound(flag, value, timezone) {
+	const invalid = () => new InputError(`${flag} "${value}" is not a date or time`, { hint: `Write it as ${FORMATS_TEXT} (without an offset, in ${timezone}).` });
+	const date = DATE_ONLY.exec(value.trim());
+	let text = value;
+	if (date) {
+		const day = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+		if (day.toISOString().slice(0, 10) !== date[0]) throw invalid();
+		if (flag === "--to") day.setUTCDate(day.getUTCDate() + 1);
+		text = `${day.toISOString().slice(0, 10)} 00:00`;
+	}
+	const parsed = parseScheduledAt(text, timezone);
+	if (!parsed.ok) throw invalid();
+	return parsed.instant;
+}
+async function readAnalytics(input) {
+	const { config, connection, filters } = input;
+	const query = {};
+	if (filters.from !== void 0) query.from = rangeBound("--from", filters.from, config.timezone);
+	if (filters.to !== void 0) query.to = rangeBound("--to", filters.to, config.timezone);
+	if (filters.account !== void 0) query.accountId = accountId(filters.account, config);
+	if (filters.platform !== void 0) query.platform = filters.platform;
+	if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw new InputError(`--from (${query.from}) is not before --to (${query.to})`, { hint: "Swap them, or widen the range." });
+	const [state, items] = await Promise.all([readState(config.statePath), collect$1(connection.client.analytics(query))]);
+	const accountNames = await accountNamesOf(config, items, connection.client);
+	return {
+		query,
+		items,
+		section: sectionFor(state, connection.target),
+		accountNames
+	};
+}
+function accountId(value, config) {
+	const id = resolveAccount(value, config.accounts);
+	if (id !== void 0) return id;
+	const aliases = Object.keys(config.accounts);
+	throw new InputError(`--account "${value}" is neither an alias from postsync.yaml nor an account uuid`, { hint: didYouMean(value, aliases) ?? (aliases.length > 0 ? `Aliases: ${aliases.join(", ")}. \`postsync accounts\` lists the uuids.` : "`postsync accounts` lists the account uuids.") });
+}
+async function collect$1(items) {
+	const all = [];
+	for await (const item of items) all.push(item);
+	return all;
+}
+async function accountNamesOf(config, items, client) {
+	const names = new Map();
+	for (const [alias, id] of Object.entries(config.accounts)) if (!names.has(id)) names.set(id, alias);
+	if (items.some((item) => !names.has(item.socialAccountId.toLowerCase()))) {
+		const accounts = await client.accounts().catch((error) => {
+			if (error instanceof ApiError$1) return [];
+			throw error;
+		});
+		for (const account of accounts) if (!names.has(account.id.toLowerCase())) names.set(account.id.toLowerCase(), account.handle);
+	}
+	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
+}
+var DATE_ONLY, FORMATS_TEXT;
+var init_read_analytics_Bp3iroLH = __esmMin((() => {
+	init_api_CWzV9ZCq();
+	init_scheduled_at_BB2s2xdf();
+	init_targets_DvHmAaMj();
+	init_errors_BmB5JMAx();
+	init_state_file_qmyLss_2();
+	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
+}));
+var calendar_report_nL00nR1L_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+function changedPosts(model) {
+	return model.posts.filter((post) => post.overlay !== null);
+}
+function renderCalendarDiff(model, options) {
+	const posts = changedPosts(model);
+	const head = [`### ${options.title ?? "postsync calendar"}`, ""];
+	if (posts.length === 0) return [
+		...head,
+		"No posts change on the calendar.",
+		""
+	].join("\n");
+	head.push(`${countsLine(posts)} · times in ${escapeMarkdown(model.timezone)}`, "");
+	const loud = loudLine(posts);
+	if (loud !== null) head.push(loud, "");
+	const weeks = byWeek(posts);
+	const drafts = posts.filter((post) => post.slot === null && post.previous === null);
+	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows));
+	if (drafts.length > 0) sections.push([
+		"#### Unscheduled",
+		"",
+		...table(drafts.map((post) => ({
+			post,
+			when: "no time"
+		}))),
+		""
+	].join("\n"));
+	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
+	let out = head.join("\n");
+	let used = 0;
+	for (const section of sections) {
+		const cut = cutNote(sections.length - used, posts.length);
+		if (bytes(out) + bytes(section) + bytes(cut) + bytes(footer) > options.maxBytes) {
+			out += cut;
+			return out + footer;
+		}
+		out += `\n${section}`;
+		used++;
+	}
+	return out + footer;
+}
+function countsLine(posts) {
+	const counts = new Map();
+	for (const post of posts) counts.set(post.overlay, (counts.get(post.overlay) ?? 0) + 1);
+	const weeks = new Set(posts.flatMap((post) => [post.slot, post.previous].filter((slot) => slot !== null).map((slot) => mondayOf(slot.day))));
+	const parts = [...counts].map(([overlay, count]) => `${count} ${overlay}`);
+	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
+}
+function loudLine(posts) {
+	const deleted = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped !== true);
+	const removed = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped === true);
+	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
+	const parts = [
+		deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null,
+		unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null,
+		removed.length > 0 ? `**${removed.length} file${removed.length === 1 ? "" : "s"} removed**: ${removed.length === 1 ? "its post is" : "their posts are"} deleted by \`apply --prune\` (${keys(removed)})` : null
+	].filter((part) => part !== null);
+	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
+}
+function keys(posts) {
+	const shown = posts.slice(0, 5).map((post) => code(post.key));
+	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
+}
+function byWeek(posts) {
+	const weeks = new Map();
+	const add = (slot, row) => weeks.set(mondayOf(slot.day), [...weeks.get(mondayOf(slot.day)) ?? [], row]);
+	for (const post of posts) {
+		if (post.slot !== null) add(post.slot, {
+			post,
+			when: post.previous === null ? when(post.slot) : `${when(post.previous)} → **${when(post.slot)}**`
+		});
+		if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) add(post.previous, {
+			post,
+			when: post.slot === null ? `~~${when(post.previous)}~~ → no time` : `${when(post.previous)} → ${when(post.slot)} (another week)`
+		});
+	}
+	return weeks;
+}
+function weekSection(monday, rows) {
+	const sunday = new Date(`${monday}T00:00:00Z`);
+	sunday.setUTCDate(sunday.getUTCDate() + 6);
+	return [
+		`#### ${isoWeek(monday)}: ${dayText(monday)} – ${dayText(sunday.toISOString().slice(0, 10))}`,
+		"",
+		...table(rows),
+		""
+	].join("\n");
+}
+function table(rows) {
+	return [
+		"| | When | Post | Accounts | Text |",
+		"|---|---|---|---|---|",
+		...rows.map(({ post, when: time }) => {
+			const accounts = post.targets.map((target) => escapeMarkdown(target.label)).join(", ") || "—";
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${escapeMarkdown(post.change?.reasons.join("; ") ?? "")}` : "";
+			return `| ${SIGN[post.overlay]} | ${time} | ${code(post.key)} | ${accounts} | ${escapeMarkdown(excerpt(post.text))}${why} |`;
+		})
+	];
+}
+function when(slot) {
+	return `${dayText(slot.day).replace(/ \d{4}$/, "")} ${slot.time}`;
+}
+function excerpt(text) {
+	const line = text.split("\n").find((part) => part.trim() !== "")?.trim() ?? "";
+	const chars = [...line];
+	return chars.length > EXCERPT ? `${chars.slice(0, 89).join("")}…` : line;
+}
+function cutNote(left, total) {
+	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
+}
+function bytes(text) {
+	return Buffer.byteLength(text);
+}
+function escapeMarkdown(text) {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, " ");
+}
+function code(text) {
+	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	return `${fence}${(text.startsWith("`") || text.endsWith("`") ? ` ${text} ` : text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ")}${fence}`;
+}
+async function pullRequestTarget(env) {
+	const token = env.GITHUB_TOKEN;
+	if (!token) return { missing: "GITHUB_TOKEN (give the action `github-token`, or run it with the default token)" };
+	const repository = env.GITHUB_REPOSITORY;
+	if (!repository || !repository.includes("/")) return { missing: "GITHUB_REPOSITORY" };
+	const number = (env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null) : null)?.pull_request?.number;
+	if (typeof number !== "number") return { missing: "a pull request (the workflow runs on `pull_request`)" };
+	return {
+		apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+		repository,
+		number,
+		token
+	};
+}
+async function upsertStickyComment(target, options) {
+	const existing = await findComment(target, options.marker);
+	if (options.body === null && existing === void 0) return "none";
+	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
+	if (existing !== void 0) {
+		if (existing.body === body) return "unchanged";
+		await call$1(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body });
+		return "updated";
+	}
+	await call$1(target, "POST", `/repos/${target.repository}/issues/${target.number}/comments`, { body });
+	return "created";
+}
+async function findComment(target, marker) {
+	for (let page = 1;; page++) {
+		const comments = await call$1(target, "GET", `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
+		const found = comments.find((comment) => comment.body?.includes(marker));
+		if (found !== void 0) return found;
+		if (comments.length < 100) return void 0;
+	}
+}
+async function call$1(target, method, path, body) {
+	const response = await fetch(`${target.apiUrl}${path}`, {
+		method,
+		headers: {
+			Accept: "application/vnd.github+json",
+			Authorization: `Bearer ${target.token}`,
+			"X-GitHub-Api-Version": "2022-11-28",
+			"User-Agent": "postsync",
+			...body === void 0 ? {} : { "Content-Type": "application/json" }
+		},
+		...body === void 0 ? {} : { body: JSON.stringify(body) }
+	});
+	const text = await response.text();
+	if (!response.ok) {
+		const message = (() => {
+			try {
+				return JSON.parse(text).message ?? text;
+			} catch {
+				return text;
+			}
+		})();
+		throw new Error(`GitHub answered ${response.status} to ${method} ${path.replace(/\?.*/, "")}: ${message.slice(0, 300)}`);
+	}
+	return text === "" ? null : JSON.parse(text);
+}
+async function reportCalendarToGitHubActions(model, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: process.cwd() });
+	if (actions === null) return null;
+	const run = runLink(sink.env);
+	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: 1047552 })}\n`, "utf8");
+	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
+	const target = await pullRequestTarget(sink.env);
+	if ("missing" in target) {
+		sink.annotate(annotation("warning", `No pull-request comment: ${target.missing} is missing.`, { title: "postsync calendar" }));
+		return null;
+	}
+	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post: the \`postsync-calendar\` artifact of [this run](${run}).`;
+	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
+		maxBytes: 64512,
+		...footer === void 0 ? {} : { footer }
+	});
+	try {
+		const outcome = await upsertStickyComment(target, {
+			marker: COMMENT_MARKER,
+			body,
+			nothingBody: "### postsync calendar\n\nNo posts change on the calendar any more.\n"
+		});
+		sink.note(`Pull-request comment: ${outcome === "none" ? "none (no post changes)" : outcome}.`);
+		return outcome;
+	} catch (error) {
+		sink.annotate(annotation("warning", `Could not write the pull-request comment: ${error.message}. A pull request from a fork gets a read-only token; the job summary has the calendar diff.`, { title: "postsync calendar" }));
+		return null;
+	}
+}
+function runLink(env) {
+	const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
+	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
+}
+var SIGN, EXCERPT, COMMENT_MARKER;
+var init_calendar_report_nL00nR1L = __esmMin((() => {
+	init_page_Dw6pzMaH();
+	init_workflow_commands_CGh1193V();
+	SIGN = {
+		new: "➕ new",
+		moved: "🔀 moved",
+		changed: "✏️ changed",
+		renamed: "↪️ renamed",
+		deleted: "➖ deleted",
+		unscheduled: "➖ unscheduled",
+		blocked: "⛔ blocked"
+	};
+	EXCERPT = 90;
+	COMMENT_MARKER = "<!-- postsync-calendar -->";
+}));
+var calendar_CuabsXQa_exports = __exportAll$1({ runCalendar: () => runCalendar });
+function captionOf(target, post) {
+	return `${target.shown ?? post.text}${target.overflow}`;
+}
+function renderIcs(model, options) {
+	const accounts = new Map(model.accounts.map((account) => [account.id, account]));
+	const stamp = icsTime(model.generatedAt);
+	const lines = [
+		"BEGIN:VCALENDAR",
+		"VERSION:2.0",
+		"PRODID:-//postsync//content calendar//EN",
+		"CALSCALE:GREGORIAN",
+		"METHOD:PUBLISH",
+		`X-WR-CALNAME:${text$1(`Content calendar (${model.target.replace(/^Target: /, "")})`)}`,
+		`X-WR-TIMEZONE:${text$1(model.timezone)}`
+	];
+	for (const post of model.posts) {
+		if (post.slot === null || post.overlay === "deleted") continue;
+		const labels = post.targets.map((target) => accountLabel$1(target.account, target.label, accounts));
+		const start = Date.parse(post.slot.at);
+		lines.push("BEGIN:VEVENT", `UID:${uidOf(options.scope, post.key)}`, `DTSTAMP:${stamp}`, `DTSTART:${icsTime(post.slot.at)}`, `DTEND:${icsTime(new Date(start + EVENT_MINUTES * 6e4).toISOString())}`, `SUMMARY:${text$1(summaryOf(post, labels))}`, `DESCRIPTION:${text$1(descriptionOf(post, labels))}`, ...labels.length === 0 ? [] : [`CATEGORIES:${labels.map(text$1).join(",")}`], `STATUS:${post.status === null ? "TENTATIVE" : "CONFIRMED"}`, "TRANSP:TRANSPARENT", "END:VEVENT");
+	}
+	lines.push("END:VCALENDAR");
+	return lines.map(fold).join("\r\n") + "\r\n";
+}
+function uidOf(scope, key) {
+	return `${createHash("sha256").update(`${scope}\n${key}`).digest("hex").slice(0, 32)}@postsync`;
+}
+function accountLabel$1(id, written, accounts) {
+	const account = accounts.get(id);
+	return account?.platform ? `${written} (${account.platform})` : written;
+}
+function summaryOf(post, labels) {
+	const line = post.text.split("\n").find((part) => part.trim() !== "")?.trim() ?? post.key;
+	const short = [...line].length > SUMMARY_LENGTH ? `${[...line].slice(0, 79).join("")}…` : line;
+	return labels.length === 0 ? short : `${short} [${post.targets.map((target) => target.label).join(", ")}]`;
+}
+function descriptionOf(post, labels) {
+	const parts = [
+		post.text,
+		"",
+		`Accounts: ${labels.length === 0 ? "none yet" : labels.join(", ")}`
+	];
+	for (const target of post.targets) if (target.override) parts.push(`Text for ${target.label}: ${captionOf(target, post)}`);
+	parts.push(`Post: ${post.key}${post.file === null ? "" : ` (${post.file})`}`);
+	return parts.join("\n");
+}
+function icsTime(instant) {
+	return new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+function text$1(value) {
+	return value.replace(/\r\n?/g, "\n").replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\n/g, "\\n");
+}
+function fold(line) {
+	if (Buffer.byteLength(line) <= 75) return line;
+	const out = [];
+	let current = "";
+	let size = 0;
+	for (const char of line) {
+		const bytes = Buffer.byteLength(char);
+		if (size + bytes > 75) {
+			out.push(current);
+			current = " ";
+			size = 1;
+		}
+		current += char;
+		size += bytes;
+	}
+	out.push(current);
+	return out.join("\r\n");
+}
+async function readCalendarSources(options) {
+	const { config, now } = options;
+	let connection;
+	try {
+		connection = await options.connect();
+	} catch (error) {
+		if (!unreachable(error)) throw error;
+		return readOffline(options, error.message);
+	}
+	try {
+		const listing = listLivePosts(connection.client);
+		listing.catch(() => void 0);
+		const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
+		const built = await buildPlan({
+			config,
+			connection,
+			state,
+			listing,
+			...options.kept === void 0 ? {} : { kept: options.kept },
+			prune: false,
+			only: null,
+			now
+		});
+		const posts = built.desired.unchanged.length === 0 ? built.desired.posts : sortByKey([...built.desired.posts, ...await built.desired.readInFull(built.desired.unchanged)]);
+		return {
+			posts,
+			plan: built.plan,
+			live: built.live,
+			state: built.state.section,
+			capabilities: built.desired.rules.capabilities,
+			diagnostics: built.desired.diagnostics,
+			probes: await probePostMedia(posts, createPlanCaches().probes.probe),
+			target: connection.label
+		};
+	} finally {
+		await connection.close();
+	}
+}
+function unreachable(error) {
+	return error instanceof NetworkError || error instanceof ApiError$1 && error.status >= 500;
+}
+async function readOffline(options, reason) {
+	const { config, now } = options;
+	const caches = createPlanCaches();
+	const state = await readState(config.statePath);
+	const apiUrl = config.api.url ?? "local";
+	const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
+	const earlier = options.kept?.posts(config);
+	const reading = {
+		config,
+		now,
+		probe: caches.probes.probe,
+		mediaCache: caches.media,
+		acceptPastSchedule: ({ key }) => section?.posts[key] !== void 0,
+		...earlier === void 0 ? {} : { earlier }
+	};
+	const content = await readContent(reading);
+	const posts = content.unchanged.length === 0 ? content.posts : sortByKey([...content.posts, ...await readUnchangedInFull(content.unchanged, reading)]);
+	return {
+		posts,
+		plan: null,
+		live: null,
+		state: section,
+		capabilities: new Map(),
+		diagnostics: content.diagnostics,
+		probes: await probePostMedia(posts, caches.probes.probe),
+		target: config.api.url === null ? "Target: local API (embedded)" : `Target: ${config.api.url}`,
+		offlineReason: reason.split("\n")[0]
+	};
+}
+async function writeCalendarPage(outDir, model, thumbnails) {
+	await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
+	await Promise.all([...thumbnails].map(([name, source]) => copyFile(source, join(outDir, name))));
+	const page = join(outDir, "index.html");
+	await writeFile(page, renderCalendarPage(model));
+	return {
+		page,
+		thumbnails: thumbnails.size
+	};
+}
+async function writeFeed(file, text) {
+	await mkdir(dirname(file), { recursive: true });
+	await writeFileAtomic(file, text);
+}
+function calendarLines(model, written) {
+	const scheduled = model.posts.filter((post) => post.slot !== null).length;
+	const lines = [`Calendar: ${written.page} (${plural$1(scheduled, "scheduled post")}, ${plural$1(model.posts.length - scheduled, "unscheduled post")}; times in ${model.timezone})`];
+	const summary = model.summary;
+	if (summary === null) lines.push(`The API was not reached${model.offlineReason === void 0 ? "" : ` (${model.offlineReason})`}: statuses come from the state file, and the plan is not shown.`);
+	else {
+		const parts = [
+			"new",
+			"moved",
+			"changed",
+			"renamed",
+			"unscheduled",
+			"deleted",
+			"blocked"
+		].filter((name) => summary[name] > 0).map((name) => `${summary[name]} ${name}`);
+		lines.push(parts.length === 0 ? "Plan: no changes." : `Plan: ${parts.join(", ")}.`);
+	}
+	const problems = model.posts.reduce((sum, post) => sum + post.diagnostics.length, model.problems.length);
+	if (problems > 0) lines.push(`${plural$1(problems, "problem")} in the files: shown on the page (\`postsync validate\` lists them).`);
+	if (written.feed !== null) lines.push(`Feed: ${written.feed} (${plural$1(model.posts.filter((post) => post.slot !== null && post.overlay !== "deleted").length, "event")})`);
+	return `${lines.join("\n")}\n`;
+}
+async function runCalendar(flags, command) {
+	const options = globalOptions(command);
+	const config = await loadProjectConfig(options);
+	const range = {
+		from: flags.from === void 0 ? null : rangeBound("--from", flags.from, config.timezone),
+		to: flags.to === void 0 ? null : rangeBound("--to", flags.to, config.timezone)
+	};
+	if (range.from !== null && range.to !== null && Date.parse(range.from) >= Date.parse(range.to)) throw new InputError(`--from (${range.from}) is not before --to (${range.to})`, { hint: "Swap them, or widen the range." });
+	const now = new Date();
+	const kept = openRunCache(options);
+	const sources = await readCalendarSources({
+		config,
+		kept,
+		now,
+		connect: () => connect(config, {
+			ci: isCI(),
+			onClientEvent: clientEventPrinter(styleFor(process.stderr, options))
+		})
+	});
+	await kept.save();
+	const { model, thumbnails } = calendarOf(sources, {
+		config,
+		now,
+		range,
+		mediaPrefix: MEDIA_FOLDER
+	});
+	const outDir = flags.out === void 0 ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
+	const written = await writeCalendarPage(outDir, model, thumbnails);
+	if (flags.out === void 0) await writeFile(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n");
+	const feed = flags.ics === void 0 ? null : resolve(flags.ics);
+	if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
+	const shown = (path) => relative(process.cwd(), path) || path;
+	process.stdout.write(calendarLines(model, {
+		page: shown(written.page),
+		feed: feed === null ? null : shown(feed)
+	}));
+	if (process.env.GITHUB_ACTIONS === "true") {
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_nL00nR1L(), calendar_report_nL00nR1L_exports));
+		await reportCalendarToGitHubActions(model, {
+			env: process.env,
+			annotate: (line) => process.stderr.write(line),
+			note: (line) => process.stderr.write(`${line}\n`)
+		});
+	}
+	if (flags.open) openInBrowser(written.page);
+	return 0;
+}
+function openInBrowser(file) {
+	const [program, ...args] = process.platform === "darwin" ? ["open", file] : process.platform === "win32" ? [
+		"cmd",
+		"/c",
+		"start",
+		"",
+		file
+	] : ["xdg-open", file];
+	const child = spawn(program, args, {
+		detached: true,
+		stdio: "ignore"
+	});
+	child.on("error", () => process.stderr.write(`Could not open a browser (${program} is not available); open ${file} yourself.\n`));
+	child.unref();
+}
+var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
+var init_calendar_CuabsXQa = __esmMin((() => {
+	init_page_Dw6pzMaH();
+	init_api_CWzV9ZCq();
+	init_read_desired_bmAc3DC5();
+	init_probe_cache_BIaDE8Nw();
+	init_build_plan_BWHlylli();
+	init_live_listing_BzLwZf9r();
+	init_check_posts_CjjsWnE3();
+	init_state_file_qmyLss_2();
+	init_atomic_C7JKBErN();
+	init_errors_BmB5JMAx();
+	init_context_DdjiQFO1();
+	init_read_analytics_Bp3iroLH();
+	init_format_DZlSd15T();
+	EVENT_MINUTES = 15;
+	SUMMARY_LENGTH = 80;
+	MEDIA_FOLDER = "media/";
+	DEFAULT_CALENDAR_DIR = ".postsync/calendar";
+}));
 function visibleWidth(text) {
 	return [...text.replace(ANSI, "")].length;
 }
@@ -66918,7 +68464,7 @@ function displayTime(instant, timeZone) {
 var init_time_iVI_BWPc = __esmMin((() => {
 	init_zoned_time_Cv83U38b();
 }));
-var post_problems_DSUsBFQU_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_0YUdaP7m_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -66995,15 +68541,15 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_DSUsBFQU = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_post_problems_0YUdaP7m = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	init_plan_context_BjYGTABl();
 	init_live_shape_mvSJOlgd();
 	init_shape_hash_B4NMv629();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_nkb_gRHs_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_JBZA8SE__exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const state = await readState(input.config.statePath);
 	return {
@@ -67163,7 +68709,7 @@ async function runStatus(flags, command) {
 			connection
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DSUsBFQU(), post_problems_DSUsBFQU_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_0YUdaP7m(), post_problems_0YUdaP7m_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -67187,14 +68733,14 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_nkb_gRHs = __esmMin((() => {
+var init_status_JBZA8SE_ = __esmMin((() => {
 	init_state_file_qmyLss_2();
-	init_live_listing_CnOuXqrd();
-	init_context_BlRBpwpN();
+	init_live_listing_BzLwZf9r();
+	init_context_DdjiQFO1();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
 }));
-var import_gEUzygQa_exports = __exportAll$1({ runImport: () => runImport });
+var import_BOK5BXri_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -67924,19 +69470,19 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_gEUzygQa = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_import_BOK5BXri = __esmMin((() => {
+	init_api_CWzV9ZCq();
 	init_state_store_CPnRWAlr();
 	init_state_file_qmyLss_2();
 	init_errors_BmB5JMAx();
-	init_check_posts_HtKQ8GQP();
+	init_check_posts_CjjsWnE3();
 	init_diff_cxwMYnWK();
 	init_live_shape_mvSJOlgd();
 	init_shape_hash_B4NMv629();
 	init_zoned_time_Cv83U38b();
-	init_parse_DMdj5wD3();
+	init_parse_BZHpbr1E();
 	init_atomic_C7JKBErN();
-	init_context_BlRBpwpN();
+	init_context_DdjiQFO1();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -67974,7 +69520,7 @@ var init_import_gEUzygQa = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_D49qSBi5_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CGCabTF5_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -67998,13 +69544,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_D49qSBi5 = __esmMin((() => {
-	init_actions_Ct_AuXRZ();
-	init_find_calendars_CJrwsZtQ();
+var init_calendars_CGCabTF5 = __esmMin((() => {
+	init_actions_DDOvs3gv();
+	init_workflow_commands_CGh1193V();
+	init_find_calendars_ChlBzwQ0();
 	init_errors_BmB5JMAx();
-	init_context_BlRBpwpN();
+	init_context_DdjiQFO1();
 }));
-var health_issue_Dp_fVFcQ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_CeoslmRx_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -68234,10 +69781,10 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_Dp_fVFcQ = __esmMin((() => {
+var init_health_issue_CeoslmRx = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_qmyLss_2();
-	init_context_BlRBpwpN();
+	init_context_DdjiQFO1();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_ZbAJxuid_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -68370,7 +69917,7 @@ var init_state_ZbAJxuid = __esmMin((() => {
 	init_state_file_qmyLss_2();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_BMs_5DI4_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_PpSt23N1_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -68544,10 +70091,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_BMs_5DI4 = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_context_BlRBpwpN();
-	init_text_length_DIWO4m14();
+var init_accounts_PpSt23N1 = __esmMin((() => {
+	init_api_CWzV9ZCq();
+	init_context_DdjiQFO1();
+	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
 	init_p_limit();
@@ -68560,7 +70107,7 @@ var init_accounts_BMs_5DI4 = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_ZfSBgTAL_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Db0EcROh_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -68634,8 +70181,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_ZfSBgTAL = __esmMin((() => {
-	init_context_BlRBpwpN();
+var init_whoami_Db0EcROh = __esmMin((() => {
+	init_context_DdjiQFO1();
 	init_error_codes_Bqn1_kii();
 	init_time_iVI_BWPc();
 	NEEDED_FOR = {
@@ -68649,61 +70196,7 @@ var init_whoami_ZfSBgTAL = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_5UNALed4_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
-function rangeBound(flag, value, timezone) {
-	const invalid = () => new InputError(`${flag} "${value}" is not a date or time`, { hint: `Write it as ${FORMATS_TEXT} (without an offset, in ${timezone}).` });
-	const date = DATE_ONLY.exec(value.trim());
-	let text = value;
-	if (date) {
-		const day = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
-		if (day.toISOString().slice(0, 10) !== date[0]) throw invalid();
-		if (flag === "--to") day.setUTCDate(day.getUTCDate() + 1);
-		text = `${day.toISOString().slice(0, 10)} 00:00`;
-	}
-	const parsed = parseScheduledAt(text, timezone);
-	if (!parsed.ok) throw invalid();
-	return parsed.instant;
-}
-async function readAnalytics(input) {
-	const { config, connection, filters } = input;
-	const query = {};
-	if (filters.from !== void 0) query.from = rangeBound("--from", filters.from, config.timezone);
-	if (filters.to !== void 0) query.to = rangeBound("--to", filters.to, config.timezone);
-	if (filters.account !== void 0) query.accountId = accountId(filters.account, config);
-	if (filters.platform !== void 0) query.platform = filters.platform;
-	if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw new InputError(`--from (${query.from}) is not before --to (${query.to})`, { hint: "Swap them, or widen the range." });
-	const [state, items] = await Promise.all([readState(config.statePath), collect$1(connection.client.analytics(query))]);
-	const accountNames = await accountNamesOf(config, items, connection.client);
-	return {
-		query,
-		items,
-		section: sectionFor(state, connection.target),
-		accountNames
-	};
-}
-function accountId(value, config) {
-	const id = resolveAccount(value, config.accounts);
-	if (id !== void 0) return id;
-	const aliases = Object.keys(config.accounts);
-	throw new InputError(`--account "${value}" is neither an alias from postsync.yaml nor an account uuid`, { hint: didYouMean(value, aliases) ?? (aliases.length > 0 ? `Aliases: ${aliases.join(", ")}. \`postsync accounts\` lists the uuids.` : "`postsync accounts` lists the account uuids.") });
-}
-async function collect$1(items) {
-	const all = [];
-	for await (const item of items) all.push(item);
-	return all;
-}
-async function accountNamesOf(config, items, client) {
-	const names = new Map();
-	for (const [alias, id] of Object.entries(config.accounts)) if (!names.has(id)) names.set(id, alias);
-	if (items.some((item) => !names.has(item.socialAccountId.toLowerCase()))) {
-		const accounts = await client.accounts().catch((error) => {
-			if (error instanceof ApiError$1) return [];
-			throw error;
-		});
-		for (const account of accounts) if (!names.has(account.id.toLowerCase())) names.set(account.id.toLowerCase(), account.handle);
-	}
-	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
-}
+var analytics_NEgLmHgT_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -68847,18 +70340,12 @@ async function runAnalytics(flags, command) {
 		await connection.close();
 	}
 }
-var DATE_ONLY, FORMATS_TEXT, METRICS, number;
-var init_analytics_5UNALed4 = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_scheduled_at_BB2s2xdf();
-	init_targets_DvHmAaMj();
-	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
-	init_context_BlRBpwpN();
+var METRICS, number;
+var init_analytics_NEgLmHgT = __esmMin((() => {
+	init_read_analytics_Bp3iroLH();
+	init_context_DdjiQFO1();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
-	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 	METRICS = [
 		"impressions",
 		"reach",
@@ -68886,10 +70373,10 @@ var require_package = __commonJSMin(((exports, module) => {
 		],
 		"engines": { "node": ">=20.19" },
 		"scripts": {
-			"build": "node scripts/compile-schemas.mjs && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs && node scripts/bundle-action.mjs && node scripts/write-build-id.mjs",
+			"build": "node scripts/compile-schemas.mjs && node scripts/compile-calendar-client.mjs && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs && node scripts/bundle-action.mjs && node scripts/write-build-id.mjs",
 			"bundle:action": "npm run build && node scripts/bundle-action.mjs --out action/postsync.mjs",
 			"prepare": "npm run build",
-			"typecheck": "node scripts/compile-schemas.mjs && tsc -p tsconfig.json --noEmit",
+			"typecheck": "node scripts/compile-schemas.mjs && node scripts/compile-calendar-client.mjs && tsc -p tsconfig.json --noEmit",
 			"test": "npm run build && npm run lint:openapi && vitest run",
 			"lint:openapi": "REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true redocly lint schemas/openapi.yaml",
 			"bench": "node bench/run.mjs",
@@ -68933,39 +70420,45 @@ function positiveInteger(value) {
 	if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a whole number of 1 or more, got "${value}"`);
 	return parsed;
 }
+function port(value) {
+	const parsed = Number(value);
+	if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`expected a port number from 0 to 65535, got "${value}"`);
+	return parsed;
+}
 async function exitWith(code) {
 	process.exitCode = await code;
 }
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D81upG6G(), plan_D81upG6G_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQK8R49T(), plan_CQK8R49T_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BqCI_25U(), all_calendars_BqCI_25U_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BCrCYNCA(), all_calendars_BCrCYNCA_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BqzVXN9C(), validate_BqzVXN9C_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DruaPDru(), validate_DruaPDru_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_Dis2KItT(), apply_Dis2KItT_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_7qSAQ3d9(), apply_7qSAQ3d9_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BqCI_25U(), all_calendars_BqCI_25U_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BCrCYNCA(), all_calendars_BCrCYNCA_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_PWQFoDpT(), init_PWQFoDpT_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BH3t7ogS(), init_BH3t7ogS_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_vuM41tH0(), serve_vuM41tH0_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C_xOCeEV(), watch_C_xOCeEV_exports))).runWatch(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_nkb_gRHs(), status_nkb_gRHs_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_gEUzygQa(), import_gEUzygQa_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D49qSBi5(), calendars_D49qSBi5_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Dp_fVFcQ(), health_issue_Dp_fVFcQ_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Ckn8T2vC(), watch_Ckn8T2vC_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CuabsXQa(), calendar_CuabsXQa_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_JBZA8SE_(), status_JBZA8SE__exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BOK5BXri(), import_BOK5BXri_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CGCabTF5(), calendars_CGCabTF5_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CeoslmRx(), health_issue_CeoslmRx_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -68973,13 +70466,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_ZbAJxuid(), state_ZbAJxuid_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BMs_5DI4(), accounts_BMs_5DI4_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_ZfSBgTAL(), whoami_ZfSBgTAL_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_PpSt23N1(), accounts_PpSt23N1_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Db0EcROh(), whoami_Db0EcROh_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_5UNALed4(), analytics_5UNALed4_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_NEgLmHgT(), analytics_NEgLmHgT_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -69003,7 +70496,7 @@ async function reportFatal(error, options = {}) {
 	return 1;
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Ct_AuXRZ(), actions_Ct_AuXRZ_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_DDOvs3gv(), actions_DDOvs3gv_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
