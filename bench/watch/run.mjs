@@ -94,6 +94,8 @@ try {
 
   const edits = new Map();
   const latencies = [];
+  /** CPU time (user + system) of this process from each save to its plan: what the load on a shared machine barely moves. */
+  const cpuPerSave = [];
   for (let save = 0; save < SAVES; save += 1) {
     const i = Math.floor(random() * POSTS);
     const file = postPath(i);
@@ -101,8 +103,11 @@ try {
     edits.set(i, edit);
     const planned = new Promise((resolve) => waiting.set(file, resolve));
     const before = performance.now();
+    const cpuBefore = process.cpuUsage();
     await writeFile(join(dir, file), postText(i, edit));
     const at = await Promise.race([planned, sleep(10_000).then(() => null)]);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuPerSave.push((cpu.user + cpu.system) / 1000);
     waiting.delete(file);
     if (at === null) throw new Error(`no plan within 10 s after saving ${file}`);
     latencies.push(at - before);
@@ -114,6 +119,7 @@ try {
     saves: SAVES,
     startupMs: round(startup),
     saveToPlanMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(Math.max(...latencies)) },
+    saveToPlanCpuMs: { p50: round(percentile(cpuPerSave, 50)), p95: round(percentile(cpuPerSave, 95)) },
     lastPlan: lastPlan.summary,
     /** Other work on the machine stretches every figure: report it with them. */
     machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]) },

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { Stats } from 'node:fs';
 import type { EarlierReadings } from './post-summary.js';
 
 /** What the media prober says about a file (src/media/probe.ts supplies the real one). */

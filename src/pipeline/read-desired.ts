@@ -69,7 +69,7 @@ export async function readDesired(input: {
  */
 export async function checkDesired(input: { content: ContentSide; rules: AccountRules; probes: ProbeCache; memo?: CheckMemo }): Promise<DesiredSide> {
   const { content, rules, memo } = input;
-  const unchecked = memo === undefined ? [] : uncheckedUnder(rules, content.unchanged, memo);
+  const unchecked = memo === undefined || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
   const { posts, unchanged } =
     unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await content.readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
