@@ -175,6 +175,7 @@ describe('uploadMedia: multipart', () => {
   }, 60_000);
 
   it.each([
+    [500, 'internal'],
     [503, 'unavailable'],
     [429, 'rate_limited'],
   ])('keeps a multipart upload resumable after a %s', async (status, code) => {
