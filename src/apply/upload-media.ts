@@ -109,7 +109,6 @@ async function finish(upload: MediaUpload, mediaId: string, sentBytes: number, o
     contentType: upload.contentType,
     uploadedAt: new Date().toISOString(),
   });
-  if (options.store.section.uploads[upload.sha256]) await options.store.clearUpload(upload.sha256);
   options.onEvent({ type: 'upload-done', upload, mediaId: media.id, sentBytes });
   return sentBytes;
 }

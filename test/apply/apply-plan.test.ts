@@ -1,9 +1,10 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ApplyEvent } from '../../src/apply/events.js';
 import { PostsyncError } from '../../src/errors.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { desired, shape } from '../plan/fixtures.js';
 import { applyNow, applyWorld, planNow, pngMedia, remotePosts, writes } from './apply-world.js';
 
@@ -59,6 +60,39 @@ describe('applyPlan', () => {
     const done = result.events.flatMap((event) => (event.type === 'change-done' ? [[event.change.key, event.postId]] : []));
     expect(done.sort()).toEqual([['new', world.store.section.posts.new!.postId], ['old', world.store.section.posts.old!.postId]].sort());
     expect(result.events.filter((event) => event.type === 'change-failed')).toEqual([{ type: 'change-failed', change: plan.changes.find((change) => change.key === 'edit'), error: result.failed[0]!.error }]);
+  });
+
+  it('reports a change failed, never done, when the state cannot record it', async () => {
+    const world = await appliedWorld();
+    const plan = await planNow(world, [post('edit'), post('renamed', 'old'), post('gone'), post('same')]);
+    expect(plan.changes.filter((change) => change.action !== 'noop').map((change) => change.action)).toEqual(['move']);
+    await rm(world.statePath);
+    await mkdir(join(world.statePath, 'in-the-way'), { recursive: true });
+    const result = await applyNow(world, plan);
+    expect(result.applied).toEqual([]);
+    expect(result.failed.map((failure) => failure.key)).toEqual(['renamed']);
+    expect(changeEvents(result.events)).toEqual(['change-start move:renamed', 'change-failed move:renamed']);
+    await rm(world.statePath, { recursive: true });
+  });
+
+  it('reports a state write that fails while its change still has requests in flight as that change failing', async () => {
+    const api = emulator();
+    const proxy = await RefusingProxy.start(api.baseUrl);
+    onTestFinished(() => proxy.close());
+    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = desired('launch', shape({ content: 'Launch', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] }), { media: [cover] });
+    const plan = await planNow(world, [scheduled]);
+    // The create is answered, then the state cannot be written: its record fails while the schedule's PATCH is sent.
+    const folder = dirname(world.statePath);
+    proxy.before(({ method, path }) => method === 'POST' && path === '/posts', async () => {
+      await rm(folder, { recursive: true });
+      await writeFile(folder, 'a file where the state folder was');
+    });
+    const result = await applyNow(world, plan);
+    expect(result.failed.map((failure) => [failure.key, (failure.error as NodeJS.ErrnoException).code])).toEqual([['launch', 'ENOTDIR']]);
+    expect(changeEvents(result.events)).toEqual(['change-start create:launch', 'change-failed create:launch']);
+    await rm(folder);
   });
 
   it('does not send a change whose media failed to upload, and says why', async () => {

@@ -71,8 +71,9 @@ describe('verifyPlanFresh', () => {
     const kept = await pngMedia(world, 'kept.png', 3);
     const plan = await planNow(world, [desired('one', shape({ media: [b.sha256, a.sha256, kept.sha256] }), { media: [b, a, kept] })]);
     await verify(world, plan);
-    await writeFile(join(world.root, 'b.png'), 'other bytes');
-    await rm(join(world.root, 'a.png'));
+    // The missing file is found first: only sorting puts it second.
+    await writeFile(join(world.root, 'a.png'), 'other bytes');
+    await rm(join(world.root, 'b.png'));
     await expect(verify(world, plan)).rejects.toThrow(new StalePlanError('media changed since the plan was made: a.png, b.png'));
   });
 });

@@ -120,6 +120,8 @@ describe('uploadMedia: multipart', () => {
     await world.store.recordUpload(video.sha256, record);
     const result = await run(world, [video]);
     expect(result.kinds).toEqual(['upload-start(resumed true)', 'upload-done']);
+    // Progress counts the parts already stored, so it ends at the file's size.
+    expect(result.events.filter((event) => event.type === 'upload-progress').at(-1)).toEqual({ type: 'upload-progress', upload: video, sentBytes: video.sizeBytes });
     // Each part sent counts whole (the last one is shorter): an estimate, never over the file's size.
     expect(result.uploadedBytes).toBe(2 * record.partSizeBytes);
     expect(result.events.at(-1)).toMatchObject({ sentBytes: 2 * record.partSizeBytes });
@@ -175,6 +177,7 @@ describe('uploadMedia: multipart', () => {
   }, 60_000);
 
   it.each([
+    [500, 'internal'],
     [503, 'unavailable'],
     [429, 'rate_limited'],
   ])('keeps a multipart upload resumable after a %s', async (status, code) => {

@@ -12,11 +12,13 @@ export interface Refusal {
 /**
  * An HTTP proxy in front of the emulator that forwards everything, except that exchanges matching
  * a rule are answered by the proxy itself with an Error envelope, and never reach the emulator.
- * A test can thus make the service refuse exactly one kind of call (a 4xx or a 5xx) at will.
+ * A test can thus make the service refuse exactly one kind of call (a 4xx or a 5xx) at will, or
+ * act (`before`) just as a given call arrives.
  */
 export class RefusingProxy {
   private readonly server: Server;
   private rules: { rule: RefuseRule; refusal: Refusal }[] = [];
+  private hooks: { rule: RefuseRule; hook: () => Promise<void> }[] = [];
   /** Exchanges answered by the proxy, as `METHOD path`. */
   readonly refused: string[] = [];
   baseUrl = '';
@@ -39,6 +41,11 @@ export class RefusingProxy {
     this.rules.push({ rule, refusal });
   }
 
+  /** Runs `hook` before forwarding each later exchange matching `rule` (to act at that exact moment). */
+  before(rule: RefuseRule, hook: () => Promise<void>): void {
+    this.hooks.push({ rule, hook });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -52,6 +59,7 @@ export class RefusingProxy {
       res.end(JSON.stringify({ error: { code: match.refusal.code, message: `refused by the test proxy` }, meta: { requestId: 'proxy' } }));
       return;
     }
+    for (const { rule, hook } of this.hooks) if (rule({ method, path, body: body.toString('utf8') })) await hook();
     const upstream = request(`${this.upstreamOrigin}${req.url}`, { method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -100,12 +100,14 @@ describe('writeFileAtomic', () => {
 
   it('makes a folder once per process, and again when it was removed meanwhile', async () => {
     const dir = await testdir();
-    const path = join(dir, 'nested/state.json');
+    const path = join(dir, 'deep/nested/state.json');
     const { fs, calls } = recordingFs();
     await writeFileAtomic(path, 'one\n', { fs });
+    // Made before the first open, not after a failed one.
+    expect(calls.slice(0, 3).map((call) => `${call.op} ${call.names[0]}`)).toEqual(['mkdir nested', 'open <temp>', 'write <temp>']);
     await writeFileAtomic(path, 'two\n', { fs });
     expect(calls.filter((call) => call.op === 'mkdir')).toHaveLength(1);
-    await rm(join(dir, 'nested'), { recursive: true });
+    await rm(join(dir, 'deep'), { recursive: true });
     await writeFileAtomic(path, 'three\n', { fs });
     expect(await readFile(path, 'utf8')).toBe('three\n');
   });

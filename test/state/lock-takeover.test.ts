@@ -94,6 +94,7 @@ describe('acquireLock: two runs take over the same stale lock', () => {
     race.afterRead = async () => writeFile(lockPathFor(path), JSON.stringify(replacement));
     const error = await refusal(path, 'late');
     expect(error.message).toMatch(/^stale state lock .+ is no longer running$/);
+    expect(error.hint).toBe(`If no postsync is running, remove it: rm '${lockPathFor(path)}'`);
     expect(await lockOf(path)).toEqual(replacement);
     expect(existsSync(`${lockPathFor(path)}.takeover`)).toBe(false);
   });
