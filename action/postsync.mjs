@@ -2551,7 +2551,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_DpVZxLiZ_exports = __exportAll$1({
+var file_validators_DxJiFZc3_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -4417,7 +4417,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
 			let data0 = data.action;
-			if (!(data0 === "create" || data0 === "update")) {
+			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
 				const err0 = {};
 				if (vErrors === null) vErrors = [err0];
 				else vErrors.push(err0);
@@ -4467,7 +4467,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs8 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
+			if ("adopt" !== data.action) {
 				const err3 = {};
 				if (vErrors === null) vErrors = [err3];
 				else vErrors.push(err3);
@@ -4496,41 +4496,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				else vErrors.push(err4);
 				errors++;
 			}
-			if (data.fields === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
 			if (data.liveUpdatedAt === void 0) {
-				const err6 = {
+				const err5 = {
 					instancePath,
 					schemaPath: "#/allOf/1/then/required",
 					keyword: "required",
 					params: { missingProperty: "liveUpdatedAt" },
 					message: "must have required property 'liveUpdatedAt'"
 				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
 				errors++;
 			}
 			if (data.postId !== void 0) {
 				if (typeof data.postId !== "string") {
-					const err7 = {
+					const err6 = {
 						instancePath: instancePath + "/postId",
 						schemaPath: "#/allOf/1/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
 					errors++;
 				}
 			}
@@ -4544,15 +4532,15 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 	}
 	if (!valid3) {
-		const err8 = {
+		const err7 = {
 			instancePath,
 			schemaPath: "#/allOf/1/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err8];
-		else vErrors.push(err8);
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -4564,10 +4552,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs15 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err9 = {};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
 				errors++;
 			}
 		}
@@ -4581,32 +4569,132 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid2) {
 		const _errs17 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
+			if (data.postId === void 0) {
+				const err9 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
 				const err10 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
 				};
 				if (vErrors === null) vErrors = [err10];
 				else vErrors.push(err10);
 				errors++;
 			}
+			if (data.liveUpdatedAt === void 0) {
+				const err11 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err12 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/2/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
 		}
 		var _valid2 = _errs17 === errors;
 		valid6 = _valid2;
+		if (valid6) {
+			var props1 = {};
+			props1.postId = true;
+			props1.action = true;
+		}
 	}
 	if (!valid6) {
-		const err11 = {
+		const err13 = {
 			instancePath,
 			schemaPath: "#/allOf/2/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err11];
-		else vErrors.push(err11);
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
+		errors++;
+	}
+	if (props0 !== true && props1 !== void 0) {
+		if (props1 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props1);
+		}
+	}
+	const _errs21 = errors;
+	let valid9 = true;
+	const _errs22 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	}
+	var _valid3 = _errs22 === errors;
+	errors = _errs21;
+	if (vErrors !== null) {
+		if (_errs21) vErrors.length = _errs21;
+		else vErrors = null;
+	}
+	if (_valid3) {
+		const _errs24 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.fromKey === void 0) {
+				const err15 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		var _valid3 = _errs24 === errors;
+		valid9 = _valid3;
+	}
+	if (!valid9) {
+		const err16 = {
+			instancePath,
+			schemaPath: "#/allOf/3/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err16];
+		else vErrors.push(err16);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -4615,737 +4703,737 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err12 = {
+			const err17 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err12];
-			else vErrors.push(err12);
+			if (vErrors === null) vErrors = [err17];
+			else vErrors.push(err17);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err13 = {
+			const err18 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err13];
-			else vErrors.push(err13);
+			if (vErrors === null) vErrors = [err18];
+			else vErrors.push(err18);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err14 = {
+			const err19 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err14];
-			else vErrors.push(err14);
+			if (vErrors === null) vErrors = [err19];
+			else vErrors.push(err19);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err15 = {
+			const err20 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err15];
-			else vErrors.push(err15);
+			if (vErrors === null) vErrors = [err20];
+			else vErrors.push(err20);
 			errors++;
 		}
 		if (data.reasons === void 0) {
-			const err16 = {
+			const err21 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reasons" },
 				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err16];
-			else vErrors.push(err16);
+			if (vErrors === null) vErrors = [err21];
+			else vErrors.push(err21);
 			errors++;
 		}
 		for (const key0 in data) if (!func10.call(schema27.properties, key0)) {
-			const err17 = {
+			const err22 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err17];
-			else vErrors.push(err17);
+			if (vErrors === null) vErrors = [err22];
+			else vErrors.push(err22);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data4 = data.action;
-			if (!(data4 === "create" || data4 === "update" || data4 === "delete" || data4 === "move" || data4 === "noop" || data4 === "blocked")) {
-				const err18 = {
+			let data6 = data.action;
+			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
+				const err23 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
 					params: { allowedValues: schema28.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data5 = data.key;
-			if (typeof data5 === "string") {
-				if (func0$1(data5) < 1) {
-					const err19 = {
+			let data7 = data.key;
+			if (typeof data7 === "string") {
+				if (func0$1(data7) < 1) {
+					const err24 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err19];
-					else vErrors.push(err19);
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
 					errors++;
 				}
 			} else {
-				const err20 = {
+				const err25 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data6 = data.file;
-			if (typeof data6 !== "string" && data6 !== null) {
-				const err21 = {
+			let data8 = data.file;
+			if (typeof data8 !== "string" && data8 !== null) {
+				const err26 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
 					params: { type: schema27.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data7 = data.postId;
-			if (typeof data7 !== "string" && data7 !== null) {
-				const err22 = {
+			let data9 = data.postId;
+			if (typeof data9 !== "string" && data9 !== null) {
+				const err27 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
 					params: { type: schema27.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err22];
-				else vErrors.push(err22);
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data8 = data.reasons;
-			if (Array.isArray(data8)) {
-				const len0 = data8.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data8[i0] !== "string") {
-					const err23 = {
+			let data10 = data.reasons;
+			if (Array.isArray(data10)) {
+				const len0 = data10.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
+					const err28 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err23];
-					else vErrors.push(err23);
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
 					errors++;
 				}
 			} else {
-				const err24 = {
+				const err29 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
 				errors++;
 			}
 		}
 		if (data.desired !== void 0) {
-			let data10 = data.desired;
-			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-				if (data10.content === void 0) {
-					const err25 = {
+			let data12 = data.desired;
+			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+				if (data12.content === void 0) {
+					const err30 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err25];
-					else vErrors.push(err25);
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
 					errors++;
 				}
-				if (data10.scheduledAt === void 0) {
-					const err26 = {
+				if (data12.scheduledAt === void 0) {
+					const err31 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
 					errors++;
 				}
-				if (data10.targets === void 0) {
-					const err27 = {
+				if (data12.targets === void 0) {
+					const err32 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err27];
-					else vErrors.push(err27);
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
 					errors++;
 				}
-				if (data10.media === void 0) {
-					const err28 = {
+				if (data12.media === void 0) {
+					const err33 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
 					errors++;
 				}
-				for (const key1 in data10) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err29 = {
+				for (const key1 in data12) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err34 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err29];
-					else vErrors.push(err29);
+					if (vErrors === null) vErrors = [err34];
+					else vErrors.push(err34);
 					errors++;
 				}
-				if (data10.content !== void 0) {
-					if (typeof data10.content !== "string") {
-						const err30 = {
+				if (data12.content !== void 0) {
+					if (typeof data12.content !== "string") {
+						const err35 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err30];
-						else vErrors.push(err30);
+						if (vErrors === null) vErrors = [err35];
+						else vErrors.push(err35);
 						errors++;
 					}
 				}
-				if (data10.scheduledAt !== void 0) {
-					let data12 = data10.scheduledAt;
-					if (typeof data12 !== "string" && data12 !== null) {
-						const err31 = {
+				if (data12.scheduledAt !== void 0) {
+					let data14 = data12.scheduledAt;
+					if (typeof data14 !== "string" && data14 !== null) {
+						const err36 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: schema29.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err31];
-						else vErrors.push(err31);
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
 						errors++;
 					}
 				}
-				if (data10.targets !== void 0) {
-					let data13 = data10.targets;
-					if (Array.isArray(data13)) {
-						const len1 = data13.length;
+				if (data12.targets !== void 0) {
+					let data15 = data12.targets;
+					if (Array.isArray(data15)) {
+						const len1 = data15.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data14 = data13[i1];
-							if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-								if (data14.socialAccountId === void 0) {
-									const err32 = {
+							let data16 = data15[i1];
+							if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+								if (data16.socialAccountId === void 0) {
+									const err37 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err32];
-									else vErrors.push(err32);
+									if (vErrors === null) vErrors = [err37];
+									else vErrors.push(err37);
 									errors++;
 								}
-								if (data14.options === void 0) {
-									const err33 = {
+								if (data16.options === void 0) {
+									const err38 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err33];
-									else vErrors.push(err33);
+									if (vErrors === null) vErrors = [err38];
+									else vErrors.push(err38);
 									errors++;
 								}
-								for (const key2 in data14) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err34 = {
+								for (const key2 in data16) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err39 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err34];
-									else vErrors.push(err34);
+									if (vErrors === null) vErrors = [err39];
+									else vErrors.push(err39);
 									errors++;
 								}
-								if (data14.socialAccountId !== void 0) {
-									if (typeof data14.socialAccountId !== "string") {
-										const err35 = {
+								if (data16.socialAccountId !== void 0) {
+									if (typeof data16.socialAccountId !== "string") {
+										const err40 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err35];
-										else vErrors.push(err35);
+										if (vErrors === null) vErrors = [err40];
+										else vErrors.push(err40);
 										errors++;
 									}
 								}
-								if (data14.contentOverride !== void 0) {
-									if (typeof data14.contentOverride !== "string") {
-										const err36 = {
+								if (data16.contentOverride !== void 0) {
+									if (typeof data16.contentOverride !== "string") {
+										const err41 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err36];
-										else vErrors.push(err36);
+										if (vErrors === null) vErrors = [err41];
+										else vErrors.push(err41);
 										errors++;
 									}
 								}
-								if (data14.options !== void 0) {
-									let data17 = data14.options;
-									if (!(data17 && typeof data17 == "object" && !Array.isArray(data17))) {
-										const err37 = {
+								if (data16.options !== void 0) {
+									let data19 = data16.options;
+									if (!(data19 && typeof data19 == "object" && !Array.isArray(data19))) {
+										const err42 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err37];
-										else vErrors.push(err37);
+										if (vErrors === null) vErrors = [err42];
+										else vErrors.push(err42);
 										errors++;
 									}
 								}
 							} else {
-								const err38 = {
+								const err43 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err38];
-								else vErrors.push(err38);
+								if (vErrors === null) vErrors = [err43];
+								else vErrors.push(err43);
 								errors++;
 							}
 						}
 					} else {
-						const err39 = {
+						const err44 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err39];
-						else vErrors.push(err39);
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
 						errors++;
 					}
 				}
-				if (data10.media !== void 0) {
-					let data18 = data10.media;
-					if (Array.isArray(data18)) {
-						const len2 = data18.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data18[i2] !== "string") {
-							const err40 = {
+				if (data12.media !== void 0) {
+					let data20 = data12.media;
+					if (Array.isArray(data20)) {
+						const len2 = data20.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data20[i2] !== "string") {
+							const err45 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err40];
-							else vErrors.push(err40);
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
 							errors++;
 						}
 					} else {
-						const err41 = {
+						const err46 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err41];
-						else vErrors.push(err41);
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
 						errors++;
 					}
 				}
 			} else {
-				const err42 = {
+				const err47 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err42];
-				else vErrors.push(err42);
+				if (vErrors === null) vErrors = [err47];
+				else vErrors.push(err47);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data20 = data.fields;
-			if (Array.isArray(data20)) {
-				const len3 = data20.length;
+			let data22 = data.fields;
+			if (Array.isArray(data22)) {
+				const len3 = data22.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data21 = data20[i3];
-					if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-						if (data21.field === void 0) {
-							const err43 = {
+					let data23 = data22[i3];
+					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+						if (data23.field === void 0) {
+							const err48 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err43];
-							else vErrors.push(err43);
+							if (vErrors === null) vErrors = [err48];
+							else vErrors.push(err48);
 							errors++;
 						}
-						if (data21.before === void 0) {
-							const err44 = {
+						if (data23.before === void 0) {
+							const err49 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err44];
-							else vErrors.push(err44);
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
 							errors++;
 						}
-						if (data21.after === void 0) {
-							const err45 = {
+						if (data23.after === void 0) {
+							const err50 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
 							errors++;
 						}
-						for (const key3 in data21) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err46 = {
+						for (const key3 in data23) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err51 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
 							errors++;
 						}
-						if (data21.field !== void 0) {
-							let data22 = data21.field;
-							if (typeof data22 === "string") {
-								if (func0$1(data22) < 1) {
-									const err47 = {
+						if (data23.field !== void 0) {
+							let data24 = data23.field;
+							if (typeof data24 === "string") {
+								if (func0$1(data24) < 1) {
+									const err52 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err47];
-									else vErrors.push(err47);
+									if (vErrors === null) vErrors = [err52];
+									else vErrors.push(err52);
 									errors++;
 								}
 							} else {
-								const err48 = {
+								const err53 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err48];
-								else vErrors.push(err48);
+								if (vErrors === null) vErrors = [err53];
+								else vErrors.push(err53);
 								errors++;
 							}
 						}
 					} else {
-						const err49 = {
+						const err54 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err49];
-						else vErrors.push(err49);
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
 						errors++;
 					}
 				}
 			} else {
-				const err50 = {
+				const err55 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err50];
-				else vErrors.push(err50);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data23 = data.drift;
-			if (Array.isArray(data23)) {
-				const len4 = data23.length;
+			let data25 = data.drift;
+			if (Array.isArray(data25)) {
+				const len4 = data25.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data24 = data23[i4];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.field === void 0) {
-							const err51 = {
+					let data26 = data25[i4];
+					if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
+						if (data26.field === void 0) {
+							const err56 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err56];
+							else vErrors.push(err56);
 							errors++;
 						}
-						if (data24.before === void 0) {
-							const err52 = {
+						if (data26.before === void 0) {
+							const err57 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
 							errors++;
 						}
-						if (data24.after === void 0) {
-							const err53 = {
+						if (data26.after === void 0) {
+							const err58 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
 							errors++;
 						}
-						for (const key4 in data24) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err54 = {
+						for (const key4 in data26) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err59 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err54];
-							else vErrors.push(err54);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
-						if (data24.field !== void 0) {
-							let data25 = data24.field;
-							if (typeof data25 === "string") {
-								if (func0$1(data25) < 1) {
-									const err55 = {
+						if (data26.field !== void 0) {
+							let data27 = data26.field;
+							if (typeof data27 === "string") {
+								if (func0$1(data27) < 1) {
+									const err60 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err55];
-									else vErrors.push(err55);
+									if (vErrors === null) vErrors = [err60];
+									else vErrors.push(err60);
 									errors++;
 								}
 							} else {
-								const err56 = {
+								const err61 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err56];
-								else vErrors.push(err56);
+								if (vErrors === null) vErrors = [err61];
+								else vErrors.push(err61);
 								errors++;
 							}
 						}
 					} else {
-						const err57 = {
+						const err62 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err57];
-						else vErrors.push(err57);
+						if (vErrors === null) vErrors = [err62];
+						else vErrors.push(err62);
 						errors++;
 					}
 				}
 			} else {
-				const err58 = {
+				const err63 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err58];
-				else vErrors.push(err58);
+				if (vErrors === null) vErrors = [err63];
+				else vErrors.push(err63);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err59 = {
+				const err64 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err59];
-				else vErrors.push(err59);
+				if (vErrors === null) vErrors = [err64];
+				else vErrors.push(err64);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data27 = data.fromKey;
-			if (typeof data27 === "string") {
-				if (func0$1(data27) < 1) {
-					const err60 = {
+			let data29 = data.fromKey;
+			if (typeof data29 === "string") {
+				if (func0$1(data29) < 1) {
+					const err65 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
+					if (vErrors === null) vErrors = [err65];
+					else vErrors.push(err65);
 					errors++;
 				}
 			} else {
-				const err61 = {
+				const err66 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err61];
-				else vErrors.push(err61);
+				if (vErrors === null) vErrors = [err66];
+				else vErrors.push(err66);
 				errors++;
 			}
 		}
 		if (data.skipped !== void 0) {
 			if (typeof data.skipped !== "boolean") {
-				const err62 = {
+				const err67 = {
 					instancePath: instancePath + "/skipped",
 					schemaPath: "#/properties/skipped/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err62];
-				else vErrors.push(err62);
+				if (vErrors === null) vErrors = [err67];
+				else vErrors.push(err67);
 				errors++;
 			}
 		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err63 = {
+				const err68 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err63];
-				else vErrors.push(err63);
+				if (vErrors === null) vErrors = [err68];
+				else vErrors.push(err68);
 				errors++;
 			}
 		}
 		if (data.stateOnly !== void 0) {
 			if (typeof data.stateOnly !== "boolean") {
-				const err64 = {
+				const err69 = {
 					instancePath: instancePath + "/stateOnly",
 					schemaPath: "#/properties/stateOnly/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
+				if (vErrors === null) vErrors = [err69];
+				else vErrors.push(err69);
 				errors++;
 			}
 		}
 	} else {
-		const err65 = {
+		const err70 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err65];
-		else vErrors.push(err65);
+		if (vErrors === null) vErrors = [err70];
+		else vErrors.push(err70);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -5880,95 +5968,107 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 					else vErrors.push(err35);
 					errors++;
 				}
-				if (data15.update === void 0) {
+				if (data15.adopt === void 0) {
 					const err36 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "adopt" },
+						message: "must have required property 'adopt'"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+				if (data15.update === void 0) {
+					const err37 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "update" },
 						message: "must have required property 'update'"
 					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
+					if (vErrors === null) vErrors = [err37];
+					else vErrors.push(err37);
 					errors++;
 				}
 				if (data15.delete === void 0) {
-					const err37 = {
+					const err38 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "delete" },
 						message: "must have required property 'delete'"
 					};
-					if (vErrors === null) vErrors = [err37];
-					else vErrors.push(err37);
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
 					errors++;
 				}
 				if (data15.move === void 0) {
-					const err38 = {
+					const err39 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "move" },
 						message: "must have required property 'move'"
 					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
 					errors++;
 				}
 				if (data15.noop === void 0) {
-					const err39 = {
+					const err40 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "noop" },
 						message: "must have required property 'noop'"
 					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
 					errors++;
 				}
 				if (data15.blocked === void 0) {
-					const err40 = {
+					const err41 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "blocked" },
 						message: "must have required property 'blocked'"
 					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
 					errors++;
 				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err41 = {
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err42 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key2 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
 					errors++;
 				}
 				if (data15.create !== void 0) {
 					let data16 = data15.create;
 					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err42 = {
+						const err43 = {
 							instancePath: instancePath + "/summary/create",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err42];
-						else vErrors.push(err42);
+						if (vErrors === null) vErrors = [err43];
+						else vErrors.push(err43);
 						errors++;
 					}
 					if (typeof data16 == "number" && isFinite(data16)) {
 						if (data16 < 0 || isNaN(data16)) {
-							const err43 = {
+							const err44 = {
 								instancePath: instancePath + "/summary/create",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -5978,29 +6078,61 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err43];
-							else vErrors.push(err43);
+							if (vErrors === null) vErrors = [err44];
+							else vErrors.push(err44);
+							errors++;
+						}
+					}
+				}
+				if (data15.adopt !== void 0) {
+					let data17 = data15.adopt;
+					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+						const err45 = {
+							instancePath: instancePath + "/summary/adopt",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
+						errors++;
+					}
+					if (typeof data17 == "number" && isFinite(data17)) {
+						if (data17 < 0 || isNaN(data17)) {
+							const err46 = {
+								instancePath: instancePath + "/summary/adopt",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err46];
+							else vErrors.push(err46);
 							errors++;
 						}
 					}
 				}
 				if (data15.update !== void 0) {
-					let data17 = data15.update;
-					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err44 = {
+					let data18 = data15.update;
+					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+						const err47 = {
 							instancePath: instancePath + "/summary/update",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
 						errors++;
 					}
-					if (typeof data17 == "number" && isFinite(data17)) {
-						if (data17 < 0 || isNaN(data17)) {
-							const err45 = {
+					if (typeof data18 == "number" && isFinite(data18)) {
+						if (data18 < 0 || isNaN(data18)) {
+							const err48 = {
 								instancePath: instancePath + "/summary/update",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6010,29 +6142,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
+							if (vErrors === null) vErrors = [err48];
+							else vErrors.push(err48);
 							errors++;
 						}
 					}
 				}
 				if (data15.delete !== void 0) {
-					let data18 = data15.delete;
-					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err46 = {
+					let data19 = data15.delete;
+					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+						const err49 = {
 							instancePath: instancePath + "/summary/delete",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
+						if (vErrors === null) vErrors = [err49];
+						else vErrors.push(err49);
 						errors++;
 					}
-					if (typeof data18 == "number" && isFinite(data18)) {
-						if (data18 < 0 || isNaN(data18)) {
-							const err47 = {
+					if (typeof data19 == "number" && isFinite(data19)) {
+						if (data19 < 0 || isNaN(data19)) {
+							const err50 = {
 								instancePath: instancePath + "/summary/delete",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6042,29 +6174,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err47];
-							else vErrors.push(err47);
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
 							errors++;
 						}
 					}
 				}
 				if (data15.move !== void 0) {
-					let data19 = data15.move;
-					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err48 = {
+					let data20 = data15.move;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err51 = {
 							instancePath: instancePath + "/summary/move",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err48];
-						else vErrors.push(err48);
+						if (vErrors === null) vErrors = [err51];
+						else vErrors.push(err51);
 						errors++;
 					}
-					if (typeof data19 == "number" && isFinite(data19)) {
-						if (data19 < 0 || isNaN(data19)) {
-							const err49 = {
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err52 = {
 								instancePath: instancePath + "/summary/move",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6074,29 +6206,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
+							if (vErrors === null) vErrors = [err52];
+							else vErrors.push(err52);
 							errors++;
 						}
 					}
 				}
 				if (data15.noop !== void 0) {
-					let data20 = data15.noop;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err50 = {
+					let data21 = data15.noop;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err53 = {
 							instancePath: instancePath + "/summary/noop",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err50];
-						else vErrors.push(err50);
+						if (vErrors === null) vErrors = [err53];
+						else vErrors.push(err53);
 						errors++;
 					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err51 = {
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err54 = {
 								instancePath: instancePath + "/summary/noop",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6106,29 +6238,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err54];
+							else vErrors.push(err54);
 							errors++;
 						}
 					}
 				}
 				if (data15.blocked !== void 0) {
-					let data21 = data15.blocked;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err52 = {
+					let data22 = data15.blocked;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err55 = {
 							instancePath: instancePath + "/summary/blocked",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err52];
-						else vErrors.push(err52);
+						if (vErrors === null) vErrors = [err55];
+						else vErrors.push(err55);
 						errors++;
 					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err53 = {
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err56 = {
 								instancePath: instancePath + "/summary/blocked",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6138,142 +6270,142 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
+							if (vErrors === null) vErrors = [err56];
+							else vErrors.push(err56);
 							errors++;
 						}
 					}
 				}
 			} else {
-				const err54 = {
+				const err57 = {
 					instancePath: instancePath + "/summary",
 					schemaPath: "#/properties/summary/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
+				if (vErrors === null) vErrors = [err57];
+				else vErrors.push(err57);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data22 = data.diagnostics;
-			if (Array.isArray(data22)) {
-				const len3 = data22.length;
+			let data23 = data.diagnostics;
+			if (Array.isArray(data23)) {
+				const len3 = data23.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data23 = data22[i3];
-					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-						if (data23.severity === void 0) {
-							const err55 = {
+					let data24 = data23[i3];
+					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+						if (data24.severity === void 0) {
+							const err58 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err55];
-							else vErrors.push(err55);
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
 							errors++;
 						}
-						if (data23.code === void 0) {
-							const err56 = {
+						if (data24.code === void 0) {
+							const err59 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
-						if (data23.message === void 0) {
-							const err57 = {
+						if (data24.message === void 0) {
+							const err60 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
+							if (vErrors === null) vErrors = [err60];
+							else vErrors.push(err60);
 							errors++;
 						}
-						if (data23.severity !== void 0) {
-							let data24 = data23.severity;
-							if (!(data24 === "error" || data24 === "warning")) {
-								const err58 = {
+						if (data24.severity !== void 0) {
+							let data25 = data24.severity;
+							if (!(data25 === "error" || data25 === "warning")) {
+								const err61 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
+									params: { allowedValues: schema39.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err58];
-								else vErrors.push(err58);
-								errors++;
-							}
-						}
-						if (data23.code !== void 0) {
-							if (typeof data23.code !== "string") {
-								const err59 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err59];
-								else vErrors.push(err59);
-								errors++;
-							}
-						}
-						if (data23.message !== void 0) {
-							if (typeof data23.message !== "string") {
-								const err60 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err60];
-								else vErrors.push(err60);
-								errors++;
-							}
-						}
-						if (data23.file !== void 0) {
-							if (typeof data23.file !== "string") {
-								const err61 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err61];
 								else vErrors.push(err61);
 								errors++;
 							}
 						}
-						if (data23.line !== void 0) {
-							let data28 = data23.line;
-							if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+						if (data24.code !== void 0) {
+							if (typeof data24.code !== "string") {
 								const err62 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err62];
+								else vErrors.push(err62);
+								errors++;
+							}
+						}
+						if (data24.message !== void 0) {
+							if (typeof data24.message !== "string") {
+								const err63 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err63];
+								else vErrors.push(err63);
+								errors++;
+							}
+						}
+						if (data24.file !== void 0) {
+							if (typeof data24.file !== "string") {
+								const err64 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
+								errors++;
+							}
+						}
+						if (data24.line !== void 0) {
+							let data29 = data24.line;
+							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+								const err65 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
 								errors++;
 							}
-							if (typeof data28 == "number" && isFinite(data28)) {
-								if (data28 < 1 || isNaN(data28)) {
-									const err63 = {
+							if (typeof data29 == "number" && isFinite(data29)) {
+								if (data29 < 1 || isNaN(data29)) {
+									const err66 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -6283,29 +6415,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err63];
-									else vErrors.push(err63);
+									if (vErrors === null) vErrors = [err66];
+									else vErrors.push(err66);
 									errors++;
 								}
 							}
 						}
-						if (data23.column !== void 0) {
-							let data29 = data23.column;
-							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-								const err64 = {
+						if (data24.column !== void 0) {
+							let data30 = data24.column;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err67 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
 								errors++;
 							}
-							if (typeof data29 == "number" && isFinite(data29)) {
-								if (data29 < 1 || isNaN(data29)) {
-									const err65 = {
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err68 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -6315,111 +6447,111 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err65];
-									else vErrors.push(err65);
+									if (vErrors === null) vErrors = [err68];
+									else vErrors.push(err68);
 									errors++;
 								}
 							}
 						}
-						if (data23.expected !== void 0) {
-							if (typeof data23.expected !== "string") {
-								const err66 = {
+						if (data24.expected !== void 0) {
+							if (typeof data24.expected !== "string") {
+								const err69 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err66];
-								else vErrors.push(err66);
+								if (vErrors === null) vErrors = [err69];
+								else vErrors.push(err69);
 								errors++;
 							}
 						}
-						if (data23.found !== void 0) {
-							if (typeof data23.found !== "string") {
-								const err67 = {
+						if (data24.found !== void 0) {
+							if (typeof data24.found !== "string") {
+								const err70 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
 									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
 								errors++;
 							}
 						}
-						if (data23.hint !== void 0) {
-							if (typeof data23.hint !== "string") {
-								const err68 = {
+						if (data24.hint !== void 0) {
+							if (typeof data24.hint !== "string") {
+								const err71 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
 									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err68];
-								else vErrors.push(err68);
+								if (vErrors === null) vErrors = [err71];
+								else vErrors.push(err71);
 								errors++;
 							}
 						}
-						if (data23.readiness !== void 0) {
-							if (true !== data23.readiness) {
-								const err69 = {
+						if (data24.readiness !== void 0) {
+							if (true !== data24.readiness) {
+								const err72 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
 									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
 									keyword: "const",
 									params: { allowedValue: true },
 									message: "must be equal to constant"
 								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
 								errors++;
 							}
 						}
 					} else {
-						const err70 = {
+						const err73 = {
 							instancePath: instancePath + "/diagnostics/" + i3,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err70];
-						else vErrors.push(err70);
+						if (vErrors === null) vErrors = [err73];
+						else vErrors.push(err73);
 						errors++;
 					}
 				}
 			} else {
-				const err71 = {
+				const err74 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err71];
-				else vErrors.push(err71);
+				if (vErrors === null) vErrors = [err74];
+				else vErrors.push(err74);
 				errors++;
 			}
 		}
 	} else {
-		const err72 = {
+		const err75 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err72];
-		else vErrors.push(err72);
+		if (vErrors === null) vErrors = [err75];
+		else vErrors.push(err75);
 		errors++;
 	}
 	validate11.errors = vErrors;
 	return errors === 0;
 }
-var validateState, func0$1, pattern0$1, formats0, schema16, validatePlan, schema23, schema38, func10, schema25, schema27, schema28, schema29;
-var init_file_validators_DpVZxLiZ = __esmMin((() => {
+var validateState, func0$1, pattern0$1, formats0, schema16, validatePlan, schema23, schema39, func10, schema25, schema27, schema28, schema29;
+var init_file_validators_DxJiFZc3 = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length().default;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -6549,6 +6681,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				"type": "object",
 				"required": [
 					"create",
+					"adopt",
 					"update",
 					"delete",
 					"move",
@@ -6558,6 +6691,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				"additionalProperties": false,
 				"properties": {
 					"create": { "$ref": "#/$defs/count" },
+					"adopt": { "$ref": "#/$defs/count" },
 					"update": { "$ref": "#/$defs/count" },
 					"delete": { "$ref": "#/$defs/count" },
 					"move": { "$ref": "#/$defs/count" },
@@ -6581,6 +6715,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			},
 			"action": { "enum": [
 				"create",
+				"adopt",
 				"update",
 				"delete",
 				"move",
@@ -6677,8 +6812,19 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				},
 				"allOf": [
 					{
-						"if": { "properties": { "action": { "enum": ["create", "update"] } } },
+						"if": { "properties": { "action": { "enum": [
+							"create",
+							"adopt",
+							"update"
+						] } } },
 						"then": { "required": ["desired"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": {
+							"required": ["postId", "liveUpdatedAt"],
+							"properties": { "postId": { "type": "string" } }
+						}
 					},
 					{
 						"if": { "properties": { "action": { "const": "update" } } },
@@ -6757,7 +6903,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			}
 		}
 	};
-	schema38 = {
+	schema39 = {
 		"type": "object",
 		"required": [
 			"severity",
@@ -6863,8 +7009,19 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 		},
 		"allOf": [
 			{
-				"if": { "properties": { "action": { "enum": ["create", "update"] } } },
+				"if": { "properties": { "action": { "enum": [
+					"create",
+					"adopt",
+					"update"
+				] } } },
 				"then": { "required": ["desired"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": {
+					"required": ["postId", "liveUpdatedAt"],
+					"properties": { "postId": { "type": "string" } }
+				}
 			},
 			{
 				"if": { "properties": { "action": { "const": "update" } } },
@@ -6885,6 +7042,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 	};
 	schema28 = { "enum": [
 		"create",
+		"adopt",
 		"update",
 		"delete",
 		"move",
@@ -7311,7 +7469,7 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DpVZxLiZ(), file_validators_DpVZxLiZ_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DxJiFZc3(), file_validators_DxJiFZc3_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -7319,7 +7477,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_qmyLss_2 = __esmMin((() => {
+var init_state_file_Dd8Eomkw = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -35117,9 +35275,9 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_READY_PREFIX, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_BvCqly5D = __esmMin((() => {
+var init_api_AFGXPvaL = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_Dd8Eomkw();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
@@ -35901,7 +36059,7 @@ var init_format_DZlSd15T = __esmMin((() => {
 		["KiB", 1024]
 	];
 }));
-var actions_Ct_AuXRZ_exports = __exportAll$1({
+var actions_CfpcW5K__exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -35945,6 +36103,7 @@ function planOutputs(plan) {
 	return {
 		"has-changes": hasChanges(plan),
 		create: summary.create,
+		adopt: summary.adopt,
 		update: summary.update,
 		delete: summary.delete - skipped,
 		"delete-skipped": skipped,
@@ -36071,7 +36230,7 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_Ct_AuXRZ = __esmMin((() => {
+var init_actions_CfpcW5K_ = __esmMin((() => {
 	init_has_changes_Dy1ZVtLe();
 	init_format_DZlSd15T();
 }));
@@ -36120,6 +36279,7 @@ function colourFor(change, style) {
 	if (change.skipped || change.action === "noop") return style.dim;
 	return {
 		create: style.green,
+		adopt: style.green,
 		update: style.yellow,
 		move: style.yellow,
 		delete: style.red,
@@ -36158,12 +36318,13 @@ function summaryLine$1(plan) {
 	const skipped = plan.changes.filter((change) => change.skipped).length;
 	const deletes = summary.delete - skipped;
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	if (summary.create + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
+	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
 		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
 		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}`;
 		return `No changes. The remote matches your files.${note}`;
 	}
 	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
 	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
 	let line = `${parts.join("")}.`;
 	if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;
@@ -36171,12 +36332,13 @@ function summaryLine$1(plan) {
 	return line;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_HA8Q4lLd = __esmMin((() => {
+var init_plan_human_BhTMYzRX = __esmMin((() => {
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
+		adopt: "≡",
 		update: "~",
 		delete: "-",
 		move: "→",
@@ -36184,7 +36346,7 @@ var init_plan_human_HA8Q4lLd = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_Dd9vhJug_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_vAZcdNHZ_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -36220,12 +36382,13 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_Dd9vhJug = __esmMin((() => {
+var init_plan_markdown_vAZcdNHZ = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
+		adopt: "🔗",
 		update: "🟡",
 		delete: "🔴",
 		move: "↪️",
@@ -36250,7 +36413,7 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DpVZxLiZ(), file_validators_DpVZxLiZ_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DxJiFZc3(), file_validators_DxJiFZc3_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
@@ -36277,7 +36440,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Ct_AuXRZ(), actions_Ct_AuXRZ_exports)), Promise.resolve().then(() => (init_plan_markdown_Dd9vhJug(), plan_markdown_Dd9vhJug_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_CfpcW5K_(), actions_CfpcW5K__exports)), Promise.resolve().then(() => (init_plan_markdown_vAZcdNHZ(), plan_markdown_vAZcdNHZ_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -36288,15 +36451,15 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_D9Wqm8_Z = __esmMin((() => {
+var init_actions_report_CZCMtlDe = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_Dd8Eomkw();
 }));
 function shapeHash(shape) {
 	return sha256Hex(canonicalJson(shape));
 }
-var init_shape_hash_B4NMv629 = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_shape_hash_B5dybqBh = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
 }));
 function mediaIdIndex(state) {
 	const index = new Map();
@@ -36333,9 +36496,9 @@ function liveShape(post, mediaIdToSha) {
 		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
 	};
 }
-var init_live_shape_mvSJOlgd = __esmMin((() => {
+var init_live_shape_DlchZK4r = __esmMin((() => {
 	init_error_codes_Bqn1_kii();
-	init_state_file_qmyLss_2();
+	init_state_file_Dd8Eomkw();
 }));
 function planContext(input) {
 	const { live } = input;
@@ -36364,8 +36527,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_BjYGTABl = __esmMin((() => {
-	init_live_shape_mvSJOlgd();
+var init_plan_context_NZat79Fj = __esmMin((() => {
+	init_live_shape_DlchZK4r();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -36433,8 +36596,8 @@ function diffShapes(before, after) {
 function fieldList(changes) {
 	return changes.map((change) => change.field).join(", ");
 }
-var init_diff_cxwMYnWK = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_diff_aAnymRjf = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -36501,8 +36664,8 @@ async function listLivePosts(client) {
 	}, (post) => post.created), texts);
 }
 var PAGE_SIZE$1, LiveListing;
-var init_live_listing_CnOuXqrd = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_live_listing_l_FX_eym = __esmMin((() => {
+	init_api_AFGXPvaL();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -42846,8 +43009,8 @@ function pickOptions(options) {
 	return picked;
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, UUID_PATTERN;
-var init_targets_DvHmAaMj = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_targets_DZoB9lC8 = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_CNQfZbox();
 	properties = {
@@ -51120,12 +51283,12 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, MAX_CONTENT_CHARACTERS$1, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_DMdj5wD3 = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+var init_parse_6e5xEvkZ = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
+	init_api_AFGXPvaL();
 	init_text_length_DIWO4m14();
 	init_scheduled_at_BB2s2xdf();
-	init_targets_DvHmAaMj();
+	init_targets_DZoB9lC8();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	MAX_CONTENT_CHARACTERS$1 = 1e4;
@@ -51135,7 +51298,7 @@ var init_parse_DMdj5wD3 = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Di1afAxY_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_BQIr6wml_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function interpretPostFile(bytes, context) {
 	const { file } = context;
 	const parsed = parsePostFile(file, bytes);
@@ -51179,10 +51342,10 @@ function interpretPostFile(bytes, context) {
 		locate: parsed.locate
 	};
 }
-var init_interpret_file_Di1afAxY = __esmMin((() => {
-	init_parse_DMdj5wD3();
-	init_state_file_qmyLss_2();
-	init_targets_DvHmAaMj();
+var init_interpret_file_BQIr6wml = __esmMin((() => {
+	init_parse_6e5xEvkZ();
+	init_state_file_Dd8Eomkw();
+	init_targets_DZoB9lC8();
 }));
 async function sha256File(path) {
 	const hash = createHash("sha256");
@@ -51566,7 +51729,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Di1afAxY(), interpret_file_Di1afAxY_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BQIr6wml(), interpret_file_BQIr6wml_exports));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
 		fileInContent: relativePosix(config.contentDir, resolve(config.root, file)),
@@ -52097,12 +52260,12 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, probeWithReaders, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_HtKQ8GQP = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+var init_check_posts_DOCMaRQH = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
+	init_api_AFGXPvaL();
 	init_text_length_DIWO4m14();
 	init_format_DZlSd15T();
-	init_shape_hash_B4NMv629();
+	init_shape_hash_B5dybqBh();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
@@ -52414,11 +52577,11 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3;
-var init_read_desired_DGs0pcDX = __esmMin((() => {
+var init_read_desired_CkOv1V2A = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_check_posts_HtKQ8GQP();
-	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+	init_check_posts_DOCMaRQH();
+	init_state_file_Dd8Eomkw();
+	init_api_AFGXPvaL();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -52576,6 +52739,87 @@ function planDesiredPost(post, context) {
 	}
 	return updateChange(post, record, live, context);
 }
+function orphans(live, state, context) {
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
+	const posts = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (!post || !isEditable(post)) continue;
+		if (pendingDrafts.size > 0 && pendingDrafts.has(shapeHash({
+			...context.shapeOf(post),
+			scheduledAt: null
+		}))) continue;
+		posts.push(post);
+	}
+	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+}
+function pendingDraft(payload, context) {
+	return context.shapeOf({
+		id: "",
+		status: "draft",
+		content: payload.content,
+		scheduledAt: null,
+		createdAt: "",
+		updatedAt: "",
+		targets: payload.targets.map((target) => ({
+			...target,
+			options: inputOptions(target.options)
+		})),
+		media: payload.mediaIds.map((id) => ({ id }))
+	});
+}
+function matchAdoptions(newPosts, live, context) {
+	const adopted = new Map();
+	const diagnostics = [];
+	if (newPosts.length === 0) return {
+		adopted,
+		diagnostics
+	};
+	const candidates = orphans(live, context.state, context);
+	if (candidates.length === 0) return {
+		adopted,
+		diagnostics
+	};
+	const taken = new Set();
+	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+		const exact = candidates.find((live) => !taken.has(live) && shapeHash(context.shapeOf(live)) === post.shapeHash);
+		if (exact) {
+			taken.add(exact);
+			adopted.set(post.key, exact);
+			continue;
+		}
+		const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
+		if (near) {
+			const differs = fieldList(diffShapes(context.shapeOf(near), post.shape));
+			diagnostics.push({
+				severity: "warning",
+				code: "adopt-near-match",
+				file: post.file,
+				message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}; not adopted`,
+				hint: "it will be created anew; delete the remote post, or make the file match it to adopt it"
+			});
+		}
+	}
+	return {
+		adopted,
+		diagnostics
+	};
+}
+function adoptChange(post, live) {
+	const kind = live.status === "draft" ? "draft" : "scheduled post";
+	return {
+		action: "adopt",
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		liveUpdatedAt: live.updatedAt,
+		stateOnly: true,
+		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
+	};
+}
 function matchRenames(removedKeys, newPosts, context) {
 	const byHash = new Map();
 	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
@@ -52649,11 +52893,17 @@ function createPlan(input) {
 	const untouched = input.untouched ?? [];
 	const desiredKeys = new Set([...input.desired.map((post) => post.key), ...untouched.map(({ post }) => post.key)]);
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
-	const renames = matchRenames(removedKeys, input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]), context);
+	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
+	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
 	const changes = [];
 	for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
-	for (const post of input.desired) if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+	for (const post of input.desired) {
+		const adopted = adoptions.adopted.get(post.key);
+		if (adopted) changes.push(adoptChange(post, adopted));
+		else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+	}
 	for (const key of removedKeys) {
 		const record = state.posts[key];
 		const renamed = renames.get(key);
@@ -52671,7 +52921,7 @@ function createPlan(input) {
 		uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
 		changes: selected,
 		summary: summarize(selected),
-		diagnostics: input.diagnostics
+		diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics]
 	};
 }
 function selectChanges(changes, only) {
@@ -52813,17 +53063,19 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER;
-var init_build_plan_Cj_rl0CP = __esmMin((() => {
-	init_shape_hash_B4NMv629();
-	init_plan_context_BjYGTABl();
-	init_diff_cxwMYnWK();
-	init_state_file_qmyLss_2();
-	init_live_listing_CnOuXqrd();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
+var init_build_plan_BISM5QPC = __esmMin((() => {
+	init_shape_hash_B5dybqBh();
+	init_plan_context_NZat79Fj();
+	init_diff_aAnymRjf();
+	init_state_file_Dd8Eomkw();
+	init_live_shape_DlchZK4r();
+	init_live_listing_l_FX_eym();
+	init_check_posts_DOCMaRQH();
+	init_read_desired_CkOv1V2A();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
+		"adopt",
 		"update",
 		"delete",
 		"move",
@@ -52832,6 +53084,7 @@ var init_build_plan_Cj_rl0CP = __esmMin((() => {
 	];
 	ACTION_ORDER = [
 		"create",
+		"adopt",
 		"update",
 		"move",
 		"delete",
@@ -61811,7 +62064,7 @@ var init_emulator_sJVRU9Al = __esmMin((() => {
 		}
 	};
 }));
-var context_BlRBpwpN_exports = __exportAll$1({
+var context_BmNpoGTD_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -62143,9 +62396,9 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_BlRBpwpN = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_state_file_qmyLss_2();
+var init_context_BmNpoGTD = __esmMin((() => {
+	init_api_AFGXPvaL();
+	init_state_file_Dd8Eomkw();
 	init_main();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
@@ -62415,7 +62668,7 @@ function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
 var init_plan_json_C7Q4kALL = __esmMin((() => {}));
-var plan_D81upG6G_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_hsDgPNGt_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = listLivePosts(connection.client);
@@ -62463,17 +62716,17 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D81upG6G = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_plan_hsDgPNGt = __esmMin((() => {
+	init_api_AFGXPvaL();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_D9Wqm8_Z();
-	init_state_file_qmyLss_2();
-	init_build_plan_Cj_rl0CP();
-	init_live_listing_CnOuXqrd();
-	init_context_BlRBpwpN();
+	init_actions_report_CZCMtlDe();
+	init_state_file_Dd8Eomkw();
+	init_build_plan_BISM5QPC();
+	init_live_listing_l_FX_eym();
+	init_context_BmNpoGTD();
 	init_plan_json_C7Q4kALL();
-	init_plan_human_HA8Q4lLd();
-	init_plan_markdown_Dd9vhJug();
+	init_plan_human_BhTMYzRX();
+	init_plan_markdown_vAZcdNHZ();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -62506,11 +62759,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CJrwsZtQ = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_BvCqly5D();
+var init_find_calendars_DLk8qlRx = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
+	init_api_AFGXPvaL();
 }));
-var all_calendars_BqCI_25U_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_5bBWT37x_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -62542,14 +62795,14 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_BqCI_25U = __esmMin((() => {
-	init_find_calendars_CJrwsZtQ();
+var init_all_calendars_5bBWT37x = __esmMin((() => {
+	init_find_calendars_DLk8qlRx();
 	init_errors_BmB5JMAx();
-	init_context_BlRBpwpN();
+	init_context_BmNpoGTD();
 	init_main();
 	init_esm$1();
 }));
-var validate_BqzVXN9C_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_WmcK3bwU_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -62593,13 +62846,13 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BqzVXN9C = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_state_file_qmyLss_2();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
-	init_actions_Ct_AuXRZ();
-	init_context_BlRBpwpN();
+var init_validate_WmcK3bwU = __esmMin((() => {
+	init_api_AFGXPvaL();
+	init_state_file_Dd8Eomkw();
+	init_check_posts_DOCMaRQH();
+	init_read_desired_CkOv1V2A();
+	init_actions_CfpcW5K_();
+	init_context_BmNpoGTD();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
 	init_plan_json_C7Q4kALL();
@@ -62655,6 +62908,7 @@ async function saved(context, saving) {
 async function executeChange(change, context) {
 	switch (change.action) {
 		case "create": return create(change, context);
+		case "adopt": return adopt(change, context);
 		case "update": return update(change, context);
 		case "move":
 			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
@@ -62707,6 +62961,18 @@ async function converge(change, post, desired, context) {
 	const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
 	await record(change.key, change.file, updated, desired, context);
 	return post.id;
+}
+async function adopt(change, context) {
+	const desired = requireDesired(change);
+	const postId = change.postId;
+	await saved(context, context.store.recordUpdate(change.key, {
+		postId,
+		file: change.file,
+		appliedHash: shapeHash(desired),
+		remoteUpdatedAt: change.liveUpdatedAt,
+		appliedAt: context.now().toISOString()
+	}));
+	return postId;
 }
 async function update(change, context) {
 	const desired = requireDesired(change);
@@ -62934,17 +63200,18 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BYghjE0I = __esmMin((() => {
+var init_apply_plan_BA3TCfSZ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_BvCqly5D();
-	init_diff_cxwMYnWK();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
-	init_state_file_qmyLss_2();
+	init_api_AFGXPvaL();
+	init_diff_aAnymRjf();
+	init_live_shape_DlchZK4r();
+	init_shape_hash_B5dybqBh();
+	init_state_file_Dd8Eomkw();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
 	PHASES = [
+		"adopt",
 		"create",
 		"update",
 		"move",
@@ -63116,9 +63383,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CPnRWAlr = __esmMin((() => {
+var init_state_store_5RTekeRN = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_Dd8Eomkw();
 	init_atomic_C7JKBErN();
 	JournalFile = class {
 		path;
@@ -63431,12 +63698,13 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_BopP8X8q = __esmMin((() => {
-	init_plan_human_HA8Q4lLd();
+var init_apply_progress_FMFYVvQL = __esmMin((() => {
+	init_plan_human_BhTMYzRX();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
+		adopt: "adopted",
 		update: "updated",
 		delete: "deleted",
 		move: "moved",
@@ -63444,7 +63712,7 @@ var init_apply_progress_BopP8X8q = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_Dis2KItT_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CeVO_oRv_exports = __exportAll$1({ runApply: () => runApply });
 async function verifyPlanFresh(input) {
 	const { plan, client } = input;
 	const limit = pLimit(READ_CONCURRENCY$2);
@@ -63618,28 +63886,28 @@ async function runApply(planFile, flags, command) {
 }
 function resultLine(result) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const line = `Apply complete: ${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved; ${result.uploadedFiles} media uploaded.`;
+	const line = `Apply complete: ${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
 	return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_Dis2KItT = __esmMin((() => {
+var init_apply_CeVO_oRv = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_actions_report_D9Wqm8_Z();
-	init_apply_plan_BYghjE0I();
-	init_api_BvCqly5D();
-	init_check_posts_HtKQ8GQP();
+	init_actions_report_CZCMtlDe();
+	init_apply_plan_BA3TCfSZ();
+	init_api_AFGXPvaL();
+	init_check_posts_DOCMaRQH();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_CPnRWAlr();
-	init_build_plan_Cj_rl0CP();
-	init_actions_Ct_AuXRZ();
-	init_context_BlRBpwpN();
-	init_apply_progress_BopP8X8q();
+	init_state_store_5RTekeRN();
+	init_build_plan_BISM5QPC();
+	init_actions_CfpcW5K_();
+	init_context_BmNpoGTD();
+	init_apply_progress_FMFYVvQL();
 	init_plan_json_C7Q4kALL();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_PWQFoDpT_exports = __exportAll$1({ runInit: () => runInit });
+var init_CZIzhDP5_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -63861,8 +64129,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_PWQFoDpT = __esmMin((() => {
-	init_context_BlRBpwpN();
+var init_init_CZIzhDP5 = __esmMin((() => {
+	init_context_BmNpoGTD();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -65601,7 +65869,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DDzm1yc__exports = __exportAll$1({
+var session__GfQ_t3W_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -65776,17 +66044,17 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DDzm1yc_ = __esmMin((() => {
+var init_session__GfQ_t3W = __esmMin((() => {
 	init_main();
-	init_api_BvCqly5D();
-	init_build_plan_Cj_rl0CP();
-	init_check_posts_HtKQ8GQP();
-	init_read_desired_DGs0pcDX();
-	init_state_file_qmyLss_2();
+	init_api_AFGXPvaL();
+	init_build_plan_BISM5QPC();
+	init_check_posts_DOCMaRQH();
+	init_read_desired_CkOv1V2A();
+	init_state_file_Dd8Eomkw();
 	init_errors_BmB5JMAx();
-	init_apply_plan_BYghjE0I();
-	init_state_store_CPnRWAlr();
-	init_live_listing_CnOuXqrd();
+	init_apply_plan_BA3TCfSZ();
+	init_state_store_5RTekeRN();
+	init_live_listing_l_FX_eym();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -65795,7 +66063,8 @@ var init_session_DDzm1yc_ = __esmMin((() => {
 			const desired = new Map(input.desired.map((post) => [post.key, post]));
 			const context = JSON.stringify([[...input.accounts], input.prune]);
 			const last = this.#last;
-			const plan = last !== null && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0 ? replan(input, desired, last) : createPlan(input);
+			const hasNewPosts = input.desired.some((post) => input.state.posts[post.key] === void 0 && input.state.pending[post.key] === void 0);
+			const plan = last !== null && !hasNewPosts && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0 ? replan(input, desired, last) : createPlan(input);
 			this.#last = {
 				desired,
 				changes: new Map(plan.changes.map((change) => [change.key, change])),
@@ -66591,7 +66860,7 @@ var init_session_DDzm1yc_ = __esmMin((() => {
 		}
 	};
 }));
-var watch_YfUzQoDZ_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_p0bbdzne_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -66738,12 +67007,12 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING;
-var init_watch_YfUzQoDZ = __esmMin((() => {
+var init_watch_p0bbdzne = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_BopP8X8q();
+	init_apply_progress_FMFYVvQL();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -66789,7 +67058,7 @@ var init_watch_keys_By5Qg_BN = __esmMin((() => {
 	CTRL_C = "";
 	CTRL_D = "";
 }));
-var watch_C_xOCeEV_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DCkIH70K_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -66813,9 +67082,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_BlRBpwpN(), context_BlRBpwpN_exports)),
-			Promise.resolve().then(() => (init_session_DDzm1yc_(), session_DDzm1yc__exports)),
-			Promise.resolve().then(() => (init_watch_YfUzQoDZ(), watch_YfUzQoDZ_exports)),
+			Promise.resolve().then(() => (init_context_BmNpoGTD(), context_BmNpoGTD_exports)),
+			Promise.resolve().then(() => (init_session__GfQ_t3W(), session__GfQ_t3W_exports)),
+			Promise.resolve().then(() => (init_watch_p0bbdzne(), watch_p0bbdzne_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -66855,7 +67124,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C_xOCeEV = __esmMin((() => {}));
+var init_watch_DCkIH70K = __esmMin((() => {}));
 function visibleWidth(text) {
 	return [...text.replace(ANSI, "")].length;
 }
@@ -66918,7 +67187,7 @@ function displayTime(instant, timeZone) {
 var init_time_iVI_BWPc = __esmMin((() => {
 	init_zoned_time_Cv83U38b();
 }));
-var post_problems_DSUsBFQU_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_KTdOUxKh_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -66995,15 +67264,15 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_DSUsBFQU = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_plan_context_BjYGTABl();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
+var init_post_problems_KTdOUxKh = __esmMin((() => {
+	init_api_AFGXPvaL();
+	init_plan_context_NZat79Fj();
+	init_live_shape_DlchZK4r();
+	init_shape_hash_B5dybqBh();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_nkb_gRHs_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DONIppLz_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const state = await readState(input.config.statePath);
 	return {
@@ -67163,7 +67432,7 @@ async function runStatus(flags, command) {
 			connection
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DSUsBFQU(), post_problems_DSUsBFQU_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_KTdOUxKh(), post_problems_KTdOUxKh_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -67187,14 +67456,14 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_nkb_gRHs = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_live_listing_CnOuXqrd();
-	init_context_BlRBpwpN();
+var init_status_DONIppLz = __esmMin((() => {
+	init_state_file_Dd8Eomkw();
+	init_live_listing_l_FX_eym();
+	init_context_BmNpoGTD();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
 }));
-var import_gEUzygQa_exports = __exportAll$1({ runImport: () => runImport });
+var import_C0pNIAva_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -67924,19 +68193,19 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_gEUzygQa = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_state_store_CPnRWAlr();
-	init_state_file_qmyLss_2();
+var init_import_C0pNIAva = __esmMin((() => {
+	init_api_AFGXPvaL();
+	init_state_store_5RTekeRN();
+	init_state_file_Dd8Eomkw();
 	init_errors_BmB5JMAx();
-	init_check_posts_HtKQ8GQP();
-	init_diff_cxwMYnWK();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
+	init_check_posts_DOCMaRQH();
+	init_diff_aAnymRjf();
+	init_live_shape_DlchZK4r();
+	init_shape_hash_B5dybqBh();
 	init_zoned_time_Cv83U38b();
-	init_parse_DMdj5wD3();
+	init_parse_6e5xEvkZ();
 	init_atomic_C7JKBErN();
-	init_context_BlRBpwpN();
+	init_context_BmNpoGTD();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -67974,7 +68243,7 @@ var init_import_gEUzygQa = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_D49qSBi5_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_qrXEJwfI_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -67998,13 +68267,13 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_D49qSBi5 = __esmMin((() => {
-	init_actions_Ct_AuXRZ();
-	init_find_calendars_CJrwsZtQ();
+var init_calendars_qrXEJwfI = __esmMin((() => {
+	init_actions_CfpcW5K_();
+	init_find_calendars_DLk8qlRx();
 	init_errors_BmB5JMAx();
-	init_context_BlRBpwpN();
+	init_context_BmNpoGTD();
 }));
-var health_issue_Dp_fVFcQ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_DzWXqD6p_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -68234,13 +68503,13 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_Dp_fVFcQ = __esmMin((() => {
+var init_health_issue_DzWXqD6p = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
-	init_context_BlRBpwpN();
+	init_state_file_Dd8Eomkw();
+	init_context_BmNpoGTD();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_ZbAJxuid_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_ncOHB0JL_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -68364,13 +68633,13 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_ZbAJxuid = __esmMin((() => {
+var init_state_ncOHB0JL = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_C7JKBErN();
-	init_state_file_qmyLss_2();
+	init_state_file_Dd8Eomkw();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_BMs_5DI4_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_6sMeglTS_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -68544,9 +68813,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_BMs_5DI4 = __esmMin((() => {
-	init_api_BvCqly5D();
-	init_context_BlRBpwpN();
+var init_accounts_6sMeglTS = __esmMin((() => {
+	init_api_AFGXPvaL();
+	init_context_BmNpoGTD();
 	init_text_length_DIWO4m14();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -68560,7 +68829,7 @@ var init_accounts_BMs_5DI4 = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_ZfSBgTAL_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_BW7FPow5_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -68634,8 +68903,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_ZfSBgTAL = __esmMin((() => {
-	init_context_BlRBpwpN();
+var init_whoami_BW7FPow5 = __esmMin((() => {
+	init_context_BmNpoGTD();
 	init_error_codes_Bqn1_kii();
 	init_time_iVI_BWPc();
 	NEEDED_FOR = {
@@ -68649,7 +68918,7 @@ var init_whoami_ZfSBgTAL = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_5UNALed4_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_xu5aygfx_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function rangeBound(flag, value, timezone) {
 	const invalid = () => new InputError(`${flag} "${value}" is not a date or time`, { hint: `Write it as ${FORMATS_TEXT} (without an offset, in ${timezone}).` });
 	const date = DATE_ONLY.exec(value.trim());
@@ -68848,13 +69117,13 @@ async function runAnalytics(flags, command) {
 	}
 }
 var DATE_ONLY, FORMATS_TEXT, METRICS, number;
-var init_analytics_5UNALed4 = __esmMin((() => {
-	init_api_BvCqly5D();
+var init_analytics_xu5aygfx = __esmMin((() => {
+	init_api_AFGXPvaL();
 	init_scheduled_at_BB2s2xdf();
-	init_targets_DvHmAaMj();
+	init_targets_DZoB9lC8();
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
-	init_context_BlRBpwpN();
+	init_state_file_Dd8Eomkw();
+	init_context_BmNpoGTD();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -68939,47 +69208,47 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D81upG6G(), plan_D81upG6G_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_hsDgPNGt(), plan_hsDgPNGt_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BqCI_25U(), all_calendars_BqCI_25U_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_5bBWT37x(), all_calendars_5bBWT37x_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BqzVXN9C(), validate_BqzVXN9C_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_WmcK3bwU(), validate_WmcK3bwU_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_Dis2KItT(), apply_Dis2KItT_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CeVO_oRv(), apply_CeVO_oRv_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BqCI_25U(), all_calendars_BqCI_25U_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_5bBWT37x(), all_calendars_5bBWT37x_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_PWQFoDpT(), init_PWQFoDpT_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CZIzhDP5(), init_CZIzhDP5_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_vuM41tH0(), serve_vuM41tH0_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C_xOCeEV(), watch_C_xOCeEV_exports))).runWatch(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_nkb_gRHs(), status_nkb_gRHs_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_gEUzygQa(), import_gEUzygQa_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D49qSBi5(), calendars_D49qSBi5_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Dp_fVFcQ(), health_issue_Dp_fVFcQ_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DCkIH70K(), watch_DCkIH70K_exports))).runWatch(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DONIppLz(), status_DONIppLz_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C0pNIAva(), import_C0pNIAva_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_qrXEJwfI(), calendars_qrXEJwfI_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DzWXqD6p(), health_issue_DzWXqD6p_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_ZbAJxuid(), state_ZbAJxuid_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BMs_5DI4(), accounts_BMs_5DI4_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_ZfSBgTAL(), whoami_ZfSBgTAL_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_ncOHB0JL(), state_ncOHB0JL_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_6sMeglTS(), accounts_6sMeglTS_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BW7FPow5(), whoami_BW7FPow5_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_5UNALed4(), analytics_5UNALed4_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_xu5aygfx(), analytics_xu5aygfx_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -69003,7 +69272,7 @@ async function reportFatal(error, options = {}) {
 	return 1;
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Ct_AuXRZ(), actions_Ct_AuXRZ_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_CfpcW5K_(), actions_CfpcW5K__exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
