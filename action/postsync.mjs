@@ -52782,9 +52782,14 @@ function matchAdoptions(newPosts, live, context) {
 		adopted,
 		diagnostics
 	};
+	const byHash = new Map();
+	for (const live of candidates) {
+		const hash = shapeHash(context.shapeOf(live));
+		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
+	}
 	const taken = new Set();
 	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-		const exact = candidates.find((live) => !taken.has(live) && shapeHash(context.shapeOf(live)) === post.shapeHash);
+		const exact = byHash.get(post.shapeHash)?.shift();
 		if (exact) {
 			taken.add(exact);
 			adopted.set(post.key, exact);
@@ -53063,7 +53068,7 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER;
-var init_build_plan_BISM5QPC = __esmMin((() => {
+var init_build_plan_D1zD7swk = __esmMin((() => {
 	init_shape_hash_B5dybqBh();
 	init_plan_context_NZat79Fj();
 	init_diff_aAnymRjf();
@@ -62668,7 +62673,7 @@ function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
 var init_plan_json_C7Q4kALL = __esmMin((() => {}));
-var plan_hsDgPNGt_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_D9Gnxi8o_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = listLivePosts(connection.client);
@@ -62716,12 +62721,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_hsDgPNGt = __esmMin((() => {
+var init_plan_D9Gnxi8o = __esmMin((() => {
 	init_api_AFGXPvaL();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_CZCMtlDe();
 	init_state_file_Dd8Eomkw();
-	init_build_plan_BISM5QPC();
+	init_build_plan_D1zD7swk();
 	init_live_listing_l_FX_eym();
 	init_context_BmNpoGTD();
 	init_plan_json_C7Q4kALL();
@@ -63712,7 +63717,7 @@ var init_apply_progress_FMFYVvQL = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CeVO_oRv_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BPFn7om0_exports = __exportAll$1({ runApply: () => runApply });
 async function verifyPlanFresh(input) {
 	const { plan, client } = input;
 	const limit = pLimit(READ_CONCURRENCY$2);
@@ -63890,7 +63895,7 @@ function resultLine(result) {
 	return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_CeVO_oRv = __esmMin((() => {
+var init_apply_BPFn7om0 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_actions_report_CZCMtlDe();
 	init_apply_plan_BA3TCfSZ();
@@ -63898,7 +63903,7 @@ var init_apply_CeVO_oRv = __esmMin((() => {
 	init_check_posts_DOCMaRQH();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_5RTekeRN();
-	init_build_plan_BISM5QPC();
+	init_build_plan_D1zD7swk();
 	init_actions_CfpcW5K_();
 	init_context_BmNpoGTD();
 	init_apply_progress_FMFYVvQL();
@@ -65869,7 +65874,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session__GfQ_t3W_exports = __exportAll$1({
+var session_DSzkmuYh_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -66044,10 +66049,10 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session__GfQ_t3W = __esmMin((() => {
+var init_session_DSzkmuYh = __esmMin((() => {
 	init_main();
 	init_api_AFGXPvaL();
-	init_build_plan_BISM5QPC();
+	init_build_plan_D1zD7swk();
 	init_check_posts_DOCMaRQH();
 	init_read_desired_CkOv1V2A();
 	init_state_file_Dd8Eomkw();
@@ -67058,7 +67063,7 @@ var init_watch_keys_By5Qg_BN = __esmMin((() => {
 	CTRL_C = "";
 	CTRL_D = "";
 }));
-var watch_DCkIH70K_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BdhO22O3_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -67083,7 +67088,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_BmNpoGTD(), context_BmNpoGTD_exports)),
-			Promise.resolve().then(() => (init_session__GfQ_t3W(), session__GfQ_t3W_exports)),
+			Promise.resolve().then(() => (init_session_DSzkmuYh(), session_DSzkmuYh_exports)),
 			Promise.resolve().then(() => (init_watch_p0bbdzne(), watch_p0bbdzne_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -67124,7 +67129,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DCkIH70K = __esmMin((() => {}));
+var init_watch_BdhO22O3 = __esmMin((() => {}));
 function visibleWidth(text) {
 	return [...text.replace(ANSI, "")].length;
 }
@@ -69208,7 +69213,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_hsDgPNGt(), plan_hsDgPNGt_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_D9Gnxi8o(), plan_D9Gnxi8o_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_5bBWT37x(), all_calendars_5bBWT37x_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -69219,7 +69224,7 @@ function registerCommands(program) {
 	});
 	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_WmcK3bwU(), validate_WmcK3bwU_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CeVO_oRv(), apply_CeVO_oRv_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BPFn7om0(), apply_BPFn7om0_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_5bBWT37x(), all_calendars_5bBWT37x_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -69230,7 +69235,7 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CZIzhDP5(), init_CZIzhDP5_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_vuM41tH0(), serve_vuM41tH0_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DCkIH70K(), watch_DCkIH70K_exports))).runWatch(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BdhO22O3(), watch_BdhO22O3_exports))).runWatch(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DONIppLz(), status_DONIppLz_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C0pNIAva(), import_C0pNIAva_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_qrXEJwfI(), calendars_qrXEJwfI_exports))).runCalendars(flags, command)));

@@ -57,9 +57,15 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
   if (newPosts.length === 0) return { adopted, diagnostics };
   const candidates = orphans(live, context.state, context);
   if (candidates.length === 0) return { adopted, diagnostics };
+  // Each orphan is hashed once; files take the oldest orphan of their hash first.
+  const byHash = new Map<string, Post[]>();
+  for (const live of candidates) {
+    const hash = shapeHash(context.shapeOf(live));
+    byHash.set(hash, [...(byHash.get(hash) ?? []), live]);
+  }
   const taken = new Set<Post>();
   for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-    const exact = candidates.find((live) => !taken.has(live) && shapeHash(context.shapeOf(live)) === post.shapeHash);
+    const exact = byHash.get(post.shapeHash)?.shift();
     if (exact) {
       taken.add(exact);
       adopted.set(post.key, exact);
