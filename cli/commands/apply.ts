@@ -90,6 +90,6 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
 
 function resultLine(result: ApplyResult): string {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
-  const line = `Apply complete: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved; ${result.uploadedFiles} media uploaded.`;
+  const line = `Apply complete: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved, ${count('adopt')} adopted; ${result.uploadedFiles} media uploaded.`;
   return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
 }

@@ -3,11 +3,11 @@ import { preview } from './format.js';
 import type { Style } from './style.js';
 
 /** The one-character mark of each action, as every view shows it. */
-export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
+export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', adopt: '≡', update: '~', delete: '-', move: '→', noop: '=', blocked: '!' };
 
 function colourFor(change: Change, style: Style): (text: string) => string {
   if (change.skipped || change.action === 'noop') return style.dim;
-  return { create: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
+  return { create: style.green, adopt: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
 }
 
 /** A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or verbose) the field diffs. */

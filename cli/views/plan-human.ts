@@ -28,13 +28,14 @@ export function summaryLine(plan: Plan): string {
   const skipped = plan.changes.filter((change) => change.skipped).length;
   const deletes = summary.delete - skipped;
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
-  if (summary.create + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
+  if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
     const note = skipped > 0 ? ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).` : '';
     // Files with errors are left out of the plan, so "matches" would be a false statement.
     if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}`;
     return `No changes. The remote matches your files.${note}`;
   }
   const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+  if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
   if (summary.move > 0) parts.push(`, ${summary.move} to move`);
   let line = `${parts.join('')}.`;
   if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;

@@ -3,7 +3,7 @@ import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
 import { bytes, plural } from './format.js';
 
-const EMOJI: Record<Action, string> = { create: '🟢', update: '🟡', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
+const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '🟡', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

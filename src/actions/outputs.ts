@@ -40,6 +40,7 @@ export function planOutputs(plan: Plan): StepOutputs {
   return {
     'has-changes': hasChanges(plan),
     create: summary.create,
+    adopt: summary.adopt,
     update: summary.update,
     delete: summary.delete - skipped,
     'delete-skipped': skipped,

@@ -22,8 +22,8 @@ export interface ApplyOptions {
   now?: () => Date;
 }
 
-/** Phases in the order DESIGN.md gives: media, creates, updates, moves, deletes. */
-const PHASES: readonly Action[] = ['create', 'update', 'move', 'delete'];
+/** Phases in the order DESIGN.md gives: media, creates, updates, moves, deletes; adopts (state only) come first. */
+const PHASES: readonly Action[] = ['adopt', 'create', 'update', 'move', 'delete'];
 
 /**
  * Executes exactly the plan: nothing is listed or re-planned here. A failed change does not stop

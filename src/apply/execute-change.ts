@@ -33,6 +33,8 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
   switch (change.action) {
     case 'create':
       return create(change, context);
+    case 'adopt':
+      return adopt(change, context);
     case 'update':
       return update(change, context);
     case 'move':
@@ -91,6 +93,18 @@ async function converge(change: Change, post: Post, desired: PostShape, context:
   const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
   await record(change.key, change.file!, updated, desired, context);
   return post.id;
+}
+
+/**
+ * The remote post is already exactly the file (the planner matched it), so no request is sent:
+ * the state records it as applied, with its `updatedAt` as planned, so a later edit on either
+ * side shows as usual.
+ */
+async function adopt(change: Change, context: ExecuteContext): Promise<string> {
+  const desired = requireDesired(change);
+  const postId = change.postId!;
+  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash: shapeHash(desired), remoteUpdatedAt: change.liveUpdatedAt!, appliedAt: context.now().toISOString() }));
+  return postId;
 }
 
 async function update(change: Change, context: ExecuteContext): Promise<string> {

@@ -1,5 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
+import { adoptChange, matchAdoptions } from './adopt-matches.js';
 import { planContext } from './plan-context.js';
 import { planDesiredPost, unchangedChange } from './desired-changes.js';
 import { compareText } from '../text/ordering.js';
@@ -7,11 +8,12 @@ import { matchRenames, moveChange, removedPendingChange, removedPostChange } fro
 import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
 
 /** Order of changes in a plan: what will happen first is read first. */
-const ACTION_ORDER: readonly Action[] = ['create', 'update', 'move', 'delete', 'blocked', 'noop'];
+const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'delete', 'blocked', 'noop'];
 
 /**
  * Pairs desired posts, the state section and the live posts by key, and decides one change per
- * key. Pure: the same input gives the same plan. Remote posts not in state are never touched.
+ * key. Pure: the same input gives the same plan. Remote posts not in state are never touched; a
+ * new file that is exactly such a post adopts it instead of creating a twin (`matchAdoptions`).
  */
 export function createPlan(input: PlanInput): Plan {
   const context = planContext(input);
@@ -22,11 +24,14 @@ export function createPlan(input: PlanInput): Plan {
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
+  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
 
   const changes: Change[] = [];
   for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
   for (const post of input.desired) {
-    if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+    const adopted = adoptions.adopted.get(post.key);
+    if (adopted) changes.push(adoptChange(post, adopted));
+    else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }
   for (const key of removedKeys) {
     const record = state.posts[key]!;
@@ -48,7 +53,7 @@ export function createPlan(input: PlanInput): Plan {
     uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
     changes: selected,
     summary: summarize(selected),
-    diagnostics: input.diagnostics,
+    diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics],
   };
 }
 

@@ -4,9 +4,9 @@ import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
 
 /** The closed set of actions. Every change carries one, with its reasons. */
-export type Action = 'create' | 'update' | 'delete' | 'move' | 'noop' | 'blocked';
+export type Action = 'create' | 'adopt' | 'update' | 'delete' | 'move' | 'noop' | 'blocked';
 
-export const ACTIONS: readonly Action[] = ['create', 'update', 'delete', 'move', 'noop', 'blocked'];
+export const ACTIONS: readonly Action[] = ['create', 'adopt', 'update', 'delete', 'move', 'noop', 'blocked'];
 
 /** One field that differs. `field` is a path such as `content`, `scheduledAt`, `media`, `targets[<accountId>].options.vidATitle`. */
 export interface FieldChange {
@@ -18,6 +18,8 @@ export interface FieldChange {
 /**
  * One planned change. Apply executes exactly this and nothing else.
  * - create: `desired` set, `postId` null (or the id a pending create resolves to, `resumesPending`).
+ * - adopt: `postId` (a remote post no state entry owns, exactly `desired`), `desired`, `liveUpdatedAt`,
+ *   `stateOnly`: instead of a create, the state records the post (`adopt-matches.ts`).
  * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
  * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
  * - move: `fromKey` → `key`, zero API calls, state re-keyed.

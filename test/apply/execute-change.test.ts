@@ -136,7 +136,7 @@ describe('executeChange: update', () => {
   });
 });
 
-describe('executeChange: move, delete, noop, blocked', () => {
+describe('executeChange: move, adopt, delete, noop, blocked', () => {
   it('re-keys the state of a move without any request', async () => {
     const { world, live } = await withLaunch();
     const change = (await planNow(world, [desired('launch-v2', draft)])).changes[0]!;
@@ -145,6 +145,19 @@ describe('executeChange: move, delete, noop, blocked', () => {
     expect(Object.keys(world.store.section.posts)).toEqual(['launch-v2']);
     expect(world.store.section.posts['launch-v2']?.file).toBe('posts/launch-v2.md');
     expect(await writes(world)).toEqual([]);
+  });
+
+  it('adopts a remote post no state entry owns without any request: the state records it as applied', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const change = (await planNow(world, [desired('again', draft)])).changes[0]!;
+    expect(change).toMatchObject({ action: 'adopt', key: 'again', postId: live.id, stateOnly: true });
+    expect(await executeChange(change, context(world))).toBe(live.id);
+    expect(world.store.section.posts).toEqual({
+      again: { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, appliedAt: APPLIED_AT },
+    });
+    expect(await writes(world)).toEqual([]);
+    expect((await planNow(world, [desired('again', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
   });
 
   it('deletes with --prune and forgets the post', async () => {

@@ -85,7 +85,7 @@ describe('targets and output contracts', () => {
     const result = await runCli(['--api-url', api.baseUrl, 'plan', '--json'], { cwd: dir, env });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ formatVersion: 1, command: 'plan', target: { projectId: 'demo' }, summary: { create: 1, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 } });
+    expect(report).toMatchObject({ formatVersion: 1, command: 'plan', target: { projectId: 'demo' }, summary: { create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 } });
     expect(report.changes[0]).toMatchObject({ action: 'create', key: 'a', file: 'posts/a.md', postId: null, reasons: ['new file'] });
     expect(report.diagnostics[0]).toMatchObject({ severity: 'error', file: 'posts/bad.md', line: 2 });
   });

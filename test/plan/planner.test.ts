@@ -19,7 +19,7 @@ describe('createPlan: files without a state record', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', applied)] }));
     expect(only(plan)).toMatchObject({ action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: ['new file'], desired: applied });
     expect(only(plan).resumesPending).toBeUndefined();
-    expect(plan.summary).toEqual({ create: 1, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
 
   it('resumes an interrupted create', () => {
@@ -209,7 +209,7 @@ describe('createPlan: scope', () => {
   it('ignores remote posts that are not in state', () => {
     const plan = createPlan(planInput({ live: [livePost('stranger', shape({ content: 'not ours' }))] }));
     expect(plan.changes).toEqual([]);
-    expect(plan.summary).toEqual({ create: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 0, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
 
   it('keeps only the changes of --target keys', () => {
@@ -252,7 +252,7 @@ describe('createPlan: scope', () => {
     }));
     expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:alpha', 'create:zeta', 'update:edit', 'delete:gone', 'noop:same']);
     expect(plan).toMatchObject({ formatVersion: 1, createdAt: '2026-03-01T12:00:00.000Z', diagnostics, prune: false });
-    expect(plan.summary).toEqual({ create: 2, update: 1, delete: 1, move: 0, noop: 1, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 2, adopt: 0, update: 1, delete: 1, move: 0, noop: 1, blocked: 0 });
   });
 });
 

@@ -1,0 +1,102 @@
+import type { Post } from '../api/types.js';
+import type { DesiredPost, PostShape } from '../content/types.js';
+import { shapeHash } from '../content/shape-hash.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { TargetState } from '../state/types.js';
+import { compareText } from '../text/ordering.js';
+import { diffShapes, fieldList } from './diff.js';
+import { inputOptions } from './live-shape.js';
+import { isEditable, type PlanContext } from './plan-context.js';
+import type { Change, LivePostsById } from './types.js';
+
+/** What `matchAdoptions` found: new key → the remote post it adopts, and a warning per near-match. */
+export interface Adoptions {
+  adopted: Map<string, Post>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Remote posts a new file may adopt: drafts and scheduled posts that no state entry owns and that
+ * no pending create could turn out to be (same content, targets and media as its payload), oldest
+ * first (createdAt, then id), so pairing is deterministic.
+ */
+function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
+  const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+  const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
+  const posts: Post[] = [];
+  for (const id of live.briefs.keys()) {
+    if (owned.has(id)) continue;
+    const post = live.get(id);
+    if (!post || !isEditable(post)) continue;
+    if (pendingDrafts.size > 0 && pendingDrafts.has(shapeHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
+    posts.push(post);
+  }
+  return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+}
+
+/** The draft a pending create's payload makes, as a shape (media ids mapped through state). */
+function pendingDraft(payload: TargetState['pending'][string]['payload'], context: PlanContext): PostShape {
+  return context.shapeOf({
+    id: '', status: 'draft', content: payload.content, scheduledAt: null, createdAt: '', updatedAt: '',
+    targets: payload.targets.map((target) => ({ ...target, options: inputOptions(target.options) })) as Post['targets'],
+    media: payload.mediaIds.map((id) => ({ id })) as Post['media'],
+  });
+}
+
+/**
+ * Pairs new files (no state entry, no pending create) with orphan remote posts that are exactly
+ * what the file would send: same content and overrides, targets and options, media by content
+ * (an id unknown to state never matches) and schedule. One-to-one: files in key order take
+ * orphans in createdAt/id order, so two identical files adopt two identical posts, a third
+ * creates. An orphan with the same content that differs otherwise is never adopted; it is named
+ * in a warning on the file.
+ */
+export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePostsById, context: PlanContext): Adoptions {
+  const adopted = new Map<string, Post>();
+  const diagnostics: Diagnostic[] = [];
+  if (newPosts.length === 0) return { adopted, diagnostics };
+  const candidates = orphans(live, context.state, context);
+  if (candidates.length === 0) return { adopted, diagnostics };
+  // Each orphan is hashed once; files take the oldest orphan of their hash first.
+  const byHash = new Map<string, Post[]>();
+  for (const live of candidates) {
+    const hash = shapeHash(context.shapeOf(live));
+    byHash.set(hash, [...(byHash.get(hash) ?? []), live]);
+  }
+  const taken = new Set<Post>();
+  for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+    const exact = byHash.get(post.shapeHash)?.shift();
+    if (exact) {
+      taken.add(exact);
+      adopted.set(post.key, exact);
+      continue;
+    }
+    const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
+    if (near) {
+      const differs = fieldList(diffShapes(context.shapeOf(near), post.shape));
+      diagnostics.push({
+        severity: 'warning',
+        code: 'adopt-near-match',
+        file: post.file,
+        message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}; not adopted`,
+        hint: 'it will be created anew; delete the remote post, or make the file match it to adopt it',
+      });
+    }
+  }
+  return { adopted, diagnostics };
+}
+
+/** The adopt change: no API call, the state records the post and the applied hash. */
+export function adoptChange(post: DesiredPost, live: Post): Change {
+  const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
+  return {
+    action: 'adopt',
+    key: post.key,
+    file: post.file,
+    postId: live.id,
+    desired: post.shape,
+    liveUpdatedAt: live.updatedAt,
+    stateOnly: true,
+    reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`],
+  };
+}

@@ -1,0 +1,130 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { prettyCanonicalJson } from '../../src/state/hash.js';
+import { journalPathFor } from '../../src/state/journal.js';
+import { readState } from '../../src/state/state-file.js';
+import { runCli, startCli } from '../helpers/cli.js';
+import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { HoldingProxy } from '../helpers/holding-proxy.js';
+import { demoProject, post } from './project.js';
+
+/**
+ * Adopt, don't duplicate: with the state lost or stale and the service's idempotency memory gone
+ * (TTL 0: it forgets every key at once), apply still makes no second post of any file.
+ */
+const emulator = useEmulator({ idempotencyTtlSeconds: 0 });
+const env = { POSTSYNC_API_KEY: DEMO_API_KEY };
+let proxy: HoldingProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+});
+
+const cliIn = (dir: string, baseUrl: string) => (...args: string[]) => runCli(['--api-url', baseUrl, ...args], { cwd: dir, env });
+const remotePosts = async (api: TestEmulator) => (await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string; status: string }[];
+const creates = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/posts')).length;
+
+describe('apply with the state file deleted and the idempotency keys forgotten', () => {
+  it('adopts every remote post, identical files one each, and the next plan shows no change', async () => {
+    const api = emulator();
+    await api.reset();
+    const twin = post({ body: 'Same words twice.', media: '[]' });
+    const dir = await demoProject({ 'a.md': twin, 'b.md': twin, 'c.md': post({ body: 'Something else.', media: '[]' }) });
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    expect(await remotePosts(api)).toHaveLength(3);
+
+    await rm(join(dir, '.postsync/state.json'));
+    const planned = JSON.parse((await cli('plan', '--json')).stdout);
+    expect(planned.summary).toMatchObject({ create: 0, adopt: 3 });
+    const adopted = planned.changes.map((change: { action: string; key: string; postId: string }) => [change.action, change.key, change.postId]);
+    expect(new Set(adopted.map(([, , postId]: string[]) => postId)).size).toBe(3);
+
+    const applied = await cli('apply', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('≡ adopt');
+    expect(applied.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 3 adopted');
+    expect(await remotePosts(api)).toHaveLength(3);
+    expect(await creates(api)).toBe(3);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  });
+
+  it('with a third identical file and two identical remote posts, adopts two and creates one', async () => {
+    const api = emulator();
+    await api.reset();
+    const twin = post({ body: 'Twins.', media: '[]' });
+    const dir = await demoProject({ 'a.md': twin, 'b.md': twin });
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    await rm(join(dir, '.postsync/state.json'));
+    await writeFile(join(dir, 'posts/c.md'), twin);
+
+    const applied = await cli('apply', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('1 created, 0 updated, 0 deleted, 0 moved, 2 adopted');
+    expect(await remotePosts(api)).toHaveLength(3);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  });
+});
+
+describe('apply with a stale state that lost its post records (media records kept)', () => {
+  it('adopts the scheduled post, and warns about a near-match instead of adopting it', async () => {
+    const api = emulator();
+    await api.reset();
+    const dir = await demoProject({
+      'launch.md': post({ body: 'Launch day.', scheduledAt: '2031-03-01 09:00' }),
+      'teaser.md': post({ body: 'A teaser.', scheduledAt: '2031-03-02 09:00' }),
+    });
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    const statePath = join(dir, '.postsync/state.json');
+    const state = JSON.parse(await readFile(statePath, 'utf8'));
+    for (const section of Object.values(state.targets) as { posts: object }[]) section.posts = {};
+    await writeFile(statePath, prettyCanonicalJson(state));
+    // The teaser's file moves it by a day: the remote post is a near-match, not this post.
+    await writeFile(join(dir, 'posts/teaser.md'), post({ body: 'A teaser.', scheduledAt: '2031-03-03 09:00' }));
+
+    const planned = await cli('plan');
+    expect(planned.stdout).toMatch(/≡ adopt\s+launch/);
+    expect(planned.stdout).toMatch(/\+ create\s+teaser/);
+    expect(planned.stdout).toContain('looks like this one but differs in scheduledAt; not adopted');
+    expect(planned.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete, 1 to adopt.');
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    const remote = await remotePosts(api);
+    expect(remote.map((item) => item.content).sort()).toEqual(['A teaser.', 'A teaser.', 'Launch day.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  });
+});
+
+describe('an apply killed after its create, whose pending record was then lost', () => {
+  it('adopts the post the killed run made: one remote post', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await HoldingProxy.start(api.baseUrl);
+    const dir = await demoProject({ 'launch.md': post({ body: 'First words.' }) });
+    const held = proxy.holdNext((method, path) => method === 'POST' && path.endsWith('/posts'));
+    const run = startCli(['--api-url', proxy.baseUrl, 'apply', '--yes'], { cwd: dir, env });
+    expect((await held).status).toBe(201);
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+
+    // The state as the killed run left it (journal replayed), less its pending record.
+    const statePath = join(dir, '.postsync/state.json');
+    const state = await readState(statePath);
+    const section = Object.values(state.targets)[0]!;
+    expect(Object.keys(section.pending)).toEqual(['launch']);
+    section.pending = {};
+    await writeFile(statePath, prettyCanonicalJson(state));
+    await rm(journalPathFor(statePath), { force: true });
+
+    const cli = cliIn(dir, proxy.baseUrl);
+    const again = await cli('apply', '--yes');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('1 adopted');
+    expect(await remotePosts(api)).toHaveLength(1);
+    expect(await creates(api)).toBe(1);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, 60_000);
+});

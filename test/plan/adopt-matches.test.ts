@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createPlan } from '../../src/plan/planner.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+
+/** Adopt, don't duplicate: a new file that is exactly an orphan remote post takes it over. */
+
+const SCHEDULED = shape({ content: 'Launch day', scheduledAt: '2026-04-01T09:00:00.000Z' });
+
+describe('createPlan: adopting orphan remote posts', () => {
+  it('adopts a remote draft that is exactly the new file, with no API call to make', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', shape())] }));
+    expect(plan.changes).toEqual([
+      expect.objectContaining({ action: 'adopt', key: 'launch', postId: 'p1', liveUpdatedAt: '2026-01-02T00:00:00.000Z', stateOnly: true, desired: shape() }),
+    ]);
+    expect(plan.changes[0]!.reasons[0]).toContain('exactly this content, targets, options, media and schedule');
+    expect(plan.summary).toMatchObject({ adopt: 1, create: 0 });
+    expect(plan.diagnostics).toEqual([]);
+  });
+
+  it('adopts a scheduled post with the same instant written otherwise, and media known by content', () => {
+    const withMedia = shape({ ...SCHEDULED, media: [SHA_A] });
+    const live = livePost('p1', withMedia, { scheduledAt: '2026-04-01T11:00:00+02:00' });
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [live], state: state({ media: mediaState(SHA_A) }) }));
+    expect(plan.changes.map((change) => [change.action, change.postId])).toEqual([['adopt', 'p1']]);
+    expect(plan.uploads).toEqual([]);
+  });
+
+  it('pairs identical files one-to-one with identical posts in createdAt/id order; a third file is a create', () => {
+    const live = [
+      livePost('p-late', shape(), { createdAt: '2026-01-03T00:00:00.000Z' }),
+      livePost('p-b', shape()),
+      livePost('p-a', shape()),
+    ];
+    const plan = createPlan(planInput({ desired: [desired('c'), desired('a'), desired('b'), desired('d')], live }));
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([
+      ['create', 'd', null],
+      ['adopt', 'a', 'p-a'],
+      ['adopt', 'b', 'p-b'],
+      ['adopt', 'c', 'p-late'],
+    ]);
+  });
+
+  it('never adopts a near-match: it warns on the file, naming what differs, and creates', () => {
+    const live = [
+      livePost('p-time', { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' }),
+    ];
+    const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live }));
+    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+    expect(plan.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'adopt-near-match', file: 'posts/launch.md', message: 'a remote post (p-time, scheduled) looks like this one but differs in scheduledAt; not adopted' }),
+    ]);
+  });
+
+  it.each([
+    ['targets', shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }), `targets[${PHOTO}], targets[${VIDEO}]`],
+    ['options', shape({ targets: [{ socialAccountId: PHOTO, options: { link: 'https://example.com' } }] }), `targets[${PHOTO}].options.link`],
+    ['overrides', shape({ targets: [{ socialAccountId: PHOTO, options: {}, contentOverride: 'Hi' }] }), `targets[${PHOTO}].contentOverride`],
+    ['media', shape({ media: [SHA_B] }), 'media'],
+  ])('never adopts a post with other %s', (_, remote, differs) => {
+    const plan = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', remote)], state: state({ media: mediaState(SHA_B) }) }));
+    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+    expect(plan.diagnostics.map((d) => d.message)).toEqual([`a remote post (p1, draft) looks like this one but differs in ${differs}; not adopted`]);
+  });
+
+  it('never matches a media id that state does not know', () => {
+    const withMedia = shape({ media: [SHA_A] });
+    const live = livePost('p1', withMedia);
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [live] }));
+    expect(live.media[0]!.id).toBe(mediaId(SHA_A));
+    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+    expect(plan.diagnostics[0]!.message).toContain('differs in media');
+  });
+
+  it('never adopts a post a state entry owns, even when its own file is gone', () => {
+    const plan = createPlan(planInput({
+      desired: [desired('copy', shape(), { file: 'posts/copy.md' })],
+      live: [livePost('p1', shape({ content: 'Other' }))],
+      state: state({ posts: { original: record('p1', shape({ content: 'Other' }), 'posts/original.md') } }),
+    }));
+    // The owned post keeps its owner (removed file, no --prune); the new file is created.
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'copy'], ['delete', 'original']]);
+    const owned = createPlan(planInput({
+      desired: [desired('a'), desired('b')],
+      live: [livePost('p1', shape())],
+      state: state({ posts: { a: record('p1', shape(), 'posts/a.md') } }),
+    }));
+    expect(owned.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'b', null], ['noop', 'a', 'p1']]);
+  });
+
+  it('never adopts a published post, or one in any status other than draft and scheduled', () => {
+    for (const status of ['published', 'publishing', 'failed'] as const) {
+      const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', SCHEDULED, { status })] }));
+      expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+      expect(plan.diagnostics).toEqual([]);
+    }
+  });
+
+  it('leaves to a pending create the post its payload made, and resumes it instead', () => {
+    const payload = { content: 'Hello', targets: [{ socialAccountId: PHOTO }], mediaIds: [] };
+    const pending = { launch: { file: 'posts/launch.md', idempotencyKey: 'k', payload, shapeHash: shapeHash(shape()), startedAt: '2026-01-01T00:00:00.000Z' } };
+    const plan = createPlan(planInput({ desired: [desired('launch'), desired('twin')], live: [livePost('p1', shape())], state: state({ pending }) }));
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'launch'], ['create', 'twin']]);
+    expect(plan.changes[0]!.resumesPending).toBe(true);
+  });
+});
