@@ -15,6 +15,7 @@ import { renderPlan } from '../views/plan-human.js';
 export interface ApplyFlags {
   yes?: boolean;
   prune?: boolean;
+  refreshAll?: boolean;
   target?: string[];
   json?: boolean;
   concurrency?: number;
@@ -26,8 +27,8 @@ export interface ApplyFlags {
  */
 export async function runApply(planFile: string | undefined, flags: ApplyFlags, command: Command): Promise<number> {
   const saved = planFile ? await parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
-  if (saved && (flags.prune || flags.target)) {
-    throw new InputError('--prune and --target are decided when planning; a saved plan is applied exactly as it is.');
+  if (saved && (flags.prune || flags.target || flags.refreshAll)) {
+    throw new InputError('--prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.');
   }
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
   if (!flags.yes && !interactive) {
@@ -45,6 +46,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       saved,
       kept,
       prune: flags.prune ?? false,
+      refreshAll: flags.refreshAll === true,
       only: flags.target ?? null,
       concurrency: flags.concurrency,
       onStaleLock: (previous) =>

@@ -13,6 +13,7 @@ import { renderPlanMarkdown } from '../views/plan-markdown.js';
 export interface PlanFlags {
   out?: string;
   prune?: boolean;
+  refreshAll?: boolean;
   target?: string[];
   json?: boolean;
   markdown?: boolean;
@@ -24,7 +25,7 @@ export interface PlanFlags {
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
   const { config, connection, style, kept } = await openTarget(globalOptions(command));
   try {
-    const { plan } = await planProject({ config, connection, kept, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date() });
+    const { plan } = await planProject({ config, connection, kept, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
     if (flags.out) await writeFile(flags.out, serializePlan(plan));
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);

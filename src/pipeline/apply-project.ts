@@ -1,11 +1,12 @@
 import { applyPlan } from '../apply/apply-plan.js';
+import { recordFinalStatuses } from '../apply/record-final.js';
 import type { ApplyListener, ApplyResult } from '../apply/events.js';
 import { verifyPlanFresh } from '../apply/freshness.js';
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { hasErrors } from '../diagnostics.js';
 import { hasChanges } from '../plan/has-changes.js';
-import type { Plan } from '../plan/types.js';
+import type { LivePostsById, Plan } from '../plan/types.js';
 import { acquireLock, type LockOwner } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
 import { buildPlan } from './build-plan.js';
@@ -20,6 +21,8 @@ export interface ApplyProjectOptions {
   prune: boolean;
   only: string[] | null;
   concurrency?: number;
+  /** Plan against every remote post, history included (`apply --refresh-all`). */
+  refreshAll?: boolean;
   /** Told when the state lock of a run that is no longer running was taken over. */
   onStaleLock?: (previous: LockOwner) => void;
   /** The plan, once made or verified, before anything is sent. */
@@ -48,18 +51,26 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
   try {
     const store = await StateStore.open(config.statePath, connection.target);
     let plan: Plan;
+    let live: LivePostsById | undefined;
     if (options.saved !== null) {
       await verifyPlanFresh({ plan: options.saved, client: connection.client, target: connection.target, stateHash: store.sectionHash(), root: config.root });
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      plan = (await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: options.prune, only: options.only, now: new Date() })).plan;
+      const built = await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }) });
+      ({ plan, live } = built);
     }
     await options.onPlan(plan);
     if (hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
-    if (!hasChanges(plan)) return { kind: 'nothing', plan };
+    // Final statuses seen are recorded whether or not there is anything to send (not when declined).
+    const recordFinal = async () => (live === undefined ? undefined : recordFinalStatuses({ plan, live, store }));
+    if (!hasChanges(plan)) {
+      await recordFinal();
+      return { kind: 'nothing', plan };
+    }
     if (!(await options.confirm(plan))) return { kind: 'declined', plan };
     const result = await applyPlan({ plan, client: connection.client, store, root: config.root, concurrency: options.concurrency, onEvent: options.progress(plan) });
+    await recordFinal();
     return { kind: 'applied', plan, result };
   } finally {
     await release();

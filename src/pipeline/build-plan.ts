@@ -4,10 +4,11 @@ import type { IncrementalPlanner } from '../plan/incremental-planner.js';
 import { planPosts, unchangedToReadInFull } from '../plan/plan-posts.js';
 import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
 import type { StateSection } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { PostRecord, TargetState } from '../state/types.js';
 import { sortByKey } from '../text/ordering.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
+import { completeScopedListing, listOpenPosts, type ScopedListing } from './scoped-listing.js';
 import { createPlanCaches } from './plan-caches.js';
 import { readDesired, without, type DesiredSide } from './read-desired.js';
 
@@ -16,8 +17,13 @@ export interface BuildPlanOptions {
   connection: Pick<Connection, 'client' | 'target'>;
   /** The state section to plan against; may still be being read, alongside the listing. */
   state: StateSection | Promise<StateSection>;
-  /** The listing of every remote post (`listLivePosts`), when the caller started it already. */
-  listing?: Promise<LiveListing>;
+  /**
+   * The remote read, when the caller started it already: every remote post (`listLivePosts`), or
+   * the listings of a scoped read (`listOpenPosts`). Absent: a scoped read, or a full one with `refreshAll`.
+   */
+  listing?: RemoteRead;
+  /** List every remote post, history included, instead of only those the plan can need. */
+  refreshAll?: boolean;
   /** `.postsync/cache`, saved once the plan is made; absent, nothing is reused or kept. */
   kept?: RunCache;
   prune: boolean;
@@ -29,8 +35,19 @@ export interface BuildPlanOptions {
 export interface BuiltPlan {
   plan: Plan;
   desired: DesiredSide;
-  live: LiveListing;
+  live: LiveListing | ScopedListing;
   state: StateSection;
+}
+
+/** A remote read under way: the full listing, or the listings a scoped read starts with. */
+export type RemoteRead = { full: Promise<LiveListing> } | { open: Promise<LiveListing[]> };
+
+/** Starts the remote read of a plan: scoped unless `refreshAll`. */
+export function startRemoteRead(client: Connection['client'], options: { refreshAll?: boolean }): RemoteRead {
+  const read: RemoteRead = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
+  // Awaited by buildPlan; should reading the state fail first, the caller closes the client and this ends.
+  ('full' in read ? read.full : read.open).catch(() => undefined);
+  return read;
 }
 
 /**
@@ -41,18 +58,33 @@ export interface BuiltPlan {
  */
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
-  const listing = options.listing ?? listLivePosts(connection.client);
-  // Awaited below; should reading the state fail first, the caller closes the client and this ends.
-  listing.catch(() => undefined);
+  const read = options.listing ?? startRemoteRead(connection.client, options);
   const state = await options.state;
   const { section } = state;
-  const [live, desired] = await Promise.all([
-    listing,
+  const [listed, desired] = await Promise.all([
+    'full' in read ? read.full : read.open,
     readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), ownedKeys: { has: (key) => section.posts[key] !== undefined } }),
   ]);
+  const live = Array.isArray(listed)
+    ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
+    : listed;
   const plan = await planDesired(desired, { target: connection.target, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now });
   await options.kept?.save();
   return { plan, desired, live, state };
+}
+
+/**
+ * Whether an owned post's file is no longer as applied (changed, moved or removed): the planner
+ * then needs its remote post in full, final or not.
+ */
+function changedSinceApply(desired: DesiredSide): (key: string, record: PostRecord) => boolean {
+  const byKey = new Map<string, { file: string; shapeHash: string }>();
+  for (const post of desired.unchanged) byKey.set(post.key, post);
+  for (const post of desired.posts) byKey.set(post.key, post);
+  return (key, record) => {
+    const post = byKey.get(key);
+    return post === undefined || post.file !== record.file || post.shapeHash !== record.appliedHash;
+  };
 }
 
 /** The remote side and the state a plan is made against, and how. */

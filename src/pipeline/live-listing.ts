@@ -59,11 +59,11 @@ export class LiveListing implements LivePostsById {
   }
 }
 
-/** Every remote post, listed from both ends at once (`listFromBothEnds`), kept as a LiveListing. */
-export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>): Promise<LiveListing> {
+/** Every remote post (or every one in `filter.status`), listed from both ends at once (`listFromBothEnds`), kept as a LiveListing. */
+export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>, filter: { status?: string } = {}): Promise<LiveListing> {
   const texts: string[] = [];
   const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {
-    const { page, text } = await client.listPostsPageAndText(query);
+    const { page, text } = await client.listPostsPageAndText({ ...filter, ...query });
     const index = texts.push(text) - 1;
     const items = itemsOf('posts', page).map((post) => ({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: index }));
     return { items, nextCursor: page.nextCursor };

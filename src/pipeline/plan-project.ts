@@ -1,12 +1,11 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { readStateSection } from '../state/state-file.js';
-import { buildPlan, type BuiltPlan } from './build-plan.js';
+import { buildPlan, startRemoteRead, type BuiltPlan } from './build-plan.js';
 import type { Connection } from './connect.js';
-import { listLivePosts } from './live-listing.js';
 
 /**
- * `postsync plan`: the listing of the remote posts goes out first, then the state file and the
+ * `postsync plan`: the remote read (scoped, `build-plan.ts`) goes out first, then the state file and the
  * post files are read while its pages come in; `.postsync/cache` is saved once the files are read.
  */
 export async function planProject(input: {
@@ -16,10 +15,11 @@ export async function planProject(input: {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** List every remote post, history included (`plan --refresh-all`). */
+  refreshAll?: boolean;
 }): Promise<BuiltPlan> {
   const { config, connection, kept } = input;
-  const listing = listLivePosts(connection.client);
-  listing.catch(() => undefined);
+  const listing = startRemoteRead(connection.client, input);
   const state = readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
   return buildPlan({ config, connection, state, listing, kept, prune: input.prune, only: input.only, now: input.now });
 }

@@ -38,6 +38,12 @@ export interface PostRecord {
    * itself. Absent in every record postsync writes, so a write of the post drops it.
    */
   reread?: true;
+  /**
+   * The final status (`published`) an apply saw the remote post in, `remoteUpdatedAt` being its
+   * `updatedAt` then. A final post never changes again through postsync, so plans do not read it
+   * while its file is as applied (`--refresh-all` does). Absent: the post is not known final.
+   */
+  final?: string;
 }
 
 export interface MediaRecord {
