@@ -121,6 +121,9 @@ const SCENARIOS: Scenario[] = [
   { command: 'apply', args: ['apply', '--yes', 'plan.json'], everyMode: true },
   { command: 'status', args: ['status', '--json'], everyMode: false },
   { command: 'analytics', args: ['analytics', '--format', 'json'], everyMode: false },
+  // The page, its feed and (with no API) the statuses from the state: all files in the project.
+  { command: 'calendar', args: ['calendar', '--out', 'calendar-page', '--ics', 'calendar.ics'], everyMode: true },
+  { command: 'watch', args: ['watch', '--calendar'], everyMode: false, stopWhen: /Calendar: http|error/i },
   // init talks to no API; the files it writes are searched with the rest of the project.
   { command: 'init', args: ['init', '--dir', 'new-calendar'], everyMode: false },
 ];
