@@ -127,6 +127,9 @@ const SCENARIOS: Scenario[] = [
   { command: 'health-issue', args: ['health-issue', '--plan', 'missing.json', '--plan-exit', '1', '--status', 'missing.json', '--status-exit', '1', '--print'], everyMode: false },
   // The merge driver talks to no API: it merges the state file with itself, after the apply wrote it.
   { command: 'state', args: ['state', 'merge', '.postsync/state.json', '.postsync/state.json', '.postsync/state.json'], everyMode: false },
+  // The page, its feed and (with no API) the statuses from the state: all files in the project.
+  { command: 'calendar', args: ['calendar', '--out', 'calendar-page', '--ics', 'calendar.ics'], everyMode: true },
+  { command: 'watch', args: ['watch', '--calendar'], everyMode: false, stopWhen: /Calendar: http|error/i },
   // init talks to no API; the files it writes are searched with the rest of the project.
   { command: 'init', args: ['init', '--dir', 'new-calendar'], everyMode: false },
 ];
