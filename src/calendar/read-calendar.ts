@@ -11,7 +11,6 @@ import { probePostMedia } from '../media/probe-cache.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { buildPlan } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
-import { listLivePosts } from '../pipeline/live-listing.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
@@ -62,12 +61,10 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     return readOffline(options, (error as Error).message);
   }
   try {
-    const listing = listLivePosts(connection.client);
-    listing.catch(() => undefined);
     const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then every
     // unchanged post in full, since the calendar shows them all.
-    const built = await buildPlan({ config, connection, state, listing, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
+    const built = await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
     const posts = built.desired.unchanged.length === 0 ? built.desired.posts : sortByKey([...built.desired.posts, ...(await built.desired.readInFull(built.desired.unchanged))]);
     return {
       posts,
