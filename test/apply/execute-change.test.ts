@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { readState } from '../../src/state/state-file.js';
 import { createBody } from '../../src/apply/payload.js';
 import { executeChange, type ExecuteContext } from '../../src/apply/execute-change.js';
 import { PostsyncError } from '../../src/errors.js';
@@ -69,7 +70,7 @@ describe('executeChange: create', () => {
     // The service made the post; the answer never reaches postsync.
     const payload = createBody(draft, world.store.section);
     const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
-    const onDisk = JSON.parse(await readFile(world.statePath, 'utf8')).targets['local:demo'];
+    const onDisk = (await readState(world.statePath)).targets['local:demo']!;
     expect(onDisk.pending).toEqual({ launch: { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT } });
     expect(onDisk.posts).toEqual({});
     expect((await api.requestLog()).find((entry) => entry.method === 'POST')?.idempotencyKey).toBe(key);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { readState } from '../../src/state/state-file.js';
 import type { ApplyEvent } from '../../src/apply/events.js';
 import { uploadMedia } from '../../src/apply/upload-media.js';
 import { writeMp4File } from '../helpers/media-generators/index.js';
@@ -103,7 +104,7 @@ describe('uploadMedia: multipart', () => {
     expect(outcome).toMatchObject({ uploadedFiles: 1, uploadedBytes: video.sizeBytes });
     const mediaId = world.store.section.media[video.sha256]!.mediaId;
     expect(recordedDuringUpload[0]).toMatchObject({ mediaId, partSizeBytes: 5 * MiB, partCount: 7 });
-    expect(JSON.parse(await readFile(world.statePath, 'utf8')).targets['local:demo'].uploads).toEqual({});
+    expect((await readState(world.statePath)).targets['local:demo']!.uploads).toEqual({});
     expect(events.at(-1)).toEqual({ type: 'upload-done', upload: video, mediaId, sentBytes: video.sizeBytes });
   }, 60_000);
 
