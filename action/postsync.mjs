@@ -2552,7 +2552,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_DpVZxLiZ_exports = __exportAll$1({
+var file_validators_BBfGfXri_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -2623,7 +2623,7 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 			else vErrors.push(err4);
 			errors++;
 		}
-		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread")) {
+		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread" || key0 === "final")) {
 			const err5 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -2789,16 +2789,44 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.final !== void 0) {
+			let data6 = data.final;
+			if (typeof data6 === "string") {
+				if (func0$1(data6) < 1) {
+					const err17 = {
+						instancePath: instancePath + "/final",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+			} else {
+				const err18 = {
+					instancePath: instancePath + "/final",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
 	} else {
-		const err17 = {
+		const err19 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err17];
-		else vErrors.push(err17);
+		if (vErrors === null) vErrors = [err19];
+		else vErrors.push(err19);
 		errors++;
 	}
 	validate2.errors = vErrors;
@@ -3300,7 +3328,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 							instancePath: instancePath + "/payload/scheduledAt",
 							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema16.properties.scheduledAt.type },
+							params: { type: schema17.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
 						if (vErrors === null) vErrors = [err22];
@@ -4354,7 +4382,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/kind",
 					schemaPath: "#/properties/kind/enum",
 					keyword: "enum",
-					params: { allowedValues: schema25.properties.kind.enum },
+					params: { allowedValues: schema26.properties.kind.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err14];
@@ -4418,7 +4446,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
 			let data0 = data.action;
-			if (!(data0 === "create" || data0 === "update")) {
+			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
 				const err0 = {};
 				if (vErrors === null) vErrors = [err0];
 				else vErrors.push(err0);
@@ -4468,7 +4496,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs8 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
+			if ("adopt" !== data.action) {
 				const err3 = {};
 				if (vErrors === null) vErrors = [err3];
 				else vErrors.push(err3);
@@ -4497,41 +4525,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				else vErrors.push(err4);
 				errors++;
 			}
-			if (data.fields === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
 			if (data.liveUpdatedAt === void 0) {
-				const err6 = {
+				const err5 = {
 					instancePath,
 					schemaPath: "#/allOf/1/then/required",
 					keyword: "required",
 					params: { missingProperty: "liveUpdatedAt" },
 					message: "must have required property 'liveUpdatedAt'"
 				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
 				errors++;
 			}
 			if (data.postId !== void 0) {
 				if (typeof data.postId !== "string") {
-					const err7 = {
+					const err6 = {
 						instancePath: instancePath + "/postId",
 						schemaPath: "#/allOf/1/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
 					errors++;
 				}
 			}
@@ -4545,15 +4561,15 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 	}
 	if (!valid3) {
-		const err8 = {
+		const err7 = {
 			instancePath,
 			schemaPath: "#/allOf/1/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err8];
-		else vErrors.push(err8);
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -4565,10 +4581,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs15 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err9 = {};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
 				errors++;
 			}
 		}
@@ -4582,32 +4598,132 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid2) {
 		const _errs17 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
+			if (data.postId === void 0) {
+				const err9 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
 				const err10 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
 				};
 				if (vErrors === null) vErrors = [err10];
 				else vErrors.push(err10);
 				errors++;
 			}
+			if (data.liveUpdatedAt === void 0) {
+				const err11 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err12 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/2/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
 		}
 		var _valid2 = _errs17 === errors;
 		valid6 = _valid2;
+		if (valid6) {
+			var props1 = {};
+			props1.postId = true;
+			props1.action = true;
+		}
 	}
 	if (!valid6) {
-		const err11 = {
+		const err13 = {
 			instancePath,
 			schemaPath: "#/allOf/2/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err11];
-		else vErrors.push(err11);
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
+		errors++;
+	}
+	if (props0 !== true && props1 !== void 0) {
+		if (props1 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props1);
+		}
+	}
+	const _errs21 = errors;
+	let valid9 = true;
+	const _errs22 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	}
+	var _valid3 = _errs22 === errors;
+	errors = _errs21;
+	if (vErrors !== null) {
+		if (_errs21) vErrors.length = _errs21;
+		else vErrors = null;
+	}
+	if (_valid3) {
+		const _errs24 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.fromKey === void 0) {
+				const err15 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		var _valid3 = _errs24 === errors;
+		valid9 = _valid3;
+	}
+	if (!valid9) {
+		const err16 = {
+			instancePath,
+			schemaPath: "#/allOf/3/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err16];
+		else vErrors.push(err16);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -4616,737 +4732,737 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err12 = {
+			const err17 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err12];
-			else vErrors.push(err12);
+			if (vErrors === null) vErrors = [err17];
+			else vErrors.push(err17);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err13 = {
+			const err18 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err13];
-			else vErrors.push(err13);
+			if (vErrors === null) vErrors = [err18];
+			else vErrors.push(err18);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err14 = {
+			const err19 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err14];
-			else vErrors.push(err14);
+			if (vErrors === null) vErrors = [err19];
+			else vErrors.push(err19);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err15 = {
+			const err20 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err15];
-			else vErrors.push(err15);
+			if (vErrors === null) vErrors = [err20];
+			else vErrors.push(err20);
 			errors++;
 		}
 		if (data.reasons === void 0) {
-			const err16 = {
+			const err21 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reasons" },
 				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err16];
-			else vErrors.push(err16);
+			if (vErrors === null) vErrors = [err21];
+			else vErrors.push(err21);
 			errors++;
 		}
-		for (const key0 in data) if (!func10.call(schema27.properties, key0)) {
-			const err17 = {
+		for (const key0 in data) if (!func11.call(schema28.properties, key0)) {
+			const err22 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err17];
-			else vErrors.push(err17);
+			if (vErrors === null) vErrors = [err22];
+			else vErrors.push(err22);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data4 = data.action;
-			if (!(data4 === "create" || data4 === "update" || data4 === "delete" || data4 === "move" || data4 === "noop" || data4 === "blocked")) {
-				const err18 = {
+			let data6 = data.action;
+			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
+				const err23 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
-					params: { allowedValues: schema28.enum },
+					params: { allowedValues: schema29.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data5 = data.key;
-			if (typeof data5 === "string") {
-				if (func0$1(data5) < 1) {
-					const err19 = {
+			let data7 = data.key;
+			if (typeof data7 === "string") {
+				if (func0$1(data7) < 1) {
+					const err24 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err19];
-					else vErrors.push(err19);
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
 					errors++;
 				}
 			} else {
-				const err20 = {
+				const err25 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data6 = data.file;
-			if (typeof data6 !== "string" && data6 !== null) {
-				const err21 = {
+			let data8 = data.file;
+			if (typeof data8 !== "string" && data8 !== null) {
+				const err26 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
-					params: { type: schema27.properties.file.type },
+					params: { type: schema28.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data7 = data.postId;
-			if (typeof data7 !== "string" && data7 !== null) {
-				const err22 = {
+			let data9 = data.postId;
+			if (typeof data9 !== "string" && data9 !== null) {
+				const err27 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
-					params: { type: schema27.properties.postId.type },
+					params: { type: schema28.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err22];
-				else vErrors.push(err22);
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data8 = data.reasons;
-			if (Array.isArray(data8)) {
-				const len0 = data8.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data8[i0] !== "string") {
-					const err23 = {
+			let data10 = data.reasons;
+			if (Array.isArray(data10)) {
+				const len0 = data10.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
+					const err28 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err23];
-					else vErrors.push(err23);
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
 					errors++;
 				}
 			} else {
-				const err24 = {
+				const err29 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
 				errors++;
 			}
 		}
 		if (data.desired !== void 0) {
-			let data10 = data.desired;
-			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-				if (data10.content === void 0) {
-					const err25 = {
+			let data12 = data.desired;
+			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+				if (data12.content === void 0) {
+					const err30 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err25];
-					else vErrors.push(err25);
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
 					errors++;
 				}
-				if (data10.scheduledAt === void 0) {
-					const err26 = {
+				if (data12.scheduledAt === void 0) {
+					const err31 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
 					errors++;
 				}
-				if (data10.targets === void 0) {
-					const err27 = {
+				if (data12.targets === void 0) {
+					const err32 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err27];
-					else vErrors.push(err27);
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
 					errors++;
 				}
-				if (data10.media === void 0) {
-					const err28 = {
+				if (data12.media === void 0) {
+					const err33 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
 					errors++;
 				}
-				for (const key1 in data10) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err29 = {
+				for (const key1 in data12) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err34 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err29];
-					else vErrors.push(err29);
+					if (vErrors === null) vErrors = [err34];
+					else vErrors.push(err34);
 					errors++;
 				}
-				if (data10.content !== void 0) {
-					if (typeof data10.content !== "string") {
-						const err30 = {
+				if (data12.content !== void 0) {
+					if (typeof data12.content !== "string") {
+						const err35 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err30];
-						else vErrors.push(err30);
+						if (vErrors === null) vErrors = [err35];
+						else vErrors.push(err35);
 						errors++;
 					}
 				}
-				if (data10.scheduledAt !== void 0) {
-					let data12 = data10.scheduledAt;
-					if (typeof data12 !== "string" && data12 !== null) {
-						const err31 = {
+				if (data12.scheduledAt !== void 0) {
+					let data14 = data12.scheduledAt;
+					if (typeof data14 !== "string" && data14 !== null) {
+						const err36 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema29.properties.scheduledAt.type },
+							params: { type: schema30.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err31];
-						else vErrors.push(err31);
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
 						errors++;
 					}
 				}
-				if (data10.targets !== void 0) {
-					let data13 = data10.targets;
-					if (Array.isArray(data13)) {
-						const len1 = data13.length;
+				if (data12.targets !== void 0) {
+					let data15 = data12.targets;
+					if (Array.isArray(data15)) {
+						const len1 = data15.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data14 = data13[i1];
-							if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-								if (data14.socialAccountId === void 0) {
-									const err32 = {
+							let data16 = data15[i1];
+							if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+								if (data16.socialAccountId === void 0) {
+									const err37 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err32];
-									else vErrors.push(err32);
+									if (vErrors === null) vErrors = [err37];
+									else vErrors.push(err37);
 									errors++;
 								}
-								if (data14.options === void 0) {
-									const err33 = {
+								if (data16.options === void 0) {
+									const err38 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err33];
-									else vErrors.push(err33);
+									if (vErrors === null) vErrors = [err38];
+									else vErrors.push(err38);
 									errors++;
 								}
-								for (const key2 in data14) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err34 = {
+								for (const key2 in data16) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err39 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err34];
-									else vErrors.push(err34);
+									if (vErrors === null) vErrors = [err39];
+									else vErrors.push(err39);
 									errors++;
 								}
-								if (data14.socialAccountId !== void 0) {
-									if (typeof data14.socialAccountId !== "string") {
-										const err35 = {
+								if (data16.socialAccountId !== void 0) {
+									if (typeof data16.socialAccountId !== "string") {
+										const err40 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err35];
-										else vErrors.push(err35);
+										if (vErrors === null) vErrors = [err40];
+										else vErrors.push(err40);
 										errors++;
 									}
 								}
-								if (data14.contentOverride !== void 0) {
-									if (typeof data14.contentOverride !== "string") {
-										const err36 = {
+								if (data16.contentOverride !== void 0) {
+									if (typeof data16.contentOverride !== "string") {
+										const err41 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err36];
-										else vErrors.push(err36);
+										if (vErrors === null) vErrors = [err41];
+										else vErrors.push(err41);
 										errors++;
 									}
 								}
-								if (data14.options !== void 0) {
-									let data17 = data14.options;
-									if (!(data17 && typeof data17 == "object" && !Array.isArray(data17))) {
-										const err37 = {
+								if (data16.options !== void 0) {
+									let data19 = data16.options;
+									if (!(data19 && typeof data19 == "object" && !Array.isArray(data19))) {
+										const err42 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err37];
-										else vErrors.push(err37);
+										if (vErrors === null) vErrors = [err42];
+										else vErrors.push(err42);
 										errors++;
 									}
 								}
 							} else {
-								const err38 = {
+								const err43 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err38];
-								else vErrors.push(err38);
+								if (vErrors === null) vErrors = [err43];
+								else vErrors.push(err43);
 								errors++;
 							}
 						}
 					} else {
-						const err39 = {
+						const err44 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err39];
-						else vErrors.push(err39);
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
 						errors++;
 					}
 				}
-				if (data10.media !== void 0) {
-					let data18 = data10.media;
-					if (Array.isArray(data18)) {
-						const len2 = data18.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data18[i2] !== "string") {
-							const err40 = {
+				if (data12.media !== void 0) {
+					let data20 = data12.media;
+					if (Array.isArray(data20)) {
+						const len2 = data20.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data20[i2] !== "string") {
+							const err45 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err40];
-							else vErrors.push(err40);
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
 							errors++;
 						}
 					} else {
-						const err41 = {
+						const err46 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err41];
-						else vErrors.push(err41);
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
 						errors++;
 					}
 				}
 			} else {
-				const err42 = {
+				const err47 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err42];
-				else vErrors.push(err42);
+				if (vErrors === null) vErrors = [err47];
+				else vErrors.push(err47);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data20 = data.fields;
-			if (Array.isArray(data20)) {
-				const len3 = data20.length;
+			let data22 = data.fields;
+			if (Array.isArray(data22)) {
+				const len3 = data22.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data21 = data20[i3];
-					if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-						if (data21.field === void 0) {
-							const err43 = {
+					let data23 = data22[i3];
+					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+						if (data23.field === void 0) {
+							const err48 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err43];
-							else vErrors.push(err43);
+							if (vErrors === null) vErrors = [err48];
+							else vErrors.push(err48);
 							errors++;
 						}
-						if (data21.before === void 0) {
-							const err44 = {
+						if (data23.before === void 0) {
+							const err49 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err44];
-							else vErrors.push(err44);
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
 							errors++;
 						}
-						if (data21.after === void 0) {
-							const err45 = {
+						if (data23.after === void 0) {
+							const err50 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
 							errors++;
 						}
-						for (const key3 in data21) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err46 = {
+						for (const key3 in data23) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err51 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
 							errors++;
 						}
-						if (data21.field !== void 0) {
-							let data22 = data21.field;
-							if (typeof data22 === "string") {
-								if (func0$1(data22) < 1) {
-									const err47 = {
+						if (data23.field !== void 0) {
+							let data24 = data23.field;
+							if (typeof data24 === "string") {
+								if (func0$1(data24) < 1) {
+									const err52 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err47];
-									else vErrors.push(err47);
+									if (vErrors === null) vErrors = [err52];
+									else vErrors.push(err52);
 									errors++;
 								}
 							} else {
-								const err48 = {
+								const err53 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err48];
-								else vErrors.push(err48);
+								if (vErrors === null) vErrors = [err53];
+								else vErrors.push(err53);
 								errors++;
 							}
 						}
 					} else {
-						const err49 = {
+						const err54 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err49];
-						else vErrors.push(err49);
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
 						errors++;
 					}
 				}
 			} else {
-				const err50 = {
+				const err55 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err50];
-				else vErrors.push(err50);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data23 = data.drift;
-			if (Array.isArray(data23)) {
-				const len4 = data23.length;
+			let data25 = data.drift;
+			if (Array.isArray(data25)) {
+				const len4 = data25.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data24 = data23[i4];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.field === void 0) {
-							const err51 = {
+					let data26 = data25[i4];
+					if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
+						if (data26.field === void 0) {
+							const err56 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err56];
+							else vErrors.push(err56);
 							errors++;
 						}
-						if (data24.before === void 0) {
-							const err52 = {
+						if (data26.before === void 0) {
+							const err57 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
 							errors++;
 						}
-						if (data24.after === void 0) {
-							const err53 = {
+						if (data26.after === void 0) {
+							const err58 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
 							errors++;
 						}
-						for (const key4 in data24) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err54 = {
+						for (const key4 in data26) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err59 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err54];
-							else vErrors.push(err54);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
-						if (data24.field !== void 0) {
-							let data25 = data24.field;
-							if (typeof data25 === "string") {
-								if (func0$1(data25) < 1) {
-									const err55 = {
+						if (data26.field !== void 0) {
+							let data27 = data26.field;
+							if (typeof data27 === "string") {
+								if (func0$1(data27) < 1) {
+									const err60 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err55];
-									else vErrors.push(err55);
+									if (vErrors === null) vErrors = [err60];
+									else vErrors.push(err60);
 									errors++;
 								}
 							} else {
-								const err56 = {
+								const err61 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err56];
-								else vErrors.push(err56);
+								if (vErrors === null) vErrors = [err61];
+								else vErrors.push(err61);
 								errors++;
 							}
 						}
 					} else {
-						const err57 = {
+						const err62 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err57];
-						else vErrors.push(err57);
+						if (vErrors === null) vErrors = [err62];
+						else vErrors.push(err62);
 						errors++;
 					}
 				}
 			} else {
-				const err58 = {
+				const err63 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err58];
-				else vErrors.push(err58);
+				if (vErrors === null) vErrors = [err63];
+				else vErrors.push(err63);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err59 = {
+				const err64 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err59];
-				else vErrors.push(err59);
+				if (vErrors === null) vErrors = [err64];
+				else vErrors.push(err64);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data27 = data.fromKey;
-			if (typeof data27 === "string") {
-				if (func0$1(data27) < 1) {
-					const err60 = {
+			let data29 = data.fromKey;
+			if (typeof data29 === "string") {
+				if (func0$1(data29) < 1) {
+					const err65 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
+					if (vErrors === null) vErrors = [err65];
+					else vErrors.push(err65);
 					errors++;
 				}
 			} else {
-				const err61 = {
+				const err66 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err61];
-				else vErrors.push(err61);
+				if (vErrors === null) vErrors = [err66];
+				else vErrors.push(err66);
 				errors++;
 			}
 		}
 		if (data.skipped !== void 0) {
 			if (typeof data.skipped !== "boolean") {
-				const err62 = {
+				const err67 = {
 					instancePath: instancePath + "/skipped",
 					schemaPath: "#/properties/skipped/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err62];
-				else vErrors.push(err62);
+				if (vErrors === null) vErrors = [err67];
+				else vErrors.push(err67);
 				errors++;
 			}
 		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err63 = {
+				const err68 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err63];
-				else vErrors.push(err63);
+				if (vErrors === null) vErrors = [err68];
+				else vErrors.push(err68);
 				errors++;
 			}
 		}
 		if (data.stateOnly !== void 0) {
 			if (typeof data.stateOnly !== "boolean") {
-				const err64 = {
+				const err69 = {
 					instancePath: instancePath + "/stateOnly",
 					schemaPath: "#/properties/stateOnly/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
+				if (vErrors === null) vErrors = [err69];
+				else vErrors.push(err69);
 				errors++;
 			}
 		}
 	} else {
-		const err65 = {
+		const err70 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err65];
-		else vErrors.push(err65);
+		if (vErrors === null) vErrors = [err70];
+		else vErrors.push(err70);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -5479,7 +5595,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 			else vErrors.push(err9);
 			errors++;
 		}
-		for (const key0 in data) if (!func10.call(schema23.properties, key0)) {
+		for (const key0 in data) if (!func11.call(schema24.properties, key0)) {
 			const err10 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -5881,95 +5997,107 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 					else vErrors.push(err35);
 					errors++;
 				}
-				if (data15.update === void 0) {
+				if (data15.adopt === void 0) {
 					const err36 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "adopt" },
+						message: "must have required property 'adopt'"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+				if (data15.update === void 0) {
+					const err37 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "update" },
 						message: "must have required property 'update'"
 					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
+					if (vErrors === null) vErrors = [err37];
+					else vErrors.push(err37);
 					errors++;
 				}
 				if (data15.delete === void 0) {
-					const err37 = {
+					const err38 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "delete" },
 						message: "must have required property 'delete'"
 					};
-					if (vErrors === null) vErrors = [err37];
-					else vErrors.push(err37);
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
 					errors++;
 				}
 				if (data15.move === void 0) {
-					const err38 = {
+					const err39 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "move" },
 						message: "must have required property 'move'"
 					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
 					errors++;
 				}
 				if (data15.noop === void 0) {
-					const err39 = {
+					const err40 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "noop" },
 						message: "must have required property 'noop'"
 					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
 					errors++;
 				}
 				if (data15.blocked === void 0) {
-					const err40 = {
+					const err41 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "blocked" },
 						message: "must have required property 'blocked'"
 					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
 					errors++;
 				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err41 = {
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err42 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key2 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
 					errors++;
 				}
 				if (data15.create !== void 0) {
 					let data16 = data15.create;
 					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err42 = {
+						const err43 = {
 							instancePath: instancePath + "/summary/create",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err42];
-						else vErrors.push(err42);
+						if (vErrors === null) vErrors = [err43];
+						else vErrors.push(err43);
 						errors++;
 					}
 					if (typeof data16 == "number" && isFinite(data16)) {
 						if (data16 < 0 || isNaN(data16)) {
-							const err43 = {
+							const err44 = {
 								instancePath: instancePath + "/summary/create",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -5979,29 +6107,61 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err43];
-							else vErrors.push(err43);
+							if (vErrors === null) vErrors = [err44];
+							else vErrors.push(err44);
+							errors++;
+						}
+					}
+				}
+				if (data15.adopt !== void 0) {
+					let data17 = data15.adopt;
+					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+						const err45 = {
+							instancePath: instancePath + "/summary/adopt",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
+						errors++;
+					}
+					if (typeof data17 == "number" && isFinite(data17)) {
+						if (data17 < 0 || isNaN(data17)) {
+							const err46 = {
+								instancePath: instancePath + "/summary/adopt",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err46];
+							else vErrors.push(err46);
 							errors++;
 						}
 					}
 				}
 				if (data15.update !== void 0) {
-					let data17 = data15.update;
-					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err44 = {
+					let data18 = data15.update;
+					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+						const err47 = {
 							instancePath: instancePath + "/summary/update",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
 						errors++;
 					}
-					if (typeof data17 == "number" && isFinite(data17)) {
-						if (data17 < 0 || isNaN(data17)) {
-							const err45 = {
+					if (typeof data18 == "number" && isFinite(data18)) {
+						if (data18 < 0 || isNaN(data18)) {
+							const err48 = {
 								instancePath: instancePath + "/summary/update",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6011,29 +6171,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
+							if (vErrors === null) vErrors = [err48];
+							else vErrors.push(err48);
 							errors++;
 						}
 					}
 				}
 				if (data15.delete !== void 0) {
-					let data18 = data15.delete;
-					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err46 = {
+					let data19 = data15.delete;
+					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+						const err49 = {
 							instancePath: instancePath + "/summary/delete",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
+						if (vErrors === null) vErrors = [err49];
+						else vErrors.push(err49);
 						errors++;
 					}
-					if (typeof data18 == "number" && isFinite(data18)) {
-						if (data18 < 0 || isNaN(data18)) {
-							const err47 = {
+					if (typeof data19 == "number" && isFinite(data19)) {
+						if (data19 < 0 || isNaN(data19)) {
+							const err50 = {
 								instancePath: instancePath + "/summary/delete",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6043,29 +6203,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err47];
-							else vErrors.push(err47);
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
 							errors++;
 						}
 					}
 				}
 				if (data15.move !== void 0) {
-					let data19 = data15.move;
-					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err48 = {
+					let data20 = data15.move;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err51 = {
 							instancePath: instancePath + "/summary/move",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err48];
-						else vErrors.push(err48);
+						if (vErrors === null) vErrors = [err51];
+						else vErrors.push(err51);
 						errors++;
 					}
-					if (typeof data19 == "number" && isFinite(data19)) {
-						if (data19 < 0 || isNaN(data19)) {
-							const err49 = {
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err52 = {
 								instancePath: instancePath + "/summary/move",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6075,29 +6235,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
+							if (vErrors === null) vErrors = [err52];
+							else vErrors.push(err52);
 							errors++;
 						}
 					}
 				}
 				if (data15.noop !== void 0) {
-					let data20 = data15.noop;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err50 = {
+					let data21 = data15.noop;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err53 = {
 							instancePath: instancePath + "/summary/noop",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err50];
-						else vErrors.push(err50);
+						if (vErrors === null) vErrors = [err53];
+						else vErrors.push(err53);
 						errors++;
 					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err51 = {
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err54 = {
 								instancePath: instancePath + "/summary/noop",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6107,29 +6267,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err54];
+							else vErrors.push(err54);
 							errors++;
 						}
 					}
 				}
 				if (data15.blocked !== void 0) {
-					let data21 = data15.blocked;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err52 = {
+					let data22 = data15.blocked;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err55 = {
 							instancePath: instancePath + "/summary/blocked",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err52];
-						else vErrors.push(err52);
+						if (vErrors === null) vErrors = [err55];
+						else vErrors.push(err55);
 						errors++;
 					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err53 = {
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err56 = {
 								instancePath: instancePath + "/summary/blocked",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6139,142 +6299,142 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
+							if (vErrors === null) vErrors = [err56];
+							else vErrors.push(err56);
 							errors++;
 						}
 					}
 				}
 			} else {
-				const err54 = {
+				const err57 = {
 					instancePath: instancePath + "/summary",
 					schemaPath: "#/properties/summary/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
+				if (vErrors === null) vErrors = [err57];
+				else vErrors.push(err57);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data22 = data.diagnostics;
-			if (Array.isArray(data22)) {
-				const len3 = data22.length;
+			let data23 = data.diagnostics;
+			if (Array.isArray(data23)) {
+				const len3 = data23.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data23 = data22[i3];
-					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-						if (data23.severity === void 0) {
-							const err55 = {
+					let data24 = data23[i3];
+					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+						if (data24.severity === void 0) {
+							const err58 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err55];
-							else vErrors.push(err55);
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
 							errors++;
 						}
-						if (data23.code === void 0) {
-							const err56 = {
+						if (data24.code === void 0) {
+							const err59 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
-						if (data23.message === void 0) {
-							const err57 = {
+						if (data24.message === void 0) {
+							const err60 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
+							if (vErrors === null) vErrors = [err60];
+							else vErrors.push(err60);
 							errors++;
 						}
-						if (data23.severity !== void 0) {
-							let data24 = data23.severity;
-							if (!(data24 === "error" || data24 === "warning")) {
-								const err58 = {
+						if (data24.severity !== void 0) {
+							let data25 = data24.severity;
+							if (!(data25 === "error" || data25 === "warning")) {
+								const err61 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
+									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err58];
-								else vErrors.push(err58);
-								errors++;
-							}
-						}
-						if (data23.code !== void 0) {
-							if (typeof data23.code !== "string") {
-								const err59 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err59];
-								else vErrors.push(err59);
-								errors++;
-							}
-						}
-						if (data23.message !== void 0) {
-							if (typeof data23.message !== "string") {
-								const err60 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err60];
-								else vErrors.push(err60);
-								errors++;
-							}
-						}
-						if (data23.file !== void 0) {
-							if (typeof data23.file !== "string") {
-								const err61 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err61];
 								else vErrors.push(err61);
 								errors++;
 							}
 						}
-						if (data23.line !== void 0) {
-							let data28 = data23.line;
-							if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+						if (data24.code !== void 0) {
+							if (typeof data24.code !== "string") {
 								const err62 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err62];
+								else vErrors.push(err62);
+								errors++;
+							}
+						}
+						if (data24.message !== void 0) {
+							if (typeof data24.message !== "string") {
+								const err63 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err63];
+								else vErrors.push(err63);
+								errors++;
+							}
+						}
+						if (data24.file !== void 0) {
+							if (typeof data24.file !== "string") {
+								const err64 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
+								errors++;
+							}
+						}
+						if (data24.line !== void 0) {
+							let data29 = data24.line;
+							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+								const err65 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
 								errors++;
 							}
-							if (typeof data28 == "number" && isFinite(data28)) {
-								if (data28 < 1 || isNaN(data28)) {
-									const err63 = {
+							if (typeof data29 == "number" && isFinite(data29)) {
+								if (data29 < 1 || isNaN(data29)) {
+									const err66 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -6284,29 +6444,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err63];
-									else vErrors.push(err63);
+									if (vErrors === null) vErrors = [err66];
+									else vErrors.push(err66);
 									errors++;
 								}
 							}
 						}
-						if (data23.column !== void 0) {
-							let data29 = data23.column;
-							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-								const err64 = {
+						if (data24.column !== void 0) {
+							let data30 = data24.column;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err67 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
 								errors++;
 							}
-							if (typeof data29 == "number" && isFinite(data29)) {
-								if (data29 < 1 || isNaN(data29)) {
-									const err65 = {
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err68 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -6316,111 +6476,111 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err65];
-									else vErrors.push(err65);
+									if (vErrors === null) vErrors = [err68];
+									else vErrors.push(err68);
 									errors++;
 								}
 							}
 						}
-						if (data23.expected !== void 0) {
-							if (typeof data23.expected !== "string") {
-								const err66 = {
+						if (data24.expected !== void 0) {
+							if (typeof data24.expected !== "string") {
+								const err69 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err66];
-								else vErrors.push(err66);
+								if (vErrors === null) vErrors = [err69];
+								else vErrors.push(err69);
 								errors++;
 							}
 						}
-						if (data23.found !== void 0) {
-							if (typeof data23.found !== "string") {
-								const err67 = {
+						if (data24.found !== void 0) {
+							if (typeof data24.found !== "string") {
+								const err70 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
 									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
 								errors++;
 							}
 						}
-						if (data23.hint !== void 0) {
-							if (typeof data23.hint !== "string") {
-								const err68 = {
+						if (data24.hint !== void 0) {
+							if (typeof data24.hint !== "string") {
+								const err71 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
 									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err68];
-								else vErrors.push(err68);
+								if (vErrors === null) vErrors = [err71];
+								else vErrors.push(err71);
 								errors++;
 							}
 						}
-						if (data23.readiness !== void 0) {
-							if (true !== data23.readiness) {
-								const err69 = {
+						if (data24.readiness !== void 0) {
+							if (true !== data24.readiness) {
+								const err72 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
 									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
 									keyword: "const",
 									params: { allowedValue: true },
 									message: "must be equal to constant"
 								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
 								errors++;
 							}
 						}
 					} else {
-						const err70 = {
+						const err73 = {
 							instancePath: instancePath + "/diagnostics/" + i3,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err70];
-						else vErrors.push(err70);
+						if (vErrors === null) vErrors = [err73];
+						else vErrors.push(err73);
 						errors++;
 					}
 				}
 			} else {
-				const err71 = {
+				const err74 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err71];
-				else vErrors.push(err71);
+				if (vErrors === null) vErrors = [err74];
+				else vErrors.push(err74);
 				errors++;
 			}
 		}
 	} else {
-		const err72 = {
+		const err75 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err72];
-		else vErrors.push(err72);
+		if (vErrors === null) vErrors = [err75];
+		else vErrors.push(err75);
 		errors++;
 	}
 	validate11.errors = vErrors;
 	return errors === 0;
 }
-var validateState, func0$1, pattern0$1, formats0, schema16, validatePlan, schema23, schema38, func10, schema25, schema27, schema28, schema29;
-var init_file_validators_DpVZxLiZ = __esmMin((() => {
+var validateState, func0$1, pattern0$1, formats0, schema17, validatePlan, schema24, schema40, func11, schema26, schema28, schema29, schema30;
+var init_file_validators_BBfGfXri = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length().default;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -6435,7 +6595,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	schema16 = {
+	schema17 = {
 		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
 		"type": "object",
 		"required": [
@@ -6485,7 +6645,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 		"dynamicItems": false
 	};
 	validatePlan = validate11;
-	schema23 = {
+	schema24 = {
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"$id": "https://postsync.dev/schemas/plan.schema.json",
 		"title": "postsync plan file (postsync plan --out)",
@@ -6550,6 +6710,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				"type": "object",
 				"required": [
 					"create",
+					"adopt",
 					"update",
 					"delete",
 					"move",
@@ -6559,6 +6720,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				"additionalProperties": false,
 				"properties": {
 					"create": { "$ref": "#/$defs/count" },
+					"adopt": { "$ref": "#/$defs/count" },
 					"update": { "$ref": "#/$defs/count" },
 					"delete": { "$ref": "#/$defs/count" },
 					"move": { "$ref": "#/$defs/count" },
@@ -6582,6 +6744,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			},
 			"action": { "enum": [
 				"create",
+				"adopt",
 				"update",
 				"delete",
 				"move",
@@ -6678,8 +6841,19 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 				},
 				"allOf": [
 					{
-						"if": { "properties": { "action": { "enum": ["create", "update"] } } },
+						"if": { "properties": { "action": { "enum": [
+							"create",
+							"adopt",
+							"update"
+						] } } },
 						"then": { "required": ["desired"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": {
+							"required": ["postId", "liveUpdatedAt"],
+							"properties": { "postId": { "type": "string" } }
+						}
 					},
 					{
 						"if": { "properties": { "action": { "const": "update" } } },
@@ -6758,7 +6932,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			}
 		}
 	};
-	schema38 = {
+	schema40 = {
 		"type": "object",
 		"required": [
 			"severity",
@@ -6787,8 +6961,8 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			}
 		}
 	};
-	func10 = Object.prototype.hasOwnProperty;
-	schema25 = {
+	func11 = Object.prototype.hasOwnProperty;
+	schema26 = {
 		"type": "object",
 		"required": [
 			"sha256",
@@ -6822,7 +6996,7 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	schema27 = {
+	schema28 = {
 		"type": "object",
 		"required": [
 			"action",
@@ -6864,8 +7038,19 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 		},
 		"allOf": [
 			{
-				"if": { "properties": { "action": { "enum": ["create", "update"] } } },
+				"if": { "properties": { "action": { "enum": [
+					"create",
+					"adopt",
+					"update"
+				] } } },
 				"then": { "required": ["desired"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": {
+					"required": ["postId", "liveUpdatedAt"],
+					"properties": { "postId": { "type": "string" } }
+				}
 			},
 			{
 				"if": { "properties": { "action": { "const": "update" } } },
@@ -6884,15 +7069,16 @@ var init_file_validators_DpVZxLiZ = __esmMin((() => {
 			}
 		]
 	};
-	schema28 = { "enum": [
+	schema29 = { "enum": [
 		"create",
+		"adopt",
 		"update",
 		"delete",
 		"move",
 		"noop",
 		"blocked"
 	] };
-	schema29 = {
+	schema30 = {
 		"type": "object",
 		"required": [
 			"content",
@@ -7312,7 +7498,7 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DpVZxLiZ(), file_validators_DpVZxLiZ_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_BBfGfXri(), file_validators_BBfGfXri_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -7320,7 +7506,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_qmyLss_2 = __esmMin((() => {
+var init_state_file_q7NCcOwf = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -35118,9 +35304,9 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_READY_PREFIX, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_CWzV9ZCq = __esmMin((() => {
+var init_api_CbE1QCP4 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
@@ -35941,7 +36127,7 @@ var init_format_DZlSd15T = __esmMin((() => {
 		["KiB", 1024]
 	];
 }));
-var actions_DDOvs3gv_exports = __exportAll$1({
+var actions_Qg1qGPY0_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -35976,6 +36162,7 @@ function planOutputs(plan) {
 	return {
 		"has-changes": hasChanges(plan),
 		create: summary.create,
+		adopt: summary.adopt,
 		update: summary.update,
 		delete: summary.delete - skipped,
 		"delete-skipped": skipped,
@@ -36073,7 +36260,7 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_DDOvs3gv = __esmMin((() => {
+var init_actions_Qg1qGPY0 = __esmMin((() => {
 	init_workflow_commands_CGh1193V();
 	init_has_changes_Dy1ZVtLe();
 	init_format_DZlSd15T();
@@ -36123,6 +36310,7 @@ function colourFor(change, style) {
 	if (change.skipped || change.action === "noop") return style.dim;
 	return {
 		create: style.green,
+		adopt: style.green,
 		update: style.yellow,
 		move: style.yellow,
 		delete: style.red,
@@ -36161,12 +36349,13 @@ function summaryLine$1(plan) {
 	const skipped = plan.changes.filter((change) => change.skipped).length;
 	const deletes = summary.delete - skipped;
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	if (summary.create + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
+	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
 		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
 		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}`;
 		return `No changes. The remote matches your files.${note}`;
 	}
 	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
 	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
 	let line = `${parts.join("")}.`;
 	if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;
@@ -36174,12 +36363,13 @@ function summaryLine$1(plan) {
 	return line;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_HA8Q4lLd = __esmMin((() => {
+var init_plan_human_BhTMYzRX = __esmMin((() => {
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
+		adopt: "≡",
 		update: "~",
 		delete: "-",
 		move: "→",
@@ -36187,7 +36377,7 @@ var init_plan_human_HA8Q4lLd = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_Dd9vhJug_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_vAZcdNHZ_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -36223,12 +36413,13 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_Dd9vhJug = __esmMin((() => {
+var init_plan_markdown_vAZcdNHZ = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
+		adopt: "🔗",
 		update: "🟡",
 		delete: "🔴",
 		move: "↪️",
@@ -36253,7 +36444,7 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DpVZxLiZ(), file_validators_DpVZxLiZ_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_BBfGfXri(), file_validators_BBfGfXri_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
@@ -36280,7 +36471,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_DDOvs3gv(), actions_DDOvs3gv_exports)), Promise.resolve().then(() => (init_plan_markdown_Dd9vhJug(), plan_markdown_Dd9vhJug_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_vAZcdNHZ(), plan_markdown_vAZcdNHZ_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -36291,15 +36482,15 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_B5KEAsV_ = __esmMin((() => {
+var init_actions_report_CLu_eeuv = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 }));
 function shapeHash(shape) {
 	return sha256Hex(canonicalJson(shape));
 }
-var init_shape_hash_B4NMv629 = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_shape_hash_eIzNTCUi = __esmMin((() => {
+	init_state_file_q7NCcOwf();
 }));
 function mediaIdIndex(state) {
 	const index = new Map();
@@ -36336,9 +36527,9 @@ function liveShape(post, mediaIdToSha) {
 		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
 	};
 }
-var init_live_shape_mvSJOlgd = __esmMin((() => {
+var init_live_shape_CsYV6Isp = __esmMin((() => {
 	init_error_codes_Bqn1_kii();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 }));
 function planContext(input) {
 	const { live } = input;
@@ -36367,8 +36558,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_BjYGTABl = __esmMin((() => {
-	init_live_shape_mvSJOlgd();
+var init_plan_context_hRZmshkr = __esmMin((() => {
+	init_live_shape_CsYV6Isp();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -36436,8 +36627,8 @@ function diffShapes(before, after) {
 function fieldList(changes) {
 	return changes.map((change) => change.field).join(", ");
 }
-var init_diff_cxwMYnWK = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_diff_BqqaKBsz = __esmMin((() => {
+	init_state_file_q7NCcOwf();
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -36487,10 +36678,13 @@ async function listFromBothEnds(fetchPage, createdAtOf) {
 	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
 	return [...byId.values()];
 }
-async function listLivePosts(client) {
+async function listLivePosts(client, filter = {}) {
 	const texts = [];
 	return new LiveListing(await listFromBothEnds(async (query) => {
-		const { page, text } = await client.listPostsPageAndText(query);
+		const { page, text } = await client.listPostsPageAndText({
+			...filter,
+			...query
+		});
 		const index = texts.push(text) - 1;
 		return {
 			items: itemsOf("posts", page).map((post) => ({
@@ -36504,8 +36698,8 @@ async function listLivePosts(client) {
 	}, (post) => post.created), texts);
 }
 var PAGE_SIZE$1, LiveListing;
-var init_live_listing_BzLwZf9r = __esmMin((() => {
-	init_api_CWzV9ZCq();
+var init_live_listing_CLHAYITR = __esmMin((() => {
+	init_api_CbE1QCP4();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -42888,8 +43082,8 @@ function pickOptions(options) {
 	return picked;
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, UUID_PATTERN;
-var init_targets_DvHmAaMj = __esmMin((() => {
-	init_state_file_qmyLss_2();
+var init_targets_CVpf_J1O = __esmMin((() => {
+	init_state_file_q7NCcOwf();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_CNQfZbox();
 	properties = {
@@ -51162,12 +51356,12 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, MAX_CONTENT_CHARACTERS$1, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_BZHpbr1E = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_CWzV9ZCq();
+var init_parse_DPjgVGKp = __esmMin((() => {
+	init_state_file_q7NCcOwf();
+	init_api_CbE1QCP4();
 	init_text_length_BSWyNaU7();
 	init_scheduled_at_BB2s2xdf();
-	init_targets_DvHmAaMj();
+	init_targets_CVpf_J1O();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	MAX_CONTENT_CHARACTERS$1 = 1e4;
@@ -51177,7 +51371,7 @@ var init_parse_BZHpbr1E = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_CjcuoW_J_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_DI0074Po_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function interpretPostFile(bytes, context) {
 	const { file } = context;
 	const parsed = parsePostFile(file, bytes);
@@ -51221,10 +51415,10 @@ function interpretPostFile(bytes, context) {
 		locate: parsed.locate
 	};
 }
-var init_interpret_file_CjcuoW_J = __esmMin((() => {
-	init_parse_BZHpbr1E();
-	init_state_file_qmyLss_2();
-	init_targets_DvHmAaMj();
+var init_interpret_file_DI0074Po = __esmMin((() => {
+	init_parse_DPjgVGKp();
+	init_state_file_q7NCcOwf();
+	init_targets_CVpf_J1O();
 }));
 async function sha256File(path) {
 	const hash = createHash("sha256");
@@ -51573,7 +51767,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CjcuoW_J(), interpret_file_CjcuoW_J_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_DI0074Po(), interpret_file_DI0074Po_exports));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
 		fileInContent: relativePosix(config.contentDir, resolve(config.root, file)),
@@ -52104,12 +52298,12 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_CjjsWnE3 = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_CWzV9ZCq();
+var init_check_posts_DCLiaDuP = __esmMin((() => {
+	init_state_file_q7NCcOwf();
+	init_api_CbE1QCP4();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
-	init_shape_hash_B4NMv629();
+	init_shape_hash_eIzNTCUi();
 	init_probe_cache_BIaDE8Nw();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
@@ -52388,7 +52582,7 @@ async function readDesired(input) {
 }
 async function checkDesired(input) {
 	const { content, rules, memo } = input;
-	const unchecked = memo === void 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
+	const unchecked = memo === void 0 || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
 	const { posts, unchanged } = unchecked.length === 0 ? content : {
 		posts: sortByKey([...content.posts, ...await content.readInFull(unchecked)]),
 		unchanged: without(content.unchanged, unchecked)
@@ -52421,11 +52615,11 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3;
-var init_read_desired_bmAc3DC5 = __esmMin((() => {
+var init_read_desired_BM4j6kDE = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_check_posts_CjjsWnE3();
-	init_state_file_qmyLss_2();
-	init_api_CWzV9ZCq();
+	init_check_posts_DCLiaDuP();
+	init_state_file_q7NCcOwf();
+	init_api_CbE1QCP4();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -52583,6 +52777,92 @@ function planDesiredPost(post, context) {
 	}
 	return updateChange(post, record, live, context);
 }
+function orphans(live, state, context) {
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
+	const posts = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (!post || !isEditable(post)) continue;
+		if (pendingDrafts.size > 0 && pendingDrafts.has(shapeHash({
+			...context.shapeOf(post),
+			scheduledAt: null
+		}))) continue;
+		posts.push(post);
+	}
+	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+}
+function pendingDraft(payload, context) {
+	return context.shapeOf({
+		id: "",
+		status: "draft",
+		content: payload.content,
+		scheduledAt: null,
+		createdAt: "",
+		updatedAt: "",
+		targets: payload.targets.map((target) => ({
+			...target,
+			options: inputOptions(target.options)
+		})),
+		media: payload.mediaIds.map((id) => ({ id }))
+	});
+}
+function matchAdoptions(newPosts, live, context) {
+	const adopted = new Map();
+	const diagnostics = [];
+	if (newPosts.length === 0) return {
+		adopted,
+		diagnostics
+	};
+	const candidates = orphans(live, context.state, context);
+	if (candidates.length === 0) return {
+		adopted,
+		diagnostics
+	};
+	const byHash = new Map();
+	for (const live of candidates) {
+		const hash = shapeHash(context.shapeOf(live));
+		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
+	}
+	const taken = new Set();
+	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+		const exact = byHash.get(post.shapeHash)?.shift();
+		if (exact) {
+			taken.add(exact);
+			adopted.set(post.key, exact);
+			continue;
+		}
+		const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
+		if (near) {
+			const differs = fieldList(diffShapes(context.shapeOf(near), post.shape));
+			diagnostics.push({
+				severity: "warning",
+				code: "adopt-near-match",
+				file: post.file,
+				message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}; not adopted`,
+				hint: "it will be created anew; delete the remote post, or make the file match it to adopt it"
+			});
+		}
+	}
+	return {
+		adopted,
+		diagnostics
+	};
+}
+function adoptChange(post, live) {
+	const kind = live.status === "draft" ? "draft" : "scheduled post";
+	return {
+		action: "adopt",
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		liveUpdatedAt: live.updatedAt,
+		stateOnly: true,
+		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
+	};
+}
 function matchRenames(removedKeys, newPosts, context) {
 	const byHash = new Map();
 	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
@@ -52656,11 +52936,17 @@ function createPlan(input) {
 	const untouched = input.untouched ?? [];
 	const desiredKeys = new Set([...input.desired.map((post) => post.key), ...untouched.map(({ post }) => post.key)]);
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
-	const renames = matchRenames(removedKeys, input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]), context);
+	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
+	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
 	const changes = [];
 	for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
-	for (const post of input.desired) if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+	for (const post of input.desired) {
+		const adopted = adoptions.adopted.get(post.key);
+		if (adopted) changes.push(adoptChange(post, adopted));
+		else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
+	}
 	for (const key of removedKeys) {
 		const record = state.posts[key];
 		const renamed = renames.get(key);
@@ -52678,7 +52964,7 @@ function createPlan(input) {
 		uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
 		changes: selected,
 		summary: summarize(selected),
-		diagnostics: input.diagnostics
+		diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics]
 	};
 }
 function selectChanges(changes, only) {
@@ -52769,19 +53055,63 @@ function planPosts(input) {
 		now: input.now
 	});
 }
+function listOpenPosts(client) {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
+}
+async function completeScopedListing(input) {
+	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
+	const finalBriefs = [];
+	const toRead = [];
+	for (const [key, record] of Object.entries(input.records)) {
+		if (listed(record.postId)) continue;
+		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
+			id: record.postId,
+			updatedAt: record.remoteUpdatedAt
+		});
+		else toRead.push(record.postId);
+	}
+	const byId = new Map();
+	const queue = [...new Set(toRead)];
+	async function worker() {
+		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+			const post = await readPost(input.client, id);
+			if (post !== void 0) byId.set(id, post);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
+	return new ScopedListing(input.listings, byId, finalBriefs);
+}
+async function readPost(client, id) {
+	try {
+		return await client.getPost(id);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return void 0;
+		throw error;
+	}
+}
+function startRemoteRead(client, options) {
+	const read = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
+	("full" in read ? read.full : read.open).catch(() => void 0);
+	return read;
+}
 async function buildPlan(options) {
 	const { config, connection, now } = options;
-	const listing = options.listing ?? listLivePosts(connection.client);
-	listing.catch(() => void 0);
+	const read = options.listing ?? startRemoteRead(connection.client, options);
 	const state = await options.state;
 	const { section } = state;
-	const [live, desired] = await Promise.all([listing, readDesired({
+	const [listed, desired] = await Promise.all(["full" in read ? read.full : read.open, readDesired({
 		config,
 		client: connection.client,
 		now,
 		caches: createPlanCaches(options.kept),
 		ownedKeys: { has: (key) => section.posts[key] !== void 0 }
 	})]);
+	const live = Array.isArray(listed) ? await completeScopedListing({
+		client: connection.client,
+		listings: listed,
+		records: section.posts,
+		readFinal: changedSinceApply(desired)
+	}) : listed;
 	const plan = await planDesired(desired, {
 		target: connection.target,
 		live,
@@ -52797,6 +53127,15 @@ async function buildPlan(options) {
 		desired,
 		live,
 		state
+	};
+}
+function changedSinceApply(desired) {
+	const byKey = new Map();
+	for (const post of desired.unchanged) byKey.set(post.key, post);
+	for (const post of desired.posts) byKey.set(post.key, post);
+	return (key, record) => {
+		const post = byKey.get(key);
+		return post === void 0 || post.file !== record.file || post.shapeHash !== record.appliedHash;
 	};
 }
 async function planDesired(desired, against) {
@@ -52819,18 +53158,21 @@ async function planDesired(desired, against) {
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
-var UP_TO_DATE, ACTIONS, ACTION_ORDER;
-var init_build_plan_BWHlylli = __esmMin((() => {
-	init_shape_hash_B4NMv629();
-	init_plan_context_BjYGTABl();
-	init_diff_cxwMYnWK();
-	init_state_file_qmyLss_2();
-	init_live_listing_BzLwZf9r();
-	init_check_posts_CjjsWnE3();
-	init_read_desired_bmAc3DC5();
+var UP_TO_DATE, ACTIONS, ACTION_ORDER, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_build_plan_CzmjWR_x = __esmMin((() => {
+	init_shape_hash_eIzNTCUi();
+	init_plan_context_hRZmshkr();
+	init_diff_BqqaKBsz();
+	init_state_file_q7NCcOwf();
+	init_live_shape_CsYV6Isp();
+	init_live_listing_CLHAYITR();
+	init_api_CbE1QCP4();
+	init_check_posts_DCLiaDuP();
+	init_read_desired_BM4j6kDE();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
+		"adopt",
 		"update",
 		"delete",
 		"move",
@@ -52839,12 +53181,40 @@ var init_build_plan_BWHlylli = __esmMin((() => {
 	];
 	ACTION_ORDER = [
 		"create",
+		"adopt",
 		"update",
 		"move",
 		"delete",
 		"blocked",
 		"noop"
 	];
+	LISTED_STATUSES = ["draft", "scheduled"];
+	BY_ID_CONCURRENCY = 8;
+	ScopedListing = class {
+		briefs;
+		#listings;
+		#byId;
+		constructor(listings, byId, finalBriefs) {
+			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
+			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
+			for (const [id, post] of byId) briefs.set(id, post);
+			this.briefs = briefs;
+			this.#listings = listings;
+			this.#byId = byId;
+		}
+		get(id) {
+			for (const listing of this.#listings) {
+				const post = listing.get(id);
+				if (post !== void 0) return post;
+			}
+			return this.#byId.get(id);
+		}
+		all() {
+			const listed = this.#listings.flatMap((listing) => listing.all());
+			const seen = new Set(listed.map((post) => post.id));
+			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
+		}
+	};
 }));
 var require_picocolors = __commonJSMin(((exports, module) => {
 	let p = process || {};
@@ -61818,7 +62188,7 @@ var init_emulator_sJVRU9Al = __esmMin((() => {
 		}
 	};
 }));
-var context_DdjiQFO1_exports = __exportAll$1({
+var context_DqrzMGvg_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -62151,9 +62521,9 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_DdjiQFO1 = __esmMin((() => {
-	init_api_CWzV9ZCq();
-	init_state_file_qmyLss_2();
+var init_context_DqrzMGvg = __esmMin((() => {
+	init_api_CbE1QCP4();
+	init_state_file_q7NCcOwf();
 	init_main();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
@@ -62423,11 +62793,10 @@ function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
 var init_plan_json_C7Q4kALL = __esmMin((() => {}));
-var plan_CQK8R49T_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CRSEOZHX_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
-	const listing = listLivePosts(connection.client);
-	listing.catch(() => void 0);
+	const listing = startRemoteRead(connection.client, input);
 	return buildPlan({
 		config,
 		connection,
@@ -62448,7 +62817,8 @@ async function runPlan(flags, command) {
 			kept,
 			prune: flags.prune ?? false,
 			only: flags.target ?? null,
-			now: new Date()
+			now: new Date(),
+			refreshAll: flags.refreshAll === true
 		});
 		if (flags.out) await writeFile(flags.out, serializePlan(plan));
 		if (flags.json) process.stdout.write(renderJson(planReport("plan", plan)));
@@ -62471,17 +62841,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CQK8R49T = __esmMin((() => {
-	init_api_CWzV9ZCq();
+var init_plan_CRSEOZHX = __esmMin((() => {
+	init_api_CbE1QCP4();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_B5KEAsV_();
-	init_state_file_qmyLss_2();
-	init_build_plan_BWHlylli();
-	init_live_listing_BzLwZf9r();
-	init_context_DdjiQFO1();
+	init_actions_report_CLu_eeuv();
+	init_state_file_q7NCcOwf();
+	init_build_plan_CzmjWR_x();
+	init_context_DqrzMGvg();
 	init_plan_json_C7Q4kALL();
-	init_plan_human_HA8Q4lLd();
-	init_plan_markdown_Dd9vhJug();
+	init_plan_human_BhTMYzRX();
+	init_plan_markdown_vAZcdNHZ();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -62514,11 +62883,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_ChlBzwQ0 = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_api_CWzV9ZCq();
+var init_find_calendars_8DaFDDLj = __esmMin((() => {
+	init_state_file_q7NCcOwf();
+	init_api_CbE1QCP4();
 }));
-var all_calendars_BCrCYNCA_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_B1YJIHzG_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -62550,14 +62919,14 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_BCrCYNCA = __esmMin((() => {
-	init_find_calendars_ChlBzwQ0();
+var init_all_calendars_B1YJIHzG = __esmMin((() => {
+	init_find_calendars_8DaFDDLj();
 	init_errors_BmB5JMAx();
-	init_context_DdjiQFO1();
+	init_context_DqrzMGvg();
 	init_main();
 	init_esm$1();
 }));
-var validate_DruaPDru_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_h9EKL5fT_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -62601,13 +62970,13 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DruaPDru = __esmMin((() => {
-	init_api_CWzV9ZCq();
-	init_state_file_qmyLss_2();
-	init_check_posts_CjjsWnE3();
-	init_read_desired_bmAc3DC5();
-	init_actions_DDOvs3gv();
-	init_context_DdjiQFO1();
+var init_validate_h9EKL5fT = __esmMin((() => {
+	init_api_CbE1QCP4();
+	init_state_file_q7NCcOwf();
+	init_check_posts_DCLiaDuP();
+	init_read_desired_BM4j6kDE();
+	init_actions_Qg1qGPY0();
+	init_context_DqrzMGvg();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
 	init_plan_json_C7Q4kALL();
@@ -62663,6 +63032,7 @@ async function saved(context, saving) {
 async function executeChange(change, context) {
 	switch (change.action) {
 		case "create": return create(change, context);
+		case "adopt": return adopt(change, context);
 		case "update": return update(change, context);
 		case "move":
 			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
@@ -62715,6 +63085,18 @@ async function converge(change, post, desired, context) {
 	const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
 	await record(change.key, change.file, updated, desired, context);
 	return post.id;
+}
+async function adopt(change, context) {
+	const desired = requireDesired(change);
+	const postId = change.postId;
+	await saved(context, context.store.recordUpdate(change.key, {
+		postId,
+		file: change.file,
+		appliedHash: shapeHash(desired),
+		remoteUpdatedAt: change.liveUpdatedAt,
+		appliedAt: context.now().toISOString()
+	}));
+	return postId;
 }
 async function update(change, context) {
 	const desired = requireDesired(change);
@@ -62849,7 +63231,6 @@ async function finish(upload, mediaId, sentBytes, options) {
 		contentType: upload.contentType,
 		uploadedAt: new Date().toISOString()
 	});
-	if (options.store.section.uploads[upload.sha256]) await options.store.clearUpload(upload.sha256);
 	options.onEvent({
 		type: "upload-done",
 		upload,
@@ -62942,17 +63323,18 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_C7QOUkvX = __esmMin((() => {
+var init_apply_plan_C_JrRcC6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_CWzV9ZCq();
-	init_diff_cxwMYnWK();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
-	init_state_file_qmyLss_2();
+	init_api_CbE1QCP4();
+	init_diff_BqqaKBsz();
+	init_live_shape_CsYV6Isp();
+	init_shape_hash_eIzNTCUi();
+	init_state_file_q7NCcOwf();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
 	PHASES = [
+		"adopt",
 		"create",
 		"update",
 		"move",
@@ -63124,9 +63506,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CPnRWAlr = __esmMin((() => {
+var init_state_store_BP6RsFNL = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 	init_atomic_C7JKBErN();
 	JournalFile = class {
 		path;
@@ -63439,12 +63821,13 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_BopP8X8q = __esmMin((() => {
-	init_plan_human_HA8Q4lLd();
+var init_apply_progress_FMFYVvQL = __esmMin((() => {
+	init_plan_human_BhTMYzRX();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
+		adopt: "adopted",
 		update: "updated",
 		delete: "deleted",
 		move: "moved",
@@ -63452,7 +63835,29 @@ var init_apply_progress_BopP8X8q = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_7qSAQ3d9_exports = __exportAll$1({ runApply: () => runApply });
+var apply_By6PdlY__exports = __exportAll$1({ runApply: () => runApply });
+function isFinalStatus(status) {
+	return FINAL_STATUSES.has(status);
+}
+async function recordFinalStatuses(input) {
+	const { store } = input;
+	let recorded = 0;
+	for (const change of input.plan.changes) {
+		if (change.action !== "noop" || change.postId === null || change.postId === void 0) continue;
+		const record = store.section.posts[change.key];
+		const live = input.live.get(change.postId);
+		if (record === void 0 || record.postId !== change.postId || live === void 0 || !isFinalStatus(live.status)) continue;
+		if (record.final === live.status && record.remoteUpdatedAt === live.updatedAt) continue;
+		await store.recordUpdate(change.key, {
+			...record,
+			final: live.status,
+			remoteUpdatedAt: live.updatedAt
+		});
+		recorded += 1;
+	}
+	if (recorded > 0) await store.checkpoint();
+	return recorded;
+}
 async function verifyPlanFresh(input) {
 	const { plan, client } = input;
 	const limit = pLimit(READ_CONCURRENCY$2);
@@ -63484,6 +63889,7 @@ async function applyProject(options) {
 	try {
 		const store = await StateStore.open(config.statePath, connection.target);
 		let plan;
+		let live;
 		if (options.saved !== null) {
 			await verifyPlanFresh({
 				plan: options.saved,
@@ -63493,27 +63899,39 @@ async function applyProject(options) {
 				root: config.root
 			});
 			plan = options.saved;
-		} else plan = (await buildPlan({
-			config,
-			connection,
-			state: {
-				section: store.section,
-				hash: store.sectionHash()
-			},
-			...options.kept === void 0 ? {} : { kept: options.kept },
-			prune: options.prune,
-			only: options.only,
-			now: new Date()
-		})).plan;
+		} else {
+			const built = await buildPlan({
+				config,
+				connection,
+				state: {
+					section: store.section,
+					hash: store.sectionHash()
+				},
+				...options.kept === void 0 ? {} : { kept: options.kept },
+				prune: options.prune,
+				only: options.only,
+				now: new Date(),
+				...options.refreshAll === void 0 ? {} : { refreshAll: options.refreshAll }
+			});
+			({plan, live} = built);
+		}
 		await options.onPlan(plan);
 		if (hasErrors(plan.diagnostics)) return {
 			kind: "invalid",
 			plan
 		};
-		if (!hasChanges(plan)) return {
-			kind: "nothing",
-			plan
-		};
+		const recordFinal = async () => live === void 0 ? void 0 : recordFinalStatuses({
+			plan,
+			live,
+			store
+		});
+		if (!hasChanges(plan)) {
+			await recordFinal();
+			return {
+				kind: "nothing",
+				plan
+			};
+		}
 		if (!await options.confirm(plan)) return {
 			kind: "declined",
 			plan
@@ -63526,6 +63944,7 @@ async function applyProject(options) {
 			concurrency: options.concurrency,
 			onEvent: options.progress(plan)
 		});
+		await recordFinal();
 		return {
 			kind: "applied",
 			plan,
@@ -63550,7 +63969,7 @@ async function runApply(planFile, flags, command) {
 	const saved = planFile ? await parsePlan(await readFile(planFile, "utf8").catch(() => {
 		throw new InputError(`cannot read the plan file ${planFile}`);
 	}), { source: planFile }) : null;
-	if (saved && (flags.prune || flags.target)) throw new InputError("--prune and --target are decided when planning; a saved plan is applied exactly as it is.");
+	if (saved && (flags.prune || flags.target || flags.refreshAll)) throw new InputError("--prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
@@ -63564,6 +63983,7 @@ async function runApply(planFile, flags, command) {
 			saved,
 			kept,
 			prune: flags.prune ?? false,
+			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
 			concurrency: flags.concurrency,
 			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
@@ -63626,28 +64046,29 @@ async function runApply(planFile, flags, command) {
 }
 function resultLine(result) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const line = `Apply complete: ${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved; ${result.uploadedFiles} media uploaded.`;
+	const line = `Apply complete: ${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
 	return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
 }
-var READ_CONCURRENCY$2;
-var init_apply_7qSAQ3d9 = __esmMin((() => {
+var FINAL_STATUSES, READ_CONCURRENCY$2;
+var init_apply_By6PdlY_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_actions_report_B5KEAsV_();
-	init_apply_plan_C7QOUkvX();
-	init_api_CWzV9ZCq();
-	init_check_posts_CjjsWnE3();
+	init_actions_report_CLu_eeuv();
+	init_apply_plan_C_JrRcC6();
+	init_api_CbE1QCP4();
+	init_check_posts_DCLiaDuP();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_CPnRWAlr();
-	init_build_plan_BWHlylli();
-	init_actions_DDOvs3gv();
-	init_context_DdjiQFO1();
-	init_apply_progress_BopP8X8q();
+	init_state_store_BP6RsFNL();
+	init_build_plan_CzmjWR_x();
+	init_actions_Qg1qGPY0();
+	init_context_DqrzMGvg();
+	init_apply_progress_FMFYVvQL();
 	init_plan_json_C7Q4kALL();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	init_p_limit();
+	FINAL_STATUSES = new Set(["published"]);
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_BH3t7ogS_exports = __exportAll$1({ runInit: () => runInit });
+var init_Ch90ByKr_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -63869,8 +64290,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_BH3t7ogS = __esmMin((() => {
-	init_context_DdjiQFO1();
+var init_init_Ch90ByKr = __esmMin((() => {
+	init_context_DqrzMGvg();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -65629,7 +66050,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DGGELYc4_exports = __exportAll$1({
+var session_D1EylOI1_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -65804,17 +66225,17 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DGGELYc4 = __esmMin((() => {
+var init_session_D1EylOI1 = __esmMin((() => {
 	init_main();
-	init_api_CWzV9ZCq();
-	init_build_plan_BWHlylli();
-	init_check_posts_CjjsWnE3();
-	init_read_desired_bmAc3DC5();
-	init_state_file_qmyLss_2();
+	init_api_CbE1QCP4();
+	init_build_plan_CzmjWR_x();
+	init_check_posts_DCLiaDuP();
+	init_read_desired_BM4j6kDE();
+	init_state_file_q7NCcOwf();
 	init_errors_BmB5JMAx();
-	init_apply_plan_C7QOUkvX();
-	init_state_store_CPnRWAlr();
-	init_live_listing_BzLwZf9r();
+	init_apply_plan_C_JrRcC6();
+	init_state_store_BP6RsFNL();
+	init_live_listing_CLHAYITR();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -65823,7 +66244,8 @@ var init_session_DGGELYc4 = __esmMin((() => {
 			const desired = new Map(input.desired.map((post) => [post.key, post]));
 			const context = JSON.stringify([[...input.accounts], input.prune]);
 			const last = this.#last;
-			const plan = last !== null && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0 ? replan(input, desired, last) : createPlan(input);
+			const hasNewPosts = input.desired.some((post) => input.state.posts[post.key] === void 0 && input.state.pending[post.key] === void 0);
+			const plan = last !== null && !hasNewPosts && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0 ? replan(input, desired, last) : createPlan(input);
 			this.#last = {
 				desired,
 				changes: new Map(plan.changes.map((change) => [change.key, change])),
@@ -66628,7 +67050,7 @@ var init_session_DGGELYc4 = __esmMin((() => {
 		}
 	};
 }));
-var watch_YfUzQoDZ_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_p0bbdzne_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -66775,12 +67197,12 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING;
-var init_watch_YfUzQoDZ = __esmMin((() => {
+var init_watch_p0bbdzne = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_BopP8X8q();
+	init_apply_progress_FMFYVvQL();
 	init_diagnostics_DXDbdWhe();
 	init_format_DZlSd15T();
-	init_plan_human_HA8Q4lLd();
+	init_plan_human_BhTMYzRX();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -67761,7 +68183,7 @@ var init_watch_calendar_CZuH2Vew = __esmMin((() => {
 		}
 	};
 }));
-var watch_Ckn8T2vC_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_C2UlsT7D_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -67785,9 +68207,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DdjiQFO1(), context_DdjiQFO1_exports)),
-			Promise.resolve().then(() => (init_session_DGGELYc4(), session_DGGELYc4_exports)),
-			Promise.resolve().then(() => (init_watch_YfUzQoDZ(), watch_YfUzQoDZ_exports)),
+			Promise.resolve().then(() => (init_context_DqrzMGvg(), context_DqrzMGvg_exports)),
+			Promise.resolve().then(() => (init_session_D1EylOI1(), session_D1EylOI1_exports)),
+			Promise.resolve().then(() => (init_watch_p0bbdzne(), watch_p0bbdzne_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -67847,7 +68269,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_Ckn8T2vC = __esmMin((() => {
+var init_watch_C2UlsT7D = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -67905,12 +68327,12 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_Bp3iroLH = __esmMin((() => {
-	init_api_CWzV9ZCq();
+var init_read_analytics_BrFMS0IR = __esmMin((() => {
+	init_api_CbE1QCP4();
 	init_scheduled_at_BB2s2xdf();
-	init_targets_DvHmAaMj();
+	init_targets_CVpf_J1O();
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -68143,7 +68565,7 @@ var init_calendar_report_nL00nR1L = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CuabsXQa_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DNw5XPWg_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -68224,14 +68646,11 @@ async function readCalendarSources(options) {
 		return readOffline(options, error.message);
 	}
 	try {
-		const listing = listLivePosts(connection.client);
-		listing.catch(() => void 0);
 		const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
 		const built = await buildPlan({
 			config,
 			connection,
 			state,
-			listing,
 			...options.kept === void 0 ? {} : { kept: options.kept },
 			prune: false,
 			only: null,
@@ -68383,19 +68802,18 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CuabsXQa = __esmMin((() => {
+var init_calendar_DNw5XPWg = __esmMin((() => {
 	init_page_Dw6pzMaH();
-	init_api_CWzV9ZCq();
-	init_read_desired_bmAc3DC5();
+	init_api_CbE1QCP4();
+	init_read_desired_BM4j6kDE();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_BWHlylli();
-	init_live_listing_BzLwZf9r();
-	init_check_posts_CjjsWnE3();
-	init_state_file_qmyLss_2();
+	init_build_plan_CzmjWR_x();
+	init_check_posts_DCLiaDuP();
+	init_state_file_q7NCcOwf();
 	init_atomic_C7JKBErN();
 	init_errors_BmB5JMAx();
-	init_context_DdjiQFO1();
-	init_read_analytics_Bp3iroLH();
+	init_context_DqrzMGvg();
+	init_read_analytics_BrFMS0IR();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -68464,7 +68882,7 @@ function displayTime(instant, timeZone) {
 var init_time_iVI_BWPc = __esmMin((() => {
 	init_zoned_time_Cv83U38b();
 }));
-var post_problems_0YUdaP7m_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_K7t_w_Aw_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -68541,15 +68959,15 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_0YUdaP7m = __esmMin((() => {
-	init_api_CWzV9ZCq();
-	init_plan_context_BjYGTABl();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
+var init_post_problems_K7t_w_Aw = __esmMin((() => {
+	init_api_CbE1QCP4();
+	init_plan_context_hRZmshkr();
+	init_live_shape_CsYV6Isp();
+	init_shape_hash_eIzNTCUi();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_JBZA8SE__exports = __exportAll$1({ runStatus: () => runStatus });
+var status_Bvf_FNlR_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const state = await readState(input.config.statePath);
 	return {
@@ -68709,7 +69127,7 @@ async function runStatus(flags, command) {
 			connection
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_0YUdaP7m(), post_problems_0YUdaP7m_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_K7t_w_Aw(), post_problems_K7t_w_Aw_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -68733,14 +69151,14 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_JBZA8SE_ = __esmMin((() => {
-	init_state_file_qmyLss_2();
-	init_live_listing_BzLwZf9r();
-	init_context_DdjiQFO1();
+var init_status_Bvf_FNlR = __esmMin((() => {
+	init_state_file_q7NCcOwf();
+	init_live_listing_CLHAYITR();
+	init_context_DqrzMGvg();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
 }));
-var import_BOK5BXri_exports = __exportAll$1({ runImport: () => runImport });
+var import_Puz_auWV_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -69470,19 +69888,19 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_BOK5BXri = __esmMin((() => {
-	init_api_CWzV9ZCq();
-	init_state_store_CPnRWAlr();
-	init_state_file_qmyLss_2();
+var init_import_Puz_auWV = __esmMin((() => {
+	init_api_CbE1QCP4();
+	init_state_store_BP6RsFNL();
+	init_state_file_q7NCcOwf();
 	init_errors_BmB5JMAx();
-	init_check_posts_CjjsWnE3();
-	init_diff_cxwMYnWK();
-	init_live_shape_mvSJOlgd();
-	init_shape_hash_B4NMv629();
+	init_check_posts_DCLiaDuP();
+	init_diff_BqqaKBsz();
+	init_live_shape_CsYV6Isp();
+	init_shape_hash_eIzNTCUi();
 	init_zoned_time_Cv83U38b();
-	init_parse_BZHpbr1E();
+	init_parse_DPjgVGKp();
 	init_atomic_C7JKBErN();
-	init_context_DdjiQFO1();
+	init_context_DqrzMGvg();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -69520,7 +69938,7 @@ var init_import_BOK5BXri = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_CGCabTF5_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_Dn0mC7U__exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -69544,14 +69962,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_CGCabTF5 = __esmMin((() => {
-	init_actions_DDOvs3gv();
+var init_calendars_Dn0mC7U_ = __esmMin((() => {
+	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_ChlBzwQ0();
+	init_find_calendars_8DaFDDLj();
 	init_errors_BmB5JMAx();
-	init_context_DdjiQFO1();
+	init_context_DqrzMGvg();
 }));
-var health_issue_CeoslmRx_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_CRhoPvCr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -69781,13 +70199,13 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_CeoslmRx = __esmMin((() => {
+var init_health_issue_CRhoPvCr = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_qmyLss_2();
-	init_context_DdjiQFO1();
+	init_state_file_q7NCcOwf();
+	init_context_DqrzMGvg();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_ZbAJxuid_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_Dxo5wTRQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -69911,13 +70329,13 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_ZbAJxuid = __esmMin((() => {
+var init_state_Dxo5wTRQ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_C7JKBErN();
-	init_state_file_qmyLss_2();
+	init_state_file_q7NCcOwf();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_PpSt23N1_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_BRAsZ4Su_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -70091,9 +70509,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_PpSt23N1 = __esmMin((() => {
-	init_api_CWzV9ZCq();
-	init_context_DdjiQFO1();
+var init_accounts_BRAsZ4Su = __esmMin((() => {
+	init_api_CbE1QCP4();
+	init_context_DqrzMGvg();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -70107,7 +70525,7 @@ var init_accounts_PpSt23N1 = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Db0EcROh_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_A819urLb_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -70181,8 +70599,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Db0EcROh = __esmMin((() => {
-	init_context_DdjiQFO1();
+var init_whoami_A819urLb = __esmMin((() => {
+	init_context_DqrzMGvg();
 	init_error_codes_Bqn1_kii();
 	init_time_iVI_BWPc();
 	NEEDED_FOR = {
@@ -70196,7 +70614,7 @@ var init_whoami_Db0EcROh = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_NEgLmHgT_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BlT9CVaa_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -70341,9 +70759,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_NEgLmHgT = __esmMin((() => {
-	init_read_analytics_Bp3iroLH();
-	init_context_DdjiQFO1();
+var init_analytics_BlT9CVaa = __esmMin((() => {
+	init_read_analytics_BrFMS0IR();
+	init_context_DqrzMGvg();
 	init_table_Ch59e7Ol();
 	init_time_iVI_BWPc();
 	METRICS = [
@@ -70430,49 +70848,49 @@ async function exitWith(code) {
 }
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
-	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQK8R49T(), plan_CQK8R49T_exports));
+	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CRSEOZHX(), plan_CRSEOZHX_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BCrCYNCA(), all_calendars_BCrCYNCA_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B1YJIHzG(), all_calendars_B1YJIHzG_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DruaPDru(), validate_DruaPDru_exports))).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_7qSAQ3d9(), apply_7qSAQ3d9_exports));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_h9EKL5fT(), validate_h9EKL5fT_exports))).runValidate(flags, command)));
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+		const { runApply } = await Promise.resolve().then(() => (init_apply_By6PdlY_(), apply_By6PdlY__exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BCrCYNCA(), all_calendars_BCrCYNCA_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B1YJIHzG(), all_calendars_B1YJIHzG_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BH3t7ogS(), init_BH3t7ogS_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Ch90ByKr(), init_Ch90ByKr_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_vuM41tH0(), serve_vuM41tH0_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Ckn8T2vC(), watch_Ckn8T2vC_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CuabsXQa(), calendar_CuabsXQa_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_JBZA8SE_(), status_JBZA8SE__exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BOK5BXri(), import_BOK5BXri_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CGCabTF5(), calendars_CGCabTF5_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CeoslmRx(), health_issue_CeoslmRx_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C2UlsT7D(), watch_C2UlsT7D_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DNw5XPWg(), calendar_DNw5XPWg_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bvf_FNlR(), status_Bvf_FNlR_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Puz_auWV(), import_Puz_auWV_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Dn0mC7U_(), calendars_Dn0mC7U__exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CRhoPvCr(), health_issue_CRhoPvCr_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_ZbAJxuid(), state_ZbAJxuid_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_PpSt23N1(), accounts_PpSt23N1_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Db0EcROh(), whoami_Db0EcROh_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dxo5wTRQ(), state_Dxo5wTRQ_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BRAsZ4Su(), accounts_BRAsZ4Su_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_A819urLb(), whoami_A819urLb_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_NEgLmHgT(), analytics_NEgLmHgT_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BlT9CVaa(), analytics_BlT9CVaa_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -70496,7 +70914,7 @@ async function reportFatal(error, options = {}) {
 	return 1;
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_DDOvs3gv(), actions_DDOvs3gv_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
