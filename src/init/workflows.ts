@@ -129,7 +129,7 @@ ${calendarSecrets}
         if: \${{ !cancelled() }}
         uses: actions/upload-artifact@v4
         with:
-          name: postsync-calendar-\${{ strategy.job-index }}
+          name: postsync-calendar-\${{ matrix.calendar.apiKeySecret }}
           path: \${{ matrix.calendar.folder }}/postsync-calendar/
           retention-days: 14
 `;

@@ -122,7 +122,7 @@ describe('postsync import', () => {
       expect(human.stdout).toContain(`+ wrote posts/imported/drafts/${draftName}-2.md`);
       expect(human.stdout).toContain(`+ wrote posts/imported/drafts/made-in-the-web-app-${foreign.id.slice(0, 8)}.md`);
       expect(human.stdout).toMatch(/media downloaded to media\/imported\/\S+\.png/);
-      expect(human.stdout).toContain('Imported 3 posts: files written and recorded in .postsync/state.json.');
+      expect(human.stdout).toContain('Imported 4 posts: files written and recorded in .postsync/state.json.');
       expect(human.stdout).toContain('1 post not selected (1 published)');
       expect(await readFile(blocker, 'utf8')).toBe('---\n---\nMy own note\n');
       expect(await readFile(join(dir, dry.imported[0].file), 'utf8')).toBe(dry.imported[0].text);
