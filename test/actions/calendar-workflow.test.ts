@@ -31,6 +31,8 @@ async function runPlanWorkflow(workspace: string, number: number, token = TOKEN)
     workspace,
     actionRef: ACTION_REF,
     secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY },
+    // The job of the calendar at the repository root, as the calendars job lists it.
+    matrix: { calendar: { folder: '.', apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
     github: { token, event: { pull_request: { number } } },
     runnerEnv: { GITHUB_API_URL: github().url, GITHUB_REPOSITORY: 'northwind/content', GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '42' },
   });
@@ -61,7 +63,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(calendar.summary).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027');
     expect(calendar.summary).toContain('| ➕ new | Tue 5 Jan 09:00 | `2027-01/launch` | photo | We launch in January. |');
     expect(calendar.stderr).toContain('Pull-request comment: created.');
-    expect(step(job, 'Upload the calendar page').artifact).toEqual({ name: 'postsync-calendar', files: ['postsync-calendar/index.html', expect.stringMatching(/^postsync-calendar\/media\/[0-9a-f]{20}\.png$/)] });
+    expect(step(job, 'Upload the calendar page').artifact).toEqual({ name: 'postsync-calendar-POSTSYNC_API_KEY', files: ['postsync-calendar/index.html', expect.stringMatching(/^postsync-calendar\/media\/[0-9a-f]{20}\.png$/)] });
     expect(commentsOn(7)).toHaveLength(1);
     const [comment] = commentsOn(7);
     expect(comment!.body).toContain('| ➕ new | Fri 29 Jan 17:00 | `2027-01/recap` | photo | January recap. |');

@@ -127,7 +127,7 @@ describe('the plan workflow on a pull request', () => {
     const plan = step(jobRun(runs, 'plan', '.'), 'Plan');
     expect(plan.status).toBe('failure');
     expect(plan.stderr).toContain('No API URL is configured, and under CI postsync does not fall back to the local API.');
-    expect(plan.outputs).toEqual({ 'has-changes': '', create: '', update: '', delete: '', move: '', blocked: '', errors: '', warnings: '', failed: '' });
+    expect(plan.outputs).toEqual({ 'has-changes': '', create: '', update: '', delete: '', move: '', adopt: '', blocked: '', errors: '', warnings: '', failed: '' });
   });
 });
 
@@ -163,7 +163,7 @@ describe('the apply workflow on a push to main', () => {
     const apply = step(job, 'Apply');
     expect(apply.outputs).toMatchObject({ 'has-changes': 'true', create: '2', errors: '0', failed: '0' });
     expect(apply.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');
-    expect(apply.summary).toContain('**Apply complete: 2 created, 0 updated, 0 deleted, 0 moved; 1 media uploaded.**');
+    expect(apply.summary).toContain('**Apply complete: 2 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 1 media uploaded.**');
     expect(step(job, 'Commit the state file').stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
     expectNoKey(runs);
 
