@@ -49,8 +49,8 @@ describe('postsync plan --all and apply --all', () => {
 
     const apply = await run(dir, 'apply', '--all', '--yes');
     expect(apply.code).toBe(1);
-    expect(apply.stdout).toContain('Apply complete: 2 created, 0 updated, 0 deleted, 0 moved; 0 media uploaded.');
-    expect(apply.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 moved; 0 media uploaded.');
+    expect(apply.stdout).toContain('Apply complete: 2 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 0 media uploaded.');
+    expect(apply.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 0 media uploaded.');
     for (const [folder, emulator, count] of [['acme', first, 2], ['bolt', second, 1]] as const) {
       const state = JSON.parse(await readFile(join(dir, `clients/${folder}/.postsync/state.json`), 'utf8'));
       expect(Object.keys(state.targets)).toEqual([`${emulator().baseUrl}#demo`]);

@@ -50,7 +50,7 @@ describe('examples/', () => {
     result = await runCli(['-C', copy, '--local', 'apply', '--yes'], { cwd: copy, env: { CI: 'true' } });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`Apply complete: ${posts} created, 0 updated, 0 deleted, 0 moved; \\d+ media uploaded\\.`));
+    expect(result.stdout).toMatch(new RegExp(`Apply complete: ${posts} created, 0 updated, 0 deleted, 0 moved, 0 adopted; \\d+ media uploaded\\.`));
     result = await runCli(['-C', copy, 'plan', '--detailed-exitcode'], { cwd: copy });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('No changes. The remote matches your files.');

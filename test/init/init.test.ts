@@ -50,7 +50,7 @@ describe('postsync init', () => {
     expect(result.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete.');
     result = await runCli(['apply', '--yes'], { cwd: project });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 moved; 1 media uploaded.');
+    expect(result.stdout).toContain('Apply complete: 1 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 1 media uploaded.');
     result = await runCli(['plan', '--detailed-exitcode'], { cwd: project });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('No changes.');
