@@ -83,9 +83,9 @@ describe('mediaUploads', () => {
 describe('compareChanges', () => {
   it('orders by action (create, update, move, delete, blocked, noop), then key, then the key moved from', () => {
     const change = (action: Change['action'], key: string, fromKey?: string): Change => ({ action, key, file: null, postId: null, reasons: [], ...(fromKey ? { fromKey } : {}) });
-    const sorted = [change('move', 'k', 'b'), change('move', 'k'), change('noop', 'a'), change('move', 'k', 'a'), change('blocked', 'a'), change('delete', 'a'), change('update', 'b'), change('update', 'a'), change('create', 'z')].sort(compareChanges);
+    const sorted = [change('move', 'k', 'b'), change('move', 'k'), change('noop', 'a'), change('move', 'k', 'A'), change('blocked', 'a'), change('delete', 'a'), change('update', 'b'), change('update', 'a'), change('create', 'z')].sort(compareChanges);
     expect(sorted.map((c) => `${c.action}:${c.key}${c.fromKey ? `<${c.fromKey}` : ''}`)).toEqual([
-      'create:z', 'update:a', 'update:b', 'move:k', 'move:k<a', 'move:k<b', 'delete:a', 'blocked:a', 'noop:a',
+      'create:z', 'update:a', 'update:b', 'move:k', 'move:k<A', 'move:k<b', 'delete:a', 'blocked:a', 'noop:a',
     ]);
   });
 });

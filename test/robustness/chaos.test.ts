@@ -136,5 +136,5 @@ describe('apply under injected faults', () => {
     const total = outcomes.reduce((sum, o) => ({ faults: sum.faults + o.faults, requests: sum.requests + o.requests }), { faults: 0, requests: 0 });
     console.info(`chaos: ${SEEDS.length} seeds, ${total.requests} requests, ${total.faults} faults, rounds per seed ${outcomes.map((o) => o.rounds).join(',')}`);
     expect(total.faults).toBeGreaterThan(SEEDS.length * 50);
-  }, 300_000);
+  }, 600_000);
 });

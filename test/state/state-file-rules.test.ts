@@ -68,6 +68,7 @@ describe('readState: what it refuses, and what it says to do', () => {
 
   it("takes only git's seven-character markers at the start of a line for a merge conflict", async () => {
     expect((await stateError('> not a marker\n')).message).toMatch(/is not valid JSON/);
+    expect((await stateError('< not a marker\n')).message).toMatch(/is not valid JSON/);
     expect((await stateError('<<<< short\n')).message).toMatch(/is not valid JSON/);
     expect((await stateError('{\n>>>>>>> theirs\n}\n')).message).toMatch(/unresolved git merge conflict markers/);
     const path = join(await testdir({ 'state.json': JSON.stringify(stateWith({ a: postRecord('posts/x <<<<<<< y.md') }), null, 2) }), 'state.json');
