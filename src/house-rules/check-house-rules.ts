@@ -2,10 +2,10 @@ import type { HouseRule } from '../config/house-rule-types.js';
 import { compareText } from '../content/ordering.js';
 import { checkImageAlt } from './alt-rule.js';
 import { checkSchedule } from './check-schedule.js';
-import type { HouseRulesInput, HouseRulesResult, RulePost, RuleTarget, RuleViolation, TextRewrite } from './rule-input.js';
+import type { HouseRulesInput, HouseRulesResult, RulePost, RuleViolation, TextRewrite } from './rule-input.js';
 import { appliesTo } from './rule-scope.js';
 import { checkUtm } from './utm-rule.js';
-import { checkWords } from './word-rules.js';
+import { checkWords, wordPattern } from './word-rules.js';
 
 /**
  * Every house rule over every post: the schedule rules across posts and accounts, the text and
@@ -17,9 +17,10 @@ export function checkHouseRules(input: HouseRulesInput): HouseRulesResult {
   const label = (accountId: string) => labels.get(accountId) ?? accountId;
   const violations = checkSchedule(input, label);
   const rewrites: TextRewrite[] = [];
+  const patterns = new Map(input.rules.flatMap((rule) => (rule.kind === 'bannedWords' || rule.kind === 'requiredWords' ? [[rule, rule.words.map(wordPattern)] as const] : [])));
   for (const post of input.posts) {
     for (const rule of input.rules) {
-      const found = checkPostContent(post, rule, input);
+      const found = checkPostContent(post, rule, { ...input, patterns });
       violations.push(...found.violations);
       rewrites.push(...found.rewrites);
     }
@@ -27,18 +28,17 @@ export function checkHouseRules(input: HouseRulesInput): HouseRulesResult {
   return { violations: sortViolations(violations), rewrites };
 }
 
-function checkPostContent(post: RulePost, rule: HouseRule, input: HouseRulesInput): { violations: RuleViolation[]; rewrites: TextRewrite[] } {
+function checkPostContent(post: RulePost, rule: HouseRule, input: HouseRulesInput & { patterns: ReadonlyMap<HouseRule, readonly RegExp[]> }): { violations: RuleViolation[]; rewrites: TextRewrite[] } {
   const targets = post.targets.filter((target) => appliesTo(rule, target.accountId, { accounts: input.accounts, options: target.options }));
-  const label = (target: RuleTarget) => target.label;
   switch (rule.kind) {
     case 'bannedWords':
     case 'requiredWords':
-      return { violations: checkWords(post, rule, targets, label), rewrites: [] };
+      return { violations: checkWords(post, rule, targets, input.patterns.get(rule)!), rewrites: [] };
     case 'imageAlt':
       // Media are shared by the targets: checked once when any target is in scope (or the post has none yet).
       return { violations: targets.length > 0 || (post.targets.length === 0 && Object.values(rule.scope).every((restriction) => restriction === null)) ? checkImageAlt(post, rule) : [], rewrites: [] };
     case 'utm': {
-      const results = targets.map((target) => checkUtm(post, rule, target, { ...input, label }));
+      const results = targets.map((target) => checkUtm(post, rule, target, input));
       return { violations: results.flatMap((r) => r.violations), rewrites: results.flatMap((r) => r.rewrites) };
     }
     default:

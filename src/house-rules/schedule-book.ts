@@ -1,5 +1,5 @@
 import type { BlackoutPeriod, ScheduleRule } from '../config/house-rule-types.js';
-import { addDays, instantAt, wallMinutes, wallMomentOf, weekStart, type CivilDate, type WallMoment } from '../zoned-time/index.js';
+import { addDays, dayNumber, instantAt, wallMinutes, wallMomentOf, weekStart, type CivilDate, type WallMoment } from '../zoned-time/index.js';
 import type { AccountFacts } from './rule-input.js';
 import { appliesTo } from './rule-scope.js';
 
@@ -11,6 +11,8 @@ export interface BookEntry {
   postId?: string;
   instantMs: number;
   accountIds: readonly string[];
+  /** Its time on the project's clock, when the caller knows it already (asking Intl is the slow part of a check). */
+  wall?: WallMoment;
 }
 
 /** What placing one post at its time would break. */
@@ -33,6 +35,8 @@ export interface ScheduleConflict {
  */
 export class ScheduleBook {
   private readonly byAccount = new Map<string, BookEntry[]>();
+  /** Day number → the first instant of that day (asking Intl is the slow part of a check). */
+  private readonly midnights = new Map<number, number>();
 
   constructor(
     private readonly rules: readonly ScheduleRule[],
@@ -40,7 +44,7 @@ export class ScheduleBook {
   ) {}
 
   conflicts(entry: BookEntry): ScheduleConflict[] {
-    const wall = wallMomentOf(entry.instantMs, this.context.timezone);
+    const wall = entry.wall ?? wallMomentOf(entry.instantMs, this.context.timezone);
     const conflicts: ScheduleConflict[] = [];
     for (const rule of this.rules) {
       const inScope = entry.accountIds.filter((id) => appliesTo(rule, id, this.context));
@@ -106,6 +110,12 @@ export class ScheduleBook {
 
   /** The first instant of a day on the project's clock (a midnight lost to DST is the day's first minute). */
   private midnight(date: CivilDate): number {
-    return instantAt({ date, minute: 0 }, this.context.timezone).instantMs;
+    const day = dayNumber(date);
+    let instantMs = this.midnights.get(day);
+    if (instantMs === undefined) {
+      instantMs = instantAt({ date, minute: 0 }, this.context.timezone).instantMs;
+      this.midnights.set(day, instantMs);
+    }
+    return instantMs;
   }
 }

@@ -28,7 +28,7 @@ export function withParameters(link: string, parameters: readonly (readonly [str
   return `${base}${separator}${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}${hash}`;
 }
 
-type Context = Pick<HouseRulesInput, 'accounts' | 'vars' | 'hashtags' | 'timezone'> & { label: (target: RuleTarget) => string };
+type Context = Pick<HouseRulesInput, 'accounts' | 'vars' | 'hashtags' | 'timezone'>;
 
 /**
  * The links of one target (its text and its `link` option) against a `utm` rule: with
@@ -41,7 +41,7 @@ export function checkUtm(post: RulePost, rule: UtmRule, target: RuleTarget, cont
   const base = { severity: rule.severity, code: ruleCode(rule), rule: rule.name, key: post.key, file: post.file, accountId: target.accountId };
   const wanted = wantedValues(post, rule, target, context);
   if ('problem' in wanted) {
-    violations.push({ ...base, ...target.at, message: `rule \`${rule.name}\`: cannot fill in \`${wanted.param}\` for ${context.label(target)}: ${wanted.problem}`, hint: 'Use placeholders this post has values for, or give the rule `accounts` or `platforms` to skip it.' });
+    violations.push({ ...base, ...target.at, message: `rule \`${rule.name}\`: cannot fill in \`${wanted.param}\` for ${target.label}: ${wanted.problem}`, hint: 'Use placeholders this post has values for, or give the rule `accounts` or `platforms` to skip it.' });
     return { violations, rewrites: [] };
   }
   const rewrites: TextRewrite[] = [];
@@ -54,17 +54,21 @@ export function checkUtm(post: RulePost, rule: UtmRule, target: RuleTarget, cont
       const differ = wanted.values.filter(([name, value]) => parsed.searchParams.has(name) && value !== '*' && parsed.searchParams.get(name) !== value);
       const appendable = absent.filter(([, value]) => value !== '*');
       if (rule.append && appendable.length > 0) after = after.slice(0, index) + withParameters(link, appendable) + after.slice(index + link.length);
-      const unreported = rule.append ? absent.filter(([, value]) => value === '*') : [...absent, ...differ];
+      // With `append`, only what cannot be added is reported: a missing `*` parameter.
+      const lacking = rule.append ? absent.filter(([, value]) => value === '*') : absent;
+      const other = rule.append ? [] : differ;
+      const unreported = [...lacking, ...other];
       if (unreported.length === 0) continue;
+      const names = (list: [string, string][]) => list.map(([name]) => name).join(', ');
       violations.push({
         ...base,
         ...where(index),
-        message: `rule \`${rule.name}\`: link \`${link}\` ${absent.length > 0 ? `lacks ${unreported.map(([name]) => name).join(', ')}` : `has other values for ${differ.map(([name]) => name).join(', ')}`} (${context.label(target)})`,
+        message: `rule \`${rule.name}\`: link \`${link}\` ${[lacking.length > 0 ? `lacks ${names(lacking)}` : '', other.length > 0 ? `has other values for ${names(other)}` : ''].filter(Boolean).join(' and ')} (${target.label})`,
         expected: wanted.values.map(([name, value]) => `${name}=${value === '*' ? '<any value>' : value}`).join('&'),
         found: parsed.search === '' ? 'no query' : `\`${parsed.search}\``,
         hint: rule.append
           ? 'Add them to the link by hand: the rule accepts any value, so it cannot choose one.'
-          : `Add \`${unreported.map(([name, value]) => `${name}=${value === '*' ? '…' : encodeURIComponent(value)}`).join('&')}\` to the link, or set \`append: true\` on the rule to have them added when planning.`,
+          : `Make the link carry \`${unreported.map(([name, value]) => `${name}=${value === '*' ? '…' : encodeURIComponent(value)}`).join('&')}\`, or set \`append: true\` on the rule to have them added when planning.`,
       });
     }
     if (after !== text) rewrites.push({ key: post.key, accountId: target.accountId, field, before: text, after });

@@ -19,17 +19,19 @@ export function wordPattern(word: string): RegExp {
 /**
  * Banned words found, and required words missing, in each text of the post's targets in the
  * rule's scope. Targets with the same text (the shared body) are reported once, together.
+ * `patterns` are the rule's words as `wordPattern`s, in order (made once per run, not per post).
  */
-export function checkWords(post: RulePost, rule: WordsRule, targets: readonly RuleTarget[], label: (target: RuleTarget) => string): RuleViolation[] {
+export function checkWords(post: RulePost, rule: WordsRule, targets: readonly RuleTarget[], patterns: readonly RegExp[]): RuleViolation[] {
   const byText = new Map<string, RuleTarget[]>();
   for (const target of targets) byText.set(target.text, [...(byText.get(target.text) ?? []), target]);
   const violations: RuleViolation[] = [];
   for (const [text, group] of byText) {
     const first = group[0]!;
-    const where = `the text for ${group.map(label).join(', ')}`;
+    const where = `the text for ${group.map((target) => target.label).join(', ')}`;
     const condition = rule.scope.when === null ? '' : ` (${Object.entries(rule.scope.when).map(([option, value]) => `${option} is ${String(value)}`).join(', ')})`;
-    for (const word of rule.words) {
-      const matches = [...text.matchAll(wordPattern(word))];
+    for (const [index, word] of rule.words.entries()) {
+      // matchAll works on a copy of the pattern: the shared one keeps its lastIndex.
+      const matches = [...text.matchAll(patterns[index]!)];
       const base = { severity: rule.severity, code: ruleCode(rule), rule: rule.name, key: post.key, file: post.file, ...(group.length === 1 ? { accountId: first.accountId } : {}) };
       if (rule.kind === 'bannedWords' && matches.length > 0) {
         const at = matches[0]!.index;

@@ -5,7 +5,7 @@ import { compareText } from '../content/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { fillScheduleBook, formatWall, scheduleRulesOf, ScheduleBook, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
 import { isoWeekday, wallMomentOf } from '../zoned-time/index.js';
-import { isSlotOf, sharedSlotTimes } from './slot-times.js';
+import { isSlotOf, sharedSlotTimes, SlotQueue } from './slot-times.js';
 
 /** A post written with `scheduledAt: next-slot`. */
 export interface SlotRequest {
@@ -93,28 +93,30 @@ export function assignSlots(input: AssignSlotsInput): AssignSlotsResult {
   for (const post of [...input.posts, ...kept]) if (post.scheduledAt !== null) take(post.targets.map((t) => t.accountId), Date.parse(post.scheduledAt));
   for (const other of input.others ?? []) take(other.accountIds, Date.parse(other.scheduledAt));
 
+  const days = input.horizonDays ?? DEFAULT_HORIZON_DAYS;
+  // One queue per set of accounts: requests on the same accounts go on from where the last stopped.
+  const queues = new Map<string, SlotQueue>();
   for (const request of open) {
     const slotted = request.accountIds.filter((id) => (input.slots[id] ?? []).length > 0);
     if (slotted.length === 0) {
       diagnostics.push(noSlot(request, 'no-slots', `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(', ') || 'this post'} ${request.labels.length === 1 ? 'has' : 'have'} none`, 'Add the account under `slots:` in postsync.yaml, e.g. `brand-photo: ["Mon 09:00"]`, or write a time.'));
       continue;
     }
-    const days = input.horizonDays ?? DEFAULT_HORIZON_DAYS;
-    let found: { instantMs: number; slot: string } | undefined;
-    for (const { instantMs, slot } of sharedSlotTimes(input.slots, slotted, { afterMs: nowMs, days, timezone: input.timezone })) {
-      if (slotted.some((id) => taken.has(`${id} ${instantMs}`))) continue;
-      if (book.conflicts({ key: request.key, file: request.file, instantMs, accountIds: request.accountIds }).length > 0) continue;
-      found = { instantMs, slot: formatSlot(slot) };
-      break;
+    const queueKey = [...request.accountIds].sort().join(' ');
+    let queue = queues.get(queueKey);
+    if (queue === undefined) {
+      queue = new SlotQueue(sharedSlotTimes(input.slots, slotted, { afterMs: nowMs, days, timezone: input.timezone }));
+      queues.set(queueKey, queue);
     }
-    if (found === undefined) {
+    const time = queue.first(({ instantMs, wall }) => !slotted.some((id) => taken.has(`${id} ${instantMs}`)) && book.conflicts({ key: request.key, file: request.file, instantMs, accountIds: request.accountIds, wall }).length === 0);
+    if (time === undefined) {
       const names = slotted.map((id) => request.labels[request.accountIds.indexOf(id)] ?? id).join(', ');
       diagnostics.push(noSlot(request, 'no-free-slot', `no slot ${slotted.length > 1 ? `shared by ${names}` : `of ${names}`} in the next ${days} days is free and breaks no rule`, slotted.length > 1 ? 'Give these accounts a slot in common, or split the post by account.' : 'Add slots, relax a rule, or write a time.'));
       continue;
     }
-    book.place({ key: request.key, file: request.file, instantMs: found.instantMs, accountIds: request.accountIds });
-    take(request.accountIds, found.instantMs);
-    assignments.push({ key: request.key, scheduledAt: new Date(found.instantMs).toISOString(), slot: found.slot, source: 'assigned' });
+    book.place({ key: request.key, file: request.file, instantMs: time.instantMs, accountIds: request.accountIds });
+    take(request.accountIds, time.instantMs);
+    assignments.push({ key: request.key, scheduledAt: new Date(time.instantMs).toISOString(), slot: formatSlot(time.slot), source: 'assigned' });
   }
   return { assignments: assignments.sort((a, b) => compareText(a.key, b.key)), diagnostics };
 }

@@ -1,9 +1,10 @@
 import type { SlotTable, WeeklySlot } from '../config/slots-section.js';
-import { addDays, instantAt, isoWeekday, wallMomentOf } from '../zoned-time/index.js';
+import { addDays, instantAt, isoWeekday, wallMomentOf, type WallMoment } from '../zoned-time/index.js';
 
-/** One slot on one date: its instant and how it is written (`Mon 09:00`). */
+/** One slot on one date: its instant, its wall time and the slot. */
 export interface SlotTime {
   instantMs: number;
+  wall: WallMoment;
   slot: WeeklySlot;
 }
 
@@ -23,8 +24,9 @@ export function* sharedSlotTimes(table: SlotTable, accountIds: readonly string[]
     const weekday = isoWeekday(date);
     for (const slot of shared) {
       if (slot.weekday !== weekday) continue;
-      const { instantMs, shifted } = instantAt({ date, minute: slot.minute }, options.timezone);
-      if (!shifted && instantMs > options.afterMs) yield { instantMs, slot };
+      const wall = { date, minute: slot.minute };
+      const { instantMs, shifted } = instantAt(wall, options.timezone);
+      if (!shifted && instantMs > options.afterMs) yield { instantMs, wall, slot };
     }
   }
 }
@@ -34,4 +36,32 @@ export function isSlotOf(table: SlotTable, accountIds: readonly string[], instan
   const wall = wallMomentOf(instantMs, timezone);
   const weekday = isoWeekday(wall.date);
   return accountIds.some((id) => (table[id] ?? []).some((slot) => slot.weekday === weekday && slot.minute === wall.minute));
+}
+
+/**
+ * The slot times of one set of accounts, listed as far as asked for, with a cursor: the first
+ * time not yet found taken. A slot taken or breaking a rule for these accounts stays so (posts
+ * are only ever added), so the next post on the same accounts starts looking at the cursor.
+ */
+export class SlotQueue {
+  private readonly times: SlotTime[] = [];
+  private readonly source: Iterator<SlotTime>;
+  private cursor = 0;
+
+  constructor(source: Iterable<SlotTime>) {
+    this.source = source[Symbol.iterator]();
+  }
+
+  /** The first time from the cursor on that `fits`, moving the cursor up to it; undefined when none is left. */
+  first(fits: (time: SlotTime) => boolean): SlotTime | undefined {
+    for (; ; this.cursor++) {
+      if (this.cursor === this.times.length) {
+        const next = this.source.next();
+        if (next.done === true) return undefined;
+        this.times.push(next.value);
+      }
+      const time = this.times[this.cursor]!;
+      if (fits(time)) return time;
+    }
+  }
 }

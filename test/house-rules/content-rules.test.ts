@@ -99,10 +99,21 @@ describe('UTM parameters', () => {
         message: 'rule `utm`: link `https://acme.coffee/beans` lacks utm_source, utm_campaign (brand-photo)',
         expected: 'utm_source=photoC&utm_campaign=2027-01',
         found: 'no query',
-        hint: 'Add `utm_source=photoC&utm_campaign=2027-01` to the link, or set `append: true` on the rule to have them added when planning.',
+        hint: 'Make the link carry `utm_source=photoC&utm_campaign=2027-01`, or set `append: true` on the rule to have them added when planning.',
       },
       expect.objectContaining({ column: 6, accountId: VIDEO, message: 'rule `utm`: link `https://acme.coffee/beans` lacks utm_source, utm_campaign (brand-video)' }),
       expect.objectContaining({ column: 36, accountId: VIDEO, message: 'rule `utm`: link `https://shop.acme.coffee/x?utm_source=photoC&utm_campaign=2027-01` has other values for utm_source (brand-video)' }),
+    ]);
+  });
+
+  it('names both the missing parameters and those with other values', () => {
+    const result = check({ posts: [winter([bodyTarget(PHOTO, 'https://acme.coffee/z?utm_source=newsletter')])], rules: [checkOnly] });
+    expect(result.violations.map((v) => [v.message, v.found, v.hint])).toEqual([
+      [
+        'rule `utm`: link `https://acme.coffee/z?utm_source=newsletter` lacks utm_campaign and has other values for utm_source (brand-photo)',
+        '`?utm_source=newsletter`',
+        'Make the link carry `utm_campaign=2027-01&utm_source=photoC`, or set `append: true` on the rule to have them added when planning.',
+      ],
     ]);
   });
 
