@@ -134,12 +134,11 @@ function includeSnippet(part: Extract<TemplatePart, { kind: 'snippet' }>, contex
   const path = snippetPath(part.path);
   const found = `\`${part.raw}\``;
   if (path === undefined) return { code: 'snippet-outside-project', message: `snippet \`${part.path}\` is not a path inside the project`, expected: 'a path from the project root, such as `snippets/signature.md`', found, hint: 'Write the path from the folder holding postsync.yaml, without `..` or a leading `/`.' };
-  if (walk.chain.includes(path) || walk.chain.length >= MAX_SNIPPET_DEPTH) {
+  if (walk.chain.includes(path)) {
     const cycle = [...walk.chain.slice(walk.chain.indexOf(path)), path];
-    return walk.chain.includes(path)
-      ? { code: 'snippet-cycle', message: `snippet \`${path}\` includes itself: ${cycle.map((p) => `\`${p}\``).join(' → ')}`, found, hint: 'Remove one of these includes.' }
-      : { code: 'snippet-too-deep', message: `snippets include each other more than ${MAX_SNIPPET_DEPTH} deep`, found, hint: 'Include fewer snippets inside snippets.' };
+    return { code: 'snippet-cycle', message: `snippet \`${path}\` includes itself: ${cycle.map((p) => `\`${p}\``).join(' → ')}`, found, hint: 'Remove one of these includes.' };
   }
+  if (walk.chain.length >= MAX_SNIPPET_DEPTH) return { code: 'snippet-too-deep', message: `snippets include each other more than ${MAX_SNIPPET_DEPTH} deep`, found, hint: 'Include fewer snippets inside snippets.' };
   walk.snippets.add(path);
   const text = context.readSnippet?.(path);
   if (text === undefined) return { code: 'snippet-not-found', message: `snippet \`${path}\` does not exist`, expected: 'a file inside the project', found, hint: 'Check the path: it starts at the folder holding postsync.yaml.' };

@@ -93,6 +93,11 @@ describe('renderTemplate', () => {
     expect([snippetPath('snippets/x/../sig.md'), snippetPath('a\\b.md'), snippetPath('./x.md'), snippetPath('x/../../y.md')]).toEqual(['snippets/sig.md', undefined, 'x.md', undefined]);
   });
 
+  it('stops snippets that include each other too deep', () => {
+    const chain = (path: string) => (/^s(\d+)\.md$/.test(path) ? `{{> s${Number(path.slice(1, -3)) + 1}.md }}` : undefined);
+    expect(render('{{> s0.md }}', { readSnippet: chain }).diagnostics).toMatchObject([{ code: 'snippet-too-deep', file: 's7.md', line: 1, column: 1, message: 'snippets include each other more than 8 deep' }]);
+  });
+
   it('maps offsets of the rendered text back to the source (an inserted value to its `{{`)', () => {
     const source = 'Go {{ shop }} now, cheap!';
     const result = render(source);
