@@ -1,4 +1,4 @@
-import { closestMatch } from '../content/did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { parseClock, parseDuration, parseWallMoment, wallMinutes } from '../zoned-time/index.js';
 import { RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_PARAMETERS, UTM_SHORTHANDS, type BlackoutPeriod, type HouseRule, type RuleCommon, type RuleKind, type RuleScope } from './house-rule-types.js';
 import { accountAt, isRecord, reportAt, stringsOf, type SectionContext } from './section-context.js';

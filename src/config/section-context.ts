@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { didYouMean } from '../content/did-you-mean.js';
+import { didYouMean } from '../text/did-you-mean.js';
 import { resolveAccount } from '../content/targets.js';
-import type { DataPath, YamlSource } from '../content/yaml-source.js';
+import type { DataPath, YamlSource } from '../text/yaml-source.js';
 
 /**
  * What a reader of one section of postsync.yaml (`rules:`, `slots:`, `vars:`, `hashtags:`)

@@ -1,4 +1,4 @@
-import { didYouMean } from '../content/did-you-mean.js';
+import { didYouMean } from '../text/did-you-mean.js';
 import { formatClock, parseClock, parseWeekday, weekdayName, WEEKDAY_NAMES } from '../zoned-time/index.js';
 import { accountAt, isRecord, reportAt, type SectionContext } from './section-context.js';
 

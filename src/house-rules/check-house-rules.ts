@@ -1,5 +1,5 @@
 import type { HouseRule } from '../config/house-rule-types.js';
-import { compareText } from '../content/ordering.js';
+import { compareText } from '../text/ordering.js';
 import { checkImageAlt } from './alt-rule.js';
 import { checkSchedule } from './check-schedule.js';
 import type { HouseRulesInput, HouseRulesResult, RulePost, RuleViolation, TextRewrite } from './rule-input.js';

@@ -1,5 +1,5 @@
 import { SCHEDULE_RULE_KINDS, type HouseRule, type ScheduleRule } from '../config/house-rule-types.js';
-import { compareText } from '../content/ordering.js';
+import { compareText } from '../text/ordering.js';
 import type { HouseRulesInput, OtherPost, PostStanding, RulePost, RuleViolation } from './rule-input.js';
 import { ScheduleBook, type BookEntry } from './schedule-book.js';
 import { scheduleViolation } from './schedule-violations.js';

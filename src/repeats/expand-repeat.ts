@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { closestMatch } from '../content/did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import type { SourcePosition } from '../content/types.js';
-import type { DataPath, YamlSource } from '../content/yaml-source.js';
+import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import { formatCivilDate, instantAt, wallMinutes, wallMomentOf } from '../zoned-time/index.js';
 import { MAX_OCCURRENCES, readRepeatSpec, type RepeatSpec } from './repeat-spec.js';
 import { seriesDates } from './series-dates.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourcePosition } from '../content/types.js';
-import type { DataPath, YamlSource } from '../content/yaml-source.js';
+import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../content/scheduled-at.js';
 import { parseCivilDate, parseClock, parseWallMoment, parseWeekday, wallMinutes, type CivilDate } from '../zoned-time/index.js';
 

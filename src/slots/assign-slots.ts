@@ -1,7 +1,7 @@
 import type { HouseRule } from '../config/house-rule-types.js';
 import { formatSlot, type SlotTable } from '../config/slots-section.js';
 import type { SourcePosition } from '../content/types.js';
-import { compareText } from '../content/ordering.js';
+import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { fillScheduleBook, formatWall, scheduleRulesOf, ScheduleBook, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
 import { isoWeekday, wallMomentOf } from '../zoned-time/index.js';

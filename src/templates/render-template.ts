@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { closestMatch } from '../content/did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { templateNames, type TemplateVars } from '../config/vars-section.js';
 import { MISSING_BUILT_IN, type BuiltIns } from './built-ins.js';
 import { scanTemplate, type TemplatePart } from './template-tokens.js';

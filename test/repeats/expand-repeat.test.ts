@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScheduledAt } from '../../src/content/scheduled-at.js';
-import { parseYamlSource } from '../../src/content/yaml-source.js';
+import { parseYamlSource } from '../../src/text/yaml-source.js';
 import { expandRepeat, hasRepeat } from '../../src/repeats/index.js';
 
 const ZONE = 'Europe/Berlin';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFrontMatter } from '../../src/content/schema.js';
-import { parseYamlSource } from '../../src/content/yaml-source.js';
+import { parseYamlSource } from '../../src/text/yaml-source.js';
 
 function problems(yaml: string) {
   const source = parseYamlSource(yaml, 'posts/a.md');
