@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
-import { resolveAccount } from '../content/targets.js';
+import { resolveAccount } from './account-ids.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
 
 /**

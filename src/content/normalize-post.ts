@@ -1,7 +1,7 @@
 import { posix, sep } from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { describeValue } from '../text/schema-errors.js';
-import { parseScheduledAt, SCHEDULED_AT_FORMATS } from './scheduled-at.js';
+import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../zoned-time/scheduled-at.js';
 import { normalizeTargets, type NormalizedTargets } from './targets.js';
 import { codePointLength } from './text-length.js';
 import type { SourcePosition } from './types.js';

@@ -2,11 +2,10 @@ import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { compareText } from '../text/ordering.js';
+import { resolveAccount } from '../config/account-ids.js';
 import { OPTION_INPUT_FIELDS } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
 import type { YamlSource } from '../text/yaml-source.js';
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NormalizedTargets {
   /** Sorted by socialAccountId. */
@@ -76,12 +75,6 @@ export function normalizeTargets(raw: unknown, context: TargetContext): Normaliz
     result.positions.push(position);
   }
   return result;
-}
-
-/** Alias first (an alias may even look like a uuid), then a raw uuid; ids are compared lower-case. */
-export function resolveAccount(account: string, accounts: Readonly<Record<string, string>>): string | undefined {
-  if (Object.hasOwn(accounts, account)) return accounts[account]!.toLowerCase();
-  return UUID_PATTERN.test(account) ? account.toLowerCase() : undefined;
 }
 
 function unknownAccount(account: string, context: TargetContext, path: (string | number)[]): Diagnostic {

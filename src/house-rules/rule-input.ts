@@ -1,6 +1,6 @@
 import type { HouseRule } from '../config/house-rule-types.js';
 import type { TemplateVars } from '../config/vars-section.js';
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TextLocator } from '../templates/text-locator.js';
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { closestMatch } from '../text/did-you-mean.js';
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import { formatCivilDate, instantAt, wallMinutes, wallMomentOf } from '../zoned-time/index.js';
 import { MAX_OCCURRENCES, readRepeatSpec, type RepeatSpec } from './repeat-spec.js';

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
-import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../content/scheduled-at.js';
+import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../zoned-time/scheduled-at.js';
 import { parseCivilDate, parseClock, parseWallMoment, parseWeekday, wallMinutes, type CivilDate } from '../zoned-time/index.js';
 
 /** A repeat as the front-matter writes it, read and checked (dates and times still on the wall clock). */

@@ -1,6 +1,6 @@
 import type { HouseRule } from '../config/house-rule-types.js';
 import { formatSlot, type SlotTable } from '../config/slots-section.js';
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { fillScheduleBook, formatWall, scheduleRulesOf, ScheduleBook, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';

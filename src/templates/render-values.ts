@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 import type { DataPath } from '../text/yaml-source.js';
 import { renderTemplate, type TemplateContext } from './render-template.js';
 import { fixedTextLocator } from './text-locator.js';

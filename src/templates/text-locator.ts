@@ -1,4 +1,4 @@
-import type { SourcePosition } from '../content/types.js';
+import type { SourcePosition } from '../text/yaml-source.js';
 
 /** The position in a file of an offset in a text: what diagnostics inside the text point at. */
 export type TextLocator = (offset: number) => SourcePosition | undefined;

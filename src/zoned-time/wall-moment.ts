@@ -1,4 +1,4 @@
-import { offsetMs, parseScheduledAt, wallTimeIn } from '../content/scheduled-at.js';
+import { offsetMs, parseScheduledAt, wallTimeIn } from './scheduled-at.js';
 import { dayNumber, formatCivilDate, parseCivilDate, type CivilDate } from './civil-date.js';
 import { formatClock, parseClock } from './phrases.js';
 

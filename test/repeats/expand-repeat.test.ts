@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScheduledAt } from '../../src/content/scheduled-at.js';
+import { parseScheduledAt } from '../../src/zoned-time/scheduled-at.js';
 import { parseYamlSource } from '../../src/text/yaml-source.js';
 import { expandRepeat, hasRepeat } from '../../src/repeats/index.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseScheduledAt } from '../../src/content/scheduled-at.js';
+import { parseScheduledAt } from '../../src/zoned-time/scheduled-at.js';
 import { expandRepeat } from '../../src/repeats/index.js';
 import { formatClock, wallMomentOf } from '../../src/zoned-time/index.js';
 
