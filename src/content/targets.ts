@@ -14,6 +14,8 @@ export interface NormalizedTargets {
   labels: string[];
   /** Position of each target entry, parallel to `targets`. */
   positions: (SourcePosition | null)[];
+  /** Index of each target's entry under `targets:` as written, parallel to `targets`. */
+  entries: number[];
   diagnostics: Diagnostic[];
 }
 
@@ -30,9 +32,9 @@ interface TargetContext {
  * Entries the schema already rejected (wrong types) are skipped silently.
  */
 export function normalizeTargets(raw: unknown, context: TargetContext): NormalizedTargets {
-  const result: NormalizedTargets = { targets: [], labels: [], positions: [], diagnostics: [] };
+  const result: NormalizedTargets = { targets: [], labels: [], positions: [], entries: [], diagnostics: [] };
   if (!Array.isArray(raw)) return result;
-  const resolved: { target: TargetShape; label: string; position: SourcePosition | null }[] = [];
+  const resolved: { target: TargetShape; label: string; position: SourcePosition | null; entry: number }[] = [];
   const firstIndexByAccount = new Map<string, number>();
   raw.forEach((entry: unknown, index) => {
     const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
@@ -66,13 +68,14 @@ export function normalizeTargets(raw: unknown, context: TargetContext): Normaliz
       if (typeof content === 'string') target.contentOverride = content.trim();
       target.options = pickOptions(options);
     }
-    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null });
+    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null, entry: index });
   });
   resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
-  for (const { target, label, position } of resolved) {
+  for (const { target, label, position, entry } of resolved) {
     result.targets.push(target);
     result.labels.push(label);
     result.positions.push(position);
+    result.entries.push(entry);
   }
   return result;
 }

@@ -21,6 +21,7 @@
  * parameters present and changes nothing.
  * The text rules read the texts as given (before UTM parameters are appended).
  */
+export { needsAccountFacts } from './account-facts.js';
 export { checkHouseRules } from './check-house-rules.js';
 export { fillScheduleBook, scheduleRulesOf } from './check-schedule.js';
 export { ScheduleBook, type BookEntry, type ScheduleConflict } from './schedule-book.js';

@@ -15,6 +15,8 @@ export interface TemplateContext {
   vars: TemplateVars;
   hashtags: Readonly<Record<string, string>>;
   builtIns: BuiltIns;
+  /** Why a built-in has no value here, where the usual reason (MISSING_BUILT_IN) does not fit. */
+  missing?: Partial<Record<keyof BuiltIns, string>>;
   /**
    * A snippet's text by its project-relative path (already checked to stay inside the project by
    * name); undefined when there is no such file. The reader must also refuse a path that leaves
@@ -107,7 +109,7 @@ function valueOf(name: string, context: TemplateContext): string | Problem {
   if (Object.hasOwn(MISSING_BUILT_IN, name)) {
     const value = context.builtIns[name as keyof BuiltIns];
     // Without an account at all, that is the reason for every `account.*` name.
-    const why = name.startsWith('account.') && context.builtIns['account.alias'] === undefined ? MISSING_BUILT_IN['account.alias'] : MISSING_BUILT_IN[name as keyof BuiltIns];
+    const why = context.missing?.[name as keyof BuiltIns] ?? (name.startsWith('account.') && context.builtIns['account.alias'] === undefined ? MISSING_BUILT_IN['account.alias'] : MISSING_BUILT_IN[name as keyof BuiltIns]);
     return value ?? { code: 'variable-without-value', message: `\`{{ ${name} }}\` has no value here: ${why}`, found: `\`{{ ${name} }}\``, hint: name === 'date' ? 'Set `scheduledAt`, or write the date.' : 'Write the value instead.' };
   }
   const [first, ...rest] = name.split('.');

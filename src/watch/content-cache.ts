@@ -94,16 +94,17 @@ export class ContentCache {
     return this.#files.has(this.#relative(path));
   }
 
-  /** Post files (absolute) that use `path`: that media file, or any media file below that folder. */
+  /** Post files (absolute) that use `path`: that media or snippet file, or any below that folder. */
   filesUsingMedia(path: string): string[] {
+    const uses = (file: string) => isInside(path, this.#absolute(file));
     return [...this.#files.values()]
-      .filter((result) => result.post?.media.some((media) => isInside(path, this.#absolute(media.path))) === true)
+      .filter((result) => result.posts[0]?.media.some((media) => uses(media.path)) === true || result.snippets?.some(uses) === true)
       .map((result) => this.#absolute(result.file));
   }
 
   /** Post files (absolute) with errors: a media file they wait for may just have appeared. */
   filesWithErrors(): string[] {
-    return [...this.#files.values()].filter((result) => result.post === null).map((result) => this.#absolute(result.file));
+    return [...this.#files.values()].filter((result) => result.posts.length === 0).map((result) => this.#absolute(result.file));
   }
 
   /**
@@ -115,14 +116,18 @@ export class ContentCache {
       const at = scheduledAt == null ? Number.NaN : Date.parse(scheduledAt);
       return at > after.getTime() && at <= until.getTime();
     };
-    return [...this.#files.values()].filter((result) => due(result.post?.shape.scheduledAt)).map((result) => this.#absolute(result.file));
+    return [...this.#files.values()].filter((result) => result.posts.some((post) => due(post.shape.scheduledAt))).map((result) => this.#absolute(result.file));
   }
 
-  /** Every media file (absolute) the valid posts reference. */
+  /** Every media file (absolute) the valid posts reference, and every snippet file a post includes (watched alike). */
   mediaFiles(): ReadonlySet<string> {
     if (this.#media === null) {
       this.#media = new Set();
-      for (const result of this.#files.values()) for (const media of result.post?.media ?? []) this.#media.add(this.#absolute(media.path));
+      for (const result of this.#files.values()) {
+        // The posts of a file (a repeat's occurrences) share its media.
+        for (const media of result.posts[0]?.media ?? []) this.#media.add(this.#absolute(media.path));
+        for (const snippet of result.snippets ?? []) this.#media.add(this.#absolute(snippet));
+      }
     }
     return this.#media;
   }
