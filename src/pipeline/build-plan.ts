@@ -48,7 +48,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { section } = state;
   const [live, desired] = await Promise.all([
     listing,
-    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), ownedKeys: { has: (key) => section.posts[key] !== undefined } }),
+    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), calendar: { state: section, live: listing, prune: options.prune } }),
   ]);
   const plan = await planDesired(desired, { target: connection.target, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now });
   await options.kept?.save();

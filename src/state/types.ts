@@ -32,6 +32,8 @@ export interface PostRecord {
   /** `updatedAt` of the remote post right after our last write; differs → drift. */
   remoteUpdatedAt: string;
   appliedAt: string;
+  /** For a `scheduledAt: next-slot` post: the slot time (an instant) it was applied with; it keeps that time. */
+  slotAt?: string;
 }
 
 export interface MediaRecord {

@@ -7,6 +7,7 @@ import { isInside, relativePosix } from '../text/paths.js';
 import { PostCache } from '../cache/post-cache.js';
 import { combineContentResults, readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
 import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
+import type { AccountFacts } from '../house-rules/index.js';
 import type { PlanCaches } from '../pipeline/plan-caches.js';
 import type { ContentSide } from '../pipeline/read-desired.js';
 
@@ -31,9 +32,13 @@ export class ContentCache {
   #combined: ContentResult | null = null;
   #media: Set<string> | null = null;
 
-  constructor(options: { config: ContentConfig; caches: PlanCaches }) {
+  /** The accounts' platforms and handles, read the first time a post needs them (once per session). */
+  readonly #accountFacts: (() => Promise<ReadonlyMap<string, AccountFacts>>) | undefined;
+
+  constructor(options: { config: ContentConfig; caches: PlanCaches; accountFacts?: () => Promise<ReadonlyMap<string, AccountFacts>> }) {
     this.#config = options.config;
     this.#caches = options.caches;
+    this.#accountFacts = options.accountFacts;
     this.#posts = this.#postCacheFor(options.config);
   }
 
@@ -50,13 +55,15 @@ export class ContentCache {
 
   /**
    * Keys recorded in state may keep a past scheduledAt; returns the post files (absolute) whose
-   * key changed hands, which must be read again.
+   * key changed hands, which must be read again (a repeat's file with errors too: the keys of its
+   * occurrences are not known then).
    */
   setOwnedKeys(keys: ReadonlySet<string>): string[] {
     const before = this.#ownedKeys;
     this.#ownedKeys = keys;
     const flipped = (key: string | null) => key !== null && before.has(key) !== keys.has(key);
-    return [...this.#files.values()].filter((result) => flipped(result.key)).map((result) => this.#absolute(result.file));
+    const refusedAsPast = (result: ContentFileResult) => result.posts.length === 0 && result.diagnostics.some((d) => d.code === 'scheduled-at-past');
+    return [...this.#files.values()].filter((result) => flipped(result.key) || result.posts.some((post) => flipped(post.key)) || refusedAsPast(result)).map((result) => this.#absolute(result.file));
   }
 
   /** Reads every post file again (start, postsync.yaml edited, periodic refresh). */
@@ -184,6 +191,7 @@ export class ContentCache {
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
       earlier: this.#posts,
+      ...(this.#accountFacts === undefined ? {} : { accountFacts: this.#accountFacts }),
     };
   }
 
