@@ -1,6 +1,9 @@
 import type { DesiredPost } from '../content/types.js';
 import type { Change, Plan } from './types.js';
 
+/** The reason `planDesiredPost` gives a create without a state record. */
+const NEW_FILE = 'new file';
+
 /** `<key>@<YYYY-MM-DD>`: the key of an occurrence. */
 const OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
 
@@ -32,11 +35,14 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
   if (post === undefined) return change.action === 'delete' ? surplusOccurrence(change, repeats) : change;
   const taken = post.slot?.taken;
   const executed = change.action === 'create' || change.action === 'update';
+  // The planner says "new file" of a post no state record has: for an occurrence, the file may be old.
+  const reasons = post.occurrence === undefined ? change.reasons : change.reasons.map((reason) => (reason === NEW_FILE ? `new occurrence (${post.occurrence!.date})` : reason));
   return {
     ...change,
+    reasons,
     ...(taken === undefined || post.shape.scheduledAt === null ? {} : { slot: { slot: taken.slot, scheduledAt: post.shape.scheduledAt, source: taken.source } }),
     ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
-    ...(taken !== undefined && executed ? { reasons: [...change.reasons, `time from slot ${taken.slot}${taken.source === 'recorded' ? ' (kept from the last apply)' : ' (the earliest free one)'}`] } : {}),
+    ...(taken !== undefined && executed ? { reasons: [...reasons, `time from slot ${taken.slot}${taken.source === 'recorded' ? ' (kept from the last apply)' : ' (the earliest free one)'}`] } : {}),
   };
 }
 
