@@ -68,7 +68,8 @@ describe('settleCalendar', () => {
       live: { get: (id) => (id === 'p-gone' ? gone : undefined), briefs: new Map() },
     });
     expect(result.posts.map((p) => p.key)).toEqual(['applied']);
-    expect(result.diagnostics.map((d) => [d.key, (d as { clashesWith?: { key?: string }[] }).clashesWith?.map((c) => c.key)])).toEqual([
+    const violations = result.diagnostics as (typeof result.diagnostics[number] & { key?: string; clashesWith?: { key?: string }[] })[];
+    expect(violations.map((v) => [v.key, v.clashesWith?.map((c) => c.key)])).toEqual([
       ['near-gone', ['gone']],
       ['new', ['applied']],
     ]);
