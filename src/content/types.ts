@@ -68,8 +68,8 @@ export interface DesiredPost {
 /** A post's `scheduledAt: next-slot`: where it is written, and once planned, the slot it got. */
 export interface PostSlot {
   at?: SourcePosition;
-  /** The slot as postsync.yaml writes it (`Mon 09:00`); `recorded`: the time it was applied with, kept from the state. */
-  taken?: { slot: string; source: 'recorded' | 'assigned' };
+  /** The slot as postsync.yaml writes it (`Mon 09:00`), its time on the project's clock (`2027-01-04 09:00 (Europe/Berlin)`); `recorded`: the time it was applied with, kept from the state. */
+  taken?: { slot: string; wall: string; source: 'recorded' | 'assigned' };
 }
 
 /**

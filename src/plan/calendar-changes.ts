@@ -42,7 +42,7 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
     reasons,
     ...(taken === undefined || post.shape.scheduledAt === null ? {} : { slot: { slot: taken.slot, scheduledAt: post.shape.scheduledAt, source: taken.source } }),
     ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
-    ...(taken !== undefined && executed ? { reasons: [...reasons, `time from slot ${taken.slot}${taken.source === 'recorded' ? ' (kept from the last apply)' : ' (the earliest free one)'}`] } : {}),
+    ...(taken !== undefined && executed ? { reasons: [...reasons, `time from slot ${taken.slot}: ${taken.wall}, ${taken.source === 'recorded' ? 'kept from the last apply' : 'the earliest free one'}`] } : {}),
   };
 }
 

@@ -39,9 +39,9 @@ describe('settleCalendar', () => {
   it('gives next-slot posts the earliest free slots in key order, and keeps back only the post that breaks an error rule', () => {
     const result = settle({ posts: [slotPost('b'), post('fixed', '2027-01-04 09:00'), post('late', '2027-01-05 23:30'), slotPost('a')] });
     expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken])).toEqual([
-      ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', source: 'assigned' }],
+      ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', wall: '2027-01-11 09:00 (Europe/Berlin)', source: 'assigned' }],
       ['fixed', at('2027-01-04 09:00'), undefined],
-      ['a', at('2027-01-07 17:30'), { slot: 'Thu 17:30', source: 'assigned' }],
+      ['a', at('2027-01-07 17:30'), { slot: 'Thu 17:30', wall: '2027-01-07 17:30 (Europe/Berlin)', source: 'assigned' }],
     ]);
     expect(result.posts[0]!.shapeHash).not.toBe(slotPost('b').shapeHash);
     expect(result.diagnostics).toEqual([
@@ -83,13 +83,13 @@ describe('settleCalendar', () => {
 
 describe('withCalendarFacts', () => {
   it('tells the slot and the occurrence in the changes, and why a shrunk repeat deletes', () => {
-    const slotted = { ...post('s', '2027-01-04 09:00'), slot: { taken: { slot: 'Mon 09:00', source: 'assigned' as const } } };
+    const slotted = { ...post('s', '2027-01-04 09:00'), slot: { taken: { slot: 'Mon 09:00', wall: '2027-01-04 09:00 (Europe/Berlin)', source: 'assigned' as const } } };
     const occurrence = { ...desired('r@2027-01-18', shape({ scheduledAt: at('2027-01-18 09:00') }), { file: 'posts/r.md' }), occurrence: { of: 'r', date: '2027-01-18' } };
     const section = state({ posts: { 'r@2027-02-01': record('p-old', shape(), 'posts/r.md') } });
     const plan = withCalendarFacts(createPlan(planInput({ desired: [slotted, occurrence], state: section, live: [livePost('p-old', shape())] })), [slotted, occurrence]);
     expect(plan.changes.map((change) => [change.action, change.key, change.reasons, change.slot, change.occurrence])).toEqual([
       ['create', 'r@2027-01-18', ['new occurrence (2027-01-18)'], undefined, { of: 'r', date: '2027-01-18' }],
-      ['create', 's', ['new file', 'time from slot Mon 09:00 (the earliest free one)'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
+      ['create', 's', ['new file', 'time from slot Mon 09:00: 2027-01-04 09:00 (Europe/Berlin), the earliest free one'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
       ['delete', 'r@2027-02-01', ['2027-02-01 is no longer an occurrence of the repeat in posts/r.md; run with --prune to delete'], undefined, { of: 'r', date: '2027-02-01' }],
     ]);
   });
