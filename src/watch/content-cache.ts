@@ -126,17 +126,21 @@ export class ContentCache {
     return [...this.#files.values()].filter((result) => result.posts.some((post) => due(post.shape.scheduledAt))).map((result) => this.#absolute(result.file));
   }
 
-  /** Every media file (absolute) the valid posts reference, and every snippet file a post includes (watched alike). */
+  /** Every media file (absolute) the valid posts reference. */
   mediaFiles(): ReadonlySet<string> {
     if (this.#media === null) {
       this.#media = new Set();
-      for (const result of this.#files.values()) {
-        // The posts of a file (a repeat's occurrences) share its media.
-        for (const media of result.posts[0]?.media ?? []) this.#media.add(this.#absolute(media.path));
-        for (const snippet of result.snippets ?? []) this.#media.add(this.#absolute(snippet));
-      }
+      // The posts of a file (a repeat's occurrences) share its media.
+      for (const result of this.#files.values()) for (const media of result.posts[0]?.media ?? []) this.#media.add(this.#absolute(media.path));
     }
     return this.#media;
+  }
+
+  /** Every snippet file (absolute) a post file includes, found or not: watched as media files are. */
+  snippetFiles(): Set<string> {
+    const snippets = new Set<string>();
+    for (const result of this.#files.values()) for (const snippet of result.snippets ?? []) snippets.add(this.#absolute(snippet));
+    return snippets;
   }
 
   /** Number of post files read. */

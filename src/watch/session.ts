@@ -293,7 +293,8 @@ export class WatchSession {
   }
 
   #trackMedia(): void {
-    this.#watcher?.add(this.#scope.setMedia(this.#content.mediaFiles()));
+    // Snippet files are watched as media files are: a change re-reads the posts that use them.
+    this.#watcher?.add(this.#scope.setMedia([...this.#content.mediaFiles(), ...this.#content.snippetFiles()]));
   }
 
   #emit(event: WatchEvent): void {

@@ -76,7 +76,7 @@ describe('ContentCache', () => {
   it('watches the snippet files posts include, and names the posts to read again when one changes', async () => {
     const { dir, cache, fresh, path } = await setUp({ 'a.md': post({ body: 'A\n{{> snippets/sig.md }}' }), 'b.md': post({ body: 'B' }) });
     expect(cache.filesWithErrors()).toEqual([path('posts/a.md')]);
-    expect(cache.mediaFiles()).toContain(path('snippets/sig.md'));
+    expect([...cache.snippetFiles()]).toEqual([path('snippets/sig.md')]);
     await mkdir(join(dir, 'snippets'));
     await writeFile(path('snippets/sig.md'), 'Signed');
     expect(cache.filesUsingMedia(path('snippets/sig.md'))).toEqual([path('posts/a.md')]);
