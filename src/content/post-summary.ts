@@ -77,12 +77,15 @@ export function foundMediaPart(requests: readonly MediaRequest[], found: FoundMe
   return fingerprintMediaPart(media);
 }
 
-/** The summary of a post read in full from a file without errors, including these snippets. */
-export function summaryOf(reading: PostFileReading, post: DesiredPost, snippets: readonly SnippetUse[]): PostSummary {
+/**
+ * The summary of a post read in full from a file without errors, including these snippets;
+ * `found`: the warnings of its texts (templates, house rules) besides those of its reading.
+ */
+export function summaryOf(reading: PostFileReading, post: DesiredPost, snippets: readonly SnippetUse[], found: readonly Diagnostic[] = []): PostSummary {
   return {
     key: post.key,
     ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }),
-    diagnostics: reading.diagnostics,
+    diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
     ...(reading.text?.schedule === undefined ? {} : { schedule: reading.text.schedule }),
     accountIds: post.shape.targets.map((target) => target.socialAccountId),
     media: reading.text?.media,

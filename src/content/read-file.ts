@@ -107,7 +107,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   // that needed facts read for this run only, are read in full every time.
   const [only, ...more] = result.posts;
   if (read !== undefined && only !== undefined && more.length === 0 && only.occurrence === undefined && only.slot === undefined && !usedLoadedFacts) {
-    options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, only, uses));
+    options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, only, uses, found.diagnostics));
   }
   return result;
 }

@@ -149,6 +149,23 @@ describe('text and media house rules in content reading', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'rule-banned-words', rule: 'wording', key: 'a', file: 'posts/a.md', line: 4, column: 3, message: 'rule `wording`: `cheap` is a banned word, in the text for photo' })]);
   });
 
+  it('keeps a warning of a text rule for a file the cache vouches for', async () => {
+    const root = await testdir({ 'posts/a.md': '---\ntargets: [photo]\n---\nA cheap roast' });
+    await utimes(join(root, 'posts/a.md'), LONG_AGO, LONG_AGO);
+    const config = configOf(root, { rules: [{ ...banned, severity: 'warning' }] });
+    const run = async () => {
+      const kept = RunCache.open(root, { enabled: true, build: 'test' });
+      const result = await readContent({ config, now: NOW, probe: fakeProbe(), earlier: kept.posts(config)! });
+      await kept.save();
+      return result;
+    };
+    const cold = await run();
+    const warm = await run();
+    expect([cold.posts.length, warm.unchanged.length]).toEqual([1, 1]);
+    expect(warm.diagnostics).toEqual(cold.diagnostics);
+    expect(warm.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'rule-banned-words']]);
+  });
+
   it('appends UTM parameters into the text it sends, per account where the values differ', async () => {
     const root = await testdir({ 'posts/2027-01/a.md': '---\ntargets: [photo, short]\n---\nSee https://acme.coffee/winter and https://other.example/x' });
     const { posts, diagnostics } = await read(root, { rules: [utm] }, { accountFacts: ACCOUNTS });
