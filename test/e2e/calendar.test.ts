@@ -39,21 +39,22 @@ async function project(posts: Record<string, string>, policies = POLICIES): Prom
 }
 
 describe('repeats, slots and house rules against the API', () => {
-  it('a repeat of 6 gives 6 remote posts, the next plan shows no change, and editing one occurrence sends one PATCH', async () => {
+  it('a repeat of 6 gives 6 remote posts with their UTM parameters, the next plan shows no change, and editing one occurrence sends one PATCH', async () => {
     const api = emulator();
     await api.reset();
-    const dir = await project({ 'roast.md': repeat(6) });
+    const dir = await project({ 'roast.md': repeat(6) }, `${POLICIES}rules:\n  links: { utm: { source: "{platform}", medium: social, append: true } }\n`);
     const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
     const applied = await cli('apply', '--yes');
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain('Apply complete: 6 created');
     const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[];
+    const linked = 'The Winter blend is back: https://acme.coffee/winter?utm_source=photoC&utm_medium=social';
     expect(remote.map((p) => [p.scheduledAt, p.content]).sort()).toEqual([
-      ['2031-01-06T08:00:00.000Z', 'The Winter blend is back: https://acme.coffee/winter'],
+      ['2031-01-06T08:00:00.000Z', linked],
       ['2031-01-13T08:00:00.000Z', 'Winter blend, week of 2031-01-13.'],
-      ['2031-01-20T08:00:00.000Z', 'The Winter blend is back: https://acme.coffee/winter'],
+      ['2031-01-20T08:00:00.000Z', linked],
       ['2031-01-27T08:00:00.000Z', 'Winter blend, week of 2031-01-27.'],
-      ['2031-02-03T08:00:00.000Z', 'The Winter blend is back: https://acme.coffee/winter'],
+      ['2031-02-03T08:00:00.000Z', linked],
       ['2031-02-10T08:00:00.000Z', 'Winter blend, week of 2031-02-10.'],
     ]);
     const again = await cli('plan', '--detailed-exitcode');
@@ -66,6 +67,28 @@ describe('repeats, slots and house rules against the API', () => {
     const writes = (await api.requestLog()).filter((entry) => entry.method !== 'GET');
     expect(writes.map((entry) => entry.method)).toEqual(['PATCH']);
     expect(((await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[]).filter((p) => p.content === 'Special edition!').map((p) => p.scheduledAt)).toEqual(['2031-01-20T08:00:00.000Z']);
+  });
+
+  it('never touches a published occurrence: an edit or a skip of it is blocked, the others go on', async () => {
+    const api = emulator();
+    await api.reset();
+    const dir = await project({ 'roast.md': repeat(2) });
+    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    await api.setClock(new Date('2031-01-06T09:00:00Z'));
+    const changes = async (...args: string[]) => (JSON.parse((await cli('plan', '--json', ...args)).stdout) as { changes: { action: string; key: string; reasons: string[] }[] }).changes.map((change) => [change.action, change.key, change.reasons]);
+    const edited = repeat(2).replace('is back', 'is here');
+    await writeFile(join(dir, 'posts/roast.md'), edited);
+    expect(await changes()).toEqual([
+      ['blocked', 'roast@2031-01-06', ['post is published; published posts are never edited']],
+      ['noop', 'roast@2031-01-13', ['up to date']],
+    ]);
+    await writeFile(join(dir, 'posts/roast.md'), edited.replace('count: 2 }', 'count: 2, skip: [2031-01-06] }'));
+    expect(await changes('--prune')).toEqual([
+      ['create', 'roast@2031-01-20', ['new occurrence (2031-01-20)']],
+      ['blocked', 'roast@2031-01-06', ['post is published; published posts are never deleted']],
+      ['noop', 'roast@2031-01-13', ['up to date']],
+    ]);
   });
 
   it('count 6 → 4 skips the 2 surplus occurrences without --prune and deletes them with it', async () => {
