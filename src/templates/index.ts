@@ -11,10 +11,10 @@
  * the diagnostics (each with file, line and column through `locate`: `verbatimTextLocator` for
  * a body, `fixedTextLocator` for a front-matter value), the names and snippet files used, and
  * `sourceOffset` so that later checks on the rendered text (house rules) can point into the
- * source. Render after repeats are expanded and slots assigned (`{{ date }}` needs the time),
- * and once per target when `names` holds an `account.*` name (the text then differs per
- * account: a contentOverride). Snippet files belong in a post's fingerprint and in watch's
- * watched paths.
+ * source. Content reading (src/content/post-texts.ts) renders after repeats are expanded, and
+ * once per target when `names` holds an `account.*` name (the text then differs per account: a
+ * contentOverride); a `next-slot` post has no `{{ date }}` (its time is chosen only when
+ * planning). Snippet files count in a post's fingerprint and are in watch's watched paths.
  */
 export { builtInValues, MISSING_BUILT_IN, type BuiltInFacts, type BuiltInName, type BuiltIns } from './built-ins.js';
 export { renderTemplate, snippetPath, type RenderedText, type TemplateContext } from './render-template.js';
