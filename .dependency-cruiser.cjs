@@ -3,10 +3,12 @@
 // layers, never one of its own layer or above; src/ never imports cli/.
 /** From the bottom up; folders of one layer do not import each other. */
 const LAYERS = [
-  ['text', 'generated'],
+  ['text', 'generated', 'zoned-time'],
   ['api'],
   ['config', 'state'],
-  ['content'],
+  ['templates', 'repeats'],
+  ['house-rules'],
+  ['content', 'slots'],
   ['media'],
   ['plan'],
   ['apply', 'cache', 'emulator'],

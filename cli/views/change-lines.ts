@@ -10,14 +10,19 @@ function colourFor(change: Change, style: Style): (text: string) => string {
   return { create: style.green, adopt: style.green, update: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
 }
 
-/** A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or verbose) the field diffs. */
-export function changeLines(change: Change, style: Style, options: { verbose?: boolean } = {}): string[] {
+/**
+ * A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or
+ * verbose) the field diffs. `underFile`: shown under a heading naming its file (a repeat's
+ * occurrences), so indented one step more and without the file.
+ */
+export function changeLines(change: Change, style: Style, options: { verbose?: boolean; underFile?: boolean } = {}): string[] {
   const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
   const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-  const file = change.file ? style.dim(`  (${change.file})`) : '';
-  const lines = [`  ${colourFor(change, style)(head)}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
-  for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
+  const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : '';
+  const indent = options.underFile ? '  ' : '';
+  const lines = [`${indent}  ${colourFor(change, style)(head)}${change.skipped ? style.dim(' [skipped]') : ''}${file}`];
+  for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+  for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
   return lines;
 }

@@ -1,4 +1,5 @@
 import type { Plan } from '../../src/plan/types.js';
+import { groupOccurrences } from './change-groups.js';
 import { changeLines } from './change-lines.js';
 import { renderDiagnostics } from './diagnostics.js';
 import { bytes, plural } from './format.js';
@@ -13,7 +14,13 @@ export function renderPlan(plan: Plan, options: { label: string; style: Style; v
   const shown = plan.changes.filter((change) => verbose || change.action !== 'noop');
   if (shown.length > 0) {
     out.push('');
-    for (const change of shown) out.push(...changeLines(change, style, { verbose }));
+    for (const item of groupOccurrences(shown)) {
+      if ('change' in item) out.push(...changeLines(item.change, style, { verbose }));
+      else {
+        out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
+        for (const change of item.changes) out.push(...changeLines(change, style, { verbose, underFile: true }));
+      }
+    }
   }
   if (plan.uploads.length > 0) {
     const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);

@@ -1,5 +1,5 @@
 import type { CalendarModel, CalendarPost, Overlay, Slot } from '../calendar/model.js';
-import { dayText, isoWeek, mondayOf } from '../calendar/slots.js';
+import { dayText, isoWeek, mondayOf } from '../calendar/zone-placer.js';
 
 /** GitHub's limit for what one step appends to the job summary. */
 export const STEP_SUMMARY_LIMIT = 1024 * 1024;

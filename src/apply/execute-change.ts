@@ -91,7 +91,7 @@ async function converge(change: Change, post: Post, desired: PostShape, context:
   const fields = diffShapes(live, desired);
   if (fields.length === 0) return post.id;
   const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
-  await record(change.key, change.file!, updated, desired, context);
+  await record(change, updated, desired, context);
   return post.id;
 }
 
@@ -111,12 +111,14 @@ async function update(change: Change, context: ExecuteContext): Promise<string> 
   const desired = requireDesired(change);
   const postId = change.postId!;
   const updated = await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section));
-  await record(change.key, change.file!, updated, desired, context);
+  await record(change, updated, desired, context);
   return postId;
 }
 
-async function record(key: string, file: string, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
-  await saved(context, context.store.recordUpdate(key, { postId: post.id, file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() }));
+async function record(change: Change, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
+  // A slot post keeps the time it was applied with: a new post never moves it.
+  const slotAt = change.slot === undefined || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
+  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString(), ...slotAt }));
 }
 
 async function remove(change: Change, context: ExecuteContext): Promise<string | null> {

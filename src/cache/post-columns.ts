@@ -26,7 +26,7 @@ interface PostColumns {
 }
 
 /** The fields a post seldom has, kept together. */
-type Seldom = Partial<Pick<PostSummary, 'keyPosition' | 'diagnostics' | 'schedule'>>;
+type Seldom = Partial<Pick<PostSummary, 'keyPosition' | 'diagnostics' | 'schedule' | 'snippets'>>;
 /** Check results, the diagnostics left out when there are none. */
 type ChecksValue = [rules: string] | [rules: string, accounts: Diagnostic[], media: Diagnostic[]];
 
@@ -93,11 +93,12 @@ export const postColumns: SectionCodec<PostEntry> = {
 };
 
 function seldomOf(summary: PostSummary): Seldom | 0 {
-  const { keyPosition, diagnostics, schedule } = summary;
+  const { keyPosition, diagnostics, schedule, snippets } = summary;
   const seldom: Seldom = {
     ...(keyPosition === undefined ? {} : { keyPosition }),
     ...(diagnostics.length === 0 ? {} : { diagnostics }),
     ...(schedule === undefined ? {} : { schedule }),
+    ...(snippets === undefined ? {} : { snippets }),
   };
   return Object.keys(seldom).length === 0 ? 0 : seldom;
 }

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaFacts } from '../content/media-cache.js';
 import type { ContentConfig } from '../content/read-file.js';
+import type { AccountFacts } from '../house-rules/index.js';
+import { canonicalJson } from '../state/hash.js';
 import type { KnownState, KnownStates } from '../state/state-file.js';
 import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
@@ -43,9 +45,12 @@ export class RunCache {
     return new RunCache(null, '');
   }
 
-  /** What runs under this content config found out about post files (entries made under another config are not used), and about media files. */
-  posts(config: ContentConfig): PostCache | undefined {
-    const section = this.#section<PostEntry>('posts', contentContext(config), postColumns);
+  /**
+   * What runs under this content config and these account facts found out about post files
+   * (entries made under others are not used), and about media files.
+   */
+  posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostCache | undefined {
+    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postColumns);
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
     return section === undefined || media === undefined ? undefined : new PostCache(section, new StampedFacts(media));
   }
@@ -84,10 +89,16 @@ export class RunCache {
   }
 }
 
-/** What content reading depends on besides the files: entries made under another config are not used. */
-function contentContext(config: ContentConfig): string {
+/**
+ * What content reading depends on besides the files: the config (the calendar policies included:
+ * another `vars:` gives other texts) and the facts of the accounts (platform, handle) that
+ * templates and rules may use. Entries made under another context are not used.
+ */
+function contentContext(config: ContentConfig, accountFacts: ReadonlyMap<string, AccountFacts> = new Map()): string {
   const accounts = Object.entries(config.accounts).sort(([a], [b]) => compareText(a, b));
-  return JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts });
+  const facts = [...accountFacts].sort(([a], [b]) => compareText(a, b));
+  const { rules = [], slots = {}, vars = {}, hashtags = {} } = config;
+  return JSON.stringify({ root: config.root, contentDir: config.contentDir, timezone: config.timezone, accounts, policies: canonicalJson({ rules, slots, vars, hashtags }), facts });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
 import type { CalendarModel, CalendarPost, CalendarSummary } from './model.js';
 import { desiredEntry, remoteEntry, type EntryContext, type MediaView } from './post-entry.js';
-import { mondayOf, zonePlacer, type Placer } from './slots.js';
+import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
 import type { DesiredMedia } from '../content/types.js';
 
 /**

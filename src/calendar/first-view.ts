@@ -1,5 +1,5 @@
 import type { CalendarModel, CalendarPost } from './model.js';
-import { mondayOf } from './slots.js';
+import { mondayOf } from './zone-placer.js';
 
 /**
  * The first part of a page's data (see renderCalendarPage): the calendar with only the posts its

@@ -1,6 +1,6 @@
 import type { Change } from '../plan/types.js';
 import type { CalendarChange, Overlay, Slot } from './model.js';
-import { slotText, type Placer } from './slots.js';
+import { slotText, type Placer } from './zone-placer.js';
 
 /** How a change shows on the calendar: its style, and the slot a post leaves (moved, unscheduled). */
 export interface OverlayOf {

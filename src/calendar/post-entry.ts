@@ -5,7 +5,7 @@ import type { Change } from '../plan/types.js';
 import { cutCaption } from './caption-cut.js';
 import type { CalendarAccount, CalendarMedia, CalendarPost, CalendarTarget } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
-import type { Placer } from './slots.js';
+import type { Placer } from './zone-placer.js';
 
 /** What a media file shows as: where its thumbnail is, and what a probe found. */
 export interface MediaView {

@@ -13,6 +13,11 @@ export interface RawConfig {
   state?: string;
   timezone?: string;
   accounts?: Record<string, string>;
+  /** Read by rules-section.ts, slots-section.ts and vars-section.ts, which check their shapes. */
+  rules?: Record<string, unknown>;
+  slots?: Record<string, unknown>;
+  vars?: Record<string, unknown>;
+  hashtags?: Record<string, unknown>;
 }
 
 export interface ConfigFile {

@@ -5,6 +5,8 @@ import { sortDiagnostics } from '../text/ordering.js';
 import { isInside } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
+import { readPolicySections } from './policy-sections.js';
+import { isRecord } from './section-context.js';
 import { canonicalTimeZone, suggestTimeZone } from './timezone.js';
 import type { ApiConfig, Config, ConfigFlags } from './types.js';
 
@@ -40,15 +42,19 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const url = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
+  // Worked out before the errors are thrown (the policy sections name accounts), so only from well-typed entries.
+  const accountEntries = isRecord(data.accounts) ? Object.entries(data.accounts).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
+  const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
+  const policies = readPolicySections(data, { file: configFile.file ?? undefined, locate: configFile.locate, accounts, diagnostics });
   if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
 
-  const accounts = Object.freeze(Object.fromEntries(Object.entries(data.accounts ?? {}).map(([alias, id]) => [alias, id.toLowerCase()])));
   return Object.freeze({
     root,
     contentDir,
     statePath,
     timezone,
     accounts,
+    ...policies,
     api: apiConfig({ url, local: options.flags?.local === true, key: apiKey === undefined || apiKey === '' ? null : apiKey }),
   });
 }

@@ -1,3 +1,7 @@
+import type { HouseRule } from './house-rule-types.js';
+import type { SlotTable } from './slots-section.js';
+import type { TemplateVars } from './vars-section.js';
+
 /**
  * The resolved configuration of one postsync project: postsync.yaml, then environment, then flags.
  * Frozen. All paths are absolute and lie inside `root`.
@@ -13,6 +17,14 @@ export interface Config {
   readonly timezone: string;
   /** Account alias → socialAccountId (lower-case uuid). */
   readonly accounts: Readonly<Record<string, string>>;
+  /** House rules from `rules:`, in file order (src/house-rules checks them). */
+  readonly rules: readonly HouseRule[];
+  /** Posting slots per account id, from `slots:` (src/slots assigns them). */
+  readonly slots: SlotTable;
+  /** `vars:`, for `{{ name }}` in bodies and options (src/templates renders them). */
+  readonly vars: TemplateVars;
+  /** Hashtag set name → its tags as one text, from `hashtags:` (`{{ hashtags.coffee }}`). */
+  readonly hashtags: Readonly<Record<string, string>>;
   readonly api: ApiConfig;
 }
 

@@ -13,6 +13,7 @@ export class FileLookups {
   readonly #realpaths = new Map<string, Promise<string>>();
   readonly #stats = new Map<string, Promise<Stats | undefined>>();
   readonly #answers = new Map<string, Promise<unknown>>();
+  readonly #syncAnswers = new Map<string, unknown>();
 
   /** The answer to a question about the files (by `key`), worked out by `find` once per read. */
   once<T>(key: string, find: () => Promise<T>): Promise<T> {
@@ -22,6 +23,12 @@ export class FileLookups {
       this.#answers.set(key, answer);
     }
     return answer;
+  }
+
+  /** `once` for a question answered synchronously (snippet files, which templates read while rendering). */
+  onceSync<T>(key: string, find: () => T): T {
+    if (!this.#syncAnswers.has(key)) this.#syncAnswers.set(key, find());
+    return this.#syncAnswers.get(key) as T;
   }
 
   realpath(path: string): Promise<string> {

@@ -7,6 +7,6 @@ export { checkAgainstCapabilities } from './capability-checks.js';
 export { MediaCache, sha256File, type MediaFacts, type MediaProbe, type ProbeResult } from './media-cache.js';
 export { MAX_CONTENT_CHARACTERS, postKeyFromPath } from './normalize-post.js';
 export type { AcceptPastSchedule } from './schedule-check.js';
-export { parseScheduledAt } from './scheduled-at.js';
+export { parseScheduledAt } from '../zoned-time/scheduled-at.js';
 export { textLength } from './text-length.js';
 export type * from './types.js';

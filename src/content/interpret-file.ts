@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { normalizePost, type ScheduleSource } from './normalize-post.js';
+import { normalizePost, type ScheduleSource, type SlotSource } from './normalize-post.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { parsePostFile } from './parse.js';
 import { checkFrontMatter } from './schema.js';
@@ -23,13 +23,21 @@ export interface PostText {
   scheduledAt: string | null;
   /** Set when `scheduledAt` is: the "in the past" check runs on every read. */
   schedule?: ScheduleSource;
+  /** Set for `scheduledAt: next-slot`: the time is chosen when planning. */
+  slot?: SlotSource;
   /** Sorted by socialAccountId. */
   targets: TargetShape[];
   /** Parallel to `targets`: the alias or id as written, and where. */
   targetLabels: string[];
   targetPositions: (SourcePosition | null)[];
+  /** Parallel to `targets`: the index of each one's entry under `targets:` as written. */
+  targetEntries: number[];
   /** First line of the post text. */
   body: SourcePosition;
+  /** Where `content` (the trimmed body) starts in the file: templates in it point there. */
+  contentStart: SourcePosition;
+  /** The front-matter as written (`repeat:`, `variants:`, `occurrences:` are read from it). */
+  frontMatter: Record<string, unknown>;
   /** `media:` as written; the paths are resolved against the disk on every read. */
   media: unknown;
 }
@@ -54,16 +62,20 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
   if (parsed.frontMatter === undefined) return { reading: { key: null, diagnostics: parsed.diagnostics }, locate: parsed.locate };
   const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, file, parsed.locate);
   const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, { ...context, locate: parsed.locate });
-  const media = (parsed.frontMatter as Record<string, unknown>).media;
+  const frontMatter = isRecord(parsed.frontMatter) ? parsed.frontMatter : {};
   const text: PostText = {
     content: normalized.content,
     scheduledAt: normalized.scheduledAt,
     ...(normalized.schedule === undefined ? {} : { schedule: normalized.schedule }),
+    ...(normalized.slot === undefined ? {} : { slot: normalized.slot }),
     targets: normalized.targets.targets,
     targetLabels: normalized.targets.labels,
     targetPositions: normalized.targets.positions,
+    targetEntries: normalized.targets.entries,
     body: { line: parsed.bodyLine, column: 1 },
-    media,
+    contentStart: { line: parsed.bodyLine, column: 1 + leadingOnFirstLine(parsed.body) },
+    frontMatter,
+    media: frontMatter.media,
   };
   const reading: PostFileReading = {
     key: normalized.key,
@@ -72,4 +84,14 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
     text,
   };
   return { reading, locate: parsed.locate };
+}
+
+/** Spaces before the text on its first non-blank line (the body is trimmed). */
+function leadingOnFirstLine(body: string): number {
+  const leading = /^\s*/.exec(body)![0];
+  return leading.length - (leading.lastIndexOf('\n') + 1);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import { posix, sep } from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { describeValue } from '../text/schema-errors.js';
-import { parseScheduledAt, SCHEDULED_AT_FORMATS } from './scheduled-at.js';
+import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../zoned-time/scheduled-at.js';
 import { normalizeTargets, type NormalizedTargets } from './targets.js';
 import { codePointLength } from './text-length.js';
 import type { SourcePosition } from './types.js';
@@ -28,9 +28,19 @@ export interface NormalizedPost {
   scheduledAt: string | null;
   /** How `scheduledAt` is written, when it is set: the clock check (checkSchedule) needs it. */
   schedule?: ScheduleSource;
+  /** Set for `scheduledAt: next-slot` (not a draft): the time comes from a slot when planning. */
+  slot?: SlotSource;
   targets: NormalizedTargets;
   diagnostics: Diagnostic[];
 }
+
+/** `scheduledAt: next-slot`, and where it is written. */
+export interface SlotSource {
+  at?: SourcePosition;
+}
+
+/** The value of `scheduledAt` that asks for the earliest free slot. */
+export const NEXT_SLOT = 'next-slot';
 
 /** A post's `scheduledAt` as written and where, next to the instant it means. */
 export interface ScheduleSource {
@@ -64,11 +74,12 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
       hint: 'Shorten the text.',
     });
   }
-  const schedule = normalizeScheduledAt(data, context, diagnostics);
+  const slot = slotOf(data, context);
+  const schedule = slot === undefined ? normalizeScheduledAt(data, context, diagnostics) : undefined;
   const scheduledAt = schedule?.instant ?? null;
   const targets = normalizeTargets(data.targets, context);
   diagnostics.push(...targets.diagnostics);
-  if (scheduledAt !== null && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) {
+  if ((scheduledAt !== null || slot !== undefined) && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) {
     diagnostics.push({
       severity: 'error',
       code: 'schedule-without-targets',
@@ -80,7 +91,7 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
       hint: 'Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft.',
     });
   }
-  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), targets, diagnostics };
+  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), ...(slot === undefined ? {} : { slot }), targets, diagnostics };
 }
 
 /** Default post key: the path under the content folder, without `.md`, forward slashes. */
@@ -88,9 +99,16 @@ export function postKeyFromPath(fileInContent: string): string {
   return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, '');
 }
 
+/** `scheduledAt: next-slot` on a post that is not a draft; a draft keeps no time at all. */
+function slotOf(data: Record<string, unknown>, context: NormalizeContext): SlotSource | undefined {
+  if (typeof data.scheduledAt !== 'string' || data.scheduledAt.trim() !== NEXT_SLOT || data.draft === true) return undefined;
+  const at = context.locate(['scheduledAt']);
+  return at === undefined ? {} : { at };
+}
+
 function normalizeScheduledAt(data: Record<string, unknown>, context: NormalizeContext, diagnostics: Diagnostic[]): ScheduleSource | undefined {
   const raw = data.scheduledAt;
-  if (typeof raw !== 'string') return undefined;
+  if (typeof raw !== 'string' || raw.trim() === NEXT_SLOT) return undefined;
   const position = context.locate(['scheduledAt']);
   const at = { file: context.file, ...position };
   const parsed = parseScheduledAt(raw, context.timezone);

@@ -6,6 +6,7 @@ import type { MediaFacts } from './media-cache.js';
 import { mediaLookupKey, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
 import type { ScheduleSource } from './normalize-post.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
+import type { SnippetUse } from './snippet-files.js';
 import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PostSummary {
   /** The media part of the post's fingerprint (`fingerprintOf`), which `shapeHash` was worked out with. */
   mediaHashes: string;
   shapeHash: string;
+  /** The snippet files its texts include, with their digests then (in the digest the summary is kept with): all must be the same again. */
+  snippets?: SnippetUse[];
 }
 
 /** How a post file's bytes were read: their digest, the file's stats when opened, and when the read began (epoch ms). */
@@ -74,24 +77,29 @@ export function foundMediaPart(requests: readonly MediaRequest[], found: FoundMe
   return fingerprintMediaPart(media);
 }
 
-/** The summary of a post read in full from a file without errors. */
-export function summaryOf(reading: PostFileReading, post: DesiredPost): PostSummary {
+/**
+ * The summary of a post read in full from a file without errors, including these snippets;
+ * `found`: the warnings of its texts (templates, house rules) besides those of its reading.
+ */
+export function summaryOf(reading: PostFileReading, post: DesiredPost, snippets: readonly SnippetUse[], found: readonly Diagnostic[] = []): PostSummary {
   return {
     key: post.key,
     ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }),
-    diagnostics: reading.diagnostics,
+    diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
     ...(reading.text?.schedule === undefined ? {} : { schedule: reading.text.schedule }),
     accountIds: post.shape.targets.map((target) => target.socialAccountId),
     media: reading.text?.media,
     mediaHashes: fingerprintMediaPart(post.shape.media),
     shapeHash: post.shapeHash,
+    ...(snippets.length === 0 ? {} : { snippets: [...snippets] }),
   };
 }
 
 /**
  * The unchanged post a summary stands for, with this run's media and clock checks; undefined when
  * the file must be read in full instead: a media path has a problem or a media file changed (its
- * message or its hash needs the whole post), or the post is scheduled in the past.
+ * message or its hash needs the whole post), or the post is scheduled in the past. (Its snippet
+ * files must be checked unchanged first: `sameSnippets`.)
  */
 export function unchangedPost(
   file: string,
@@ -105,6 +113,7 @@ export function unchangedPost(
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
   if (hasErrors(diagnostics)) return undefined;
-  const post: UnchangedPost = { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint: `${kept.digest}:${mediaPart}`, accountIds: summary.accountIds };
+  const { schedule } = summary;
+  const post: UnchangedPost = { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint: `${kept.digest}:${mediaPart}`, accountIds: summary.accountIds, scheduledAt: schedule?.instant ?? null, ...(schedule?.position === undefined ? {} : { scheduleAt: schedule.position }) };
   return { post, diagnostics };
 }

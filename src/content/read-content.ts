@@ -61,51 +61,64 @@ export async function readUnchangedInFull(posts: readonly UnchangedPost[], optio
   const results = await Promise.all(posts.map((post) => limit(() => readContentFile(post.file, shared))));
   return results.map((result, index) => {
     const expected = posts[index]!;
-    if (result.post?.fingerprint !== expected.fingerprint) {
+    // An unchanged post is the one post of its file (repeats are always read in full).
+    const [post] = result.posts;
+    if (post === undefined || result.posts.length > 1 || post.fingerprint !== expected.fingerprint) {
       throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: 'Run the command again.' });
     }
-    return result.post;
+    return post;
   });
 }
 
 /**
- * Joins per-file results: keys must be unique across files, so every file sharing a key gets a
- * `duplicate-key` error (and none of them yields a post).
+ * Joins per-file results: keys must be unique across files (an occurrence's key `<key>@<date>`
+ * included), so every file sharing a key gets a `duplicate-key` error (and none of them yields a
+ * post).
  */
 export function combineContentResults(results: Iterable<ContentFileResult>): ContentResult {
   const all = [...results];
-  // The first file of each key, and every file of the keys used more than once.
-  const firstByKey = new Map<string, ContentFileResult>();
+  // The files of each key; keys used by more than one file are the problem.
   const filesByKey = new Map<string, ContentFileResult[]>();
   for (const result of all) {
-    if (result.key === null) continue;
-    const first = firstByKey.get(result.key);
-    if (first === undefined) firstByKey.set(result.key, result);
-    else filesByKey.set(result.key, [...(filesByKey.get(result.key) ?? [first]), result]);
+    for (const key of keysOf(result)) {
+      const files = filesByKey.get(key);
+      if (files === undefined) filesByKey.set(key, [result]);
+      else if (!files.includes(result)) files.push(result);
+    }
   }
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
   for (const result of all) {
     if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
-    const sharing = result.key === null ? undefined : filesByKey.get(result.key);
-    if (sharing !== undefined) {
+    const shared = keysOf(result).find((key) => filesByKey.get(key)!.length > 1);
+    if (shared !== undefined) {
+      const sharing = filesByKey.get(shared)!;
       const others = sharing.filter((other) => other !== result).map((other) => `\`${other.file}\``);
       diagnostics.push({
         severity: 'error',
         code: 'duplicate-key',
-        message: `the post key \`${result.key}\` is also used by ${others.join(', ')}`,
+        message: `the post key \`${shared}\` is also used by ${others.join(', ')}`,
         file: result.file,
         ...result.keyPosition,
         expected: 'a key used by one file only',
-        found: `\`${result.key}\` in ${sharing.length} files`,
+        found: `\`${shared}\` in ${sharing.length} files`,
         hint: result.keyPosition === undefined ? 'Give one of the files a different `id:`.' : 'Change this `id:` (or remove it to use the file path as the key).',
       });
-    } else if (result.post !== null) {
-      posts.push(result.post);
     } else if (result.unchanged !== undefined) {
       unchanged.push(result.unchanged);
+    } else if (result.posts.length === 1) {
+      posts.push(result.posts[0]!);
+    } else {
+      posts.push(...result.posts);
     }
   }
   return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** The keys a file's result stands for: its key, and each of its posts' (the occurrences of a repeat). */
+function keysOf(result: ContentFileResult): string[] {
+  if (result.key === null) return [];
+  if (result.posts.length === 0 || (result.posts.length === 1 && result.posts[0]!.key === result.key)) return [result.key];
+  return [result.key, ...result.posts.map((post) => post.key)];
 }

@@ -3,19 +3,23 @@ import type { Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import { sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { shapeHash } from './shape-hash.js';
 import { FileLookups } from './file-lookups.js';
-import type { PostFileReading, PostText } from './interpret-file.js';
+import type { PostFileReading } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
 import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
+import { postsOfFile, type FilePost } from './file-posts.js';
+import { digestWithSnippets, snippetFile, type SnippetUse } from './snippet-files.js';
+import type { AccountFacts } from '../house-rules/index.js';
+import { compareText, sortDiagnostics } from '../text/ordering.js';
 import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
 
-export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'>;
+/** The config content reading depends on; the calendar policies default to none. */
+export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'> & Partial<Pick<Config, 'rules' | 'slots' | 'vars' | 'hashtags'>>;
 
 export interface ReadContentOptions {
   config: ContentConfig;
@@ -32,6 +36,13 @@ export interface ReadContentOptions {
    * UnchangedPost without reading it, and every file read in full is remembered.
    */
   earlier?: EarlierReadings;
+  /**
+   * Platform and handle of the project's accounts, by id (`{{ account.handle }}`, rules limited
+   * to platforms, `{platform}` in UTM values): read already (earlier readings must then have been
+   * made with the same facts: src/cache keeps them in its context), or read the first time a post
+   * needs them (such a post is then not remembered in `earlier`). Absent: no account has any.
+   */
+  accountFacts?: ReadonlyMap<string, AccountFacts> | (() => Promise<ReadonlyMap<string, AccountFacts>>);
 }
 
 /** One post file read on its own; `watch` can keep these per file and recombine them. */
@@ -42,10 +53,12 @@ export interface ContentFileResult {
   key: string | null;
   /** Position of `id:` when the key comes from it. */
   keyPosition?: SourcePosition;
-  /** The post, or null when the file has any error (or is given as `unchanged`). */
-  post: DesiredPost | null;
-  /** Set instead of `post` when the file is unchanged since an earlier run (see `earlier`). */
+  /** The file's posts: one, or one per occurrence of its repeat; none when the file has any error (or is given as `unchanged`). */
+  posts: DesiredPost[];
+  /** Set instead of `posts` when the file is unchanged since an earlier run (see `earlier`). */
   unchanged?: UnchangedPost;
+  /** Project-relative snippet files its texts include (found or not): it reads differently when one of them changes. */
+  snippets?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -57,7 +70,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
   const lookups = options.lookups ?? new FileLookups();
   const readAt = Date.now();
   const read = await readPostBytes(absolute, config.root, lookups);
-  if ('problem' in read) return { file: relativeFile, key: null, post: null, diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
+  if ('problem' in read) return { file: relativeFile, key: null, posts: [], diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
   return readPostFromBytes(relativeFile, read.bytes, { ...options, lookups }, { stats: read.stats, readAt });
 }
 
@@ -72,35 +85,67 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const { interpretPostFile } = await import('./interpret-file.js');
   const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
   const { reading, locate } = interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
-  if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
-  const digest = hash('sha1', bytes, 'base64');
-  const result = assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
-  if (read !== undefined && result.post !== null) options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, result.post));
+  if (reading.text === undefined) return { file, key: null, posts: [], diagnostics: reading.diagnostics };
+  const media = await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate });
+  const lookups = options.lookups ?? new FileLookups();
+  const snippets = new Map<string, SnippetUse>();
+  const readSnippet = (path: string) => {
+    const found = snippetFile(config.root, path, lookups);
+    snippets.set(path, { path, digest: found?.digest ?? null });
+    return found?.text;
+  };
+  const { accountFacts = NO_FACTS } = options;
+  const context = { file, fileInContent, timezone: config.timezone, vars: config.vars ?? {}, hashtags: config.hashtags ?? {}, accounts: typeof accountFacts === 'function' ? null : accountFacts, readSnippet, locate };
+  const input = { key: reading.key!, text: reading.text, media: media.media, mediaPositions: media.positions, rules: config.rules ?? [], context };
+  let found = postsOfFile(input);
+  const usedLoadedFacts = found.needsFacts && typeof accountFacts === 'function';
+  if (usedLoadedFacts) found = postsOfFile({ ...input, context: { ...context, accounts: await accountFacts() } });
+  const uses = [...snippets.values()].sort((a, b) => compareText(a.path, b.path));
+  const digest = digestWithSnippets(hash('sha1', bytes, 'base64'), uses);
+  const result = assemble(file, reading, { ...found, media, snippets: uses }, { ...options, digest });
+  // A file with one post of its own time is summarized; a repeat's or a slot's posts, and a post
+  // that needed facts read for this run only, are read in full every time.
+  const [only, ...more] = result.posts;
+  if (read !== undefined && only !== undefined && more.length === 0 && only.occurrence === undefined && only.slot === undefined && !usedLoadedFacts) {
+    options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, only, uses, found.diagnostics));
+  }
   return result;
 }
+
+const NO_FACTS: ReadonlyMap<string, AccountFacts> = new Map();
 
 export function mediaContextOf(options: ReadContentOptions) {
   const context = { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
   return options.earlier === undefined ? context : { ...context, earlier: options.earlier };
 }
 
-/** A reading, its media and the clock check → the file's result. */
-function assemble(file: string, reading: PostFileReading, text: PostText, media: ResolvedMedia, options: ReadContentOptions & { digest: string }): ContentFileResult {
+/** A reading, its posts, its media and the clock check → the file's result. */
+function assemble(file: string, reading: PostFileReading, found: { posts: FilePost[]; diagnostics: Diagnostic[]; media: ResolvedMedia; snippets: SnippetUse[] }, options: ReadContentOptions & { digest: string }): ContentFileResult {
   const key = reading.key!;
-  const late = text.schedule === undefined ? undefined : checkSchedule(text.schedule, { key, file, now: options.now, acceptPastSchedule: options.acceptPastSchedule });
-  const found = [...reading.diagnostics, ...media.diagnostics, ...(late === undefined ? [] : [late])];
-  const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
-  if (hasErrors(diagnostics)) return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post: null, diagnostics };
-  const shape = { content: text.content, scheduledAt: text.scheduledAt, targets: text.targets, media: media.media.map((m) => m.sha256) };
-  const post: DesiredPost = {
-    key,
-    file,
-    shape,
-    shapeHash: shapeHash(shape),
-    fingerprint: fingerprintOf(options.digest, shape.media),
-    media: media.media,
-    targetLabels: text.targetLabels,
-    locations: { targets: text.targetPositions, media: media.positions, body: text.body },
-  };
-  return { file, key, ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }), post, diagnostics };
+  const text = reading.text!;
+  const { media } = found;
+  const late = found.posts.flatMap((post) => (post.schedule === undefined ? [] : [checkSchedule(post.schedule, { key: post.key, file, now: options.now, acceptPastSchedule: options.acceptPastSchedule })].filter((d) => d !== undefined)));
+  const all = [...reading.diagnostics, ...media.diagnostics, ...found.diagnostics, ...late];
+  const diagnostics = all.length > 1 ? sortDiagnostics(all) : all;
+  const keyPosition = reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition };
+  const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
+  if (hasErrors(diagnostics)) return { file, key, ...keyPosition, posts: [], ...snippets, diagnostics };
+  const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
+  const posts = found.posts.map((post): DesiredPost => {
+    const scheduleAt = post.schedule?.position ?? post.slot?.at;
+    return {
+      key: post.key,
+      file,
+      shape: post.shape,
+      shapeHash: shapeHash(post.shape),
+      // Occurrences share a file: each is a post of its own.
+      fingerprint: post.occurrence === undefined ? fingerprint : `${fingerprint}@${post.occurrence.date}`,
+      media: media.media,
+      targetLabels: text.targetLabels,
+      locations: { targets: text.targetPositions, media: media.positions, body: text.body, ...(scheduleAt === undefined ? {} : { schedule: scheduleAt }) },
+      ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
+      ...(post.slot === undefined ? {} : { slot: post.slot }),
+    };
+  });
+  return { file, key, ...keyPosition, posts, ...snippets, diagnostics };
 }

@@ -2,11 +2,10 @@ import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { compareText } from '../text/ordering.js';
+import { resolveAccount } from '../config/account-ids.js';
 import { OPTION_INPUT_FIELDS } from './schema.js';
 import type { SourcePosition, TargetShape } from './types.js';
 import type { YamlSource } from '../text/yaml-source.js';
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NormalizedTargets {
   /** Sorted by socialAccountId. */
@@ -15,6 +14,8 @@ export interface NormalizedTargets {
   labels: string[];
   /** Position of each target entry, parallel to `targets`. */
   positions: (SourcePosition | null)[];
+  /** Index of each target's entry under `targets:` as written, parallel to `targets`. */
+  entries: number[];
   diagnostics: Diagnostic[];
 }
 
@@ -31,9 +32,9 @@ interface TargetContext {
  * Entries the schema already rejected (wrong types) are skipped silently.
  */
 export function normalizeTargets(raw: unknown, context: TargetContext): NormalizedTargets {
-  const result: NormalizedTargets = { targets: [], labels: [], positions: [], diagnostics: [] };
+  const result: NormalizedTargets = { targets: [], labels: [], positions: [], entries: [], diagnostics: [] };
   if (!Array.isArray(raw)) return result;
-  const resolved: { target: TargetShape; label: string; position: SourcePosition | null }[] = [];
+  const resolved: { target: TargetShape; label: string; position: SourcePosition | null; entry: number }[] = [];
   const firstIndexByAccount = new Map<string, number>();
   raw.forEach((entry: unknown, index) => {
     const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
@@ -67,21 +68,16 @@ export function normalizeTargets(raw: unknown, context: TargetContext): Normaliz
       if (typeof content === 'string') target.contentOverride = content.trim();
       target.options = pickOptions(options);
     }
-    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null });
+    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null, entry: index });
   });
   resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
-  for (const { target, label, position } of resolved) {
+  for (const { target, label, position, entry } of resolved) {
     result.targets.push(target);
     result.labels.push(label);
     result.positions.push(position);
+    result.entries.push(entry);
   }
   return result;
-}
-
-/** Alias first (an alias may even look like a uuid), then a raw uuid; ids are compared lower-case. */
-export function resolveAccount(account: string, accounts: Readonly<Record<string, string>>): string | undefined {
-  if (Object.hasOwn(accounts, account)) return accounts[account]!.toLowerCase();
-  return UUID_PATTERN.test(account) ? account.toLowerCase() : undefined;
 }
 
 function unknownAccount(account: string, context: TargetContext, path: (string | number)[]): Diagnostic {

@@ -59,6 +59,17 @@ export interface DesiredPost {
   targetLabels: string[];
   /** Where the parts of the post are written in its file, for messages and annotations. */
   locations?: DesiredPostLocations;
+  /** Set on an occurrence of a repeated post: the key of its file's post and the occurrence's date (YYYY-MM-DD). */
+  occurrence?: { of: string; date: string };
+  /** Set for `scheduledAt: next-slot`: `shape.scheduledAt` is null until src/plan gives the post a slot. */
+  slot?: PostSlot;
+}
+
+/** A post's `scheduledAt: next-slot`: where it is written, and once planned, the slot it got. */
+export interface PostSlot {
+  at?: SourcePosition;
+  /** The slot as postsync.yaml writes it (`Mon 09:00`), its time on the project's clock (`2027-01-04 09:00 (Europe/Berlin)`); `recorded`: the time it was applied with, kept from the state. */
+  taken?: { slot: string; wall: string; source: 'recorded' | 'assigned' };
 }
 
 /**
@@ -75,6 +86,10 @@ export interface UnchangedPost {
   fingerprint: string;
   /** The accounts the post targets, by id. */
   accountIds: string[];
+  /** Its time (an instant), or null for a draft: the schedule house rules count it. */
+  scheduledAt: string | null;
+  /** Where `scheduledAt` is written. */
+  scheduleAt?: SourcePosition;
 }
 
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */
@@ -85,4 +100,6 @@ export interface DesiredPostLocations {
   media: (SourcePosition | null)[];
   /** First line of the post text. */
   body: SourcePosition;
+  /** Where the post's time is written (`scheduledAt`, or the occurrence's entry), for the schedule house rules. */
+  schedule?: SourcePosition;
 }

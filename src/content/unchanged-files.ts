@@ -4,6 +4,7 @@ import { isInside } from '../text/paths.js';
 import { FileLookups } from './file-lookups.js';
 import { findMediaFiles, mediaRequestsOf, type MediaRequest } from './media-paths.js';
 import { foundMediaPart, unchangedPost, type EarlierReadings, type PostSummary } from './post-summary.js';
+import { sameSnippets } from './snippet-files.js';
 import { mediaContextOf, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 
 /**
@@ -68,6 +69,8 @@ export async function unchangedFiles(files: readonly string[], options: ReadCont
     if (lookupFolder === undefined) continue;
     // `file` comes from discovery: a normal path, so its name joins its (resolved) folder as it is.
     const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === '' ? file : file.slice(folder.length + 1)}`);
+    // A snippet the post includes changed (or appeared, or vanished): the post reads differently.
+    if (kept?.summary.snippets !== undefined && !sameSnippets(kept.summary.snippets, root, shared.lookups)) continue;
     if (kept !== undefined) known.push({ index, file, kept, requests: requestsOf(kept.summary.media, file, folder) });
   }
   const found = await findMediaFiles(requests, mediaContextOf(shared));
@@ -85,7 +88,15 @@ export async function unchangedFiles(files: readonly string[], options: ReadCont
     const unchanged = unchangedPost(file, kept, mediaPartFor(own), options);
     if (unchanged === undefined) continue;
     const { summary } = kept;
-    results[index] = { file, key: summary.key, ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }), post: null, unchanged: unchanged.post, diagnostics: unchanged.diagnostics };
+    results[index] = {
+      file,
+      key: summary.key,
+      ...(summary.keyPosition === undefined ? {} : { keyPosition: summary.keyPosition }),
+      posts: [],
+      unchanged: unchanged.post,
+      ...(summary.snippets === undefined ? {} : { snippets: summary.snippets.map((use) => use.path) }),
+      diagnostics: unchanged.diagnostics,
+    };
   }
   return results;
 }

@@ -39,12 +39,12 @@ export interface PostFileInput {
 
 function targetEntry(target: Target, aliasFor: PostFileInput['aliasFor']): unknown {
   const account = aliasFor(target.socialAccountId) ?? target.socialAccountId;
-  const options = inputOptions(target.options);
+  const options = literalValues(inputOptions(target.options));
   const hasOverride = target.contentOverride !== undefined && target.contentOverride !== null;
   if (!hasOverride && Object.keys(options).length === 0) return account;
   return {
     account,
-    ...(hasOverride ? { content: target.contentOverride } : {}),
+    ...(hasOverride ? { content: literal(target.contentOverride!) } : {}),
     ...(Object.keys(options).length > 0 ? { options } : {}),
   };
 }
@@ -61,5 +61,17 @@ export function renderPostFile(input: PostFileInput): string {
   if (post.targets.length > 0) frontMatter.targets = post.targets.map((target) => targetEntry(target, input.aliasFor));
   if (input.mediaPaths.length > 0) frontMatter.media = [...input.mediaPaths];
   const yaml = stringify(frontMatter, { lineWidth: 0, blockQuote: 'literal' });
-  return `---\n${yaml}---\n${post.content}\n`;
+  return `---\n${yaml}---\n${literal(post.content)}\n`;
+}
+
+/** A text as a post file writes it: `{{` would start a variable (src/templates), so it is written `\{{`. */
+function literal(text: string): string {
+  return text.replaceAll('{{', '\\{{');
+}
+
+function literalValues<T>(value: T): T {
+  if (typeof value === 'string') return literal(value) as T;
+  if (Array.isArray(value)) return value.map(literalValues) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, literalValues(inner)])) as T;
+  return value;
 }

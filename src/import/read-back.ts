@@ -17,6 +17,6 @@ export interface ReadBackContext {
  * is accepted, as `plan` accepts it for owned posts.
  */
 export async function readBack(file: string, text: string, context: ReadBackContext): Promise<{ post: DesiredPost | null; diagnostics: Diagnostic[] }> {
-  const { post, diagnostics } = await readPostFromBytes(file, Buffer.from(text, 'utf8'), { ...context, acceptPastSchedule: () => true });
-  return { post, diagnostics };
+  const { posts, diagnostics } = await readPostFromBytes(file, Buffer.from(text, 'utf8'), { ...context, acceptPastSchedule: () => true });
+  return { post: posts[0] ?? null, diagnostics };
 }

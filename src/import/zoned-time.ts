@@ -1,4 +1,4 @@
-import { offsetMs, wallTimeIn } from '../content/scheduled-at.js';
+import { offsetMs, wallTimeIn } from '../zoned-time/scheduled-at.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 

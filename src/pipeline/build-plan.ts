@@ -8,7 +8,7 @@ import type { PostRecord, TargetState } from '../state/types.js';
 import { sortByKey } from '../text/ordering.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
-import { completeScopedListing, listOpenPosts, type ScopedListing } from './scoped-listing.js';
+import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
 import { createPlanCaches } from './plan-caches.js';
 import { readDesired, without, type DesiredSide } from './read-desired.js';
 
@@ -61,9 +61,11 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const read = options.listing ?? startRemoteRead(connection.client, options);
   const state = await options.state;
   const { section } = state;
+  // The calendar's rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
+  const calendarLive = 'full' in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
   const [listed, desired] = await Promise.all([
     'full' in read ? read.full : read.open,
-    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), ownedKeys: { has: (key) => section.posts[key] !== undefined } }),
+    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), calendar: { state: section, live: calendarLive, prune: options.prune } }),
   ]);
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })

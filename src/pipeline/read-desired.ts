@@ -6,7 +6,12 @@ import type { ReadContentOptions } from '../content/read-file.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
-import { sortByKey } from '../text/ordering.js';
+import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
+import { settleCalendar } from '../plan/calendar.js';
+import type { LivePostsById } from '../plan/types.js';
+import type { TargetState } from '../state/types.js';
+import { sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { accountFactsLoader, platformsOf } from './account-facts.js';
 import { prefetchAccountRules, readAccountRules, type AccountRules } from './account-rules.js';
 import { checkDesiredPosts, uncheckedUnder } from './check-posts.js';
 import type { PlanCaches } from './plan-caches.js';
@@ -25,7 +30,7 @@ export interface DesiredSide {
   readInFull: ContentSide['readInFull'];
   /** Content diagnostics, then the account-rule checks. */
   diagnostics: Diagnostic[];
-  /** Only content diagnostics: files listed here yield no post. */
+  /** Only content diagnostics, the calendar's among them: files listed here with an error yield no post (a calendar error: not the post it is about). */
   contentDiagnostics: Diagnostic[];
   /** Only the account-rule checks. */
   checkDiagnostics: Diagnostic[];
@@ -42,38 +47,69 @@ export async function readDesired(input: {
   client: ApiClient;
   now: Date;
   caches: PlanCaches;
-  /** Keys already applied: their scheduledAt may lie in the past. */
-  ownedKeys: Pick<ReadonlySet<string>, 'has'>;
+  /** The state section planned against (its keys may keep a past scheduledAt; its slots are kept), the remote posts when listed, and `--prune`. */
+  calendar: Omit<CalendarContext, 'config' | 'now'>;
 }): Promise<DesiredSide> {
-  const { caches } = input;
-  const earlier = caches.kept?.posts(input.config);
+  const { caches, config, client } = input;
+  // Most posts target the accounts postsync.yaml names: their rules are read while the files are.
+  const early = prefetchAccountRules(client, Object.values(config.accounts));
+  // The accounts' platforms and handles: read first when a rule needs them for every post, else only if a text asks.
+  const loadFacts = accountFactsLoader(client);
+  const facts = needsAccountFacts(config.rules) ? await loadFacts() : undefined;
+  const earlier = caches.kept?.posts(config, facts);
+  const owned = input.calendar.state.posts;
   const options: ReadContentOptions = {
-    config: input.config,
+    config,
     now: input.now,
     probe: caches.probes.probe,
     mediaCache: caches.media,
-    acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
+    acceptPastSchedule: ({ key }) => owned[key] !== undefined,
+    accountFacts: facts ?? loadFacts,
     ...(earlier === undefined ? {} : { earlier }),
   };
-  // Most posts target the accounts postsync.yaml names: their rules are read while the files are.
-  const early = prefetchAccountRules(input.client, Object.values(input.config.accounts));
   const content = await readContent(options);
-  const rules = await readAccountRules(input.client, accountIdsOf(content), { known: await early });
-  return checkDesired({ content: { ...content, readInFull: (posts) => readUnchangedInFull(posts, options) }, rules, probes: caches.probes, ...(earlier === undefined ? {} : { memo: earlier }) });
+  const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
+  const calendar = { ...input.calendar, config, now: input.now };
+  return checkDesired({ content: { ...content, readInFull: (posts) => readUnchangedInFull(posts, options) }, rules, probes: caches.probes, calendar, ...(earlier === undefined ? {} : { memo: earlier }) });
+}
+
+/** What the calendar of a plan needs besides the posts (see `settleCalendar`). */
+export interface CalendarContext {
+  config: Config;
+  state: TargetState;
+  /** The remote posts; a promise while they are being listed (awaited only when rules or slots need them). */
+  live?: LivePostsById | Promise<LivePostsById>;
+  now: Date;
+  prune: boolean;
 }
 
 /**
  * Content already read, checked against `rules` (which must hold every account its posts use).
  * Unchanged posts never checked under these rules (the capabilities changed) are read in full
- * and checked; with `memo`, a post checked before under these rules is not checked again.
+ * and checked; with `memo`, a post checked before under these rules is not checked again. With
+ * `calendar`, `next-slot` posts get their slots and the schedule rules are checked first
+ * (`settleCalendar`): their problems join the content diagnostics, on the posts' files, and a post
+ * with an error is left out, as the post of an invalid file is.
  */
-export async function checkDesired(input: { content: ContentSide; rules: AccountRules; probes: ProbeCache; memo?: CheckMemo }): Promise<DesiredSide> {
-  const { content, rules, memo } = input;
+export async function checkDesired(input: { content: ContentSide; rules: AccountRules; probes: ProbeCache; memo?: CheckMemo; calendar?: CalendarContext }): Promise<DesiredSide> {
+  const { content, rules, memo, calendar } = input;
   const unchecked = memo === undefined || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
-  const { posts, unchanged } =
+  const read =
     unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await content.readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
+  const settled = calendar === undefined ? { ...read, diagnostics: [] } : await settle(read, content.diagnostics, rules, calendar);
+  const { posts, unchanged } = settled;
+  const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
-  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, checkDiagnostics: checks, rules };
+  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, rules };
+}
+
+async function settle(read: Pick<ContentResult, 'posts' | 'unchanged'>, diagnostics: readonly Diagnostic[], rules: AccountRules, calendar: CalendarContext) {
+  const { config } = calendar;
+  const needed = scheduleRulesOf(config.rules).length > 0 || read.posts.some((post) => post.slot !== undefined);
+  if (!needed) return { ...read, diagnostics: [] };
+  const live = await calendar.live;
+  const brokenFiles = new Set(diagnostics.flatMap((d) => (d.severity === 'error' && d.file !== undefined ? [d.file] : [])));
+  return settleCalendar({ ...read, config, state: calendar.state, ...(live === undefined ? {} : { live }), accounts: platformsOf(rules), now: calendar.now, prune: calendar.prune, brokenFiles });
 }
 
 /** Every account the posts target, by id. */

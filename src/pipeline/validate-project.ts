@@ -6,13 +6,14 @@ import { createPlanCaches } from './plan-caches.js';
 import { readDesired, type DesiredSide } from './read-desired.js';
 
 /**
- * `postsync validate`: every file, and every post against the rules of its accounts (posts owned
- * in the state may keep a past scheduledAt); `.postsync/cache` is saved once they are read.
+ * `postsync validate`: every file, and every post against the rules of its accounts and the
+ * house rules (posts owned in the state may keep a past scheduledAt, and their slots; the remote
+ * is not listed, so only posts with files count); `.postsync/cache` is saved once they are read.
  */
 export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; kept: RunCache; now: Date }): Promise<DesiredSide> {
   const { config, connection, kept } = input;
   const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
-  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), ownedKeys: new Set(Object.keys(section.posts)) });
+  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), calendar: { state: section, prune: false } });
   await kept.save();
   return desired;
 }

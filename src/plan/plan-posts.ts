@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
 import { splitUnchanged } from './desired-changes.js';
+import { withCalendarFacts } from './calendar-changes.js';
 import { guardChanges } from './guards.js';
 import type { IncrementalPlanner } from './incremental-planner.js';
 import { createPlan } from './planner.js';
@@ -63,5 +64,5 @@ export function planPosts(input: PlanPostsInput): Plan {
     now: input.now.toISOString(),
   };
   const plan = input.planner === undefined ? createPlan(planInput) : input.planner.plan(planInput);
-  return guardChanges(plan, { diagnostics: input.contentDiagnostics, now: input.now });
+  return withCalendarFacts(guardChanges(plan, { diagnostics: input.contentDiagnostics, now: input.now }), input.posts);
 }

@@ -47,6 +47,17 @@ export interface Change {
    * (its record is forgotten). Executed whatever `prune` says, since nothing remote is touched.
    */
   stateOnly?: boolean;
+  /** The post's time came from a slot (`scheduledAt: next-slot`); apply records it in the state, and the post keeps it. */
+  slot?: ChangeSlot;
+  /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */
+  occurrence?: { of: string; date: string };
+}
+
+/** The slot a post's time came from: as postsync.yaml writes it (`Mon 09:00`), the time, and whether it was kept from the state or picked now. */
+export interface ChangeSlot {
+  slot: string;
+  scheduledAt: string;
+  source: 'recorded' | 'assigned';
 }
 
 /** A media file that has no uploaded copy yet (state has no media id for its sha256). */

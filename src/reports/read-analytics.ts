@@ -1,8 +1,8 @@
 import { ApiError } from '../api/index.js';
 import type { AnalyticsItem, AnalyticsQuery } from '../api/types.js';
 import type { Config } from '../config/types.js';
-import { parseScheduledAt } from '../content/scheduled-at.js';
-import { resolveAccount } from '../content/targets.js';
+import { parseScheduledAt } from '../zoned-time/scheduled-at.js';
+import { resolveAccount } from '../config/account-ids.js';
 import { InputError } from '../errors.js';
 import type { Connection } from '../pipeline/connect.js';
 import { readState, sectionFor } from '../state/state-file.js';

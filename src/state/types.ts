@@ -44,6 +44,8 @@ export interface PostRecord {
    * while its file is as applied (`--refresh-all` does). Absent: the post is not known final.
    */
   final?: string;
+  /** For a `scheduledAt: next-slot` post: the slot time (an instant) it was applied with; it keeps that time. */
+  slotAt?: string;
 }
 
 export interface MediaRecord {

@@ -7,6 +7,7 @@ import { isInside, relativePosix } from '../text/paths.js';
 import { PostCache } from '../cache/post-cache.js';
 import { combineContentResults, readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
 import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
+import type { AccountFacts } from '../house-rules/index.js';
 import type { PlanCaches } from '../pipeline/plan-caches.js';
 import type { ContentSide } from '../pipeline/read-desired.js';
 
@@ -31,9 +32,13 @@ export class ContentCache {
   #combined: ContentResult | null = null;
   #media: Set<string> | null = null;
 
-  constructor(options: { config: ContentConfig; caches: PlanCaches }) {
+  /** The accounts' platforms and handles, read the first time a post needs them (once per session). */
+  readonly #accountFacts: (() => Promise<ReadonlyMap<string, AccountFacts>>) | undefined;
+
+  constructor(options: { config: ContentConfig; caches: PlanCaches; accountFacts?: () => Promise<ReadonlyMap<string, AccountFacts>> }) {
     this.#config = options.config;
     this.#caches = options.caches;
+    this.#accountFacts = options.accountFacts;
     this.#posts = this.#postCacheFor(options.config);
   }
 
@@ -50,13 +55,15 @@ export class ContentCache {
 
   /**
    * Keys recorded in state may keep a past scheduledAt; returns the post files (absolute) whose
-   * key changed hands, which must be read again.
+   * key changed hands, which must be read again (a repeat's file with errors too: the keys of its
+   * occurrences are not known then).
    */
   setOwnedKeys(keys: ReadonlySet<string>): string[] {
     const before = this.#ownedKeys;
     this.#ownedKeys = keys;
     const flipped = (key: string | null) => key !== null && before.has(key) !== keys.has(key);
-    return [...this.#files.values()].filter((result) => flipped(result.key)).map((result) => this.#absolute(result.file));
+    const refusedAsPast = (result: ContentFileResult) => result.posts.length === 0 && result.diagnostics.some((d) => d.code === 'scheduled-at-past');
+    return [...this.#files.values()].filter((result) => flipped(result.key) || result.posts.some((post) => flipped(post.key)) || refusedAsPast(result)).map((result) => this.#absolute(result.file));
   }
 
   /** Reads every post file again (start, postsync.yaml edited, periodic refresh). */
@@ -94,16 +101,17 @@ export class ContentCache {
     return this.#files.has(this.#relative(path));
   }
 
-  /** Post files (absolute) that use `path`: that media file, or any media file below that folder. */
+  /** Post files (absolute) that use `path`: that media or snippet file, or any below that folder. */
   filesUsingMedia(path: string): string[] {
+    const uses = (file: string) => isInside(path, this.#absolute(file));
     return [...this.#files.values()]
-      .filter((result) => result.post?.media.some((media) => isInside(path, this.#absolute(media.path))) === true)
+      .filter((result) => result.posts[0]?.media.some((media) => uses(media.path)) === true || result.snippets?.some(uses) === true)
       .map((result) => this.#absolute(result.file));
   }
 
   /** Post files (absolute) with errors: a media file they wait for may just have appeared. */
   filesWithErrors(): string[] {
-    return [...this.#files.values()].filter((result) => result.post === null).map((result) => this.#absolute(result.file));
+    return [...this.#files.values()].filter((result) => result.posts.length === 0).map((result) => this.#absolute(result.file));
   }
 
   /**
@@ -115,16 +123,24 @@ export class ContentCache {
       const at = scheduledAt == null ? Number.NaN : Date.parse(scheduledAt);
       return at > after.getTime() && at <= until.getTime();
     };
-    return [...this.#files.values()].filter((result) => due(result.post?.shape.scheduledAt)).map((result) => this.#absolute(result.file));
+    return [...this.#files.values()].filter((result) => result.posts.some((post) => due(post.shape.scheduledAt))).map((result) => this.#absolute(result.file));
   }
 
   /** Every media file (absolute) the valid posts reference. */
   mediaFiles(): ReadonlySet<string> {
     if (this.#media === null) {
       this.#media = new Set();
-      for (const result of this.#files.values()) for (const media of result.post?.media ?? []) this.#media.add(this.#absolute(media.path));
+      // The posts of a file (a repeat's occurrences) share its media.
+      for (const result of this.#files.values()) for (const media of result.posts[0]?.media ?? []) this.#media.add(this.#absolute(media.path));
     }
     return this.#media;
+  }
+
+  /** Every snippet file (absolute) a post file includes, found or not: watched as media files are. */
+  snippetFiles(): Set<string> {
+    const snippets = new Set<string>();
+    for (const result of this.#files.values()) for (const snippet of result.snippets ?? []) snippets.add(this.#absolute(snippet));
+    return snippets;
   }
 
   /** Number of post files read. */
@@ -179,6 +195,7 @@ export class ContentCache {
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
       earlier: this.#posts,
+      ...(this.#accountFacts === undefined ? {} : { accountFacts: this.#accountFacts }),
     };
   }
 

@@ -8,6 +8,7 @@ import type { LivePostsById, Plan } from '../plan/types.js';
 import { planDesired } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
+import { accountFactsLoader } from '../pipeline/account-facts.js';
 import { accountIdsOf, checkDesired } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
 import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
@@ -73,7 +74,7 @@ export class WatchSession {
     this.#config = options.config;
     this.#scope = new WatchScope(options.config);
     this.#caches = createPlanCaches(options.kept);
-    this.#content = new ContentCache({ config: options.config, caches: this.#caches });
+    this.#content = new ContentCache({ config: options.config, caches: this.#caches, accountFacts: accountFactsLoader(options.connection.client) });
     this.#remote = new RemoteCache(options.connection.client);
     this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
     this.#queue = new WorkQueue({ run: (work) => this.#process(work), onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'plan', error }) });
@@ -229,7 +230,8 @@ export class WatchSession {
   async #makePlan(now: Date): Promise<Plan> {
     const content = this.#content.source(now);
     await this.#remote.ensureAccounts(accountIdsOf(content));
-    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo });
+    const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
+    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
     const { target } = this.#options.connection;
     return planDesired(desired, { target, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner });
   }
@@ -302,7 +304,8 @@ export class WatchSession {
   }
 
   #trackMedia(): void {
-    this.#watcher?.add(this.#scope.setMedia(this.#content.mediaFiles()));
+    // Snippet files are watched as media files are: a change re-reads the posts that use them.
+    this.#watcher?.add(this.#scope.setMedia([...this.#content.mediaFiles(), ...this.#content.snippetFiles()]));
   }
 
   #emit(event: WatchEvent): void {

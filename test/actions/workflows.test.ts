@@ -64,7 +64,7 @@ describe('the plan workflow on a pull request', () => {
     expect(plan.summary).toContain('| 🟢 | create | `2027-01/launch` | `posts/2027-01/launch.md` | new file |');
     expect(plan.summary).toContain('- **error** `posts/2026-11/broken.md:3:1`: unknown field `medai`');
     expect(plan.commands).toEqual([
-      '::error file=posts/2026-11/broken.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `scheduledAt`, `draft`, `targets`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?',
+      '::error file=posts/2026-11/broken.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `scheduledAt`, `draft`, `repeat`, `variants`, `occurrences`, `targets`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?',
     ]);
     expectNoKey(runs);
 

@@ -28,6 +28,7 @@ describe('the posts section as columns', () => {
       ['posts/a.md', entry(1)],
       ['posts/b.md', entry(2, { stamp: null, summary: { keyPosition: { line: 2, column: 5 } }, checks: { rules: 'rules-1', accounts: [{ severity: 'warning', code: 'w', message: 'm' }], media: [] } })],
       ['posts/c.md', entry(3, { summary: { mediaHashes: 'abcdef0123456789', accountIds: [], media: undefined }, checks: null })],
+      ['posts/d.md', entry(4, { summary: { snippets: [{ path: 'snippets/sig.md', digest: 'snippet-digest' }, { path: 'snippets/gone.md', digest: null }] } })],
     ]);
     const first = CacheSection.open(path, identity, postColumns);
     for (const [file, value] of entries) first.set(file, value);

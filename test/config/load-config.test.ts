@@ -29,6 +29,10 @@ describe('loadConfig', () => {
       statePath: join(root, '.postsync/state.json'),
       timezone: 'UTC',
       accounts: {},
+      rules: [],
+      slots: {},
+      vars: {},
+      hashtags: {},
       api: { url: null, local: false },
     });
     expect(config.api.key).toBeNull();

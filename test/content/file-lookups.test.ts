@@ -23,7 +23,7 @@ describe('reading post files through FileLookups', () => {
     ]);
     const inFolder = await readContentFile('linked-folder/inner.md', { config: configFor(root, root), now: NOW, probe: fakeProbe() });
     expect(inFolder.diagnostics).toEqual([]);
-    expect(inFolder.post?.shape.content).toBe('Inner text');
+    expect(inFolder.posts[0]?.shape.content).toBe('Inner text');
   });
 
   it('refuses a plain file reached through a symlinked folder that leads outside, and reports a missing file', async () => {

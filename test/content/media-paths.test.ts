@@ -106,8 +106,8 @@ describe('media paths', () => {
     await writeFile(join(root, 'media/v.mp4'), 'video-2!');
     await utimes(join(root, 'media/v.mp4'), new Date('2030-01-01'), new Date('2030-01-01'));
     const again = await readContentFile(join(root, 'posts/a.md'), options);
-    expect(again.post!.shape.media).toEqual([sha('video-2!')]);
-    expect(again.post!.media[0]!.sizeBytes).toBe(8);
+    expect(again.posts[0]!.shape.media).toEqual([sha('video-2!')]);
+    expect(again.posts[0]!.media[0]!.sizeBytes).toBe(8);
     expect(probe.calls).toHaveLength(2);
   });
 

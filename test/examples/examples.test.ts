@@ -15,19 +15,26 @@ async function postFiles(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.endsWith('.md')).sort();
 }
 
+/** Posts the files stand for: one each, but `roaster-wednesday.md` repeats on 4 Wednesdays. */
+const postCount = (files: readonly string[]) => files.length + 3;
+
 describe('examples/', () => {
   it('validates against the demo accounts of the API', async () => {
     const files = await postFiles(join(EXAMPLES, 'posts'));
     expect(files.length).toBeGreaterThanOrEqual(15);
     expect(files.length).toBeLessThanOrEqual(25);
     const result = await runCli(['-C', EXAMPLES, '--api-url', emulator().baseUrl, 'validate'], { cwd: EXAMPLES, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
-    expect(result.stdout).toBe(`${files.length} posts valid.\n`);
+    expect(result.stdout).toBe(`${postCount(files)} posts valid.\n`);
     expect(result.code).toBe(0);
   });
 
-  it('has drafts, scheduled posts, per-account texts and the options of every platform', async () => {
+  it('has drafts, scheduled posts, per-account texts, the options of every platform, and the calendar policies', async () => {
     const result = await runCli(['--api-url', emulator().baseUrl, 'plan', '--json'], { cwd: EXAMPLES, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
-    const shapes = (JSON.parse(result.stdout) as { changes: { desired: PostShape }[] }).changes.map((change) => change.desired);
+    const changes = (JSON.parse(result.stdout) as { changes: { desired: PostShape; slot?: unknown; occurrence?: unknown }[] }).changes;
+    const shapes = changes.map((change) => change.desired);
+    expect(changes.filter((change) => change.occurrence !== undefined)).toHaveLength(4);
+    expect(changes.filter((change) => change.slot !== undefined)).toHaveLength(1);
+    expect(shapes.some((shape) => shape.content.includes('{{'))).toBe(false);
     const targets = shapes.flatMap((shape) => shape.targets);
     const options = new Set(targets.flatMap((target) => Object.keys(target.options)));
     expect(shapes.filter((shape) => shape.scheduledAt === null).length).toBeGreaterThanOrEqual(4);
@@ -43,7 +50,7 @@ describe('examples/', () => {
     const copy = await testdir();
     await cp(EXAMPLES, copy, { recursive: true, filter: (source) => !source.includes('/.postsync') });
     let result = await runCli(['-C', copy, 'plan'], { cwd: copy });
-    const posts = (await postFiles(join(copy, 'posts'))).length;
+    const posts = postCount(await postFiles(join(copy, 'posts')));
     expect(result.stdout.split('\n')[0]).toBe('Target: local API (embedded, .postsync/local-api/, project demo)');
     expect(result.stdout).toContain(`Plan: ${posts} to create, 0 to update, 0 to delete.`);
     // The README's set-up command, as CI runs it: CI=true, the local API asked for with --local.

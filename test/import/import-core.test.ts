@@ -94,6 +94,22 @@ describe('renderPostFile', () => {
   it('leaves out what a draft without targets does not have', () => {
     expect(renderPostFile({ key: 'k', post: post({ content: '' }), timezone: 'UTC', aliasFor: () => undefined, mediaPaths: [] })).toBe('---\nid: k\n---\n\n');
   });
+
+  it('writes braces so that templates give them back as they are', async () => {
+    const { renderTemplate } = await import('../../src/templates/index.js');
+    const content = 'Use {{ name }}, a\\{{ b }} and {{{';
+    const text = renderPostFile({
+      key: 'k',
+      post: post({ content, targets: [{ socialAccountId: VIDEO, platform: 'vidA', handle: '@v', status: 'pending', contentOverride: '{{x}}', options: { vidATags: ['{{t}}'] } }] }),
+      timezone: 'UTC',
+      aliasFor: () => undefined,
+      mediaPaths: [],
+    });
+    const body = text.slice(text.lastIndexOf('---\n') + 4, -1);
+    expect(renderTemplate(body, { file: 'k.md', vars: {}, hashtags: {}, builtIns: {} })).toMatchObject({ text: content, diagnostics: [] });
+    expect(text).toContain('content: \\{{x}}');
+    expect(text).toContain('- \\{{t}}');
+  });
 });
 
 describe('selectForImport', () => {

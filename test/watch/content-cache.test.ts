@@ -72,4 +72,23 @@ describe('ContentCache', () => {
     expect(cache.setOwnedKeys(new Set(['a']))).toEqual([]);
     expect(cache.setOwnedKeys(new Set(['b'])).sort()).toEqual([path('posts/a.md'), path('posts/b.md')]);
   });
+
+  it('watches the snippet files posts include, and names the posts to read again when one changes', async () => {
+    const { dir, cache, fresh, path } = await setUp({ 'a.md': post({ body: 'A\n{{> snippets/sig.md }}' }), 'b.md': post({ body: 'B' }) });
+    expect(cache.filesWithErrors()).toEqual([path('posts/a.md')]);
+    expect([...cache.snippetFiles()]).toEqual([path('snippets/sig.md')]);
+    await mkdir(join(dir, 'snippets'));
+    await writeFile(path('snippets/sig.md'), 'Signed');
+    expect(cache.filesUsingMedia(path('snippets/sig.md'))).toEqual([path('posts/a.md')]);
+    await cache.readFiles(cache.filesUsingMedia(path('snippets/sig.md')), NOW);
+    expect(cache.result()).toEqual(await fresh());
+    expect(cache.result().posts.find((p) => p.key === 'a')!.shape.content).toBe('A\nSigned');
+  });
+
+  it("reads a repeat's file again when one of its occurrences becomes owned", async () => {
+    const repeat = ['---', 'scheduledAt: 2031-01-06 09:00', 'targets: [photo]', 'media: [media/cover.png]', 'repeat: { every: week, count: 2 }', '---', 'R', ''].join('\n');
+    const { cache, path } = await setUp({ 'r.md': repeat });
+    expect(keys(cache)).toEqual(['r@2031-01-06', 'r@2031-01-13']);
+    expect(cache.setOwnedKeys(new Set(['r@2031-01-13']))).toEqual([path('posts/r.md')]);
+  });
 });

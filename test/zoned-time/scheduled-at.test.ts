@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseScheduledAt } from '../../src/content/scheduled-at.js';
+import { parseScheduledAt } from '../../src/zoned-time/scheduled-at.js';
 
 const instant = (text: string, zone = 'UTC') => {
   const result = parseScheduledAt(text, zone);

@@ -1,4 +1,4 @@
-import { offsetMs } from '../content/scheduled-at.js';
+import { offsetMs } from '../zoned-time/scheduled-at.js';
 import type { Slot } from './model.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoWeek, mondayOf, zonePlacer } from '../../src/calendar/slots.js';
+import { isoWeek, mondayOf, zonePlacer } from '../../src/calendar/zone-placer.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { MinGapRule, QuietHoursRule } from '../../src/config/house-rule-types.js';
+import { parseSlot } from '../../src/config/slots-section.js';
+import type { DesiredPost } from '../../src/content/types.js';
+import { settleCalendar, type CalendarInput } from '../../src/plan/calendar.js';
+import { withCalendarFacts } from '../../src/plan/calendar-changes.js';
+import { createPlan } from '../../src/plan/planner.js';
+import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
+import { desired, livePost, PHOTO, planInput, record, shape, state } from './fixtures.js';
+
+const NOW = new Date(at('2027-01-03 12:00'));
+const nights = rule<QuietHoursRule>({ kind: 'quietHours', name: 'nights', from: 22 * 60, to: 7 * 60 });
+const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 });
+
+function post(key: string, when: string | null): DesiredPost {
+  const made = desired(key, shape({ scheduledAt: when === null ? null : at(when) }));
+  return { ...made, targetLabels: ['photo'], locations: { targets: [null], media: [], body: { line: 5, column: 1 }, schedule: { line: 2, column: 14 } } };
+}
+
+function slotPost(key: string): DesiredPost {
+  return { ...post(key, null), slot: { at: { line: 2, column: 14 } } };
+}
+
+function settle(overrides: Partial<CalendarInput>) {
+  return settleCalendar({
+    posts: [],
+    unchanged: [],
+    config: { rules: [nights, gap], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } },
+    state: state(),
+    accounts: new Map(),
+    now: NOW,
+    prune: false,
+    brokenFiles: new Set(),
+    ...overrides,
+  });
+}
+
+describe('settleCalendar', () => {
+  it('gives next-slot posts the earliest free slots in key order, and keeps back only the post that breaks an error rule', () => {
+    const result = settle({ posts: [slotPost('b'), post('fixed', '2027-01-04 09:00'), post('late', '2027-01-05 23:30'), slotPost('a')] });
+    expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken])).toEqual([
+      ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', wall: '2027-01-11 09:00 (Europe/Berlin)', source: 'assigned' }],
+      ['fixed', at('2027-01-04 09:00'), undefined],
+      ['a', at('2027-01-07 17:30'), { slot: 'Thu 17:30', wall: '2027-01-07 17:30 (Europe/Berlin)', source: 'assigned' }],
+    ]);
+    expect(result.posts[0]!.shapeHash).not.toBe(slotPost('b').shapeHash);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'rule-quiet-hours', rule: 'nights', key: 'late', file: 'posts/late.md', line: 2, column: 14, message: 'rule `nights`: 23:30 is in the quiet hours 22:00–07:00 (photo)' }),
+    ]);
+  });
+
+  it('keeps the slot a post was applied with: a new post with an earlier key never moves it', () => {
+    const applied = { ...record('p-b', shape({ scheduledAt: at('2027-01-04 09:00') }), 'posts/b.md'), slotAt: at('2027-01-04 09:00') };
+    const result = settle({ posts: [slotPost('a'), slotPost('b')], state: state({ posts: { b: applied } }) });
+    expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken?.source])).toEqual([
+      ['a', at('2027-01-07 17:30'), 'assigned'],
+      ['b', at('2027-01-04 09:00'), 'recorded'],
+    ]);
+  });
+
+  it('reports the new post, not the applied one, when a fixed time clashes; an owned post without its file still counts', () => {
+    const appliedShape = shape({ scheduledAt: at('2027-01-04 09:00') });
+    const applied = desired('applied', appliedShape);
+    const gone = livePost('p-gone', shape({ scheduledAt: at('2027-01-06 12:00') }), { status: 'scheduled' });
+    const result = settle({
+      posts: [{ ...applied, locations: post('x', null).locations! }, post('new', '2027-01-04 10:00'), post('near-gone', '2027-01-06 13:00')],
+      state: state({ posts: { applied: record('p-applied', appliedShape, 'posts/applied.md'), gone: record('p-gone', gone as never, 'posts/gone.md') } }),
+      live: { get: (id) => (id === 'p-gone' ? gone : undefined), briefs: new Map() },
+    });
+    expect(result.posts.map((p) => p.key)).toEqual(['applied']);
+    const violations = result.diagnostics as (typeof result.diagnostics[number] & { key?: string; clashesWith?: { key?: string }[] })[];
+    expect(violations.map((v) => [v.key, v.clashesWith?.map((c) => c.key)])).toEqual([
+      ['near-gone', ['gone']],
+      ['new', ['applied']],
+    ]);
+  });
+
+  it('makes no slot up where the accounts have none: an error, and the post is kept back', () => {
+    const result = settle({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts: [slotPost('a')] });
+    expect([result.posts, result.diagnostics.map((d) => [d.code, d.line, d.column])]).toEqual([[], [['no-slots', 2, 14]]]);
+  });
+});
+
+describe('withCalendarFacts', () => {
+  it('tells the slot and the occurrence in the changes, and why a shrunk repeat deletes', () => {
+    const slotted = { ...post('s', '2027-01-04 09:00'), slot: { taken: { slot: 'Mon 09:00', wall: '2027-01-04 09:00 (Europe/Berlin)', source: 'assigned' as const } } };
+    const occurrence = { ...desired('r@2027-01-18', shape({ scheduledAt: at('2027-01-18 09:00') }), { file: 'posts/r.md' }), occurrence: { of: 'r', date: '2027-01-18' } };
+    const section = state({ posts: { 'r@2027-02-01': record('p-old', shape(), 'posts/r.md') } });
+    const plan = withCalendarFacts(createPlan(planInput({ desired: [slotted, occurrence], state: section, live: [livePost('p-old', shape())] })), [slotted, occurrence]);
+    expect(plan.changes.map((change) => [change.action, change.key, change.reasons, change.slot, change.occurrence])).toEqual([
+      ['create', 'r@2027-01-18', ['new occurrence (2027-01-18)'], undefined, { of: 'r', date: '2027-01-18' }],
+      ['create', 's', ['new file', 'time from slot Mon 09:00: 2027-01-04 09:00 (Europe/Berlin), the earliest free one'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
+      ['delete', 'r@2027-02-01', ['2027-02-01 is no longer an occurrence of the repeat in posts/r.md; run with --prune to delete'], undefined, { of: 'r', date: '2027-02-01' }],
+    ]);
+  });
+});
