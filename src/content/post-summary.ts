@@ -105,6 +105,6 @@ export function unchangedPost(
   const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
   if (hasErrors(diagnostics)) return undefined;
-  const post: UnchangedPost = { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint: `${kept.digest}:${mediaPart}`, accountIds: summary.accountIds };
+  const post: UnchangedPost = { key: summary.key, file, shapeHash: summary.shapeHash, fingerprint: `${kept.digest}:${mediaPart}`, accountIds: summary.accountIds, scheduledAt: summary.schedule?.instant ?? null };
   return { post, diagnostics };
 }

@@ -5,11 +5,11 @@ import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { MediaCache } from './media-cache.js';
-import { sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import { unchangedFiles } from './unchanged-files.js';
-import type { DesiredPost, UnchangedPost } from './types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
@@ -18,6 +18,8 @@ export interface ContentResult {
   unchanged: UnchangedPost[];
   /** Every problem in every file, sorted by file and position. */
   diagnostics: Diagnostic[];
+  /** The files that yield no post because of their errors, in file order: each blocks only its own post. */
+  invalid: InvalidFile[];
 }
 
 /** Enough parallel reads to overlap I/O, few enough to stay far from file-descriptor limits. */
@@ -32,6 +34,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     return {
       posts: [],
       unchanged: [],
+      invalid: [],
       diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
     };
   }
@@ -86,6 +89,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
+  const invalid: InvalidFile[] = [];
   for (const result of all) {
     if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
     const sharing = result.key === null ? undefined : filesByKey.get(result.key);
@@ -101,11 +105,21 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
         found: `\`${result.key}\` in ${sharing.length} files`,
         hint: result.keyPosition === undefined ? 'Give one of the files a different `id:`.' : 'Change this `id:` (or remove it to use the file path as the key).',
       });
+      invalid.push({ file: result.file, key: result.key!, readable: true });
     } else if (result.post !== null) {
       posts.push(result.post);
     } else if (result.unchanged !== undefined) {
       unchanged.push(result.unchanged);
+    } else {
+      invalid.push(invalidFileOf(result));
     }
   }
-  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics) };
+  invalid.sort((a, b) => compareText(a.file, b.file));
+  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics), invalid };
+}
+
+/** A file without a post: keyed by its `id:` or path as read, else by the key its path gives. */
+function invalidFileOf(result: ContentFileResult): InvalidFile {
+  if (result.key !== null) return { file: result.file, key: result.key, readable: true };
+  return { file: result.file, key: result.pathKey ?? result.file, readable: false };
 }

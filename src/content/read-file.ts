@@ -12,6 +12,7 @@ import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
 import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.js';
+import { postKeyFromPath } from './post-key.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
 
@@ -42,6 +43,8 @@ export interface ContentFileResult {
   key: string | null;
   /** Position of `id:` when the key comes from it. */
   keyPosition?: SourcePosition;
+  /** Set when `key` is null: the key the file's path gives (`postKeyFromPath`), which its post is blocked under. */
+  pathKey?: string;
   /** The post, or null when the file has any error (or is given as `unchanged`). */
   post: DesiredPost | null;
   /** Set instead of `post` when the file is unchanged since an earlier run (see `earlier`). */
@@ -57,7 +60,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
   const lookups = options.lookups ?? new FileLookups();
   const readAt = Date.now();
   const read = await readPostBytes(absolute, config.root, lookups);
-  if ('problem' in read) return { file: relativeFile, key: null, post: null, diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
+  if ('problem' in read) return { file: relativeFile, key: null, pathKey: pathKeyOf(relativeFile, config), post: null, diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
   return readPostFromBytes(relativeFile, read.bytes, { ...options, lookups }, { stats: read.stats, readAt });
 }
 
@@ -72,11 +75,16 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const { interpretPostFile } = await import('./interpret-file.js');
   const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
   const { reading, locate } = interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
-  if (reading.text === undefined) return { file, key: null, post: null, diagnostics: reading.diagnostics };
+  if (reading.text === undefined) return { file, key: null, pathKey: postKeyFromPath(fileInContent), post: null, diagnostics: reading.diagnostics };
   const digest = hash('sha1', bytes, 'base64');
   const result = assemble(file, reading, reading.text, await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate }), { ...options, digest });
   if (read !== undefined && result.post !== null) options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, result.post));
   return result;
+}
+
+/** The key a project-relative post file gets from its path. */
+function pathKeyOf(file: string, config: ContentConfig): string {
+  return postKeyFromPath(relativePosix(config.contentDir, resolve(config.root, file)));
 }
 
 export function mediaContextOf(options: ReadContentOptions) {

@@ -75,6 +75,27 @@ export interface UnchangedPost {
   fingerprint: string;
   /** The accounts the post targets, by id. */
   accountIds: string[];
+  /** As `PostShape.scheduledAt`: null for a draft (readiness is shown per draft). */
+  scheduledAt: string | null;
+}
+
+/**
+ * A post file that yields no post because it has errors: what the plan shows as `blocked` in
+ * place of its post, which is neither created, updated nor deleted until the file is fixed.
+ */
+export interface InvalidFile {
+  /** Project-relative path, forward slashes. */
+  file: string;
+  /**
+   * The post's key as for a valid file (its `id:`, else its path under the content folder); when
+   * the file cannot be read or its front-matter parsed, the key its path gives.
+   */
+  key: string;
+  /**
+   * False when the file cannot be read or its front-matter parsed: its `id:` is unknown, so it may
+   * stand for any post (a file renamed and broken in one commit).
+   */
+  readable: boolean;
 }
 
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */

@@ -3,7 +3,7 @@ import type { CheckMemo } from '../cache/post-cache.js';
 import type { Config } from '../config/types.js';
 import { readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
 import { sortByKey } from '../text/ordering.js';
@@ -29,6 +29,8 @@ export interface DesiredSide {
   contentDiagnostics: Diagnostic[];
   /** Only the account-rule checks. */
   checkDiagnostics: Diagnostic[];
+  /** Files that yield no post because of their errors: the plan blocks their posts. */
+  invalid: InvalidFile[];
   rules: AccountRules;
 }
 
@@ -73,7 +75,7 @@ export async function checkDesired(input: { content: ContentSide; rules: Account
   const { posts, unchanged } =
     unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await content.readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
-  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, checkDiagnostics: checks, rules };
+  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...content.diagnostics, ...checks], contentDiagnostics: content.diagnostics, checkDiagnostics: checks, invalid: content.invalid, rules };
 }
 
 /** Every account the posts target, by id. */

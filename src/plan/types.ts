@@ -21,7 +21,8 @@ export interface FieldChange {
  * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
  * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
  * - move: `fromKey` → `key`, zero API calls, state re-keyed.
- * - noop, blocked: nothing is executed; blocked says why in `reasons`.
+ * - noop, blocked: nothing is executed; blocked says why in `reasons`, and a post blocked because
+ *   a file has errors carries those errors in `diagnostics`.
  */
 export interface Change {
   action: Action;
@@ -45,6 +46,8 @@ export interface Change {
    * (its record is forgotten). Executed whatever `prune` says, since nothing remote is touched.
    */
   stateOnly?: boolean;
+  /** Set on a change `blocked` because a file has errors (guards): those errors, of every file it stands for. */
+  diagnostics?: Diagnostic[];
 }
 
 /** A media file that has no uploaded copy yet (state has no media id for its sha256). */

@@ -232,7 +232,7 @@ function pick(media: ReturnType<typeof desiredMedia>) {
 }
 
 describe('createPlan: unchanged files', () => {
-  const unchanged = (key: string, postShape = applied) => ({ key, file: `posts/${key}.md`, shapeHash: shapeHash(postShape), fingerprint: `d-${key}:`, accountIds: [PHOTO] });
+  const unchanged = (key: string, postShape = applied) => ({ key, file: `posts/${key}.md`, shapeHash: shapeHash(postShape), fingerprint: `d-${key}:`, accountIds: [PHOTO], scheduledAt: null });
 
   it('splits them: only a post as last applied on both sides is untouched; the others are planned in full', () => {
     const section = state({
