@@ -53,6 +53,7 @@ export function registerCommands(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation (required outside a terminal)')
     .option('--prune', 'delete owned posts whose files were removed')
     .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
+    .option('--strict', 'all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)')
     .option('--json', 'print one JSON document and nothing else')
     .addOption(new Option('--concurrency <n>', 'post writes in flight').argParser(positiveInteger).default(4))
     .action(async (planFile: string | undefined, flags, command: Command) =>

@@ -41,3 +41,10 @@ export function readinessOf<T extends { severity: Diagnostic['severity']; messag
   if (post.scheduledAt !== null) return { ...finding, severity: 'error', readiness: true };
   return { ...finding, severity: 'warning', message: `${NOT_READY_PREFIX}${finding.message}`, readiness: true };
 }
+
+/** The files of the drafts that are not ready to schedule (they have a readiness warning), sorted. */
+export function notReadyDraftFiles(diagnostics: readonly Diagnostic[]): string[] {
+  const files = new Set<string>();
+  for (const d of diagnostics) if (d.readiness === true && d.severity === 'warning' && d.file !== undefined) files.add(d.file);
+  return [...files].sort();
+}

@@ -19,19 +19,24 @@ export interface ApplyProjectOptions {
   kept?: RunCache;
   prune: boolean;
   only: string[] | null;
+  /**
+   * All or nothing (`--strict`): nothing is applied while any file has an error. Otherwise the
+   * posts with errors are blocked in the plan and every other change is applied.
+   */
+  strict: boolean;
   concurrency?: number;
   /** Told when the state lock of a run that is no longer running was taken over. */
   onStaleLock?: (previous: LockOwner) => void;
   /** The plan, once made or verified, before anything is sent. */
   onPlan: (plan: Plan) => Promise<void>;
-  /** Whether to apply the plan (it has changes and no errors). */
+  /** Whether to apply the plan (it has changes, and no errors under `strict`). */
   confirm: (plan: Plan) => Promise<boolean>;
   /** The listener of the apply's events, once the plan is confirmed. */
   progress: (plan: Plan) => ApplyListener;
 }
 
 /**
- * - `invalid`: the plan has errors: nothing was applied;
+ * - `invalid`: `strict`, and the plan has errors: nothing was applied;
  * - `nothing`: nothing to send or record;
  * - `declined`: not confirmed: nothing was applied;
  * - `applied`: `result` says what was done (it may have failed in part).
@@ -56,7 +61,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       plan = (await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: options.prune, only: options.only, now: new Date() })).plan;
     }
     await options.onPlan(plan);
-    if (hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
+    if (options.strict && hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
     if (!hasChanges(plan)) return { kind: 'nothing', plan };
     if (!(await options.confirm(plan))) return { kind: 'declined', plan };
     const result = await applyPlan({ plan, client: connection.client, store, root: config.root, concurrency: options.concurrency, onEvent: options.progress(plan) });
