@@ -7,12 +7,12 @@ export interface StatusFlags {
   json?: boolean;
 }
 
-/** Where each managed post stands on the remote, by file. */
+/** Where each managed post stands on the remote, by file; per draft, whether its file is ready to schedule. */
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const { config, connection, style, kept } = await openTarget(globalOptions(command));
   try {
-    const { state, live } = await projectStatus({ config, connection });
-    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts });
+    const { state, live, drafts } = await projectStatus({ config, connection, kept, now: new Date() });
+    const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;

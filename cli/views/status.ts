@@ -3,6 +3,8 @@ import { compareText } from '../../src/text/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import { sectionFor } from '../../src/state/state-file.js';
 import type { StateFile } from '../../src/state/types.js';
+import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
+import { readinessText } from './drafts.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 import { displayTime } from './time.js';
@@ -31,6 +33,11 @@ export interface PostStatusView {
   scheduledAt: string | null;
   publishedAt: string | null;
   targets: TargetStatusView[];
+  /**
+   * A draft on the remote whose file is a valid draft too: whether the file is ready to schedule,
+   * or what is missing. Null for every other post.
+   */
+  readiness: { ready: boolean; missing: string[] } | null;
 }
 
 export interface StatusReport {
@@ -60,9 +67,14 @@ function targetView(target: Target, aliasFor: (id: string) => string | undefined
 }
 
 /** Joins the state section with one listing of the remote posts (by post id), sorted by file. */
-export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; aliases: Readonly<Record<string, string>> }): StatusReport {
+export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>> }): StatusReport {
   const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
+  const draftsByFile = new Map((input.drafts ?? []).map((draft) => [draft.file, draft]));
+  const readinessOf = (file: string, live: Post | undefined): PostStatusView['readiness'] => {
+    const draft = live?.status === 'draft' ? draftsByFile.get(file) : undefined;
+    return draft === undefined ? null : { ready: draft.missing.length === 0, missing: draft.missing };
+  };
   const aliasById = new Map<string, string>();
   for (const [alias, id] of Object.entries(input.aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);
   const aliasFor = (id: string) => aliasById.get(id.toLowerCase());
@@ -77,6 +89,7 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
       scheduledAt: live?.scheduledAt ?? null,
       publishedAt: live?.publishedAt ?? null,
       targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
+      readiness: readinessOf(record.file, live),
     };
   });
   posts.sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
@@ -121,6 +134,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   const facts = [colourStatus(status, style)];
   if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${displayTime(post.scheduledAt, options.timezone)}`);
   if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
+  if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
   const lines = [head, `  ${facts.join(' · ')}`];
   if (post.targets.length === 0) return [...lines, style.dim('  no targets')];
   const rows = post.targets.map((target) => [target.alias ?? target.handle, target.platform, colourStatus(target.status, style), target.externalPostId ?? '', details(target, options)]);
