@@ -79,7 +79,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         return 1;
       case 'nothing':
         if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
-        if (invalid) out(style.red(`\nNothing was applied: ${blockedPart(outcome.plan)}fix the errors above, then apply again.`));
+        if (invalid) out(style.red(`\nNothing was applied: ${[blockedPart(outcome.plan), 'fix the errors above, then apply again.'].filter((part) => part !== null).join('; ')}`));
         return invalid ? 1 : 0;
       case 'declined':
         out('Apply cancelled; nothing was changed.');
@@ -98,18 +98,18 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
   }
 }
 
-/** `blocked 2 (invalid files); `, or nothing when no post is blocked by a file's errors. */
-function blockedPart(plan: Plan): string {
+/** `blocked 2 (invalid files)`, or null when no post is blocked by a file's errors. */
+function blockedPart(plan: Plan): string | null {
   const blocked = blockedByErrors(plan).length;
-  return blocked === 0 ? '' : `blocked ${blocked} (invalid files); `;
+  return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
 }
 
 /** What was done; with posts blocked by invalid files, `Applied 12, blocked 2 (invalid files): …`. */
 function resultLine(result: ApplyResult, plan: Plan): string {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
   const done = `${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved; ${result.uploadedFiles} media uploaded.`;
-  const blocked = blockedByErrors(plan).length;
-  let line = blocked === 0 ? `Apply complete: ${done}` : `Applied ${result.applied.length}, blocked ${blocked} (invalid files): ${done}`;
+  const blocked = blockedPart(plan);
+  let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
   if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;
   else if (hasErrors(plan.diagnostics)) line += ' Fix the errors above, then apply again.';
   return line;

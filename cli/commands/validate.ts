@@ -17,12 +17,12 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
     const posts = desired.posts.length + desired.unchanged.length;
     const drafts = draftReadiness(desired);
     if (flags.json) {
-      process.stdout.write(renderJson({ ...diagnosticsReport('validate', desired.diagnostics), drafts: drafts.map((draft) => ({ ...draft, ready: draft.missing.length === 0 })) }));
+      process.stdout.write(renderJson({ ...diagnosticsReport('validate', desired.diagnostics), drafts }));
     } else {
       if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
       if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
       const { errors, warnings } = diagnosticCounts(desired.diagnostics);
-      const notReady = notReadyNote(drafts.filter((draft) => draft.missing.length > 0).length);
+      const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
       const verdict = errors === 0 ? style.green(`${plural(posts, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
       process.stdout.write(`${verdict}${notReady}\n`);
     }

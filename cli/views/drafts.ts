@@ -3,21 +3,20 @@ import { plural } from './format.js';
 import type { Style } from './style.js';
 
 /** `ready to schedule`, or `not ready to schedule: what is missing; what else`. */
-export function readinessText(draft: Pick<DraftReadiness, 'missing'>, style: Style): string {
-  return draft.missing.length === 0 ? style.green('ready to schedule') : `${style.yellow('not ready to schedule:')} ${draft.missing.join('; ')}`;
+export function readinessText(draft: Pick<DraftReadiness, 'ready' | 'missing'>, style: Style): string {
+  return draft.ready ? style.green('ready to schedule') : `${style.yellow('not ready to schedule:')} ${draft.missing.join('; ')}`;
 }
 
 /** One line per draft: its file and whether it is ready to schedule, or what is missing. */
-export function draftLines(drafts: readonly DraftReadiness[], style: Style, options: { indent?: string } = {}): string[] {
-  const indent = options.indent ?? '  ';
+export function draftLines(drafts: readonly DraftReadiness[], style: Style): string[] {
   const width = Math.max(...drafts.map((draft) => draft.file.length));
-  return drafts.map((draft) => `${indent}${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+  return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
 }
 
 /** `Drafts (2, 1 not ready to schedule):` and a line per draft; nothing without drafts. */
 export function renderDrafts(drafts: readonly DraftReadiness[], style: Style): string {
   if (drafts.length === 0) return '';
-  const notReady = drafts.filter((draft) => draft.missing.length > 0).length;
+  const notReady = drafts.filter((draft) => !draft.ready).length;
   const head = `Drafts (${drafts.length}${notReady > 0 ? `, ${notReady} not ready to schedule` : ', all ready to schedule'}):`;
   return [head, ...draftLines(drafts, style)].join('\n');
 }

@@ -21,7 +21,7 @@ export interface JsonReport {
   uploads: Plan['uploads'];
   diagnostics: Diagnostic[];
   /** validate: every draft, and whether it is ready to schedule or what is missing. */
-  drafts?: (DraftReadiness & { ready: boolean })[];
+  drafts?: DraftReadiness[];
   apply?: { applied: number; failed: { key: string; message: string }[]; uploadedFiles: number; uploadedBytes: number };
 }
 

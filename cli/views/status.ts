@@ -73,7 +73,7 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
   const draftsByFile = new Map((input.drafts ?? []).map((draft) => [draft.file, draft]));
   const readinessOf = (file: string, live: Post | undefined): PostStatusView['readiness'] => {
     const draft = live?.status === 'draft' ? draftsByFile.get(file) : undefined;
-    return draft === undefined ? null : { ready: draft.missing.length === 0, missing: draft.missing };
+    return draft === undefined ? null : { ready: draft.ready, missing: draft.missing };
   };
   const aliasById = new Map<string, string>();
   for (const [alias, id] of Object.entries(input.aliases)) if (!aliasById.has(id)) aliasById.set(id, alias);

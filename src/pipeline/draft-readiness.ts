@@ -5,12 +5,13 @@ import type { DesiredSide } from './read-desired.js';
 /**
  * Whether a draft could be scheduled as it is: `missing` lists what its accounts' publishing
  * rules still ask for (the readiness warnings, without their "not ready to schedule" prefix);
- * empty, the draft is ready to schedule. Only posts of valid files are drafts here: a file with
- * errors says so in its diagnostics.
+ * `ready` exactly when it is empty. Only posts of valid files are drafts here: a file with errors
+ * says so in its diagnostics.
  */
 export interface DraftReadiness {
   key: string;
   file: string;
+  ready: boolean;
   missing: string[];
 }
 
@@ -22,8 +23,12 @@ export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'unchanged' 
     missing.set(diagnostic.file, [...(missing.get(diagnostic.file) ?? []), diagnostic.message.slice(NOT_READY_PREFIX.length)]);
   }
   const drafts: DraftReadiness[] = [];
-  for (const post of desired.posts) if (post.shape.scheduledAt === null) drafts.push({ key: post.key, file: post.file, missing: missing.get(post.file) ?? [] });
-  for (const post of desired.unchanged) if (post.scheduledAt === null) drafts.push({ key: post.key, file: post.file, missing: missing.get(post.file) ?? [] });
+  const add = ({ key, file }: { key: string; file: string }) => {
+    const found = missing.get(file) ?? [];
+    drafts.push({ key, file, ready: found.length === 0, missing: found });
+  };
+  for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
+  for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
   return drafts.sort((a, b) => compareText(a.file, b.file));
 }
 
