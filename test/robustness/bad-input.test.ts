@@ -138,7 +138,7 @@ const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 /** A schedule surely in the future, without an offset (read in the base project's time zone). */
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-01 09:00`;
 /** The text of base/posts/valid.md, the one post of every project that is not the case's. */
-const VALID_POST_TEXT = 'A valid post next to every bad one: it must not be applied either.';
+const VALID_POST_TEXT = 'A valid post next to every bad one: a bad file blocks only its own post, so it applies.';
 
 /** Every post on the emulator (a reset one holds only what the run created). */
 async function remotePosts(emulator: TestEmulator): Promise<{ status: string; content: string }[]> {
