@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { ApplyResult } from '../../src/apply/events.js';
 import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
-import { blockedByErrors } from '../../src/plan/blocked-posts.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { parsePlan } from '../../src/plan/plan-file.js';
 import { applyProject } from '../../src/pipeline/apply-project.js';

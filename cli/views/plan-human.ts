@@ -1,5 +1,5 @@
 import { notReadyDraftFiles } from '../../src/diagnostics.js';
-import { blockedByErrors } from '../../src/plan/blocked-posts.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { changeLines } from './change-lines.js';
 import { renderDiagnostics } from './diagnostics.js';

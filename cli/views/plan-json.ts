@@ -1,5 +1,5 @@
 import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
-import { blockedByErrors } from '../../src/plan/blocked-posts.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';

@@ -2,7 +2,7 @@ import type { InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { plural } from '../media/format.js';
 import type { TargetState } from '../state/types.js';
-import type { Change } from './types.js';
+import type { Change, Plan } from './types.js';
 
 /** What the rule needs besides the changes. */
 export interface PostErrorsContext {
@@ -132,4 +132,9 @@ function blockedByUnknown(change: Change, unknown: readonly InvalidFile[], error
   const gone = change.file ?? change.key;
   const reason = `${gone} is gone, but ${files.join(', ')} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? 'that file is' : 'those files are'} fixed`;
   return asBlocked(change, [reason], files.flatMap((file) => errorsByFile.get(file) ?? []));
+}
+
+/** The changes of a plan blocked because a file has errors (they carry its `diagnostics`). */
+export function blockedByErrors(plan: Pick<Plan, 'changes'>): Change[] {
+  return plan.changes.filter((change) => change.action === 'blocked' && change.diagnostics !== undefined);
 }
