@@ -67,6 +67,7 @@ export function registerCommands(program: Command): void {
     .option('--prune', 'delete owned posts whose files were removed')
     .option('--refresh-all', 'plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published')
     .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
+    .option('--strict', 'all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)')
     .option('--json', 'print one JSON document and nothing else')
     .addOption(new Option('--concurrency <n>', 'post writes in flight').argParser(positiveInteger).default(4))
     .option('--all', 'apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)')

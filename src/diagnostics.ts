@@ -23,6 +23,11 @@ export interface Diagnostic {
    * views count the drafts that are not ready yet. Absent on every other diagnostic.
    */
   readiness?: true;
+  /**
+   * Set when the problem is about one post of the file (an occurrence of a repeat a house rule or
+   * a slot holds back): an error blocks that post only, not the file's other posts.
+   */
+  key?: string;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
@@ -40,4 +45,11 @@ export const NOT_READY_PREFIX = 'not ready to schedule: ';
 export function readinessOf<T extends { severity: Diagnostic['severity']; message: string }>(finding: T, post: { scheduledAt: string | null }): T & { readiness: true } {
   if (post.scheduledAt !== null) return { ...finding, severity: 'error', readiness: true };
   return { ...finding, severity: 'warning', message: `${NOT_READY_PREFIX}${finding.message}`, readiness: true };
+}
+
+/** The files of the drafts that are not ready to schedule (they have a readiness warning), sorted. */
+export function notReadyDraftFiles(diagnostics: readonly Diagnostic[]): string[] {
+  const files = new Set<string>();
+  for (const d of diagnostics) if (d.readiness === true && d.severity === 'warning' && d.file !== undefined) files.add(d.file);
+  return [...files].sort();
 }

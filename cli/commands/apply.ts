@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ApplyResult } from '../../src/apply/events.js';
+import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import type { Plan } from '../../src/plan/types.js';
 import { parsePlan } from '../../src/plan/plan-file.js';
 import { applyProject } from '../../src/pipeline/apply-project.js';
 import { reportApplyOutcome } from '../../src/actions/index.js';
@@ -17,13 +20,16 @@ export interface ApplyFlags {
   prune?: boolean;
   refreshAll?: boolean;
   target?: string[];
+  strict?: boolean;
   json?: boolean;
   concurrency?: number;
 }
 
 /**
  * `apply` plans and applies in one go (after confirmation), or applies exactly a saved plan
- * file, refusing it with exit 3 when it is stale. Exit 1 when anything failed (partial apply).
+ * file, refusing it with exit 3 when it is stale. The posts of files with errors are blocked and
+ * the rest is applied (with --strict, nothing is while any file has an error). Exit 1 when a file
+ * has an error or anything failed (partial apply).
  */
 export async function runApply(planFile: string | undefined, flags: ApplyFlags, command: Command): Promise<number> {
   const saved = planFile ? await parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
@@ -48,6 +54,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       prune: flags.prune ?? false,
       refreshAll: flags.refreshAll === true,
       only: flags.target ?? null,
+      strict: flags.strict ?? false,
       concurrency: flags.concurrency,
       onStaleLock: (previous) =>
         process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
@@ -66,23 +73,26 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         return applyProgressPrinter({ stream: process.stdout, style, mode, totalUploadBytes });
       },
     });
+    const invalid = hasErrors(outcome.plan.diagnostics);
     switch (outcome.kind) {
       case 'invalid':
-        out(style.red('\nNothing was applied: fix the errors above first.'));
+        out(style.red('\nNothing was applied (--strict): fix the errors above first.'));
         if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
         return 1;
       case 'nothing':
         if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
-        return 0;
+        if (invalid) out(style.red(`\nNothing was applied: ${[blockedPart(outcome.plan), 'fix the errors above, then apply again.'].filter((part) => part !== null).join('; ')}`));
+        return invalid ? 1 : 0;
       case 'declined':
         out('Apply cancelled; nothing was changed.');
         return 1;
       case 'applied': {
         const { plan, result } = outcome;
+        const line = resultLine(result, plan);
         if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
-        out(`\n${resultLine(result)}`);
-        await reportApplyOutcome({ plan, result, root: config.root, line: resultLine(result) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
-        return result.failed.length > 0 ? 1 : 0;
+        out(`\n${invalid ? style.red(line) : line}`);
+        await reportApplyOutcome({ plan, result, root: config.root, line }, { env: process.env, annotate: (text) => process.stderr.write(text) });
+        return result.failed.length > 0 || invalid ? 1 : 0;
       }
     }
   } finally {
@@ -90,8 +100,19 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
   }
 }
 
-function resultLine(result: ApplyResult): string {
+/** `blocked 2 (invalid files)`, or null when no post is blocked by a file's errors. */
+function blockedPart(plan: Plan): string | null {
+  const blocked = blockedByErrors(plan).length;
+  return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
+}
+
+/** What was done; with posts blocked by invalid files, `Applied 12, blocked 2 (invalid files): …`. */
+function resultLine(result: ApplyResult, plan: Plan): string {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
-  const line = `Apply complete: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved, ${count('adopt')} adopted; ${result.uploadedFiles} media uploaded.`;
-  return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
+  const done = `${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved, ${count('adopt')} adopted; ${result.uploadedFiles} media uploaded.`;
+  const blocked = blockedPart(plan);
+  let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
+  if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;
+  else if (hasErrors(plan.diagnostics)) line += ' Fix the errors above, then apply again.';
+  return line;
 }

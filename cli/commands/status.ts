@@ -10,14 +10,14 @@ export interface StatusFlags {
   problems?: boolean;
 }
 
-/** Where each managed post stands on the remote, by file. */
+/** Where each managed post stands on the remote, by file; per draft, whether its file is ready to schedule. */
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const { config, connection, style, kept } = await openTarget(globalOptions(command));
   try {
-    const { state, live } = await projectStatus({ config, connection });
+    const { state, live, drafts } = await projectStatus({ config, connection, kept, now: new Date() });
     const section = sectionFor(state, connection.target);
     const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, label: accountLabel(config.accounts) }) : undefined;
-    const report = statusReport({ target: connection.target, state, live, aliases: config.accounts, ...(problems ? { problems } : {}) });
+    const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, ...(problems ? { problems } : {}) });
     if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;

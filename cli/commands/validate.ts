@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
+import { draftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { validateProject } from '../../src/pipeline/validate-project.js';
 import { reportToGitHubActions, validateSummaryMarkdown } from '../../src/actions/index.js';
 import { globalOptions, openTarget } from '../context.js';
 import { diagnosticCounts, renderDiagnostics } from '../views/diagnostics.js';
+import { notReadyNote, renderDrafts } from '../views/drafts.js';
 import { plural } from '../views/format.js';
 import { diagnosticsReport, renderJson } from '../views/plan-json.js';
 
@@ -13,13 +15,16 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
   try {
     const desired = await validateProject({ config, connection, kept, now: new Date() });
     const posts = desired.posts.length + desired.unchanged.length;
+    const drafts = draftReadiness(desired);
     if (flags.json) {
-      process.stdout.write(renderJson(diagnosticsReport('validate', desired.diagnostics)));
+      process.stdout.write(renderJson({ ...diagnosticsReport('validate', desired.diagnostics), drafts }));
     } else {
       if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
+      if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
       const { errors, warnings } = diagnosticCounts(desired.diagnostics);
+      const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
       const verdict = errors === 0 ? style.green(`${plural(posts, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
-      process.stdout.write(`${verdict}\n`);
+      process.stdout.write(`${verdict}${notReady}\n`);
     }
     await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
     return hasErrors(desired.diagnostics) ? 1 : 0;

@@ -1,7 +1,10 @@
+import { notReadyDraftFiles } from '../../src/diagnostics.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { groupOccurrences } from './change-groups.js';
 import { changeLines } from './change-lines.js';
 import { renderDiagnostics } from './diagnostics.js';
+import { notReadyNote } from './drafts.js';
 import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
 
@@ -35,17 +38,25 @@ export function summaryLine(plan: Plan): string {
   const skipped = plan.changes.filter((change) => change.skipped).length;
   const deletes = summary.delete - skipped;
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
+  const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
   if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
     const note = skipped > 0 ? ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).` : '';
-    // Files with errors are left out of the plan, so "matches" would be a false statement.
-    if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}`;
-    return `No changes. The remote matches your files.${note}`;
+    // An error outside the selected posts (--target): "matches" would be a false statement.
+    if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}${drafts}`;
+    return `No changes. The remote matches your files.${note}${drafts}`;
   }
   const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
   if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
   if (summary.move > 0) parts.push(`, ${summary.move} to move`);
   let line = `${parts.join('')}.`;
-  if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;
+  if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
   if (skipped > 0) line += ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).`;
-  return line;
+  return `${line}${drafts}`;
+}
+
+/** ` (invalid files)`, ` (2 by invalid files)`: how many of the blocked changes are so because a file has errors. */
+function blockedNote(plan: Plan): string {
+  const invalid = blockedByErrors(plan).length;
+  if (invalid === 0) return '';
+  return invalid === plan.summary.blocked ? ' (invalid files)' : ` (${invalid} by invalid files)`;
 }

@@ -1,16 +1,27 @@
-import type { Diagnostic } from '../../src/diagnostics.js';
+import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
+import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
 import type { ApplyResult } from '../../src/apply/events.js';
+import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
+
+/**
+ * The counts of each action, and: `blockedByErrors`, the blocked changes that are so because a
+ * file has errors (they carry its `diagnostics`); `draftsNotReady`, the drafts that break a
+ * publishing rule (a readiness warning) and could not be scheduled as they are.
+ */
+export type ReportSummary = Summary & { blockedByErrors: number; draftsNotReady: number };
 
 /** The one JSON document `--json` prints (formatVersion 1), for plan, apply and validate. */
 export interface JsonReport {
   formatVersion: 1;
   command: 'plan' | 'apply' | 'validate';
   target: PlanTarget | null;
-  summary: Summary | null;
+  summary: ReportSummary | null;
   changes: Plan['changes'];
   uploads: Plan['uploads'];
   diagnostics: Diagnostic[];
+  /** validate: every draft, and whether it is ready to schedule or what is missing. */
+  drafts?: DraftReadiness[];
   apply?: { applied: number; failed: { key: string; message: string }[]; uploadedFiles: number; uploadedBytes: number };
 }
 
@@ -19,7 +30,7 @@ export function planReport(command: JsonReport['command'], plan: Plan, result?: 
     formatVersion: 1,
     command,
     target: plan.target,
-    summary: plan.summary,
+    summary: { ...plan.summary, blockedByErrors: blockedByErrors(plan).length, draftsNotReady: notReadyDraftFiles(plan.diagnostics).length },
     changes: plan.changes,
     uploads: plan.uploads,
     diagnostics: plan.diagnostics,

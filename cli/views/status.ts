@@ -4,6 +4,8 @@ import { compareText } from '../../src/text/ordering.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import { sectionFor } from '../../src/state/state-file.js';
 import type { StateFile } from '../../src/state/types.js';
+import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
+import { readinessText } from './drafts.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 import { displayTime } from './time.js';
@@ -34,6 +36,11 @@ export interface PostStatusView {
   targets: TargetStatusView[];
   /** `status --problems` only: what is wrong with it. */
   problems?: PostProblem[];
+  /**
+   * A draft on the remote whose file is a valid draft too: whether the file is ready to schedule,
+   * or what is missing. Null for every other post.
+   */
+  readiness: { ready: boolean; missing: string[] } | null;
 }
 
 export interface StatusReport {
@@ -81,10 +88,15 @@ export function accountLabel(aliases: Readonly<Record<string, string>>): (id: st
  * Joins the state section with one listing of the remote posts (by post id), sorted by file.
  * Given `problems` (by key, `status --problems`), only the posts that have some are shown.
  */
-export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]> }): StatusReport {
+export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]> }): StatusReport {
   const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const aliasFor = aliasLookup(input.aliases);
+  const draftsByFile = new Map((input.drafts ?? []).map((draft) => [draft.file, draft]));
+  const readinessOf = (file: string, live: Post | undefined): PostStatusView['readiness'] => {
+    const draft = live?.status === 'draft' ? draftsByFile.get(file) : undefined;
+    return draft === undefined ? null : { ready: draft.ready, missing: draft.missing };
+  };
   const { problems } = input;
   const shown = Object.entries(section.posts).filter(([key]) => problems === undefined || problems.has(key));
   const posts = shown.map(([key, record]): PostStatusView => {
@@ -98,6 +110,7 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
       scheduledAt: live?.scheduledAt ?? null,
       publishedAt: live?.publishedAt ?? null,
       targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
+      readiness: readinessOf(record.file, live),
       ...(problems === undefined ? {} : { problems: problems.get(key) ?? [] }),
     };
   });
@@ -145,6 +158,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   const facts = [colourStatus(status, style)];
   if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${displayTime(post.scheduledAt, options.timezone)}`);
   if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
+  if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
   const lines = [head, `  ${facts.join(' · ')}`];
   for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
   if (post.targets.length === 0) return [...lines, style.dim('  no targets')];

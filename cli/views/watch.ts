@@ -3,6 +3,7 @@ import { PostsyncError } from '../../src/errors.js';
 import type { WatchEvent, WatchingSummary } from '../../src/watch/events.js';
 import { applyProgressPrinter } from './apply-progress.js';
 import { renderDiagnostics } from './diagnostics.js';
+import { draftLines, renderDrafts } from './drafts.js';
 import { plural } from './format.js';
 import { renderPlan } from './plan-human.js';
 import type { Style } from './style.js';
@@ -33,6 +34,11 @@ function watchingLine(watching: WatchingSummary, redraw: boolean): string {
   return `Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
 }
 
+/** A block after a blank line, or nothing when empty. */
+function section(text: string): string {
+  return text === '' ? '' : `\n\n${text}`;
+}
+
 function appliedLine(result: ApplyResult): string {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
   const line = `  Drafts applied: ${count('create')} created, ${count('update')} updated; ${plural(result.uploadedFiles, 'media file')} uploaded.`;
@@ -51,14 +57,16 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
       case 'started':
         watching = event.watching;
         if (redraw) out.write('\x1b[2J\x1b[H');
-        write(`${renderPlan(event.plan, { label, style })}\n\n${style.dim(watchingLine(watching, redraw))}`);
+        write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style))}\n\n${style.dim(watchingLine(watching, redraw))}`);
         break;
       case 'plan':
         if (redraw) {
           out.write('\x1b[2J\x1b[H');
-          write(`${renderPlan(event.plan, { label, style })}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
+          write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
         } else {
-          write(`\n${renderDelta(event, style)}`);
+          const saved = new Set(event.trigger.files.map((change) => change.file));
+          const drafts = event.drafts.filter((draft) => saved.has(draft.file));
+          write(`\n${[renderDelta(event, style), ...(drafts.length === 0 ? [] : draftLines(drafts, style))].join('\n')}`);
         }
         break;
       case 'config-invalid':

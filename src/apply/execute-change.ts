@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from '../api/index.js';
-import type { Post } from '../api/types.js';
+import type { CreatePostBody, Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
 import { diffShapes } from '../plan/diff.js';
@@ -70,14 +70,29 @@ async function createFresh(change: Change, desired: PostShape, context: ExecuteC
     shapeHash: shapeHash(draftOf(desired)),
     startedAt: context.now().toISOString(),
   });
-  return confirm(change.key, change.file!, await context.client.createPost(payload, { idempotencyKey: key }), shapeHash(draftOf(desired)), context);
+  return confirm(change.key, change.file!, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
 }
 
 async function resendPending(key: string, context: ExecuteContext): Promise<Post> {
   const pending = context.store.section.pending[key];
   if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
-  const post = await context.client.createPost(pending.payload, { idempotencyKey: pending.idempotencyKey });
+  const post = await sendCreate(key, pending.payload, pending.idempotencyKey, context);
   return confirm(key, pending.file, post, pending.shapeHash, context);
+}
+
+/**
+ * Sends a create whose pending record is on disk. A 400 is the service refusing the post as it
+ * is (it says why, e.g. a publishing rule it checks on drafts too): nothing was created, and a
+ * create under this key and payload would be refused again, so the pending record goes. Kept, the
+ * next run would resend this very payload instead of planning the file (fixed by then) afresh.
+ */
+async function sendCreate(key: string, payload: CreatePostBody, idempotencyKey: string, context: ExecuteContext): Promise<Post> {
+  try {
+    return await context.client.createPost(payload, { idempotencyKey });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) await context.store.removePost(key);
+    throw error;
+  }
 }
 
 async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {

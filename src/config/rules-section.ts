@@ -26,7 +26,7 @@ function readRule(name: string, entry: Record<string, unknown>, context: Section
   if (kinds.length !== 1) {
     reportAt(context, ['rules', name], {
       code: kinds.length === 0 ? 'rule-without-check' : 'rule-with-several-checks',
-      key: true,
+      atKey: true,
       message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(', ')})`,
       expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(', ')}`,
       hint: kinds.length === 0 ? 'Add the check this rule makes, e.g. `quietHours: { from: "22:00", to: "07:00" }`.' : 'Give each check a rule of its own, under its own name.',
@@ -52,7 +52,7 @@ function readScope(entry: Record<string, unknown>, kind: RuleKind, at: At, conte
   let when: RuleScope['when'] = null;
   if (isRecord(entry.when)) {
     if (SCHEDULE_RULE_KINDS.has(kind)) {
-      reportAt(context, at('when'), { code: 'rule-when-not-allowed', key: true, message: `\`when\` does not apply to a \`${kind}\` rule`, expected: '`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules', hint: 'Narrow a schedule rule with `accounts` or `platforms` instead.' });
+      reportAt(context, at('when'), { code: 'rule-when-not-allowed', atKey: true, message: `\`when\` does not apply to a \`${kind}\` rule`, expected: '`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules', hint: 'Narrow a schedule rule with `accounts` or `platforms` instead.' });
     }
     when = Object.fromEntries(Object.entries(entry.when).filter((pair): pair is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof pair[1])));
   }

@@ -18,19 +18,19 @@ export interface SectionContext {
 }
 
 /** Adds an error (or a warning) at `path` of postsync.yaml. */
-export function reportAt(context: SectionContext, path: DataPath, problem: Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column'> & { severity?: Diagnostic['severity']; key?: boolean }): void {
-  const { severity = 'error', key = false, ...rest } = problem;
-  context.diagnostics.push({ severity, ...rest, file: context.file, ...context.locate(path, { key }) });
+export function reportAt(context: SectionContext, path: DataPath, problem: Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column' | 'key'> & { severity?: Diagnostic['severity']; atKey?: boolean }): void {
+  const { severity = 'error', atKey = false, ...rest } = problem;
+  context.diagnostics.push({ severity, ...rest, file: context.file, ...context.locate(path, { key: atKey }) });
 }
 
 /** An alias from `accounts:` or an account uuid → the uuid; reports an unknown name (with did-you-mean) and gives undefined. */
-export function accountAt(context: SectionContext, path: DataPath, name: string, options: { key?: boolean } = {}): string | undefined {
+export function accountAt(context: SectionContext, path: DataPath, name: string, options: { atKey?: boolean } = {}): string | undefined {
   const id = resolveAccount(name, context.accounts);
   if (id !== undefined) return id;
   const aliases = Object.keys(context.accounts);
   reportAt(context, path, {
     code: 'unknown-account',
-    key: options.key,
+    atKey: options.atKey,
     message: `unknown account \`${name}\``,
     expected: aliases.length > 0 ? `an alias from \`accounts:\` (${aliases.map((a) => `\`${a}\``).join(', ')}) or an account uuid` : 'an account uuid, or an alias defined under `accounts:`',
     found: `\`${name}\``,

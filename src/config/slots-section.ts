@@ -36,7 +36,7 @@ export function readSlotsSection(raw: unknown, context: SectionContext): SlotTab
   const table: Record<string, WeeklySlot[]> = {};
   for (const [account, list] of Object.entries(raw)) {
     if (!Array.isArray(list)) continue;
-    const id = accountAt(context, ['slots', account], account, { key: true });
+    const id = accountAt(context, ['slots', account], account, { atKey: true });
     const slots = list.flatMap((text: unknown, index) => {
       if (typeof text !== 'string') return [];
       const parsed = parseSlot(text);

@@ -36,7 +36,7 @@ export function readVarsSection(raw: unknown, context: SectionContext): Template
     if (!BUILT_IN_ROOTS.has(name)) continue;
     reportAt(context, ['vars', name], {
       code: 'var-shadows-built-in',
-      key: true,
+      atKey: true,
       message: `\`vars.${name}\` has the name of a built-in`,
       expected: `a name other than ${[...BUILT_IN_ROOTS].map((root) => `\`${root}\``).join(', ')}`,
       found: `\`${name}\``,

@@ -1,6 +1,6 @@
-import { posix, sep } from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { describeValue } from '../text/schema-errors.js';
+import { postKeyFromPath } from './post-key.js';
 import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../zoned-time/scheduled-at.js';
 import { normalizeTargets, type NormalizedTargets } from './targets.js';
 import { codePointLength } from './text-length.js';
@@ -92,11 +92,6 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
     });
   }
   return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), ...(slot === undefined ? {} : { slot }), targets, diagnostics };
-}
-
-/** Default post key: the path under the content folder, without `.md`, forward slashes. */
-export function postKeyFromPath(fileInContent: string): string {
-  return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, '');
 }
 
 /** `scheduledAt: next-slot` on a post that is not a draft; a draft keeps no time at all. */

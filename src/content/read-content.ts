@@ -1,15 +1,15 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { MediaCache } from './media-cache.js';
-import { sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import { unchangedFiles } from './unchanged-files.js';
-import type { DesiredPost, UnchangedPost } from './types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
@@ -18,6 +18,8 @@ export interface ContentResult {
   unchanged: UnchangedPost[];
   /** Every problem in every file, sorted by file and position. */
   diagnostics: Diagnostic[];
+  /** The files that yield no post because of their errors, in file order: each blocks only its own post. */
+  invalid: InvalidFile[];
 }
 
 /** Enough parallel reads to overlap I/O, few enough to stay far from file-descriptor limits. */
@@ -32,6 +34,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     return {
       posts: [],
       unchanged: [],
+      invalid: [],
       diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
     };
   }
@@ -89,6 +92,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
+  const invalid: InvalidFile[] = [];
   for (const result of all) {
     if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
     const shared = keysOf(result).find((key) => filesByKey.get(key)!.length > 1);
@@ -105,15 +109,24 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
         found: `\`${shared}\` in ${sharing.length} files`,
         hint: result.keyPosition === undefined ? 'Give one of the files a different `id:`.' : 'Change this `id:` (or remove it to use the file path as the key).',
       });
+      invalid.push({ file: result.file, key: result.key!, readable: true });
     } else if (result.unchanged !== undefined) {
       unchanged.push(result.unchanged);
-    } else if (result.posts.length === 1) {
-      posts.push(result.posts[0]!);
-    } else {
+    } else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) {
+      // A repeat whose occurrences are all past or skipped has no post and no error.
       posts.push(...result.posts);
+    } else {
+      invalid.push(invalidFileOf(result));
     }
   }
-  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics) };
+  invalid.sort((a, b) => compareText(a.file, b.file));
+  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics), invalid };
+}
+
+/** A file without a post: keyed by its `id:` or path as read, else by the key its path gives. */
+function invalidFileOf(result: ContentFileResult): InvalidFile {
+  if (result.key !== null) return { file: result.file, key: result.key, readable: true };
+  return { file: result.file, key: result.pathKey ?? result.file, readable: false };
 }
 
 /** The keys a file's result stands for: its key, and each of its posts' (the occurrences of a repeat). */

@@ -11,6 +11,7 @@ import { MediaCache, type MediaProbe } from './media-cache.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
 import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.js';
+import { postKeyFromPath } from './post-key.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { postsOfFile, type FilePost } from './file-posts.js';
 import { digestWithSnippets, snippetFile, type SnippetUse } from './snippet-files.js';
@@ -53,6 +54,8 @@ export interface ContentFileResult {
   key: string | null;
   /** Position of `id:` when the key comes from it. */
   keyPosition?: SourcePosition;
+  /** Set when `key` is null: the key the file's path gives (`postKeyFromPath`), which its post is blocked under. */
+  pathKey?: string;
   /** The file's posts: one, or one per occurrence of its repeat; none when the file has any error (or is given as `unchanged`). */
   posts: DesiredPost[];
   /** Set instead of `posts` when the file is unchanged since an earlier run (see `earlier`). */
@@ -70,7 +73,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
   const lookups = options.lookups ?? new FileLookups();
   const readAt = Date.now();
   const read = await readPostBytes(absolute, config.root, lookups);
-  if ('problem' in read) return { file: relativeFile, key: null, posts: [], diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
+  if ('problem' in read) return { file: relativeFile, key: null, pathKey: pathKeyOf(relativeFile, config), posts: [], diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
   return readPostFromBytes(relativeFile, read.bytes, { ...options, lookups }, { stats: read.stats, readAt });
 }
 
@@ -85,7 +88,7 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const { interpretPostFile } = await import('./interpret-file.js');
   const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
   const { reading, locate } = interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
-  if (reading.text === undefined) return { file, key: null, posts: [], diagnostics: reading.diagnostics };
+  if (reading.text === undefined) return { file, key: null, pathKey: postKeyFromPath(fileInContent), posts: [], diagnostics: reading.diagnostics };
   const media = await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate });
   const lookups = options.lookups ?? new FileLookups();
   const snippets = new Map<string, SnippetUse>();
@@ -113,6 +116,11 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
 }
 
 const NO_FACTS: ReadonlyMap<string, AccountFacts> = new Map();
+
+/** The key a project-relative post file gets from its path. */
+function pathKeyOf(file: string, config: ContentConfig): string {
+  return postKeyFromPath(relativePosix(config.contentDir, resolve(config.root, file)));
+}
 
 export function mediaContextOf(options: ReadContentOptions) {
   const context = { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };

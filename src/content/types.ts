@@ -92,6 +92,31 @@ export interface UnchangedPost {
   scheduleAt?: SourcePosition;
 }
 
+/**
+ * A post file that yields no post because it has errors, or one post of a file held back by
+ * its own errors (a house rule it breaks, no free slot): what the plan shows as `blocked` in
+ * place of its post, which is neither created, updated nor deleted until the file is fixed.
+ */
+export interface InvalidFile {
+  /** Project-relative path, forward slashes. */
+  file: string;
+  /**
+   * The post's key as for a valid file (its `id:`, else its path under the content folder); when
+   * the file cannot be read or its front-matter parsed, the key its path gives.
+   */
+  key: string;
+  /**
+   * False when the file cannot be read or its front-matter parsed: its `id:` is unknown, so it may
+   * stand for any post (a file renamed and broken in one commit).
+   */
+  readable: boolean;
+  /**
+   * Set when only this post of the file is held back, by an error of its own (a house rule it
+   * breaks, no free slot); the file's other posts stand. Absent: the file yields no post at all.
+   */
+  held?: true;
+}
+
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */
 export interface DesiredPostLocations {
   /** Parallel to `shape.targets` (after sorting). */

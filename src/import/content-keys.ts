@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pLimit from 'p-limit';
 import type { Config } from '../config/types.js';
 import { discoverPostFiles } from '../content/discover.js';
-import { postKeyFromPath } from '../content/normalize-post.js';
+import { postKeyFromPath } from '../content/post-key.js';
 import { parsePostFile } from '../content/parse.js';
 import { relativePosix } from '../text/paths.js';
 

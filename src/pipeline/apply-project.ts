@@ -20,6 +20,11 @@ export interface ApplyProjectOptions {
   kept?: RunCache;
   prune: boolean;
   only: string[] | null;
+  /**
+   * All or nothing (`--strict`): nothing is applied while any file has an error. Otherwise the
+   * posts with errors are blocked in the plan and every other change is applied.
+   */
+  strict: boolean;
   concurrency?: number;
   /** Plan against every remote post, history included (`apply --refresh-all`). */
   refreshAll?: boolean;
@@ -27,14 +32,14 @@ export interface ApplyProjectOptions {
   onStaleLock?: (previous: LockOwner) => void;
   /** The plan, once made or verified, before anything is sent. */
   onPlan: (plan: Plan) => Promise<void>;
-  /** Whether to apply the plan (it has changes and no errors). */
+  /** Whether to apply the plan (it has changes, and no errors under `strict`). */
   confirm: (plan: Plan) => Promise<boolean>;
   /** The listener of the apply's events, once the plan is confirmed. */
   progress: (plan: Plan) => ApplyListener;
 }
 
 /**
- * - `invalid`: the plan has errors: nothing was applied;
+ * - `invalid`: `strict`, and the plan has errors: nothing was applied;
  * - `nothing`: nothing to send or record;
  * - `declined`: not confirmed: nothing was applied;
  * - `applied`: `result` says what was done (it may have failed in part).
@@ -61,7 +66,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       ({ plan, live } = built);
     }
     await options.onPlan(plan);
-    if (hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
+    if (options.strict && hasErrors(plan.diagnostics)) return { kind: 'invalid', plan };
     // Final statuses seen are recorded whether or not there is anything to send (not when declined).
     const recordFinal = async () => (live === undefined ? undefined : recordFinalStatuses({ plan, live, store }));
     if (!hasChanges(plan)) {

@@ -117,6 +117,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     unchanged,
     contentDiagnostics: desired.contentDiagnostics,
     checkDiagnostics: desired.checkDiagnostics,
+    invalidFiles: desired.invalid,
     state: against.section,
     stateHash: against.stateHash,
     live: against.live,

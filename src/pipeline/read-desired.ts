@@ -3,14 +3,14 @@ import type { CheckMemo } from '../cache/post-cache.js';
 import type { Config } from '../config/types.js';
 import { readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
 import { settleCalendar } from '../plan/calendar.js';
 import type { LivePostsById } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
-import { sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { accountFactsLoader, platformsOf } from './account-facts.js';
 import { prefetchAccountRules, readAccountRules, type AccountRules } from './account-rules.js';
 import { checkDesiredPosts, uncheckedUnder } from './check-posts.js';
@@ -34,6 +34,8 @@ export interface DesiredSide {
   contentDiagnostics: Diagnostic[];
   /** Only the account-rule checks. */
   checkDiagnostics: Diagnostic[];
+  /** Files that yield no post because of their errors, and posts a calendar error holds back: the plan blocks their posts. */
+  invalid: InvalidFile[];
   rules: AccountRules;
 }
 
@@ -96,17 +98,18 @@ export async function checkDesired(input: { content: ContentSide; rules: Account
   const unchecked = memo === undefined || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
   const read =
     unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await content.readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
-  const settled = calendar === undefined ? { ...read, diagnostics: [] } : await settle(read, content.diagnostics, rules, calendar);
+  const settled = calendar === undefined ? { ...read, diagnostics: [], held: [] } : await settle(read, content.diagnostics, rules, calendar);
   const { posts, unchanged } = settled;
   const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
   const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
-  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, rules };
+  const invalid = settled.held.length === 0 ? content.invalid : [...content.invalid, ...settled.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+  return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, rules };
 }
 
 async function settle(read: Pick<ContentResult, 'posts' | 'unchanged'>, diagnostics: readonly Diagnostic[], rules: AccountRules, calendar: CalendarContext) {
   const { config } = calendar;
   const needed = scheduleRulesOf(config.rules).length > 0 || read.posts.some((post) => post.slot !== undefined);
-  if (!needed) return { ...read, diagnostics: [] };
+  if (!needed) return { ...read, diagnostics: [], held: [] };
   const live = await calendar.live;
   const brokenFiles = new Set(diagnostics.flatMap((d) => (d.severity === 'error' && d.file !== undefined ? [d.file] : [])));
   return settleCalendar({ ...read, config, state: calendar.state, ...(live === undefined ? {} : { live }), accounts: platformsOf(rules), now: calendar.now, prune: calendar.prune, brokenFiles });

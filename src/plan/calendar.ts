@@ -1,5 +1,5 @@
 import type { Config } from '../config/types.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, scheduleRulesOf, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
@@ -35,8 +35,10 @@ export interface CalendarResult {
   /** `posts` with the `next-slot` ones given their slot; posts an error keeps back are left out. */
   posts: DesiredPost[];
   unchanged: UnchangedPost[];
-  /** Slots not found (errors), slots given up (warnings) and broken schedule rules, on the posts' files. */
+  /** Slots not found (errors), slots given up (warnings) and broken schedule rules, on the posts' files; each about one post names its `key`. */
   diagnostics: Diagnostic[];
+  /** The posts left out because of an error of their own: the plan blocks them as it blocks an invalid file's post. */
+  held: InvalidFile[];
 }
 
 /**
@@ -51,7 +53,7 @@ export interface CalendarResult {
 export function settleCalendar(input: CalendarInput): CalendarResult {
   const rules = scheduleRulesOf(input.config.rules);
   const requested = input.posts.filter((post) => post.slot !== undefined && post.shape.targets.length > 0);
-  if (rules.length === 0 && requested.length === 0) return { posts: [...input.posts], unchanged: [...input.unchanged], diagnostics: [] };
+  if (rules.length === 0 && requested.length === 0) return { posts: [...input.posts], unchanged: [...input.unchanged], diagnostics: [], held: [] };
   const { timezone } = input.config;
   const nowMs = input.now.getTime();
   const aliases = aliasesOf(input.config.accounts);
@@ -91,8 +93,9 @@ export function settleCalendar(input: CalendarInput): CalendarResult {
   const held = new Set<string>();
   for (const diagnostic of checked) if (diagnostic.severity === 'error') held.add(diagnostic.key);
   for (const post of requested) if (!assigned.has(post.key)) held.add(post.key);
-  if (held.size === 0) return { posts, unchanged: [...input.unchanged], diagnostics };
-  return { posts: posts.filter((post) => !held.has(post.key)), unchanged: input.unchanged.filter((post) => !held.has(post.key)), diagnostics };
+  if (held.size === 0) return { posts, unchanged: [...input.unchanged], diagnostics, held: [] };
+  const heldPosts = [...posts, ...input.unchanged].filter((post) => held.has(post.key)).map((post) => ({ file: post.file, key: post.key, readable: true, held: true as const }));
+  return { posts: posts.filter((post) => !held.has(post.key)), unchanged: input.unchanged.filter((post) => !held.has(post.key)), diagnostics, held: heldPosts };
 }
 
 /** A post as the schedule rules see it: its time, its accounts, and whether it stands as applied. */

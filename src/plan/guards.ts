@@ -1,23 +1,48 @@
-import type { Diagnostic } from '../diagnostics.js';
-import { summarize } from './planner.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import type { TargetState } from '../state/types.js';
+import { compareChanges, mediaUploads, summarize } from './planner.js';
+import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
+
+export interface GuardContext {
+  /** Every diagnostic of the plan: the files' own and the account-rule checks. */
+  diagnostics: readonly Diagnostic[];
+  /** Files that yield no post because of their errors. */
+  invalidFiles: readonly InvalidFile[];
+  /** The posts read in full (their media are what the plan uploads) and the unchanged ones. */
+  posts: readonly DesiredPost[];
+  unchanged: readonly UnchangedPost[];
+  state: TargetState;
+  only: readonly string[] | null;
+  now: Date;
+}
 
 /**
  * Safety rules that need more than the planner sees:
- * - a file that fails to parse yields no desired post, so its owned post looks removed; it must
- *   never be deleted (or renamed away) because of a typo: the change becomes `blocked`;
+ * - a post with error diagnostics is blocked, and only that post (posts-with-errors.ts): a file
+ *   that fails to parse never makes its owned post look deleted, a post that breaks its accounts'
+ *   rules is never sent;
  * - a post can only be scheduled in the future: an update to a past time is `blocked`.
+ * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
  */
-export function guardChanges(plan: Plan, context: { diagnostics: readonly Diagnostic[]; now: Date }): Plan {
-  const brokenFiles = new Set(context.diagnostics.filter((d) => d.severity === 'error' && d.file).map((d) => d.file!));
-  const changes = plan.changes.map((change) => guard(change, brokenFiles, context.now));
-  return { ...plan, changes, summary: summarize(changes) };
+export function guardChanges(plan: Plan, context: GuardContext): Plan {
+  let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+  if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
+    const valid = [...context.posts, ...context.unchanged];
+    changes = blockPostsWithErrors(changes, {
+      ...context,
+      postKeys: new Set(valid.map((post) => post.key)),
+      postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)]),
+    });
+  }
+  if (changes.length === plan.changes.length && changes.every((change, index) => change === plan.changes[index])) return plan;
+  changes.sort(compareChanges);
+  const desired = new Map(context.posts.map((post) => [post.key, post]));
+  return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, context.state) };
 }
 
-function guard(change: Change, brokenFiles: ReadonlySet<string>, now: Date): Change {
-  if (change.action === 'delete' && !change.stateOnly && change.file !== null && brokenFiles.has(change.file)) {
-    return { ...change, action: 'blocked', skipped: undefined, reasons: [`${change.file} has errors (see above); its post is left as it is until the file is fixed`] };
-  }
+function guardSchedule(change: Change, now: Date): Change {
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {

@@ -1,5 +1,5 @@
 import type { Capabilities } from '../api/types.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
@@ -21,6 +21,8 @@ export interface PlanPostsInput {
   contentDiagnostics: Diagnostic[];
   /** The account-rule checks of the posts. */
   checkDiagnostics: Diagnostic[];
+  /** The files that yield no post because of their errors: their posts are blocked. */
+  invalidFiles: readonly InvalidFile[];
   state: TargetState;
   /** `stateSectionHash(state)`. */
   stateHash: string;
@@ -45,7 +47,8 @@ export function unchangedToReadInFull(unchanged: readonly UnchangedPost[], state
 /**
  * The plan: each unchanged post untouched since the last apply is a noop as it is, every other
  * post is paired with its state record and live post (`createPlan`), then the guards block what
- * must not happen (a broken file never deletes its post; nothing is scheduled into the past).
+ * must not happen (a post with errors is blocked, and a broken file never deletes its post;
+ * nothing is scheduled into the past).
  */
 export function planPosts(input: PlanPostsInput): Plan {
   const { untouched, touched } = splitUnchanged(input.unchanged, input.state, input.live.briefs);
@@ -64,5 +67,14 @@ export function planPosts(input: PlanPostsInput): Plan {
     now: input.now.toISOString(),
   };
   const plan = input.planner === undefined ? createPlan(planInput) : input.planner.plan(planInput);
-  return withCalendarFacts(guardChanges(plan, { diagnostics: input.contentDiagnostics, now: input.now }), input.posts);
+  const guarded = guardChanges(plan, {
+    diagnostics: planInput.diagnostics,
+    invalidFiles: input.invalidFiles,
+    posts: input.posts,
+    unchanged: input.unchanged,
+    state: input.state,
+    only: input.only,
+    now: input.now,
+  });
+  return withCalendarFacts(guarded, input.posts);
 }

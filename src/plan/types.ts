@@ -23,7 +23,8 @@ export interface FieldChange {
  * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
  * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
  * - move: `fromKey` → `key`, zero API calls, state re-keyed.
- * - noop, blocked: nothing is executed; blocked says why in `reasons`.
+ * - noop, blocked: nothing is executed; blocked says why in `reasons`, and a post blocked because
+ *   a file has errors carries those errors in `diagnostics`.
  */
 export interface Change {
   action: Action;
@@ -47,6 +48,8 @@ export interface Change {
    * (its record is forgotten). Executed whatever `prune` says, since nothing remote is touched.
    */
   stateOnly?: boolean;
+  /** Set on a change `blocked` because a file has errors (guards): those errors, of every file it stands for. */
+  diagnostics?: Diagnostic[];
   /** The post's time came from a slot (`scheduledAt: next-slot`); apply records it in the state, and the post keeps it. */
   slot?: ChangeSlot;
   /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */

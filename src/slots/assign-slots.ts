@@ -126,5 +126,5 @@ function asPost(request: SlotRequest, instantMs: number): RulePost {
 }
 
 function noSlot(request: SlotRequest, code: string, message: string, hint: string): Diagnostic {
-  return { severity: 'error', code, message, file: request.file, ...request.scheduleAt, expected: 'a free slot', found: '`scheduledAt: next-slot`', hint };
+  return { severity: 'error', code, message, file: request.file, key: request.key, ...request.scheduleAt, expected: 'a free slot', found: '`scheduledAt: next-slot`', hint };
 }

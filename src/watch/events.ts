@@ -1,5 +1,6 @@
 import type { ApplyEvent, ApplyResult } from '../apply/events.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { DraftReadiness } from '../pipeline/draft-readiness.js';
 import type { Plan } from '../plan/types.js';
 import type { PlanDelta } from './plan-delta.js';
 
@@ -33,11 +34,12 @@ export interface WatchingSummary {
 
 /**
  * What a watch session reports; the CLI renders these, the session never prints. `at` is when
- * the event was made. Every `plan` carries the previous plan and what differs from it.
+ * the event was made. Every `plan` carries the previous plan and what differs from it, and every
+ * plan the drafts of the files, each ready to schedule or with what it still needs.
  */
 export type WatchEvent =
-  | { type: 'started'; at: Date; plan: Plan; watching: WatchingSummary }
-  | { type: 'plan'; at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }
+  | { type: 'started'; at: Date; plan: Plan; drafts: DraftReadiness[]; watching: WatchingSummary }
+  | { type: 'plan'; at: Date; trigger: PlanTrigger; plan: Plan; drafts: DraftReadiness[]; previous: Plan; delta: PlanDelta }
   /** postsync.yaml is invalid: the previous configuration stays in use until it is fixed. */
   | { type: 'config-invalid'; at: Date; diagnostics: readonly Diagnostic[] }
   | { type: 'notice'; at: Date; message: string }

@@ -7,6 +7,7 @@ import { IncrementalPlanner } from '../plan/incremental-planner.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { planDesired } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
+import { draftReadiness, type DraftReadiness } from '../pipeline/draft-readiness.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { accountFactsLoader } from '../pipeline/account-facts.js';
 import { accountIdsOf, checkDesired } from '../pipeline/read-desired.js';
@@ -130,11 +131,12 @@ export class WatchSession {
     this.#timeChecked = now;
     await this.#caches.kept?.save();
     await this.#remote.refresh(accountIdsOf(this.#content.result()));
-    this.#plan = await this.#makePlan(now);
+    const { plan, drafts } = await this.#makePlan(now);
+    this.#plan = plan;
     this.#trackMedia();
     const refreshSeconds = this.#options.refreshSeconds ?? DEFAULT_REFRESH_SECONDS;
     const watching = { contentDir: relativePosix(this.#config.root, this.#config.contentDir) || '.', postFiles: this.#content.size, mediaFiles: this.#content.mediaFiles().size, refreshSeconds };
-    this.#emit({ type: 'started', at: now, plan: this.#plan, watching });
+    this.#emit({ type: 'started', at: now, plan, drafts, watching });
     this.#scheduleRefresh();
     if (this.#options.applyDrafts) this.#queue.then(() => this.#applyDrafts(this.#plan!));
     this.#queue.open();
@@ -215,25 +217,26 @@ export class WatchSession {
     }
 
     const previous = this.#plan!;
-    const plan = await this.#makePlan(now);
+    const { plan, drafts } = await this.#makePlan(now);
     this.#plan = plan;
     this.#trackMedia();
     const delta = planDelta(previous, plan, touched, this.#signatures);
     if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
-    if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, previous, delta });
+    if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, drafts, previous, delta });
     // Right after applying, only a save by the user may apply again (the state file written by
     // the apply does not count): no apply → re-plan → apply loop, whatever the plan says.
     if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
   }
 
-  /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read. */
-  async #makePlan(now: Date): Promise<Plan> {
+  /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read; and the drafts' readiness. */
+  async #makePlan(now: Date): Promise<{ plan: Plan; drafts: DraftReadiness[] }> {
     const content = this.#content.source(now);
     await this.#remote.ensureAccounts(accountIdsOf(content));
     const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
     const { target } = this.#options.connection;
-    return planDesired(desired, { target, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner });
+    const plan = await planDesired(desired, { target, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner });
+    return { plan, drafts: draftReadiness(desired) };
   }
 
   async #applyDrafts(plan: Plan): Promise<void> {

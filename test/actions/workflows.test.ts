@@ -8,7 +8,7 @@ import { ACTION_REF } from '../../src/init/workflows.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
-import { runWorkflow, type JobResult, type StepResult, type WorkflowJobRun } from './workflow-runner.js';
+import { runWorkflow, runWorkflowJob, type JobResult, type StepResult, type WorkflowJobRun } from './workflow-runner.js';
 
 const SECRET_KEY = 'ci-secret-7f3a9c2e51';
 const fixture = demoFixture();
@@ -56,15 +56,18 @@ describe('the plan workflow on a pull request', () => {
     const job = jobRun(runs, 'plan', '.');
     expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
     const plan = step(job, 'Plan');
-    expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '0', errors: '1', warnings: '0' });
+    expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '1', errors: '1', warnings: '0' });
     expect(plan.summary).toContain('### postsync plan');
     expect(plan.summary).toContain(`Target: ${emulator().baseUrl} (project demo)`);
-    expect(plan.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');
+    expect(plan.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete. 1 blocked (invalid files).**');
     expect(plan.summary).toContain('| 🟢 | create | `2026-11/welcome` | `posts/2026-11/welcome.md` | new file |');
     expect(plan.summary).toContain('| 🟢 | create | `2027-01/launch` | `posts/2027-01/launch.md` | new file |');
+    // The broken file blocks only its own post, and says why.
+    expect(plan.summary).toContain('| ⛔ | blocked | `2026-11/broken` | `posts/2026-11/broken.md` | posts/2026-11/broken.md has an error: unknown field `medai`; the post is not created until it is fixed |');
     expect(plan.summary).toContain('- **error** `posts/2026-11/broken.md:3:1`: unknown field `medai`');
     expect(plan.commands).toEqual([
       '::error file=posts/2026-11/broken.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `scheduledAt`, `draft`, `repeat`, `variants`, `occurrences`, `targets`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?',
+      '::warning file=posts/2026-11/broken.md,title=postsync blocked::2026-11/broken is blocked: posts/2026-11/broken.md has an error: unknown field `medai`; the post is not created until it is fixed',
     ]);
     expectNoKey(runs);
 
@@ -97,8 +100,9 @@ describe('the plan workflow on a pull request', () => {
     expect(plan.status).toBe('failure');
     expect(plan.summary).toContain(`Target: ${emulator().baseUrl} (project demo)`);
     // Annotations are placed from the repository root, the summary speaks of project paths.
-    expect(plan.commands).toHaveLength(1);
+    expect(plan.commands).toHaveLength(2);
     expect(plan.commands[0]).toMatch(/^::error file=clients\/bolt\/posts\/2026-11\/broken\.md,line=3,col=1,title=postsync unknown-field::/);
+    expect(plan.commands[1]).toMatch(/^::warning file=clients\/bolt\/posts\/2026-11\/broken\.md,title=postsync blocked::2026-11\/broken is blocked: /);
     expect(plan.summary).toContain('`posts/2026-11/broken.md:3:1`');
   }, 120_000);
 
@@ -183,4 +187,30 @@ describe('the apply workflow on a push to main', () => {
     expect(step(jobRun(runs, 'apply', '.'), 'Commit the state file').stdout).toContain('The state file is unchanged.');
     expect(await git(remote, 'rev-list', '--count', 'main')).toBe('3');
   }, 120_000);
+
+  it('with the strict input, applies nothing while a file is broken; without it, applies the rest and fails', async () => {
+    const workspace = await testdir();
+    await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
+    await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
+    const workflow = join(workspace, 'apply.yml');
+    const applyWith = async (strict: string | undefined) => {
+      const inputs = { command: 'apply', args: '--yes', 'api-url': '${{ secrets.POSTSYNC_API_URL }}', 'api-key': '${{ secrets.POSTSYNC_API_KEY }}', ...(strict === undefined ? {} : { strict }) };
+      await writeFile(workflow, JSON.stringify({ on: 'push', jobs: { apply: { 'runs-on': 'ubuntu-latest', steps: [{ name: 'Apply', uses: ACTION_REF, with: inputs }] } } }));
+      await emulator().clearLog();
+      const job = await runWorkflowJob(workflow, 'apply', { workspace, actionRef: ACTION_REF, secrets: secrets() });
+      const writes = (await emulator().requestLog()).filter((entry) => entry.method !== 'GET');
+      return { apply: step(job, 'Apply'), writes };
+    };
+
+    const strict = await applyWith('true');
+    expect(strict.apply.status).toBe('failure');
+    expect(strict.apply.stdout).toContain('Nothing was applied (--strict): fix the errors above first.');
+    expect(strict.writes).toEqual([]);
+
+    const partial = await applyWith(undefined);
+    expect(partial.apply.status).toBe('failure');
+    expect(partial.apply.stdout).toContain('Applied 1, blocked 1 (invalid files): 1 created');
+    expect(partial.apply.summary).toContain('**Applied 1, blocked 1 (invalid files): 1 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 1 media uploaded. Fix the errors above, then apply again.**');
+    expect(partial.writes.filter((entry) => entry.method === 'POST' && entry.path === '/public/v1/posts')).toHaveLength(1);
+  });
 });

@@ -30,6 +30,23 @@ describe('saved plans', () => {
     expect((await cli('plan')).stdout).toContain('content: "Planned text." → "Edited after planning."');
   });
 
+  it('keeps a post blocked by a broken file blocked: apply PLANFILE applies the rest and exits 1, with --strict nothing', async () => {
+    const api = emulator();
+    const dir = await demoProject({ 'a.md': post({ body: 'Planned text.' }), 'bad.md': '---\ntargets: [nobody]\n---\ny\n' });
+    const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env });
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);
+    const saved = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
+    expect(saved.changes.map((change: { action: string; key: string }) => `${change.action} ${change.key}`)).toEqual(['create a', 'blocked bad']);
+
+    await api.clearLog();
+    const strict = await cli('apply', 'plan.json', '--yes', '--strict');
+    expect(strict.code).toBe(1);
+    expect((await api.requestLog()).filter((entry) => entry.method !== 'GET')).toEqual([]);
+    const applied = await cli('apply', 'plan.json', '--yes');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(1);
+    expect(applied.stdout).toContain('Applied 1, blocked 1 (invalid files): 1 created');
+  });
+
   it('refuses a stale plan with exit 3 and sends no write', async () => {
     const api = emulator();
     const dir = await demoProject({ 'a.md': post({ body: 'One.' }) });
@@ -85,9 +102,12 @@ describe('targets and output contracts', () => {
     const result = await runCli(['--api-url', api.baseUrl, 'plan', '--json'], { cwd: dir, env });
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ formatVersion: 1, command: 'plan', target: { projectId: 'demo' }, summary: { create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 } });
+    expect(report).toMatchObject({ formatVersion: 1, command: 'plan', target: { projectId: 'demo' }, summary: { create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 1, blockedByErrors: 1, draftsNotReady: 0 } });
     expect(report.changes[0]).toMatchObject({ action: 'create', key: 'a', file: 'posts/a.md', postId: null, reasons: ['new file'] });
     expect(report.diagnostics[0]).toMatchObject({ severity: 'error', file: 'posts/bad.md', line: 2 });
+    // The bad file's post is blocked, with its reasons and the file's diagnostics.
+    expect(report.changes[1]).toMatchObject({ action: 'blocked', key: 'bad', file: 'posts/bad.md', postId: null, diagnostics: [report.diagnostics[0]] });
+    expect(report.changes[1].reasons[0]).toMatch(/^posts\/bad\.md has an error: /);
   });
 
   it('needs --yes outside a terminal and says so', async () => {

@@ -7,6 +7,8 @@ export type RefuseRule = (exchange: { method: string; path: string; body: string
 export interface Refusal {
   status: number;
   code: string;
+  /** The error's message, as the service words it; a fixed text by default. */
+  message?: string | string[];
 }
 
 /**
@@ -56,7 +58,7 @@ export class RefusingProxy {
     if (match) {
       this.refused.push(`${method} ${path}`);
       res.writeHead(match.refusal.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: match.refusal.code, message: `refused by the test proxy` }, meta: { requestId: 'proxy' } }));
+      res.end(JSON.stringify({ error: { code: match.refusal.code, message: match.refusal.message ?? 'refused by the test proxy' }, meta: { requestId: 'proxy' } }));
       return;
     }
     for (const { rule, hook } of this.hooks) if (rule({ method, path, body: body.toString('utf8') })) await hook();

@@ -11,10 +11,12 @@ import type { RequestLogEntry } from '../../src/emulator/index.js';
 
 /**
  * The bad-input corpus (test/fixtures/bad/): every malformed project makes `postsync apply --yes`
- * exit 1 with a message naming the file (and line), saying how to fix it, and sending no write
- * of any kind; the BOM/CRLF/empty-body files that are valid simply apply. A readiness case is a
- * draft that breaks a publishing rule: a warning, and it applies; scheduled, it is an error and
- * its post is not sent.
+ * exit 1 with a message naming the file (and line) and saying how to fix it. A bad post file
+ * blocks only its own post: it shows as `! blocked`, nothing of it is sent, and the valid post
+ * beside it is applied; a bad postsync.yaml stops the whole run, and `apply --strict` sends no
+ * write of any kind while any file is bad. The BOM/CRLF/empty-body files that are valid simply
+ * apply. A readiness case is a draft that breaks a publishing rule: a warning, and it applies;
+ * scheduled, it is an error and only its post is blocked.
  */
 const cases = loadBadCases();
 
@@ -83,9 +85,41 @@ async function project(badCase: BadCase, options: { scheduledAt?: string } = {})
   return dir;
 }
 
-function apply(dir: string, emulator: TestEmulator, options: { apiUrlFlag: boolean }): Promise<CliResult> {
+function apply(dir: string, emulator: TestEmulator, options: { apiUrlFlag: boolean; strict?: boolean }): Promise<CliResult> {
   const flags = options.apiUrlFlag ? ['--api-url', emulator.baseUrl] : [];
-  return runCli([...flags, 'apply', '--yes'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+  return runCli([...flags, 'apply', '--yes', ...(options.strict === true ? ['--strict'] : [])], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+}
+
+/** A postsync.yaml case stops the whole run; a post file's case blocks only its own post. */
+const projectCases = cases.filter((badCase) => !badCase.valid && !badCase.readiness && badCase.file === 'postsync.yaml');
+const fileCases = cases.filter((badCase) => !badCase.valid && !badCase.readiness && badCase.file !== 'postsync.yaml');
+/** One case of each kind (the YAML, the schema, a media path, an account, a publishing rule once scheduled) is also applied with --strict. */
+const STRICT_CASES = ['yaml-unclosed-quote', 'misspelt-scheduled-at', 'media-missing', 'unknown-alias', 'no-media-for-photo'];
+
+/** The plan line `! blocked <key>  (<file>)`. */
+function blockedLine(stdout: string, file: string): string | undefined {
+  return stdout.split('\n').find((line) => /^\s*! blocked /.test(line) && line.includes(`(${file})`));
+}
+
+/** The output names the case's file (and line), says how to fix it and what the case says. */
+function expectNamedAndExplained(output: string, badCase: BadCase, context: string): void {
+  expect(output, context).not.toMatch(STACK_FRAME);
+  const block = diagnosticBlock(output, badCase.file, badCase.line);
+  expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
+  expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected|did you mean| — /i);
+  for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
+}
+
+/**
+ * Only base/posts/valid.md reached the remote (or nothing, when the case blocks it too): one
+ * create and the upload of its image, no other create, no edit, no delete, no other upload.
+ */
+function expectOnlyValidPostSent(run: { posts: { content: string }[]; writes: RequestLogEntry[]; validBlocked: boolean }, context: string): void {
+  const sent = run.validBlocked ? 0 : 1;
+  expect(run.posts.map((post) => post.content), context).toEqual(run.validBlocked ? [] : [VALID_POST_TEXT]);
+  const apiWrites = run.writes.filter((entry) => entry.path.startsWith('/public/v1/'));
+  expect(apiWrites.filter((entry) => entry.path.startsWith('/public/v1/posts')).map((entry) => entry.method), context).toEqual(Array<string>(sent).fill('POST'));
+  expect(apiWrites.filter((entry) => entry.method === 'POST' && entry.path === '/public/v1/media/uploads'), context).toHaveLength(sent);
 }
 
 /** The output line naming `file` (at `line`, when given) and the indented detail lines below it. */
@@ -104,7 +138,7 @@ const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 /** A schedule surely in the future, without an offset (read in the base project's time zone). */
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-01 09:00`;
 /** The text of base/posts/valid.md, the one post of every project that is not the case's. */
-const VALID_POST_TEXT = 'A valid post next to every bad one: it must not be applied either.';
+const VALID_POST_TEXT = 'A valid post next to every bad one: a bad file blocks only its own post, so it applies.';
 
 /** Every post on the emulator (a reset one holds only what the run created). */
 async function remotePosts(emulator: TestEmulator): Promise<{ status: string; content: string }[]> {
@@ -119,7 +153,7 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     expect(cases.filter((badCase) => badCase.valid).map((badCase) => badCase.name)).toEqual(expect.arrayContaining(['valid-bom', 'valid-crlf']));
   });
 
-  it.each(cases.filter((badCase) => !badCase.valid && !badCase.readiness))('$name: exit 1, names the file, says how to fix it, sends no write', async (badCase) => {
+  it.each(projectCases)('$name: exit 1, names the file, says how to fix it, sends no write', async (badCase) => {
     const dir = await project(badCase);
     const { result, writes } = await pool.use(async (emulator) => {
       await emulator.clearLog();
@@ -130,11 +164,37 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     const context = `${badCase.problem}\n--- output ---\n${output}`;
     expect(result.code, context).toBe(1);
     expect(writes, context).toEqual([]);
-    expect(output, context).not.toMatch(STACK_FRAME);
-    const block = diagnosticBlock(output, badCase.file, badCase.line);
-    expect(block, `no line names ${badCase.file}${badCase.line === undefined ? '' : `:${badCase.line}`}\n${context}`).toBeDefined();
-    expect(block, `no fix given for ${badCase.file}\n${context}`).toMatch(/hint:|expected|did you mean| — /i);
-    for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
+    expectNamedAndExplained(output, badCase, context);
+  }, CASE_TIMEOUT_MS);
+
+  it.each(fileCases)('$name: exit 1, names the file, says how to fix it; its post is blocked and sent nothing, the other post applies', async (badCase) => {
+    const dir = await project(badCase);
+    const { result, posts, writes } = await pool.use(async (emulator) => {
+      await emulator.reset();
+      const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag });
+      return { result: run, posts: await remotePosts(emulator), writes: writeRequests(await emulator.requestLog()) };
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    const context = `${badCase.problem}\n--- output ---\n${output}`;
+    expect(result.code, context).toBe(1);
+    expectNamedAndExplained(output, badCase, context);
+    expect(blockedLine(result.stdout, badCase.file), `no \`! blocked\` line for ${badCase.file}\n${context}`).toBeDefined();
+    expectOnlyValidPostSent({ posts, writes, validBlocked: badCase.alsoBlocks.includes('posts/valid.md') }, context);
+    if (badCase.alsoBlocks.includes('posts/valid.md')) expect(result.stdout, context).toMatch(/Nothing was applied: blocked 1 \(invalid files\)/);
+    else expect(result.stdout, context).toMatch(/Applied 1, blocked \d+ \(invalid files\): 1 created/);
+  }, CASE_TIMEOUT_MS);
+
+  it.each(cases.filter((badCase) => STRICT_CASES.includes(badCase.name)))('$name: apply --strict sends no write of any kind', async (badCase) => {
+    const dir = await project(badCase, badCase.readiness ? { scheduledAt: NEXT_YEAR } : {});
+    const { result, writes } = await pool.use(async (emulator) => {
+      await emulator.reset();
+      const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag, strict: true });
+      return { result: run, writes: writeRequests(await emulator.requestLog()) };
+    });
+    const context = `${badCase.problem}\n--- output ---\n${result.stdout}\n${result.stderr}`;
+    expect(result.code, context).toBe(1);
+    expect(writes, context).toEqual([]);
+    expect(result.stdout, context).toContain('Nothing was applied (--strict): fix the errors above first.');
   }, CASE_TIMEOUT_MS);
 
   it.each(cases.filter((badCase) => badCase.readiness))('$name: a draft, so a warning naming the file, and it applies', async (badCase) => {
@@ -148,6 +208,7 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     const context = `${badCase.problem}\n--- output ---\n${output}`;
     expect(result.code, context).toBe(0);
     expect(result.stdout, context).toMatch(/Apply complete: 2 created/);
+    expect(result.stdout, context).toContain('1 draft not ready to schedule yet.');
     expect(posts.map((post) => post.status), context).toEqual(['draft', 'draft']);
     expect(output, context).not.toMatch(/\berror\b/);
     const block = diagnosticBlock(output, badCase.file, badCase.line);
@@ -157,18 +218,18 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
     for (const text of badCase.says) expect(output.toLowerCase(), context).toContain(text.toLowerCase());
   }, CASE_TIMEOUT_MS);
 
-  it.each(cases.filter((badCase) => badCase.readiness))('$name: scheduled, an error naming the file, and its post is not sent', async (badCase) => {
+  it.each(cases.filter((badCase) => badCase.readiness))('$name: scheduled, an error naming the file; its post is blocked and sent nothing, the other post applies', async (badCase) => {
     const dir = await project(badCase, { scheduledAt: NEXT_YEAR });
-    const { result, posts } = await pool.use(async (emulator) => {
+    const { result, posts, writes } = await pool.use(async (emulator) => {
       await emulator.reset();
       const run = await apply(dir, emulator, { apiUrlFlag: badCase.apiUrlFlag });
-      return { result: run, posts: await remotePosts(emulator) };
+      return { result: run, posts: await remotePosts(emulator), writes: writeRequests(await emulator.requestLog()) };
     });
     const output = `${result.stdout}\n${result.stderr}`;
     const context = `${badCase.problem} (scheduled)\n--- output ---\n${output}`;
     expect(result.code, context).toBe(1);
-    // Only base/posts/valid.md may reach the remote (all or nothing today; only the bad post once a bad file blocks only itself).
-    expect(posts.filter((post) => post.content !== VALID_POST_TEXT), context).toEqual([]);
+    expectOnlyValidPostSent({ posts, writes, validBlocked: false }, context);
+    expect(blockedLine(result.stdout, badCase.file), `no \`! blocked\` line for ${badCase.file}\n${context}`).toBeDefined();
     expect(output, context).not.toMatch(STACK_FRAME);
     expect(output, context).not.toContain('not ready to schedule');
     const block = diagnosticBlock(output, badCase.file, badCase.line);

@@ -62,22 +62,23 @@ describe('postsync watch, driven as a person edits', () => {
     // A new file with half-typed YAML, then fixed.
     mark = watch.mark();
     await writeFile(file('posts/news.md'), '---\ntargets: [photo\nmedia: [media/cover.png]\n---\nNews.\n');
-    block = await watch.waitFor(headline('posts/news.md added → 1 to move, 1 error (was 1 to move)'), mark);
+    block = await watch.waitFor(headline('posts/news.md added → 1 to move, 1 blocked, 1 error (was 1 to move)'), mark);
     expect(block).toMatch(/posts\/news\.md:\d+:\d+ error .*\[yaml-syntax\]/);
+    expect(block).toContain('! blocked news  (posts/news.md)');
     mark = watch.mark();
     await writeFile(file('posts/news.md'), post({ body: 'News.' }));
-    block = await watch.waitFor(headline('posts/news.md saved → 1 to create, 1 to move (was 1 to move, 1 error)'), mark);
+    block = await watch.waitFor(headline('posts/news.md saved → 1 to create, 1 to move (was 1 to move, 1 blocked, 1 error)'), mark);
     expect(block).toContain('+ create  news  (posts/news.md)');
     expect(block).toMatch(/✓ fixed: posts\/news\.md .*\[yaml-syntax\]/);
 
     // A media file the post waits for, copied in after the post was saved.
     mark = watch.mark();
     await writeFile(file('posts/news.md'), post({ body: 'News.', media: '[media/new.png]' }));
-    block = await watch.waitFor(headline('posts/news.md saved → 1 to move, 1 error (was 1 to create, 1 to move)'), mark);
+    block = await watch.waitFor(headline('posts/news.md saved → 1 to move, 1 blocked, 1 error (was 1 to create, 1 to move)'), mark);
     expect(block).toContain('[media-not-found]');
     mark = watch.mark();
     await copyFile(examples('cover.png'), file('media/new.png'));
-    block = await watch.waitFor(headline('media/new.png added → 1 to create, 1 to move (was 1 to move, 1 error)'), mark);
+    block = await watch.waitFor(headline('media/new.png added → 1 to create, 1 to move (was 1 to move, 1 blocked, 1 error)'), mark);
     expect(block).toMatch(/✓ fixed: posts\/news\.md .*\[media-not-found\]/);
 
     // A deleted file.
@@ -177,5 +178,23 @@ describe('postsync watch, driven as a person edits', () => {
     expect(existsSync(join(dir, '.postsync/state.json.lock'))).toBe(false);
     const result = await watch.stop('SIGTERM');
     expect(result.code).toBe(0);
+  });
+
+  it('tells, at start and after each save of a draft, whether it is ready to schedule or what is missing', async () => {
+    const dir = await demoProject({ 'idea.md': '---\ntargets: [photo]\n---\nPhoto TBD.\n', 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const watch = startWatch(dir);
+    await watch.waitFor('Stop with Ctrl-C.');
+    expect(watch.stdout()).toMatch(/Drafts \(2, 1 not ready to schedule\):\n {2}posts\/idea\.md\s+not ready to schedule: `photo` \(photoC\) needs at least 1 image or video\n {2}posts\/launch\.md\s+ready to schedule/);
+    expect(watch.stdout()).toContain('Plan: 2 to create, 0 to update, 0 to delete. 1 draft not ready to schedule yet.');
+
+    let mark = watch.mark();
+    await writeFile(join(dir, 'posts/idea.md'), post({ body: 'Photo found.' }));
+    let block = await watch.waitFor(/posts\/idea\.md\s+ready to schedule/, mark);
+    expect(block).toMatch(headline('posts/idea.md saved → 2 to create'));
+    mark = watch.mark();
+    await writeFile(join(dir, 'posts/idea.md'), '---\ntargets: [video]\n---\nA video instead.\n');
+    block = await watch.waitFor(/posts\/idea\.md\s+not ready to schedule: .*vidATitle/, mark);
+    expect(block).not.toContain('posts/launch.md');
+    expect((await watch.stop('SIGINT')).code).toBe(0);
   });
 });

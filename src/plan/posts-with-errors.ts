@@ -1,0 +1,148 @@
+import type { InvalidFile } from '../content/types.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { plural } from '../media/format.js';
+import type { TargetState } from '../state/types.js';
+import type { Change, Plan } from './types.js';
+
+/** What the rule needs besides the changes. */
+export interface PostErrorsContext {
+  /** Every diagnostic of the plan: the files' own and the account-rule checks. */
+  diagnostics: readonly Diagnostic[];
+  /** Files that yield no post because of their errors. */
+  invalidFiles: readonly InvalidFile[];
+  /** Keys of the posts read from valid files (full or unchanged). */
+  postKeys: ReadonlySet<string>;
+  /** Every post file read, valid or not: an error on any other file, or on none, concerns the whole project. */
+  postFiles: ReadonlySet<string>;
+  state: TargetState;
+  /** `--target` keys, or null: a file's own blocked change is left out like any other change. */
+  only: readonly string[] | null;
+}
+
+/**
+ * A post with error diagnostics is blocked, and only that post, whatever found the errors (its
+ * file's reading, its accounts' rules, a house rule): the rule goes by the diagnostic's `file`,
+ * and by its `key` when it is about one post of the file (one occurrence of a repeat).
+ * - A change whose post file has errors is `blocked`, with those errors in `diagnostics`: nothing
+ *   of that post is created, updated, moved or deleted until the file is fixed.
+ * - A file that yields no post pairs with the owned post whose state record names the file, or
+ *   (for an owned post without a valid file) whose key is the file's; so a typo never makes a post
+ *   look deleted, even with --prune. A file that pairs with nothing is a `blocked` change of its own.
+ * - A file that cannot be read or parsed and pairs with no owned post may be any owned post's
+ *   file renamed: while it is there, no owned post is deleted.
+ * - An error on no post file (a missing content folder) blocks every change.
+ */
+export function blockPostsWithErrors(changes: readonly Change[], context: PostErrorsContext): Change[] {
+  const errorsByFile = new Map<string, Diagnostic[]>();
+  const projectErrors: Diagnostic[] = [];
+  for (const diagnostic of context.diagnostics) {
+    if (diagnostic.severity !== 'error') continue;
+    if (diagnostic.file === undefined || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
+    else errorsByFile.set(diagnostic.file, [...(errorsByFile.get(diagnostic.file) ?? []), diagnostic]);
+  }
+  // An error about one post of a file (its `key`) concerns that post only, unless the file yields no post at all.
+  const yieldsNone = new Set(context.invalidFiles.flatMap((invalid) => (invalid.held ? [] : [invalid.file])));
+  const errorsOf = (file: string, keys: readonly (string | undefined)[]) => {
+    const errors = errorsByFile.get(file) ?? [];
+    return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === undefined || keys.includes(d.key));
+  };
+  const paired = new Set<InvalidFile>();
+  const result = changes.map((change) => {
+    const files = filesOf(change, context, paired).map((file) => ({ file, errors: errorsOf(file, [change.key, change.fromKey]) }));
+    const withErrors = files.filter(({ errors }) => errors.length > 0);
+    return withErrors.length === 0 ? change : blocked(change, withErrors);
+  });
+  result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+  const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+  return result.map((change) => {
+    if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
+    if (unknown.length > 0 && change.action === 'delete') return blockedByUnknown(change, unknown, errorsByFile);
+    return change;
+  });
+}
+
+/**
+ * The files a change stands for: its own file and, for a post without a valid file of its key (a
+ * removed owned post, the old side of a move), the file its state record names and the files that
+ * yield no post under its key. Those invalid files are marked `paired`.
+ */
+function filesOf(change: Change, context: PostErrorsContext, paired: Set<InvalidFile>): string[] {
+  const files = change.file === null ? [] : [change.file];
+  const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? undefined : change.key].filter((key): key is string => key !== undefined);
+  for (const key of formerKeys) {
+    const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
+    if (recorded !== undefined && !files.includes(recorded)) files.push(recorded);
+  }
+  for (const invalid of context.invalidFiles) {
+    if (files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+      paired.add(invalid);
+      if (!files.includes(invalid.file)) files.push(invalid.file);
+    }
+  }
+  return files;
+}
+
+/** Would apply send or record anything for this change. */
+function writes(change: Change): boolean {
+  return change.action !== 'noop' && change.action !== 'blocked' && change.skipped !== true;
+}
+
+function consequence(change: Change): string {
+  if (change.action === 'create') return 'the post is not created until it is fixed';
+  if (change.action === 'update') return 'the post is not updated until it is fixed';
+  if (change.action === 'move') return 'the post is not moved until it is fixed';
+  if (change.action === 'delete') return 'the post is left as it is (not deleted) until it is fixed';
+  return 'the post is left as it is until it is fixed';
+}
+
+function errorsReason(file: string, errors: readonly Diagnostic[]): string {
+  const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, 'more error')})` : '';
+  return `${file} has ${errors.length === 1 ? 'an error' : 'errors'}: ${errors[0]!.message}${more}`;
+}
+
+/** `change` blocked by the errors of its files; reasons it was blocked for already are kept. */
+function blocked(change: Change, files: readonly { file: string; errors: readonly Diagnostic[] }[]): Change {
+  const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+  if (change.action === 'blocked') reasons.push(...change.reasons);
+  return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+}
+
+/** The change as `blocked` (nothing of it is executed), with these reasons and the errors behind them. */
+function asBlocked(change: Change, reasons: string[], diagnostics: Diagnostic[]): Change {
+  const next: Change = { ...change, action: 'blocked', reasons, diagnostics };
+  delete next.skipped;
+  return next;
+}
+
+/** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
+function ownChanges(invalidFiles: readonly InvalidFile[], context: PostErrorsContext, errorsOf: (file: string, keys: readonly string[]) => Diagnostic[]): Change[] {
+  const byKey = new Map<string, InvalidFile[]>();
+  for (const invalid of invalidFiles) {
+    // A key guessed from the path of an unreadable file may be a valid post's: that post is not this file's.
+    const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+    if (context.only !== null && !context.only.includes(key)) continue;
+    byKey.set(key, [...(byKey.get(key) ?? []), invalid]);
+  }
+  return [...byKey].map(([key, files]) => {
+    const change: Change = { action: 'create', key, file: files[0]!.file, postId: null, reasons: [] };
+    return blocked(change, files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0));
+  });
+}
+
+function blockedByProject(change: Change, errors: readonly Diagnostic[]): Change {
+  const where = [...new Set(errors.map((error) => error.file ?? 'the project'))].join(', ');
+  const reason = `nothing is applied while ${where} ${errors.length === 1 ? 'has an error' : 'have errors'}: ${errors[0]!.message}`;
+  return asBlocked(change, [reason, ...change.reasons], [...errors]);
+}
+
+function blockedByUnknown(change: Change, unknown: readonly InvalidFile[], errorsByFile: ReadonlyMap<string, Diagnostic[]>): Change {
+  const files = unknown.map((invalid) => invalid.file);
+  const gone = change.file ?? change.key;
+  const reason = `${gone} is gone, but ${files.join(', ')} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? 'that file is' : 'those files are'} fixed`;
+  return asBlocked(change, [reason], files.flatMap((file) => errorsByFile.get(file) ?? []));
+}
+
+/** The changes of a plan blocked because a file has errors (they carry its `diagnostics`). */
+export function blockedByErrors(plan: Pick<Plan, 'changes'>): Change[] {
+  return plan.changes.filter((change) => change.action === 'blocked' && change.diagnostics !== undefined);
+}
