@@ -6,7 +6,7 @@ import { EventEmitter } from "node:events";
 import { spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
-import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
+import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import fs, { appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { performance as performance$1 } from "node:perf_hooks";
@@ -1840,6 +1840,35 @@ var init_esm$1 = __esmMin((() => {
 	import_commander = __toESM(require_commander(), 1);
 	({program: program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help} = import_commander.default);
 }));
+function hasErrors(diagnostics) {
+	return diagnostics.some((d) => d.severity === "error");
+}
+function readinessOf(finding, post) {
+	if (post.scheduledAt !== null) return {
+		...finding,
+		severity: "error",
+		readiness: true
+	};
+	return {
+		...finding,
+		severity: "warning",
+		message: `${NOT_READY_PREFIX}${finding.message}`,
+		readiness: true
+	};
+}
+function notReadyDraftFiles(diagnostics) {
+	const files = new Set();
+	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
+	return [...files].sort();
+}
+var NOT_READY_PREFIX;
+var init_diagnostics_CSWwxGl1 = __esmMin((() => {
+	NOT_READY_PREFIX = "not ready to schedule: ";
+}));
+function hasChanges(plan) {
+	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
+}
+var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -2552,7 +2581,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_BBfGfXri_exports = __exportAll$1({
+var file_validators_VUp_Jamk_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -2623,7 +2652,7 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 			else vErrors.push(err4);
 			errors++;
 		}
-		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread" || key0 === "final")) {
+		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread" || key0 === "final" || key0 === "slotAt")) {
 			const err5 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -2817,25 +2846,53 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.slotAt !== void 0) {
+			let data7 = data.slotAt;
+			if (typeof data7 === "string") {
+				if (!formats0.validate(data7)) {
+					const err19 = {
+						instancePath: instancePath + "/slotAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err19];
+					else vErrors.push(err19);
+					errors++;
+				}
+			} else {
+				const err20 = {
+					instancePath: instancePath + "/slotAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
 	} else {
-		const err19 = {
+		const err21 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err19];
-		else vErrors.push(err19);
+		if (vErrors === null) vErrors = [err21];
+		else vErrors.push(err21);
 		errors++;
 	}
 	validate2.errors = vErrors;
 	return errors === 0;
 }
-function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate4.evaluated;
+	const evaluated0 = validate4$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3013,13 +3070,13 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err12);
 		errors++;
 	}
-	validate4.errors = vErrors;
+	validate4$1.errors = vErrors;
 	return errors === 0;
 }
-function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate6.evaluated;
+	const evaluated0 = validate6$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -3328,7 +3385,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 							instancePath: instancePath + "/payload/scheduledAt",
 							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema17.properties.scheduledAt.type },
+							params: { type: schema18.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
 						if (vErrors === null) vErrors = [err22];
@@ -3417,7 +3474,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err28);
 		errors++;
 	}
-	validate6.errors = vErrors;
+	validate6$1.errors = vErrors;
 	return errors === 0;
 }
 function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -3868,14 +3925,14 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 						errors++;
 					}
 				}
-				for (const key4 in data4) if (!validate4(data4[key4], {
+				for (const key4 in data4) if (!validate4$1(data4[key4], {
 					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data4,
 					parentDataProperty: key4,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -3936,14 +3993,14 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 						errors++;
 					}
 				}
-				for (const key6 in data6) if (!validate6(data6[key6], {
+				for (const key6 in data6) if (!validate6$1(data6[key6], {
 					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data6,
 					parentDataProperty: key6,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -4382,7 +4439,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/kind",
 					schemaPath: "#/properties/kind/enum",
 					keyword: "enum",
-					params: { allowedValues: schema26.properties.kind.enum },
+					params: { allowedValues: schema27.properties.kind.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err14];
@@ -4791,7 +4848,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			else vErrors.push(err21);
 			errors++;
 		}
-		for (const key0 in data) if (!func11.call(schema28.properties, key0)) {
+		for (const key0 in data) if (!func11.call(schema29.properties, key0)) {
 			const err22 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -4810,7 +4867,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
-					params: { allowedValues: schema29.enum },
+					params: { allowedValues: schema30.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err23];
@@ -4853,7 +4910,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
-					params: { type: schema28.properties.file.type },
+					params: { type: schema29.properties.file.type },
 					message: "must be string,null"
 				};
 				if (vErrors === null) vErrors = [err26];
@@ -4868,7 +4925,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
-					params: { type: schema28.properties.postId.type },
+					params: { type: schema29.properties.postId.type },
 					message: "must be string,null"
 				};
 				if (vErrors === null) vErrors = [err27];
@@ -4989,7 +5046,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema30.properties.scheduledAt.type },
+							params: { type: schema31.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
 						if (vErrors === null) vErrors = [err36];
@@ -5453,16 +5510,592 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
+		if (data.slot !== void 0) {
+			let data33 = data.slot;
+			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+				if (data33.slot === void 0) {
+					const err70 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "slot" },
+						message: "must have required property 'slot'"
+					};
+					if (vErrors === null) vErrors = [err70];
+					else vErrors.push(err70);
+					errors++;
+				}
+				if (data33.scheduledAt === void 0) {
+					const err71 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err71];
+					else vErrors.push(err71);
+					errors++;
+				}
+				if (data33.source === void 0) {
+					const err72 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "source" },
+						message: "must have required property 'source'"
+					};
+					if (vErrors === null) vErrors = [err72];
+					else vErrors.push(err72);
+					errors++;
+				}
+				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err73 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key5 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err73];
+					else vErrors.push(err73);
+					errors++;
+				}
+				if (data33.slot !== void 0) {
+					if (typeof data33.slot !== "string") {
+						const err74 = {
+							instancePath: instancePath + "/slot/slot",
+							schemaPath: "#/properties/slot/properties/slot/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err74];
+						else vErrors.push(err74);
+						errors++;
+					}
+				}
+				if (data33.scheduledAt !== void 0) {
+					if (typeof data33.scheduledAt !== "string") {
+						const err75 = {
+							instancePath: instancePath + "/slot/scheduledAt",
+							schemaPath: "#/properties/slot/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err75];
+						else vErrors.push(err75);
+						errors++;
+					}
+				}
+				if (data33.source !== void 0) {
+					let data36 = data33.source;
+					if (!(data36 === "recorded" || data36 === "assigned")) {
+						const err76 = {
+							instancePath: instancePath + "/slot/source",
+							schemaPath: "#/properties/slot/properties/source/enum",
+							keyword: "enum",
+							params: { allowedValues: schema29.properties.slot.properties.source.enum },
+							message: "must be equal to one of the allowed values"
+						};
+						if (vErrors === null) vErrors = [err76];
+						else vErrors.push(err76);
+						errors++;
+					}
+				}
+			} else {
+				const err77 = {
+					instancePath: instancePath + "/slot",
+					schemaPath: "#/properties/slot/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err77];
+				else vErrors.push(err77);
+				errors++;
+			}
+		}
+		if (data.occurrence !== void 0) {
+			let data37 = data.occurrence;
+			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+				if (data37.of === void 0) {
+					const err78 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "of" },
+						message: "must have required property 'of'"
+					};
+					if (vErrors === null) vErrors = [err78];
+					else vErrors.push(err78);
+					errors++;
+				}
+				if (data37.date === void 0) {
+					const err79 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "date" },
+						message: "must have required property 'date'"
+					};
+					if (vErrors === null) vErrors = [err79];
+					else vErrors.push(err79);
+					errors++;
+				}
+				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
+					const err80 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key6 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err80];
+					else vErrors.push(err80);
+					errors++;
+				}
+				if (data37.of !== void 0) {
+					if (typeof data37.of !== "string") {
+						const err81 = {
+							instancePath: instancePath + "/occurrence/of",
+							schemaPath: "#/properties/occurrence/properties/of/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err81];
+						else vErrors.push(err81);
+						errors++;
+					}
+				}
+				if (data37.date !== void 0) {
+					if (typeof data37.date !== "string") {
+						const err82 = {
+							instancePath: instancePath + "/occurrence/date",
+							schemaPath: "#/properties/occurrence/properties/date/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err82];
+						else vErrors.push(err82);
+						errors++;
+					}
+				}
+			} else {
+				const err83 = {
+					instancePath: instancePath + "/occurrence",
+					schemaPath: "#/properties/occurrence/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err83];
+				else vErrors.push(err83);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data40 = data.diagnostics;
+			if (Array.isArray(data40)) {
+				const len5 = data40.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data41 = data40[i5];
+					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+						if (data41.severity === void 0) {
+							const err84 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
+							errors++;
+						}
+						if (data41.code === void 0) {
+							const err85 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
+							errors++;
+						}
+						if (data41.message === void 0) {
+							const err86 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err86];
+							else vErrors.push(err86);
+							errors++;
+						}
+						if (data41.severity !== void 0) {
+							let data42 = data41.severity;
+							if (!(data42 === "error" || data42 === "warning")) {
+								const err87 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema34.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
+								errors++;
+							}
+						}
+						if (data41.code !== void 0) {
+							if (typeof data41.code !== "string") {
+								const err88 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err88];
+								else vErrors.push(err88);
+								errors++;
+							}
+						}
+						if (data41.message !== void 0) {
+							if (typeof data41.message !== "string") {
+								const err89 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err89];
+								else vErrors.push(err89);
+								errors++;
+							}
+						}
+						if (data41.file !== void 0) {
+							if (typeof data41.file !== "string") {
+								const err90 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err90];
+								else vErrors.push(err90);
+								errors++;
+							}
+						}
+						if (data41.line !== void 0) {
+							let data46 = data41.line;
+							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
+								const err91 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err91];
+								else vErrors.push(err91);
+								errors++;
+							}
+							if (typeof data46 == "number" && isFinite(data46)) {
+								if (data46 < 1 || isNaN(data46)) {
+									const err92 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err92];
+									else vErrors.push(err92);
+									errors++;
+								}
+							}
+						}
+						if (data41.column !== void 0) {
+							let data47 = data41.column;
+							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+								const err93 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err93];
+								else vErrors.push(err93);
+								errors++;
+							}
+							if (typeof data47 == "number" && isFinite(data47)) {
+								if (data47 < 1 || isNaN(data47)) {
+									const err94 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err94];
+									else vErrors.push(err94);
+									errors++;
+								}
+							}
+						}
+						if (data41.expected !== void 0) {
+							if (typeof data41.expected !== "string") {
+								const err95 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err95];
+								else vErrors.push(err95);
+								errors++;
+							}
+						}
+						if (data41.found !== void 0) {
+							if (typeof data41.found !== "string") {
+								const err96 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err96];
+								else vErrors.push(err96);
+								errors++;
+							}
+						}
+						if (data41.hint !== void 0) {
+							if (typeof data41.hint !== "string") {
+								const err97 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err97];
+								else vErrors.push(err97);
+								errors++;
+							}
+						}
+						if (data41.readiness !== void 0) {
+							if (true !== data41.readiness) {
+								const err98 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err98];
+								else vErrors.push(err98);
+								errors++;
+							}
+						}
+						if (data41.rule !== void 0) {
+							if (typeof data41.rule !== "string") {
+								const err99 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err99];
+								else vErrors.push(err99);
+								errors++;
+							}
+						}
+						if (data41.key !== void 0) {
+							if (typeof data41.key !== "string") {
+								const err100 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err100];
+								else vErrors.push(err100);
+								errors++;
+							}
+						}
+						if (data41.accountId !== void 0) {
+							if (typeof data41.accountId !== "string") {
+								const err101 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err101];
+								else vErrors.push(err101);
+								errors++;
+							}
+						}
+						if (data41.clashesWith !== void 0) {
+							let data55 = data41.clashesWith;
+							if (Array.isArray(data55)) {
+								const len6 = data55.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data56 = data55[i6];
+									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+										if (data56.scheduledAt === void 0) {
+											const err102 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err102];
+											else vErrors.push(err102);
+											errors++;
+										}
+										if (data56.key !== void 0) {
+											if (typeof data56.key !== "string") {
+												const err103 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err103];
+												else vErrors.push(err103);
+												errors++;
+											}
+										}
+										if (data56.postId !== void 0) {
+											if (typeof data56.postId !== "string") {
+												const err104 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err104];
+												else vErrors.push(err104);
+												errors++;
+											}
+										}
+										if (data56.file !== void 0) {
+											if (typeof data56.file !== "string") {
+												const err105 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err105];
+												else vErrors.push(err105);
+												errors++;
+											}
+										}
+										if (data56.scheduledAt !== void 0) {
+											if (typeof data56.scheduledAt !== "string") {
+												const err106 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err106];
+												else vErrors.push(err106);
+												errors++;
+											}
+										}
+									} else {
+										const err107 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err107];
+										else vErrors.push(err107);
+										errors++;
+									}
+								}
+							} else {
+								const err108 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err108];
+								else vErrors.push(err108);
+								errors++;
+							}
+						}
+					} else {
+						const err109 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err109];
+						else vErrors.push(err109);
+						errors++;
+					}
+				}
+			} else {
+				const err110 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err110];
+				else vErrors.push(err110);
+				errors++;
+			}
+		}
 	} else {
-		const err70 = {
+		const err111 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err70];
-		else vErrors.push(err70);
+		if (vErrors === null) vErrors = [err111];
+		else vErrors.push(err111);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -5595,7 +6228,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 			else vErrors.push(err9);
 			errors++;
 		}
-		for (const key0 in data) if (!func11.call(schema24.properties, key0)) {
+		for (const key0 in data) if (!func11.call(schema25.properties, key0)) {
 			const err10 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -6368,7 +7001,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema40.properties.severity.enum },
+									params: { allowedValues: schema34.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
 								if (vErrors === null) vErrors = [err61];
@@ -6538,49 +7171,192 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data24.rule !== void 0) {
+							if (typeof data24.rule !== "string") {
+								const err73 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err73];
+								else vErrors.push(err73);
+								errors++;
+							}
+						}
+						if (data24.key !== void 0) {
+							if (typeof data24.key !== "string") {
+								const err74 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err74];
+								else vErrors.push(err74);
+								errors++;
+							}
+						}
+						if (data24.accountId !== void 0) {
+							if (typeof data24.accountId !== "string") {
+								const err75 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err75];
+								else vErrors.push(err75);
+								errors++;
+							}
+						}
+						if (data24.clashesWith !== void 0) {
+							let data38 = data24.clashesWith;
+							if (Array.isArray(data38)) {
+								const len4 = data38.length;
+								for (let i4 = 0; i4 < len4; i4++) {
+									let data39 = data38[i4];
+									if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
+										if (data39.scheduledAt === void 0) {
+											const err76 = {
+												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err76];
+											else vErrors.push(err76);
+											errors++;
+										}
+										if (data39.key !== void 0) {
+											if (typeof data39.key !== "string") {
+												const err77 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err77];
+												else vErrors.push(err77);
+												errors++;
+											}
+										}
+										if (data39.postId !== void 0) {
+											if (typeof data39.postId !== "string") {
+												const err78 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err78];
+												else vErrors.push(err78);
+												errors++;
+											}
+										}
+										if (data39.file !== void 0) {
+											if (typeof data39.file !== "string") {
+												const err79 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err79];
+												else vErrors.push(err79);
+												errors++;
+											}
+										}
+										if (data39.scheduledAt !== void 0) {
+											if (typeof data39.scheduledAt !== "string") {
+												const err80 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err80];
+												else vErrors.push(err80);
+												errors++;
+											}
+										}
+									} else {
+										const err81 = {
+											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err81];
+										else vErrors.push(err81);
+										errors++;
+									}
+								}
+							} else {
+								const err82 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err82];
+								else vErrors.push(err82);
+								errors++;
+							}
+						}
 					} else {
-						const err73 = {
+						const err83 = {
 							instancePath: instancePath + "/diagnostics/" + i3,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err73];
-						else vErrors.push(err73);
+						if (vErrors === null) vErrors = [err83];
+						else vErrors.push(err83);
 						errors++;
 					}
 				}
 			} else {
-				const err74 = {
+				const err84 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err74];
-				else vErrors.push(err74);
+				if (vErrors === null) vErrors = [err84];
+				else vErrors.push(err84);
 				errors++;
 			}
 		}
 	} else {
-		const err75 = {
+		const err85 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err75];
-		else vErrors.push(err75);
+		if (vErrors === null) vErrors = [err85];
+		else vErrors.push(err85);
 		errors++;
 	}
 	validate11.errors = vErrors;
 	return errors === 0;
 }
-var validateState, func0$1, pattern0$1, formats0, schema17, validatePlan, schema24, schema40, func11, schema26, schema28, schema29, schema30;
-var init_file_validators_BBfGfXri = __esmMin((() => {
+var validateState, func0$1, pattern0$1, formats0, schema18, validatePlan, schema25, schema34, func11, schema27, schema29, schema30, schema31;
+var init_file_validators_VUp_Jamk = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length().default;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -6590,12 +7366,12 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	validate4.evaluated = {
+	validate4$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	schema17 = {
+	schema18 = {
 		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
 		"type": "object",
 		"required": [
@@ -6624,7 +7400,7 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 			"scheduledAt": { "type": ["string", "null"] }
 		}
 	};
-	validate6.evaluated = {
+	validate6$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -6645,7 +7421,7 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 		"dynamicItems": false
 	};
 	validatePlan = validate11;
-	schema24 = {
+	schema25 = {
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"$id": "https://postsync.dev/schemas/plan.schema.json",
 		"title": "postsync plan file (postsync plan --out)",
@@ -6837,7 +7613,37 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 					},
 					"skipped": { "type": "boolean" },
 					"resumesPending": { "type": "boolean" },
-					"stateOnly": { "type": "boolean" }
+					"stateOnly": { "type": "boolean" },
+					"slot": {
+						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+						"type": "object",
+						"required": [
+							"slot",
+							"scheduledAt",
+							"source"
+						],
+						"additionalProperties": false,
+						"properties": {
+							"slot": { "type": "string" },
+							"scheduledAt": { "type": "string" },
+							"source": { "enum": ["recorded", "assigned"] }
+						}
+					},
+					"occurrence": {
+						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+						"type": "object",
+						"required": ["of", "date"],
+						"additionalProperties": false,
+						"properties": {
+							"of": { "type": "string" },
+							"date": { "type": "string" }
+						}
+					},
+					"diagnostics": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/diagnostic" },
+						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+					}
 				},
 				"allOf": [
 					{
@@ -6927,12 +7733,38 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 					"readiness": {
 						"const": true,
 						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+					},
+					"rule": {
+						"type": "string",
+						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+					},
+					"key": {
+						"type": "string",
+						"description": "A broken house rule: the post it is about."
+					},
+					"accountId": {
+						"type": "string",
+						"description": "A broken house rule: the account concerned."
+					},
+					"clashesWith": {
+						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["scheduledAt"],
+							"properties": {
+								"key": { "type": "string" },
+								"postId": { "type": "string" },
+								"file": { "type": "string" },
+								"scheduledAt": { "type": "string" }
+							}
+						}
 					}
 				}
 			}
 		}
 	};
-	schema40 = {
+	schema34 = {
 		"type": "object",
 		"required": [
 			"severity",
@@ -6958,11 +7790,37 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 			"readiness": {
 				"const": true,
 				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+			},
+			"rule": {
+				"type": "string",
+				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+			},
+			"key": {
+				"type": "string",
+				"description": "A broken house rule: the post it is about."
+			},
+			"accountId": {
+				"type": "string",
+				"description": "A broken house rule: the account concerned."
+			},
+			"clashesWith": {
+				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["scheduledAt"],
+					"properties": {
+						"key": { "type": "string" },
+						"postId": { "type": "string" },
+						"file": { "type": "string" },
+						"scheduledAt": { "type": "string" }
+					}
+				}
 			}
 		}
 	};
 	func11 = Object.prototype.hasOwnProperty;
-	schema26 = {
+	schema27 = {
 		"type": "object",
 		"required": [
 			"sha256",
@@ -6996,7 +7854,7 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	schema28 = {
+	schema29 = {
 		"type": "object",
 		"required": [
 			"action",
@@ -7034,7 +7892,37 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 			},
 			"skipped": { "type": "boolean" },
 			"resumesPending": { "type": "boolean" },
-			"stateOnly": { "type": "boolean" }
+			"stateOnly": { "type": "boolean" },
+			"slot": {
+				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+				"type": "object",
+				"required": [
+					"slot",
+					"scheduledAt",
+					"source"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"slot": { "type": "string" },
+					"scheduledAt": { "type": "string" },
+					"source": { "enum": ["recorded", "assigned"] }
+				}
+			},
+			"occurrence": {
+				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+				"type": "object",
+				"required": ["of", "date"],
+				"additionalProperties": false,
+				"properties": {
+					"of": { "type": "string" },
+					"date": { "type": "string" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" },
+				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+			}
 		},
 		"allOf": [
 			{
@@ -7069,7 +7957,7 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 			}
 		]
 	};
-	schema29 = { "enum": [
+	schema30 = { "enum": [
 		"create",
 		"adopt",
 		"update",
@@ -7078,7 +7966,7 @@ var init_file_validators_BBfGfXri = __esmMin((() => {
 		"noop",
 		"blocked"
 	] };
-	schema30 = {
+	schema31 = {
 		"type": "object",
 		"required": [
 			"content",
@@ -7360,7 +8248,7 @@ function isHeader(value) {
 	const header = value;
 	return typeof header === "object" && header !== null && header.postsyncJournal === 1 && typeof header.base === "string";
 }
-function isRecord$1(value) {
+function isRecord$4(value) {
 	const record = value;
 	return typeof record === "object" && record !== null && typeof record.t === "string" && typeof record.u === "string" && typeof record.p === "string" && Array.isArray(record.e) && record.e.every((edit) => Array.isArray(edit) && edit.length === 3 && FIELDS.has(edit[0]) && typeof edit[1] === "string" && typeof edit[2] === "object");
 }
@@ -7374,7 +8262,7 @@ function parseJournal(text) {
 	}
 	const [header, ...rest] = lines;
 	if (!isHeader(header)) return null;
-	const whole = rest.findIndex((line) => !isRecord$1(line));
+	const whole = rest.findIndex((line) => !isRecord$4(line));
 	return {
 		base: header.base,
 		records: whole === -1 ? rest : rest.slice(0, whole)
@@ -7498,7 +8386,7 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_BBfGfXri(), file_validators_BBfGfXri_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_VUp_Jamk(), file_validators_VUp_Jamk_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -7506,7 +8394,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_q7NCcOwf = __esmMin((() => {
+var init_state_file_DHoO62Iw = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -7529,6 +8417,746 @@ var init_state_file_q7NCcOwf = __esmMin((() => {
 		"uploads"
 	]);
 	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
+}));
+function gitHubActionsEnvironment(env, options) {
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
+	return {
+		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
+		outputFile: nonEmpty(env.GITHUB_OUTPUT),
+		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
+	};
+}
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_CGh1193V = __esmMin((() => {}));
+function trimmed(value, digits) {
+	return String(Number(value.toFixed(digits)));
+}
+function formatBytes(bytes) {
+	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
+	return `${bytes} bytes`;
+}
+function formatSeconds(seconds, digits = 1) {
+	return `${trimmed(seconds, digits)} s`;
+}
+function formatAgainstLimit(kind, found, limit) {
+	if (kind === "bytes") {
+		const pair = {
+			found: formatBytes(found),
+			limit: formatBytes(limit)
+		};
+		if (pair.found !== pair.limit || found === limit) return pair;
+		return {
+			found: `${found.toLocaleString("en-US")} bytes`,
+			limit: `${limit.toLocaleString("en-US")} bytes`
+		};
+	}
+	const limitText = formatSeconds(limit, 3);
+	for (const digits of [
+		1,
+		2,
+		3
+	]) {
+		const foundText = formatSeconds(found, digits);
+		if (foundText !== limitText) return {
+			found: foundText,
+			limit: limitText
+		};
+	}
+	return {
+		found: formatSeconds(found, 6),
+		limit: limitText
+	};
+}
+function formatList(items, conjunction = "and") {
+	if (items.length === 0) return "none";
+	if (items.length === 1) return items[0];
+	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+function plural$1(count, singular, pluralForm = `${singular}s`) {
+	return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+var UNITS;
+var init_format_DZlSd15T = __esmMin((() => {
+	UNITS = [
+		["GiB", 1024 ** 3],
+		["MiB", 1024 ** 2],
+		["KiB", 1024]
+	];
+}));
+var actions_Qg1qGPY0_exports = __exportAll$1({
+	annotation: () => annotation,
+	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
+	diagnosticAnnotation: () => diagnosticAnnotation,
+	diagnosticOutputs: () => diagnosticOutputs,
+	escapeData: () => escapeData,
+	escapeProperty: () => escapeProperty,
+	formatOutputs: () => formatOutputs,
+	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
+	planOutputs: () => planOutputs,
+	reportApplyOutcome: () => reportApplyOutcome,
+	reportToGitHubActions: () => reportToGitHubActions,
+	validateSummaryMarkdown: () => validateSummaryMarkdown,
+	workspacePath: () => workspacePath
+});
+function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
+	return Object.entries(outputs).map(([name, raw]) => {
+		const value = String(raw);
+		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
+		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+	}).join("");
+}
+function diagnosticOutputs(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+function planOutputs(plan) {
+	const skipped = plan.changes.filter((change) => change.skipped).length;
+	const { summary } = plan;
+	return {
+		"has-changes": hasChanges(plan),
+		create: summary.create,
+		adopt: summary.adopt,
+		update: summary.update,
+		delete: summary.delete - skipped,
+		"delete-skipped": skipped,
+		move: summary.move,
+		blocked: summary.blocked,
+		noop: summary.noop,
+		uploads: plan.uploads.length,
+		...diagnosticOutputs(plan.diagnostics)
+	};
+}
+function cell$1(text) {
+	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function where(diagnostic) {
+	if (diagnostic.file === void 0) return "postsync";
+	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
+	return `${diagnostic.file}${line}`;
+}
+function validateSummaryMarkdown(diagnostics, options) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	const warnings = diagnostics.length - errors;
+	const out = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length > 0) {
+		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
+		out.push("");
+	}
+	return out.join("\n");
+}
+function applyOutcomeMarkdown(options) {
+	const out = [
+		"",
+		`**${options.line}**`,
+		""
+	];
+	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
+	if (options.failed.length > 0) out.push("");
+	return out.join("\n");
+}
+async function reportToGitHubActions(report, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
+	if (!actions) return false;
+	const paths = {
+		root: report.root,
+		workspace: actions.workspace
+	};
+	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
+	for (const change of report.plan?.changes ?? []) {
+		if (change.action !== "blocked") continue;
+		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
+			file: change.file === null ? void 0 : workspacePath(change.file, paths),
+			title: "postsync blocked"
+		}));
+	}
+	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+	await appendSummary(actions, report.summary());
+	return true;
+}
+async function reportApplyOutcome(outcome, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
+	if (!actions) return false;
+	const paths = {
+		root: outcome.root,
+		workspace: actions.workspace
+	};
+	const failed = outcome.result.failed.map((failure) => ({
+		key: failure.key,
+		message: failure.error.message
+	}));
+	for (const failure of failed) {
+		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
+		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
+			file: file === null ? void 0 : workspacePath(file, paths),
+			title: "postsync apply failed"
+		}));
+	}
+	await writeOutputs(actions, {
+		applied: outcome.result.applied.length,
+		failed: failed.length
+	});
+	await appendSummary(actions, applyOutcomeMarkdown({
+		line: outcome.line,
+		failed
+	}));
+	return true;
+}
+async function writeOutputs(actions, outputs) {
+	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
+}
+async function appendSummary(actions, markdown) {
+	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
+}
+var init_actions_Qg1qGPY0 = __esmMin((() => {
+	init_workflow_commands_CGh1193V();
+	init_has_changes_Dy1ZVtLe();
+	init_format_DZlSd15T();
+}));
+function location(diagnostic) {
+	if (!diagnostic.file) return "";
+	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
+	return `${diagnostic.file}${position}`;
+}
+function renderDiagnostics(diagnostics, style) {
+	return diagnostics.map((d) => {
+		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
+		const where = location(d);
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
+		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
+		return lines.join("\n");
+	}).join("\n");
+}
+function diagnosticCounts(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
+function blockPostsWithErrors(changes, context) {
+	const errorsByFile = new Map();
+	const projectErrors = [];
+	for (const diagnostic of context.diagnostics) {
+		if (diagnostic.severity !== "error") continue;
+		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
+		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
+	}
+	const yieldsNone = new Set(context.invalidFiles.flatMap((invalid) => invalid.held ? [] : [invalid.file]));
+	const errorsOf = (file, keys) => {
+		const errors = errorsByFile.get(file) ?? [];
+		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
+	};
+	const paired = new Set();
+	const result = changes.map((change) => {
+		const withErrors = filesOf(change, context, paired).map((file) => ({
+			file,
+			errors: errorsOf(file, [change.key, change.fromKey])
+		})).filter(({ errors }) => errors.length > 0);
+		return withErrors.length === 0 ? change : blocked(change, withErrors);
+	});
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	return result.map((change) => {
+		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
+		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
+		return change;
+	});
+}
+function filesOf(change, context, paired) {
+	const files = change.file === null ? [] : [change.file];
+	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
+	for (const key of formerKeys) {
+		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
+		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
+	}
+	for (const invalid of context.invalidFiles) if (files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+		paired.add(invalid);
+		if (!files.includes(invalid.file)) files.push(invalid.file);
+	}
+	return files;
+}
+function writes(change) {
+	return change.action !== "noop" && change.action !== "blocked" && change.skipped !== true;
+}
+function consequence(change) {
+	if (change.action === "create") return "the post is not created until it is fixed";
+	if (change.action === "update") return "the post is not updated until it is fixed";
+	if (change.action === "move") return "the post is not moved until it is fixed";
+	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	return "the post is left as it is until it is fixed";
+}
+function errorsReason(file, errors) {
+	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
+	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
+}
+function blocked(change, files) {
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+	if (change.action === "blocked") reasons.push(...change.reasons);
+	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+}
+function asBlocked(change, reasons, diagnostics) {
+	const next = {
+		...change,
+		action: "blocked",
+		reasons,
+		diagnostics
+	};
+	delete next.skipped;
+	return next;
+}
+function ownChanges(invalidFiles, context, errorsOf) {
+	const byKey = new Map();
+	for (const invalid of invalidFiles) {
+		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+		if (context.only !== null && !context.only.includes(key)) continue;
+		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
+	}
+	return [...byKey].map(([key, files]) => {
+		return blocked({
+			action: "create",
+			key,
+			file: files[0].file,
+			postId: null,
+			reasons: []
+		}, files.map((invalid) => ({
+			file: invalid.file,
+			errors: errorsOf(invalid.file, [invalid.key])
+		})).filter(({ errors }) => errors.length > 0));
+	});
+}
+function blockedByProject(change, errors) {
+	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
+}
+function blockedByUnknown(change, unknown, errorsByFile) {
+	const files = unknown.map((invalid) => invalid.file);
+	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
+}
+function blockedByErrors(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
+}
+var init_posts_with_errors_C_60as2v = __esmMin((() => {
+	init_format_DZlSd15T();
+}));
+function previewText(text, max) {
+	if (text.length <= max) return text;
+	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
+	let count = 0;
+	let cut = 0;
+	for (const { index } of graphemes.segment(text)) {
+		if (count === max - 1) cut = index;
+		if (count === max) return `${text.slice(0, cut)}…`;
+		count += 1;
+	}
+	return text;
+}
+var init_preview_CRMwEdwx = __esmMin((() => {}));
+function readinessText(draft, style) {
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${draft.missing.join("; ")}`;
+}
+function draftLines(drafts, style) {
+	const width = Math.max(...drafts.map((draft) => draft.file.length));
+	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+}
+function renderDrafts(drafts, style) {
+	if (drafts.length === 0) return "";
+	const notReady = drafts.filter((draft) => !draft.ready).length;
+	return [`Drafts (${drafts.length}${notReady > 0 ? `, ${notReady} not ready to schedule` : ", all ready to schedule"}):`, ...draftLines(drafts, style)].join("\n");
+}
+function notReadyNote(count) {
+	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
+}
+var init_drafts_DnYsQsoa = __esmMin((() => {
+	init_format_DZlSd15T();
+}));
+function preview(value, max = 60) {
+	if (value === void 0) return "(none)";
+	return previewText(JSON.stringify(value) ?? String(value), max);
+}
+function colourFor(change, style) {
+	if (change.skipped || change.action === "noop") return style.dim;
+	return {
+		create: style.green,
+		adopt: style.green,
+		update: style.yellow,
+		move: style.yellow,
+		delete: style.red,
+		blocked: style.magenta
+	}[change.action];
+}
+function changeLines(change, style, options = {}) {
+	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
+	const indent = options.underFile ? "  " : "";
+	const lines = [`${indent}  ${colourFor(change, style)(head)}${change.skipped ? style.dim(" [skipped]") : ""}${file}`];
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
+	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
+	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+	return lines;
+}
+function groupOccurrences(changes) {
+	const counts = new Map();
+	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
+	const groups = new Map();
+	const shown = [];
+	for (const change of changes) {
+		const file = change.occurrence === void 0 ? void 0 : change.file;
+		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
+			shown.push({ change });
+			continue;
+		}
+		let group = groups.get(file);
+		if (group === void 0) {
+			group = {
+				file,
+				changes: []
+			};
+			groups.set(file, group);
+			shown.push(group);
+		}
+		group.changes.push(change);
+	}
+	return shown;
+}
+function renderPlan(plan, options) {
+	const { style } = options;
+	const verbose = options.verbose ?? false;
+	const out = [options.label];
+	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
+	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
+	if (shown.length > 0) {
+		out.push("");
+		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
+		else {
+			out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			for (const change of item.changes) out.push(...changeLines(change, style, {
+				verbose,
+				underFile: true
+			}));
+		}
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
+	}
+	out.push("", summaryLine$1(plan));
+	return out.join("\n");
+}
+function summaryLine$1(plan) {
+	const { summary } = plan;
+	const skipped = plan.changes.filter((change) => change.skipped).length;
+	const deletes = summary.delete - skipped;
+	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
+	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
+	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
+		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
+		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
+		return `No changes. The remote matches your files.${note}${drafts}`;
+	}
+	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
+	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
+	let line = `${parts.join("")}.`;
+	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
+	if (skipped > 0) line += ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).`;
+	return `${line}${drafts}`;
+}
+function blockedNote(plan) {
+	const invalid = blockedByErrors(plan).length;
+	if (invalid === 0) return "";
+	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
+}
+var ACTION_SYMBOLS;
+var init_plan_human_B3XDKMTj = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_posts_with_errors_C_60as2v();
+	init_preview_CRMwEdwx();
+	init_diagnostics_DXDbdWhe();
+	init_drafts_DnYsQsoa();
+	init_format_DZlSd15T();
+	ACTION_SYMBOLS = {
+		create: "+",
+		adopt: "≡",
+		update: "~",
+		delete: "-",
+		move: "→",
+		noop: "=",
+		blocked: "!"
+	};
+}));
+var plan_markdown_B1H0BoPw_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+function cell(text) {
+	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function renderPlanMarkdown(plan, options) {
+	const out = [
+		"### postsync plan",
+		"",
+		`${options.label}`,
+		"",
+		`**${summaryLine$1(plan)}**`,
+		""
+	];
+	const changes = plan.changes.filter((change) => change.action !== "noop");
+	if (changes.length > 0) {
+		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+		for (const change of changes) {
+			const action = change.skipped ? `${change.action} (skipped)` : change.action;
+			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
+			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
+		}
+		out.push("");
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+	}
+	if (plan.diagnostics.length > 0) {
+		out.push("#### Problems", "");
+		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
+		out.push("");
+	}
+	return out.join("\n");
+}
+var EMOJI;
+var init_plan_markdown_B1H0BoPw = __esmMin((() => {
+	init_diagnostics_DXDbdWhe();
+	init_plan_human_B3XDKMTj();
+	init_format_DZlSd15T();
+	EMOJI = {
+		create: "🟢",
+		adopt: "🔗",
+		update: "🟡",
+		delete: "🔴",
+		move: "↪️",
+		noop: "⚪",
+		blocked: "⛔"
+	};
+}));
+function serializePlan(plan) {
+	return `${JSON.stringify(plan, null, 2)}\n`;
+}
+async function parsePlan(text, options = {}) {
+	const source = options.source ?? "the plan file";
+	const hint = "Create it again with `postsync plan --out <file>`.";
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.formatVersion;
+	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_VUp_Jamk(), file_validators_VUp_Jamk_exports));
+	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
+	return data;
+}
+function remoteWrites(plan) {
+	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "delete" && !change.skipped));
+}
+function postIdsToCheck(plan) {
+	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
+}
+function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+	const planned = plan.target;
+	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
+	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
+	const stale = [];
+	for (const change of remoteWrites(plan)) {
+		const live = livePosts.get(change.postId) ?? null;
+		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
+		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
+	}
+	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
+}
+function describeTarget(target) {
+	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+async function reportPlanToGitHubActions(plan, context) {
+	if (process.env.GITHUB_ACTIONS !== "true") return;
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_B1H0BoPw(), plan_markdown_B1H0BoPw_exports))]);
+	await reportToGitHubActions({
+		root: context.root,
+		diagnostics: plan.diagnostics,
+		plan,
+		summary: () => renderPlanMarkdown(plan, { label: context.label })
+	}, {
+		env: process.env,
+		annotate: (line) => process.stderr.write(line)
+	});
+}
+var init_actions_report_D8BQ3uM_ = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_state_file_DHoO62Iw();
+}));
+function parseScheduledAt(text, timeZone) {
+	const match = PATTERN.exec(text.trim());
+	if (match === null) return {
+		ok: false,
+		reason: "format"
+	};
+	const [, year, month, day, hour, minute, second, fraction, offset] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second ?? 0),
+		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
+	};
+	if (!isValidWallTime(wall)) return {
+		ok: false,
+		reason: "range"
+	};
+	const wallMs = wallToUtcMs(wall);
+	if (offset !== void 0) {
+		const offsetMinutes = parseOffset(offset);
+		if (offsetMinutes === void 0) return {
+			ok: false,
+			reason: "range"
+		};
+		return {
+			ok: true,
+			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
+		};
+	}
+	return zonedToInstant(wall, wallMs, timeZone);
+}
+function zonedToInstant(wall, wallMs, timeZone) {
+	const candidates = [...new Set([
+		offsetMs(wallMs - 864e5, timeZone),
+		offsetMs(wallMs, timeZone),
+		offsetMs(wallMs + 864e5, timeZone)
+	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
+	const [earliest, other] = [...new Set(candidates)];
+	if (earliest === void 0) return {
+		ok: false,
+		reason: "nonexistent",
+		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
+	};
+	const result = {
+		ok: true,
+		instant: new Date(earliest).toISOString()
+	};
+	if (other !== void 0) result.ambiguous = {
+		chosenOffset: formatOffset(wallMs - earliest),
+		otherOffset: formatOffset(wallMs - other)
+	};
+	return result;
+}
+function formatterFor(timeZone) {
+	let formatter = formatters.get(timeZone);
+	if (formatter === void 0) {
+		formatter = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			hourCycle: "h23",
+			year: "numeric",
+			month: "numeric",
+			day: "numeric",
+			hour: "numeric",
+			minute: "numeric",
+			second: "numeric"
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+function wallTimeIn(instantMs, timeZone) {
+	const parts = {};
+	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
+	return {
+		year: parts.year,
+		month: parts.month,
+		day: parts.day,
+		hour: parts.hour,
+		minute: parts.minute,
+		second: parts.second,
+		millisecond: (instantMs % 1e3 + 1e3) % 1e3
+	};
+}
+function offsetMs(instantMs, timeZone) {
+	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
+}
+function wallToUtcMs(wall) {
+	const date = new Date(0);
+	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+	return date.getTime();
+}
+function isValidWallTime(wall) {
+	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+	const check = new Date(wallToUtcMs(wall));
+	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
+}
+function parseOffset(offset) {
+	if (offset === "Z" || offset === "z") return 0;
+	const digits = offset.slice(1).replace(":", "");
+	const hours = Number(digits.slice(0, 2));
+	const minutes = Number(digits.slice(2) || "0");
+	if (hours > 23 || minutes > 59) return void 0;
+	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+}
+function formatOffset(ms) {
+	const minutes = Math.round(ms / 6e4);
+	const sign = minutes < 0 ? "-" : "+";
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+function formatWall$1(wall) {
+	const pad = (n) => String(n).padStart(2, "0");
+	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+var PATTERN, SCHEDULED_AT_FORMATS, formatters;
+var init_scheduled_at_858iXyie = __esmMin((() => {
+	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
+	formatters = new Map();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
 var init_error_codes_Bqn1_kii = __esmMin((() => {
@@ -13661,7 +15289,7 @@ var init_yaml_source_B6g5_DVe = __esmMin((() => {
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
-var content_validators_CNQfZbox_exports = __exportAll$1({
+var content_validators_DbFO_thF_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -13805,7 +15433,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.options !== void 0) {
 			let data2 = data.options;
 			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				for (const key1 in data2) if (!func5.call(schema2.properties, key1)) {
+				for (const key1 in data2) if (!func7.call(schema2.properties, key1)) {
 					const err8 = {
 						instancePath: instancePath + "/options",
 						schemaPath: "#/$defs/options/additionalProperties",
@@ -14137,7 +15765,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
-		for (const key0 in data) if (!(key0 === "id" || key0 === "scheduledAt" || key0 === "draft" || key0 === "targets" || key0 === "media")) {
+		for (const key0 in data) if (!(key0 === "id" || key0 === "scheduledAt" || key0 === "draft" || key0 === "repeat" || key0 === "variants" || key0 === "occurrences" || key0 === "targets" || key0 === "media")) {
 			const err0 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -14252,181 +15880,183 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.targets !== void 0) {
-			let data3 = data.targets;
-			if (Array.isArray(data3)) {
-				if (data3.length > 20) {
+		if (data.repeat !== void 0) {
+			let data3 = data.repeat;
+			if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+				if (data3.every === void 0) {
 					const err7 = {
-						instancePath: instancePath + "/targets",
-						schemaPath: "#/properties/targets/maxItems",
-						keyword: "maxItems",
-						params: { limit: 20 },
-						message: "must NOT have more than 20 items",
-						schema: 20,
-						parentSchema: schema0.properties.targets,
+						instancePath: instancePath + "/repeat",
+						schemaPath: "#/properties/repeat/required",
+						keyword: "required",
+						params: { missingProperty: "every" },
+						message: "must have required property 'every'",
+						schema: schema0.properties.repeat.required,
+						parentSchema: schema0.properties.repeat,
 						data: data3
 					};
 					if (vErrors === null) vErrors = [err7];
 					else vErrors.push(err7);
 					errors++;
 				}
-				const len0 = data3.length;
-				for (let i0 = 0; i0 < len0; i0++) if (!validate1(data3[i0], {
-					instancePath: instancePath + "/targets/" + i0,
-					parentData: data3,
-					parentDataProperty: i0,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err8 = {
-					instancePath: instancePath + "/targets",
-					schemaPath: "#/properties/targets/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array",
-					schema: schema0.properties.targets.type,
-					parentSchema: schema0.properties.targets,
-					data: data3
-				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-		if (data.media !== void 0) {
-			let data5 = data.media;
-			if (Array.isArray(data5)) {
-				if (data5.length > 10) {
-					const err9 = {
-						instancePath: instancePath + "/media",
-						schemaPath: "#/properties/media/maxItems",
-						keyword: "maxItems",
-						params: { limit: 10 },
-						message: "must NOT have more than 10 items",
-						schema: 10,
-						parentSchema: schema0.properties.media,
-						data: data5
+				for (const key1 in data3) if (!(key1 === "every" || key1 === "on" || key1 === "count" || key1 === "until" || key1 === "skip")) {
+					const err8 = {
+						instancePath: instancePath + "/repeat",
+						schemaPath: "#/properties/repeat/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties",
+						schema: false,
+						parentSchema: schema0.properties.repeat,
+						data: data3
 					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
 					errors++;
 				}
-				const len1 = data5.length;
-				for (let i1 = 0; i1 < len1; i1++) {
-					let data6 = data5[i1];
-					if (typeof data6 !== "string" && !(data6 && typeof data6 == "object" && !Array.isArray(data6))) {
-						const err10 = {
-							instancePath: instancePath + "/media/" + i1,
-							schemaPath: "#/$defs/media/type",
+				if (data3.every !== void 0) {
+					let data4 = data3.every;
+					if (typeof data4 !== "string") {
+						const err9 = {
+							instancePath: instancePath + "/repeat/every",
+							schemaPath: "#/properties/repeat/properties/every/type",
 							keyword: "type",
-							params: { type: schema3.type },
-							message: "must be string,object",
-							schema: schema3.type,
-							parentSchema: schema3,
-							data: data6
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema0.properties.repeat.properties.every.type,
+							parentSchema: schema0.properties.repeat.properties.every,
+							data: data4
+						};
+						if (vErrors === null) vErrors = [err9];
+						else vErrors.push(err9);
+						errors++;
+					}
+				}
+				if (data3.on !== void 0) {
+					let data5 = data3.on;
+					if (typeof data5 !== "string" && !(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5)) && !Array.isArray(data5)) {
+						const err10 = {
+							instancePath: instancePath + "/repeat/on",
+							schemaPath: "#/properties/repeat/properties/on/type",
+							keyword: "type",
+							params: { type: schema0.properties.repeat.properties.on.type },
+							message: "must be string,integer,array",
+							schema: schema0.properties.repeat.properties.on.type,
+							parentSchema: schema0.properties.repeat.properties.on,
+							data: data5
 						};
 						if (vErrors === null) vErrors = [err10];
 						else vErrors.push(err10);
 						errors++;
 					}
-					if (typeof data6 === "string") {
-						if (func0(data6) < 1) {
-							const err11 = {
-								instancePath: instancePath + "/media/" + i1,
-								schemaPath: "#/$defs/media/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								schema: 1,
-								parentSchema: schema3,
-								data: data6
-							};
-							if (vErrors === null) vErrors = [err11];
-							else vErrors.push(err11);
-							errors++;
+					if (Array.isArray(data5)) {
+						const len0 = data5.length;
+						for (let i0 = 0; i0 < len0; i0++) {
+							let data6 = data5[i0];
+							if (typeof data6 !== "string" && !(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+								const err11 = {
+									instancePath: instancePath + "/repeat/on/" + i0,
+									schemaPath: "#/properties/repeat/properties/on/items/type",
+									keyword: "type",
+									params: { type: schema0.properties.repeat.properties.on.items.type },
+									message: "must be string,integer",
+									schema: schema0.properties.repeat.properties.on.items.type,
+									parentSchema: schema0.properties.repeat.properties.on.items,
+									data: data6
+								};
+								if (vErrors === null) vErrors = [err11];
+								else vErrors.push(err11);
+								errors++;
+							}
 						}
 					}
-					if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-						if (data6.path === void 0) {
-							const err12 = {
-								instancePath: instancePath + "/media/" + i1,
-								schemaPath: "#/$defs/media/required",
-								keyword: "required",
-								params: { missingProperty: "path" },
-								message: "must have required property 'path'",
-								schema: schema3.required,
-								parentSchema: schema3,
-								data: data6
-							};
-							if (vErrors === null) vErrors = [err12];
-							else vErrors.push(err12);
-							errors++;
-						}
-						for (const key1 in data6) if (!(key1 === "path" || key1 === "alt")) {
+				}
+				if (data3.count !== void 0) {
+					let data7 = data3.count;
+					if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+						const err12 = {
+							instancePath: instancePath + "/repeat/count",
+							schemaPath: "#/properties/repeat/properties/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer",
+							schema: schema0.properties.repeat.properties.count.type,
+							parentSchema: schema0.properties.repeat.properties.count,
+							data: data7
+						};
+						if (vErrors === null) vErrors = [err12];
+						else vErrors.push(err12);
+						errors++;
+					}
+					if (typeof data7 == "number" && isFinite(data7)) {
+						if (data7 < 1 || isNaN(data7)) {
 							const err13 = {
-								instancePath: instancePath + "/media/" + i1,
-								schemaPath: "#/$defs/media/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key1 },
-								message: "must NOT have additional properties",
-								schema: false,
-								parentSchema: schema3,
-								data: data6
+								instancePath: instancePath + "/repeat/count",
+								schemaPath: "#/properties/repeat/properties/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 1
+								},
+								message: "must be >= 1",
+								schema: 1,
+								parentSchema: schema0.properties.repeat.properties.count,
+								data: data7
 							};
 							if (vErrors === null) vErrors = [err13];
 							else vErrors.push(err13);
 							errors++;
 						}
-						if (data6.path !== void 0) {
-							let data7 = data6.path;
-							if (typeof data7 === "string") {
-								if (func0(data7) < 1) {
-									const err14 = {
-										instancePath: instancePath + "/media/" + i1 + "/path",
-										schemaPath: "#/$defs/media/properties/path/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters",
-										schema: 1,
-										parentSchema: schema3.properties.path,
-										data: data7
-									};
-									if (vErrors === null) vErrors = [err14];
-									else vErrors.push(err14);
-									errors++;
-								}
-							} else {
-								const err15 = {
-									instancePath: instancePath + "/media/" + i1 + "/path",
-									schemaPath: "#/$defs/media/properties/path/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string",
-									schema: schema3.properties.path.type,
-									parentSchema: schema3.properties.path,
-									data: data7
-								};
-								if (vErrors === null) vErrors = [err15];
-								else vErrors.push(err15);
-								errors++;
-							}
-						}
-						if (data6.alt !== void 0) {
-							let data8 = data6.alt;
-							if (typeof data8 !== "string") {
+					}
+				}
+				if (data3.until !== void 0) {
+					let data8 = data3.until;
+					if (typeof data8 !== "string") {
+						const err14 = {
+							instancePath: instancePath + "/repeat/until",
+							schemaPath: "#/properties/repeat/properties/until/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema0.properties.repeat.properties.until.type,
+							parentSchema: schema0.properties.repeat.properties.until,
+							data: data8
+						};
+						if (vErrors === null) vErrors = [err14];
+						else vErrors.push(err14);
+						errors++;
+					}
+				}
+				if (data3.skip !== void 0) {
+					let data9 = data3.skip;
+					if (typeof data9 !== "string" && !Array.isArray(data9)) {
+						const err15 = {
+							instancePath: instancePath + "/repeat/skip",
+							schemaPath: "#/properties/repeat/properties/skip/type",
+							keyword: "type",
+							params: { type: schema0.properties.repeat.properties.skip.type },
+							message: "must be string,array",
+							schema: schema0.properties.repeat.properties.skip.type,
+							parentSchema: schema0.properties.repeat.properties.skip,
+							data: data9
+						};
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
+						errors++;
+					}
+					if (Array.isArray(data9)) {
+						const len1 = data9.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data10 = data9[i1];
+							if (typeof data10 !== "string") {
 								const err16 = {
-									instancePath: instancePath + "/media/" + i1 + "/alt",
-									schemaPath: "#/$defs/media/properties/alt/type",
+									instancePath: instancePath + "/repeat/skip/" + i1,
+									schemaPath: "#/properties/repeat/properties/skip/items/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3.properties.alt.type,
-									parentSchema: schema3.properties.alt,
-									data: data8
+									schema: schema0.properties.repeat.properties.skip.items.type,
+									parentSchema: schema0.properties.repeat.properties.skip.items,
+									data: data10
 								};
 								if (vErrors === null) vErrors = [err16];
 								else vErrors.push(err16);
@@ -14437,6 +16067,381 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err17 = {
+					instancePath: instancePath + "/repeat",
+					schemaPath: "#/properties/repeat/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema0.properties.repeat.type,
+					parentSchema: schema0.properties.repeat,
+					data: data3
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+		if (data.variants !== void 0) {
+			let data11 = data.variants;
+			if (Array.isArray(data11)) {
+				const len2 = data11.length;
+				for (let i2 = 0; i2 < len2; i2++) {
+					let data12 = data11[i2];
+					if (typeof data12 === "string") {
+						if (func0(data12) > 1e4) {
+							const err18 = {
+								instancePath: instancePath + "/variants/" + i2,
+								schemaPath: "#/properties/variants/items/maxLength",
+								keyword: "maxLength",
+								params: { limit: 1e4 },
+								message: "must NOT have more than 10000 characters",
+								schema: 1e4,
+								parentSchema: schema0.properties.variants.items,
+								data: data12
+							};
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
+							errors++;
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/variants/" + i2,
+							schemaPath: "#/properties/variants/items/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema0.properties.variants.items.type,
+							parentSchema: schema0.properties.variants.items,
+							data: data12
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+				}
+			} else {
+				const err20 = {
+					instancePath: instancePath + "/variants",
+					schemaPath: "#/properties/variants/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array",
+					schema: schema0.properties.variants.type,
+					parentSchema: schema0.properties.variants,
+					data: data11
+				};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+		if (data.occurrences !== void 0) {
+			let data13 = data.occurrences;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) for (const key2 in data13) {
+				let data14 = data13[key2];
+				if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+					for (const key3 in data14) if (!(key3 === "scheduledAt" || key3 === "content" || key3 === "draft")) {
+						const err21 = {
+							instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/occurrences/additionalProperties/additionalProperties",
+							keyword: "additionalProperties",
+							params: { additionalProperty: key3 },
+							message: "must NOT have additional properties",
+							schema: false,
+							parentSchema: schema0.properties.occurrences.additionalProperties,
+							data: data14
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+					if (data14.scheduledAt !== void 0) {
+						let data15 = data14.scheduledAt;
+						if (typeof data15 !== "string") {
+							const err22 = {
+								instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/scheduledAt",
+								schemaPath: "#/properties/occurrences/additionalProperties/properties/scheduledAt/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string",
+								schema: schema0.properties.occurrences.additionalProperties.properties.scheduledAt.type,
+								parentSchema: schema0.properties.occurrences.additionalProperties.properties.scheduledAt,
+								data: data15
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					}
+					if (data14.content !== void 0) {
+						let data16 = data14.content;
+						if (typeof data16 === "string") {
+							if (func0(data16) > 1e4) {
+								const err23 = {
+									instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/content",
+									schemaPath: "#/properties/occurrences/additionalProperties/properties/content/maxLength",
+									keyword: "maxLength",
+									params: { limit: 1e4 },
+									message: "must NOT have more than 10000 characters",
+									schema: 1e4,
+									parentSchema: schema0.properties.occurrences.additionalProperties.properties.content,
+									data: data16
+								};
+								if (vErrors === null) vErrors = [err23];
+								else vErrors.push(err23);
+								errors++;
+							}
+						} else {
+							const err24 = {
+								instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/content",
+								schemaPath: "#/properties/occurrences/additionalProperties/properties/content/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string",
+								schema: schema0.properties.occurrences.additionalProperties.properties.content.type,
+								parentSchema: schema0.properties.occurrences.additionalProperties.properties.content,
+								data: data16
+							};
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
+							errors++;
+						}
+					}
+					if (data14.draft !== void 0) {
+						let data17 = data14.draft;
+						if (typeof data17 !== "boolean") {
+							const err25 = {
+								instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/draft",
+								schemaPath: "#/properties/occurrences/additionalProperties/properties/draft/type",
+								keyword: "type",
+								params: { type: "boolean" },
+								message: "must be boolean",
+								schema: schema0.properties.occurrences.additionalProperties.properties.draft.type,
+								parentSchema: schema0.properties.occurrences.additionalProperties.properties.draft,
+								data: data17
+							};
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
+							errors++;
+						}
+					}
+				} else {
+					const err26 = {
+						instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+						schemaPath: "#/properties/occurrences/additionalProperties/type",
+						keyword: "type",
+						params: { type: "object" },
+						message: "must be object",
+						schema: schema0.properties.occurrences.additionalProperties.type,
+						parentSchema: schema0.properties.occurrences.additionalProperties,
+						data: data14
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			}
+			else {
+				const err27 = {
+					instancePath: instancePath + "/occurrences",
+					schemaPath: "#/properties/occurrences/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema0.properties.occurrences.type,
+					parentSchema: schema0.properties.occurrences,
+					data: data13
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.targets !== void 0) {
+			let data18 = data.targets;
+			if (Array.isArray(data18)) {
+				if (data18.length > 20) {
+					const err28 = {
+						instancePath: instancePath + "/targets",
+						schemaPath: "#/properties/targets/maxItems",
+						keyword: "maxItems",
+						params: { limit: 20 },
+						message: "must NOT have more than 20 items",
+						schema: 20,
+						parentSchema: schema0.properties.targets,
+						data: data18
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+				const len3 = data18.length;
+				for (let i3 = 0; i3 < len3; i3++) if (!validate1(data18[i3], {
+					instancePath: instancePath + "/targets/" + i3,
+					parentData: data18,
+					parentDataProperty: i3,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/targets",
+					schemaPath: "#/properties/targets/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array",
+					schema: schema0.properties.targets.type,
+					parentSchema: schema0.properties.targets,
+					data: data18
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+		if (data.media !== void 0) {
+			let data20 = data.media;
+			if (Array.isArray(data20)) {
+				if (data20.length > 10) {
+					const err30 = {
+						instancePath: instancePath + "/media",
+						schemaPath: "#/properties/media/maxItems",
+						keyword: "maxItems",
+						params: { limit: 10 },
+						message: "must NOT have more than 10 items",
+						schema: 10,
+						parentSchema: schema0.properties.media,
+						data: data20
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+				const len4 = data20.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data21 = data20[i4];
+					if (typeof data21 !== "string" && !(data21 && typeof data21 == "object" && !Array.isArray(data21))) {
+						const err31 = {
+							instancePath: instancePath + "/media/" + i4,
+							schemaPath: "#/$defs/media/type",
+							keyword: "type",
+							params: { type: schema3.type },
+							message: "must be string,object",
+							schema: schema3.type,
+							parentSchema: schema3,
+							data: data21
+						};
+						if (vErrors === null) vErrors = [err31];
+						else vErrors.push(err31);
+						errors++;
+					}
+					if (typeof data21 === "string") {
+						if (func0(data21) < 1) {
+							const err32 = {
+								instancePath: instancePath + "/media/" + i4,
+								schemaPath: "#/$defs/media/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema3,
+								data: data21
+							};
+							if (vErrors === null) vErrors = [err32];
+							else vErrors.push(err32);
+							errors++;
+						}
+					}
+					if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+						if (data21.path === void 0) {
+							const err33 = {
+								instancePath: instancePath + "/media/" + i4,
+								schemaPath: "#/$defs/media/required",
+								keyword: "required",
+								params: { missingProperty: "path" },
+								message: "must have required property 'path'",
+								schema: schema3.required,
+								parentSchema: schema3,
+								data: data21
+							};
+							if (vErrors === null) vErrors = [err33];
+							else vErrors.push(err33);
+							errors++;
+						}
+						for (const key4 in data21) if (!(key4 === "path" || key4 === "alt")) {
+							const err34 = {
+								instancePath: instancePath + "/media/" + i4,
+								schemaPath: "#/$defs/media/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key4 },
+								message: "must NOT have additional properties",
+								schema: false,
+								parentSchema: schema3,
+								data: data21
+							};
+							if (vErrors === null) vErrors = [err34];
+							else vErrors.push(err34);
+							errors++;
+						}
+						if (data21.path !== void 0) {
+							let data22 = data21.path;
+							if (typeof data22 === "string") {
+								if (func0(data22) < 1) {
+									const err35 = {
+										instancePath: instancePath + "/media/" + i4 + "/path",
+										schemaPath: "#/$defs/media/properties/path/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters",
+										schema: 1,
+										parentSchema: schema3.properties.path,
+										data: data22
+									};
+									if (vErrors === null) vErrors = [err35];
+									else vErrors.push(err35);
+									errors++;
+								}
+							} else {
+								const err36 = {
+									instancePath: instancePath + "/media/" + i4 + "/path",
+									schemaPath: "#/$defs/media/properties/path/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema3.properties.path.type,
+									parentSchema: schema3.properties.path,
+									data: data22
+								};
+								if (vErrors === null) vErrors = [err36];
+								else vErrors.push(err36);
+								errors++;
+							}
+						}
+						if (data21.alt !== void 0) {
+							let data23 = data21.alt;
+							if (typeof data23 !== "string") {
+								const err37 = {
+									instancePath: instancePath + "/media/" + i4 + "/alt",
+									schemaPath: "#/$defs/media/properties/alt/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema3.properties.alt.type,
+									parentSchema: schema3.properties.alt,
+									data: data23
+								};
+								if (vErrors === null) vErrors = [err37];
+								else vErrors.push(err37);
+								errors++;
+							}
+						}
+					}
+				}
+			} else {
+				const err38 = {
 					instancePath: instancePath + "/media",
 					schemaPath: "#/properties/media/type",
 					keyword: "type",
@@ -14444,15 +16449,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be array",
 					schema: schema0.properties.media.type,
 					parentSchema: schema0.properties.media,
-					data: data5
+					data: data20
 				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
+				if (vErrors === null) vErrors = [err38];
+				else vErrors.push(err38);
 				errors++;
 			}
 		}
 	} else {
-		const err18 = {
+		const err39 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -14462,11 +16467,1049 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema0,
 			data
 		};
-		if (vErrors === null) vErrors = [err18];
-		else vErrors.push(err18);
+		if (vErrors === null) vErrors = [err39];
+		else vErrors.push(err39);
 		errors++;
 	}
 	validate0.errors = vErrors;
+	return errors === 0;
+}
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate4.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		for (const key0 in data) if (!func7.call(schema5.properties, key0)) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties",
+				schema: false,
+				parentSchema: schema5,
+				data
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.severity !== void 0) {
+			let data0 = data.severity;
+			if (!(data0 === "error" || data0 === "warning")) {
+				const err1 = {
+					instancePath: instancePath + "/severity",
+					schemaPath: "#/properties/severity/enum",
+					keyword: "enum",
+					params: { allowedValues: schema5.properties.severity.enum },
+					message: "must be equal to one of the allowed values",
+					schema: schema5.properties.severity.enum,
+					parentSchema: schema5.properties.severity,
+					data: data0
+				};
+				if (vErrors === null) vErrors = [err1];
+				else vErrors.push(err1);
+				errors++;
+			}
+		}
+		if (data.accounts !== void 0) {
+			let data1 = data.accounts;
+			if (typeof data1 !== "string" && !Array.isArray(data1)) {
+				const err2 = {
+					instancePath: instancePath + "/accounts",
+					schemaPath: "#/properties/accounts/type",
+					keyword: "type",
+					params: { type: schema5.properties.accounts.type },
+					message: "must be string,array",
+					schema: schema5.properties.accounts.type,
+					parentSchema: schema5.properties.accounts,
+					data: data1
+				};
+				if (vErrors === null) vErrors = [err2];
+				else vErrors.push(err2);
+				errors++;
+			}
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err3 = {
+						instancePath: instancePath + "/accounts",
+						schemaPath: "#/properties/accounts/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema5.properties.accounts,
+						data: data1
+					};
+					if (vErrors === null) vErrors = [err3];
+					else vErrors.push(err3);
+					errors++;
+				}
+			}
+			if (Array.isArray(data1)) {
+				const len0 = data1.length;
+				for (let i0 = 0; i0 < len0; i0++) {
+					let data2 = data1[i0];
+					if (typeof data2 === "string") {
+						if (func0(data2) < 1) {
+							const err4 = {
+								instancePath: instancePath + "/accounts/" + i0,
+								schemaPath: "#/properties/accounts/items/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema5.properties.accounts.items,
+								data: data2
+							};
+							if (vErrors === null) vErrors = [err4];
+							else vErrors.push(err4);
+							errors++;
+						}
+					} else {
+						const err5 = {
+							instancePath: instancePath + "/accounts/" + i0,
+							schemaPath: "#/properties/accounts/items/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.accounts.items.type,
+							parentSchema: schema5.properties.accounts.items,
+							data: data2
+						};
+						if (vErrors === null) vErrors = [err5];
+						else vErrors.push(err5);
+						errors++;
+					}
+				}
+			}
+		}
+		if (data.platforms !== void 0) {
+			let data3 = data.platforms;
+			if (typeof data3 !== "string" && !Array.isArray(data3)) {
+				const err6 = {
+					instancePath: instancePath + "/platforms",
+					schemaPath: "#/properties/platforms/type",
+					keyword: "type",
+					params: { type: schema5.properties.platforms.type },
+					message: "must be string,array",
+					schema: schema5.properties.platforms.type,
+					parentSchema: schema5.properties.platforms,
+					data: data3
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+			if (typeof data3 === "string") {
+				if (func0(data3) < 1) {
+					const err7 = {
+						instancePath: instancePath + "/platforms",
+						schemaPath: "#/properties/platforms/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema5.properties.platforms,
+						data: data3
+					};
+					if (vErrors === null) vErrors = [err7];
+					else vErrors.push(err7);
+					errors++;
+				}
+			}
+			if (Array.isArray(data3)) {
+				const len1 = data3.length;
+				for (let i1 = 0; i1 < len1; i1++) {
+					let data4 = data3[i1];
+					if (typeof data4 === "string") {
+						if (func0(data4) < 1) {
+							const err8 = {
+								instancePath: instancePath + "/platforms/" + i1,
+								schemaPath: "#/properties/platforms/items/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema5.properties.platforms.items,
+								data: data4
+							};
+							if (vErrors === null) vErrors = [err8];
+							else vErrors.push(err8);
+							errors++;
+						}
+					} else {
+						const err9 = {
+							instancePath: instancePath + "/platforms/" + i1,
+							schemaPath: "#/properties/platforms/items/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.platforms.items.type,
+							parentSchema: schema5.properties.platforms.items,
+							data: data4
+						};
+						if (vErrors === null) vErrors = [err9];
+						else vErrors.push(err9);
+						errors++;
+					}
+				}
+			}
+		}
+		if (data.when !== void 0) {
+			let data5 = data.when;
+			if (data5 && typeof data5 == "object" && !Array.isArray(data5)) for (const key1 in data5) {
+				let data6 = data5[key1];
+				if (typeof data6 !== "string" && !(typeof data6 == "number" && isFinite(data6)) && typeof data6 !== "boolean") {
+					const err10 = {
+						instancePath: instancePath + "/when/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+						schemaPath: "#/properties/when/additionalProperties/type",
+						keyword: "type",
+						params: { type: schema5.properties.when.additionalProperties.type },
+						message: "must be string,number,boolean",
+						schema: schema5.properties.when.additionalProperties.type,
+						parentSchema: schema5.properties.when.additionalProperties,
+						data: data6
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			}
+			else {
+				const err11 = {
+					instancePath: instancePath + "/when",
+					schemaPath: "#/properties/when/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema5.properties.when.type,
+					parentSchema: schema5.properties.when,
+					data: data5
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.quietHours !== void 0) {
+			let data7 = data.quietHours;
+			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+				if (data7.from === void 0) {
+					const err12 = {
+						instancePath: instancePath + "/quietHours",
+						schemaPath: "#/properties/quietHours/required",
+						keyword: "required",
+						params: { missingProperty: "from" },
+						message: "must have required property 'from'",
+						schema: schema5.properties.quietHours.required,
+						parentSchema: schema5.properties.quietHours,
+						data: data7
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+				if (data7.to === void 0) {
+					const err13 = {
+						instancePath: instancePath + "/quietHours",
+						schemaPath: "#/properties/quietHours/required",
+						keyword: "required",
+						params: { missingProperty: "to" },
+						message: "must have required property 'to'",
+						schema: schema5.properties.quietHours.required,
+						parentSchema: schema5.properties.quietHours,
+						data: data7
+					};
+					if (vErrors === null) vErrors = [err13];
+					else vErrors.push(err13);
+					errors++;
+				}
+				for (const key2 in data7) if (!(key2 === "from" || key2 === "to")) {
+					const err14 = {
+						instancePath: instancePath + "/quietHours",
+						schemaPath: "#/properties/quietHours/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key2 },
+						message: "must NOT have additional properties",
+						schema: false,
+						parentSchema: schema5.properties.quietHours,
+						data: data7
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+				if (data7.from !== void 0) {
+					let data8 = data7.from;
+					if (typeof data8 !== "string") {
+						const err15 = {
+							instancePath: instancePath + "/quietHours/from",
+							schemaPath: "#/properties/quietHours/properties/from/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.quietHours.properties.from.type,
+							parentSchema: schema5.properties.quietHours.properties.from,
+							data: data8
+						};
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
+						errors++;
+					}
+				}
+				if (data7.to !== void 0) {
+					let data9 = data7.to;
+					if (typeof data9 !== "string") {
+						const err16 = {
+							instancePath: instancePath + "/quietHours/to",
+							schemaPath: "#/properties/quietHours/properties/to/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.quietHours.properties.to.type,
+							parentSchema: schema5.properties.quietHours.properties.to,
+							data: data9
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
+			} else {
+				const err17 = {
+					instancePath: instancePath + "/quietHours",
+					schemaPath: "#/properties/quietHours/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema5.properties.quietHours.type,
+					parentSchema: schema5.properties.quietHours,
+					data: data7
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+		if (data.minGap !== void 0) {
+			let data10 = data.minGap;
+			if (typeof data10 !== "string") {
+				const err18 = {
+					instancePath: instancePath + "/minGap",
+					schemaPath: "#/properties/minGap/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string",
+					schema: schema5.properties.minGap.type,
+					parentSchema: schema5.properties.minGap,
+					data: data10
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
+		if (data.maxPerDay !== void 0) {
+			let data11 = data.maxPerDay;
+			if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
+				const err19 = {
+					instancePath: instancePath + "/maxPerDay",
+					schemaPath: "#/properties/maxPerDay/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer",
+					schema: schema5.properties.maxPerDay.type,
+					parentSchema: schema5.properties.maxPerDay,
+					data: data11
+				};
+				if (vErrors === null) vErrors = [err19];
+				else vErrors.push(err19);
+				errors++;
+			}
+			if (typeof data11 == "number" && isFinite(data11)) {
+				if (data11 < 1 || isNaN(data11)) {
+					const err20 = {
+						instancePath: instancePath + "/maxPerDay",
+						schemaPath: "#/properties/maxPerDay/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1",
+						schema: 1,
+						parentSchema: schema5.properties.maxPerDay,
+						data: data11
+					};
+					if (vErrors === null) vErrors = [err20];
+					else vErrors.push(err20);
+					errors++;
+				}
+			}
+		}
+		if (data.maxPerWeek !== void 0) {
+			let data12 = data.maxPerWeek;
+			if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+				const err21 = {
+					instancePath: instancePath + "/maxPerWeek",
+					schemaPath: "#/properties/maxPerWeek/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer",
+					schema: schema5.properties.maxPerWeek.type,
+					parentSchema: schema5.properties.maxPerWeek,
+					data: data12
+				};
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
+				errors++;
+			}
+			if (typeof data12 == "number" && isFinite(data12)) {
+				if (data12 < 1 || isNaN(data12)) {
+					const err22 = {
+						instancePath: instancePath + "/maxPerWeek",
+						schemaPath: "#/properties/maxPerWeek/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1",
+						schema: 1,
+						parentSchema: schema5.properties.maxPerWeek,
+						data: data12
+					};
+					if (vErrors === null) vErrors = [err22];
+					else vErrors.push(err22);
+					errors++;
+				}
+			}
+		}
+		if (data.blackout !== void 0) {
+			let data13 = data.blackout;
+			if (typeof data13 !== "string" && !Array.isArray(data13)) {
+				const err23 = {
+					instancePath: instancePath + "/blackout",
+					schemaPath: "#/properties/blackout/type",
+					keyword: "type",
+					params: { type: schema5.properties.blackout.type },
+					message: "must be string,array",
+					schema: schema5.properties.blackout.type,
+					parentSchema: schema5.properties.blackout,
+					data: data13
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+			if (Array.isArray(data13)) {
+				const len2 = data13.length;
+				for (let i2 = 0; i2 < len2; i2++) {
+					let data14 = data13[i2];
+					if (typeof data14 !== "string" && !(data14 && typeof data14 == "object" && !Array.isArray(data14))) {
+						const err24 = {
+							instancePath: instancePath + "/blackout/" + i2,
+							schemaPath: "#/$defs/blackoutPeriod/type",
+							keyword: "type",
+							params: { type: schema6.type },
+							message: "must be string,object",
+							schema: schema6.type,
+							parentSchema: schema6,
+							data: data14
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+					if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+						if (data14.from === void 0) {
+							const err25 = {
+								instancePath: instancePath + "/blackout/" + i2,
+								schemaPath: "#/$defs/blackoutPeriod/required",
+								keyword: "required",
+								params: { missingProperty: "from" },
+								message: "must have required property 'from'",
+								schema: schema6.required,
+								parentSchema: schema6,
+								data: data14
+							};
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
+							errors++;
+						}
+						if (data14.to === void 0) {
+							const err26 = {
+								instancePath: instancePath + "/blackout/" + i2,
+								schemaPath: "#/$defs/blackoutPeriod/required",
+								keyword: "required",
+								params: { missingProperty: "to" },
+								message: "must have required property 'to'",
+								schema: schema6.required,
+								parentSchema: schema6,
+								data: data14
+							};
+							if (vErrors === null) vErrors = [err26];
+							else vErrors.push(err26);
+							errors++;
+						}
+						for (const key3 in data14) if (!(key3 === "from" || key3 === "to" || key3 === "reason")) {
+							const err27 = {
+								instancePath: instancePath + "/blackout/" + i2,
+								schemaPath: "#/$defs/blackoutPeriod/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key3 },
+								message: "must NOT have additional properties",
+								schema: false,
+								parentSchema: schema6,
+								data: data14
+							};
+							if (vErrors === null) vErrors = [err27];
+							else vErrors.push(err27);
+							errors++;
+						}
+						if (data14.from !== void 0) {
+							let data15 = data14.from;
+							if (typeof data15 !== "string") {
+								const err28 = {
+									instancePath: instancePath + "/blackout/" + i2 + "/from",
+									schemaPath: "#/$defs/blackoutPeriod/properties/from/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema6.properties.from.type,
+									parentSchema: schema6.properties.from,
+									data: data15
+								};
+								if (vErrors === null) vErrors = [err28];
+								else vErrors.push(err28);
+								errors++;
+							}
+						}
+						if (data14.to !== void 0) {
+							let data16 = data14.to;
+							if (typeof data16 !== "string") {
+								const err29 = {
+									instancePath: instancePath + "/blackout/" + i2 + "/to",
+									schemaPath: "#/$defs/blackoutPeriod/properties/to/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema6.properties.to.type,
+									parentSchema: schema6.properties.to,
+									data: data16
+								};
+								if (vErrors === null) vErrors = [err29];
+								else vErrors.push(err29);
+								errors++;
+							}
+						}
+						if (data14.reason !== void 0) {
+							let data17 = data14.reason;
+							if (typeof data17 !== "string") {
+								const err30 = {
+									instancePath: instancePath + "/blackout/" + i2 + "/reason",
+									schemaPath: "#/$defs/blackoutPeriod/properties/reason/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema6.properties.reason.type,
+									parentSchema: schema6.properties.reason,
+									data: data17
+								};
+								if (vErrors === null) vErrors = [err30];
+								else vErrors.push(err30);
+								errors++;
+							}
+						}
+					}
+				}
+			}
+		}
+		if (data.bannedWords !== void 0) {
+			let data18 = data.bannedWords;
+			if (typeof data18 !== "string" && !Array.isArray(data18)) {
+				const err31 = {
+					instancePath: instancePath + "/bannedWords",
+					schemaPath: "#/properties/bannedWords/type",
+					keyword: "type",
+					params: { type: schema5.properties.bannedWords.type },
+					message: "must be string,array",
+					schema: schema5.properties.bannedWords.type,
+					parentSchema: schema5.properties.bannedWords,
+					data: data18
+				};
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
+				errors++;
+			}
+			if (typeof data18 === "string") {
+				if (func0(data18) < 1) {
+					const err32 = {
+						instancePath: instancePath + "/bannedWords",
+						schemaPath: "#/properties/bannedWords/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema5.properties.bannedWords,
+						data: data18
+					};
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
+					errors++;
+				}
+			}
+			if (Array.isArray(data18)) {
+				const len3 = data18.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data19 = data18[i3];
+					if (typeof data19 === "string") {
+						if (func0(data19) < 1) {
+							const err33 = {
+								instancePath: instancePath + "/bannedWords/" + i3,
+								schemaPath: "#/properties/bannedWords/items/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema5.properties.bannedWords.items,
+								data: data19
+							};
+							if (vErrors === null) vErrors = [err33];
+							else vErrors.push(err33);
+							errors++;
+						}
+					} else {
+						const err34 = {
+							instancePath: instancePath + "/bannedWords/" + i3,
+							schemaPath: "#/properties/bannedWords/items/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.bannedWords.items.type,
+							parentSchema: schema5.properties.bannedWords.items,
+							data: data19
+						};
+						if (vErrors === null) vErrors = [err34];
+						else vErrors.push(err34);
+						errors++;
+					}
+				}
+			}
+		}
+		if (data.requiredWords !== void 0) {
+			let data20 = data.requiredWords;
+			if (typeof data20 !== "string" && !Array.isArray(data20)) {
+				const err35 = {
+					instancePath: instancePath + "/requiredWords",
+					schemaPath: "#/properties/requiredWords/type",
+					keyword: "type",
+					params: { type: schema5.properties.requiredWords.type },
+					message: "must be string,array",
+					schema: schema5.properties.requiredWords.type,
+					parentSchema: schema5.properties.requiredWords,
+					data: data20
+				};
+				if (vErrors === null) vErrors = [err35];
+				else vErrors.push(err35);
+				errors++;
+			}
+			if (typeof data20 === "string") {
+				if (func0(data20) < 1) {
+					const err36 = {
+						instancePath: instancePath + "/requiredWords",
+						schemaPath: "#/properties/requiredWords/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema5.properties.requiredWords,
+						data: data20
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+			}
+			if (Array.isArray(data20)) {
+				const len4 = data20.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data21 = data20[i4];
+					if (typeof data21 === "string") {
+						if (func0(data21) < 1) {
+							const err37 = {
+								instancePath: instancePath + "/requiredWords/" + i4,
+								schemaPath: "#/properties/requiredWords/items/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema5.properties.requiredWords.items,
+								data: data21
+							};
+							if (vErrors === null) vErrors = [err37];
+							else vErrors.push(err37);
+							errors++;
+						}
+					} else {
+						const err38 = {
+							instancePath: instancePath + "/requiredWords/" + i4,
+							schemaPath: "#/properties/requiredWords/items/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.requiredWords.items.type,
+							parentSchema: schema5.properties.requiredWords.items,
+							data: data21
+						};
+						if (vErrors === null) vErrors = [err38];
+						else vErrors.push(err38);
+						errors++;
+					}
+				}
+			}
+		}
+		if (data.imageAlt !== void 0) {
+			let data22 = data.imageAlt;
+			if (true !== data22) {
+				const err39 = {
+					instancePath: instancePath + "/imageAlt",
+					schemaPath: "#/properties/imageAlt/const",
+					keyword: "const",
+					params: { allowedValue: true },
+					message: "must be equal to constant",
+					schema: true,
+					parentSchema: schema5.properties.imageAlt,
+					data: data22
+				};
+				if (vErrors === null) vErrors = [err39];
+				else vErrors.push(err39);
+				errors++;
+			}
+		}
+		if (data.utm !== void 0) {
+			let data23 = data.utm;
+			if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+				for (const key4 in data23) if (!(key4 === "source" || key4 === "medium" || key4 === "campaign" || key4 === "term" || key4 === "content" || key4 === "id" || key4 === "append" || key4 === "domains")) {
+					const err40 = {
+						instancePath: instancePath + "/utm",
+						schemaPath: "#/properties/utm/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key4 },
+						message: "must NOT have additional properties",
+						schema: false,
+						parentSchema: schema5.properties.utm,
+						data: data23
+					};
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
+					errors++;
+				}
+				if (data23.source !== void 0) {
+					let data24 = data23.source;
+					if (typeof data24 !== "string") {
+						const err41 = {
+							instancePath: instancePath + "/utm/source",
+							schemaPath: "#/properties/utm/properties/source/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.source.type,
+							parentSchema: schema5.properties.utm.properties.source,
+							data: data24
+						};
+						if (vErrors === null) vErrors = [err41];
+						else vErrors.push(err41);
+						errors++;
+					}
+				}
+				if (data23.medium !== void 0) {
+					let data25 = data23.medium;
+					if (typeof data25 !== "string") {
+						const err42 = {
+							instancePath: instancePath + "/utm/medium",
+							schemaPath: "#/properties/utm/properties/medium/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.medium.type,
+							parentSchema: schema5.properties.utm.properties.medium,
+							data: data25
+						};
+						if (vErrors === null) vErrors = [err42];
+						else vErrors.push(err42);
+						errors++;
+					}
+				}
+				if (data23.campaign !== void 0) {
+					let data26 = data23.campaign;
+					if (typeof data26 !== "string") {
+						const err43 = {
+							instancePath: instancePath + "/utm/campaign",
+							schemaPath: "#/properties/utm/properties/campaign/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.campaign.type,
+							parentSchema: schema5.properties.utm.properties.campaign,
+							data: data26
+						};
+						if (vErrors === null) vErrors = [err43];
+						else vErrors.push(err43);
+						errors++;
+					}
+				}
+				if (data23.term !== void 0) {
+					let data27 = data23.term;
+					if (typeof data27 !== "string") {
+						const err44 = {
+							instancePath: instancePath + "/utm/term",
+							schemaPath: "#/properties/utm/properties/term/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.term.type,
+							parentSchema: schema5.properties.utm.properties.term,
+							data: data27
+						};
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
+						errors++;
+					}
+				}
+				if (data23.content !== void 0) {
+					let data28 = data23.content;
+					if (typeof data28 !== "string") {
+						const err45 = {
+							instancePath: instancePath + "/utm/content",
+							schemaPath: "#/properties/utm/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.content.type,
+							parentSchema: schema5.properties.utm.properties.content,
+							data: data28
+						};
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
+						errors++;
+					}
+				}
+				if (data23.id !== void 0) {
+					let data29 = data23.id;
+					if (typeof data29 !== "string") {
+						const err46 = {
+							instancePath: instancePath + "/utm/id",
+							schemaPath: "#/properties/utm/properties/id/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema5.properties.utm.properties.id.type,
+							parentSchema: schema5.properties.utm.properties.id,
+							data: data29
+						};
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
+						errors++;
+					}
+				}
+				if (data23.append !== void 0) {
+					let data30 = data23.append;
+					if (typeof data30 !== "boolean") {
+						const err47 = {
+							instancePath: instancePath + "/utm/append",
+							schemaPath: "#/properties/utm/properties/append/type",
+							keyword: "type",
+							params: { type: "boolean" },
+							message: "must be boolean",
+							schema: schema5.properties.utm.properties.append.type,
+							parentSchema: schema5.properties.utm.properties.append,
+							data: data30
+						};
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
+						errors++;
+					}
+				}
+				if (data23.domains !== void 0) {
+					let data31 = data23.domains;
+					if (typeof data31 !== "string" && !Array.isArray(data31)) {
+						const err48 = {
+							instancePath: instancePath + "/utm/domains",
+							schemaPath: "#/properties/utm/properties/domains/type",
+							keyword: "type",
+							params: { type: schema5.properties.utm.properties.domains.type },
+							message: "must be string,array",
+							schema: schema5.properties.utm.properties.domains.type,
+							parentSchema: schema5.properties.utm.properties.domains,
+							data: data31
+						};
+						if (vErrors === null) vErrors = [err48];
+						else vErrors.push(err48);
+						errors++;
+					}
+					if (typeof data31 === "string") {
+						if (func0(data31) < 1) {
+							const err49 = {
+								instancePath: instancePath + "/utm/domains",
+								schemaPath: "#/properties/utm/properties/domains/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema5.properties.utm.properties.domains,
+								data: data31
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+					}
+					if (Array.isArray(data31)) {
+						const len5 = data31.length;
+						for (let i5 = 0; i5 < len5; i5++) {
+							let data32 = data31[i5];
+							if (typeof data32 === "string") {
+								if (func0(data32) < 1) {
+									const err50 = {
+										instancePath: instancePath + "/utm/domains/" + i5,
+										schemaPath: "#/properties/utm/properties/domains/items/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters",
+										schema: 1,
+										parentSchema: schema5.properties.utm.properties.domains.items,
+										data: data32
+									};
+									if (vErrors === null) vErrors = [err50];
+									else vErrors.push(err50);
+									errors++;
+								}
+							} else {
+								const err51 = {
+									instancePath: instancePath + "/utm/domains/" + i5,
+									schemaPath: "#/properties/utm/properties/domains/items/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema5.properties.utm.properties.domains.items.type,
+									parentSchema: schema5.properties.utm.properties.domains.items,
+									data: data32
+								};
+								if (vErrors === null) vErrors = [err51];
+								else vErrors.push(err51);
+								errors++;
+							}
+						}
+					}
+				}
+			} else {
+				const err52 = {
+					instancePath: instancePath + "/utm",
+					schemaPath: "#/properties/utm/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema5.properties.utm.type,
+					parentSchema: schema5.properties.utm,
+					data: data23
+				};
+				if (vErrors === null) vErrors = [err52];
+				else vErrors.push(err52);
+				errors++;
+			}
+		}
+	} else {
+		const err53 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object",
+			schema: schema5.type,
+			parentSchema: schema5,
+			data
+		};
+		if (vErrors === null) vErrors = [err53];
+		else vErrors.push(err53);
+		errors++;
+	}
+	validate4.errors = vErrors;
+	return errors === 0;
+}
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate6.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (typeof data !== "string" && !(typeof data == "number" && isFinite(data)) && typeof data !== "boolean" && !(data && typeof data == "object" && !Array.isArray(data))) {
+		const err0 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: schema7.type },
+			message: "must be string,number,boolean,object",
+			schema: schema7.type,
+			parentSchema: schema7,
+			data
+		};
+		if (vErrors === null) vErrors = [err0];
+		else vErrors.push(err0);
+		errors++;
+	}
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		for (const key0 in data) {
+			const _errs2 = errors;
+			if (typeof key0 === "string") {
+				if (!pattern4.test(key0)) {
+					const err1 = {
+						instancePath,
+						schemaPath: "#/propertyNames/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z_][A-Za-z0-9_-]*$" },
+						message: "must match pattern \"^[A-Za-z_][A-Za-z0-9_-]*$\"",
+						schema: "^[A-Za-z_][A-Za-z0-9_-]*$",
+						parentSchema: schema7.propertyNames,
+						data: key0,
+						propertyName: key0
+					};
+					if (vErrors === null) vErrors = [err1];
+					else vErrors.push(err1);
+					errors++;
+				}
+			}
+			if (!(_errs2 === errors)) {
+				const err2 = {
+					instancePath,
+					schemaPath: "#/propertyNames",
+					keyword: "propertyNames",
+					params: { propertyName: key0 },
+					message: "property name must be valid",
+					schema: schema7.propertyNames,
+					parentSchema: schema7,
+					data
+				};
+				if (vErrors === null) vErrors = [err2];
+				else vErrors.push(err2);
+				errors++;
+			}
+		}
+		for (const key1 in data) if (!wrapper0.validate(data[key1], {
+			instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+			parentData: data,
+			parentDataProperty: key1,
+			rootData,
+			dynamicAnchors
+		})) {
+			vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+			errors = vErrors.length;
+		}
+	}
+	validate6.errors = vErrors;
 	return errors === 0;
 }
 function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -14476,7 +17519,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
-		for (const key0 in data) if (!(key0 === "api" || key0 === "content" || key0 === "state" || key0 === "timezone" || key0 === "accounts")) {
+		for (const key0 in data) if (!func7.call(schema4.properties, key0)) {
 			const err0 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -14750,8 +17793,288 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.rules !== void 0) {
+			let data7 = data.rules;
+			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+				for (const key4 in data7) {
+					const _errs23 = errors;
+					if (typeof key4 === "string") {
+						if (!pattern1.test(key4)) {
+							const err16 = {
+								instancePath: instancePath + "/rules",
+								schemaPath: "#/properties/rules/propertyNames/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+								message: "must match pattern \"^[A-Za-z0-9][A-Za-z0-9._-]*$\"",
+								schema: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+								parentSchema: schema4.properties.rules.propertyNames,
+								data: key4,
+								propertyName: key4
+							};
+							if (vErrors === null) vErrors = [err16];
+							else vErrors.push(err16);
+							errors++;
+						}
+					}
+					if (!(_errs23 === errors)) {
+						const err17 = {
+							instancePath: instancePath + "/rules",
+							schemaPath: "#/properties/rules/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key4 },
+							message: "property name must be valid",
+							schema: schema4.properties.rules.propertyNames,
+							parentSchema: schema4.properties.rules,
+							data: data7
+						};
+						if (vErrors === null) vErrors = [err17];
+						else vErrors.push(err17);
+						errors++;
+					}
+				}
+				for (const key5 in data7) if (!validate4(data7[key5], {
+					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data7,
+					parentDataProperty: key5,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err18 = {
+					instancePath: instancePath + "/rules",
+					schemaPath: "#/properties/rules/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema4.properties.rules.type,
+					parentSchema: schema4.properties.rules,
+					data: data7
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
+		if (data.slots !== void 0) {
+			let data9 = data.slots;
+			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) for (const key6 in data9) {
+				let data10 = data9[key6];
+				if (Array.isArray(data10)) {
+					const len0 = data10.length;
+					for (let i0 = 0; i0 < len0; i0++) {
+						let data11 = data10[i0];
+						if (typeof data11 !== "string") {
+							const err19 = {
+								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
+								schemaPath: "#/properties/slots/additionalProperties/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string",
+								schema: schema4.properties.slots.additionalProperties.items.type,
+								parentSchema: schema4.properties.slots.additionalProperties.items,
+								data: data11
+							};
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
+							errors++;
+						}
+					}
+				} else {
+					const err20 = {
+						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+						schemaPath: "#/properties/slots/additionalProperties/type",
+						keyword: "type",
+						params: { type: "array" },
+						message: "must be array",
+						schema: schema4.properties.slots.additionalProperties.type,
+						parentSchema: schema4.properties.slots.additionalProperties,
+						data: data10
+					};
+					if (vErrors === null) vErrors = [err20];
+					else vErrors.push(err20);
+					errors++;
+				}
+			}
+			else {
+				const err21 = {
+					instancePath: instancePath + "/slots",
+					schemaPath: "#/properties/slots/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema4.properties.slots.type,
+					parentSchema: schema4.properties.slots,
+					data: data9
+				};
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
+				errors++;
+			}
+		}
+		if (data.vars !== void 0) {
+			let data12 = data.vars;
+			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+				for (const key7 in data12) {
+					const _errs37 = errors;
+					if (typeof key7 === "string") {
+						if (!pattern4.test(key7)) {
+							const err22 = {
+								instancePath: instancePath + "/vars",
+								schemaPath: "#/properties/vars/propertyNames/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[A-Za-z_][A-Za-z0-9_-]*$" },
+								message: "must match pattern \"^[A-Za-z_][A-Za-z0-9_-]*$\"",
+								schema: "^[A-Za-z_][A-Za-z0-9_-]*$",
+								parentSchema: schema4.properties.vars.propertyNames,
+								data: key7,
+								propertyName: key7
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					}
+					if (!(_errs37 === errors)) {
+						const err23 = {
+							instancePath: instancePath + "/vars",
+							schemaPath: "#/properties/vars/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key7 },
+							message: "property name must be valid",
+							schema: schema4.properties.vars.propertyNames,
+							parentSchema: schema4.properties.vars,
+							data: data12
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+				}
+				for (const key8 in data12) if (!validate6(data12[key8], {
+					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data12,
+					parentDataProperty: key8,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err24 = {
+					instancePath: instancePath + "/vars",
+					schemaPath: "#/properties/vars/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema4.properties.vars.type,
+					parentSchema: schema4.properties.vars,
+					data: data12
+				};
+				if (vErrors === null) vErrors = [err24];
+				else vErrors.push(err24);
+				errors++;
+			}
+		}
+		if (data.hashtags !== void 0) {
+			let data14 = data.hashtags;
+			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+				for (const key9 in data14) {
+					const _errs43 = errors;
+					if (typeof key9 === "string") {
+						if (!pattern4.test(key9)) {
+							const err25 = {
+								instancePath: instancePath + "/hashtags",
+								schemaPath: "#/properties/hashtags/propertyNames/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[A-Za-z_][A-Za-z0-9_-]*$" },
+								message: "must match pattern \"^[A-Za-z_][A-Za-z0-9_-]*$\"",
+								schema: "^[A-Za-z_][A-Za-z0-9_-]*$",
+								parentSchema: schema4.properties.hashtags.propertyNames,
+								data: key9,
+								propertyName: key9
+							};
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
+							errors++;
+						}
+					}
+					if (!(_errs43 === errors)) {
+						const err26 = {
+							instancePath: instancePath + "/hashtags",
+							schemaPath: "#/properties/hashtags/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key9 },
+							message: "property name must be valid",
+							schema: schema4.properties.hashtags.propertyNames,
+							parentSchema: schema4.properties.hashtags,
+							data: data14
+						};
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
+						errors++;
+					}
+				}
+				for (const key10 in data14) {
+					let data15 = data14[key10];
+					if (typeof data15 !== "string" && !Array.isArray(data15)) {
+						const err27 = {
+							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/hashtags/additionalProperties/type",
+							keyword: "type",
+							params: { type: schema4.properties.hashtags.additionalProperties.type },
+							message: "must be string,array",
+							schema: schema4.properties.hashtags.additionalProperties.type,
+							parentSchema: schema4.properties.hashtags.additionalProperties,
+							data: data15
+						};
+						if (vErrors === null) vErrors = [err27];
+						else vErrors.push(err27);
+						errors++;
+					}
+					if (Array.isArray(data15)) {
+						const len1 = data15.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data16 = data15[i1];
+							if (typeof data16 !== "string") {
+								const err28 = {
+									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
+									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+									schema: schema4.properties.hashtags.additionalProperties.items.type,
+									parentSchema: schema4.properties.hashtags.additionalProperties.items,
+									data: data16
+								};
+								if (vErrors === null) vErrors = [err28];
+								else vErrors.push(err28);
+								errors++;
+							}
+						}
+					}
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/hashtags",
+					schemaPath: "#/properties/hashtags/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object",
+					schema: schema4.properties.hashtags.type,
+					parentSchema: schema4.properties.hashtags,
+					data: data14
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
 	} else {
-		const err16 = {
+		const err30 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -14761,15 +18084,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err16];
-		else vErrors.push(err16);
+		if (vErrors === null) vErrors = [err30];
+		else vErrors.push(err30);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
-var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func5, validateConfig, schema4, pattern1, pattern2;
-var init_content_validators_CNQfZbox = __esmMin((() => {
+var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
+var init_content_validators_DbFO_thF = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
@@ -14793,13 +18116,87 @@ var init_content_validators_CNQfZbox = __esmMin((() => {
 				"x-expected": "a non-empty text of at most 200 characters, without leading or trailing spaces"
 			},
 			"scheduledAt": {
-				"description": "When to publish: `2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`. Without an offset the time is read in the `timezone` of postsync.yaml. Absent or null: the post stays a draft.",
+				"description": "When to publish: `2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`. Without an offset the time is read in the `timezone` of postsync.yaml. `next-slot`: the earliest free slot of the post's accounts (`slots:` in postsync.yaml). Absent or null: the post stays a draft.",
 				"type": ["string", "null"],
-				"x-expected": "a date and time such as `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`, or null"
+				"examples": ["2027-01-04 09:00", "next-slot"],
+				"x-expected": "a date and time such as `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`, `next-slot`, or null"
 			},
 			"draft": {
 				"description": "true keeps the post a draft even when scheduledAt is set.",
 				"type": "boolean"
+			},
+			"repeat": {
+				"description": "Repeat this post: each occurrence becomes a post of its own, keyed `<key>@<YYYY-MM-DD>`. `scheduledAt` is the first occurrence; `every` says how often; `count` or `until` when it ends; `skip` leaves dates out.",
+				"type": "object",
+				"additionalProperties": false,
+				"required": ["every"],
+				"properties": {
+					"every": {
+						"description": "How often: `day`, `3 days`, `week`, `2 weeks`, `month`, optionally with days: `week on Mon, Thu`, `month on day 1`.",
+						"type": "string",
+						"examples": [
+							"week",
+							"2 weeks",
+							"week on Mon, Thu",
+							"month on day 1",
+							"3 days"
+						]
+					},
+					"on": {
+						"description": "Days of a weekly repeat (`[Mon, Thu]`) or of a monthly one (`day 1`, `[1, 15]`; a day a month lacks is its last day). Default: the day of `scheduledAt`.",
+						"type": [
+							"string",
+							"integer",
+							"array"
+						],
+						"items": { "type": ["string", "integer"] }
+					},
+					"count": {
+						"description": "How many occurrences (skipped dates do not count), at most 500.",
+						"type": "integer",
+						"minimum": 1
+					},
+					"until": {
+						"description": "The last date (included), or date and time, an occurrence may have: `2027-06-30`.",
+						"type": "string"
+					},
+					"skip": {
+						"description": "Dates of the series to leave out: `[2027-02-14]`.",
+						"type": ["string", "array"],
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"variants": {
+				"description": "Texts for a repeated post, used in turn with the body: the first occurrence has the body, the second the first variant, and so on, then the body again.",
+				"type": "array",
+				"items": {
+					"type": "string",
+					"maxLength": 1e4
+				}
+			},
+			"occurrences": {
+				"description": "Changes to single occurrences of a repeated post, by their date (`2027-01-18:`): another time (`11:00`, or a date and time), another text, or a draft.",
+				"type": "object",
+				"additionalProperties": {
+					"type": "object",
+					"additionalProperties": false,
+					"properties": {
+						"scheduledAt": {
+							"description": "A time of day on the occurrence's date (`11:00`), or a date and time to move it to.",
+							"type": "string"
+						},
+						"content": {
+							"description": "This occurrence's text instead of the body or variant.",
+							"type": "string",
+							"maxLength": 1e4
+						},
+						"draft": {
+							"description": "true keeps this occurrence a draft.",
+							"type": "boolean"
+						}
+					}
+				}
 			},
 			"targets": {
 				"description": "Accounts to publish to: an account alias from postsync.yaml or a socialAccountId uuid, or an object with `account`, an optional per-account `content` and platform `options`. At most 20.",
@@ -15035,7 +18432,7 @@ var init_content_validators_CNQfZbox = __esmMin((() => {
 			}
 		}
 	};
-	func5 = Object.prototype.hasOwnProperty;
+	func7 = Object.prototype.hasOwnProperty;
 	validate1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
@@ -15093,11 +18490,447 @@ var init_content_validators_CNQfZbox = __esmMin((() => {
 					"pattern": "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
 					"x-expected": "a socialAccountId uuid such as 6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01"
 				}
+			},
+			"rules": {
+				"description": "House rules checked in every plan, validate and watch: each entry is a named rule with exactly one check (quietHours, minGap, maxPerDay, maxPerWeek, blackout, bannedWords, requiredWords, imageAlt or utm), and optionally severity, accounts, platforms and when.",
+				"type": "object",
+				"propertyNames": {
+					"pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+					"x-expected": "a rule name of letters, digits, `.`, `_` and `-`"
+				},
+				"additionalProperties": { "$ref": "#/$defs/rule" }
+			},
+			"slots": {
+				"description": "Weekly posting slots per account (alias or uuid), on the clock of `timezone`: a post with `scheduledAt: next-slot` gets the earliest free slot that breaks no rule.",
+				"type": "object",
+				"additionalProperties": {
+					"description": "The account's slots: `Mon 09:00`, `daily 12:00`, `weekdays 08:30`.",
+					"type": "array",
+					"items": {
+						"type": "string",
+						"examples": [
+							"Mon 09:00",
+							"Thu 17:30",
+							"daily 12:00",
+							"weekdays 08:30"
+						],
+						"x-expected": "a day and a time such as `Mon 09:00`"
+					}
+				}
+			},
+			"vars": {
+				"description": "Named texts for `{{ name }}` in post bodies and options; group them in mappings and use `{{ group.name }}`. The names file, key, date, account and hashtags are built-ins.",
+				"type": "object",
+				"propertyNames": {
+					"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+					"x-expected": "a name of letters, digits, `_` and `-`, starting with a letter or `_`"
+				},
+				"additionalProperties": { "$ref": "#/$defs/var" }
+			},
+			"hashtags": {
+				"description": "Hashtag sets for `{{ hashtags.<name> }}`: a text of tags separated by spaces, or a list of tags.",
+				"type": "object",
+				"propertyNames": {
+					"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+					"x-expected": "a name of letters, digits, `_` and `-`, starting with a letter or `_`"
+				},
+				"additionalProperties": {
+					"type": ["string", "array"],
+					"items": { "type": "string" },
+					"examples": ["#coffee #roastery"],
+					"x-expected": "tags such as `#coffee #roastery`, or a list of tags"
+				}
+			}
+		},
+		"$defs": {
+			"var": {
+				"description": "A text (numbers and true/false are used as written), or a group of further vars.",
+				"type": [
+					"string",
+					"number",
+					"boolean",
+					"object"
+				],
+				"propertyNames": {
+					"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+					"x-expected": "a name of letters, digits, `_` and `-`, starting with a letter or `_`"
+				},
+				"additionalProperties": { "$ref": "#/$defs/var" },
+				"x-expected": "a text, or a mapping of further vars"
+			},
+			"rule": {
+				"description": "One house rule: exactly one check, and optionally severity, accounts, platforms and when.",
+				"type": "object",
+				"additionalProperties": false,
+				"properties": {
+					"severity": {
+						"description": "error (default) blocks the post; warning only reports.",
+						"enum": ["error", "warning"],
+						"x-expected": "`error` or `warning`"
+					},
+					"accounts": {
+						"type": ["string", "array"],
+						"items": {
+							"type": "string",
+							"minLength": 1
+						},
+						"minLength": 1,
+						"description": "Only these accounts (aliases or uuids). Default: every account.",
+						"x-expected": "an account alias or uuid, or a list of them"
+					},
+					"platforms": {
+						"type": ["string", "array"],
+						"items": {
+							"type": "string",
+							"minLength": 1
+						},
+						"minLength": 1,
+						"description": "Only accounts of these platforms, e.g. shortB. Default: every platform.",
+						"x-expected": "a platform name, or a list of them"
+					},
+					"when": {
+						"description": "Text and media rules only: apply only to targets whose options have these values, e.g. `{ shortBBrandContent: true }`.",
+						"type": "object",
+						"additionalProperties": { "type": [
+							"string",
+							"number",
+							"boolean"
+						] }
+					},
+					"quietHours": {
+						"description": "No post from `from` to `to` (24-hour clock in `timezone`; from 22:00 to 07:00 spans midnight).",
+						"type": "object",
+						"additionalProperties": false,
+						"required": ["from", "to"],
+						"properties": {
+							"from": {
+								"description": "Start of the quiet hours, e.g. \"22:00\".",
+								"type": "string",
+								"examples": ["22:00"]
+							},
+							"to": {
+								"description": "End of the quiet hours (posts at this time are fine), e.g. \"07:00\".",
+								"type": "string",
+								"examples": ["07:00"]
+							}
+						}
+					},
+					"minGap": {
+						"description": "Least time between two posts on one account: `2h`, `90m`, `1h30m`, `1 day`.",
+						"type": "string",
+						"examples": ["2h", "90m"]
+					},
+					"maxPerDay": {
+						"description": "Most posts per account per day (in `timezone`).",
+						"type": "integer",
+						"minimum": 1
+					},
+					"maxPerWeek": {
+						"description": "Most posts per account per week (Monday to Sunday, in `timezone`).",
+						"type": "integer",
+						"minimum": 1
+					},
+					"blackout": {
+						"description": "Dates and periods without posts: `2026-12-25`, or `{ from: 2027-01-10, to: 2027-01-20, reason: product embargo }` (a date alone as `to` includes that day; a date and time such as `2027-01-20 12:00` ends the period then).",
+						"type": ["string", "array"],
+						"items": { "$ref": "#/$defs/blackoutPeriod" },
+						"x-expected": "a date such as `2026-12-25`, or a list of dates and periods"
+					},
+					"bannedWords": {
+						"type": ["string", "array"],
+						"items": {
+							"type": "string",
+							"minLength": 1
+						},
+						"minLength": 1,
+						"description": "Words and phrases that must not appear in a post's text (any case, whole words).",
+						"x-expected": "a word or phrase, or a list of them"
+					},
+					"requiredWords": {
+						"type": ["string", "array"],
+						"items": {
+							"type": "string",
+							"minLength": 1
+						},
+						"minLength": 1,
+						"description": "Words and phrases that must appear in a post's text (any case, whole words), e.g. `#ad` with `when: { shortBBrandContent: true }`.",
+						"x-expected": "a word or phrase, or a list of them"
+					},
+					"imageAlt": {
+						"description": "true: every image needs `alt` in the front-matter.",
+						"const": true,
+						"x-expected": "`true`"
+					},
+					"utm": {
+						"description": "UTM parameters every link must carry. Values may use `{platform}`, `{account}`, `{handle}`, `{file.dir}`, `{file.name}`, `{key}`, `{date}` and vars; `*` accepts any value. With `append: true` missing parameters are added to the text.",
+						"type": "object",
+						"additionalProperties": false,
+						"properties": {
+							"source": {
+								"description": "utm_source, e.g. \"{platform}\".",
+								"type": "string"
+							},
+							"medium": {
+								"description": "utm_medium, e.g. \"social\".",
+								"type": "string"
+							},
+							"campaign": {
+								"description": "utm_campaign, e.g. \"{file.dir}\".",
+								"type": "string"
+							},
+							"term": {
+								"description": "utm_term.",
+								"type": "string"
+							},
+							"content": {
+								"description": "utm_content.",
+								"type": "string"
+							},
+							"id": {
+								"description": "utm_id.",
+								"type": "string"
+							},
+							"append": {
+								"description": "true: add missing parameters to the links (the plan shows the final text); false (default): report links without them.",
+								"type": "boolean"
+							},
+							"domains": {
+								"type": ["string", "array"],
+								"items": {
+									"type": "string",
+									"minLength": 1
+								},
+								"minLength": 1,
+								"description": "Only links to these host names (and their subdomains). Default: every link.",
+								"x-expected": "a host name such as `acme.coffee`, or a list of them"
+							}
+						}
+					}
+				}
+			},
+			"blackoutPeriod": {
+				"description": "A date (`2026-12-25`) or a period with `from`, `to` and an optional `reason`.",
+				"type": ["string", "object"],
+				"additionalProperties": false,
+				"required": ["from", "to"],
+				"properties": {
+					"from": {
+						"description": "First date (or date and time) of the period.",
+						"type": "string"
+					},
+					"to": {
+						"description": "Last date of the period (included), or the date and time it ends.",
+						"type": "string"
+					},
+					"reason": {
+						"description": "Why, shown in the message, e.g. product embargo.",
+						"type": "string"
+					}
+				},
+				"x-expected": "a date such as `2026-12-25`, or `{ from, to }`"
 			}
 		}
 	};
 	pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
 	pattern2 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
+	pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
+	schema5 = {
+		"description": "One house rule: exactly one check, and optionally severity, accounts, platforms and when.",
+		"type": "object",
+		"additionalProperties": false,
+		"properties": {
+			"severity": {
+				"description": "error (default) blocks the post; warning only reports.",
+				"enum": ["error", "warning"],
+				"x-expected": "`error` or `warning`"
+			},
+			"accounts": {
+				"type": ["string", "array"],
+				"items": {
+					"type": "string",
+					"minLength": 1
+				},
+				"minLength": 1,
+				"description": "Only these accounts (aliases or uuids). Default: every account.",
+				"x-expected": "an account alias or uuid, or a list of them"
+			},
+			"platforms": {
+				"type": ["string", "array"],
+				"items": {
+					"type": "string",
+					"minLength": 1
+				},
+				"minLength": 1,
+				"description": "Only accounts of these platforms, e.g. shortB. Default: every platform.",
+				"x-expected": "a platform name, or a list of them"
+			},
+			"when": {
+				"description": "Text and media rules only: apply only to targets whose options have these values, e.g. `{ shortBBrandContent: true }`.",
+				"type": "object",
+				"additionalProperties": { "type": [
+					"string",
+					"number",
+					"boolean"
+				] }
+			},
+			"quietHours": {
+				"description": "No post from `from` to `to` (24-hour clock in `timezone`; from 22:00 to 07:00 spans midnight).",
+				"type": "object",
+				"additionalProperties": false,
+				"required": ["from", "to"],
+				"properties": {
+					"from": {
+						"description": "Start of the quiet hours, e.g. \"22:00\".",
+						"type": "string",
+						"examples": ["22:00"]
+					},
+					"to": {
+						"description": "End of the quiet hours (posts at this time are fine), e.g. \"07:00\".",
+						"type": "string",
+						"examples": ["07:00"]
+					}
+				}
+			},
+			"minGap": {
+				"description": "Least time between two posts on one account: `2h`, `90m`, `1h30m`, `1 day`.",
+				"type": "string",
+				"examples": ["2h", "90m"]
+			},
+			"maxPerDay": {
+				"description": "Most posts per account per day (in `timezone`).",
+				"type": "integer",
+				"minimum": 1
+			},
+			"maxPerWeek": {
+				"description": "Most posts per account per week (Monday to Sunday, in `timezone`).",
+				"type": "integer",
+				"minimum": 1
+			},
+			"blackout": {
+				"description": "Dates and periods without posts: `2026-12-25`, or `{ from: 2027-01-10, to: 2027-01-20, reason: product embargo }` (a date alone as `to` includes that day; a date and time such as `2027-01-20 12:00` ends the period then).",
+				"type": ["string", "array"],
+				"items": { "$ref": "#/$defs/blackoutPeriod" },
+				"x-expected": "a date such as `2026-12-25`, or a list of dates and periods"
+			},
+			"bannedWords": {
+				"type": ["string", "array"],
+				"items": {
+					"type": "string",
+					"minLength": 1
+				},
+				"minLength": 1,
+				"description": "Words and phrases that must not appear in a post's text (any case, whole words).",
+				"x-expected": "a word or phrase, or a list of them"
+			},
+			"requiredWords": {
+				"type": ["string", "array"],
+				"items": {
+					"type": "string",
+					"minLength": 1
+				},
+				"minLength": 1,
+				"description": "Words and phrases that must appear in a post's text (any case, whole words), e.g. `#ad` with `when: { shortBBrandContent: true }`.",
+				"x-expected": "a word or phrase, or a list of them"
+			},
+			"imageAlt": {
+				"description": "true: every image needs `alt` in the front-matter.",
+				"const": true,
+				"x-expected": "`true`"
+			},
+			"utm": {
+				"description": "UTM parameters every link must carry. Values may use `{platform}`, `{account}`, `{handle}`, `{file.dir}`, `{file.name}`, `{key}`, `{date}` and vars; `*` accepts any value. With `append: true` missing parameters are added to the text.",
+				"type": "object",
+				"additionalProperties": false,
+				"properties": {
+					"source": {
+						"description": "utm_source, e.g. \"{platform}\".",
+						"type": "string"
+					},
+					"medium": {
+						"description": "utm_medium, e.g. \"social\".",
+						"type": "string"
+					},
+					"campaign": {
+						"description": "utm_campaign, e.g. \"{file.dir}\".",
+						"type": "string"
+					},
+					"term": {
+						"description": "utm_term.",
+						"type": "string"
+					},
+					"content": {
+						"description": "utm_content.",
+						"type": "string"
+					},
+					"id": {
+						"description": "utm_id.",
+						"type": "string"
+					},
+					"append": {
+						"description": "true: add missing parameters to the links (the plan shows the final text); false (default): report links without them.",
+						"type": "boolean"
+					},
+					"domains": {
+						"type": ["string", "array"],
+						"items": {
+							"type": "string",
+							"minLength": 1
+						},
+						"minLength": 1,
+						"description": "Only links to these host names (and their subdomains). Default: every link.",
+						"x-expected": "a host name such as `acme.coffee`, or a list of them"
+					}
+				}
+			}
+		}
+	};
+	schema6 = {
+		"description": "A date (`2026-12-25`) or a period with `from`, `to` and an optional `reason`.",
+		"type": ["string", "object"],
+		"additionalProperties": false,
+		"required": ["from", "to"],
+		"properties": {
+			"from": {
+				"description": "First date (or date and time) of the period.",
+				"type": "string"
+			},
+			"to": {
+				"description": "Last date of the period (included), or the date and time it ends.",
+				"type": "string"
+			},
+			"reason": {
+				"description": "Why, shown in the message, e.g. product embargo.",
+				"type": "string"
+			}
+		},
+		"x-expected": "a date such as `2026-12-25`, or `{ from, to }`"
+	};
+	validate4.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema7 = {
+		"description": "A text (numbers and true/false are used as written), or a group of further vars.",
+		"type": [
+			"string",
+			"number",
+			"boolean",
+			"object"
+		],
+		"propertyNames": {
+			"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+			"x-expected": "a name of letters, digits, `_` and `-`, starting with a letter or `_`"
+		},
+		"additionalProperties": { "$ref": "#/$defs/var" },
+		"x-expected": "a text, or a mapping of further vars"
+	};
+	wrapper0 = { validate: validate6 };
+	validate6.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
 	validate3.evaluated = {
 		"props": true,
 		"dynamicProps": false,
@@ -34691,7 +38524,7 @@ async function readConfigBytes(root) {
 	};
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_CNQfZbox(), content_validators_CNQfZbox_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DbFO_thF(), content_validators_DbFO_thF_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -34719,22 +38552,6 @@ async function parseConfigFile(file, bytes) {
 		diagnostics
 	};
 }
-function hasErrors(diagnostics) {
-	return diagnostics.some((d) => d.severity === "error");
-}
-function readinessOf(finding, post) {
-	if (post.scheduledAt !== null) return {
-		...finding,
-		severity: "error",
-		readiness: true
-	};
-	return {
-		...finding,
-		severity: "warning",
-		message: `${NOT_READY_PREFIX}${finding.message}`,
-		readiness: true
-	};
-}
 function isInside(root, path) {
 	const rel = relative(root, path);
 	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
@@ -34751,6 +38568,295 @@ function pathBelow(from, to) {
 }
 function isNormalAbsolute(folder) {
 	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
+}
+function parseCivilDate(text) {
+	const match = DATE_PATTERN.exec(text.trim());
+	if (match === null) return void 0;
+	const [year, month, day] = [
+		Number(match[1]),
+		Number(match[2]),
+		Number(match[3])
+	];
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return void 0;
+	return {
+		year,
+		month,
+		day
+	};
+}
+function formatCivilDate(date) {
+	return `${String(date.year).padStart(4, "0")}-${pad2(date.month)}-${pad2(date.day)}`;
+}
+function dayNumber(date) {
+	const ms = new Date(0).setUTCFullYear(date.year, date.month - 1, date.day);
+	return Math.round(ms / DAY_MS$1);
+}
+function fromDayNumber(days) {
+	const date = new Date(days * DAY_MS$1);
+	return {
+		year: date.getUTCFullYear(),
+		month: date.getUTCMonth() + 1,
+		day: date.getUTCDate()
+	};
+}
+function addDays(date, days) {
+	return fromDayNumber(dayNumber(date) + days);
+}
+function isoWeekday(date) {
+	return ((dayNumber(date) + 3) % 7 + 7) % 7 + 1;
+}
+function weekStart(date) {
+	return addDays(date, 1 - isoWeekday(date));
+}
+function daysInMonth(year, month) {
+	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function monthNumber(date) {
+	return date.year * 12 + (date.month - 1);
+}
+function clampedDayOfMonth(months, day) {
+	const year = Math.floor(months / 12);
+	const month = months - year * 12 + 1;
+	return {
+		year,
+		month,
+		day: Math.min(day, daysInMonth(year, month))
+	};
+}
+function compareCivilDates(a, b) {
+	return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+function pad2(value) {
+	return String(value).padStart(2, "0");
+}
+function parseClock(text) {
+	const match = CLOCK.exec(text.trim());
+	return match === null ? void 0 : Number(match[1]) * 60 + Number(match[2]);
+}
+function formatClock(minute) {
+	return `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
+}
+function parseDuration(text) {
+	const source = text.trim().toLowerCase();
+	if (!DURATION.test(source)) return void 0;
+	let total = 0;
+	for (const [, amount, unit] of source.matchAll(/(\d+)\s*([dhm])/g)) total += Number(amount) * UNIT_MINUTES[unit];
+	return total > 0 ? total : void 0;
+}
+function formatDuration(minutes) {
+	const days = Math.floor(minutes / 1440);
+	const hours = Math.floor(minutes % 1440 / 60);
+	const rest = minutes % 60;
+	return [
+		days > 0 ? `${days} day${days === 1 ? "" : "s"}` : "",
+		hours > 0 ? `${hours} h` : "",
+		rest > 0 ? `${rest} min` : ""
+	].filter(Boolean).join(" ") || "0 min";
+}
+function parseWeekday(text) {
+	const word = text.trim().toLowerCase();
+	const index = FULL_NAMES.findIndex((name) => name === word || name.slice(0, 3) === word);
+	return index === -1 ? void 0 : index + 1;
+}
+function weekdayName(weekday) {
+	return WEEKDAY_NAMES[weekday - 1];
+}
+function wallMomentOf(instantMs, timeZone) {
+	const wall = wallTimeIn(instantMs, timeZone);
+	return {
+		date: {
+			year: wall.year,
+			month: wall.month,
+			day: wall.day
+		},
+		minute: wall.hour * 60 + wall.minute
+	};
+}
+function wallMinutes(moment) {
+	return dayNumber(moment.date) * 1440 + moment.minute;
+}
+function instantAt(moment, timeZone) {
+	const parsed = parseScheduledAt(`${formatCivilDate(moment.date)} ${formatClock(moment.minute)}`, timeZone);
+	if (parsed.ok) return {
+		instantMs: Date.parse(parsed.instant),
+		shifted: false
+	};
+	const wallMs = Date.UTC(moment.date.year, moment.date.month - 1, moment.date.day, 0, moment.minute);
+	return {
+		instantMs: wallMs - offsetMs(wallMs - 864e5, timeZone),
+		shifted: true
+	};
+}
+function parseWallMoment(text) {
+	const match = DATE_TIME.exec(text.trim());
+	if (match === null) return void 0;
+	const date = parseCivilDate(match[1]);
+	const minute = match[2] === void 0 ? 0 : parseClock(match[2]);
+	if (date === void 0 || minute === void 0) return void 0;
+	return {
+		moment: {
+			date,
+			minute
+		},
+		hasTime: match[2] !== void 0
+	};
+}
+function resolveAccount(account, accounts) {
+	if (Object.hasOwn(accounts, account)) return accounts[account].toLowerCase();
+	return UUID_PATTERN.test(account) ? account.toLowerCase() : void 0;
+}
+function reportAt(context, path, problem) {
+	const { severity = "error", atKey = false, ...rest } = problem;
+	context.diagnostics.push({
+		severity,
+		...rest,
+		file: context.file,
+		...context.locate(path, { key: atKey })
+	});
+}
+function accountAt(context, path, name, options = {}) {
+	const id = resolveAccount(name, context.accounts);
+	if (id !== void 0) return id;
+	const aliases = Object.keys(context.accounts);
+	reportAt(context, path, {
+		code: "unknown-account",
+		atKey: options.atKey,
+		message: `unknown account \`${name}\``,
+		expected: aliases.length > 0 ? `an alias from \`accounts:\` (${aliases.map((a) => `\`${a}\``).join(", ")}) or an account uuid` : "an account uuid, or an alias defined under `accounts:`",
+		found: `\`${name}\``,
+		hint: didYouMean(name, aliases) ?? `Add \`${name}: <account uuid>\` under \`accounts:\` (\`postsync accounts\` lists the uuids).`
+	});
+}
+function isRecord$3(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function stringsOf(value) {
+	if (typeof value === "string") return [{
+		text: value,
+		index: -1
+	}];
+	if (!Array.isArray(value)) return [];
+	return value.flatMap((entry, index) => typeof entry === "string" ? [{
+		text: entry,
+		index
+	}] : []);
+}
+function deepFreeze(value) {
+	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+		for (const inner of Object.values(value)) deepFreeze(inner);
+		Object.freeze(value);
+	}
+	return value;
+}
+function parseSlot(text) {
+	const match = /^(\S+)\s+(\S+)$/.exec(text.trim());
+	if (match === null) return void 0;
+	const minute = parseClock(match[2]);
+	const day = match[1].toLowerCase();
+	const weekdays = DAY_WORDS[day] ?? (parseWeekday(day) === void 0 ? void 0 : [parseWeekday(day)]);
+	return minute === void 0 || weekdays === void 0 ? void 0 : weekdays.map((weekday) => ({
+		weekday,
+		minute
+	}));
+}
+function formatSlot(slot) {
+	return `${weekdayName(slot.weekday)} ${formatClock(slot.minute)}`;
+}
+function readSlotsSection(raw, context) {
+	if (!isRecord$3(raw)) return {};
+	const table = {};
+	for (const [account, list] of Object.entries(raw)) {
+		if (!Array.isArray(list)) continue;
+		const id = accountAt(context, ["slots", account], account, { atKey: true });
+		const slots = list.flatMap((text, index) => {
+			if (typeof text !== "string") return [];
+			const parsed = parseSlot(text);
+			if (parsed === void 0) reportAt(context, [
+				"slots",
+				account,
+				index
+			], invalidSlot(text));
+			return parsed ?? [];
+		});
+		if (id === void 0) continue;
+		const merged = [...table[id] ?? [], ...slots].sort((a, b) => a.weekday - b.weekday || a.minute - b.minute);
+		table[id] = merged.filter((slot, index) => index === 0 || slot.weekday !== merged[index - 1].weekday || slot.minute !== merged[index - 1].minute);
+	}
+	return table;
+}
+function invalidSlot(text) {
+	const [day = "", time = ""] = text.trim().split(/\s+/);
+	const dayWords = [...WEEKDAY_NAMES, ...Object.keys(DAY_WORDS)];
+	const badDay = parseWeekday(day) === void 0 && DAY_WORDS[day.toLowerCase()] === void 0;
+	return {
+		code: "invalid-slot",
+		message: `\`${text}\` is not a slot`,
+		expected: "a day and a time, such as `Mon 09:00`, `daily 12:00` or `weekdays 08:30`",
+		found: `\`${text}\``,
+		hint: (badDay ? didYouMean(day, dayWords) : void 0) ?? (parseClock(time) === void 0 && !badDay ? "Write the time as HH:MM on a 24-hour clock." : `Start with a day: ${dayWords.map((d) => `\`${d}\``).join(", ")}.`)
+	};
+}
+function templateNames(vars, hashtags) {
+	const names = [...BUILT_IN_NAMES];
+	const walk = (tree, prefix) => {
+		for (const [name, value] of Object.entries(tree)) if (typeof value === "string") names.push(`${prefix}${name}`);
+		else walk(value, `${prefix}${name}.`);
+	};
+	walk(vars, "");
+	names.push(...Object.keys(hashtags).map((name) => `hashtags.${name}`));
+	return names;
+}
+function readVarsSection(raw, context) {
+	if (!isRecord$3(raw)) return {};
+	for (const name of Object.keys(raw)) {
+		if (!BUILT_IN_ROOTS.has(name)) continue;
+		reportAt(context, ["vars", name], {
+			code: "var-shadows-built-in",
+			atKey: true,
+			message: `\`vars.${name}\` has the name of a built-in`,
+			expected: `a name other than ${[...BUILT_IN_ROOTS].map((root) => `\`${root}\``).join(", ")}`,
+			found: `\`${name}\``,
+			hint: `postsync fills in \`{{ ${name}… }}\` itself; rename this group, e.g. \`my-${name}\`.`
+		});
+	}
+	return varsTree(raw, (name) => !BUILT_IN_ROOTS.has(name));
+}
+function varsTree(raw, keep) {
+	const tree = {};
+	for (const [name, value] of Object.entries(raw)) {
+		if (!keep(name)) continue;
+		if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") tree[name] = String(value);
+		else if (isRecord$3(value)) tree[name] = varsTree(value, () => true);
+	}
+	return tree;
+}
+function readHashtagsSection(raw, context) {
+	if (!isRecord$3(raw)) return {};
+	const sets = {};
+	for (const [name, value] of Object.entries(raw)) {
+		const entries = typeof value === "string" ? [{
+			text: value,
+			path: ["hashtags", name]
+		}] : Array.isArray(value) ? value.flatMap((text, index) => typeof text === "string" ? [{
+			text,
+			path: [
+				"hashtags",
+				name,
+				index
+			]
+		}] : []) : [];
+		const tags = [];
+		for (const { text, path } of entries) for (const tag of text.trim().split(/\s+/).filter(Boolean)) if (/^#[^\s#]+$/u.test(tag)) tags.push(tag);
+		else reportAt(context, path, {
+			code: "invalid-hashtag",
+			message: `\`${tag}\` in hashtag set \`${name}\` is not a hashtag`,
+			expected: "tags such as `#coffee`, separated by spaces",
+			found: `\`${tag}\``,
+			hint: tag.startsWith("#") ? "A tag is one `#` and a word." : `Write \`#${tag.replace(/^#*/, "")}\`.`
+		});
+		sets[name] = tags.join(" ");
+	}
+	return sets;
 }
 function settledStamp(stats, readAt) {
 	if (stats.mtimeMs > readAt - 2e3) return void 0;
@@ -35303,18 +39409,106 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_READY_PREFIX, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_CbE1QCP4 = __esmMin((() => {
+var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
+var init_api_DRlkyUBI = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_q7NCcOwf();
+	init_state_file_DHoO62Iw();
+	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 	nowhere$1 = () => void 0;
-	NOT_READY_PREFIX = "not ready to schedule: ";
 	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
 	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
+	DAY_MS$1 = 864e5;
+	DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+	CLOCK = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+	DURATION = /^(?:\d+\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?)\s*)+$/i;
+	UNIT_MINUTES = {
+		d: 1440,
+		h: 60,
+		m: 1
+	};
+	WEEKDAY_NAMES = [
+		"Mon",
+		"Tue",
+		"Wed",
+		"Thu",
+		"Fri",
+		"Sat",
+		"Sun"
+	];
+	FULL_NAMES = [
+		"monday",
+		"tuesday",
+		"wednesday",
+		"thursday",
+		"friday",
+		"saturday",
+		"sunday"
+	];
+	DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?$/;
+	RULE_KINDS = [
+		"quietHours",
+		"minGap",
+		"maxPerDay",
+		"maxPerWeek",
+		"blackout",
+		"bannedWords",
+		"requiredWords",
+		"imageAlt",
+		"utm"
+	];
+	SCHEDULE_RULE_KINDS = new Set([
+		"quietHours",
+		"minGap",
+		"maxPerDay",
+		"maxPerWeek",
+		"blackout"
+	]);
+	UTM_SHORTHANDS = {
+		platform: "account.platform",
+		account: "account.alias",
+		handle: "account.handle"
+	};
+	UTM_PARAMETERS = [
+		"source",
+		"medium",
+		"campaign",
+		"term",
+		"content",
+		"id"
+	];
+	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+	DAY_WORDS = {
+		daily: [
+			1,
+			2,
+			3,
+			4,
+			5,
+			6,
+			7
+		],
+		weekdays: [
+			1,
+			2,
+			3,
+			4,
+			5
+		]
+	};
+	BUILT_IN_NAMES = [
+		"file.dir",
+		"file.name",
+		"key",
+		"date",
+		"account.alias",
+		"account.handle",
+		"account.platform"
+	];
+	BUILT_IN_ROOTS = new Set([...BUILT_IN_NAMES.map((name) => name.split(".")[0]), "hashtags"]);
 	StampedFacts = class {
 		#section;
 		constructor(section) {
@@ -36026,710 +40220,6 @@ var init_api_CbE1QCP4 = __esmMin((() => {
 				mode: "safe",
 				operation: "listing accounts"
 			});
-		}
-	};
-}));
-function hasChanges(plan) {
-	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
-}
-var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
-function gitHubActionsEnvironment(env, options) {
-	if (env.GITHUB_ACTIONS !== "true") return null;
-	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
-	return {
-		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
-		outputFile: nonEmpty(env.GITHUB_OUTPUT),
-		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
-	};
-}
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
-var init_workflow_commands_CGh1193V = __esmMin((() => {}));
-function trimmed(value, digits) {
-	return String(Number(value.toFixed(digits)));
-}
-function formatBytes(bytes) {
-	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
-	return `${bytes} bytes`;
-}
-function formatSeconds(seconds, digits = 1) {
-	return `${trimmed(seconds, digits)} s`;
-}
-function formatAgainstLimit(kind, found, limit) {
-	if (kind === "bytes") {
-		const pair = {
-			found: formatBytes(found),
-			limit: formatBytes(limit)
-		};
-		if (pair.found !== pair.limit || found === limit) return pair;
-		return {
-			found: `${found.toLocaleString("en-US")} bytes`,
-			limit: `${limit.toLocaleString("en-US")} bytes`
-		};
-	}
-	const limitText = formatSeconds(limit, 3);
-	for (const digits of [
-		1,
-		2,
-		3
-	]) {
-		const foundText = formatSeconds(found, digits);
-		if (foundText !== limitText) return {
-			found: foundText,
-			limit: limitText
-		};
-	}
-	return {
-		found: formatSeconds(found, 6),
-		limit: limitText
-	};
-}
-function formatList(items, conjunction = "and") {
-	if (items.length === 0) return "none";
-	if (items.length === 1) return items[0];
-	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
-}
-function plural$1(count, singular, pluralForm = `${singular}s`) {
-	return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-var UNITS;
-var init_format_DZlSd15T = __esmMin((() => {
-	UNITS = [
-		["GiB", 1024 ** 3],
-		["MiB", 1024 ** 2],
-		["KiB", 1024]
-	];
-}));
-var actions_Qg1qGPY0_exports = __exportAll$1({
-	annotation: () => annotation,
-	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
-	diagnosticAnnotation: () => diagnosticAnnotation,
-	diagnosticOutputs: () => diagnosticOutputs,
-	escapeData: () => escapeData,
-	escapeProperty: () => escapeProperty,
-	formatOutputs: () => formatOutputs,
-	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
-	planOutputs: () => planOutputs,
-	reportApplyOutcome: () => reportApplyOutcome,
-	reportToGitHubActions: () => reportToGitHubActions,
-	validateSummaryMarkdown: () => validateSummaryMarkdown,
-	workspacePath: () => workspacePath
-});
-function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
-	return Object.entries(outputs).map(([name, raw]) => {
-		const value = String(raw);
-		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
-		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-	}).join("");
-}
-function diagnosticOutputs(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-function planOutputs(plan) {
-	const skipped = plan.changes.filter((change) => change.skipped).length;
-	const { summary } = plan;
-	return {
-		"has-changes": hasChanges(plan),
-		create: summary.create,
-		adopt: summary.adopt,
-		update: summary.update,
-		delete: summary.delete - skipped,
-		"delete-skipped": skipped,
-		move: summary.move,
-		blocked: summary.blocked,
-		noop: summary.noop,
-		uploads: plan.uploads.length,
-		...diagnosticOutputs(plan.diagnostics)
-	};
-}
-function cell$1(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function where(diagnostic) {
-	if (diagnostic.file === void 0) return "postsync";
-	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
-	return `${diagnostic.file}${line}`;
-}
-function validateSummaryMarkdown(diagnostics, options) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	const warnings = diagnostics.length - errors;
-	const out = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length > 0) {
-		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-function applyOutcomeMarkdown(options) {
-	const out = [
-		"",
-		`**${options.line}**`,
-		""
-	];
-	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
-	if (options.failed.length > 0) out.push("");
-	return out.join("\n");
-}
-async function reportToGitHubActions(report, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
-	if (!actions) return false;
-	const paths = {
-		root: report.root,
-		workspace: actions.workspace
-	};
-	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
-	for (const change of report.plan?.changes ?? []) {
-		if (change.action !== "blocked") continue;
-		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
-			file: change.file === null ? void 0 : workspacePath(change.file, paths),
-			title: "postsync blocked"
-		}));
-	}
-	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
-	await appendSummary(actions, report.summary());
-	return true;
-}
-async function reportApplyOutcome(outcome, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
-	if (!actions) return false;
-	const paths = {
-		root: outcome.root,
-		workspace: actions.workspace
-	};
-	const failed = outcome.result.failed.map((failure) => ({
-		key: failure.key,
-		message: failure.error.message
-	}));
-	for (const failure of failed) {
-		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
-		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
-			file: file === null ? void 0 : workspacePath(file, paths),
-			title: "postsync apply failed"
-		}));
-	}
-	await writeOutputs(actions, {
-		applied: outcome.result.applied.length,
-		failed: failed.length
-	});
-	await appendSummary(actions, applyOutcomeMarkdown({
-		line: outcome.line,
-		failed
-	}));
-	return true;
-}
-async function writeOutputs(actions, outputs) {
-	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
-}
-var init_actions_Qg1qGPY0 = __esmMin((() => {
-	init_workflow_commands_CGh1193V();
-	init_has_changes_Dy1ZVtLe();
-	init_format_DZlSd15T();
-}));
-function location(diagnostic) {
-	if (!diagnostic.file) return "";
-	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
-	return `${diagnostic.file}${position}`;
-}
-function renderDiagnostics(diagnostics, style) {
-	return diagnostics.map((d) => {
-		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = location(d);
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
-		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
-		return lines.join("\n");
-	}).join("\n");
-}
-function diagnosticCounts(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
-function previewText(text, max) {
-	if (text.length <= max) return text;
-	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
-	let count = 0;
-	let cut = 0;
-	for (const { index } of graphemes.segment(text)) {
-		if (count === max - 1) cut = index;
-		if (count === max) return `${text.slice(0, cut)}…`;
-		count += 1;
-	}
-	return text;
-}
-var init_preview_CRMwEdwx = __esmMin((() => {}));
-function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return previewText(JSON.stringify(value) ?? String(value), max);
-}
-function colourFor(change, style) {
-	if (change.skipped || change.action === "noop") return style.dim;
-	return {
-		create: style.green,
-		adopt: style.green,
-		update: style.yellow,
-		move: style.yellow,
-		delete: style.red,
-		blocked: style.magenta
-	}[change.action];
-}
-function changeLines(change, style, options = {}) {
-	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file ? style.dim(`  (${change.file})`) : "";
-	const lines = [`  ${colourFor(change, style)(head)}${change.skipped ? style.dim(" [skipped]") : ""}${file}`];
-	for (const reason of change.reasons) lines.push(`      ${style.dim(reason)}`);
-	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
-	return lines;
-}
-function renderPlan(plan, options) {
-	const { style } = options;
-	const verbose = options.verbose ?? false;
-	const out = [options.label];
-	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
-	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
-	if (shown.length > 0) {
-		out.push("");
-		for (const change of shown) out.push(...changeLines(change, style, { verbose }));
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
-	}
-	out.push("", summaryLine$1(plan));
-	return out.join("\n");
-}
-function summaryLine$1(plan) {
-	const { summary } = plan;
-	const skipped = plan.changes.filter((change) => change.skipped).length;
-	const deletes = summary.delete - skipped;
-	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
-		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
-		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}`;
-		return `No changes. The remote matches your files.${note}`;
-	}
-	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
-	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
-	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
-	let line = `${parts.join("")}.`;
-	if (summary.blocked > 0) line += ` ${summary.blocked} blocked.`;
-	if (skipped > 0) line += ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).`;
-	return line;
-}
-var ACTION_SYMBOLS;
-var init_plan_human_BhTMYzRX = __esmMin((() => {
-	init_preview_CRMwEdwx();
-	init_diagnostics_DXDbdWhe();
-	init_format_DZlSd15T();
-	ACTION_SYMBOLS = {
-		create: "+",
-		adopt: "≡",
-		update: "~",
-		delete: "-",
-		move: "→",
-		noop: "=",
-		blocked: "!"
-	};
-}));
-var plan_markdown_vAZcdNHZ_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function cell(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function renderPlanMarkdown(plan, options) {
-	const out = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		`**${summaryLine$1(plan)}**`,
-		""
-	];
-	const changes = plan.changes.filter((change) => change.action !== "noop");
-	if (changes.length > 0) {
-		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-		for (const change of changes) {
-			const action = change.skipped ? `${change.action} (skipped)` : change.action;
-			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
-			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
-		}
-		out.push("");
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
-	}
-	if (plan.diagnostics.length > 0) {
-		out.push("#### Problems", "");
-		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-var EMOJI;
-var init_plan_markdown_vAZcdNHZ = __esmMin((() => {
-	init_diagnostics_DXDbdWhe();
-	init_plan_human_BhTMYzRX();
-	init_format_DZlSd15T();
-	EMOJI = {
-		create: "🟢",
-		adopt: "🔗",
-		update: "🟡",
-		delete: "🔴",
-		move: "↪️",
-		noop: "⚪",
-		blocked: "⛔"
-	};
-}));
-function serializePlan(plan) {
-	return `${JSON.stringify(plan, null, 2)}\n`;
-}
-async function parsePlan(text, options = {}) {
-	const source = options.source ?? "the plan file";
-	const hint = "Create it again with `postsync plan --out <file>`.";
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.formatVersion;
-	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_BBfGfXri(), file_validators_BBfGfXri_exports));
-	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
-	return data;
-}
-function remoteWrites(plan) {
-	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "delete" && !change.skipped));
-}
-function postIdsToCheck(plan) {
-	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
-}
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
-	const planned = plan.target;
-	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
-	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
-	const stale = [];
-	for (const change of remoteWrites(plan)) {
-		const live = livePosts.get(change.postId) ?? null;
-		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
-		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
-	}
-	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
-}
-function describeTarget(target) {
-	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
-}
-async function reportPlanToGitHubActions(plan, context) {
-	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_vAZcdNHZ(), plan_markdown_vAZcdNHZ_exports))]);
-	await reportToGitHubActions({
-		root: context.root,
-		diagnostics: plan.diagnostics,
-		plan,
-		summary: () => renderPlanMarkdown(plan, { label: context.label })
-	}, {
-		env: process.env,
-		annotate: (line) => process.stderr.write(line)
-	});
-}
-var init_actions_report_CLu_eeuv = __esmMin((() => {
-	init_errors_BmB5JMAx();
-	init_state_file_q7NCcOwf();
-}));
-function shapeHash(shape) {
-	return sha256Hex(canonicalJson(shape));
-}
-var init_shape_hash_eIzNTCUi = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-}));
-function mediaIdIndex(state) {
-	const index = new Map();
-	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
-	return index;
-}
-function normalizeInstant(value) {
-	if (value === null || value === void 0) return null;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : new Date(time).toISOString();
-}
-function inputOptions(options) {
-	const result = {};
-	const given = options ?? {};
-	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
-	return result;
-}
-function liveTarget(target) {
-	const shape = {
-		socialAccountId: target.socialAccountId,
-		options: inputOptions(target.options)
-	};
-	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
-	return shape;
-}
-function compareTargets(a, b) {
-	return compareText(a.socialAccountId, b.socialAccountId);
-}
-function liveShape(post, mediaIdToSha) {
-	return {
-		content: post.content,
-		scheduledAt: normalizeInstant(post.scheduledAt),
-		targets: post.targets.map(liveTarget).sort(compareTargets),
-		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
-	};
-}
-var init_live_shape_CsYV6Isp = __esmMin((() => {
-	init_error_codes_Bqn1_kii();
-	init_state_file_q7NCcOwf();
-}));
-function planContext(input) {
-	const { live } = input;
-	const mediaIdToSha = mediaIdIndex(input.state);
-	const shapes = new Map();
-	return {
-		state: input.state,
-		accounts: input.accounts,
-		prune: input.prune,
-		livePost: (postId) => live.get(postId),
-		liveBrief: (postId) => live.briefs.get(postId),
-		shapeOf(post) {
-			let shape = shapes.get(post);
-			if (!shape) {
-				shape = liveShape(post, mediaIdToSha);
-				shapes.set(post, shape);
-			}
-			return shape;
-		}
-	};
-}
-function isEditable(post) {
-	return EDITABLE_STATUSES$2.has(post.status);
-}
-function notEditableReason(post, verb) {
-	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
-}
-var EDITABLE_STATUSES$2;
-var init_plan_context_hRZmshkr = __esmMin((() => {
-	init_live_shape_CsYV6Isp();
-	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
-}));
-function same$1(a, b) {
-	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
-}
-function byAccount(targets) {
-	return new Map(targets.map((target) => [target.socialAccountId, target]));
-}
-function targetChanges(id, before, after) {
-	const changes = [];
-	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
-		field: `targets[${id}].contentOverride`,
-		before: before.contentOverride ?? null,
-		after: after.contentOverride ?? null
-	});
-	const beforeOptions = before.options;
-	const afterOptions = after.options;
-	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
-	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
-		field: `targets[${id}].options.${name}`,
-		before: beforeOptions[name] ?? null,
-		after: afterOptions[name] ?? null
-	});
-	return changes;
-}
-function diffShapes(before, after) {
-	const changes = [];
-	if (before.content !== after.content) changes.push({
-		field: "content",
-		before: before.content,
-		after: after.content
-	});
-	if (before.scheduledAt !== after.scheduledAt) changes.push({
-		field: "scheduledAt",
-		before: before.scheduledAt,
-		after: after.scheduledAt
-	});
-	if (!same$1(before.media, after.media)) changes.push({
-		field: "media",
-		before: before.media,
-		after: after.media
-	});
-	const beforeTargets = byAccount(before.targets);
-	const afterTargets = byAccount(after.targets);
-	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
-	const targetFieldChanges = [];
-	for (const id of ids) {
-		const from = beforeTargets.get(id);
-		const to = afterTargets.get(id);
-		if (!from || !to) targetFieldChanges.push({
-			field: `targets[${id}]`,
-			before: from ?? null,
-			after: to ?? null
-		});
-		else targetFieldChanges.push(...targetChanges(id, from, to));
-	}
-	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
-		field: "targets",
-		before: before.targets,
-		after: after.targets
-	});
-	changes.push(...targetFieldChanges);
-	return changes;
-}
-function fieldList(changes) {
-	return changes.map((change) => change.field).join(", ");
-}
-var init_diff_BqqaKBsz = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-}));
-async function listFromBothEnds(fetchPage, createdAtOf) {
-	const oldest = {
-		end: "oldest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	const newest = {
-		end: "newest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	let ordered = true;
-	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
-	async function walk(chain) {
-		while (!complete() && (ordered || chain === oldest)) {
-			const page = await fetchPage({
-				limit: PAGE_SIZE$1,
-				sort: chain.end,
-				...chain.cursor === void 0 ? {} : { after: chain.cursor }
-			});
-			for (const post of itemsOf("posts", page)) {
-				const createdAt = createdAtOf(post);
-				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
-				chain.edge = createdAt;
-				chain.posts.push(post);
-			}
-			const next = nextCursorOf("posts", page, chain.cursors);
-			if (next === void 0) {
-				chain.finished = true;
-				return;
-			}
-			chain.cursor = next;
-			if (chain === oldest && newestWalk === void 0) {
-				newestWalk = walk(newest);
-				newestWalk.catch(() => void 0);
-			}
-		}
-	}
-	let newestWalk;
-	await walk(oldest);
-	await newestWalk;
-	if (!complete()) await walk(oldest);
-	const byId = new Map();
-	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
-	return [...byId.values()];
-}
-async function listLivePosts(client, filter = {}) {
-	const texts = [];
-	return new LiveListing(await listFromBothEnds(async (query) => {
-		const { page, text } = await client.listPostsPageAndText({
-			...filter,
-			...query
-		});
-		const index = texts.push(text) - 1;
-		return {
-			items: itemsOf("posts", page).map((post) => ({
-				id: post.id,
-				updatedAt: post.updatedAt,
-				created: Date.parse(post.createdAt),
-				page: index
-			})),
-			nextCursor: page.nextCursor
-		};
-	}, (post) => post.created), texts);
-}
-var PAGE_SIZE$1, LiveListing;
-var init_live_listing_CLHAYITR = __esmMin((() => {
-	init_api_CbE1QCP4();
-	PAGE_SIZE$1 = 100;
-	LiveListing = class {
-		briefs;
-		#listed;
-		#texts;
-		#parsed = new Map();
-		constructor(listed, texts) {
-			const byId = new Map(listed.map((post) => [post.id, post]));
-			this.#listed = byId;
-			this.briefs = byId;
-			this.#texts = texts;
-		}
-		get size() {
-			return this.#listed.size;
-		}
-		get(id) {
-			const listed = this.#listed.get(id);
-			return listed === void 0 ? void 0 : this.#page(listed.page).get(id);
-		}
-		all() {
-			return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id));
-		}
-		#page(index) {
-			let posts = this.#parsed.get(index);
-			if (posts === void 0) {
-				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(itemsOf("posts", page).map((post) => [post.id, post]));
-				this.#parsed.set(index, posts);
-			}
-			return posts;
 		}
 	};
 }));
@@ -42861,377 +46351,6 @@ function validateConcurrency(concurrency) {
 }
 var init_p_limit = __esmMin((() => {
 	init_yocto_queue();
-}));
-function parseScheduledAt(text, timeZone) {
-	const match = PATTERN.exec(text.trim());
-	if (match === null) return {
-		ok: false,
-		reason: "format"
-	};
-	const [, year, month, day, hour, minute, second, fraction, offset] = match;
-	const wall = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second ?? 0),
-		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
-	};
-	if (!isValidWallTime(wall)) return {
-		ok: false,
-		reason: "range"
-	};
-	const wallMs = wallToUtcMs(wall);
-	if (offset !== void 0) {
-		const offsetMinutes = parseOffset(offset);
-		if (offsetMinutes === void 0) return {
-			ok: false,
-			reason: "range"
-		};
-		return {
-			ok: true,
-			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
-		};
-	}
-	return zonedToInstant(wall, wallMs, timeZone);
-}
-function zonedToInstant(wall, wallMs, timeZone) {
-	const candidates = [...new Set([
-		offsetMs(wallMs - 864e5, timeZone),
-		offsetMs(wallMs, timeZone),
-		offsetMs(wallMs + 864e5, timeZone)
-	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
-	const [earliest, other] = [...new Set(candidates)];
-	if (earliest === void 0) return {
-		ok: false,
-		reason: "nonexistent",
-		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
-	};
-	const result = {
-		ok: true,
-		instant: new Date(earliest).toISOString()
-	};
-	if (other !== void 0) result.ambiguous = {
-		chosenOffset: formatOffset(wallMs - earliest),
-		otherOffset: formatOffset(wallMs - other)
-	};
-	return result;
-}
-function formatterFor(timeZone) {
-	let formatter = formatters.get(timeZone);
-	if (formatter === void 0) {
-		formatter = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			hourCycle: "h23",
-			year: "numeric",
-			month: "numeric",
-			day: "numeric",
-			hour: "numeric",
-			minute: "numeric",
-			second: "numeric"
-		});
-		formatters.set(timeZone, formatter);
-	}
-	return formatter;
-}
-function wallTimeIn(instantMs, timeZone) {
-	const parts = {};
-	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-	return {
-		year: parts.year,
-		month: parts.month,
-		day: parts.day,
-		hour: parts.hour,
-		minute: parts.minute,
-		second: parts.second,
-		millisecond: (instantMs % 1e3 + 1e3) % 1e3
-	};
-}
-function offsetMs(instantMs, timeZone) {
-	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
-}
-function wallToUtcMs(wall) {
-	const date = new Date(0);
-	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-	return date.getTime();
-}
-function isValidWallTime(wall) {
-	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
-	const check = new Date(wallToUtcMs(wall));
-	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
-}
-function parseOffset(offset) {
-	if (offset === "Z" || offset === "z") return 0;
-	const digits = offset.slice(1).replace(":", "");
-	const hours = Number(digits.slice(0, 2));
-	const minutes = Number(digits.slice(2) || "0");
-	if (hours > 23 || minutes > 59) return void 0;
-	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-}
-function formatOffset(ms) {
-	const minutes = Math.round(ms / 6e4);
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-function formatWall(wall) {
-	const pad = (n) => String(n).padStart(2, "0");
-	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
-}
-var PATTERN, SCHEDULED_AT_FORMATS, formatters;
-var init_scheduled_at_BB2s2xdf = __esmMin((() => {
-	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
-	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
-	formatters = new Map();
-}));
-function checkFrontMatter(frontMatter, file, locate) {
-	return checkPostSchema(frontMatter, {
-		file,
-		locate,
-		unknownFieldHint: (name, path) => path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0
-	});
-}
-function normalizeTargets(raw, context) {
-	const result = {
-		targets: [],
-		labels: [],
-		positions: [],
-		diagnostics: []
-	};
-	if (!Array.isArray(raw)) return result;
-	const resolved = [];
-	const firstIndexByAccount = new Map();
-	raw.forEach((entry, index) => {
-		const isObject = typeof entry === "object" && entry !== null && !Array.isArray(entry);
-		const account = typeof entry === "string" ? entry : isObject ? entry.account : void 0;
-		if (typeof account !== "string" || account === "") return;
-		const accountPath = isObject ? [
-			"targets",
-			index,
-			"account"
-		] : ["targets", index];
-		const socialAccountId = resolveAccount(account, context.accounts);
-		if (socialAccountId === void 0) {
-			result.diagnostics.push(unknownAccount(account, context, accountPath));
-			return;
-		}
-		const earlier = firstIndexByAccount.get(socialAccountId);
-		if (earlier !== void 0) {
-			result.diagnostics.push({
-				severity: "error",
-				code: "duplicate-target",
-				message: `\`${account}\` is listed twice in targets (also as entry ${earlier + 1})`,
-				file: context.file,
-				...context.locate(accountPath),
-				expected: "each account at most once",
-				found: `${socialAccountId} twice`,
-				hint: "Remove one of the two entries."
-			});
-			return;
-		}
-		firstIndexByAccount.set(socialAccountId, index);
-		const target = {
-			socialAccountId,
-			options: {}
-		};
-		if (isObject) {
-			const { content, options } = entry;
-			if (typeof content === "string") target.contentOverride = content.trim();
-			target.options = pickOptions(options);
-		}
-		resolved.push({
-			target,
-			label: account,
-			position: context.locate(["targets", index]) ?? null
-		});
-	});
-	resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
-	for (const { target, label, position } of resolved) {
-		result.targets.push(target);
-		result.labels.push(label);
-		result.positions.push(position);
-	}
-	return result;
-}
-function resolveAccount(account, accounts) {
-	if (Object.hasOwn(accounts, account)) return accounts[account].toLowerCase();
-	return UUID_PATTERN.test(account) ? account.toLowerCase() : void 0;
-}
-function unknownAccount(account, context, path) {
-	const aliases = Object.keys(context.accounts);
-	return {
-		severity: "error",
-		code: "unknown-account",
-		message: `unknown account \`${account}\``,
-		file: context.file,
-		...context.locate(path),
-		expected: aliases.length > 0 ? `an alias from postsync.yaml (${aliases.map((a) => `\`${a}\``).join(", ")}) or an account uuid` : "an account uuid, or an alias defined under `accounts:` in postsync.yaml",
-		found: `\`${account}\``,
-		hint: didYouMean(account, aliases) ?? `Add \`${account}: <account uuid>\` under \`accounts:\` in postsync.yaml (\`postsync accounts\` lists the uuids).`
-	};
-}
-function pickOptions(options) {
-	if (typeof options !== "object" || options === null || Array.isArray(options)) return {};
-	const picked = {};
-	for (const field of OPTION_INPUT_FIELDS) {
-		const value = options[field];
-		if (value !== void 0 && value !== null) picked[field] = value;
-	}
-	return picked;
-}
-var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, UUID_PATTERN;
-var init_targets_CVpf_J1O = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-	init_error_codes_Bqn1_kii();
-	init_content_validators_CNQfZbox();
-	properties = {
-		"id": {
-			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
-			"type": "string",
-			"minLength": 1,
-			"maxLength": 200,
-			"pattern": "^\\S(?:.*\\S)?$",
-			"x-expected": "a non-empty text of at most 200 characters, without leading or trailing spaces"
-		},
-		"scheduledAt": {
-			"description": "When to publish: `2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`. Without an offset the time is read in the `timezone` of postsync.yaml. Absent or null: the post stays a draft.",
-			"type": ["string", "null"],
-			"x-expected": "a date and time such as `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`, or null"
-		},
-		"draft": {
-			"description": "true keeps the post a draft even when scheduledAt is set.",
-			"type": "boolean"
-		},
-		"targets": {
-			"description": "Accounts to publish to: an account alias from postsync.yaml or a socialAccountId uuid, or an object with `account`, an optional per-account `content` and platform `options`. At most 20.",
-			"type": "array",
-			"maxItems": 20,
-			"items": { "$ref": "#/$defs/target" }
-		},
-		"media": {
-			"description": "Images and videos attached to the post, in order: a path (relative to this file or to the project root, never outside the project) or an object with `path` and `alt`. At most 10.",
-			"type": "array",
-			"maxItems": 10,
-			"items": { "$ref": "#/$defs/media" }
-		}
-	};
-	$defs = {
-		"target": {
-			"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
-			"type": ["string", "object"],
-			"minLength": 1,
-			"additionalProperties": false,
-			"required": ["account"],
-			"properties": {
-				"account": {
-					"description": "Account alias from postsync.yaml `accounts`, or a socialAccountId uuid.",
-					"type": "string",
-					"minLength": 1
-				},
-				"content": {
-					"description": "Text for this account instead of the shared Markdown body (the API's contentOverride).",
-					"type": "string",
-					"maxLength": 1e4
-				},
-				"options": { "$ref": "#/$defs/options" }
-			},
-			"x-expected": "an account alias or uuid, or an object with `account`"
-		},
-		"media": {
-			"description": "A media file path, or an object with `path` and `alt`.",
-			"type": ["string", "object"],
-			"minLength": 1,
-			"additionalProperties": false,
-			"required": ["path"],
-			"properties": {
-				"path": {
-					"description": "Path relative to this file or to the project root; it must stay inside the project.",
-					"type": "string",
-					"minLength": 1
-				},
-				"alt": {
-					"description": "Alternative text describing the image or video.",
-					"type": "string"
-				}
-			},
-			"x-expected": "a path, or an object with `path` and `alt`"
-		},
-		"options": {
-			"description": "Platform options of this target. Only the fields the account's platform accepts are allowed (see `postsync accounts`).",
-			"type": "object",
-			"additionalProperties": false,
-			"properties": {
-				"format": {
-					"description": "photoC: post format, e.g. `feed`.",
-					"type": "string"
-				},
-				"shareToFeed": {
-					"description": "photoC: also share to the feed.",
-					"type": "boolean"
-				},
-				"link": {
-					"description": "A link attached to the post.",
-					"type": "string"
-				},
-				"vidATitle": {
-					"description": "vidA: video title.",
-					"type": "string"
-				},
-				"vidADescription": {
-					"description": "vidA: video description.",
-					"type": "string"
-				},
-				"vidAMadeForKids": {
-					"description": "vidA: the video is made for kids.",
-					"type": "boolean"
-				},
-				"vidATags": {
-					"description": "vidA: video tags.",
-					"type": "array",
-					"items": { "type": "string" }
-				},
-				"shortBCaption": {
-					"description": "shortB: caption.",
-					"type": "string"
-				},
-				"shortBAllowComment": {
-					"description": "shortB: allow comments.",
-					"type": "boolean"
-				},
-				"shortBAllowDuet": {
-					"description": "shortB: allow duets.",
-					"type": "boolean"
-				},
-				"shortBAllowStitch": {
-					"description": "shortB: allow stitches.",
-					"type": "boolean"
-				},
-				"shortBDisclose": {
-					"description": "shortB: disclose commercial content.",
-					"type": "boolean"
-				},
-				"shortBBrandContent": {
-					"description": "shortB: branded content (paid partnership).",
-					"type": "boolean"
-				},
-				"shortBBrandOrganic": {
-					"description": "shortB: promotes your own brand.",
-					"type": "boolean"
-				},
-				"shortBIsAigc": {
-					"description": "shortB: the content is AI-generated.",
-					"type": "boolean"
-				}
-			}
-		}
-	};
-	checkPostSchema = schemaCheck(validatePost);
-	OPTION_INPUT_FIELDS = Object.keys($defs.options.properties);
-	Object.keys(properties);
-	responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
-	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 }));
 var require_kind_of = __commonJSMin(((exports, module) => {
 	var toString = Object.prototype.toString;
@@ -51183,91 +54302,6 @@ var require_gray_matter = __commonJSMin(((exports, module) => {
 	};
 	module.exports = matter;
 }));
-function normalizePost(frontMatter, body, bodyLine, context) {
-	const data = isRecord(frontMatter) ? frontMatter : {};
-	const diagnostics = [];
-	const hasId = typeof data.id === "string" && data.id.trim() !== "";
-	const key = hasId ? data.id : postKeyFromPath(context.fileInContent);
-	const content = body.trim();
-	const length = codePointLength$1(content);
-	if (length > 1e4) diagnostics.push({
-		severity: "error",
-		code: "content-too-long",
-		message: "the post text is too long",
-		file: context.file,
-		line: bodyLine,
-		column: 1,
-		expected: `at most ${MAX_CONTENT_CHARACTERS$1} characters`,
-		found: `${length} characters`,
-		hint: "Shorten the text."
-	});
-	const schedule = normalizeScheduledAt(data, context, diagnostics);
-	const scheduledAt = schedule?.instant ?? null;
-	const targets = normalizeTargets(data.targets, context);
-	diagnostics.push(...targets.diagnostics);
-	if (scheduledAt !== null && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) diagnostics.push({
-		severity: "error",
-		code: "schedule-without-targets",
-		message: "a scheduled post needs at least one target account to publish to",
-		file: context.file,
-		...context.locate(["scheduledAt"]),
-		expected: "one or more entries under `targets:`",
-		found: "no targets",
-		hint: "Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft."
-	});
-	return {
-		key,
-		keyPosition: hasId ? context.locate(["id"]) : void 0,
-		content,
-		scheduledAt,
-		...schedule === void 0 ? {} : { schedule },
-		targets,
-		diagnostics
-	};
-}
-function postKeyFromPath(fileInContent) {
-	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
-}
-function normalizeScheduledAt(data, context, diagnostics) {
-	const raw = data.scheduledAt;
-	if (typeof raw !== "string") return void 0;
-	const position = context.locate(["scheduledAt"]);
-	const at = {
-		file: context.file,
-		...position
-	};
-	const parsed = parseScheduledAt(raw, context.timezone);
-	if (!parsed.ok) {
-		const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
-		diagnostics.push({
-			severity: "error",
-			code: parsed.reason === "nonexistent" ? "scheduled-at-nonexistent" : "invalid-date",
-			message: parsed.reason === "nonexistent" ? `\`scheduledAt\` is a time that does not exist in ${context.timezone}` : "`scheduledAt` is not a valid date and time",
-			...at,
-			expected: SCHEDULED_AT_FORMATS,
-			found: describeValue(raw),
-			hint: parsed.hint ?? (dateOnly ? `Add a time, e.g. \`${raw.trim()} 09:00\`.` : parsed.reason === "range" ? "Check the month, day, hour and minute." : `Write it as \`2026-12-01 09:00\`, \`2026-12-01T09:00:00\`, optionally with \`Z\` or an offset such as \`+01:00\`.`)
-		});
-		return;
-	}
-	if (parsed.ambiguous !== void 0) diagnostics.push({
-		severity: "warning",
-		code: "scheduled-at-ambiguous",
-		message: `\`scheduledAt\` happens twice in ${context.timezone} (clocks move back); read as ${parsed.ambiguous.chosenOffset}`,
-		...at,
-		found: describeValue(raw),
-		hint: `Add an offset to choose: ${parsed.ambiguous.chosenOffset} or ${parsed.ambiguous.otherOffset}.`
-	});
-	if (data.draft === true) return void 0;
-	return {
-		instant: parsed.instant,
-		raw,
-		...position === void 0 ? {} : { position }
-	};
-}
-function isRecord(value) {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function parsePostFile(file, bytes) {
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return failed(decoded.diagnostic);
@@ -51355,23 +54389,201 @@ function lineOf(text, offset) {
 	for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
 	return line;
 }
-var import_gray_matter, MAX_CONTENT_CHARACTERS$1, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_DPjgVGKp = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-	init_api_CbE1QCP4();
-	init_text_length_BSWyNaU7();
-	init_scheduled_at_BB2s2xdf();
-	init_targets_CVpf_J1O();
+var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
+var init_parse_Bof8U7Rg = __esmMin((() => {
+	init_api_DRlkyUBI();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
-	MAX_CONTENT_CHARACTERS$1 = 1e4;
 	UnsupportedFrontMatterLanguage = class extends Error {};
 	refuseLanguage = () => {
 		throw new UnsupportedFrontMatterLanguage();
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_DI0074Po_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CG2TOOuR_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+function checkFrontMatter(frontMatter, file, locate) {
+	return checkPostSchema(frontMatter, {
+		file,
+		locate,
+		unknownFieldHint: (name, path) => path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0
+	});
+}
+function normalizeTargets(raw, context) {
+	const result = {
+		targets: [],
+		labels: [],
+		positions: [],
+		entries: [],
+		diagnostics: []
+	};
+	if (!Array.isArray(raw)) return result;
+	const resolved = [];
+	const firstIndexByAccount = new Map();
+	raw.forEach((entry, index) => {
+		const isObject = typeof entry === "object" && entry !== null && !Array.isArray(entry);
+		const account = typeof entry === "string" ? entry : isObject ? entry.account : void 0;
+		if (typeof account !== "string" || account === "") return;
+		const accountPath = isObject ? [
+			"targets",
+			index,
+			"account"
+		] : ["targets", index];
+		const socialAccountId = resolveAccount(account, context.accounts);
+		if (socialAccountId === void 0) {
+			result.diagnostics.push(unknownAccount(account, context, accountPath));
+			return;
+		}
+		const earlier = firstIndexByAccount.get(socialAccountId);
+		if (earlier !== void 0) {
+			result.diagnostics.push({
+				severity: "error",
+				code: "duplicate-target",
+				message: `\`${account}\` is listed twice in targets (also as entry ${earlier + 1})`,
+				file: context.file,
+				...context.locate(accountPath),
+				expected: "each account at most once",
+				found: `${socialAccountId} twice`,
+				hint: "Remove one of the two entries."
+			});
+			return;
+		}
+		firstIndexByAccount.set(socialAccountId, index);
+		const target = {
+			socialAccountId,
+			options: {}
+		};
+		if (isObject) {
+			const { content, options } = entry;
+			if (typeof content === "string") target.contentOverride = content.trim();
+			target.options = pickOptions(options);
+		}
+		resolved.push({
+			target,
+			label: account,
+			position: context.locate(["targets", index]) ?? null,
+			entry: index
+		});
+	});
+	resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
+	for (const { target, label, position, entry } of resolved) {
+		result.targets.push(target);
+		result.labels.push(label);
+		result.positions.push(position);
+		result.entries.push(entry);
+	}
+	return result;
+}
+function unknownAccount(account, context, path) {
+	const aliases = Object.keys(context.accounts);
+	return {
+		severity: "error",
+		code: "unknown-account",
+		message: `unknown account \`${account}\``,
+		file: context.file,
+		...context.locate(path),
+		expected: aliases.length > 0 ? `an alias from postsync.yaml (${aliases.map((a) => `\`${a}\``).join(", ")}) or an account uuid` : "an account uuid, or an alias defined under `accounts:` in postsync.yaml",
+		found: `\`${account}\``,
+		hint: didYouMean(account, aliases) ?? `Add \`${account}: <account uuid>\` under \`accounts:\` in postsync.yaml (\`postsync accounts\` lists the uuids).`
+	};
+}
+function pickOptions(options) {
+	if (typeof options !== "object" || options === null || Array.isArray(options)) return {};
+	const picked = {};
+	for (const field of OPTION_INPUT_FIELDS) {
+		const value = options[field];
+		if (value !== void 0 && value !== null) picked[field] = value;
+	}
+	return picked;
+}
+function normalizePost(frontMatter, body, bodyLine, context) {
+	const data = isRecord$1(frontMatter) ? frontMatter : {};
+	const diagnostics = [];
+	const hasId = typeof data.id === "string" && data.id.trim() !== "";
+	const key = hasId ? data.id : postKeyFromPath(context.fileInContent);
+	const content = body.trim();
+	const length = codePointLength$1(content);
+	if (length > 1e4) diagnostics.push({
+		severity: "error",
+		code: "content-too-long",
+		message: "the post text is too long",
+		file: context.file,
+		line: bodyLine,
+		column: 1,
+		expected: `at most ${MAX_CONTENT_CHARACTERS$1} characters`,
+		found: `${length} characters`,
+		hint: "Shorten the text."
+	});
+	const slot = slotOf(data, context);
+	const schedule = slot === void 0 ? normalizeScheduledAt(data, context, diagnostics) : void 0;
+	const scheduledAt = schedule?.instant ?? null;
+	const targets = normalizeTargets(data.targets, context);
+	diagnostics.push(...targets.diagnostics);
+	if ((scheduledAt !== null || slot !== void 0) && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) diagnostics.push({
+		severity: "error",
+		code: "schedule-without-targets",
+		message: "a scheduled post needs at least one target account to publish to",
+		file: context.file,
+		...context.locate(["scheduledAt"]),
+		expected: "one or more entries under `targets:`",
+		found: "no targets",
+		hint: "Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft."
+	});
+	return {
+		key,
+		keyPosition: hasId ? context.locate(["id"]) : void 0,
+		content,
+		scheduledAt,
+		...schedule === void 0 ? {} : { schedule },
+		...slot === void 0 ? {} : { slot },
+		targets,
+		diagnostics
+	};
+}
+function slotOf(data, context) {
+	if (typeof data.scheduledAt !== "string" || data.scheduledAt.trim() !== "next-slot" || data.draft === true) return void 0;
+	const at = context.locate(["scheduledAt"]);
+	return at === void 0 ? {} : { at };
+}
+function normalizeScheduledAt(data, context, diagnostics) {
+	const raw = data.scheduledAt;
+	if (typeof raw !== "string" || raw.trim() === "next-slot") return void 0;
+	const position = context.locate(["scheduledAt"]);
+	const at = {
+		file: context.file,
+		...position
+	};
+	const parsed = parseScheduledAt(raw, context.timezone);
+	if (!parsed.ok) {
+		const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
+		diagnostics.push({
+			severity: "error",
+			code: parsed.reason === "nonexistent" ? "scheduled-at-nonexistent" : "invalid-date",
+			message: parsed.reason === "nonexistent" ? `\`scheduledAt\` is a time that does not exist in ${context.timezone}` : "`scheduledAt` is not a valid date and time",
+			...at,
+			expected: SCHEDULED_AT_FORMATS,
+			found: describeValue(raw),
+			hint: parsed.hint ?? (dateOnly ? `Add a time, e.g. \`${raw.trim()} 09:00\`.` : parsed.reason === "range" ? "Check the month, day, hour and minute." : `Write it as \`2026-12-01 09:00\`, \`2026-12-01T09:00:00\`, optionally with \`Z\` or an offset such as \`+01:00\`.`)
+		});
+		return;
+	}
+	if (parsed.ambiguous !== void 0) diagnostics.push({
+		severity: "warning",
+		code: "scheduled-at-ambiguous",
+		message: `\`scheduledAt\` happens twice in ${context.timezone} (clocks move back); read as ${parsed.ambiguous.chosenOffset}`,
+		...at,
+		found: describeValue(raw),
+		hint: `Add an offset to choose: ${parsed.ambiguous.chosenOffset} or ${parsed.ambiguous.otherOffset}.`
+	});
+	if (data.draft === true) return void 0;
+	return {
+		instant: parsed.instant,
+		raw,
+		...position === void 0 ? {} : { position }
+	};
+}
+function isRecord$1(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 function interpretPostFile(bytes, context) {
 	const { file } = context;
 	const parsed = parsePostFile(file, bytes);
@@ -51387,19 +54599,26 @@ function interpretPostFile(bytes, context) {
 		...context,
 		locate: parsed.locate
 	});
-	const media = parsed.frontMatter.media;
+	const frontMatter = isRecord$2(parsed.frontMatter) ? parsed.frontMatter : {};
 	const text = {
 		content: normalized.content,
 		scheduledAt: normalized.scheduledAt,
 		...normalized.schedule === void 0 ? {} : { schedule: normalized.schedule },
+		...normalized.slot === void 0 ? {} : { slot: normalized.slot },
 		targets: normalized.targets.targets,
 		targetLabels: normalized.targets.labels,
 		targetPositions: normalized.targets.positions,
+		targetEntries: normalized.targets.entries,
 		body: {
 			line: parsed.bodyLine,
 			column: 1
 		},
-		media
+		contentStart: {
+			line: parsed.bodyLine,
+			column: 1 + leadingOnFirstLine(parsed.body)
+		},
+		frontMatter,
+		media: frontMatter.media
 	};
 	return {
 		reading: {
@@ -51415,11 +54634,283 @@ function interpretPostFile(bytes, context) {
 		locate: parsed.locate
 	};
 }
-var init_interpret_file_DI0074Po = __esmMin((() => {
-	init_parse_DPjgVGKp();
-	init_state_file_q7NCcOwf();
-	init_targets_CVpf_J1O();
+function leadingOnFirstLine(body) {
+	const leading = /^\s*/.exec(body)[0];
+	return leading.length - (leading.lastIndexOf("\n") + 1);
+}
+function isRecord$2(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1;
+var init_interpret_file_CG2TOOuR = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_state_file_DHoO62Iw();
+	init_check_posts_IiW9z6jk();
+	init_scheduled_at_858iXyie();
+	init_api_DRlkyUBI();
+	init_error_codes_Bqn1_kii();
+	init_content_validators_DbFO_thF();
+	init_text_length_BSWyNaU7();
+	init_parse_Bof8U7Rg();
+	properties = {
+		"id": {
+			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
+			"type": "string",
+			"minLength": 1,
+			"maxLength": 200,
+			"pattern": "^\\S(?:.*\\S)?$",
+			"x-expected": "a non-empty text of at most 200 characters, without leading or trailing spaces"
+		},
+		"scheduledAt": {
+			"description": "When to publish: `2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`. Without an offset the time is read in the `timezone` of postsync.yaml. `next-slot`: the earliest free slot of the post's accounts (`slots:` in postsync.yaml). Absent or null: the post stays a draft.",
+			"type": ["string", "null"],
+			"examples": ["2027-01-04 09:00", "next-slot"],
+			"x-expected": "a date and time such as `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`, `next-slot`, or null"
+		},
+		"draft": {
+			"description": "true keeps the post a draft even when scheduledAt is set.",
+			"type": "boolean"
+		},
+		"repeat": {
+			"description": "Repeat this post: each occurrence becomes a post of its own, keyed `<key>@<YYYY-MM-DD>`. `scheduledAt` is the first occurrence; `every` says how often; `count` or `until` when it ends; `skip` leaves dates out.",
+			"type": "object",
+			"additionalProperties": false,
+			"required": ["every"],
+			"properties": {
+				"every": {
+					"description": "How often: `day`, `3 days`, `week`, `2 weeks`, `month`, optionally with days: `week on Mon, Thu`, `month on day 1`.",
+					"type": "string",
+					"examples": [
+						"week",
+						"2 weeks",
+						"week on Mon, Thu",
+						"month on day 1",
+						"3 days"
+					]
+				},
+				"on": {
+					"description": "Days of a weekly repeat (`[Mon, Thu]`) or of a monthly one (`day 1`, `[1, 15]`; a day a month lacks is its last day). Default: the day of `scheduledAt`.",
+					"type": [
+						"string",
+						"integer",
+						"array"
+					],
+					"items": { "type": ["string", "integer"] }
+				},
+				"count": {
+					"description": "How many occurrences (skipped dates do not count), at most 500.",
+					"type": "integer",
+					"minimum": 1
+				},
+				"until": {
+					"description": "The last date (included), or date and time, an occurrence may have: `2027-06-30`.",
+					"type": "string"
+				},
+				"skip": {
+					"description": "Dates of the series to leave out: `[2027-02-14]`.",
+					"type": ["string", "array"],
+					"items": { "type": "string" }
+				}
+			}
+		},
+		"variants": {
+			"description": "Texts for a repeated post, used in turn with the body: the first occurrence has the body, the second the first variant, and so on, then the body again.",
+			"type": "array",
+			"items": {
+				"type": "string",
+				"maxLength": 1e4
+			}
+		},
+		"occurrences": {
+			"description": "Changes to single occurrences of a repeated post, by their date (`2027-01-18:`): another time (`11:00`, or a date and time), another text, or a draft.",
+			"type": "object",
+			"additionalProperties": {
+				"type": "object",
+				"additionalProperties": false,
+				"properties": {
+					"scheduledAt": {
+						"description": "A time of day on the occurrence's date (`11:00`), or a date and time to move it to.",
+						"type": "string"
+					},
+					"content": {
+						"description": "This occurrence's text instead of the body or variant.",
+						"type": "string",
+						"maxLength": 1e4
+					},
+					"draft": {
+						"description": "true keeps this occurrence a draft.",
+						"type": "boolean"
+					}
+				}
+			}
+		},
+		"targets": {
+			"description": "Accounts to publish to: an account alias from postsync.yaml or a socialAccountId uuid, or an object with `account`, an optional per-account `content` and platform `options`. At most 20.",
+			"type": "array",
+			"maxItems": 20,
+			"items": { "$ref": "#/$defs/target" }
+		},
+		"media": {
+			"description": "Images and videos attached to the post, in order: a path (relative to this file or to the project root, never outside the project) or an object with `path` and `alt`. At most 10.",
+			"type": "array",
+			"maxItems": 10,
+			"items": { "$ref": "#/$defs/media" }
+		}
+	};
+	$defs = {
+		"target": {
+			"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
+			"type": ["string", "object"],
+			"minLength": 1,
+			"additionalProperties": false,
+			"required": ["account"],
+			"properties": {
+				"account": {
+					"description": "Account alias from postsync.yaml `accounts`, or a socialAccountId uuid.",
+					"type": "string",
+					"minLength": 1
+				},
+				"content": {
+					"description": "Text for this account instead of the shared Markdown body (the API's contentOverride).",
+					"type": "string",
+					"maxLength": 1e4
+				},
+				"options": { "$ref": "#/$defs/options" }
+			},
+			"x-expected": "an account alias or uuid, or an object with `account`"
+		},
+		"media": {
+			"description": "A media file path, or an object with `path` and `alt`.",
+			"type": ["string", "object"],
+			"minLength": 1,
+			"additionalProperties": false,
+			"required": ["path"],
+			"properties": {
+				"path": {
+					"description": "Path relative to this file or to the project root; it must stay inside the project.",
+					"type": "string",
+					"minLength": 1
+				},
+				"alt": {
+					"description": "Alternative text describing the image or video.",
+					"type": "string"
+				}
+			},
+			"x-expected": "a path, or an object with `path` and `alt`"
+		},
+		"options": {
+			"description": "Platform options of this target. Only the fields the account's platform accepts are allowed (see `postsync accounts`).",
+			"type": "object",
+			"additionalProperties": false,
+			"properties": {
+				"format": {
+					"description": "photoC: post format, e.g. `feed`.",
+					"type": "string"
+				},
+				"shareToFeed": {
+					"description": "photoC: also share to the feed.",
+					"type": "boolean"
+				},
+				"link": {
+					"description": "A link attached to the post.",
+					"type": "string"
+				},
+				"vidATitle": {
+					"description": "vidA: video title.",
+					"type": "string"
+				},
+				"vidADescription": {
+					"description": "vidA: video description.",
+					"type": "string"
+				},
+				"vidAMadeForKids": {
+					"description": "vidA: the video is made for kids.",
+					"type": "boolean"
+				},
+				"vidATags": {
+					"description": "vidA: video tags.",
+					"type": "array",
+					"items": { "type": "string" }
+				},
+				"shortBCaption": {
+					"description": "shortB: caption.",
+					"type": "string"
+				},
+				"shortBAllowComment": {
+					"description": "shortB: allow comments.",
+					"type": "boolean"
+				},
+				"shortBAllowDuet": {
+					"description": "shortB: allow duets.",
+					"type": "boolean"
+				},
+				"shortBAllowStitch": {
+					"description": "shortB: allow stitches.",
+					"type": "boolean"
+				},
+				"shortBDisclose": {
+					"description": "shortB: disclose commercial content.",
+					"type": "boolean"
+				},
+				"shortBBrandContent": {
+					"description": "shortB: branded content (paid partnership).",
+					"type": "boolean"
+				},
+				"shortBBrandOrganic": {
+					"description": "shortB: promotes your own brand.",
+					"type": "boolean"
+				},
+				"shortBIsAigc": {
+					"description": "shortB: the content is AI-generated.",
+					"type": "boolean"
+				}
+			}
+		}
+	};
+	checkPostSchema = schemaCheck(validatePost);
+	OPTION_INPUT_FIELDS = Object.keys($defs.options.properties);
+	Object.keys(properties);
+	responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
+	MAX_CONTENT_CHARACTERS$1 = 1e4;
 }));
+function mediaIdIndex(state) {
+	const index = new Map();
+	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
+	return index;
+}
+function normalizeInstant(value) {
+	if (value === null || value === void 0) return null;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+function inputOptions(options) {
+	const result = {};
+	const given = options ?? {};
+	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
+	return result;
+}
+function liveTarget(target) {
+	const shape = {
+		socialAccountId: target.socialAccountId,
+		options: inputOptions(target.options)
+	};
+	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
+	return shape;
+}
+function compareTargets(a, b) {
+	return compareText(a.socialAccountId, b.socialAccountId);
+}
+function liveShape(post, mediaIdToSha) {
+	return {
+		content: post.content,
+		scheduledAt: normalizeInstant(post.scheduledAt),
+		targets: post.targets.map(liveTarget).sort(compareTargets),
+		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
+	};
+}
+function shapeHash(shape) {
+	return sha256Hex(canonicalJson(shape));
+}
 async function sha256File(path) {
 	const hash = createHash("sha256");
 	let sizeBytes = 0;
@@ -51669,7 +55160,7 @@ async function readPostBytes(absolute, root, lookups) {
 		closeSync(fd);
 	}
 }
-function checkSchedule(schedule, context) {
+function checkSchedule$1(schedule, context) {
 	const { now } = context;
 	if (isNotBefore(schedule.instant, now)) return void 0;
 	if (context.acceptPastSchedule?.({
@@ -51707,38 +55198,1339 @@ function foundMediaPart(requests, found) {
 	}
 	return fingerprintMediaPart(media);
 }
-function summaryOf$2(reading, post) {
+function summaryOf$2(reading, post, snippets, found = []) {
 	return {
 		key: post.key,
 		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		diagnostics: reading.diagnostics,
+		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
 		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
 		accountIds: post.shape.targets.map((target) => target.socialAccountId),
 		media: reading.text?.media,
 		mediaHashes: fingerprintMediaPart(post.shape.media),
-		shapeHash: post.shapeHash
+		shapeHash: post.shapeHash,
+		...snippets.length === 0 ? {} : { snippets: [...snippets] }
 	};
 }
 function unchangedPost(file, kept, mediaPart, clock) {
 	const { summary } = kept;
 	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
-	const late = summary.schedule === void 0 ? void 0 : checkSchedule(summary.schedule, {
+	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
 		key: summary.key,
 		file,
 		...clock
 	});
 	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
 	if (hasErrors(diagnostics)) return void 0;
+	const { schedule } = summary;
 	return {
 		post: {
 			key: summary.key,
 			file,
 			shapeHash: summary.shapeHash,
 			fingerprint: `${kept.digest}:${mediaPart}`,
-			accountIds: summary.accountIds
+			accountIds: summary.accountIds,
+			scheduledAt: schedule?.instant ?? null,
+			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
 		},
 		diagnostics
 	};
+}
+function postKeyFromPath(fileInContent) {
+	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
+}
+function needsAccountFacts(rules) {
+	const factNames = new Set([
+		"account.platform",
+		"account.handle",
+		...Object.entries(UTM_SHORTHANDS).filter(([, name]) => name !== "account.alias").map(([short]) => short)
+	]);
+	return rules.some((rule) => {
+		if (SCHEDULE_RULE_KINDS.has(rule.kind)) return false;
+		if (rule.scope.platforms !== null) return true;
+		return rule.kind === "utm" && Object.values(rule.params).some((value) => [...value.matchAll(/\{\s*([^{}]*?)\s*\}/g)].some((match) => factNames.has(match[1])));
+	});
+}
+function appliesTo(rule, accountId, facts) {
+	const { accounts, platforms, when } = rule.scope;
+	if (accounts !== null && !accounts.includes(accountId)) return false;
+	if (platforms !== null) {
+		const platform = facts.accounts?.get(accountId)?.platform;
+		if (platform === void 0 || !platforms.includes(platform)) return false;
+	}
+	if (when !== null) return Object.entries(when).every(([option, value]) => facts.options?.[option] === value);
+	return true;
+}
+function ruleCode(rule) {
+	return `rule-${rule.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+function checkImageAlt(post, rule) {
+	return post.media.filter((media) => media.kind === "image" && (media.alt ?? "").trim() === "").map((media) => ({
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...media.at,
+		message: `rule \`${rule.name}\`: image \`${media.path}\` has no alt text`,
+		expected: "an `alt` text describing the image",
+		found: media.alt === void 0 ? "no `alt`" : "an empty `alt`",
+		hint: `Write it as \`- path: ${media.path}\` with \`alt: <what the image shows>\` on the next line.`
+	}));
+}
+function formatWall(wall) {
+	return `${weekdayName(isoWeekday(wall.date))} ${formatCivilDate(wall.date)} ${formatClock(wall.minute)}`;
+}
+function nameOf(entry) {
+	return entry.postId !== void 0 && entry.key === entry.postId ? `post ${entry.postId} (no file)` : `\`${entry.key}\``;
+}
+function clashOf(entry) {
+	return {
+		...entry.postId === entry.key ? {} : { key: entry.key },
+		...entry.postId === void 0 ? {} : { postId: entry.postId },
+		...entry.file === void 0 ? {} : { file: entry.file },
+		scheduledAt: new Date(entry.instantMs).toISOString()
+	};
+}
+function scheduleViolation(post, conflict, context) {
+	const { rule, wall } = conflict;
+	const accounts = conflict.accountIds.map(context.label).join(", ");
+	const base = {
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...post.scheduleAt,
+		found: `${formatWall(wall)} (${context.timezone})`
+	};
+	const prefix = `rule \`${rule.name}\`: `;
+	switch (rule.kind) {
+		case "quietHours": return {
+			...base,
+			message: `${prefix}${formatClock(wall.minute)} is in the quiet hours ${formatClock(rule.from)}–${formatClock(rule.to)} (${accounts})`,
+			expected: `a time from ${formatClock(rule.to)} to ${formatClock(rule.from)}`,
+			hint: `Move it to ${formatClock(rule.to)} or later (before ${formatClock(rule.from)}), or write \`scheduledAt: next-slot\`.`
+		};
+		case "blackout": {
+			const period = conflict.period;
+			return {
+				...base,
+				message: `${prefix}${formatCivilDate(wall.date)} is in the blackout ${period.label}${period.reason === void 0 ? "" : ` (${period.reason})`}`,
+				expected: `a time outside ${period.label}`,
+				hint: `Move it out of ${period.label}.`
+			};
+		}
+		case "minGap": {
+			const at = Date.parse(post.scheduledAt);
+			const nearest = conflict.clashes.reduce((a, b) => Math.abs(b.instantMs - at) < Math.abs(a.instantMs - at) ? b : a);
+			const apart = Math.round(Math.abs(nearest.instantMs - at) / 6e4);
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${apart === 0 ? "at the same time as" : `${formatDuration(apart)} from`} ${nameOf(nearest)} on ${accounts}; posts on one account must be at least ${formatDuration(rule.minutes)} apart`,
+				expected: `at least ${formatDuration(rule.minutes)} from every other post on ${accounts}`,
+				hint: `Move one of them, or write \`scheduledAt: next-slot\` to take the next free slot.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": {
+			const perDay = rule.kind === "maxPerDay";
+			const when = perDay ? `on ${formatCivilDate(wall.date)}` : `in the week of ${formatCivilDate(weekStart(wall.date))}`;
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${ordinal(conflict.clashes.length + 1)} post on ${accounts} ${when}; at most ${rule.limit} a ${perDay ? "day" : "week"}`,
+				expected: `at most ${rule.limit} post${rule.limit === 1 ? "" : "s"} a ${perDay ? "day" : "week"} on ${accounts}`,
+				hint: `Move it to another ${perDay ? "day" : "week"}; already there: ${conflict.clashes.map(nameOf).join(", ")}.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+	}
+}
+function ordinal(n) {
+	return `the ${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : [
+		"th",
+		"st",
+		"nd",
+		"rd"
+	][n % 10] ?? "th"}`;
+}
+function scheduleRulesOf(rules) {
+	return rules.filter((rule) => SCHEDULE_RULE_KINDS.has(rule.kind));
+}
+function fillScheduleBook(book, posts, others, context) {
+	const turns = [];
+	for (const other of others) turns.push({
+		entry: {
+			key: other.key ?? other.postId ?? "",
+			postId: other.postId,
+			instantMs: Date.parse(other.scheduledAt),
+			accountIds: other.accountIds
+		},
+		rank: RANK.other
+	});
+	for (const post of posts) {
+		if (post.scheduledAt === null || post.targets.length === 0) continue;
+		const entry = {
+			key: post.key,
+			file: post.file,
+			instantMs: Date.parse(post.scheduledAt),
+			accountIds: post.targets.map((t) => t.accountId)
+		};
+		turns.push({
+			entry,
+			rank: RANK[post.standing ?? "changed"],
+			post
+		});
+	}
+	turns.sort((a, b) => a.rank - b.rank || a.entry.instantMs - b.entry.instantMs || compareText(a.entry.key, b.entry.key));
+	const violations = [];
+	for (const { entry, post } of turns) {
+		if (post === void 0) {
+			book.place(entry);
+			continue;
+		}
+		const conflicts = book.conflicts(entry);
+		violations.push(...conflicts.map((conflict) => scheduleViolation(post, conflict, context)));
+		if (!conflicts.some((conflict) => conflict.rule.severity === "error")) book.place(entry);
+	}
+	return violations;
+}
+function checkSchedule(input, label) {
+	const rules = scheduleRulesOf(input.rules);
+	if (rules.length === 0) return [];
+	return fillScheduleBook(new ScheduleBook(rules, input), input.posts, input.others ?? [], {
+		timezone: input.timezone,
+		label
+	});
+}
+function builtInValues(facts) {
+	const dir = posix.dirname(facts.fileInContent);
+	const values = {
+		"file.dir": dir === "." ? "" : dir,
+		"file.name": posix.basename(facts.fileInContent).replace(/\.md$/i, ""),
+		key: facts.key
+	};
+	if (facts.scheduledAt !== null) values.date = formatCivilDate(wallMomentOf(Date.parse(facts.scheduledAt), facts.timezone).date);
+	if (facts.account !== void 0) {
+		values["account.alias"] = facts.account.alias;
+		if (facts.account.handle !== void 0) values["account.handle"] = facts.account.handle;
+		if (facts.account.platform !== void 0) values["account.platform"] = facts.account.platform;
+	}
+	return values;
+}
+function scanTemplate(text) {
+	const parts = [];
+	let literal = "";
+	let literalStart = 0;
+	const flush = (next) => {
+		if (literal !== "") parts.push({
+			kind: "text",
+			text: literal,
+			offset: literalStart
+		});
+		literal = "";
+		literalStart = next;
+	};
+	let index = 0;
+	while (index < text.length) {
+		const open = text.indexOf("{{", index);
+		if (open === -1) break;
+		if (open > 0 && text[open - 1] === "\\") {
+			literal += `${text.slice(index, open - 1)}{{`;
+			index = open + 2;
+			continue;
+		}
+		literal += text.slice(index, open);
+		flush(open);
+		const close = text.indexOf("}}", open + 2);
+		const lineEnd = text.indexOf("\n", open);
+		if (close === -1 || lineEnd !== -1 && lineEnd < close) {
+			const raw = text.slice(open, lineEnd === -1 ? text.length : lineEnd);
+			parts.push({
+				kind: "malformed",
+				raw,
+				offset: open,
+				unclosed: true
+			});
+			index = open + raw.length;
+			literalStart = index;
+			continue;
+		}
+		const raw = text.slice(open, close + 2);
+		parts.push(placeholder(raw, open));
+		index = close + 2;
+		literalStart = index;
+	}
+	literal += text.slice(index);
+	flush(text.length);
+	return parts;
+}
+function placeholder(raw, offset) {
+	const inner = raw.slice(2, -2).trim();
+	if (inner.startsWith(">")) {
+		const path = inner.slice(1).trim();
+		return path !== "" && !/\s/.test(path) ? {
+			kind: "snippet",
+			path,
+			offset,
+			raw
+		} : {
+			kind: "malformed",
+			raw,
+			offset,
+			unclosed: false
+		};
+	}
+	return TEMPLATE_NAME.test(inner) ? {
+		kind: "variable",
+		name: inner,
+		offset,
+		raw
+	} : {
+		kind: "malformed",
+		raw,
+		offset,
+		unclosed: false
+	};
+}
+function verbatimTextLocator(text, start) {
+	const lineStarts = [0];
+	for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) lineStarts.push(index + 1);
+	return (offset) => {
+		let low = 0;
+		let high = lineStarts.length - 1;
+		while (low < high) {
+			const middle = low + high + 1 >> 1;
+			if (lineStarts[middle] <= offset) low = middle;
+			else high = middle - 1;
+		}
+		return {
+			line: start.line + low,
+			column: (low === 0 ? start.column : 1) + offset - lineStarts[low]
+		};
+	};
+}
+function fixedTextLocator(position) {
+	return () => position;
+}
+function renderTemplate(text, context) {
+	const names = new Set();
+	const snippets = new Set();
+	const diagnostics = [];
+	const rendered = renderWithin(text, context, {
+		names,
+		snippets,
+		diagnostics,
+		chain: []
+	});
+	return {
+		text: rendered.text,
+		diagnostics,
+		names: [...names],
+		snippets: [...snippets],
+		sourceOffset: offsetMap(rendered.segments)
+	};
+}
+function renderWithin(text, context, walk) {
+	const locate = context.locate ?? fixedTextLocator(void 0);
+	const report = (part, problem) => walk.diagnostics.push({
+		severity: "error",
+		...problem,
+		file: context.file,
+		...locate(part.offset)
+	});
+	let out = "";
+	const segments = [];
+	const emit = (value, source, literal) => {
+		segments.push({
+			out: out.length,
+			source,
+			literal
+		});
+		out += value;
+	};
+	for (const part of scanTemplate(text)) if (part.kind === "text") emit(part.text, part.offset, true);
+	else if (part.kind === "malformed") {
+		report(part, {
+			code: "template-malformed",
+			message: part.unclosed ? `\`${part.raw}\` is not closed with \`}}\`` : `\`${part.raw}\` is not a variable or a snippet`,
+			expected: "`{{ name }}` (such as `{{ campaign.url }}`) or `{{> snippets/file.md }}`, on one line",
+			found: `\`${part.raw}\``,
+			hint: "Write `\\{{` for literal braces."
+		});
+		emit(part.raw, part.offset, true);
+	} else if (part.kind === "variable") {
+		walk.names.add(part.name);
+		const value = valueOf(part.name, context);
+		if (typeof value === "string") emit(value, part.offset, false);
+		else {
+			report(part, value);
+			emit(part.raw, part.offset, true);
+		}
+	} else {
+		const included = includeSnippet(part, context, walk);
+		if (typeof included === "string") emit(included, part.offset, false);
+		else {
+			report(part, included);
+			emit(part.raw, part.offset, true);
+		}
+	}
+	return {
+		text: out,
+		segments
+	};
+}
+function valueOf(name, context) {
+	if (Object.hasOwn(MISSING_BUILT_IN, name)) {
+		const value = context.builtIns[name];
+		const why = context.missing?.[name] ?? (name.startsWith("account.") && context.builtIns["account.alias"] === void 0 ? MISSING_BUILT_IN["account.alias"] : MISSING_BUILT_IN[name]);
+		return value ?? {
+			code: "variable-without-value",
+			message: `\`{{ ${name} }}\` has no value here: ${why}`,
+			found: `\`{{ ${name} }}\``,
+			hint: name === "date" ? "Set `scheduledAt`, or write the date." : "Write the value instead."
+		};
+	}
+	const [first, ...rest] = name.split(".");
+	if (first === "hashtags" && rest.length === 1 && Object.hasOwn(context.hashtags, rest[0])) return context.hashtags[rest[0]];
+	let node = first === "hashtags" ? void 0 : context.vars;
+	for (const part of name.split(".")) node = typeof node === "object" && Object.hasOwn(node, part) ? node[part] : void 0;
+	if (typeof node === "string") return node;
+	const known = templateNames(context.vars, context.hashtags);
+	if (node !== void 0) {
+		const inside = known.filter((candidate) => candidate.startsWith(`${name}.`));
+		return {
+			code: "variable-is-group",
+			message: `\`{{ ${name} }}\` is a group of vars, not a value`,
+			expected: `one of ${inside.map((n) => `\`{{ ${n} }}\``).join(", ")}`,
+			found: `\`{{ ${name} }}\``,
+			hint: `Name one of its vars, e.g. \`{{ ${inside[0]} }}\`.`
+		};
+	}
+	const match = closestMatch(name, known);
+	return {
+		code: "unknown-variable",
+		message: `unknown variable \`{{ ${name} }}\``,
+		expected: "a var from `vars:` or `hashtags:` in postsync.yaml, or a built-in (`file.dir`, `file.name`, `key`, `date`, `account.handle`, …)",
+		found: `\`{{ ${name} }}\``,
+		hint: match === void 0 ? `Add \`${name}\` under \`vars:\` in postsync.yaml, or write \`\\{{\` for literal braces.` : `did you mean \`{{ ${match} }}\`?`
+	};
+}
+function includeSnippet(part, context, walk) {
+	const path = snippetPath(part.path);
+	const found = `\`${part.raw}\``;
+	if (path === void 0) return {
+		code: "snippet-outside-project",
+		message: `snippet \`${part.path}\` is not a path inside the project`,
+		expected: "a path from the project root, such as `snippets/signature.md`",
+		found,
+		hint: "Write the path from the folder holding postsync.yaml, without `..` or a leading `/`."
+	};
+	if (walk.chain.includes(path)) return {
+		code: "snippet-cycle",
+		message: `snippet \`${path}\` includes itself: ${[...walk.chain.slice(walk.chain.indexOf(path)), path].map((p) => `\`${p}\``).join(" → ")}`,
+		found,
+		hint: "Remove one of these includes."
+	};
+	if (walk.chain.length >= MAX_SNIPPET_DEPTH) return {
+		code: "snippet-too-deep",
+		message: `snippets include each other more than ${MAX_SNIPPET_DEPTH} deep`,
+		found,
+		hint: "Include fewer snippets inside snippets."
+	};
+	walk.snippets.add(path);
+	const text = context.readSnippet?.(path);
+	if (text === void 0) return {
+		code: "snippet-not-found",
+		message: `snippet \`${path}\` does not exist`,
+		expected: "a file inside the project",
+		found,
+		hint: "Check the path: it starts at the folder holding postsync.yaml."
+	};
+	const body = text.replace(/\r?\n$/, "");
+	return renderWithin(body, {
+		...context,
+		file: path,
+		locate: verbatimTextLocator(body, {
+			line: 1,
+			column: 1
+		})
+	}, {
+		...walk,
+		chain: [...walk.chain, path]
+	}).text;
+}
+function snippetPath(path) {
+	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
+	const normal = posix.normalize(path);
+	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
+}
+function offsetMap(segments) {
+	return (offset) => {
+		let low = 0;
+		let high = segments.length - 1;
+		if (high < 0) return 0;
+		while (low < high) {
+			const middle = low + high + 1 >> 1;
+			if (segments[middle].out <= offset) low = middle;
+			else high = middle - 1;
+		}
+		const segment = segments[low];
+		return segment.literal ? segment.source + Math.max(0, offset - segment.out) : segment.source;
+	};
+}
+function findLinks(text) {
+	return [...text.matchAll(/\bhttps?:\/\/[^\s<>"'`]+/gi)].map((match) => {
+		let link = match[0];
+		for (;;) {
+			const trimmed = link.replace(/[.,;:!?'"]+$/, "");
+			const next = trimmed.endsWith(")") && (trimmed.match(/\(/g)?.length ?? 0) < (trimmed.match(/\)/g)?.length ?? 0) ? trimmed.slice(0, -1) : trimmed;
+			if (next === link) break;
+			link = next;
+		}
+		return {
+			link,
+			index: match.index
+		};
+	});
+}
+function withParameters(link, parameters) {
+	const hashAt = link.indexOf("#");
+	const [base, hash] = hashAt === -1 ? [link, ""] : [link.slice(0, hashAt), link.slice(hashAt)];
+	return `${base}${!base.includes("?") ? "?" : /[?&]$/.test(base) ? "" : "&"}${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&")}${hash}`;
+}
+function checkUtm(post, rule, target, context) {
+	const violations = [];
+	const base = {
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		accountId: target.accountId
+	};
+	const wanted = wantedValues(post, rule, target, context);
+	if ("problem" in wanted) {
+		violations.push({
+			...base,
+			...target.at,
+			message: `rule \`${rule.name}\`: cannot fill in \`${wanted.param}\` for ${target.label}: ${wanted.problem}`,
+			hint: "Use placeholders this post has values for, or give the rule `accounts` or `platforms` to skip it."
+		});
+		return {
+			violations,
+			rewrites: []
+		};
+	}
+	const rewrites = [];
+	const fix = (text, field, where) => {
+		let after = text;
+		for (const { link, index } of findLinks(text).reverse()) {
+			const parsed = URL.canParse(link) ? new URL(link) : void 0;
+			if (parsed === void 0 || !inDomains(parsed.hostname, rule.domains)) continue;
+			const absent = wanted.values.filter(([name]) => !parsed.searchParams.has(name));
+			const differ = wanted.values.filter(([name, value]) => parsed.searchParams.has(name) && value !== "*" && parsed.searchParams.get(name) !== value);
+			const appendable = absent.filter(([, value]) => value !== "*");
+			if (rule.append && appendable.length > 0) after = after.slice(0, index) + withParameters(link, appendable) + after.slice(index + link.length);
+			const lacking = rule.append ? absent.filter(([, value]) => value === "*") : absent;
+			const other = rule.append ? [] : differ;
+			const unreported = [...lacking, ...other];
+			if (unreported.length === 0) continue;
+			const names = (list) => list.map(([name]) => name).join(", ");
+			violations.push({
+				...base,
+				...where(index),
+				message: `rule \`${rule.name}\`: link \`${link}\` ${[lacking.length > 0 ? `lacks ${names(lacking)}` : "", other.length > 0 ? `has other values for ${names(other)}` : ""].filter(Boolean).join(" and ")} (${target.label})`,
+				expected: wanted.values.map(([name, value]) => `${name}=${value === "*" ? "<any value>" : value}`).join("&"),
+				found: parsed.search === "" ? "no query" : `\`${parsed.search}\``,
+				hint: rule.append ? "Add them to the link by hand: the rule accepts any value, so it cannot choose one." : `Make the link carry \`${unreported.map(([name, value]) => `${name}=${value === "*" ? "…" : encodeURIComponent(value)}`).join("&")}\`, or set \`append: true\` on the rule to have them added when planning.`
+			});
+		}
+		if (after !== text) rewrites.push({
+			key: post.key,
+			accountId: target.accountId,
+			field,
+			before: text,
+			after
+		});
+	};
+	fix(target.text, "text", (index) => target.locate?.(index) ?? target.at ?? {});
+	if (typeof target.options.link === "string") fix(target.options.link, "options.link", () => target.at ?? {});
+	return {
+		violations,
+		rewrites
+	};
+}
+function inDomains(host, domains) {
+	const name = host.toLowerCase();
+	return domains === null || domains.some((domain) => name === domain || name.endsWith(`.${domain}`));
+}
+function wantedValues(post, rule, target, context) {
+	const facts = context.accounts?.get(target.accountId);
+	const builtIns = builtInValues({
+		key: post.key,
+		fileInContent: post.fileInContent,
+		scheduledAt: post.scheduledAt,
+		timezone: context.timezone,
+		account: {
+			alias: target.label,
+			handle: facts?.handle,
+			platform: facts?.platform
+		}
+	});
+	const values = [];
+	for (const [param, template] of Object.entries(rule.params)) {
+		const rendered = renderTemplate(template.replace(/\{\s*([^{}]*?)\s*\}/g, (_, name) => `{{ ${UTM_SHORTHANDS[name] ?? name} }}`), {
+			file: post.file,
+			vars: context.vars ?? {},
+			hashtags: context.hashtags ?? {},
+			builtIns
+		});
+		if (rendered.diagnostics.length > 0) return {
+			param,
+			problem: rendered.diagnostics[0].message.replace(/^`\{\{ (.*?) \}\}`/, "`{$1}`")
+		};
+		values.push([param, rendered.text]);
+	}
+	return { values };
+}
+function wordPattern(word) {
+	const body = word.trim().split(/\s+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+	return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, "giu");
+}
+function checkWords(post, rule, targets, patterns) {
+	const byText = new Map();
+	for (const target of targets) byText.set(target.text, [...byText.get(target.text) ?? [], target]);
+	const violations = [];
+	for (const [text, group] of byText) {
+		const first = group[0];
+		const where = `the text for ${group.map((target) => target.label).join(", ")}`;
+		const condition = rule.scope.when === null ? "" : ` (${Object.entries(rule.scope.when).map(([option, value]) => `${option} is ${String(value)}`).join(", ")})`;
+		for (const [index, word] of rule.words.entries()) {
+			const matches = [...text.matchAll(patterns[index])];
+			const base = {
+				severity: rule.severity,
+				code: ruleCode(rule),
+				rule: rule.name,
+				key: post.key,
+				file: post.file,
+				...group.length === 1 ? { accountId: first.accountId } : {}
+			};
+			if (rule.kind === "bannedWords" && matches.length > 0) {
+				const at = matches[0].index;
+				violations.push({
+					...base,
+					...first.locate?.(at) ?? first.at,
+					message: `rule \`${rule.name}\`: \`${word}\` is a banned word, in ${where}`,
+					expected: `no ${word.includes(" ") ? "phrase" : "word"} \`${word}\``,
+					found: `\`${matches[0][0]}\`${matches.length > 1 ? ` (${matches.length} times)` : ""}`,
+					hint: `Reword the text without \`${word}\`.`
+				});
+			} else if (rule.kind === "requiredWords" && matches.length === 0) violations.push({
+				...base,
+				...first.locate?.(0) ?? first.at,
+				message: `rule \`${rule.name}\`: \`${word}\` is missing from ${where}${condition}`,
+				expected: `the ${word.includes(" ") ? "phrase" : "word"} \`${word}\` in the text (any case)`,
+				found: "a text without it",
+				hint: `Add \`${word}\` to the text.`
+			});
+		}
+	}
+	return violations;
+}
+function checkHouseRules(input) {
+	const labels = new Map();
+	for (const post of input.posts) for (const target of post.targets) if (!labels.has(target.accountId)) labels.set(target.accountId, target.label);
+	const label = (accountId) => labels.get(accountId) ?? accountId;
+	const violations = checkSchedule(input, label);
+	const rewrites = [];
+	const patterns = new Map(input.rules.flatMap((rule) => rule.kind === "bannedWords" || rule.kind === "requiredWords" ? [[rule, rule.words.map(wordPattern)]] : []));
+	for (const post of input.posts) for (const rule of input.rules) {
+		const found = checkPostContent(post, rule, {
+			...input,
+			patterns
+		});
+		violations.push(...found.violations);
+		rewrites.push(...found.rewrites);
+	}
+	return {
+		violations: sortViolations(violations),
+		rewrites
+	};
+}
+function checkPostContent(post, rule, input) {
+	const targets = post.targets.filter((target) => appliesTo(rule, target.accountId, {
+		accounts: input.accounts,
+		options: target.options
+	}));
+	switch (rule.kind) {
+		case "bannedWords":
+		case "requiredWords": return {
+			violations: checkWords(post, rule, targets, input.patterns.get(rule)),
+			rewrites: []
+		};
+		case "imageAlt": return {
+			violations: targets.length > 0 || post.targets.length === 0 && Object.values(rule.scope).every((restriction) => restriction === null) ? checkImageAlt(post, rule) : [],
+			rewrites: []
+		};
+		case "utm": {
+			const results = targets.map((target) => checkUtm(post, rule, target, input));
+			return {
+				violations: results.flatMap((r) => r.violations),
+				rewrites: results.flatMap((r) => r.rewrites)
+			};
+		}
+		default: return {
+			violations: [],
+			rewrites: []
+		};
+	}
+}
+function sortViolations(violations) {
+	return violations.sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compareText(a.key, b.key) || compareText(a.rule, b.rule) || compareText(a.message, b.message));
+}
+function readRepeatSpec(data, context) {
+	const errors = context.diagnostics.length;
+	const report = (path, problem, options = {}) => context.diagnostics.push({
+		severity: "error",
+		...problem,
+		file: context.file,
+		...context.locate(path, options)
+	});
+	const repeat = isRecord(data.repeat) ? data.repeat : {};
+	const every = typeof repeat.every === "string" ? EVERY.exec(repeat.every.trim()) : null;
+	if (typeof repeat.every === "string" && every === null) report(["repeat", "every"], {
+		code: "invalid-repeat",
+		message: "`repeat.every` is not a repeat",
+		expected: "a number and a unit: `day`, `2 weeks`, `month`, or with days: `week on Mon, Thu`, `month on day 1`",
+		found: `\`${repeat.every}\``,
+		hint: "Write how often, such as `every: 2 weeks`."
+	});
+	const interval = every?.[1] === void 0 ? 1 : Number(every[1]);
+	if (interval < 1) report(["repeat", "every"], {
+		code: "invalid-repeat",
+		message: "`repeat.every` must be at least 1",
+		found: `\`${String(repeat.every)}\``,
+		hint: "Write `every: day` for every day."
+	});
+	const unit = UNIT_WORDS[(every?.[2] ?? "week").toLowerCase()];
+	const onText = every?.[3] ?? repeat.on;
+	if (every?.[3] !== void 0 && repeat.on !== void 0) report(["repeat", "on"], {
+		code: "invalid-repeat",
+		message: "`repeat.on` is also written in `every`",
+		hint: "Keep one of the two."
+	});
+	const on = onText === void 0 ? null : readOn(onText, unit, (problem) => report(["repeat", every?.[3] !== void 0 ? "every" : "on"], problem));
+	const end = readEnd(repeat, report);
+	const skip = (Array.isArray(repeat.skip) ? repeat.skip : repeat.skip === void 0 ? [] : [repeat.skip]).flatMap((text, index) => {
+		const path = Array.isArray(repeat.skip) ? [
+			"repeat",
+			"skip",
+			index
+		] : ["repeat", "skip"];
+		const date = typeof text === "string" ? parseCivilDate(text) : void 0;
+		if (typeof text === "string" && date === void 0) report(path, {
+			code: "invalid-date",
+			message: `\`${text}\` in \`repeat.skip\` is not a date`,
+			expected: "a date such as `2027-02-14`",
+			found: `\`${text}\``,
+			hint: "Write the date as YYYY-MM-DD."
+		});
+		return date === void 0 ? [] : [{
+			date: text,
+			path
+		}];
+	});
+	const variants = Array.isArray(data.variants) ? data.variants.filter((text) => typeof text === "string").map((text) => text.trim()) : [];
+	const overrides = readOverrides(data.occurrences, context, report);
+	if (context.diagnostics.length > errors || end === void 0) return void 0;
+	return {
+		interval,
+		unit,
+		on,
+		end,
+		skip,
+		variants,
+		overrides
+	};
+}
+function readOn(value, unit, report) {
+	const words = (Array.isArray(value) ? value.map(String) : String(value).split(",")).map((word) => word.trim().replace(/^day\s+/i, "")).filter(Boolean);
+	const found = `\`${Array.isArray(value) ? value.join(", ") : String(value)}\``;
+	if (unit === "day") {
+		report({
+			code: "invalid-repeat",
+			message: "a daily repeat has no `on`",
+			found,
+			hint: "Use `every: week` with weekdays, or `every: month` with days of the month."
+		});
+		return null;
+	}
+	const numbers = words.map((word) => unit === "week" ? parseWeekday(word) : /^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 31 ? Number(word) : void 0);
+	if (words.length === 0 || numbers.includes(void 0)) {
+		report(unit === "week" ? {
+			code: "invalid-repeat",
+			message: "`on` of a weekly repeat must list weekdays",
+			expected: "weekdays such as `Mon, Thu`",
+			found,
+			hint: "Write the days as Mon, Tue, Wed, Thu, Fri, Sat, Sun."
+		} : {
+			code: "invalid-repeat",
+			message: "`on` of a monthly repeat must list days of the month",
+			expected: "days such as `day 1` or `1, 15` (1–31; a later day than a month has is its last day)",
+			found,
+			hint: "Write `on: day 1`."
+		});
+		return null;
+	}
+	return [...new Set(numbers)].sort((a, b) => a - b);
+}
+function readEnd(repeat, report) {
+	const hasCount = repeat.count !== void 0;
+	if (hasCount === (repeat.until !== void 0)) {
+		report(["repeat"], {
+			code: "invalid-repeat",
+			message: hasCount ? "`repeat` has both `count` and `until`" : "`repeat` needs `count` or `until`",
+			expected: "one of `count: 6` and `until: 2027-06-30`",
+			hint: hasCount ? "Keep one of the two." : "Say when the repeat ends, e.g. `count: 6`."
+		});
+		return;
+	}
+	if (hasCount) {
+		const count = repeat.count;
+		if (!Number.isInteger(count) || count < 1) return void 0;
+		if (count > 500) {
+			report(["repeat", "count"], {
+				code: "repeat-too-long",
+				message: `a repeat has at most 500 occurrences`,
+				found: String(count),
+				hint: "Split it into several files."
+			});
+			return;
+		}
+		return { count };
+	}
+	const text = repeat.until;
+	if (typeof text !== "string") return void 0;
+	const parsed = parseWallMoment(text);
+	if (parsed === void 0) {
+		report(["repeat", "until"], {
+			code: "invalid-date",
+			message: "`repeat.until` is not a date",
+			expected: "a date such as `2027-06-30` (included), or a date and time",
+			found: `\`${text}\``,
+			hint: "Write the date as YYYY-MM-DD."
+		});
+		return;
+	}
+	return {
+		until: wallMinutes(parsed.moment) + (parsed.hasTime ? 0 : 1439),
+		label: text.trim()
+	};
+}
+function readOverrides(raw, context, report) {
+	if (!isRecord(raw)) return [];
+	return Object.entries(raw).flatMap(([key, value]) => {
+		const date = parseCivilDate(key);
+		if (date === void 0) {
+			report(["occurrences", key], {
+				code: "invalid-date",
+				message: `\`${key}\` in \`occurrences\` is not a date`,
+				expected: "the date of an occurrence, such as `2027-01-18`",
+				found: `\`${key}\``,
+				hint: "Write the date as YYYY-MM-DD, as in the occurrence key `…@2027-01-18`."
+			}, { key: true });
+			return [];
+		}
+		if (!isRecord(value)) return [];
+		const override = {
+			date,
+			key,
+			at: context.locate(["occurrences", key], { key: true })
+		};
+		if (typeof value.scheduledAt === "string") {
+			const minute = parseClock(value.scheduledAt);
+			const parsed = minute === void 0 ? parseScheduledAt(value.scheduledAt, context.timezone) : void 0;
+			if (minute !== void 0) override.scheduledAt = { minute };
+			else if (parsed?.ok === true) override.scheduledAt = { instant: parsed.instant };
+			else report([
+				"occurrences",
+				key,
+				"scheduledAt"
+			], {
+				code: parsed?.ok === false && parsed.reason === "nonexistent" ? "scheduled-at-nonexistent" : "invalid-date",
+				message: `\`occurrences.${key}.scheduledAt\` is not a time`,
+				expected: `a time of day such as \`11:00\` (same date), or ${SCHEDULED_AT_FORMATS}`,
+				found: `\`${value.scheduledAt}\``,
+				hint: (parsed?.ok === false ? parsed.hint : void 0) ?? "A time alone keeps the occurrence on its date."
+			});
+		}
+		if (typeof value.content === "string") override.content = value.content.trim();
+		if (typeof value.draft === "boolean") override.draft = value.draft;
+		return [override];
+	});
+}
+function isRecord(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function* seriesDates(spec, first) {
+	for (let period = 0;; period++) for (const date of datesOfPeriod(spec, first, period)) if (compareCivilDates(date, first) >= 0) yield date;
+}
+function datesOfPeriod(spec, first, period) {
+	switch (spec.unit) {
+		case "day": return [addDays(first, period * spec.interval)];
+		case "week": {
+			const monday = addDays(weekStart(first), period * spec.interval * 7);
+			return (spec.on ?? [isoWeekday(first)]).map((weekday) => addDays(monday, weekday - 1));
+		}
+		case "month": {
+			const month = monthNumber(first) + period * spec.interval;
+			const dates = (spec.on ?? [first.day]).map((day) => clampedDayOfMonth(month, day));
+			return dates.filter((date, index) => index === 0 || compareCivilDates(date, dates[index - 1]) !== 0);
+		}
+	}
+}
+function hasRepeat(frontMatter) {
+	return frontMatter.repeat !== void 0 || frontMatter.variants !== void 0 || frontMatter.occurrences !== void 0;
+}
+function expandRepeat(input) {
+	const diagnostics = [];
+	const report = (path, problem, severity = "error") => diagnostics.push({
+		severity,
+		...problem,
+		file: input.file,
+		...input.locate(path, { key: path[0] === "occurrences" })
+	});
+	if (input.frontMatter.repeat === void 0) {
+		const field = input.frontMatter.variants !== void 0 ? "variants" : "occurrences";
+		report([field], {
+			code: "repeat-missing",
+			message: `\`${field}\` is used only with \`repeat\``,
+			hint: "Add `repeat:` (e.g. `repeat: { every: week, count: 6 }`), or remove it."
+		});
+		return {
+			occurrences: [],
+			diagnostics
+		};
+	}
+	const spec = readRepeatSpec(input.frontMatter, {
+		file: input.file,
+		locate: input.locate,
+		timezone: input.timezone,
+		diagnostics
+	});
+	if (input.scheduledAt === null) {
+		if (typeof input.frontMatter.scheduledAt !== "string" || input.frontMatter.scheduledAt.trim() === "next-slot") report(["repeat"], {
+			code: "repeat-without-time",
+			message: "a repeat needs the date and time of its first occurrence in `scheduledAt`",
+			expected: "`scheduledAt: 2027-01-04 09:00`",
+			found: typeof input.frontMatter.scheduledAt === "string" ? `\`scheduledAt: ${input.frontMatter.scheduledAt}\`` : "no `scheduledAt`",
+			hint: "Write when the first occurrence goes out; the others follow `every`."
+		});
+		return {
+			occurrences: [],
+			diagnostics
+		};
+	}
+	if (spec === void 0) return {
+		occurrences: [],
+		diagnostics
+	};
+	return {
+		occurrences: occurrencesOf(spec, input, report),
+		diagnostics
+	};
+}
+function occurrencesOf(spec, input, report) {
+	const anchor = wallMomentOf(Date.parse(input.scheduledAt), input.timezone);
+	const skipped = new Set(spec.skip.map((s) => s.date));
+	const texts = [input.body, ...spec.variants];
+	const overrides = new Map(spec.overrides.map((o) => [formatCivilDate(o.date), o]));
+	const series = [];
+	const occurrences = [];
+	let index = -1;
+	for (const date of seriesDates(spec, anchor.date)) {
+		index++;
+		const text = formatCivilDate(date);
+		if ("until" in spec.end ? wallMinutes({
+			date,
+			minute: anchor.minute
+		}) > spec.end.until : occurrences.length === spec.end.count) break;
+		series.push(text);
+		if (skipped.has(text)) continue;
+		if (occurrences.length === 500) {
+			report(["repeat"], {
+				code: "repeat-too-long",
+				message: `this repeat has more than 500 occurrences`,
+				hint: "End it earlier, or split it into several files."
+			});
+			return [];
+		}
+		const override = overrides.get(text);
+		const variant = index % texts.length;
+		const moved = override?.scheduledAt;
+		const time = moved === void 0 || "minute" in moved ? instantAt({
+			date,
+			minute: moved?.minute ?? anchor.minute
+		}, input.timezone) : {
+			instantMs: Date.parse(moved.instant),
+			shifted: false
+		};
+		occurrences.push({
+			key: `${input.key}@${text}`,
+			date: text,
+			index,
+			scheduledAt: new Date(time.instantMs).toISOString(),
+			text: override?.content ?? texts[variant],
+			textPath: override?.content !== void 0 ? [
+				"occurrences",
+				override.key,
+				"content"
+			] : variant === 0 ? null : ["variants", variant - 1],
+			draft: override?.draft ?? input.draft,
+			...override?.at === void 0 ? {} : { overrideAt: override.at },
+			shifted: time.shifted
+		});
+	}
+	if (occurrences.length === 0 && "until" in spec.end) report(["repeat", "until"], {
+		code: "repeat-empty",
+		message: "this repeat has no occurrence: `until` comes before the first one",
+		expected: "an end after `scheduledAt`",
+		found: `\`until: ${spec.end.label}\``,
+		hint: "Move `until` after `scheduledAt`."
+	});
+	const produced = new Set(occurrences.map((o) => o.date));
+	for (const override of spec.overrides) {
+		const text = formatCivilDate(override.date);
+		if (produced.has(text)) continue;
+		report(["occurrences", override.key], {
+			code: skipped.has(text) ? "occurrence-skipped" : "unknown-occurrence",
+			message: skipped.has(text) ? `occurrence ${text} is skipped in \`repeat.skip\`` : `${text} is not a date of this repeat`,
+			expected: "the date of an occurrence",
+			found: `\`${override.key}\``,
+			hint: skipped.has(text) ? "Remove it from `repeat.skip`, or remove this entry." : nearestDate(text, occurrences.map((o) => o.date))
+		});
+	}
+	for (const skip of spec.skip) if (!series.includes(skip.date)) report(skip.path, {
+		code: "unused-skip",
+		message: `${skip.date} in \`repeat.skip\` is not a date of this repeat`,
+		found: `\`${skip.date}\``,
+		hint: nearestDate(skip.date, series)
+	}, "warning");
+	return occurrences;
+}
+function nearestDate(date, dates) {
+	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
+	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
+}
+function renderValues(value, context, locate) {
+	const diagnostics = [];
+	const names = new Set();
+	const snippets = new Set();
+	const walk = (inner, path) => {
+		if (typeof inner === "string") {
+			const rendered = renderTemplate(inner, {
+				...context,
+				locate: fixedTextLocator(locate(path))
+			});
+			diagnostics.push(...rendered.diagnostics);
+			for (const name of rendered.names) names.add(name);
+			for (const snippet of rendered.snippets) snippets.add(snippet);
+			return rendered.text;
+		}
+		if (Array.isArray(inner)) return inner.map((entry, index) => walk(entry, [...path, index]));
+		if (typeof inner === "object" && inner !== null) return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, walk(entry, [...path, key])]));
+		return inner;
+	};
+	return {
+		value: walk(value, []),
+		diagnostics,
+		names: [...names],
+		snippets: [...snippets]
+	};
+}
+function renderPost(source, context) {
+	const diagnostics = [];
+	const names = new Set();
+	const builtIns = (account) => builtInValues({
+		key: source.key,
+		fileInContent: context.fileInContent,
+		scheduledAt: source.scheduledAt,
+		timezone: context.timezone,
+		...account === void 0 ? {} : { account: {
+			alias: account.alias,
+			...context.accounts?.get(account.accountId)
+		} }
+	});
+	const render = (text, locate, values) => {
+		if (!text.includes("{{")) return {
+			text,
+			locate,
+			names: [],
+			diagnostics: []
+		};
+		const rendered = renderTemplate(text, {
+			...templateBase(context, source),
+			builtIns: values,
+			locate
+		});
+		for (const name of rendered.names) names.add(name);
+		return {
+			text: rendered.text,
+			locate: (offset) => locate(rendered.sourceOffset(offset)),
+			names: rendered.names,
+			diagnostics: rendered.diagnostics
+		};
+	};
+	const shared = render(source.text, source.locate, builtIns());
+	const perAccount = shared.names.some((name) => name.startsWith("account."));
+	if (!perAccount || source.targets.length === 0) diagnostics.push(...shared.diagnostics);
+	const targets = source.targets.map((target, index) => {
+		const values = builtIns({
+			alias: source.labels[index] ?? target.socialAccountId,
+			accountId: target.socialAccountId
+		});
+		const entry = source.entries[index] ?? index;
+		const inFile = (path) => context.locate([
+			"targets",
+			entry,
+			...path
+		]);
+		const options = Object.keys(target.options).length === 0 ? {
+			value: target.options,
+			diagnostics: []
+		} : renderValues(target.options, {
+			...templateBase(context, source),
+			builtIns: values
+		}, (path) => inFile(["options", ...path]));
+		diagnostics.push(...options.diagnostics);
+		if ("names" in options) for (const name of options.names) names.add(name);
+		let text = shared;
+		if (target.contentOverride !== void 0) text = render(target.contentOverride, fixedTextLocator(inFile(["content"])), values);
+		else if (perAccount) text = render(source.text, source.locate, values);
+		if (text !== shared) diagnostics.push(...text.diagnostics);
+		return {
+			text: text.text,
+			locate: text.locate,
+			own: target.contentOverride !== void 0,
+			options: options.value
+		};
+	});
+	const first = source.targets.findIndex((target) => target.contentOverride === void 0);
+	return {
+		content: !perAccount || targets.length === 0 ? shared.text : targets[first === -1 ? 0 : first].text,
+		targets,
+		diagnostics,
+		names: [...names]
+	};
+}
+function templateBase(context, source) {
+	return {
+		file: context.file,
+		vars: context.vars,
+		hashtags: context.hashtags,
+		readSnippet: context.readSnippet,
+		...source.slotted ? { missing: { date: SLOT_DATE } } : {}
+	};
+}
+function postsOfFile(input) {
+	const { text, context } = input;
+	const diagnostics = [];
+	const rendered = sourcesOf(input, diagnostics).map((source) => ({
+		source,
+		post: renderPost(source, context)
+	}));
+	for (const { post } of rendered) diagnostics.push(...post.diagnostics);
+	const textRules = input.rules.filter((rule) => !SCHEDULE_RULE_KINDS.has(rule.kind));
+	if (context.accounts === null) {
+		const named = rendered.some(({ post }) => post.names.some((name) => FACT_NAMES.has(name)));
+		const ruled = text.targets.length > 0 && needsAccountFacts(textRules);
+		if (named || ruled) return {
+			posts: [],
+			diagnostics: [],
+			needsFacts: true
+		};
+	}
+	const checked = textRules.length === 0 || hasErrors(diagnostics) ? {
+		violations: [],
+		rewrites: []
+	} : checkHouseRules({
+		posts: rendered.map(({ source, post }) => rulePost(source, post, input)),
+		rules: textRules,
+		timezone: context.timezone,
+		accounts: context.accounts ?? new Map(),
+		vars: context.vars,
+		hashtags: context.hashtags
+	});
+	diagnostics.push(...checked.violations);
+	const posts = rendered.map(({ source, post }) => {
+		const shape = shapeOf$1(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
+		const schedule = scheduleOf(source, input);
+		return {
+			key: source.key,
+			shape,
+			...schedule === void 0 ? {} : { schedule },
+			...source.slotted && text.slot !== void 0 ? { slot: text.slot } : {},
+			...occurrenceOf(source, input.key)
+		};
+	});
+	return {
+		posts: hasErrors(diagnostics) ? [] : posts,
+		diagnostics: distinct(diagnostics),
+		needsFacts: false
+	};
+}
+function sourcesOf(input, diagnostics) {
+	const { text, context } = input;
+	const bodyLocate = verbatimTextLocator(text.content, text.contentStart);
+	const base = {
+		targets: text.targets,
+		labels: text.targetLabels,
+		entries: text.targetEntries
+	};
+	if (!hasRepeat(text.frontMatter)) return [{
+		...base,
+		key: input.key,
+		scheduledAt: text.scheduledAt,
+		slotted: text.slot !== void 0,
+		text: text.content,
+		locate: bodyLocate
+	}];
+	const written = text.frontMatter.scheduledAt;
+	const first = typeof written === "string" ? parseScheduledAt(written, context.timezone) : void 0;
+	const expanded = expandRepeat({
+		key: input.key,
+		file: context.file,
+		frontMatter: text.frontMatter,
+		locate: context.locate,
+		scheduledAt: first?.ok === true ? first.instant : null,
+		draft: text.frontMatter.draft === true,
+		body: text.content,
+		timezone: context.timezone
+	});
+	diagnostics.push(...expanded.diagnostics);
+	return expanded.occurrences.map((occurrence) => {
+		const locate = occurrence.textPath === null ? bodyLocate : fixedTextLocator(context.locate(occurrence.textPath));
+		const at = occurrence.overrideAt;
+		return {
+			...base,
+			key: occurrence.key,
+			scheduledAt: occurrence.draft ? null : occurrence.scheduledAt,
+			slotted: false,
+			text: occurrence.text,
+			locate,
+			occurrence: {
+				date: occurrence.date,
+				...at === void 0 ? {} : { at }
+			}
+		};
+	});
+}
+function rulePost(source, post, input) {
+	const { text, context } = input;
+	return {
+		key: source.key,
+		file: context.file,
+		fileInContent: context.fileInContent,
+		scheduledAt: source.scheduledAt,
+		targets: post.targets.map((target, index) => ({
+			accountId: source.targets[index].socialAccountId,
+			label: source.labels[index] ?? source.targets[index].socialAccountId,
+			text: target.text,
+			locate: target.locate,
+			...text.targetPositions[index] == null ? {} : { at: text.targetPositions[index] },
+			options: target.options
+		})),
+		media: input.media.map((media, index) => ({
+			path: media.path,
+			kind: media.kind,
+			...media.alt === void 0 ? {} : { alt: media.alt },
+			...input.mediaPositions[index] == null ? {} : { at: input.mediaPositions[index] }
+		}))
+	};
+}
+function shapeOf$1(source, post, rewrites, media) {
+	const finals = post.targets.map((target, index) => {
+		const accountId = source.targets[index].socialAccountId;
+		const rewritten = (field) => rewrites.find((rewrite) => rewrite.accountId === accountId && rewrite.field === field)?.after;
+		const link = rewritten("options.link");
+		return {
+			text: rewritten("text") ?? target.text,
+			own: target.own,
+			options: link === void 0 ? target.options : {
+				...target.options,
+				link
+			}
+		};
+	});
+	const content = finals.length > 0 && finals.every((final) => !final.own && final.text === finals[0].text) ? finals[0].text : post.content;
+	const targets = finals.map((final, index) => {
+		const target = {
+			socialAccountId: source.targets[index].socialAccountId,
+			options: final.options
+		};
+		if (final.own || final.text !== content) target.contentOverride = final.text;
+		return target;
+	});
+	return {
+		content,
+		scheduledAt: source.scheduledAt,
+		targets,
+		media: media.map((m) => m.sha256)
+	};
+}
+function scheduleOf(source, input) {
+	if (source.scheduledAt === null) return void 0;
+	if (source.occurrence === void 0) return input.text.schedule;
+	const position = source.occurrence.at ?? input.context.locate(["scheduledAt"]);
+	const wall = wallMomentOf(Date.parse(source.scheduledAt), input.context.timezone);
+	return {
+		instant: source.scheduledAt,
+		raw: `${formatCivilDate(wall.date)} ${formatClock(wall.minute)}`,
+		...position === void 0 ? {} : { position }
+	};
+}
+function occurrenceOf(source, of) {
+	return source.occurrence === void 0 ? {} : { occurrence: {
+		of,
+		date: source.occurrence.date
+	} };
+}
+function distinct(diagnostics) {
+	const seen = new Set();
+	return diagnostics.filter((diagnostic) => {
+		const { key: _key, ...rest } = diagnostic;
+		const id = JSON.stringify(rest);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
+}
+function snippetFile(root, path, lookups) {
+	return lookups.onceSync(`snippet\0${root}\0${path}`, () => {
+		try {
+			const absolute = resolve(root, path);
+			if (!isInside(realpathSync(root), realpathSync(absolute))) return void 0;
+			const stats = statSync(absolute);
+			if (!stats.isFile() || stats.size > 1048576) return void 0;
+			const bytes = readFileSync(absolute);
+			return {
+				text: bytes.toString("utf8"),
+				digest: hash("sha1", bytes, "base64")
+			};
+		} catch {
+			return;
+		}
+	});
+}
+function sameSnippets(uses, root, lookups) {
+	return uses.every((use) => (snippetFile(root, use.path, lookups)?.digest ?? null) === use.digest);
+}
+function digestWithSnippets(digest, uses) {
+	if (uses.length === 0) return digest;
+	return hash("sha1", [digest, ...uses.map((use) => `${use.path}\0${use.digest ?? ""}`)].join("\n"), "base64");
 }
 async function readContentFile(file, options) {
 	const { config } = options;
@@ -51750,7 +56542,8 @@ async function readContentFile(file, options) {
 	if ("problem" in read) return {
 		file: relativeFile,
 		key: null,
-		post: null,
+		pathKey: pathKeyOf(relativeFile, config),
+		posts: [],
 		diagnostics: [{
 			severity: "error",
 			file: relativeFile,
@@ -51767,33 +56560,83 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_DI0074Po(), interpret_file_DI0074Po_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CG2TOOuR(), interpret_file_CG2TOOuR_exports));
+	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
-		fileInContent: relativePosix(config.contentDir, resolve(config.root, file)),
+		fileInContent,
 		timezone: config.timezone,
 		accounts: config.accounts
 	});
 	if (reading.text === void 0) return {
 		file,
 		key: null,
-		post: null,
+		pathKey: postKeyFromPath(fileInContent),
+		posts: [],
 		diagnostics: reading.diagnostics
 	};
-	const digest = hash("sha1", bytes, "base64");
-	const result = assemble$1(file, reading, reading.text, await resolveMedia$1(reading.text.media, {
+	const media = await resolveMedia$1(reading.text.media, {
 		...mediaContextOf(options),
 		file,
 		locate
-	}), {
+	});
+	const lookups = options.lookups ?? new FileLookups();
+	const snippets = new Map();
+	const readSnippet = (path) => {
+		const found = snippetFile(config.root, path, lookups);
+		snippets.set(path, {
+			path,
+			digest: found?.digest ?? null
+		});
+		return found?.text;
+	};
+	const { accountFacts = NO_FACTS } = options;
+	const context = {
+		file,
+		fileInContent,
+		timezone: config.timezone,
+		vars: config.vars ?? {},
+		hashtags: config.hashtags ?? {},
+		accounts: typeof accountFacts === "function" ? null : accountFacts,
+		readSnippet,
+		locate
+	};
+	const input = {
+		key: reading.key,
+		text: reading.text,
+		media: media.media,
+		mediaPositions: media.positions,
+		rules: config.rules ?? [],
+		context
+	};
+	let found = postsOfFile(input);
+	const usedLoadedFacts = found.needsFacts && typeof accountFacts === "function";
+	if (usedLoadedFacts) found = postsOfFile({
+		...input,
+		context: {
+			...context,
+			accounts: await accountFacts()
+		}
+	});
+	const uses = [...snippets.values()].sort((a, b) => compareText(a.path, b.path));
+	const digest = digestWithSnippets(hash("sha1", bytes, "base64"), uses);
+	const result = assemble$1(file, reading, {
+		...found,
+		media,
+		snippets: uses
+	}, {
 		...options,
 		digest
 	});
-	if (read !== void 0 && result.post !== null) options.earlier?.remember(file, {
+	const [only, ...more] = result.posts;
+	if (read !== void 0 && only !== void 0 && more.length === 0 && only.occurrence === void 0 && only.slot === void 0 && !usedLoadedFacts) options.earlier?.remember(file, {
 		digest,
 		...read
-	}, summaryOf$2(reading, result.post));
+	}, summaryOf$2(reading, only, uses, found.diagnostics));
 	return result;
+}
+function pathKeyOf(file, config) {
+	return postKeyFromPath(relativePosix(config.contentDir, resolve(config.root, file)));
 }
 function mediaContextOf(options) {
 	const context = {
@@ -51807,52 +56650,60 @@ function mediaContextOf(options) {
 		earlier: options.earlier
 	};
 }
-function assemble$1(file, reading, text, media, options) {
+function assemble$1(file, reading, found, options) {
 	const key = reading.key;
-	const late = text.schedule === void 0 ? void 0 : checkSchedule(text.schedule, {
-		key,
+	const text = reading.text;
+	const { media } = found;
+	const late = found.posts.flatMap((post) => post.schedule === void 0 ? [] : [checkSchedule$1(post.schedule, {
+		key: post.key,
 		file,
 		now: options.now,
 		acceptPastSchedule: options.acceptPastSchedule
-	});
-	const found = [
+	})].filter((d) => d !== void 0));
+	const all = [
 		...reading.diagnostics,
 		...media.diagnostics,
-		...late === void 0 ? [] : [late]
+		...found.diagnostics,
+		...late
 	];
-	const diagnostics = found.length > 1 ? sortDiagnostics(found) : found;
+	const diagnostics = all.length > 1 ? sortDiagnostics(all) : all;
+	const keyPosition = reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition };
+	const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
 	if (hasErrors(diagnostics)) return {
 		file,
 		key,
-		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		post: null,
+		...keyPosition,
+		posts: [],
+		...snippets,
 		diagnostics
 	};
-	const shape = {
-		content: text.content,
-		scheduledAt: text.scheduledAt,
-		targets: text.targets,
-		media: media.media.map((m) => m.sha256)
-	};
-	const post = {
-		key,
-		file,
-		shape,
-		shapeHash: shapeHash(shape),
-		fingerprint: fingerprintOf(options.digest, shape.media),
-		media: media.media,
-		targetLabels: text.targetLabels,
-		locations: {
-			targets: text.targetPositions,
-			media: media.positions,
-			body: text.body
-		}
-	};
+	const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
+	const posts = found.posts.map((post) => {
+		const scheduleAt = post.schedule?.position ?? post.slot?.at;
+		return {
+			key: post.key,
+			file,
+			shape: post.shape,
+			shapeHash: shapeHash(post.shape),
+			fingerprint: post.occurrence === void 0 ? fingerprint : `${fingerprint}@${post.occurrence.date}`,
+			media: media.media,
+			targetLabels: text.targetLabels,
+			locations: {
+				targets: text.targetPositions,
+				media: media.positions,
+				body: text.body,
+				...scheduleAt === void 0 ? {} : { schedule: scheduleAt }
+			},
+			...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
+			...post.slot === void 0 ? {} : { slot: post.slot }
+		};
+	});
 	return {
 		file,
 		key,
-		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		post,
+		...keyPosition,
+		posts,
+		...snippets,
 		diagnostics
 	};
 }
@@ -52297,13 +57148,15 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_DCLiaDuP = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-	init_api_CbE1QCP4();
+var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
+var init_check_posts_IiW9z6jk = __esmMin((() => {
+	init_state_file_DHoO62Iw();
+	init_api_DRlkyUBI();
+	init_diagnostics_CSWwxGl1();
+	init_scheduled_at_858iXyie();
+	init_error_codes_Bqn1_kii();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
-	init_shape_hash_eIzNTCUi();
 	init_probe_cache_BIaDE8Nw();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
@@ -52340,6 +57193,7 @@ var init_check_posts_DCLiaDuP = __esmMin((() => {
 		#realpaths = new Map();
 		#stats = new Map();
 		#answers = new Map();
+		#syncAnswers = new Map();
 		once(key, find) {
 			let answer = this.#answers.get(key);
 			if (answer === void 0) {
@@ -52347,6 +57201,10 @@ var init_check_posts_DCLiaDuP = __esmMin((() => {
 				this.#answers.set(key, answer);
 			}
 			return answer;
+		}
+		onceSync(key, find) {
+			if (!this.#syncAnswers.has(key)) this.#syncAnswers.set(key, find());
+			return this.#syncAnswers.get(key);
 		}
 		realpath(path) {
 			let real = this.#realpaths.get(path);
@@ -52388,6 +57246,140 @@ var init_check_posts_DCLiaDuP = __esmMin((() => {
 	};
 	NO_REQUESTS = Object.freeze([]);
 	MAX_POST_FILE_BYTES = 1048576;
+	ScheduleBook = class {
+		rules;
+		context;
+		byAccount = new Map();
+		midnights = new Map();
+		constructor(rules, context) {
+			this.rules = rules;
+			this.context = context;
+		}
+		conflicts(entry) {
+			const wall = entry.wall ?? wallMomentOf(entry.instantMs, this.context.timezone);
+			const conflicts = [];
+			for (const rule of this.rules) {
+				const inScope = entry.accountIds.filter((id) => appliesTo(rule, id, this.context));
+				if (inScope.length === 0) continue;
+				switch (rule.kind) {
+					case "quietHours":
+						if (rule.from < rule.to ? wall.minute >= rule.from && wall.minute < rule.to : wall.minute >= rule.from || wall.minute < rule.to) conflicts.push({
+							rule,
+							accountIds: inScope,
+							wall,
+							clashes: []
+						});
+						break;
+					case "blackout": {
+						const minutes = wallMinutes(wall);
+						const period = rule.periods.find((p) => minutes >= p.from && minutes < p.to);
+						if (period !== void 0) conflicts.push({
+							rule,
+							accountIds: inScope,
+							wall,
+							clashes: [],
+							period
+						});
+						break;
+					}
+					case "minGap":
+						for (const id of inScope) {
+							const clashes = this.within(id, entry.instantMs - rule.minutes * 6e4, entry.instantMs + rule.minutes * 6e4, { open: true });
+							if (clashes.length > 0) conflicts.push({
+								rule,
+								accountIds: [id],
+								wall,
+								clashes
+							});
+						}
+						break;
+					case "maxPerDay":
+					case "maxPerWeek": {
+						const first = rule.kind === "maxPerDay" ? wall.date : weekStart(wall.date);
+						const [from, to] = [this.midnight(first), this.midnight(addDays(first, rule.kind === "maxPerDay" ? 1 : 7))];
+						for (const id of inScope) {
+							const clashes = this.within(id, from, to, { open: false });
+							if (clashes.length >= rule.limit) conflicts.push({
+								rule,
+								accountIds: [id],
+								wall,
+								clashes
+							});
+						}
+						break;
+					}
+				}
+			}
+			return conflicts;
+		}
+		place(entry) {
+			for (const id of entry.accountIds) {
+				const list = this.byAccount.get(id) ?? [];
+				list.splice(this.firstAfter(list, entry.instantMs - 1), 0, entry);
+				this.byAccount.set(id, list);
+			}
+		}
+		within(accountId, from, to, options) {
+			const list = this.byAccount.get(accountId) ?? [];
+			const found = [];
+			for (let index = this.firstAfter(list, options.open ? from : from - 1); index < list.length && list[index].instantMs < to; index++) found.push(list[index]);
+			return found;
+		}
+		firstAfter(list, instantMs) {
+			let low = 0;
+			let high = list.length;
+			while (low < high) {
+				const middle = low + high >> 1;
+				if (list[middle].instantMs <= instantMs) low = middle + 1;
+				else high = middle;
+			}
+			return low;
+		}
+		midnight(date) {
+			const day = dayNumber(date);
+			let instantMs = this.midnights.get(day);
+			if (instantMs === void 0) {
+				instantMs = instantAt({
+					date,
+					minute: 0
+				}, this.context.timezone).instantMs;
+				this.midnights.set(day, instantMs);
+			}
+			return instantMs;
+		}
+	};
+	RANK = {
+		other: 0,
+		settled: 0,
+		changed: 1,
+		slotted: 2
+	};
+	MISSING_BUILT_IN = {
+		"file.dir": "the text is not in a post file",
+		"file.name": "the text is not in a post file",
+		key: "the text is not in a post file",
+		date: "the post has no `scheduledAt` (a draft)",
+		"account.alias": "the text is not for one account here",
+		"account.handle": "the handle of this account is not known (the account is not listed by the API)",
+		"account.platform": "the platform of this account is not known (the account is not listed by the API)"
+	};
+	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
+	MAX_SNIPPET_DEPTH = 8;
+	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
+	UNIT_WORDS = {
+		day: "day",
+		days: "day",
+		daily: "day",
+		week: "week",
+		weeks: "week",
+		weekly: "week",
+		month: "month",
+		months: "month",
+		monthly: "month"
+	};
+	SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
+	FACT_NAMES = new Set(["account.handle", "account.platform"]);
+	NO_FACTS = new Map();
 	CAPABILITY_CONCURRENCY$2 = 4;
 	SHORT_FORM_FORMATS = {
 		reel: "reels",
@@ -52395,6 +57387,208 @@ var init_check_posts_DCLiaDuP = __esmMin((() => {
 		short: "shorts"
 	};
 	findingsMemo = new WeakMap();
+}));
+function planContext(input) {
+	const { live } = input;
+	const mediaIdToSha = mediaIdIndex(input.state);
+	const shapes = new Map();
+	return {
+		state: input.state,
+		accounts: input.accounts,
+		prune: input.prune,
+		livePost: (postId) => live.get(postId),
+		liveBrief: (postId) => live.briefs.get(postId),
+		shapeOf(post) {
+			let shape = shapes.get(post);
+			if (!shape) {
+				shape = liveShape(post, mediaIdToSha);
+				shapes.set(post, shape);
+			}
+			return shape;
+		}
+	};
+}
+function isEditable(post) {
+	return EDITABLE_STATUSES$2.has(post.status);
+}
+function notEditableReason(post, verb) {
+	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+var EDITABLE_STATUSES$2;
+var init_plan_context_DruKFSb_ = __esmMin((() => {
+	init_check_posts_IiW9z6jk();
+	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
+}));
+function same$1(a, b) {
+	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+function byAccount(targets) {
+	return new Map(targets.map((target) => [target.socialAccountId, target]));
+}
+function targetChanges(id, before, after) {
+	const changes = [];
+	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
+		field: `targets[${id}].contentOverride`,
+		before: before.contentOverride ?? null,
+		after: after.contentOverride ?? null
+	});
+	const beforeOptions = before.options;
+	const afterOptions = after.options;
+	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
+	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
+		field: `targets[${id}].options.${name}`,
+		before: beforeOptions[name] ?? null,
+		after: afterOptions[name] ?? null
+	});
+	return changes;
+}
+function diffShapes(before, after) {
+	const changes = [];
+	if (before.content !== after.content) changes.push({
+		field: "content",
+		before: before.content,
+		after: after.content
+	});
+	if (before.scheduledAt !== after.scheduledAt) changes.push({
+		field: "scheduledAt",
+		before: before.scheduledAt,
+		after: after.scheduledAt
+	});
+	if (!same$1(before.media, after.media)) changes.push({
+		field: "media",
+		before: before.media,
+		after: after.media
+	});
+	const beforeTargets = byAccount(before.targets);
+	const afterTargets = byAccount(after.targets);
+	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
+	const targetFieldChanges = [];
+	for (const id of ids) {
+		const from = beforeTargets.get(id);
+		const to = afterTargets.get(id);
+		if (!from || !to) targetFieldChanges.push({
+			field: `targets[${id}]`,
+			before: from ?? null,
+			after: to ?? null
+		});
+		else targetFieldChanges.push(...targetChanges(id, from, to));
+	}
+	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
+		field: "targets",
+		before: before.targets,
+		after: after.targets
+	});
+	changes.push(...targetFieldChanges);
+	return changes;
+}
+function fieldList(changes) {
+	return changes.map((change) => change.field).join(", ");
+}
+var init_diff_CYgjZY9x = __esmMin((() => {
+	init_state_file_DHoO62Iw();
+}));
+async function listFromBothEnds(fetchPage, createdAtOf) {
+	const oldest = {
+		end: "oldest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	const newest = {
+		end: "newest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	let ordered = true;
+	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
+	async function walk(chain) {
+		while (!complete() && (ordered || chain === oldest)) {
+			const page = await fetchPage({
+				limit: PAGE_SIZE$1,
+				sort: chain.end,
+				...chain.cursor === void 0 ? {} : { after: chain.cursor }
+			});
+			for (const post of itemsOf("posts", page)) {
+				const createdAt = createdAtOf(post);
+				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
+				chain.edge = createdAt;
+				chain.posts.push(post);
+			}
+			const next = nextCursorOf("posts", page, chain.cursors);
+			if (next === void 0) {
+				chain.finished = true;
+				return;
+			}
+			chain.cursor = next;
+			if (chain === oldest && newestWalk === void 0) {
+				newestWalk = walk(newest);
+				newestWalk.catch(() => void 0);
+			}
+		}
+	}
+	let newestWalk;
+	await walk(oldest);
+	await newestWalk;
+	if (!complete()) await walk(oldest);
+	const byId = new Map();
+	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
+	return [...byId.values()];
+}
+async function listLivePosts(client, filter = {}) {
+	const texts = [];
+	return new LiveListing(await listFromBothEnds(async (query) => {
+		const { page, text } = await client.listPostsPageAndText({
+			...filter,
+			...query
+		});
+		const index = texts.push(text) - 1;
+		return {
+			items: itemsOf("posts", page).map((post) => ({
+				id: post.id,
+				updatedAt: post.updatedAt,
+				created: Date.parse(post.createdAt),
+				page: index
+			})),
+			nextCursor: page.nextCursor
+		};
+	}, (post) => post.created), texts);
+}
+var PAGE_SIZE$1, LiveListing;
+var init_live_listing_CxWyogQ9 = __esmMin((() => {
+	init_api_DRlkyUBI();
+	PAGE_SIZE$1 = 100;
+	LiveListing = class {
+		briefs;
+		#listed;
+		#texts;
+		#parsed = new Map();
+		constructor(listed, texts) {
+			const byId = new Map(listed.map((post) => [post.id, post]));
+			this.#listed = byId;
+			this.briefs = byId;
+			this.#texts = texts;
+		}
+		get size() {
+			return this.#listed.size;
+		}
+		get(id) {
+			const listed = this.#listed.get(id);
+			return listed === void 0 ? void 0 : this.#page(listed.page).get(id);
+		}
+		all() {
+			return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id));
+		}
+		#page(index) {
+			let posts = this.#parsed.get(index);
+			if (posts === void 0) {
+				const page = JSON.parse(this.#texts[index]).data;
+				posts = new Map(itemsOf("posts", page).map((post) => [post.id, post]));
+				this.#parsed.set(index, posts);
+			}
+			return posts;
+		}
+	};
 }));
 async function unchangedFiles(files, options) {
 	const shared = {
@@ -52432,6 +57626,7 @@ async function unchangedFiles(files, options) {
 		const lookupFolder = insideFolders.get(folder);
 		if (lookupFolder === void 0) continue;
 		const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === "" ? file : file.slice(folder.length + 1)}`);
+		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, root, shared.lookups)) continue;
 		if (kept !== void 0) known.push({
 			index,
 			file,
@@ -52456,8 +57651,9 @@ async function unchangedFiles(files, options) {
 			file,
 			key: summary.key,
 			...summary.keyPosition === void 0 ? {} : { keyPosition: summary.keyPosition },
-			post: null,
+			posts: [],
 			unchanged: unchanged.post,
+			...summary.snippets === void 0 ? {} : { snippets: summary.snippets.map((use) => use.path) },
 			diagnostics: unchanged.diagnostics
 		};
 	}
@@ -52479,6 +57675,7 @@ async function readContent(options) {
 		return {
 			posts: [],
 			unchanged: [],
+			invalid: [],
 			diagnostics: [{
 				severity: "error",
 				code: "content-dir-missing",
@@ -52515,61 +57712,424 @@ async function readUnchangedInFull(posts, options) {
 	const limit = pLimit(READ_CONCURRENCY$3);
 	return (await Promise.all(posts.map((post) => limit(() => readContentFile(post.file, shared))))).map((result, index) => {
 		const expected = posts[index];
-		if (result.post?.fingerprint !== expected.fingerprint) throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: "Run the command again." });
-		return result.post;
+		const [post] = result.posts;
+		if (post === void 0 || result.posts.length > 1 || post.fingerprint !== expected.fingerprint) throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: "Run the command again." });
+		return post;
 	});
 }
 function combineContentResults(results) {
 	const all = [...results];
-	const firstByKey = new Map();
 	const filesByKey = new Map();
-	for (const result of all) {
-		if (result.key === null) continue;
-		const first = firstByKey.get(result.key);
-		if (first === void 0) firstByKey.set(result.key, result);
-		else filesByKey.set(result.key, [...filesByKey.get(result.key) ?? [first], result]);
+	for (const result of all) for (const key of keysOf(result)) {
+		const files = filesByKey.get(key);
+		if (files === void 0) filesByKey.set(key, [result]);
+		else if (!files.includes(result)) files.push(result);
 	}
 	const diagnostics = [];
 	const posts = [];
 	const unchanged = [];
+	const invalid = [];
 	for (const result of all) {
 		if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
-		const sharing = result.key === null ? void 0 : filesByKey.get(result.key);
-		if (sharing !== void 0) {
+		const shared = keysOf(result).find((key) => filesByKey.get(key).length > 1);
+		if (shared !== void 0) {
+			const sharing = filesByKey.get(shared);
 			const others = sharing.filter((other) => other !== result).map((other) => `\`${other.file}\``);
 			diagnostics.push({
 				severity: "error",
 				code: "duplicate-key",
-				message: `the post key \`${result.key}\` is also used by ${others.join(", ")}`,
+				message: `the post key \`${shared}\` is also used by ${others.join(", ")}`,
 				file: result.file,
 				...result.keyPosition,
 				expected: "a key used by one file only",
-				found: `\`${result.key}\` in ${sharing.length} files`,
+				found: `\`${shared}\` in ${sharing.length} files`,
 				hint: result.keyPosition === void 0 ? "Give one of the files a different `id:`." : "Change this `id:` (or remove it to use the file path as the key)."
 			});
-		} else if (result.post !== null) posts.push(result.post);
-		else if (result.unchanged !== void 0) unchanged.push(result.unchanged);
+			invalid.push({
+				file: result.file,
+				key: result.key,
+				readable: true
+			});
+		} else if (result.unchanged !== void 0) unchanged.push(result.unchanged);
+		else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) posts.push(...result.posts);
+		else invalid.push(invalidFileOf(result));
 	}
+	invalid.sort((a, b) => compareText(a.file, b.file));
 	return {
 		posts: sortByKey(posts),
 		unchanged: sortByKey(unchanged),
-		diagnostics: sortDiagnostics(diagnostics)
+		diagnostics: sortDiagnostics(diagnostics),
+		invalid
 	};
 }
+function invalidFileOf(result) {
+	if (result.key !== null) return {
+		file: result.file,
+		key: result.key,
+		readable: true
+	};
+	return {
+		file: result.file,
+		key: result.pathKey ?? result.file,
+		readable: false
+	};
+}
+function keysOf(result) {
+	if (result.key === null) return [];
+	if (result.posts.length === 0 || result.posts.length === 1 && result.posts[0].key === result.key) return [result.key];
+	return [result.key, ...result.posts.map((post) => post.key)];
+}
+function* sharedSlotTimes(table, accountIds, options) {
+	const shared = accountIds.map((id) => table[id] ?? []).reduce((common, list) => common.filter((slot) => list.some((other) => other.weekday === slot.weekday && other.minute === slot.minute)));
+	if (shared.length === 0) return;
+	const first = wallMomentOf(options.afterMs, options.timezone).date;
+	for (let day = 0; day <= options.days; day++) {
+		const date = addDays(first, day);
+		const weekday = isoWeekday(date);
+		for (const slot of shared) {
+			if (slot.weekday !== weekday) continue;
+			const wall = {
+				date,
+				minute: slot.minute
+			};
+			const { instantMs, shifted } = instantAt(wall, options.timezone);
+			if (!shifted && instantMs > options.afterMs) yield {
+				instantMs,
+				wall,
+				slot
+			};
+		}
+	}
+}
+function isSlotOf(table, accountIds, instantMs, timezone) {
+	const wall = wallMomentOf(instantMs, timezone);
+	const weekday = isoWeekday(wall.date);
+	return accountIds.some((id) => (table[id] ?? []).some((slot) => slot.weekday === weekday && slot.minute === wall.minute));
+}
+function assignSlots(input) {
+	const nowMs = Date.parse(input.now);
+	const requests = [...input.requests].sort((a, b) => compareText(a.key, b.key));
+	const assignments = [];
+	const diagnostics = [];
+	const slotLabel = (instantMs) => {
+		const wall = wallMomentOf(instantMs, input.timezone);
+		return formatSlot({
+			weekday: isoWeekday(wall.date),
+			minute: wall.minute
+		});
+	};
+	const open = [];
+	const kept = [];
+	for (const request of requests) {
+		const recorded = input.recorded.get(request.key);
+		const recordedMs = recorded === void 0 ? NaN : Date.parse(recorded);
+		if (!Number.isNaN(recordedMs) && (recordedMs <= nowMs || isSlotOf(input.slots, request.accountIds, recordedMs, input.timezone))) {
+			assignments.push({
+				key: request.key,
+				scheduledAt: new Date(recordedMs).toISOString(),
+				slot: slotLabel(recordedMs),
+				source: "recorded"
+			});
+			kept.push(asPost(request, recordedMs));
+			continue;
+		}
+		if (!Number.isNaN(recordedMs)) diagnostics.push({
+			severity: "warning",
+			code: "slot-given-up",
+			message: `the slot this post had (${formatWall(wallMomentOf(recordedMs, input.timezone))}) is no longer in \`slots:\`; it takes the next free one`,
+			file: request.file,
+			...request.scheduleAt,
+			hint: "Write the time in `scheduledAt` to keep a time of your own."
+		});
+		open.push(request);
+	}
+	const book = new ScheduleBook(scheduleRulesOf(input.rules), input);
+	fillScheduleBook(book, [...input.posts, ...kept], input.others ?? [], {
+		timezone: input.timezone,
+		label: (id) => id
+	});
+	const taken = new Set();
+	const take = (accountIds, instantMs) => accountIds.forEach((id) => taken.add(`${id} ${instantMs}`));
+	for (const post of [...input.posts, ...kept]) if (post.scheduledAt !== null) take(post.targets.map((t) => t.accountId), Date.parse(post.scheduledAt));
+	for (const other of input.others ?? []) take(other.accountIds, Date.parse(other.scheduledAt));
+	const days = input.horizonDays ?? DEFAULT_HORIZON_DAYS;
+	const queues = new Map();
+	for (const request of open) {
+		const slotted = request.accountIds.filter((id) => (input.slots[id] ?? []).length > 0);
+		if (slotted.length === 0) {
+			diagnostics.push(noSlot(request, "no-slots", `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(", ") || "this post"} ${request.labels.length === 1 ? "has" : "have"} none`, "Add the account under `slots:` in postsync.yaml, e.g. `brand-photo: [\"Mon 09:00\"]`, or write a time."));
+			continue;
+		}
+		const queueKey = [...request.accountIds].sort().join(" ");
+		let queue = queues.get(queueKey);
+		if (queue === void 0) {
+			queue = new SlotQueue(sharedSlotTimes(input.slots, slotted, {
+				afterMs: nowMs,
+				days,
+				timezone: input.timezone
+			}));
+			queues.set(queueKey, queue);
+		}
+		const time = queue.first(({ instantMs, wall }) => !slotted.some((id) => taken.has(`${id} ${instantMs}`)) && book.conflicts({
+			key: request.key,
+			file: request.file,
+			instantMs,
+			accountIds: request.accountIds,
+			wall
+		}).length === 0);
+		if (time === void 0) {
+			const names = slotted.map((id) => request.labels[request.accountIds.indexOf(id)] ?? id).join(", ");
+			diagnostics.push(noSlot(request, "no-free-slot", `no slot ${slotted.length > 1 ? `shared by ${names}` : `of ${names}`} in the next ${days} days is free and breaks no rule`, slotted.length > 1 ? "Give these accounts a slot in common, or split the post by account." : "Add slots, relax a rule, or write a time."));
+			continue;
+		}
+		book.place({
+			key: request.key,
+			file: request.file,
+			instantMs: time.instantMs,
+			accountIds: request.accountIds
+		});
+		take(request.accountIds, time.instantMs);
+		assignments.push({
+			key: request.key,
+			scheduledAt: new Date(time.instantMs).toISOString(),
+			slot: formatSlot(time.slot),
+			source: "assigned"
+		});
+	}
+	return {
+		assignments: assignments.sort((a, b) => compareText(a.key, b.key)),
+		diagnostics
+	};
+}
+function asPost(request, instantMs) {
+	return {
+		key: request.key,
+		file: request.file,
+		fileInContent: "",
+		scheduledAt: new Date(instantMs).toISOString(),
+		standing: "settled",
+		targets: request.accountIds.map((accountId, index) => ({
+			accountId,
+			label: request.labels[index] ?? accountId,
+			text: "",
+			options: {}
+		})),
+		media: []
+	};
+}
+function noSlot(request, code, message, hint) {
+	return {
+		severity: "error",
+		code,
+		message,
+		file: request.file,
+		key: request.key,
+		...request.scheduleAt,
+		expected: "a free slot",
+		found: "`scheduledAt: next-slot`",
+		hint
+	};
+}
+function settleCalendar(input) {
+	const rules = scheduleRulesOf(input.config.rules);
+	const requested = input.posts.filter((post) => post.slot !== void 0 && post.shape.targets.length > 0);
+	if (rules.length === 0 && requested.length === 0) return {
+		posts: [...input.posts],
+		unchanged: [...input.unchanged],
+		diagnostics: [],
+		held: []
+	};
+	const { timezone } = input.config;
+	const nowMs = input.now.getTime();
+	const aliases = aliasesOf(input.config.accounts);
+	const fixed = [];
+	const others = [...remoteOnly(input)];
+	for (const post of [...input.posts.filter((post) => post.slot === void 0), ...input.unchanged]) {
+		const entry = rulePostOf(post, input, aliases);
+		if (entry.scheduledAt === null) continue;
+		if (Date.parse(entry.scheduledAt) <= nowMs) others.push({
+			key: entry.key,
+			accountIds: entry.targets.map((t) => t.accountId),
+			scheduledAt: entry.scheduledAt
+		});
+		else fixed.push(entry);
+	}
+	const recorded = new Map();
+	for (const post of requested) {
+		const slotAt = input.state.posts[post.key]?.slotAt;
+		if (slotAt !== void 0) recorded.set(post.key, slotAt);
+	}
+	const slotted = assignSlots({
+		requests: requested.map((post) => ({
+			key: post.key,
+			file: post.file,
+			...post.slot.at === void 0 ? {} : { scheduleAt: post.slot.at },
+			accountIds: post.shape.targets.map((t) => t.socialAccountId),
+			labels: post.targetLabels
+		})),
+		recorded,
+		posts: fixed,
+		others,
+		slots: input.config.slots,
+		rules,
+		timezone,
+		accounts: input.accounts,
+		now: input.now.toISOString()
+	});
+	const assigned = new Map(slotted.assignments.map((assignment) => [assignment.key, assignment]));
+	const posts = input.posts.map((post) => {
+		const assignment = assigned.get(post.key);
+		if (assignment === void 0) return post;
+		const shape = {
+			...post.shape,
+			scheduledAt: assignment.scheduledAt
+		};
+		const wall = wallMomentOf(Date.parse(assignment.scheduledAt), timezone);
+		const taken = {
+			slot: assignment.slot,
+			wall: `${formatCivilDate(wall.date)} ${formatClock(wall.minute)} (${timezone})`,
+			source: assignment.source
+		};
+		return {
+			...post,
+			shape,
+			shapeHash: shapeHash(shape),
+			slot: {
+				...post.slot,
+				taken
+			}
+		};
+	});
+	const slotPosts = [];
+	for (const post of posts) {
+		if (post.slot?.taken === void 0) continue;
+		const entry = {
+			...rulePostOf(post, input, aliases),
+			standing: post.slot.taken.source === "recorded" ? "settled" : "slotted"
+		};
+		if (Date.parse(entry.scheduledAt) > nowMs) slotPosts.push(entry);
+		else others.push({
+			key: entry.key,
+			accountIds: entry.targets.map((t) => t.accountId),
+			scheduledAt: entry.scheduledAt
+		});
+	}
+	const checked = rules.length === 0 ? [] : checkHouseRules({
+		posts: [...fixed, ...slotPosts],
+		others,
+		rules,
+		timezone,
+		accounts: input.accounts
+	}).violations;
+	const diagnostics = [...slotted.diagnostics, ...checked];
+	const held = new Set();
+	for (const diagnostic of checked) if (diagnostic.severity === "error") held.add(diagnostic.key);
+	for (const post of requested) if (!assigned.has(post.key)) held.add(post.key);
+	if (held.size === 0) return {
+		posts,
+		unchanged: [...input.unchanged],
+		diagnostics,
+		held: []
+	};
+	const heldPosts = [...posts, ...input.unchanged].filter((post) => held.has(post.key)).map((post) => ({
+		file: post.file,
+		key: post.key,
+		readable: true,
+		held: true
+	}));
+	return {
+		posts: posts.filter((post) => !held.has(post.key)),
+		unchanged: input.unchanged.filter((post) => !held.has(post.key)),
+		diagnostics,
+		held: heldPosts
+	};
+}
+function rulePostOf(post, input, aliases) {
+	const full = "shape" in post;
+	const scheduledAt = full ? post.shape.scheduledAt : post.scheduledAt;
+	const accountIds = full ? post.shape.targets.map((target) => target.socialAccountId) : post.accountIds;
+	const scheduleAt = full ? post.locations?.schedule : post.scheduleAt;
+	return {
+		key: post.key,
+		file: post.file,
+		fileInContent: "",
+		scheduledAt,
+		...scheduleAt === void 0 ? {} : { scheduleAt },
+		standing: isSettled(post, scheduledAt, accountIds, input) ? "settled" : "changed",
+		targets: accountIds.map((accountId, index) => ({
+			accountId,
+			label: (full ? post.targetLabels[index] : void 0) ?? aliases.get(accountId) ?? accountId,
+			text: "",
+			options: {}
+		})),
+		media: []
+	};
+}
+function isSettled(post, scheduledAt, accountIds, input) {
+	const record = input.state.posts[post.key];
+	if (record === void 0) return false;
+	if (record.appliedHash === post.shapeHash) return true;
+	const live = input.live?.get(record.postId);
+	if (live === void 0 || normalizeInstant(live.scheduledAt) !== scheduledAt) return false;
+	const liveAccounts = live.targets.map((target) => target.socialAccountId).sort();
+	return liveAccounts.length === accountIds.length && [...accountIds].sort().every((id, index) => id === liveAccounts[index]);
+}
+function remoteOnly(input) {
+	if (input.live === void 0) return [];
+	const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+	const others = [];
+	for (const [key, record] of Object.entries(input.state.posts)) {
+		if (keys.has(key) || input.prune && !input.brokenFiles.has(record.file)) continue;
+		const live = input.live.get(record.postId);
+		const scheduledAt = normalizeInstant(live?.scheduledAt);
+		if (live === void 0 || live.status !== "scheduled" || scheduledAt === null) continue;
+		others.push({
+			key,
+			postId: live.id,
+			accountIds: live.targets.map((target) => target.socialAccountId),
+			scheduledAt
+		});
+	}
+	return others;
+}
+function aliasesOf(accounts) {
+	const aliases = new Map();
+	for (const [alias, id] of Object.entries(accounts)) if (!aliases.has(id)) aliases.set(id, alias);
+	return aliases;
+}
+function accountFactsLoader(client) {
+	let loaded;
+	return () => loaded ??= client.accounts().then((accounts) => new Map(accounts.map((account) => [account.id.toLowerCase(), {
+		platform: account.platform,
+		handle: account.handle
+	}])));
+}
+function platformsOf(rules) {
+	return new Map([...rules.capabilities].map(([id, capabilities]) => [id, { platform: capabilities.account.platform }]));
+}
 async function readDesired(input) {
-	const { caches } = input;
-	const earlier = caches.kept?.posts(input.config);
+	const { caches, config, client } = input;
+	const early = prefetchAccountRules(client, Object.values(config.accounts));
+	const loadFacts = accountFactsLoader(client);
+	const facts = needsAccountFacts(config.rules) ? await loadFacts() : void 0;
+	const earlier = caches.kept?.posts(config, facts);
+	const owned = input.calendar.state.posts;
 	const options = {
-		config: input.config,
+		config,
 		now: input.now,
 		probe: caches.probes.probe,
 		mediaCache: caches.media,
-		acceptPastSchedule: ({ key }) => input.ownedKeys.has(key),
+		acceptPastSchedule: ({ key }) => owned[key] !== void 0,
+		accountFacts: facts ?? loadFacts,
 		...earlier === void 0 ? {} : { earlier }
 	};
-	const early = prefetchAccountRules(input.client, Object.values(input.config.accounts));
 	const content = await readContent(options);
-	const rules = await readAccountRules(input.client, accountIdsOf(content), { known: await early });
+	const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
+	const calendar = {
+		...input.calendar,
+		config,
+		now: input.now
+	};
 	return checkDesired({
 		content: {
 			...content,
@@ -52577,16 +58137,24 @@ async function readDesired(input) {
 		},
 		rules,
 		probes: caches.probes,
+		calendar,
 		...earlier === void 0 ? {} : { memo: earlier }
 	});
 }
 async function checkDesired(input) {
-	const { content, rules, memo } = input;
+	const { content, rules, memo, calendar } = input;
 	const unchecked = memo === void 0 || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
-	const { posts, unchanged } = unchecked.length === 0 ? content : {
+	const read = unchecked.length === 0 ? content : {
 		posts: sortByKey([...content.posts, ...await content.readInFull(unchecked)]),
 		unchanged: without(content.unchanged, unchecked)
 	};
+	const settled = calendar === void 0 ? {
+		...read,
+		diagnostics: [],
+		held: []
+	} : await settle(read, content.diagnostics, rules, calendar);
+	const { posts, unchanged } = settled;
+	const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
 	const checks = await checkDesiredPosts({
 		posts,
 		unchanged,
@@ -52594,15 +58162,37 @@ async function checkDesired(input) {
 		probes: input.probes,
 		...memo === void 0 ? {} : { memo }
 	});
+	const invalid = settled.held.length === 0 ? content.invalid : [...content.invalid, ...settled.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
 	return {
 		posts,
 		unchanged,
 		readInFull: content.readInFull,
-		diagnostics: [...content.diagnostics, ...checks],
-		contentDiagnostics: content.diagnostics,
+		diagnostics: [...contentDiagnostics, ...checks],
+		contentDiagnostics,
 		checkDiagnostics: checks,
+		invalid,
 		rules
 	};
+}
+async function settle(read, diagnostics, rules, calendar) {
+	const { config } = calendar;
+	if (!(scheduleRulesOf(config.rules).length > 0 || read.posts.some((post) => post.slot !== void 0))) return {
+		...read,
+		diagnostics: [],
+		held: []
+	};
+	const live = await calendar.live;
+	const brokenFiles = new Set(diagnostics.flatMap((d) => d.severity === "error" && d.file !== void 0 ? [d.file] : []));
+	return settleCalendar({
+		...read,
+		config,
+		state: calendar.state,
+		...live === void 0 ? {} : { live },
+		accounts: platformsOf(rules),
+		now: calendar.now,
+		prune: calendar.prune,
+		brokenFiles
+	});
 }
 function accountIdsOf(content) {
 	const ids = new Set();
@@ -52614,15 +58204,36 @@ function without(posts, leaving) {
 	const gone = new Set(leaving);
 	return posts.filter((post) => !gone.has(post));
 }
-var SLICE, READ_CONCURRENCY$3;
-var init_read_desired_BM4j6kDE = __esmMin((() => {
+var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
+var init_read_desired_DjXUt21F = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_DCLiaDuP();
-	init_state_file_q7NCcOwf();
-	init_api_CbE1QCP4();
+	init_check_posts_IiW9z6jk();
+	init_state_file_DHoO62Iw();
+	init_api_DRlkyUBI();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
+	SlotQueue = class {
+		times = [];
+		source;
+		cursor = 0;
+		constructor(source) {
+			this.source = source[Symbol.iterator]();
+		}
+		first(fits) {
+			for (;; this.cursor++) {
+				if (this.cursor === this.times.length) {
+					const next = this.source.next();
+					if (next.done === true) return void 0;
+					this.times.push(next.value);
+				}
+				const time = this.times[this.cursor];
+				if (fits(time)) return time;
+			}
+		}
+	};
+	DEFAULT_HORIZON_DAYS = 366;
 }));
 function accountAvailability(capabilities) {
 	const accounts = new Map();
@@ -52776,6 +58387,57 @@ function planDesiredPost(post, context) {
 		};
 	}
 	return updateChange(post, record, live, context);
+}
+function withCalendarFacts(plan, posts) {
+	const byKey = new Map();
+	const repeats = new Map();
+	for (const post of posts) {
+		if (post.slot?.taken === void 0 && post.occurrence === void 0) continue;
+		byKey.set(post.key, post);
+		if (post.occurrence !== void 0) repeats.set(post.occurrence.of, post.file);
+	}
+	if (byKey.size === 0 && !plan.changes.some((change) => change.action === "delete")) return plan;
+	let touched = false;
+	const changes = plan.changes.map((change) => {
+		const annotated = annotate(change, byKey.get(change.key), repeats);
+		touched ||= annotated !== change;
+		return annotated;
+	});
+	return touched ? {
+		...plan,
+		changes
+	} : plan;
+}
+function annotate(change, post, repeats) {
+	if (post === void 0) return change.action === "delete" ? surplusOccurrence(change, repeats) : change;
+	const taken = post.slot?.taken;
+	const executed = change.action === "create" || change.action === "update";
+	const reasons = post.occurrence === void 0 ? change.reasons : change.reasons.map((reason) => reason === NEW_FILE ? `new occurrence (${post.occurrence.date})` : reason);
+	return {
+		...change,
+		reasons,
+		...taken === void 0 || post.shape.scheduledAt === null ? {} : { slot: {
+			slot: taken.slot,
+			scheduledAt: post.shape.scheduledAt,
+			source: taken.source
+		} },
+		...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
+		...taken !== void 0 && executed ? { reasons: [...reasons, `time from slot ${taken.slot}: ${taken.wall}, ${taken.source === "recorded" ? "kept from the last apply" : "the earliest free one"}`] } : {}
+	};
+}
+function surplusOccurrence(change, repeats) {
+	const match = OCCURRENCE_KEY.exec(change.key);
+	if (match === null || change.file === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
+	const [, of, date] = match;
+	const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
+	return {
+		...change,
+		occurrence: {
+			of,
+			date
+		},
+		reasons: [change.skipped ? `${why}; run with --prune to delete` : why]
+	};
 }
 function orphans(live, state, context) {
 	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
@@ -53008,21 +58670,26 @@ function summarize(changes) {
 	return summary;
 }
 function guardChanges(plan, context) {
-	const brokenFiles = new Set(context.diagnostics.filter((d) => d.severity === "error" && d.file).map((d) => d.file));
-	const changes = plan.changes.map((change) => guard(change, brokenFiles, context.now));
+	let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
+		const valid = [...context.posts, ...context.unchanged];
+		changes = blockPostsWithErrors(changes, {
+			...context,
+			postKeys: new Set(valid.map((post) => post.key)),
+			postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
+		});
+	}
+	if (changes.length === plan.changes.length && changes.every((change, index) => change === plan.changes[index])) return plan;
+	changes.sort(compareChanges);
+	const desired = new Map(context.posts.map((post) => [post.key, post]));
 	return {
 		...plan,
 		changes,
-		summary: summarize(changes)
+		summary: summarize(changes),
+		uploads: mediaUploads(changes, desired, context.state)
 	};
 }
-function guard(change, brokenFiles, now) {
-	if (change.action === "delete" && !change.stateOnly && change.file !== null && brokenFiles.has(change.file)) return {
-		...change,
-		action: "blocked",
-		skipped: void 0,
-		reasons: [`${change.file} has errors (see above); its post is left as it is until the file is fixed`]
-	};
+function guardSchedule(change, now) {
 	const scheduledAt = change.desired?.scheduledAt;
 	if (change.action === "update" && change.fields?.some((field) => field.field === "scheduledAt") && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) return {
 		...change,
@@ -53050,10 +58717,15 @@ function planPosts(input) {
 		only: input.only,
 		now: input.now.toISOString()
 	};
-	return guardChanges(input.planner === void 0 ? createPlan(planInput) : input.planner.plan(planInput), {
-		diagnostics: input.contentDiagnostics,
+	return withCalendarFacts(guardChanges(input.planner === void 0 ? createPlan(planInput) : input.planner.plan(planInput), {
+		diagnostics: planInput.diagnostics,
+		invalidFiles: input.invalidFiles,
+		posts: input.posts,
+		unchanged: input.unchanged,
+		state: input.state,
+		only: input.only,
 		now: input.now
-	});
+	}), input.posts);
 }
 function listOpenPosts(client) {
 	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
@@ -53099,12 +58771,17 @@ async function buildPlan(options) {
 	const read = options.listing ?? startRemoteRead(connection.client, options);
 	const state = await options.state;
 	const { section } = state;
+	const calendarLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
 	const [listed, desired] = await Promise.all(["full" in read ? read.full : read.open, readDesired({
 		config,
 		client: connection.client,
 		now,
 		caches: createPlanCaches(options.kept),
-		ownedKeys: { has: (key) => section.posts[key] !== void 0 }
+		calendar: {
+			state: section,
+			live: calendarLive,
+			prune: options.prune
+		}
 	})]);
 	const live = Array.isArray(listed) ? await completeScopedListing({
 		client: connection.client,
@@ -53148,6 +58825,7 @@ async function planDesired(desired, against) {
 		unchanged,
 		contentDiagnostics: desired.contentDiagnostics,
 		checkDiagnostics: desired.checkDiagnostics,
+		invalidFiles: desired.invalid,
 		state: against.section,
 		stateHash: against.stateHash,
 		live: against.live,
@@ -53158,18 +58836,20 @@ async function planDesired(desired, against) {
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
-var UP_TO_DATE, ACTIONS, ACTION_ORDER, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_build_plan_CzmjWR_x = __esmMin((() => {
-	init_shape_hash_eIzNTCUi();
-	init_plan_context_hRZmshkr();
-	init_diff_BqqaKBsz();
-	init_state_file_q7NCcOwf();
-	init_live_shape_CsYV6Isp();
-	init_live_listing_CLHAYITR();
-	init_api_CbE1QCP4();
-	init_check_posts_DCLiaDuP();
-	init_read_desired_BM4j6kDE();
+var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_build_plan_BYxZWv7_ = __esmMin((() => {
+	init_check_posts_IiW9z6jk();
+	init_plan_context_DruKFSb_();
+	init_diff_CYgjZY9x();
+	init_diagnostics_CSWwxGl1();
+	init_state_file_DHoO62Iw();
+	init_posts_with_errors_C_60as2v();
+	init_live_listing_CxWyogQ9();
+	init_api_DRlkyUBI();
+	init_read_desired_DjXUt21F();
 	UP_TO_DATE = Object.freeze(["up to date"]);
+	NEW_FILE = "new file";
+	OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -59318,7 +64998,7 @@ var require_dist = __commonJSMin(((exports, module) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	exports.default = formatsPlugin;
 }));
-var emulator_sJVRU9Al_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_FTbERx7E_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -60878,7 +66558,7 @@ async function startEmulator(options = {}) {
 	};
 }
 var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_sJVRU9Al = __esmMin((() => {
+var init_emulator_FTbERx7E = __esmMin((() => {
 	init_error_codes_Bqn1_kii();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
@@ -62188,7 +67868,7 @@ var init_emulator_sJVRU9Al = __esmMin((() => {
 		}
 	};
 }));
-var context_DqrzMGvg_exports = __exportAll$1({
+var context_DVBdHlkv_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -62200,6 +67880,241 @@ var context_DqrzMGvg_exports = __exportAll$1({
 	r: () => DEFAULT_CONTENT_DIR,
 	t: () => styleFor
 });
+function readRulesSection(raw, context) {
+	if (!isRecord$3(raw)) return [];
+	const rules = [];
+	for (const [name, entry] of Object.entries(raw)) {
+		if (!isRecord$3(entry)) continue;
+		const rule = readRule(name, entry, context);
+		if (rule !== void 0) rules.push(rule);
+	}
+	return rules;
+}
+function readRule(name, entry, context) {
+	const kinds = RULE_KINDS.filter((kind) => entry[kind] !== void 0);
+	if (kinds.length === 0 && Object.keys(entry).some((key) => !RULE_FIELDS.has(key))) return void 0;
+	if (kinds.length !== 1) {
+		reportAt(context, ["rules", name], {
+			code: kinds.length === 0 ? "rule-without-check" : "rule-with-several-checks",
+			atKey: true,
+			message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(", ")})`,
+			expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(", ")}`,
+			hint: kinds.length === 0 ? "Add the check this rule makes, e.g. `quietHours: { from: \"22:00\", to: \"07:00\" }`." : "Give each check a rule of its own, under its own name."
+		});
+		return;
+	}
+	const kind = kinds[0];
+	const at = (...path) => [
+		"rules",
+		name,
+		...path
+	];
+	const errors = context.diagnostics.length;
+	const scope = readScope(entry, kind, at, context);
+	const common = {
+		name,
+		severity: entry.severity === "warning" ? "warning" : "error",
+		scope
+	};
+	const rule = readCheck(kind, entry[kind], common, at, context);
+	return context.diagnostics.length === errors ? rule : void 0;
+}
+function readScope(entry, kind, at, context) {
+	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
+	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
+	let when = null;
+	if (isRecord$3(entry.when)) {
+		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
+			code: "rule-when-not-allowed",
+			atKey: true,
+			message: `\`when\` does not apply to a \`${kind}\` rule`,
+			expected: "`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules",
+			hint: "Narrow a schedule rule with `accounts` or `platforms` instead."
+		});
+		when = Object.fromEntries(Object.entries(entry.when).filter((pair) => [
+			"string",
+			"number",
+			"boolean"
+		].includes(typeof pair[1])));
+	}
+	return {
+		accounts,
+		platforms,
+		when
+	};
+}
+function readCheck(kind, value, common, at, context) {
+	switch (kind) {
+		case "quietHours": {
+			if (!isRecord$3(value)) return void 0;
+			const from = clockAt(value.from, at(kind, "from"), context);
+			const to = clockAt(value.to, at(kind, "to"), context);
+			if (from === void 0 || to === void 0) return void 0;
+			if (from === to) reportAt(context, at(kind), {
+				code: "invalid-rule",
+				message: `quiet hours of rule \`${common.name}\` start and end at the same time`,
+				expected: "two different times, e.g. `from: \"22:00\"` and `to: \"07:00\"`",
+				hint: "A span over midnight is written from the evening to the morning."
+			});
+			return {
+				...common,
+				kind,
+				from,
+				to
+			};
+		}
+		case "minGap": {
+			if (typeof value !== "string") return void 0;
+			const minutes = parseDuration(value);
+			if (minutes === void 0) reportAt(context, at(kind), {
+				code: "invalid-duration",
+				message: `\`rules.${common.name}.minGap\` is not a duration`,
+				expected: "a duration such as `2h`, `90m`, `1h30m` or `1 day`",
+				found: `\`${value}\``,
+				hint: "Write a number and a unit: d, h or m."
+			});
+			return minutes === void 0 ? void 0 : {
+				...common,
+				kind,
+				minutes
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": return Number.isInteger(value) && value >= 1 ? {
+			...common,
+			kind,
+			limit: value
+		} : void 0;
+		case "blackout": {
+			const periods = (Array.isArray(value) ? value : [value]).map((entry, index) => blackoutPeriod(entry, Array.isArray(value) ? at(kind, index) : at(kind), context));
+			return periods.every((period) => period !== void 0) ? {
+				...common,
+				kind,
+				periods
+			} : void 0;
+		}
+		case "bannedWords":
+		case "requiredWords": {
+			const words = [...new Set(stringsOf(value).map(({ text }) => text.trim()).filter(Boolean))];
+			return words.length > 0 ? {
+				...common,
+				kind,
+				words
+			} : void 0;
+		}
+		case "imageAlt": return value === true ? {
+			...common,
+			kind
+		} : void 0;
+		case "utm": return isRecord$3(value) ? utmRule(value, common, at, context) : void 0;
+	}
+}
+function clockAt(value, path, context) {
+	if (typeof value !== "string") return void 0;
+	const minute = parseClock(value);
+	if (minute === void 0) reportAt(context, path, {
+		code: "invalid-time",
+		message: `\`${path.join(".")}\` is not a time of day`,
+		expected: "a time such as `07:00` or `22:30` (24-hour clock)",
+		found: `\`${value}\``,
+		hint: "Write hours and minutes with a colon, in quotes."
+	});
+	return minute;
+}
+function blackoutPeriod(entry, path, context) {
+	const ends = typeof entry === "string" ? {
+		from: entry,
+		to: entry
+	} : isRecord$3(entry) ? entry : void 0;
+	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
+	const single = typeof entry === "string";
+	const read = (text, end) => {
+		const parsed = parseWallMoment(text);
+		if (parsed === void 0 || single && parsed.hasTime) {
+			reportAt(context, single ? path : [...path, end], {
+				code: "invalid-date",
+				message: `\`${text}\` is not a date`,
+				expected: single ? "a date such as `2026-12-25` (a span with times is written `{ from, to }`)" : "a date such as `2026-12-25`, or a date and time such as `2027-01-10 12:00`",
+				found: `\`${text}\``,
+				hint: parsed !== void 0 ? "Remove the time, or write `{ from: …, to: … }`." : /^\d{4}-\d{2}-\d{2}\b/.test(text.trim()) ? "Check the month and the day." : "Write the date as YYYY-MM-DD."
+			});
+			return;
+		}
+		return wallMinutes(parsed.moment) + (end === "to" && !parsed.hasTime ? 1440 : 0);
+	};
+	const from = read(ends.from, "from");
+	const to = single ? from === void 0 ? void 0 : from + 1440 : read(ends.to, "to");
+	if (from === void 0 || to === void 0) return void 0;
+	if (from >= to) {
+		reportAt(context, path, {
+			code: "invalid-date-range",
+			message: `blackout period \`${ends.from}\` – \`${ends.to}\` ends before it starts`,
+			expected: "`from` before `to`",
+			hint: "Swap the two dates."
+		});
+		return;
+	}
+	const reason = isRecord$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
+	return {
+		from,
+		to,
+		label: single ? ends.from.trim() : `${ends.from.trim()} – ${ends.to.trim()}`,
+		...reason === void 0 ? {} : { reason }
+	};
+}
+function utmRule(value, common, at, context) {
+	const params = {};
+	const known = [...Object.keys(UTM_SHORTHANDS), ...context.templateNames];
+	for (const parameter of UTM_PARAMETERS) {
+		const template = value[parameter];
+		if (typeof template !== "string") continue;
+		params[`utm_${parameter}`] = template;
+		for (const [, name] of template.matchAll(/\{\s*([^{}]*?)\s*\}/g)) {
+			if (known.includes(name)) continue;
+			reportAt(context, at("utm", parameter), {
+				code: "unknown-variable",
+				message: `unknown placeholder \`{${name}}\` in \`utm.${parameter}\` of rule \`${common.name}\``,
+				expected: `one of ${known.map((k) => `\`{${k}}\``).join(", ")}`,
+				found: `\`{${name}}\``,
+				hint: suggestion(name, known)
+			});
+		}
+	}
+	if (Object.keys(params).length === 0) {
+		reportAt(context, at("utm"), {
+			code: "invalid-rule",
+			message: `rule \`${common.name}\` names no UTM parameter`,
+			expected: `at least one of ${UTM_PARAMETERS.map((p) => `\`${p}\``).join(", ")}`,
+			hint: "For example `utm: { source: \"{platform}\", campaign: \"{file.dir}\" }`."
+		});
+		return;
+	}
+	const domains = value.domains === void 0 ? null : stringsOf(value.domains).map(({ text }) => text.trim().toLowerCase().replace(/^\*?\./, ""));
+	return {
+		...common,
+		kind: "utm",
+		params,
+		append: value.append === true,
+		domains
+	};
+}
+function suggestion(name, known) {
+	const match = closestMatch(name, known);
+	return match === void 0 ? "Use one of the names listed, or a var from `vars:`." : `did you mean \`{${match}}\`?`;
+}
+function readPolicySections(data, context) {
+	const vars = readVarsSection(data.vars, context);
+	const hashtags = readHashtagsSection(data.hashtags, context);
+	return deepFreeze({
+		rules: readRulesSection(data.rules, {
+			...context,
+			templateNames: templateNames(vars, hashtags)
+		}),
+		slots: readSlotsSection(data.slots, context),
+		vars,
+		hashtags
+	});
+}
 function canonicalTimeZone(name) {
 	try {
 		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
@@ -62233,14 +68148,22 @@ function configFrom(configFile, root, options) {
 	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
 	const url = resolveApiUrl(options, configFile, diagnostics);
 	const apiKey = options.env.POSTSYNC_API_KEY;
+	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
+	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
+	const policies = readPolicySections(data, {
+		file: configFile.file ?? void 0,
+		locate: configFile.locate,
+		accounts,
+		diagnostics
+	});
 	if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
-	const accounts = Object.freeze(Object.fromEntries(Object.entries(data.accounts ?? {}).map(([alias, id]) => [alias, id.toLowerCase()])));
 	return Object.freeze({
 		root,
 		contentDir,
 		statePath,
 		timezone,
 		accounts,
+		...policies,
 		api: apiConfig({
 			url,
 			local: options.flags?.local === true,
@@ -62357,11 +68280,12 @@ function isPair(entry) {
 	return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
 }
 function seldomOf(summary) {
-	const { keyPosition, diagnostics, schedule } = summary;
+	const { keyPosition, diagnostics, schedule, snippets } = summary;
 	const seldom = {
 		...keyPosition === void 0 ? {} : { keyPosition },
 		...diagnostics.length === 0 ? {} : { diagnostics },
-		...schedule === void 0 ? {} : { schedule }
+		...schedule === void 0 ? {} : { schedule },
+		...snippets === void 0 ? {} : { snippets }
 	};
 	return Object.keys(seldom).length === 0 ? 0 : seldom;
 }
@@ -62381,13 +68305,22 @@ function checksOf(value) {
 		media: value[2] ?? NONE
 	};
 }
-function contentContext(config) {
+function contentContext(config, accountFacts = new Map()) {
 	const accounts = Object.entries(config.accounts).sort(([a], [b]) => compareText(a, b));
+	const facts = [...accountFacts].sort(([a], [b]) => compareText(a, b));
+	const { rules = [], slots = {}, vars = {}, hashtags = {} } = config;
 	return JSON.stringify({
 		root: config.root,
 		contentDir: config.contentDir,
 		timezone: config.timezone,
-		accounts
+		accounts,
+		policies: canonicalJson({
+			rules,
+			slots,
+			vars,
+			hashtags
+		}),
+		facts
 	});
 }
 function buildId() {
@@ -62416,7 +68349,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_sJVRU9Al(), emulator_sJVRU9Al_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_FTbERx7E(), emulator_FTbERx7E_exports));
 	const emulator = await startEmulator({
 		host: "127.0.0.1",
 		port: 0,
@@ -62520,13 +68453,21 @@ async function openTarget(options) {
 		kept
 	};
 }
-var import_picocolors, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_DqrzMGvg = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_state_file_q7NCcOwf();
+var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
+var init_context_DVBdHlkv = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_state_file_DHoO62Iw();
+	init_api_DRlkyUBI();
 	init_main();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
+	RULE_FIELDS = new Set([
+		...RULE_KINDS,
+		"severity",
+		"accounts",
+		"platforms",
+		"when"
+	]);
 	DEFAULT_CONTENT_DIR = "posts";
 	DEFAULT_STATE_PATH = ".postsync/state.json";
 	API_VERSION_PREFIX = "/public/v1";
@@ -62714,8 +68655,8 @@ var init_context_DqrzMGvg = __esmMin((() => {
 		static disabled() {
 			return new RunCache(null, "");
 		}
-		posts(config) {
-			const section = this.#section("posts", contentContext(config), postColumns);
+		posts(config, accountFacts) {
+			const section = this.#section("posts", contentContext(config, accountFacts), postColumns);
 			const media = this.#section("media", "");
 			return section === void 0 || media === void 0 ? void 0 : new PostCache(section, new StampedFacts(media));
 		}
@@ -62763,7 +68704,11 @@ function planReport(command, plan, result) {
 		formatVersion: 1,
 		command,
 		target: plan.target,
-		summary: plan.summary,
+		summary: {
+			...plan.summary,
+			blockedByErrors: blockedByErrors(plan).length,
+			draftsNotReady: notReadyDraftFiles(plan.diagnostics).length
+		},
 		changes: plan.changes,
 		uploads: plan.uploads,
 		diagnostics: plan.diagnostics,
@@ -62792,8 +68737,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_C7Q4kALL = __esmMin((() => {}));
-var plan_CRSEOZHX_exports = __exportAll$1({ runPlan: () => runPlan });
+var init_plan_json_2X9k7f8e = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_posts_with_errors_C_60as2v();
+}));
+var plan_BX5X1r_9_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -62841,16 +68789,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CRSEOZHX = __esmMin((() => {
-	init_api_CbE1QCP4();
+var init_plan_BX5X1r_9 = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_CLu_eeuv();
-	init_state_file_q7NCcOwf();
-	init_build_plan_CzmjWR_x();
-	init_context_DqrzMGvg();
-	init_plan_json_C7Q4kALL();
-	init_plan_human_BhTMYzRX();
-	init_plan_markdown_vAZcdNHZ();
+	init_actions_report_D8BQ3uM_();
+	init_state_file_DHoO62Iw();
+	init_build_plan_BYxZWv7_();
+	init_context_DVBdHlkv();
+	init_plan_json_2X9k7f8e();
+	init_plan_human_B3XDKMTj();
+	init_plan_markdown_B1H0BoPw();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -62883,11 +68831,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_8DaFDDLj = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-	init_api_CbE1QCP4();
+var init_find_calendars_CMuYhHi7 = __esmMin((() => {
+	init_state_file_DHoO62Iw();
+	init_api_DRlkyUBI();
 }));
-var all_calendars_B1YJIHzG_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CKFKpp7R_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -62919,14 +68867,41 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_B1YJIHzG = __esmMin((() => {
-	init_find_calendars_8DaFDDLj();
+var init_all_calendars_CKFKpp7R = __esmMin((() => {
+	init_find_calendars_CMuYhHi7();
 	init_errors_BmB5JMAx();
-	init_context_DqrzMGvg();
+	init_context_DVBdHlkv();
 	init_main();
 	init_esm$1();
 }));
-var validate_h9EKL5fT_exports = __exportAll$1({ runValidate: () => runValidate });
+function draftReadiness(desired) {
+	const missing = new Map();
+	for (const diagnostic of desired.diagnostics) {
+		if (!isReadinessWarning(diagnostic)) continue;
+		missing.set(diagnostic.file, [...missing.get(diagnostic.file) ?? [], diagnostic.message.slice(NOT_READY_PREFIX.length)]);
+	}
+	const drafts = [];
+	const add = ({ key, file }) => {
+		const found = missing.get(file) ?? [];
+		drafts.push({
+			key,
+			file,
+			ready: found.length === 0,
+			missing: found
+		});
+	};
+	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
+	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
+	return drafts.sort((a, b) => compareText(a.file, b.file));
+}
+function isReadinessWarning(diagnostic) {
+	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.file !== void 0 && diagnostic.message.startsWith("not ready to schedule: ");
+}
+var init_draft_readiness_BcHovBzQ = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_state_file_DHoO62Iw();
+}));
+var validate_CU0dFRfA_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -62935,7 +68910,10 @@ async function validateProject(input) {
 		client: connection.client,
 		now: input.now,
 		caches: createPlanCaches(kept),
-		ownedKeys: new Set(Object.keys(section.posts))
+		calendar: {
+			state: section,
+			prune: false
+		}
 	});
 	await kept.save();
 	return desired;
@@ -62950,12 +68928,18 @@ async function runValidate(flags, command) {
 			now: new Date()
 		});
 		const posts = desired.posts.length + desired.unchanged.length;
-		if (flags.json) process.stdout.write(renderJson(diagnosticsReport("validate", desired.diagnostics)));
+		const drafts = draftReadiness(desired);
+		if (flags.json) process.stdout.write(renderJson({
+			...diagnosticsReport("validate", desired.diagnostics),
+			drafts
+		}));
 		else {
 			if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
+			if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
 			const { errors, warnings } = diagnosticCounts(desired.diagnostics);
+			const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
 			const verdict = errors === 0 ? style.green(`${plural$1(posts, "post")} valid.`) : style.red(`${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`);
-			process.stdout.write(`${verdict}\n`);
+			process.stdout.write(`${verdict}${notReady}\n`);
 		}
 		await reportToGitHubActions({
 			root: config.root,
@@ -62970,16 +68954,18 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_h9EKL5fT = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_state_file_q7NCcOwf();
-	init_check_posts_DCLiaDuP();
-	init_read_desired_BM4j6kDE();
+var init_validate_CU0dFRfA = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_draft_readiness_BcHovBzQ();
+	init_state_file_DHoO62Iw();
+	init_check_posts_IiW9z6jk();
+	init_read_desired_DjXUt21F();
 	init_actions_Qg1qGPY0();
-	init_context_DqrzMGvg();
+	init_context_DVBdHlkv();
 	init_diagnostics_DXDbdWhe();
+	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_json_C7Q4kALL();
+	init_plan_json_2X9k7f8e();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -63061,13 +69047,21 @@ async function createFresh(change, desired, context) {
 		shapeHash: shapeHash(draftOf(desired)),
 		startedAt: context.now().toISOString()
 	});
-	return confirm$1(change.key, change.file, await context.client.createPost(payload, { idempotencyKey: key }), shapeHash(draftOf(desired)), context);
+	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
 }
 async function resendPending(key, context) {
 	const pending = context.store.section.pending[key];
 	if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
-	const post = await context.client.createPost(pending.payload, { idempotencyKey: pending.idempotencyKey });
+	const post = await sendCreate(key, pending.payload, pending.idempotencyKey, context);
 	return confirm$1(key, pending.file, post, pending.shapeHash, context);
+}
+async function sendCreate(key, payload, idempotencyKey, context) {
+	try {
+		return await context.client.createPost(payload, { idempotencyKey });
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 400) await context.store.removePost(key);
+		throw error;
+	}
 }
 async function confirm$1(key, file, post, appliedHash, context) {
 	await saved(context, context.store.confirmCreate(key, {
@@ -63082,8 +69076,7 @@ async function confirm$1(key, file, post, appliedHash, context) {
 async function converge(change, post, desired, context) {
 	const fields = diffShapes(liveShape(post, mediaIdIndex(context.store.section)), desired);
 	if (fields.length === 0) return post.id;
-	const updated = await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section));
-	await record(change.key, change.file, updated, desired, context);
+	await record(change, await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section)), desired, context);
 	return post.id;
 }
 async function adopt(change, context) {
@@ -63101,17 +69094,18 @@ async function adopt(change, context) {
 async function update(change, context) {
 	const desired = requireDesired(change);
 	const postId = change.postId;
-	const updated = await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section));
-	await record(change.key, change.file, updated, desired, context);
+	await record(change, await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section)), desired, context);
 	return postId;
 }
-async function record(key, file, post, applied, context) {
-	await saved(context, context.store.recordUpdate(key, {
+async function record(change, post, applied, context) {
+	const slotAt = change.slot === void 0 || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
+	await saved(context, context.store.recordUpdate(change.key, {
 		postId: post.id,
-		file,
+		file: change.file,
 		appliedHash: shapeHash(applied),
 		remoteUpdatedAt: post.updatedAt,
-		appliedAt: context.now().toISOString()
+		appliedAt: context.now().toISOString(),
+		...slotAt
 	}));
 }
 async function remove(change, context) {
@@ -63323,13 +69317,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_C_JrRcC6 = __esmMin((() => {
+var init_apply_plan_BUQWbkwy = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_CbE1QCP4();
-	init_diff_BqqaKBsz();
-	init_live_shape_CsYV6Isp();
-	init_shape_hash_eIzNTCUi();
-	init_state_file_q7NCcOwf();
+	init_api_DRlkyUBI();
+	init_diff_CYgjZY9x();
+	init_check_posts_IiW9z6jk();
+	init_state_file_DHoO62Iw();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -63506,9 +69499,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_BP6RsFNL = __esmMin((() => {
+var init_state_store_CMNKNkbV = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_q7NCcOwf();
+	init_state_file_DHoO62Iw();
 	init_atomic_C7JKBErN();
 	JournalFile = class {
 		path;
@@ -63821,8 +69814,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_FMFYVvQL = __esmMin((() => {
-	init_plan_human_BhTMYzRX();
+var init_apply_progress_62fnsIcw = __esmMin((() => {
+	init_plan_human_B3XDKMTj();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
@@ -63835,7 +69828,7 @@ var init_apply_progress_FMFYVvQL = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_By6PdlY__exports = __exportAll$1({ runApply: () => runApply });
+var apply_DNxYYlqd_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -63916,7 +69909,7 @@ async function applyProject(options) {
 			({plan, live} = built);
 		}
 		await options.onPlan(plan);
-		if (hasErrors(plan.diagnostics)) return {
+		if (options.strict && hasErrors(plan.diagnostics)) return {
 			kind: "invalid",
 			plan
 		};
@@ -63985,6 +69978,7 @@ async function runApply(planFile, flags, command) {
 			prune: flags.prune ?? false,
 			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
+			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
 			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
 			onPlan: async (plan) => {
@@ -64013,62 +70007,75 @@ async function runApply(planFile, flags, command) {
 				});
 			}
 		});
+		const invalid = hasErrors(outcome.plan.diagnostics);
 		switch (outcome.kind) {
 			case "invalid":
-				out(style.red("\nNothing was applied: fix the errors above first."));
+				out(style.red("\nNothing was applied (--strict): fix the errors above first."));
 				if (flags.json) process.stdout.write(renderJson(planReport("apply", outcome.plan)));
 				return 1;
 			case "nothing":
 				if (flags.json) process.stdout.write(renderJson(planReport("apply", outcome.plan)));
-				return 0;
+				if (invalid) out(style.red(`\nNothing was applied: ${[blockedPart(outcome.plan), "fix the errors above, then apply again."].filter((part) => part !== null).join("; ")}`));
+				return invalid ? 1 : 0;
 			case "declined":
 				out("Apply cancelled; nothing was changed.");
 				return 1;
 			case "applied": {
 				const { plan, result } = outcome;
+				const line = resultLine(result, plan);
 				if (flags.json) process.stdout.write(renderJson(planReport("apply", plan, result)));
-				out(`\n${resultLine(result)}`);
+				out(`\n${invalid ? style.red(line) : line}`);
 				await reportApplyOutcome({
 					plan,
 					result,
 					root: config.root,
-					line: resultLine(result)
+					line
 				}, {
 					env: process.env,
-					annotate: (line) => process.stderr.write(line)
+					annotate: (text) => process.stderr.write(text)
 				});
-				return result.failed.length > 0 ? 1 : 0;
+				return result.failed.length > 0 || invalid ? 1 : 0;
 			}
 		}
 	} finally {
 		await connection.close();
 	}
 }
-function resultLine(result) {
+function blockedPart(plan) {
+	const blocked = blockedByErrors(plan).length;
+	return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
+}
+function resultLine(result, plan) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const line = `Apply complete: ${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
-	return result.failed.length > 0 ? `${line} ${result.failed.length} failed: run \`postsync plan\` to see what is left.` : line;
+	const done = `${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
+	const blocked = blockedPart(plan);
+	let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
+	if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;
+	else if (hasErrors(plan.diagnostics)) line += " Fix the errors above, then apply again.";
+	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_By6PdlY_ = __esmMin((() => {
+var init_apply_DNxYYlqd = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_actions_report_CLu_eeuv();
-	init_apply_plan_C_JrRcC6();
-	init_api_CbE1QCP4();
-	init_check_posts_DCLiaDuP();
+	init_posts_with_errors_C_60as2v();
+	init_actions_report_D8BQ3uM_();
+	init_apply_plan_BUQWbkwy();
+	init_api_DRlkyUBI();
+	init_check_posts_IiW9z6jk();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_BP6RsFNL();
-	init_build_plan_CzmjWR_x();
+	init_state_store_CMNKNkbV();
+	init_build_plan_BYxZWv7_();
 	init_actions_Qg1qGPY0();
-	init_context_DqrzMGvg();
-	init_apply_progress_FMFYVvQL();
-	init_plan_json_C7Q4kALL();
-	init_plan_human_BhTMYzRX();
+	init_context_DVBdHlkv();
+	init_apply_progress_62fnsIcw();
+	init_plan_json_2X9k7f8e();
+	init_plan_human_B3XDKMTj();
 	init_p_limit();
 	FINAL_STATUSES = new Set(["published"]);
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CMPOvy6E_exports = __exportAll$1({ runInit: () => runInit });
+var init_DP554ddh_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -64290,8 +70297,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CMPOvy6E = __esmMin((() => {
-	init_context_DqrzMGvg();
+var init_init_DP554ddh = __esmMin((() => {
+	init_context_DVBdHlkv();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -64570,7 +70577,7 @@ ${setupPostsync}
 `
 	};
 }));
-var serve_vuM41tH0_exports = __exportAll$1({ runServe: () => runServe });
+var serve_TG_5IVsM_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -64597,9 +70604,9 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_vuM41tH0 = __esmMin((() => {
+var init_serve_TG_5IVsM = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_emulator_sJVRU9Al();
+	init_emulator_FTbERx7E();
 }));
 function readdirp(root, options = {}) {
 	let type = options.entryType || options.type;
@@ -66050,7 +72057,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_D1EylOI1_exports = __exportAll$1({
+var session_N7SmvIDX_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -66225,17 +72232,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_D1EylOI1 = __esmMin((() => {
+var init_session_N7SmvIDX = __esmMin((() => {
 	init_main();
-	init_api_CbE1QCP4();
-	init_build_plan_CzmjWR_x();
-	init_check_posts_DCLiaDuP();
-	init_read_desired_BM4j6kDE();
-	init_state_file_q7NCcOwf();
+	init_api_DRlkyUBI();
+	init_build_plan_BYxZWv7_();
+	init_draft_readiness_BcHovBzQ();
+	init_check_posts_IiW9z6jk();
+	init_read_desired_DjXUt21F();
+	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
-	init_apply_plan_C_JrRcC6();
-	init_state_store_BP6RsFNL();
-	init_live_listing_CLHAYITR();
+	init_apply_plan_BUQWbkwy();
+	init_state_store_CMNKNkbV();
+	init_live_listing_CxWyogQ9();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -66266,9 +72274,11 @@ var init_session_D1EylOI1 = __esmMin((() => {
 		#missingFolder = null;
 		#combined = null;
 		#media = null;
+		#accountFacts;
 		constructor(options) {
 			this.#config = options.config;
 			this.#caches = options.caches;
+			this.#accountFacts = options.accountFacts;
 			this.#posts = this.#postCacheFor(options.config);
 		}
 		setConfig(config) {
@@ -66282,7 +72292,8 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			const before = this.#ownedKeys;
 			this.#ownedKeys = keys;
 			const flipped = (key) => key !== null && before.has(key) !== keys.has(key);
-			return [...this.#files.values()].filter((result) => flipped(result.key)).map((result) => this.#absolute(result.file));
+			const refusedAsPast = (result) => result.posts.length === 0 && result.diagnostics.some((d) => d.code === "scheduled-at-past");
+			return [...this.#files.values()].filter((result) => flipped(result.key) || result.posts.some((post) => flipped(post.key)) || refusedAsPast(result)).map((result) => this.#absolute(result.file));
 		}
 		async readAll(now) {
 			this.#files.clear();
@@ -66313,24 +72324,30 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			return this.#files.has(this.#relative(path));
 		}
 		filesUsingMedia(path) {
-			return [...this.#files.values()].filter((result) => result.post?.media.some((media) => isInside(path, this.#absolute(media.path))) === true).map((result) => this.#absolute(result.file));
+			const uses = (file) => isInside(path, this.#absolute(file));
+			return [...this.#files.values()].filter((result) => result.posts[0]?.media.some((media) => uses(media.path)) === true || result.snippets?.some(uses) === true).map((result) => this.#absolute(result.file));
 		}
 		filesWithErrors() {
-			return [...this.#files.values()].filter((result) => result.post === null).map((result) => this.#absolute(result.file));
+			return [...this.#files.values()].filter((result) => result.posts.length === 0).map((result) => this.#absolute(result.file));
 		}
 		filesScheduledBetween(after, until) {
 			const due = (scheduledAt) => {
 				const at = scheduledAt == null ? NaN : Date.parse(scheduledAt);
 				return at > after.getTime() && at <= until.getTime();
 			};
-			return [...this.#files.values()].filter((result) => due(result.post?.shape.scheduledAt)).map((result) => this.#absolute(result.file));
+			return [...this.#files.values()].filter((result) => result.posts.some((post) => due(post.shape.scheduledAt))).map((result) => this.#absolute(result.file));
 		}
 		mediaFiles() {
 			if (this.#media === null) {
 				this.#media = new Set();
-				for (const result of this.#files.values()) for (const media of result.post?.media ?? []) this.#media.add(this.#absolute(media.path));
+				for (const result of this.#files.values()) for (const media of result.posts[0]?.media ?? []) this.#media.add(this.#absolute(media.path));
 			}
 			return this.#media;
+		}
+		snippetFiles() {
+			const snippets = new Set();
+			for (const result of this.#files.values()) for (const snippet of result.snippets ?? []) snippets.add(this.#absolute(snippet));
+			return snippets;
 		}
 		get size() {
 			return this.#files.size;
@@ -66371,7 +72388,8 @@ var init_session_D1EylOI1 = __esmMin((() => {
 				probe: this.#caches.probes.probe,
 				mediaCache: this.#caches.media,
 				acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
-				earlier: this.#posts
+				earlier: this.#posts,
+				...this.#accountFacts === void 0 ? {} : { accountFacts: this.#accountFacts }
 			};
 		}
 		#postCacheFor(config) {
@@ -66747,7 +72765,8 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			this.#caches = createPlanCaches(options.kept);
 			this.#content = new ContentCache({
 				config: options.config,
-				caches: this.#caches
+				caches: this.#caches,
+				accountFacts: accountFactsLoader(options.connection.client)
 			});
 			this.#remote = new RemoteCache(options.connection.client);
 			this.#drafts = new DraftApplier({
@@ -66813,7 +72832,8 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			this.#timeChecked = now;
 			await this.#caches.kept?.save();
 			await this.#remote.refresh(accountIdsOf(this.#content.result()));
-			this.#plan = await this.#makePlan(now);
+			const { plan, drafts } = await this.#makePlan(now);
+			this.#plan = plan;
 			this.#trackMedia();
 			const refreshSeconds = this.#options.refreshSeconds ?? 60;
 			const watching = {
@@ -66825,7 +72845,8 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			this.#emit({
 				type: "started",
 				at: now,
-				plan: this.#plan,
+				plan,
+				drafts,
 				watching
 			});
 			this.#scheduleRefresh();
@@ -66902,7 +72923,7 @@ var init_session_D1EylOI1 = __esmMin((() => {
 				for (const folder of folders) await this.#content.syncFolder(folder, now);
 			}
 			const previous = this.#plan;
-			const plan = await this.#makePlan(now);
+			const { plan, drafts } = await this.#makePlan(now);
 			this.#plan = plan;
 			this.#trackMedia();
 			const delta = planDelta(previous, plan, touched, this.#signatures);
@@ -66912,6 +72933,7 @@ var init_session_D1EylOI1 = __esmMin((() => {
 				at: now,
 				trigger,
 				plan,
+				drafts,
 				previous,
 				delta
 			});
@@ -66920,23 +72942,34 @@ var init_session_D1EylOI1 = __esmMin((() => {
 		async #makePlan(now) {
 			const content = this.#content.source(now);
 			await this.#remote.ensureAccounts(accountIdsOf(content));
+			const calendar = {
+				config: this.#config,
+				state: this.#section,
+				live: this.#remote.live,
+				now,
+				prune: false
+			};
 			const desired = await checkDesired({
 				content,
 				rules: this.#remote.rules,
 				probes: this.#caches.probes,
-				memo: this.#content.checkMemo
+				memo: this.#content.checkMemo,
+				calendar
 			});
 			const { target } = this.#options.connection;
-			return planDesired(desired, {
-				target,
-				live: this.#remote.live,
-				section: this.#section,
-				stateHash: this.#stateHash,
-				prune: false,
-				only: null,
-				now,
-				planner: this.#planner
-			});
+			return {
+				plan: await planDesired(desired, {
+					target,
+					live: this.#remote.live,
+					section: this.#section,
+					stateHash: this.#stateHash,
+					prune: false,
+					only: null,
+					now,
+					planner: this.#planner
+				}),
+				drafts: draftReadiness(desired)
+			};
 		}
 		async #applyDrafts(plan) {
 			const outcome = await this.#drafts.apply(plan, {
@@ -67040,7 +73073,7 @@ var init_session_D1EylOI1 = __esmMin((() => {
 			};
 		}
 		#trackMedia() {
-			this.#watcher?.add(this.#scope.setMedia(this.#content.mediaFiles()));
+			this.#watcher?.add(this.#scope.setMedia([...this.#content.mediaFiles(), ...this.#content.snippetFiles()]));
 		}
 		#emit(event) {
 			this.#options.onEvent(event);
@@ -67050,7 +73083,7 @@ var init_session_D1EylOI1 = __esmMin((() => {
 		}
 	};
 }));
-var watch_p0bbdzne_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CNsjPjQt_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -67133,6 +73166,9 @@ function watchingLine(watching, redraw) {
 	const keys = redraw ? "Press r to re-read the remote now, q to quit." : "Stop with Ctrl-C.";
 	return `Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
 }
+function section(text) {
+	return text === "" ? "" : `\n\n${text}`;
+}
 function appliedLine(result) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
 	const line = `  Drafts applied: ${count("create")} created, ${count("update")} updated; ${plural$1(result.uploadedFiles, "media file")} uploaded.`;
@@ -67151,7 +73187,7 @@ function watchPrinter(options) {
 				write(`${renderPlan(event.plan, {
 					label,
 					style
-				})}\n\n${style.dim(watchingLine(watching, redraw))}`);
+				})}${section(renderDrafts(event.drafts, style))}\n\n${style.dim(watchingLine(watching, redraw))}`);
 				break;
 			case "plan":
 				if (redraw) {
@@ -67159,8 +73195,12 @@ function watchPrinter(options) {
 					write(`${renderPlan(event.plan, {
 						label,
 						style
-					})}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching, redraw))}`);
-				} else write(`\n${renderDelta(event, style)}`);
+					})}${section(renderDrafts(event.drafts, style))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching, redraw))}`);
+				} else {
+					const saved = new Set(event.trigger.files.map((change) => change.file));
+					const drafts = event.drafts.filter((draft) => saved.has(draft.file));
+					write(`\n${[renderDelta(event, style), ...drafts.length === 0 ? [] : draftLines(drafts, style)].join("\n")}`);
+				}
 				break;
 			case "config-invalid":
 				write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
@@ -67197,12 +73237,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING;
-var init_watch_p0bbdzne = __esmMin((() => {
+var init_watch_CNsjPjQt = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_FMFYVvQL();
+	init_apply_progress_62fnsIcw();
 	init_diagnostics_DXDbdWhe();
+	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_human_BhTMYzRX();
+	init_plan_human_B3XDKMTj();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -67784,9 +73825,9 @@ function chunks(items, size) {
 	return parts;
 }
 var encoder, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, IMAGE_EXTENSIONS, MediaViews, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_Dw6pzMaH = __esmMin((() => {
+var init_page_CQFkCudM = __esmMin((() => {
+	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
-	init_scheduled_at_BB2s2xdf();
 	encoder = new TextEncoder();
 	pad$2 = (value, width = 2) => String(value).padStart(width, "0");
 	HOUR = 36e5;
@@ -68043,7 +74084,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_CZuH2Vew_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DbLbLgwV_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 async function startWatchCalendar(options) {
 	const server = await CalendarServer.start({ port: options.port });
 	const probes = createProbeCache();
@@ -68088,8 +74129,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
-var init_watch_calendar_CZuH2Vew = __esmMin((() => {
-	init_page_Dw6pzMaH();
+var init_watch_calendar_DbLbLgwV = __esmMin((() => {
+	init_page_CQFkCudM();
 	init_probe_cache_BIaDE8Nw();
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
@@ -68183,7 +74224,7 @@ var init_watch_calendar_CZuH2Vew = __esmMin((() => {
 		}
 	};
 }));
-var watch_C2UlsT7D_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DZqiTRc7_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -68207,9 +74248,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DqrzMGvg(), context_DqrzMGvg_exports)),
-			Promise.resolve().then(() => (init_session_D1EylOI1(), session_D1EylOI1_exports)),
-			Promise.resolve().then(() => (init_watch_p0bbdzne(), watch_p0bbdzne_exports)),
+			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
+			Promise.resolve().then(() => (init_session_N7SmvIDX(), session_N7SmvIDX_exports)),
+			Promise.resolve().then(() => (init_watch_CNsjPjQt(), watch_CNsjPjQt_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -68226,7 +74267,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CZuH2Vew(), watch_calendar_CZuH2Vew_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DbLbLgwV(), watch_calendar_DbLbLgwV_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -68269,7 +74310,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C2UlsT7D = __esmMin((() => {
+var init_watch_DZqiTRc7 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -68327,16 +74368,15 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BrFMS0IR = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_scheduled_at_BB2s2xdf();
-	init_targets_CVpf_J1O();
+var init_read_analytics_D5yRj_n_ = __esmMin((() => {
+	init_api_DRlkyUBI();
+	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_q7NCcOwf();
+	init_state_file_DHoO62Iw();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
-var calendar_report_nL00nR1L_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DX18kWXX_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -68550,8 +74590,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_nL00nR1L = __esmMin((() => {
-	init_page_Dw6pzMaH();
+var init_calendar_report_DX18kWXX = __esmMin((() => {
+	init_page_CQFkCudM();
 	init_workflow_commands_CGh1193V();
 	SIGN = {
 		new: "➕ new",
@@ -68565,7 +74605,7 @@ var init_calendar_report_nL00nR1L = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DNw5XPWg_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_BbNVzYX7_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -68776,7 +74816,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_nL00nR1L(), calendar_report_nL00nR1L_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DX18kWXX(), calendar_report_DX18kWXX_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			annotate: (line) => process.stderr.write(line),
@@ -68802,18 +74842,18 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DNw5XPWg = __esmMin((() => {
-	init_page_Dw6pzMaH();
-	init_api_CbE1QCP4();
-	init_read_desired_BM4j6kDE();
+var init_calendar_BbNVzYX7 = __esmMin((() => {
+	init_page_CQFkCudM();
+	init_api_DRlkyUBI();
+	init_read_desired_DjXUt21F();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_CzmjWR_x();
-	init_check_posts_DCLiaDuP();
-	init_state_file_q7NCcOwf();
+	init_build_plan_BYxZWv7_();
+	init_check_posts_IiW9z6jk();
+	init_state_file_DHoO62Iw();
 	init_atomic_C7JKBErN();
 	init_errors_BmB5JMAx();
-	init_context_DqrzMGvg();
-	init_read_analytics_BrFMS0IR();
+	init_context_DVBdHlkv();
+	init_read_analytics_D5yRj_n_();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -68869,8 +74909,8 @@ function monthInZone(instant, timeZone) {
 	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
 var pad;
-var init_zoned_time_Cv83U38b = __esmMin((() => {
-	init_scheduled_at_BB2s2xdf();
+var init_zoned_time_Bq4ARe7Q = __esmMin((() => {
+	init_scheduled_at_858iXyie();
 	pad = (value, width = 2) => String(value).padStart(width, "0");
 }));
 function displayTime(instant, timeZone) {
@@ -68879,10 +74919,10 @@ function displayTime(instant, timeZone) {
 	if (Number.isNaN(ms)) return instant;
 	return formatInZone(new Date(Math.floor(ms / 1e3) * 1e3).toISOString(), timeZone).replace("T", " ").replace(/:00(?=[+-]\d{2}:\d{2}$)/, "");
 }
-var init_time_iVI_BWPc = __esmMin((() => {
-	init_zoned_time_Cv83U38b();
+var init_time_bkFMXzmp = __esmMin((() => {
+	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_K7t_w_Aw_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_Bcen9k2__exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -68959,20 +74999,40 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_K7t_w_Aw = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_plan_context_hRZmshkr();
-	init_live_shape_CsYV6Isp();
-	init_shape_hash_eIzNTCUi();
+var init_post_problems_Bcen9k2_ = __esmMin((() => {
+	init_api_DRlkyUBI();
+	init_plan_context_DruKFSb_();
+	init_check_posts_IiW9z6jk();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_Bvf_FNlR_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_BZkVHjp0_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
-	const state = await readState(input.config.statePath);
+	const { config, connection } = input;
+	const state = await readState(config.statePath);
+	const section = sectionFor(state, connection.target);
+	const live = Object.keys(section.posts).length > 0 ? (await listLivePosts(connection.client)).all() : [];
+	const owned = new Set(Object.values(section.posts).map((record) => record.postId));
+	if (!live.some((post) => post.status === "draft" && owned.has(post.id))) return {
+		state,
+		live,
+		drafts: []
+	};
+	const desired = await readDesired({
+		config,
+		client: connection.client,
+		now: input.now,
+		caches: createPlanCaches(input.kept),
+		calendar: {
+			state: section,
+			prune: false
+		}
+	});
+	await input.kept?.save();
 	return {
 		state,
-		live: Object.keys(sectionFor(state, input.connection.target).posts).length > 0 ? (await listLivePosts(input.connection.client)).all() : []
+		live,
+		drafts: draftReadiness(desired)
 	};
 }
 function targetView(target, aliasFor) {
@@ -69002,6 +75062,14 @@ function statusReport(input) {
 	const section = sectionFor(input.state, input.target);
 	const byId = new Map(input.live.map((post) => [post.id, post]));
 	const aliasFor = aliasLookup$1(input.aliases);
+	const draftsByFile = new Map((input.drafts ?? []).map((draft) => [draft.file, draft]));
+	const readinessOf = (file, live) => {
+		const draft = live?.status === "draft" ? draftsByFile.get(file) : void 0;
+		return draft === void 0 ? null : {
+			ready: draft.ready,
+			missing: draft.missing
+		};
+	};
 	const { problems } = input;
 	const posts = Object.entries(section.posts).filter(([key]) => problems === void 0 || problems.has(key)).map(([key, record]) => {
 		const live = byId.get(record.postId);
@@ -69014,6 +75082,7 @@ function statusReport(input) {
 			scheduledAt: live?.scheduledAt ?? null,
 			publishedAt: live?.publishedAt ?? null,
 			targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
+			readiness: readinessOf(record.file, live),
 			...problems === void 0 ? {} : { problems: problems.get(key) ?? [] }
 		};
 	});
@@ -69067,6 +75136,7 @@ function postLines(post, options) {
 	const facts = [colourStatus(status, style)];
 	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${displayTime(post.scheduledAt, options.timezone)}`);
 	if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
+	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
 	const lines = [head, `  ${facts.join(" · ")}`];
 	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
 	if (post.targets.length === 0) return [...lines, style.dim("  no targets")];
@@ -69120,14 +75190,16 @@ function renderStatus(report, options) {
 	return out.join("\n");
 }
 async function runStatus(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style, kept } = await openTarget(globalOptions(command));
 	try {
-		const { state, live } = await projectStatus({
+		const { state, live, drafts } = await projectStatus({
 			config,
-			connection
+			connection,
+			kept,
+			now: new Date()
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_K7t_w_Aw(), post_problems_K7t_w_Aw_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_Bcen9k2_(), post_problems_Bcen9k2__exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -69137,6 +75209,7 @@ async function runStatus(flags, command) {
 			target: connection.target,
 			state,
 			live,
+			drafts,
 			aliases: config.accounts,
 			...problems ? { problems } : {}
 		});
@@ -69151,14 +75224,18 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_Bvf_FNlR = __esmMin((() => {
-	init_state_file_q7NCcOwf();
-	init_live_listing_CLHAYITR();
-	init_context_DqrzMGvg();
+var init_status_BZkVHjp0 = __esmMin((() => {
+	init_state_file_DHoO62Iw();
+	init_draft_readiness_BcHovBzQ();
+	init_live_listing_CxWyogQ9();
+	init_check_posts_IiW9z6jk();
+	init_read_desired_DjXUt21F();
+	init_context_DVBdHlkv();
+	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
-	init_time_iVI_BWPc();
+	init_time_bkFMXzmp();
 }));
-var import_Puz_auWV_exports = __exportAll$1({ runImport: () => runImport });
+var import_C8SVUQN9_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -69417,12 +75494,12 @@ function importPath(post, key, options) {
 }
 function targetEntry(target, aliasFor) {
 	const account = aliasFor(target.socialAccountId) ?? target.socialAccountId;
-	const options = inputOptions(target.options);
+	const options = literalValues(inputOptions(target.options));
 	const hasOverride = target.contentOverride !== void 0 && target.contentOverride !== null;
 	if (!hasOverride && Object.keys(options).length === 0) return account;
 	return {
 		account,
-		...hasOverride ? { content: target.contentOverride } : {},
+		...hasOverride ? { content: literal(target.contentOverride) } : {},
 		...Object.keys(options).length > 0 ? { options } : {}
 	};
 }
@@ -69435,7 +75512,16 @@ function renderPostFile(input) {
 	return `---\n${(0, import_dist.stringify)(frontMatter, {
 		lineWidth: 0,
 		blockQuote: "literal"
-	})}---\n${post.content}\n`;
+	})}---\n${literal(post.content)}\n`;
+}
+function literal(text) {
+	return text.replaceAll("{{", "\\{{");
+}
+function literalValues(value) {
+	if (typeof value === "string") return literal(value);
+	if (Array.isArray(value)) return value.map(literalValues);
+	if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, literalValues(inner)]));
+	return value;
 }
 async function chooseName(post, context) {
 	const { config } = context;
@@ -69491,12 +75577,12 @@ async function contentKeys(config) {
 	return byKey;
 }
 async function readBack(file, text, context) {
-	const { post, diagnostics } = await readPostFromBytes(file, Buffer.from(text, "utf8"), {
+	const { posts, diagnostics } = await readPostFromBytes(file, Buffer.from(text, "utf8"), {
 		...context,
 		acceptPastSchedule: () => true
 	});
 	return {
-		post,
+		post: posts[0] ?? null,
 		diagnostics
 	};
 }
@@ -69888,19 +75974,17 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_Puz_auWV = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_state_store_BP6RsFNL();
-	init_state_file_q7NCcOwf();
+var init_import_C8SVUQN9 = __esmMin((() => {
+	init_api_DRlkyUBI();
+	init_state_store_CMNKNkbV();
+	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
-	init_check_posts_DCLiaDuP();
-	init_diff_BqqaKBsz();
-	init_live_shape_CsYV6Isp();
-	init_shape_hash_eIzNTCUi();
-	init_zoned_time_Cv83U38b();
-	init_parse_DPjgVGKp();
+	init_check_posts_IiW9z6jk();
+	init_diff_CYgjZY9x();
+	init_zoned_time_Bq4ARe7Q();
+	init_parse_Bof8U7Rg();
 	init_atomic_C7JKBErN();
-	init_context_DqrzMGvg();
+	init_context_DVBdHlkv();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -69938,7 +76022,7 @@ var init_import_Puz_auWV = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_Dn0mC7U__exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_p3jaq0vS_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -69962,14 +76046,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_Dn0mC7U_ = __esmMin((() => {
+var init_calendars_p3jaq0vS = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_8DaFDDLj();
+	init_find_calendars_CMuYhHi7();
 	init_errors_BmB5JMAx();
-	init_context_DqrzMGvg();
+	init_context_DVBdHlkv();
 }));
-var health_issue_CRhoPvCr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_D0u9Ms5P_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -70199,13 +76283,13 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_CRhoPvCr = __esmMin((() => {
+var init_health_issue_D0u9Ms5P = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_q7NCcOwf();
-	init_context_DqrzMGvg();
+	init_state_file_DHoO62Iw();
+	init_context_DVBdHlkv();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dxo5wTRQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_CdkGszCG_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -70329,13 +76413,13 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_Dxo5wTRQ = __esmMin((() => {
+var init_state_CdkGszCG = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_C7JKBErN();
-	init_state_file_q7NCcOwf();
+	init_state_file_DHoO62Iw();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_BRAsZ4Su_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_Cbh4N5wJ_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -70509,9 +76593,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_BRAsZ4Su = __esmMin((() => {
-	init_api_CbE1QCP4();
-	init_context_DqrzMGvg();
+var init_accounts_Cbh4N5wJ = __esmMin((() => {
+	init_api_DRlkyUBI();
+	init_context_DVBdHlkv();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -70525,7 +76609,7 @@ var init_accounts_BRAsZ4Su = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_A819urLb_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_BmrtfSQ2_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -70599,10 +76683,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_A819urLb = __esmMin((() => {
-	init_context_DqrzMGvg();
+var init_whoami_BmrtfSQ2 = __esmMin((() => {
+	init_context_DVBdHlkv();
 	init_error_codes_Bqn1_kii();
-	init_time_iVI_BWPc();
+	init_time_bkFMXzmp();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -70614,7 +76698,7 @@ var init_whoami_A819urLb = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_BlT9CVaa_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DT29vQlW_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -70759,11 +76843,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_BlT9CVaa = __esmMin((() => {
-	init_read_analytics_BrFMS0IR();
-	init_context_DqrzMGvg();
+var init_analytics_DT29vQlW = __esmMin((() => {
+	init_read_analytics_D5yRj_n_();
+	init_context_DVBdHlkv();
 	init_table_Ch59e7Ol();
-	init_time_iVI_BWPc();
+	init_time_bkFMXzmp();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -70849,48 +76933,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CRSEOZHX(), plan_CRSEOZHX_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BX5X1r_9(), plan_BX5X1r_9_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B1YJIHzG(), all_calendars_B1YJIHzG_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_h9EKL5fT(), validate_h9EKL5fT_exports))).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_By6PdlY_(), apply_By6PdlY__exports));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CU0dFRfA(), validate_CU0dFRfA_exports))).runValidate(flags, command)));
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+		const { runApply } = await Promise.resolve().then(() => (init_apply_DNxYYlqd(), apply_DNxYYlqd_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B1YJIHzG(), all_calendars_B1YJIHzG_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CMPOvy6E(), init_CMPOvy6E_exports))).runInit(command)));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_vuM41tH0(), serve_vuM41tH0_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C2UlsT7D(), watch_C2UlsT7D_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DNw5XPWg(), calendar_DNw5XPWg_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bvf_FNlR(), status_Bvf_FNlR_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Puz_auWV(), import_Puz_auWV_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Dn0mC7U_(), calendars_Dn0mC7U__exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CRhoPvCr(), health_issue_CRhoPvCr_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DZqiTRc7(), watch_DZqiTRc7_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BbNVzYX7(), calendar_BbNVzYX7_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_BZkVHjp0(), status_BZkVHjp0_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C8SVUQN9(), import_C8SVUQN9_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_D0u9Ms5P(), health_issue_D0u9Ms5P_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dxo5wTRQ(), state_Dxo5wTRQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BRAsZ4Su(), accounts_BRAsZ4Su_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_A819urLb(), whoami_A819urLb_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CdkGszCG(), state_CdkGszCG_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Cbh4N5wJ(), accounts_Cbh4N5wJ_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BmrtfSQ2(), whoami_BmrtfSQ2_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BlT9CVaa(), analytics_BlT9CVaa_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DT29vQlW(), analytics_DT29vQlW_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
