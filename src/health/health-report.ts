@@ -11,7 +11,7 @@ export interface CheckRun<T> {
 
 /** The parts of `plan --json` a health check reads. */
 export interface PlanDocument {
-  changes: Pick<Change, 'action' | 'key' | 'file' | 'reasons' | 'skipped'>[];
+  changes: Pick<Change, 'action' | 'key' | 'file' | 'reasons' | 'skipped' | 'diagnostics'>[];
   diagnostics: Diagnostic[];
 }
 
@@ -52,7 +52,8 @@ export function healthReport(input: { plan: CheckRun<PlanDocument>; status: Chec
       problems.push({ file: diagnostic.file ?? null, line: diagnostic.line ?? null, text: `invalid file: ${diagnostic.message}${diagnostic.code ? ` (\`${diagnostic.code}\`)` : ''}` });
     }
     for (const change of plan.document.changes) {
-      if (change.action === 'noop' || change.skipped === true) continue;
+      // Blocked by errors of its files: those errors are listed above, where they are to be fixed.
+      if (change.action === 'noop' || change.skipped === true || change.diagnostics !== undefined) continue;
       problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} \`${change.key}\`)`}: ${change.reasons.join('; ')}` });
     }
   }

@@ -74,7 +74,9 @@ function filesOf(change: Change, context: PostErrorsContext, paired: Set<Invalid
     if (recorded !== undefined && !files.includes(recorded)) files.push(recorded);
   }
   for (const invalid of context.invalidFiles) {
-    if (files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+    // A post held back on its own stands for its key only; the other posts of its file are not it.
+    const pairs = invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key);
+    if (pairs) {
       paired.add(invalid);
       if (!files.includes(invalid.file)) files.push(invalid.file);
     }

@@ -26,12 +26,12 @@ describe.skipIf(BROWSER_MISSING)('the calendar of examples/ in Chromium', () => 
     const made = await runCli(['-C', project, 'calendar', '--out', out, '--ics', join(out, 'feed.ics')], { cwd: project });
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Calendar: .*index\.html \(16 scheduled posts, 5 unscheduled posts; times in Europe\/Berlin\)\nPlan: 21 new\.\nFeed: .*feed\.ics \(16 events\)\n$/);
+    expect(made.stdout).toMatch(/^Calendar: .*index\.html \(21 scheduled posts, 5 unscheduled posts; times in Europe\/Berlin\)\nPlan: 26 new\.\nFeed: .*feed\.ics \(21 events\)\n$/);
 
     // What the posts' times are, from the plan as JSON.
     const plan = JSON.parse((await runCli(['-C', project, 'plan', '--json'], { cwd: project })).stdout) as { changes: { key: string; desired: PostShape }[] };
     const scheduled = plan.changes.filter((change) => change.desired.scheduledAt !== null);
-    expect(scheduled).toHaveLength(16);
+    expect(scheduled).toHaveLength(21);
 
     const { page, errors } = await openPage(browser(), `${pathToFileURL(join(out, 'index.html')).href}#2027-01`);
     for (const { key, desired } of scheduled) {

@@ -117,7 +117,7 @@ describe('repeats, slots and house rules against the API', () => {
     const dir = await project(files, ['rules:', '  nights:', '    quietHours: { from: "22:00", to: "07:00" }', ''].join('\n'));
     const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
     const plan = JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; key: string }[]; diagnostics: Record<string, unknown>[] };
-    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'fine']]);
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'fine'], ['blocked', 'late']]);
     expect(plan.diagnostics).toEqual([
       {
         severity: 'error',
@@ -133,9 +133,11 @@ describe('repeats, slots and house rules against the API', () => {
         hint: 'Move it to 07:00 or later (before 22:00), or write `scheduledAt: next-slot`.',
       },
     ]);
-    await cli('apply', '--yes');
+    const applied = await cli('apply', '--yes');
+    expect(applied.code).toBe(1);
+    expect(applied.stdout).toContain('Applied 1, blocked 1 (invalid files): 1 created');
     const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[];
-    expect(remote.map((p) => p.content)).not.toContain('At half past eleven.');
+    expect(remote.map((p) => p.content)).toEqual(['At ten.']);
 
     await writeFile(join(dir, 'postsync.yaml'), (await readFile(join(dir, 'postsync.yaml'), 'utf8')).replace('quietHours:', 'severity: warning\n    quietHours:'));
     const warned = await cli('apply', '--yes');

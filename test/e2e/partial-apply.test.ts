@@ -55,7 +55,7 @@ describe('a bad file blocks only its own post', () => {
     await emulator().clearLog();
     const applied = await cli(dir, ['apply', '--yes']);
     expect(applied.code, applied.stdout + applied.stderr).toBe(1);
-    expect(applied.stdout).toContain('Applied 4, blocked 2 (invalid files): 4 created, 0 updated, 0 deleted, 0 moved; 1 media uploaded. Fix the errors above, then apply again.');
+    expect(applied.stdout).toContain('Applied 4, blocked 2 (invalid files): 4 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 1 media uploaded. Fix the errors above, then apply again.');
     expect(await remoteContents()).toEqual(['A draft that is ready.', 'A video, some day.', 'Launch day!', 'Photo TBD.']);
     const creates = (await writes()).filter((entry) => entry.method === 'POST' && entry.path === '/public/v1/posts');
     expect(creates).toHaveLength(4);

@@ -135,4 +135,32 @@ describe('a post with errors is blocked, and only that post', () => {
     expect(lines(result.changes)).toEqual(['create launch']);
     expect(lines(plan({ posts: [desired('launch')], invalid: [{ file: 'posts/idea.md', key: 'idea', readable: true }], content: [broken], only: ['idea'] }).changes)).toEqual(['blocked idea']);
   });
+
+  it('blocks only the occurrence of a repeat that a house rule holds back, not the other posts of its file', () => {
+    const file = 'posts/weekly.md';
+    const owned = state({ posts: { 'weekly@2026-03-09': record('p9', applied, file) } });
+    const live = [livePost('p9', applied)];
+    const quiet = error(file, 'scheduled at 23:00, in quiet hours', { key: 'weekly@2026-03-16' });
+    const gap = error(file, 'too close to another post', { key: 'weekly@2026-03-09' });
+    const held: InvalidFile[] = [
+      { file, key: 'weekly@2026-03-09', readable: true, held: true },
+      { file, key: 'weekly@2026-03-16', readable: true, held: true },
+    ];
+    const posts = [desired('weekly@2026-03-02', shape(), { file }), desired('weekly@2026-03-23', shape(), { file })];
+    for (const prune of [false, true]) {
+      const result = plan({ posts, invalid: held, content: [quiet, gap], section: owned, live, prune });
+      expect(lines(result.changes)).toEqual(['create weekly@2026-03-02', 'create weekly@2026-03-23', 'blocked weekly@2026-03-09 p9', 'blocked weekly@2026-03-16']);
+      expect(result.changes[2]).toMatchObject({ diagnostics: [gap] });
+      expect(result.changes[3]).toMatchObject({ diagnostics: [quiet] });
+    }
+  });
+
+  it('blocks every post of a file that yields none, even for an error about one of its posts', () => {
+    const file = 'posts/weekly.md';
+    const owned = state({ posts: { 'weekly@2026-03-09': record('p9', applied, file), 'weekly@2026-03-16': record('p16', applied, file) } });
+    const live = [livePost('p9', applied), livePost('p16', applied)];
+    const banned = error(file, 'uses the banned word `free`', { key: 'weekly@2026-03-16' });
+    const result = plan({ invalid: [{ file, key: 'weekly', readable: true }], content: [banned], section: owned, live, prune: true });
+    expect(lines(result.changes)).toEqual(['blocked weekly@2026-03-09 p9', 'blocked weekly@2026-03-16 p16']);
+  });
 });

@@ -66,6 +66,7 @@ describe('assignSlots', () => {
         code: 'no-free-slot',
         message: 'no slot shared by brand-photo, brand-short in the next 366 days is free and breaks no rule',
         file: 'posts/apart.md',
+        key: 'apart',
         line: 2,
         column: 14,
         expected: 'a free slot',
