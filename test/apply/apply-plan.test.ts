@@ -1,8 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ApplyEvent } from '../../src/apply/events.js';
 import { PostsyncError } from '../../src/errors.js';
+import { journalPathFor } from '../../src/state/journal.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { desired, shape } from '../plan/fixtures.js';
@@ -62,26 +63,18 @@ describe('applyPlan', () => {
     expect(result.events.filter((event) => event.type === 'change-failed')).toEqual([{ type: 'change-failed', change: plan.changes.find((change) => change.key === 'edit'), error: result.failed[0]!.error }]);
   });
 
-  // Written when every change rewrote state.json; since the state journal, a change is appended to
-  // `<state>.journal` through a file the store keeps open, so taking the state folder away no longer
-  // fails the record. To be rewritten with a failing journal append (issue 20, open).
-  it.skip('reports a change failed, never done, when the state cannot record it', async () => {
+  it('reports a change failed, never done, when the state cannot record it', async () => {
     const world = await appliedWorld();
     const plan = await planNow(world, [post('edit'), post('renamed', 'old'), post('gone'), post('same')]);
     expect(plan.changes.filter((change) => change.action !== 'noop').map((change) => change.action)).toEqual(['move']);
-    await rm(world.statePath);
-    await mkdir(join(world.statePath, 'in-the-way'), { recursive: true });
+    await blockJournal(world.statePath);
     const result = await applyNow(world, plan);
     expect(result.applied).toEqual([]);
-    expect(result.failed.map((failure) => failure.key)).toEqual(['renamed']);
+    expect(result.failed.map((failure) => [failure.key, (failure.error as NodeJS.ErrnoException).code])).toEqual([['renamed', 'ENOENT']]);
     expect(changeEvents(result.events)).toEqual(['change-start move:renamed', 'change-failed move:renamed']);
-    await rm(world.statePath, { recursive: true });
   });
 
-  // Written when every change rewrote state.json; since the state journal, a change is appended to
-  // `<state>.journal` through a file the store keeps open, so taking the state folder away no longer
-  // fails the record. To be rewritten with a failing journal append (issue 20, open).
-  it.skip('reports a state write that fails while its change still has requests in flight as that change failing', async () => {
+  it('reports a state write that fails while its change still has requests in flight as that change failing', async () => {
     const api = emulator();
     const proxy = await RefusingProxy.start(api.baseUrl);
     onTestFinished(() => proxy.close());
@@ -90,15 +83,10 @@ describe('applyPlan', () => {
     const scheduled = desired('launch', shape({ content: 'Launch', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] }), { media: [cover] });
     const plan = await planNow(world, [scheduled]);
     // The create is answered, then the state cannot be written: its record fails while the schedule's PATCH is sent.
-    const folder = dirname(world.statePath);
-    proxy.before(({ method, path }) => method === 'POST' && path === '/posts', async () => {
-      await rm(folder, { recursive: true });
-      await writeFile(folder, 'a file where the state folder was');
-    });
+    proxy.before(({ method, path }) => method === 'POST' && path === '/posts', () => blockJournal(world.statePath));
     const result = await applyNow(world, plan);
-    expect(result.failed.map((failure) => [failure.key, (failure.error as NodeJS.ErrnoException).code])).toEqual([['launch', 'ENOTDIR']]);
+    expect(result.failed.map((failure) => [failure.key, (failure.error as NodeJS.ErrnoException).code])).toEqual([['launch', 'ENOENT']]);
     expect(changeEvents(result.events)).toEqual(['change-start create:launch', 'change-failed create:launch']);
-    await rm(folder);
   });
 
   it('does not send a change whose media failed to upload, and says why', async () => {
@@ -140,3 +128,13 @@ describe('applyPlan', () => {
     }
   });
 });
+
+/**
+ * Makes every later journal append of the store at `statePath` fail, as a full disk would, while the
+ * journal can still be removed: its path is a link into a folder that does not exist.
+ */
+async function blockJournal(statePath: string): Promise<void> {
+  const journal = journalPathFor(statePath);
+  await rm(journal, { force: true });
+  await symlink(join(dirname(statePath), 'no-such-folder', 'journal'), journal);
+}
