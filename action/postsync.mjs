@@ -8710,7 +8710,7 @@ function filesOf(change, context, paired) {
 		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
 		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
 	}
-	for (const invalid of context.invalidFiles) if (files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
 		paired.add(invalid);
 		if (!files.includes(invalid.file)) files.push(invalid.file);
 	}
@@ -8775,7 +8775,7 @@ function blockedByUnknown(change, unknown, errorsByFile) {
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
 }
-var init_posts_with_errors_C_60as2v = __esmMin((() => {
+var init_posts_with_errors_CHOM1ERn = __esmMin((() => {
 	init_format_DZlSd15T();
 }));
 function previewText(text, max) {
@@ -8908,9 +8908,9 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_B3XDKMTj = __esmMin((() => {
+var init_plan_human_DV9zj8Vo = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_C_60as2v();
+	init_posts_with_errors_CHOM1ERn();
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
@@ -8925,7 +8925,7 @@ var init_plan_human_B3XDKMTj = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_B1H0BoPw_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_Cqqa94I2_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -8961,9 +8961,9 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_B1H0BoPw = __esmMin((() => {
+var init_plan_markdown_Cqqa94I2 = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_B3XDKMTj();
+	init_plan_human_DV9zj8Vo();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9019,7 +9019,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_B1H0BoPw(), plan_markdown_B1H0BoPw_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_Cqqa94I2(), plan_markdown_Cqqa94I2_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9030,7 +9030,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_D8BQ3uM_ = __esmMin((() => {
+var init_actions_report_DGoOPUxM = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_DHoO62Iw();
 }));
@@ -57554,8 +57554,42 @@ async function listLivePosts(client, filter = {}) {
 		};
 	}, (post) => post.created), texts);
 }
-var PAGE_SIZE$1, LiveListing;
-var init_live_listing_CxWyogQ9 = __esmMin((() => {
+function listOpenPosts(client) {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
+}
+async function completeScopedListing(input) {
+	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
+	const finalBriefs = [];
+	const toRead = [];
+	for (const [key, record] of Object.entries(input.records)) {
+		if (listed(record.postId)) continue;
+		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
+			id: record.postId,
+			updatedAt: record.remoteUpdatedAt
+		});
+		else toRead.push(record.postId);
+	}
+	const byId = new Map();
+	const queue = [...new Set(toRead)];
+	async function worker() {
+		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+			const post = await readPost(input.client, id);
+			if (post !== void 0) byId.set(id, post);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
+	return new ScopedListing(input.listings, byId, finalBriefs);
+}
+async function readPost(client, id) {
+	try {
+		return await client.getPost(id);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return void 0;
+		throw error;
+	}
+}
+var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_scoped_listing_DaBLZqq5 = __esmMin((() => {
 	init_api_DRlkyUBI();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
@@ -57587,6 +57621,33 @@ var init_live_listing_CxWyogQ9 = __esmMin((() => {
 				this.#parsed.set(index, posts);
 			}
 			return posts;
+		}
+	};
+	LISTED_STATUSES = ["draft", "scheduled"];
+	BY_ID_CONCURRENCY = 8;
+	ScopedListing = class {
+		briefs;
+		#listings;
+		#byId;
+		constructor(listings, byId, finalBriefs) {
+			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
+			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
+			for (const [id, post] of byId) briefs.set(id, post);
+			this.briefs = briefs;
+			this.#listings = listings;
+			this.#byId = byId;
+		}
+		get(id) {
+			for (const listing of this.#listings) {
+				const post = listing.get(id);
+				if (post !== void 0) return post;
+			}
+			return this.#byId.get(id);
+		}
+		all() {
+			const listed = this.#listings.flatMap((listing) => listing.all());
+			const seen = new Set(listed.map((post) => post.id));
+			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
 		}
 	};
 }));
@@ -58727,40 +58788,6 @@ function planPosts(input) {
 		now: input.now
 	}), input.posts);
 }
-function listOpenPosts(client) {
-	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
-}
-async function completeScopedListing(input) {
-	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
-	const finalBriefs = [];
-	const toRead = [];
-	for (const [key, record] of Object.entries(input.records)) {
-		if (listed(record.postId)) continue;
-		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
-			id: record.postId,
-			updatedAt: record.remoteUpdatedAt
-		});
-		else toRead.push(record.postId);
-	}
-	const byId = new Map();
-	const queue = [...new Set(toRead)];
-	async function worker() {
-		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-			const post = await readPost(input.client, id);
-			if (post !== void 0) byId.set(id, post);
-		}
-	}
-	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-	return new ScopedListing(input.listings, byId, finalBriefs);
-}
-async function readPost(client, id) {
-	try {
-		return await client.getPost(id);
-	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 404) return void 0;
-		throw error;
-	}
-}
 function startRemoteRead(client, options) {
 	const read = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
 	("full" in read ? read.full : read.open).catch(() => void 0);
@@ -58836,16 +58863,15 @@ async function planDesired(desired, against) {
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
-var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_build_plan_BYxZWv7_ = __esmMin((() => {
+var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER;
+var init_build_plan_Mv8m4bRC = __esmMin((() => {
 	init_check_posts_IiW9z6jk();
 	init_plan_context_DruKFSb_();
 	init_diff_CYgjZY9x();
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
-	init_posts_with_errors_C_60as2v();
-	init_live_listing_CxWyogQ9();
-	init_api_DRlkyUBI();
+	init_posts_with_errors_CHOM1ERn();
+	init_scoped_listing_DaBLZqq5();
 	init_read_desired_DjXUt21F();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -58868,33 +58894,6 @@ var init_build_plan_BYxZWv7_ = __esmMin((() => {
 		"blocked",
 		"noop"
 	];
-	LISTED_STATUSES = ["draft", "scheduled"];
-	BY_ID_CONCURRENCY = 8;
-	ScopedListing = class {
-		briefs;
-		#listings;
-		#byId;
-		constructor(listings, byId, finalBriefs) {
-			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
-			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
-			for (const [id, post] of byId) briefs.set(id, post);
-			this.briefs = briefs;
-			this.#listings = listings;
-			this.#byId = byId;
-		}
-		get(id) {
-			for (const listing of this.#listings) {
-				const post = listing.get(id);
-				if (post !== void 0) return post;
-			}
-			return this.#byId.get(id);
-		}
-		all() {
-			const listed = this.#listings.flatMap((listing) => listing.all());
-			const seen = new Set(listed.map((post) => post.id));
-			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
-		}
-	};
 }));
 var require_picocolors = __commonJSMin(((exports, module) => {
 	let p = process || {};
@@ -68737,11 +68736,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_2X9k7f8e = __esmMin((() => {
+var init_plan_json_DTefLpRQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_C_60as2v();
+	init_posts_with_errors_CHOM1ERn();
 }));
-var plan_BX5X1r_9_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CQXKBcD8_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -68789,16 +68788,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_BX5X1r_9 = __esmMin((() => {
+var init_plan_CQXKBcD8 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_D8BQ3uM_();
+	init_actions_report_DGoOPUxM();
 	init_state_file_DHoO62Iw();
-	init_build_plan_BYxZWv7_();
+	init_build_plan_Mv8m4bRC();
 	init_context_DVBdHlkv();
-	init_plan_json_2X9k7f8e();
-	init_plan_human_B3XDKMTj();
-	init_plan_markdown_B1H0BoPw();
+	init_plan_json_DTefLpRQ();
+	init_plan_human_DV9zj8Vo();
+	init_plan_markdown_Cqqa94I2();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -68901,7 +68900,7 @@ var init_draft_readiness_BcHovBzQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
 }));
-var validate_CU0dFRfA_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BKq97GkZ_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -68954,7 +68953,7 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_CU0dFRfA = __esmMin((() => {
+var init_validate_BKq97GkZ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_BcHovBzQ();
 	init_state_file_DHoO62Iw();
@@ -68965,7 +68964,7 @@ var init_validate_CU0dFRfA = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_json_2X9k7f8e();
+	init_plan_json_DTefLpRQ();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -69814,8 +69813,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_62fnsIcw = __esmMin((() => {
-	init_plan_human_B3XDKMTj();
+var init_apply_progress_DcmiAKSC = __esmMin((() => {
+	init_plan_human_DV9zj8Vo();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
@@ -69828,7 +69827,7 @@ var init_apply_progress_62fnsIcw = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_DNxYYlqd_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BAjiL7WX_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70055,22 +70054,22 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_DNxYYlqd = __esmMin((() => {
+var init_apply_BAjiL7WX = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_posts_with_errors_C_60as2v();
-	init_actions_report_D8BQ3uM_();
+	init_posts_with_errors_CHOM1ERn();
+	init_actions_report_DGoOPUxM();
 	init_apply_plan_BUQWbkwy();
 	init_api_DRlkyUBI();
 	init_check_posts_IiW9z6jk();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CMNKNkbV();
-	init_build_plan_BYxZWv7_();
+	init_build_plan_Mv8m4bRC();
 	init_actions_Qg1qGPY0();
 	init_context_DVBdHlkv();
-	init_apply_progress_62fnsIcw();
-	init_plan_json_2X9k7f8e();
-	init_plan_human_B3XDKMTj();
+	init_apply_progress_DcmiAKSC();
+	init_plan_json_DTefLpRQ();
+	init_plan_human_DV9zj8Vo();
 	init_p_limit();
 	FINAL_STATUSES = new Set(["published"]);
 	READ_CONCURRENCY$2 = 8;
@@ -72057,7 +72056,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_N7SmvIDX_exports = __exportAll$1({
+var session_DUGgNVnH_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72232,10 +72231,10 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_N7SmvIDX = __esmMin((() => {
+var init_session_DUGgNVnH = __esmMin((() => {
 	init_main();
 	init_api_DRlkyUBI();
-	init_build_plan_BYxZWv7_();
+	init_build_plan_Mv8m4bRC();
 	init_draft_readiness_BcHovBzQ();
 	init_check_posts_IiW9z6jk();
 	init_read_desired_DjXUt21F();
@@ -72243,7 +72242,7 @@ var init_session_N7SmvIDX = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_apply_plan_BUQWbkwy();
 	init_state_store_CMNKNkbV();
-	init_live_listing_CxWyogQ9();
+	init_scoped_listing_DaBLZqq5();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -73083,7 +73082,7 @@ var init_session_N7SmvIDX = __esmMin((() => {
 		}
 	};
 }));
-var watch_CNsjPjQt_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CBBtDYV6_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -73237,13 +73236,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING;
-var init_watch_CNsjPjQt = __esmMin((() => {
+var init_watch_CBBtDYV6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_62fnsIcw();
+	init_apply_progress_DcmiAKSC();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_human_B3XDKMTj();
+	init_plan_human_DV9zj8Vo();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74224,7 +74223,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_DZqiTRc7_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DC_ef4cP_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74249,8 +74248,8 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
-			Promise.resolve().then(() => (init_session_N7SmvIDX(), session_N7SmvIDX_exports)),
-			Promise.resolve().then(() => (init_watch_CNsjPjQt(), watch_CNsjPjQt_exports)),
+			Promise.resolve().then(() => (init_session_DUGgNVnH(), session_DUGgNVnH_exports)),
+			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -74310,7 +74309,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DZqiTRc7 = __esmMin((() => {
+var init_watch_DC_ef4cP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74605,7 +74604,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BbNVzYX7_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_BUK6aibI_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -74842,12 +74841,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BbNVzYX7 = __esmMin((() => {
+var init_calendar_BUK6aibI = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DRlkyUBI();
 	init_read_desired_DjXUt21F();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_BYxZWv7_();
+	init_build_plan_Mv8m4bRC();
 	init_check_posts_IiW9z6jk();
 	init_state_file_DHoO62Iw();
 	init_atomic_C7JKBErN();
@@ -74922,7 +74921,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_Bcen9k2__exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CJqIizpu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -74960,6 +74959,7 @@ async function findPostProblems(input) {
 	const problems = new Map();
 	for (const { key, record, live } of owned) {
 		const found = [];
+		if (live === void 0 && input.unread?.has(record.postId) === true) continue;
 		if (live === void 0) found.push({
 			kind: "drifted",
 			message: "deleted on the remote since the last apply"
@@ -74999,23 +74999,26 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_Bcen9k2_ = __esmMin((() => {
+var init_post_problems_CJqIizpu = __esmMin((() => {
 	init_api_DRlkyUBI();
 	init_plan_context_DruKFSb_();
 	init_check_posts_IiW9z6jk();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_BZkVHjp0_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_Bf9cZ1z1_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
 	const section = sectionFor(state, connection.target);
-	const live = Object.keys(section.posts).length > 0 ? (await listLivePosts(connection.client)).all() : [];
+	const live = Object.keys(section.posts).length > 0 ? await readOwned(connection.client, section.posts, input.refreshAll === true) : [];
+	const read = new Set(live.map((post) => post.id));
+	const unread = new Set(Object.values(section.posts).flatMap((record) => record.final !== void 0 && !read.has(record.postId) && input.refreshAll !== true ? [record.postId] : []));
 	const owned = new Set(Object.values(section.posts).map((record) => record.postId));
 	if (!live.some((post) => post.status === "draft" && owned.has(post.id))) return {
 		state,
 		live,
+		unread,
 		drafts: []
 	};
 	const desired = await readDesired({
@@ -75032,8 +75035,18 @@ async function projectStatus(input) {
 	return {
 		state,
 		live,
+		unread,
 		drafts: draftReadiness(desired)
 	};
+}
+async function readOwned(client, records, refreshAll) {
+	if (refreshAll) return (await listLivePosts(client)).all();
+	return (await completeScopedListing({
+		client,
+		listings: await listOpenPosts(client),
+		records,
+		readFinal: () => false
+	})).all();
 }
 function targetView(target, aliasFor) {
 	return {
@@ -75073,12 +75086,13 @@ function statusReport(input) {
 	const { problems } = input;
 	const posts = Object.entries(section.posts).filter(([key]) => problems === void 0 || problems.has(key)).map(([key, record]) => {
 		const live = byId.get(record.postId);
+		const recorded = live === void 0 && input.unread?.has(record.postId) === true;
 		return {
 			key,
 			file: record.file,
 			postId: record.postId,
-			remote: live ? "present" : "gone",
-			status: live?.status ?? null,
+			remote: live ? "present" : recorded ? "recorded" : "gone",
+			status: live?.status ?? (recorded ? record.final : null),
 			scheduledAt: live?.scheduledAt ?? null,
 			publishedAt: live?.publishedAt ?? null,
 			targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
@@ -75137,6 +75151,7 @@ function postLines(post, options) {
 	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${displayTime(post.scheduledAt, options.timezone)}`);
 	if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
+	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
 	const lines = [head, `  ${facts.join(" · ")}`];
 	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
 	if (post.targets.length === 0) return [...lines, style.dim("  no targets")];
@@ -75192,17 +75207,19 @@ function renderStatus(report, options) {
 async function runStatus(flags, command) {
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
 	try {
-		const { state, live, drafts } = await projectStatus({
+		const { state, live, unread, drafts } = await projectStatus({
 			config,
 			connection,
 			kept,
-			now: new Date()
+			now: new Date(),
+			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_Bcen9k2_(), post_problems_Bcen9k2__exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CJqIizpu(), post_problems_CJqIizpu_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
+			unread,
 			label: accountLabel(config.accounts)
 		}) : void 0;
 		const report = statusReport({
@@ -75211,6 +75228,7 @@ async function runStatus(flags, command) {
 			live,
 			drafts,
 			aliases: config.accounts,
+			unread,
 			...problems ? { problems } : {}
 		});
 		if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -75224,10 +75242,10 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_BZkVHjp0 = __esmMin((() => {
+var init_status_Bf9cZ1z1 = __esmMin((() => {
 	init_state_file_DHoO62Iw();
 	init_draft_readiness_BcHovBzQ();
-	init_live_listing_CxWyogQ9();
+	init_scoped_listing_DaBLZqq5();
 	init_check_posts_IiW9z6jk();
 	init_read_desired_DjXUt21F();
 	init_context_DVBdHlkv();
@@ -76053,7 +76071,7 @@ var init_calendars_p3jaq0vS = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_context_DVBdHlkv();
 }));
-var health_issue_D0u9Ms5P_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_BZPZ9rb4_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76070,7 +76088,7 @@ function healthReport(input) {
 			text: `invalid file: ${diagnostic.message}${diagnostic.code ? ` (\`${diagnostic.code}\`)` : ""}`
 		});
 		for (const change of plan.document.changes) {
-			if (change.action === "noop" || change.skipped === true) continue;
+			if (change.action === "noop" || change.skipped === true || change.diagnostics !== void 0) continue;
 			problems.push({
 				file: change.file,
 				line: null,
@@ -76283,7 +76301,7 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_D0u9Ms5P = __esmMin((() => {
+var init_health_issue_BZPZ9rb4 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_DHoO62Iw();
 	init_context_DVBdHlkv();
@@ -76933,7 +76951,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_BX5X1r_9(), plan_BX5X1r_9_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQXKBcD8(), plan_CQXKBcD8_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -76942,9 +76960,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CU0dFRfA(), validate_CU0dFRfA_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BKq97GkZ(), validate_BKq97GkZ_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_DNxYYlqd(), apply_DNxYYlqd_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BAjiL7WX(), apply_BAjiL7WX_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -76955,12 +76973,12 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DZqiTRc7(), watch_DZqiTRc7_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BbNVzYX7(), calendar_BbNVzYX7_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_BZkVHjp0(), status_BZkVHjp0_exports))).runStatus(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DC_ef4cP(), watch_DC_ef4cP_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BUK6aibI(), calendar_BUK6aibI_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bf9cZ1z1(), status_Bf9cZ1z1_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C8SVUQN9(), import_C8SVUQN9_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_D0u9Ms5P(), health_issue_D0u9Ms5P_exports))).runHealthIssue(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BZPZ9rb4(), health_issue_BZPZ9rb4_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",

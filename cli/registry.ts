@@ -120,6 +120,7 @@ export function registerCommands(program: Command): void {
     .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
     .option('--json', 'print one JSON document and nothing else')
     .option('--problems', 'only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)')
+    .option('--refresh-all', 'read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published')
     .addHelpText('after', '\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq \'.posts[] | select(.status == "failed")\'')
     .action(async (flags, command: Command) => exitWith((await import('./commands/status.js')).runStatus(flags, command)));
 

@@ -28,8 +28,12 @@ export interface PostStatusView {
   key: string;
   file: string;
   postId: string;
-  /** `gone`: the post in state no longer exists on the remote. */
-  remote: 'present' | 'gone';
+  /**
+   * `gone`: the post in state no longer exists on the remote. `recorded`: an apply saw it in a
+   * final status (published) and it is not read again (`status --refresh-all` reads it): `status`
+   * is the recorded one and nothing else is known.
+   */
+  remote: 'present' | 'gone' | 'recorded';
   status: string | null;
   scheduledAt: string | null;
   publishedAt: string | null;
@@ -88,7 +92,7 @@ export function accountLabel(aliases: Readonly<Record<string, string>>): (id: st
  * Joins the state section with one listing of the remote posts (by post id), sorted by file.
  * Given `problems` (by key, `status --problems`), only the posts that have some are shown.
  */
-export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]> }): StatusReport {
+export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]>; unread?: ReadonlySet<string> }): StatusReport {
   const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const aliasFor = aliasLookup(input.aliases);
@@ -101,12 +105,13 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
   const shown = Object.entries(section.posts).filter(([key]) => problems === undefined || problems.has(key));
   const posts = shown.map(([key, record]): PostStatusView => {
     const live = byId.get(record.postId);
+    const recorded = live === undefined && input.unread?.has(record.postId) === true;
     return {
       key,
       file: record.file,
       postId: record.postId,
-      remote: live ? 'present' : 'gone',
-      status: live?.status ?? null,
+      remote: live ? 'present' : recorded ? 'recorded' : 'gone',
+      status: live?.status ?? (recorded ? record.final! : null),
       scheduledAt: live?.scheduledAt ?? null,
       publishedAt: live?.publishedAt ?? null,
       targets: live ? live.targets.map((target) => targetView(target, aliasFor)) : [],
@@ -159,6 +164,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${displayTime(post.scheduledAt, options.timezone)}`);
   if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
   if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
+  if (post.remote === 'recorded') return [head, `  ${facts.join(' · ')} ${style.dim('(as the last apply saw it; --refresh-all reads it again)')}`];
   const lines = [head, `  ${facts.join(' · ')}`];
   for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
   if (post.targets.length === 0) return [...lines, style.dim('  no targets')];

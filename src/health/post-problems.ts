@@ -50,10 +50,10 @@ function failedTargets(post: Post, label: (id: string) => string): PostProblem[]
 /**
  * The problems of each managed post of a state section (by key; posts without problems are left
  * out), from one listing of the remote posts and one capabilities read per account that an
- * editable managed post targets. A post whose state entry is marked `reread` is not judged for
+ * editable managed post targets. Posts in `unread` (recorded final, not read) have none. A post whose state entry is marked `reread` is not judged for
  * drift: its applied hash is not to be trusted.
  */
-export async function findPostProblems(input: { client: ApiClient; section: TargetState; live: readonly Post[]; label?: (accountId: string) => string }): Promise<Map<string, PostProblem[]>> {
+export async function findPostProblems(input: { client: ApiClient; section: TargetState; live: readonly Post[]; unread?: ReadonlySet<string>; label?: (accountId: string) => string }): Promise<Map<string, PostProblem[]>> {
   const label = input.label ?? ((id: string) => `account ${id}`);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const shaOfMediaId = mediaIdIndex(input.section);
@@ -62,6 +62,8 @@ export async function findPostProblems(input: { client: ApiClient; section: Targ
   const problems = new Map<string, PostProblem[]>();
   for (const { key, record, live } of owned) {
     const found: PostProblem[] = [];
+    // Recorded final by an apply and not read again: published, so nothing to fix.
+    if (live === undefined && input.unread?.has(record.postId) === true) continue;
     if (live === undefined) found.push({ kind: 'drifted', message: 'deleted on the remote since the last apply' });
     else if (live.status === 'failed') found.push({ kind: 'failed', message: 'publishing failed for every account' }, ...failedTargets(live, label));
     else if (live.status === 'partially_published') found.push({ kind: 'partially-published', message: 'published to some accounts only' }, ...failedTargets(live, label));

@@ -31,6 +31,18 @@ describe('scoped remote reads', () => {
     const reads = (await api.requestLog()).filter((entry) => entry.path.includes('/posts'));
     expect(reads.map((entry) => `${entry.path.replace(/^.*\/posts/, '/posts')}?${entry.query}`).sort()).toEqual(['/posts?status=draft&limit=100&sort=oldest', '/posts?status=scheduled&limit=100&sort=oldest']);
 
+    // status reads as a plan does: the published post is shown as the last apply recorded it, not read.
+    await api.clearLog();
+    const status = JSON.parse((await cli('status', '--json')).stdout) as { posts: { key: string; remote: string; status: string | null }[] };
+    expect(status.posts.map((p) => [p.key, p.remote, p.status])).toEqual([['launch', 'recorded', 'published'], ['note', 'present', 'draft']]);
+    const statusReads = (await api.requestLog()).filter((entry) => entry.path.includes('/posts'));
+    expect(statusReads.map((entry) => `${entry.path.replace(/^.*\/posts/, '/posts')}?${entry.query}`).sort()).toEqual(['/posts?status=draft&limit=100&sort=oldest', '/posts?status=scheduled&limit=100&sort=oldest']);
+    expect((await cli('status')).stdout).toMatch(/published \(as the last apply saw it; --refresh-all reads it again\)/);
+    expect((await cli('status', '--problems')).stdout).toContain('No problems');
+    const refreshed = JSON.parse((await cli('status', '--json', '--refresh-all')).stdout) as { posts: { key: string; remote: string; status: string | null; publishedAt: string | null }[] };
+    expect(refreshed.posts[0]).toMatchObject({ key: 'launch', remote: 'present', status: 'published' });
+    expect(refreshed.posts[0]!.publishedAt).not.toBeNull();
+
     // Its file edited: read by id, and blocked as published.
     await writeFile(join(dir, 'posts/launch.md'), post({ body: 'Launch, edited.', scheduledAt: at }));
     const edited = await cli('plan');
