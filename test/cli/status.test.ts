@@ -46,7 +46,7 @@ describe('postsync status', () => {
         `GET /public/v1/posts/${section.posts.old!.postId}`,
         'GET /public/v1/posts?status=draft&limit=100&sort=oldest',
         'GET /public/v1/posts?status=scheduled&limit=100&sort=oldest',
-      ]);
+      ].sort());
 
       expect(report.posts.map((post: any) => [post.file, post.remote, post.status])).toEqual([
         ['posts/idea.md', 'present', 'draft'],
