@@ -1,6 +1,5 @@
 import type { Capabilities } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import { InvalidConfigError } from '../config/invalid-config-error.js';
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
 import { IncrementalPlanner } from '../plan/incremental-planner.js';
@@ -10,7 +9,7 @@ import type { Connection } from '../pipeline/connect.js';
 import { draftReadiness, type DraftReadiness } from '../pipeline/draft-readiness.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { accountFactsLoader } from '../pipeline/account-facts.js';
-import { accountIdsOf, checkDesired } from '../pipeline/read-desired.js';
+import { checkDesired } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
 import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
@@ -20,6 +19,7 @@ import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './event
 import { foldEvents } from './file-changes.js';
 import { FileWatcher } from './file-watcher.js';
 import { ChangeSignatures, isEmptyDelta, planDelta } from './plan-delta.js';
+import { ConfigReloader } from './config-reloader.js';
 import { RemoteCache } from './remote-cache.js';
 import { WatchScope } from './watch-scope.js';
 import { WorkQueue, type Work } from './work-queue.js';
@@ -59,13 +59,13 @@ export class WatchSession {
   readonly #planner = new IncrementalPlanner();
   readonly #signatures = new ChangeSignatures();
   readonly #drafts: DraftApplier;
+  readonly #configReloader: ConfigReloader;
   #watcher: FileWatcher | null = null;
   #section: TargetState | null = null;
   #stateHash = '';
   #plan: Plan | null = null;
   readonly #queue: WorkQueue;
   #closed = false;
-  #configInvalid = false;
   /** Posts scheduled up to this time have been checked against it ("not in the past"). */
   #timeChecked = new Date(0);
   #refreshTimer: NodeJS.Timeout | undefined;
@@ -78,6 +78,7 @@ export class WatchSession {
     this.#content = new ContentCache({ config: options.config, caches: this.#caches, accountFacts: accountFactsLoader(options.connection.client) });
     this.#remote = new RemoteCache(options.connection.client);
     this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
+    this.#configReloader = new ConfigReloader({ read: options.reloadConfig, emit: (event) => this.#emit(event), now: () => this.#now() });
     this.#queue = new WorkQueue({ run: (work) => this.#process(work), onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'plan', error }) });
   }
 
@@ -130,7 +131,7 @@ export class WatchSession {
     await this.#content.readAll(now);
     this.#timeChecked = now;
     await this.#caches.kept?.save();
-    await this.#remote.refresh(accountIdsOf(this.#content.result()));
+    await this.#remote.refresh(this.#content.result(), this.#section!.posts);
     const { plan, drafts } = await this.#makePlan(now);
     this.#plan = plan;
     this.#trackMedia();
@@ -231,7 +232,7 @@ export class WatchSession {
   /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read; and the drafts' readiness. */
   async #makePlan(now: Date): Promise<{ plan: Plan; drafts: DraftReadiness[] }> {
     const content = this.#content.source(now);
-    await this.#remote.ensureAccounts(accountIdsOf(content));
+    await this.#remote.prepare(content, this.#section!.posts);
     const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
     const { target } = this.#options.connection;
@@ -246,7 +247,7 @@ export class WatchSession {
 
   async #refreshRemote(now: Date): Promise<void> {
     try {
-      await this.#remote.refresh(accountIdsOf(this.#content.result()));
+      await this.#remote.refresh(this.#content.result(), this.#section!.posts);
       this.#drafts.remoteRead();
     } catch (error) {
       this.#emit({ type: 'error', at: this.#now(), during: 'refresh', error: error instanceof Error ? error : new Error(String(error)) });
@@ -282,23 +283,8 @@ export class WatchSession {
   }
 
   async #reloadConfig(): Promise<{ adopted: boolean; stateMoved: boolean }> {
-    let next: Config;
-    try {
-      next = await this.#options.reloadConfig();
-    } catch (error) {
-      if (error instanceof InvalidConfigError) {
-        this.#configInvalid = true;
-        this.#emit({ type: 'config-invalid', at: this.#now(), diagnostics: error.diagnostics });
-      } else {
-        this.#emit({ type: 'error', at: this.#now(), during: 'config', error: error instanceof Error ? error : new Error(String(error)) });
-      }
-      return { adopted: false, stateMoved: false };
-    }
-    if (this.#configInvalid) this.#emit({ type: 'notice', at: this.#now(), message: 'postsync.yaml is valid again.' });
-    this.#configInvalid = false;
-    if (next.api.url !== this.#config.api.url) {
-      this.#emit({ type: 'notice', at: this.#now(), message: 'postsync.yaml now names another API; watch keeps planning against the one it started with. Restart watch to switch.' });
-    }
+    const next = await this.#configReloader.reload(this.#config);
+    if (next === null) return { adopted: false, stateMoved: false };
     const stateMoved = next.statePath !== this.#config.statePath;
     this.#config = next;
     this.#content.setConfig(next);
