@@ -57569,16 +57569,24 @@ async function completeScopedListing(input) {
 		});
 		else toRead.push(record.postId);
 	}
+	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
+}
+async function readFinalPosts(input) {
+	const { listing } = input;
+	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
+	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
+}
+async function readPosts(client, ids) {
 	const byId = new Map();
-	const queue = [...new Set(toRead)];
+	const queue = [...new Set(ids)];
 	async function worker() {
 		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-			const post = await readPost(input.client, id);
+			const post = await readPost(client, id);
 			if (post !== void 0) byId.set(id, post);
 		}
 	}
 	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-	return new ScopedListing(input.listings, byId, finalBriefs);
+	return byId;
 }
 async function readPost(client, id) {
 	try {
@@ -57589,7 +57597,7 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_DaBLZqq5 = __esmMin((() => {
+var init_scoped_listing_CFy8rJ_Q = __esmMin((() => {
 	init_api_DRlkyUBI();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
@@ -57625,10 +57633,11 @@ var init_scoped_listing_DaBLZqq5 = __esmMin((() => {
 	};
 	LISTED_STATUSES = ["draft", "scheduled"];
 	BY_ID_CONCURRENCY = 8;
-	ScopedListing = class {
+	ScopedListing = class ScopedListing {
 		briefs;
 		#listings;
 		#byId;
+		#finalBriefs;
 		constructor(listings, byId, finalBriefs) {
 			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
 			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
@@ -57636,6 +57645,10 @@ var init_scoped_listing_DaBLZqq5 = __esmMin((() => {
 			this.briefs = briefs;
 			this.#listings = listings;
 			this.#byId = byId;
+			this.#finalBriefs = finalBriefs;
+		}
+		withPosts(posts) {
+			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
 		}
 		get(id) {
 			for (const listing of this.#listings) {
@@ -58864,14 +58877,14 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER;
-var init_build_plan_Mv8m4bRC = __esmMin((() => {
+var init_build_plan_B_mL7uj4 = __esmMin((() => {
 	init_check_posts_IiW9z6jk();
 	init_plan_context_DruKFSb_();
 	init_diff_CYgjZY9x();
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
 	init_posts_with_errors_CHOM1ERn();
-	init_scoped_listing_DaBLZqq5();
+	init_scoped_listing_CFy8rJ_Q();
 	init_read_desired_DjXUt21F();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -68740,7 +68753,7 @@ var init_plan_json_DTefLpRQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_CHOM1ERn();
 }));
-var plan_CQXKBcD8_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_xqzLvRmv_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -68788,12 +68801,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CQXKBcD8 = __esmMin((() => {
+var init_plan_xqzLvRmv = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_DGoOPUxM();
 	init_state_file_DHoO62Iw();
-	init_build_plan_Mv8m4bRC();
+	init_build_plan_B_mL7uj4();
 	init_context_DVBdHlkv();
 	init_plan_json_DTefLpRQ();
 	init_plan_human_DV9zj8Vo();
@@ -69827,7 +69840,7 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BAjiL7WX_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CqmTrQNE_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70054,7 +70067,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_BAjiL7WX = __esmMin((() => {
+var init_apply_CqmTrQNE = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_CHOM1ERn();
@@ -70064,7 +70077,7 @@ var init_apply_BAjiL7WX = __esmMin((() => {
 	init_check_posts_IiW9z6jk();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CMNKNkbV();
-	init_build_plan_Mv8m4bRC();
+	init_build_plan_B_mL7uj4();
 	init_actions_Qg1qGPY0();
 	init_context_DVBdHlkv();
 	init_apply_progress_DcmiAKSC();
@@ -72056,7 +72069,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DUGgNVnH_exports = __exportAll$1({
+var session_DQpPoIcI_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72230,11 +72243,10 @@ function isSkippedName(name) {
 function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
-var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DUGgNVnH = __esmMin((() => {
-	init_main();
+var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
+var init_session_DQpPoIcI = __esmMin((() => {
 	init_api_DRlkyUBI();
-	init_build_plan_Mv8m4bRC();
+	init_build_plan_B_mL7uj4();
 	init_draft_readiness_BcHovBzQ();
 	init_check_posts_IiW9z6jk();
 	init_read_desired_DjXUt21F();
@@ -72242,7 +72254,8 @@ var init_session_DUGgNVnH = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_apply_plan_BUQWbkwy();
 	init_state_store_CMNKNkbV();
-	init_scoped_listing_DaBLZqq5();
+	init_main();
+	init_scoped_listing_CFy8rJ_Q();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -72556,9 +72569,53 @@ var init_session_DUGgNVnH = __esmMin((() => {
 			return signature;
 		}
 	};
+	ConfigReloader = class {
+		#read;
+		#emit;
+		#now;
+		#invalid = false;
+		constructor(options) {
+			this.#read = options.read;
+			this.#emit = options.emit;
+			this.#now = options.now;
+		}
+		async reload(current) {
+			let next;
+			try {
+				next = await this.#read();
+			} catch (error) {
+				if (error instanceof InvalidConfigError) {
+					this.#invalid = true;
+					this.#emit({
+						type: "config-invalid",
+						at: this.#now(),
+						diagnostics: error.diagnostics
+					});
+				} else this.#emit({
+					type: "error",
+					at: this.#now(),
+					during: "config",
+					error: error instanceof Error ? error : new Error(String(error))
+				});
+				return null;
+			}
+			if (this.#invalid) this.#emit({
+				type: "notice",
+				at: this.#now(),
+				message: "postsync.yaml is valid again."
+			});
+			this.#invalid = false;
+			if (next.api.url !== current.api.url) this.#emit({
+				type: "notice",
+				at: this.#now(),
+				message: "postsync.yaml now names another API; watch keeps planning against the one it started with. Restart watch to switch."
+			});
+			return next;
+		}
+	};
 	RemoteCache = class {
 		#client;
-		#live = new LiveListing([], []);
+		#live = new ScopedListing([new LiveListing([], [])], new Map(), []);
 		#rules = {
 			capabilities: new Map(),
 			unknownAccounts: new Set()
@@ -72572,15 +72629,29 @@ var init_session_DUGgNVnH = __esmMin((() => {
 		get rules() {
 			return this.#rules;
 		}
-		async refresh(accountIds) {
+		async refresh(content, records) {
 			const ids = new Set([
 				...this.#rules.capabilities.keys(),
 				...this.#rules.unknownAccounts,
-				...accountIds
+				...accountIdsOf(content)
 			]);
-			const [live, rules] = await Promise.all([listLivePosts(this.#client), readAccountRules(this.#client, ids)]);
-			this.#live = live;
+			const [listings, rules] = await Promise.all([listOpenPosts(this.#client), readAccountRules(this.#client, ids)]);
+			this.#live = await completeScopedListing({
+				client: this.#client,
+				listings,
+				records,
+				readFinal: changedSinceApply(content)
+			});
 			this.#rules = rules;
+		}
+		async prepare(content, records) {
+			const [, live] = await Promise.all([this.ensureAccounts(accountIdsOf(content)), readFinalPosts({
+				client: this.#client,
+				listing: this.#live,
+				records,
+				readFinal: changedSinceApply(content)
+			})]);
+			this.#live = live;
 		}
 		async ensureAccounts(accountIds) {
 			const known = this.#rules;
@@ -72748,13 +72819,13 @@ var init_session_DUGgNVnH = __esmMin((() => {
 		#planner = new IncrementalPlanner();
 		#signatures = new ChangeSignatures();
 		#drafts;
+		#configReloader;
 		#watcher = null;
 		#section = null;
 		#stateHash = "";
 		#plan = null;
 		#queue;
 		#closed = false;
-		#configInvalid = false;
 		#timeChecked = new Date(0);
 		#refreshTimer;
 		constructor(options) {
@@ -72771,6 +72842,11 @@ var init_session_DUGgNVnH = __esmMin((() => {
 			this.#drafts = new DraftApplier({
 				client: options.connection.client,
 				emit: (event) => this.#emit(event)
+			});
+			this.#configReloader = new ConfigReloader({
+				read: options.reloadConfig,
+				emit: (event) => this.#emit(event),
+				now: () => this.#now()
 			});
 			this.#queue = new WorkQueue({
 				run: (work) => this.#process(work),
@@ -72830,7 +72906,7 @@ var init_session_DUGgNVnH = __esmMin((() => {
 			await this.#content.readAll(now);
 			this.#timeChecked = now;
 			await this.#caches.kept?.save();
-			await this.#remote.refresh(accountIdsOf(this.#content.result()));
+			await this.#remote.refresh(this.#content.result(), this.#section.posts);
 			const { plan, drafts } = await this.#makePlan(now);
 			this.#plan = plan;
 			this.#trackMedia();
@@ -72940,7 +73016,7 @@ var init_session_DUGgNVnH = __esmMin((() => {
 		}
 		async #makePlan(now) {
 			const content = this.#content.source(now);
-			await this.#remote.ensureAccounts(accountIdsOf(content));
+			await this.#remote.prepare(content, this.#section.posts);
 			const calendar = {
 				config: this.#config,
 				state: this.#section,
@@ -72980,7 +73056,7 @@ var init_session_DUGgNVnH = __esmMin((() => {
 		}
 		async #refreshRemote(now) {
 			try {
-				await this.#remote.refresh(accountIdsOf(this.#content.result()));
+				await this.#remote.refresh(this.#content.result(), this.#section.posts);
 				this.#drafts.remoteRead();
 			} catch (error) {
 				this.#emit({
@@ -73029,39 +73105,11 @@ var init_session_DUGgNVnH = __esmMin((() => {
 			return this.#content.setOwnedKeys(new Set(Object.keys(section.posts)));
 		}
 		async #reloadConfig() {
-			let next;
-			try {
-				next = await this.#options.reloadConfig();
-			} catch (error) {
-				if (error instanceof InvalidConfigError) {
-					this.#configInvalid = true;
-					this.#emit({
-						type: "config-invalid",
-						at: this.#now(),
-						diagnostics: error.diagnostics
-					});
-				} else this.#emit({
-					type: "error",
-					at: this.#now(),
-					during: "config",
-					error: error instanceof Error ? error : new Error(String(error))
-				});
-				return {
-					adopted: false,
-					stateMoved: false
-				};
-			}
-			if (this.#configInvalid) this.#emit({
-				type: "notice",
-				at: this.#now(),
-				message: "postsync.yaml is valid again."
-			});
-			this.#configInvalid = false;
-			if (next.api.url !== this.#config.api.url) this.#emit({
-				type: "notice",
-				at: this.#now(),
-				message: "postsync.yaml now names another API; watch keeps planning against the one it started with. Restart watch to switch."
-			});
+			const next = await this.#configReloader.reload(this.#config);
+			if (next === null) return {
+				adopted: false,
+				stateMoved: false
+			};
 			const stateMoved = next.statePath !== this.#config.statePath;
 			this.#config = next;
 			this.#content.setConfig(next);
@@ -74223,7 +74271,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_DC_ef4cP_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_D_EzQT2t_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74248,7 +74296,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
-			Promise.resolve().then(() => (init_session_DUGgNVnH(), session_DUGgNVnH_exports)),
+			Promise.resolve().then(() => (init_session_DQpPoIcI(), session_DQpPoIcI_exports)),
 			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74309,7 +74357,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DC_ef4cP = __esmMin((() => {
+var init_watch_D_EzQT2t = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74604,7 +74652,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BUK6aibI_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_B4RWoWWA_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -74841,12 +74889,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BUK6aibI = __esmMin((() => {
+var init_calendar_B4RWoWWA = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DRlkyUBI();
 	init_read_desired_DjXUt21F();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_Mv8m4bRC();
+	init_build_plan_B_mL7uj4();
 	init_check_posts_IiW9z6jk();
 	init_state_file_DHoO62Iw();
 	init_atomic_C7JKBErN();
@@ -75006,7 +75054,7 @@ var init_post_problems_CJqIizpu = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_Bf9cZ1z1_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_meba9q_a_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75242,10 +75290,10 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_Bf9cZ1z1 = __esmMin((() => {
+var init_status_meba9q_a = __esmMin((() => {
 	init_state_file_DHoO62Iw();
 	init_draft_readiness_BcHovBzQ();
-	init_scoped_listing_DaBLZqq5();
+	init_scoped_listing_CFy8rJ_Q();
 	init_check_posts_IiW9z6jk();
 	init_read_desired_DjXUt21F();
 	init_context_DVBdHlkv();
@@ -76951,7 +76999,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQXKBcD8(), plan_CQXKBcD8_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_xqzLvRmv(), plan_xqzLvRmv_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -76962,7 +77010,7 @@ function registerCommands(program) {
 	});
 	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BKq97GkZ(), validate_BKq97GkZ_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BAjiL7WX(), apply_BAjiL7WX_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CqmTrQNE(), apply_CqmTrQNE_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -76973,9 +77021,9 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DC_ef4cP(), watch_DC_ef4cP_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BUK6aibI(), calendar_BUK6aibI_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bf9cZ1z1(), status_Bf9cZ1z1_exports))).runStatus(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D_EzQT2t(), watch_D_EzQT2t_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B4RWoWWA(), calendar_B4RWoWWA_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_meba9q_a(), status_meba9q_a_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C8SVUQN9(), import_C8SVUQN9_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BZPZ9rb4(), health_issue_BZPZ9rb4_exports))).runHealthIssue(flags, command)));

@@ -79,7 +79,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
  * Whether an owned post's file is no longer as applied (changed, moved or removed): the planner
  * then needs its remote post in full, final or not.
  */
-function changedSinceApply(desired: DesiredSide): (key: string, record: PostRecord) => boolean {
+export function changedSinceApply(desired: Pick<DesiredSide, 'posts' | 'unchanged'>): (key: string, record: PostRecord) => boolean {
   const byKey = new Map<string, { file: string; shapeHash: string }>();
   for (const post of desired.unchanged) byKey.set(post.key, post);
   for (const post of desired.posts) byKey.set(post.key, post);

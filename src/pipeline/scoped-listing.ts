@@ -24,6 +24,7 @@ export class ScopedListing implements LivePostsById {
   readonly briefs: ReadonlyMap<string, LiveBrief>;
   readonly #listings: readonly LiveListing[];
   readonly #byId: ReadonlyMap<string, Post>;
+  readonly #finalBriefs: readonly LiveBrief[];
 
   constructor(listings: readonly LiveListing[], byId: ReadonlyMap<string, Post>, finalBriefs: readonly LiveBrief[]) {
     const briefs = new Map<string, LiveBrief>(finalBriefs.map((brief) => [brief.id, brief]));
@@ -32,6 +33,12 @@ export class ScopedListing implements LivePostsById {
     this.briefs = briefs;
     this.#listings = listings;
     this.#byId = byId;
+    this.#finalBriefs = finalBriefs;
+  }
+
+  /** This read with `posts` read by id as well (owned posts recorded final, needed in full after all). */
+  withPosts(posts: ReadonlyMap<string, Post>): ScopedListing {
+    return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
   }
 
   get(id: string): Post | undefined {
@@ -74,16 +81,38 @@ export async function completeScopedListing(input: {
     if (record.final !== undefined && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({ id: record.postId, updatedAt: record.remoteUpdatedAt });
     else toRead.push(record.postId);
   }
+  return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
+}
+
+/**
+ * `listing` with the owned posts recorded final that `readFinal` asks for read by id, when it does
+ * not hold them in full yet (a session that read the remote once, whose files changed since).
+ */
+export async function readFinalPosts(input: {
+  client: Pick<ApiClient, 'getPost'>;
+  listing: ScopedListing;
+  records: Readonly<Record<string, PostRecord>>;
+  readFinal: (key: string, record: PostRecord) => boolean;
+}): Promise<ScopedListing> {
+  const { listing } = input;
+  const toRead = Object.entries(input.records).flatMap(([key, record]) =>
+    record.final !== undefined && listing.briefs.has(record.postId) && listing.get(record.postId) === undefined && input.readFinal(key, record) ? [record.postId] : [],
+  );
+  return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
+}
+
+/** The posts with these ids, read by id a few at a time; a deleted one (404) is left out. */
+async function readPosts(client: Pick<ApiClient, 'getPost'>, ids: readonly string[]): Promise<Map<string, Post>> {
   const byId = new Map<string, Post>();
-  const queue = [...new Set(toRead)];
+  const queue = [...new Set(ids)];
   async function worker(): Promise<void> {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const post = await readPost(input.client, id);
+      const post = await readPost(client, id);
       if (post !== undefined) byId.set(id, post);
     }
   }
   await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-  return new ScopedListing(input.listings, byId, finalBriefs);
+  return byId;
 }
 
 /** The post, or undefined when the remote answers 404 (deleted). */

@@ -1,23 +1,32 @@
 import type { ApiClient } from '../api/index.js';
 import { readAccountRules, type AccountRules } from '../pipeline/account-rules.js';
-import { listLivePosts, LiveListing } from '../pipeline/live-listing.js';
+import { LiveListing } from '../pipeline/live-listing.js';
+import { completeScopedListing, listOpenPosts, readFinalPosts, ScopedListing } from '../pipeline/scoped-listing.js';
+import type { PostRecord } from '../state/types.js';
+import type { ContentResult } from '../content/read-content.js';
+import { changedSinceApply } from '../pipeline/build-plan.js';
+import { accountIdsOf } from '../pipeline/read-desired.js';
+
+/** The files as read, as much of them as the remote read depends on. */
+type ReadContent = Pick<ContentResult, 'posts' | 'unchanged'>;
 
 /**
- * The remote side as last read: every post and the rules of the accounts in use. Saves plan
- * against it; only `refresh` lists the posts again (a new LiveListing each time). An account no
- * post used before costs one capabilities read the first time it appears (an unknown id is
- * remembered as unknown too), so edits never cost a request each.
+ * The remote side as last read: the posts a plan can need, read as `plan` reads them (drafts and
+ * scheduled posts listed, other owned posts by id, those recorded final left unread until their
+ * file changes), and the rules of the accounts in use. Saves plan against it; only `refresh`
+ * lists the posts again. An account no post used before costs one capabilities read the first
+ * time it appears (an unknown id is remembered as unknown too), so edits never cost a request each.
  */
 export class RemoteCache {
   readonly #client: ApiClient;
-  #live = new LiveListing([], []);
+  #live = new ScopedListing([new LiveListing([], [])], new Map(), []);
   #rules: AccountRules = { capabilities: new Map(), unknownAccounts: new Set() };
 
   constructor(client: ApiClient) {
     this.#client = client;
   }
 
-  get live(): LiveListing {
+  get live(): ScopedListing {
     return this.#live;
   }
 
@@ -25,12 +34,25 @@ export class RemoteCache {
     return this.#rules;
   }
 
-  /** Lists every post and re-reads the rules of every account seen so far and of `accountIds`. */
-  async refresh(accountIds: Iterable<string>): Promise<void> {
-    const ids = new Set([...this.#rules.capabilities.keys(), ...this.#rules.unknownAccounts, ...accountIds]);
-    const [live, rules] = await Promise.all([listLivePosts(this.#client), readAccountRules(this.#client, ids)]);
-    this.#live = live;
+  /**
+   * Reads again the posts a plan of `content` against `records` can need (an owned post recorded
+   * final only when its file changed since the apply), and the rules of every account seen so far
+   * and of those `content` uses.
+   */
+  async refresh(content: ReadContent, records: Readonly<Record<string, PostRecord>>): Promise<void> {
+    const ids = new Set([...this.#rules.capabilities.keys(), ...this.#rules.unknownAccounts, ...accountIdsOf(content)]);
+    const [listings, rules] = await Promise.all([listOpenPosts(this.#client), readAccountRules(this.#client, ids)]);
+    this.#live = await completeScopedListing({ client: this.#client, listings, records, readFinal: changedSinceApply(content) });
     this.#rules = rules;
+  }
+
+  /**
+   * Before a plan of `content`: reads what it needs and was not read yet, the rules of accounts
+   * not seen yet and the owned posts recorded final whose files changed since the apply.
+   */
+  async prepare(content: ReadContent, records: Readonly<Record<string, PostRecord>>): Promise<void> {
+    const [, live] = await Promise.all([this.ensureAccounts(accountIdsOf(content)), readFinalPosts({ client: this.#client, listing: this.#live, records, readFinal: changedSinceApply(content) })]);
+    this.#live = live;
   }
 
   /** Reads the rules of accounts not seen yet; accounts already known are not asked again. */

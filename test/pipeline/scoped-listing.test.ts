@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ListPostsQuery, type Page, type Post } from '../../src/api/index.js';
 import { listLivePosts } from '../../src/pipeline/live-listing.js';
 import { completeScopedListing, listOpenPosts } from '../../src/pipeline/scoped-listing.js';
+import type { Capabilities } from '../../src/api/types.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
+import { planPosts } from '../../src/plan/plan-posts.js';
+import type { LivePostsById } from '../../src/plan/types.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import type { PostRecord } from '../../src/state/types.js';
+import { PHOTO, TARGET, desired, shape, state } from '../plan/fixtures.js';
 
 /** Known statuses, and ones postsync does not know (the spec's list is open). */
 const STATUSES = ['draft', 'scheduled', 'published', 'publishing', 'failed', 'partially_published', 'archived'] as const;
@@ -52,6 +58,11 @@ function remoteOf(posts: readonly Post[]) {
   };
 }
 
+const NOW = new Date('2026-06-01T00:00:00.000Z');
+const capabilities = new Map([[PHOTO, { available: true, supported: true } as Capabilities]]);
+/** The post as its file was applied. */
+const appliedShape = (key: string) => shape({ content: `applied ${key}` });
+
 /** A post of the world: its status now, whether postsync owns it, and what happened since the last apply. */
 const worldPost = fc.record({
   status: fc.constantFrom(...STATUSES),
@@ -65,7 +76,7 @@ const worldPost = fc.record({
 });
 
 describe('the scoped remote read', () => {
-  it('gives every owned post the planner can look up exactly as the full listing does', async () => {
+  it('gives every owned post the planner can look up exactly as the full listing does, and so the same whole plan', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(worldPost, { maxLength: 260 }), fc.nat({ max: 400 }), async (world, history) => {
         const posts: Post[] = [];
@@ -81,7 +92,7 @@ describe('the scoped remote read', () => {
           if (!shape.deleted || final) posts.push(live);
           if (!shape.owned) return;
           const key = `post-${index}`;
-          records[key] = { postId: live.id, file: `${key}.md`, appliedHash: 'a'.repeat(64), remoteUpdatedAt: post(index, 'draft', 0).updatedAt, appliedAt: live.createdAt, ...(final ? { final: 'published' } : {}) };
+          records[key] = { postId: live.id, file: `${key}.md`, appliedHash: shapeHash(appliedShape(key)), remoteUpdatedAt: post(index, 'draft', 0).updatedAt, appliedAt: live.createdAt, ...(final ? { final: 'published' } : {}) };
           if (shape.fileChanged) changedFiles.add(key);
         });
         const remote = remoteOf(posts);
@@ -102,6 +113,13 @@ describe('the scoped remote read', () => {
           return !listed && (record.final === undefined || changedFiles.has(key));
         }).length;
         expect(remote.requests() - before).toBeLessThanOrEqual(2 * (Math.ceil(open / 100) + 2) + unlisted);
+
+        // The whole plan, deletes included, is the one the full listing gives.
+        const section = state({ posts: records });
+        const files = Object.keys(records).map((key) => desired(key, changedFiles.has(key) ? shape({ content: `edited ${key}` }) : appliedShape(key), { file: `${key}.md` }));
+        const planAgainst = (live: LivePostsById) =>
+          planPosts({ target: TARGET, posts: files, unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section), live, capabilities, prune: true, only: null, now: NOW });
+        expect(planAgainst(scoped)).toEqual(planAgainst(full));
       }),
       { numRuns: 60 },
     );

@@ -126,6 +126,8 @@ describe('postsync watch, driven as a person edits', () => {
     const log = await api.requestLog();
     expect(log.map((entry) => `${entry.method} ${entry.path}`)).toContain('GET /public/v1/posts');
     expect(log.every((entry) => entry.method === 'GET')).toBe(true);
+    // Read as a plan reads: the drafts and the scheduled posts, never the whole history.
+    expect(log.filter((entry) => entry.path === '/public/v1/posts').map((entry) => new URLSearchParams(entry.query).get('status')).sort()).toEqual(['draft', 'scheduled']);
 
     const result = await watch.stop('SIGINT');
     expect(result.code).toBe(0);
