@@ -33,8 +33,9 @@ if (unknown.length > 0) {
 const partial = values.mutate !== undefined;
 const folders = positionals.length > 0 ? positionals : Object.keys(FOLDERS).filter((folder) => !partial || values.mutate.some((file) => file.startsWith(`src/${folder}/`)));
 
-// The sandbox needs the generated validators (git-ignored, made by the build).
+// The sandbox type-checks src/: it needs the generated files (git-ignored, made by the build).
 execFileSync(process.execPath, ['scripts/compile-schemas.mjs'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/compile-calendar-client.mjs'], { stdio: 'inherit' });
 mkdirSync('reports/mutation', { recursive: true });
 
 const rows = [];

@@ -27,7 +27,8 @@ const env = { POSTSYNC_API_KEY: DEMO_API_KEY };
 /** Post `i`: an image post, the first PUBLISHED ones scheduled in 2030 (published once the emulator's clock passes 2031), the others in 2032. */
 function postText(i) {
   const year = i < PUBLISHED ? 2030 : 2032;
-  const day = new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  // In UTC: a wall time of the project's zone could fall in a DST gap.
+  const day = new Date(Date.UTC(year, 0, 1) + i * 3_600_000).toISOString().replace('.000Z', 'Z');
   return ['---', `scheduledAt: ${day}`, 'targets: [brand-photo]', 'media: [media/cover.png]', '---', `Post ${i}: from the archive of our café.`, ''].join('\n');
 }
 
