@@ -54400,7 +54400,7 @@ var init_parse_Bof8U7Rg = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_CG2TOOuR_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CnObBcHP_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54500,6 +54500,16 @@ function normalizePost(frontMatter, body, bodyLine, context) {
 	const diagnostics = [];
 	const hasId = typeof data.id === "string" && data.id.trim() !== "";
 	const key = hasId ? data.id : postKeyFromPath(context.fileInContent);
+	if (RESERVED_KEYS.has(key)) diagnostics.push({
+		severity: "error",
+		code: "reserved-key",
+		message: `\`${key}\` cannot be a post key`,
+		file: context.file,
+		...hasId ? context.locate(["id"]) : {},
+		expected: `a key other than ${[...RESERVED_KEYS].map((name) => `\`${name}\``).join(", ")}`,
+		found: `\`${key}\``,
+		hint: hasId ? "Change this `id:`." : "Rename the file, or give it an `id:`."
+	});
 	const content = body.trim();
 	const length = codePointLength$1(content);
 	if (length > 1e4) diagnostics.push({
@@ -54641,11 +54651,11 @@ function leadingOnFirstLine(body) {
 function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1;
-var init_interpret_file_CG2TOOuR = __esmMin((() => {
+var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
+var init_interpret_file_CnObBcHP = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
-	init_check_posts_IiW9z6jk();
+	init_check_posts_cA0Af_gT();
 	init_scheduled_at_858iXyie();
 	init_api_DRlkyUBI();
 	init_error_codes_Bqn1_kii();
@@ -54872,6 +54882,11 @@ var init_interpret_file_CG2TOOuR = __esmMin((() => {
 	Object.keys(properties);
 	responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
 	MAX_CONTENT_CHARACTERS$1 = 1e4;
+	RESERVED_KEYS = new Set([
+		"__proto__",
+		"constructor",
+		"prototype"
+	]);
 }));
 function mediaIdIndex(state) {
 	const index = new Map();
@@ -56560,7 +56575,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CG2TOOuR(), interpret_file_CG2TOOuR_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CnObBcHP(), interpret_file_CnObBcHP_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57149,7 +57164,7 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_IiW9z6jk = __esmMin((() => {
+var init_check_posts_cA0Af_gT = __esmMin((() => {
 	init_state_file_DHoO62Iw();
 	init_api_DRlkyUBI();
 	init_diagnostics_CSWwxGl1();
@@ -57415,8 +57430,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_DruKFSb_ = __esmMin((() => {
-	init_check_posts_IiW9z6jk();
+var init_plan_context_vEVtQnyD = __esmMin((() => {
+	init_check_posts_cA0Af_gT();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -58279,10 +58294,10 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_DjXUt21F = __esmMin((() => {
+var init_read_desired_BZTba3xx = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_IiW9z6jk();
+	init_check_posts_cA0Af_gT();
 	init_state_file_DHoO62Iw();
 	init_api_DRlkyUBI();
 	init_p_limit();
@@ -58877,15 +58892,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER;
-var init_build_plan_B_mL7uj4 = __esmMin((() => {
-	init_check_posts_IiW9z6jk();
-	init_plan_context_DruKFSb_();
+var init_build_plan_Tl5a_SbK = __esmMin((() => {
+	init_check_posts_cA0Af_gT();
+	init_plan_context_vEVtQnyD();
 	init_diff_CYgjZY9x();
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
 	init_posts_with_errors_CHOM1ERn();
 	init_scoped_listing_CFy8rJ_Q();
-	init_read_desired_DjXUt21F();
+	init_read_desired_BZTba3xx();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
 	OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
@@ -68753,7 +68768,7 @@ var init_plan_json_DTefLpRQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_CHOM1ERn();
 }));
-var plan_xqzLvRmv_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CDohSfcp_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -68801,12 +68816,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_xqzLvRmv = __esmMin((() => {
+var init_plan_CDohSfcp = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_DGoOPUxM();
 	init_state_file_DHoO62Iw();
-	init_build_plan_B_mL7uj4();
+	init_build_plan_Tl5a_SbK();
 	init_context_DVBdHlkv();
 	init_plan_json_DTefLpRQ();
 	init_plan_human_DV9zj8Vo();
@@ -68913,7 +68928,7 @@ var init_draft_readiness_BcHovBzQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DHoO62Iw();
 }));
-var validate_BKq97GkZ_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DGu3iEY__exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -68966,12 +68981,12 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BKq97GkZ = __esmMin((() => {
+var init_validate_DGu3iEY_ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_BcHovBzQ();
 	init_state_file_DHoO62Iw();
-	init_check_posts_IiW9z6jk();
-	init_read_desired_DjXUt21F();
+	init_check_posts_cA0Af_gT();
+	init_read_desired_BZTba3xx();
 	init_actions_Qg1qGPY0();
 	init_context_DVBdHlkv();
 	init_diagnostics_DXDbdWhe();
@@ -69329,11 +69344,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BUQWbkwy = __esmMin((() => {
+var init_apply_plan_CyXMGKaQ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_api_DRlkyUBI();
 	init_diff_CYgjZY9x();
-	init_check_posts_IiW9z6jk();
+	init_check_posts_cA0Af_gT();
 	init_state_file_DHoO62Iw();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
@@ -69840,7 +69855,7 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CqmTrQNE_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CHh877s0_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70067,17 +70082,17 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_CqmTrQNE = __esmMin((() => {
+var init_apply_CHh877s0 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_CHOM1ERn();
 	init_actions_report_DGoOPUxM();
-	init_apply_plan_BUQWbkwy();
+	init_apply_plan_CyXMGKaQ();
 	init_api_DRlkyUBI();
-	init_check_posts_IiW9z6jk();
+	init_check_posts_cA0Af_gT();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CMNKNkbV();
-	init_build_plan_B_mL7uj4();
+	init_build_plan_Tl5a_SbK();
 	init_actions_Qg1qGPY0();
 	init_context_DVBdHlkv();
 	init_apply_progress_DcmiAKSC();
@@ -72069,7 +72084,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DQpPoIcI_exports = __exportAll$1({
+var session_DseSnAeF_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72244,15 +72259,15 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DQpPoIcI = __esmMin((() => {
+var init_session_DseSnAeF = __esmMin((() => {
 	init_api_DRlkyUBI();
-	init_build_plan_B_mL7uj4();
+	init_build_plan_Tl5a_SbK();
 	init_draft_readiness_BcHovBzQ();
-	init_check_posts_IiW9z6jk();
-	init_read_desired_DjXUt21F();
+	init_check_posts_cA0Af_gT();
+	init_read_desired_BZTba3xx();
 	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
-	init_apply_plan_BUQWbkwy();
+	init_apply_plan_CyXMGKaQ();
 	init_state_store_CMNKNkbV();
 	init_main();
 	init_scoped_listing_CFy8rJ_Q();
@@ -74271,7 +74286,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_D_EzQT2t_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BVhrHUgH_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74296,7 +74311,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
-			Promise.resolve().then(() => (init_session_DQpPoIcI(), session_DQpPoIcI_exports)),
+			Promise.resolve().then(() => (init_session_DseSnAeF(), session_DseSnAeF_exports)),
 			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74357,7 +74372,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_D_EzQT2t = __esmMin((() => {
+var init_watch_BVhrHUgH = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74652,7 +74667,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_B4RWoWWA_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DiyqlMOA_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -74889,13 +74904,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_B4RWoWWA = __esmMin((() => {
+var init_calendar_DiyqlMOA = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DRlkyUBI();
-	init_read_desired_DjXUt21F();
+	init_read_desired_BZTba3xx();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_B_mL7uj4();
-	init_check_posts_IiW9z6jk();
+	init_build_plan_Tl5a_SbK();
+	init_check_posts_cA0Af_gT();
 	init_state_file_DHoO62Iw();
 	init_atomic_C7JKBErN();
 	init_errors_BmB5JMAx();
@@ -74969,7 +74984,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CJqIizpu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_BPVc0dOE_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75047,14 +75062,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CJqIizpu = __esmMin((() => {
+var init_post_problems_BPVc0dOE = __esmMin((() => {
 	init_api_DRlkyUBI();
-	init_plan_context_DruKFSb_();
-	init_check_posts_IiW9z6jk();
+	init_plan_context_vEVtQnyD();
+	init_check_posts_cA0Af_gT();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_meba9q_a_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_KXb5wAIW_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75263,7 +75278,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CJqIizpu(), post_problems_CJqIizpu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BPVc0dOE(), post_problems_BPVc0dOE_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -75290,18 +75305,18 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_meba9q_a = __esmMin((() => {
+var init_status_KXb5wAIW = __esmMin((() => {
 	init_state_file_DHoO62Iw();
 	init_draft_readiness_BcHovBzQ();
 	init_scoped_listing_CFy8rJ_Q();
-	init_check_posts_IiW9z6jk();
-	init_read_desired_DjXUt21F();
+	init_check_posts_cA0Af_gT();
+	init_read_desired_BZTba3xx();
 	init_context_DVBdHlkv();
 	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_C8SVUQN9_exports = __exportAll$1({ runImport: () => runImport });
+var import_ChFJ8m5s_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -76040,12 +76055,12 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_C8SVUQN9 = __esmMin((() => {
+var init_import_ChFJ8m5s = __esmMin((() => {
 	init_api_DRlkyUBI();
 	init_state_store_CMNKNkbV();
 	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
-	init_check_posts_IiW9z6jk();
+	init_check_posts_cA0Af_gT();
 	init_diff_CYgjZY9x();
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_Bof8U7Rg();
@@ -76999,7 +77014,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_xqzLvRmv(), plan_xqzLvRmv_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CDohSfcp(), plan_CDohSfcp_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77008,9 +77023,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BKq97GkZ(), validate_BKq97GkZ_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DGu3iEY_(), validate_DGu3iEY__exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CqmTrQNE(), apply_CqmTrQNE_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CHh877s0(), apply_CHh877s0_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77021,10 +77036,10 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D_EzQT2t(), watch_D_EzQT2t_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B4RWoWWA(), calendar_B4RWoWWA_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_meba9q_a(), status_meba9q_a_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C8SVUQN9(), import_C8SVUQN9_exports))).runImport(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BVhrHUgH(), watch_BVhrHUgH_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DiyqlMOA(), calendar_DiyqlMOA_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_KXb5wAIW(), status_KXb5wAIW_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_ChFJ8m5s(), import_ChFJ8m5s_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BZPZ9rb4(), health_issue_BZPZ9rb4_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [

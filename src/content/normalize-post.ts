@@ -49,6 +49,9 @@ export interface ScheduleSource {
   position?: SourcePosition;
 }
 
+/** Keys that name an object's own machinery in JavaScript, never a post. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * Front-matter + body → the comparable parts of a post (media are resolved separately). The
  * result depends on the text and the config only, never on the clock: `checkSchedule` adds the
@@ -59,6 +62,19 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
   const diagnostics: Diagnostic[] = [];
   const hasId = typeof data.id === 'string' && data.id.trim() !== '';
   const key = hasId ? (data.id as string) : postKeyFromPath(context.fileInContent);
+  if (RESERVED_KEYS.has(key)) {
+    // The state keeps posts by key in plain objects, where these names are not ordinary entries.
+    diagnostics.push({
+      severity: 'error',
+      code: 'reserved-key',
+      message: `\`${key}\` cannot be a post key`,
+      file: context.file,
+      ...(hasId ? context.locate(['id']) : {}),
+      expected: `a key other than ${[...RESERVED_KEYS].map((name) => `\`${name}\``).join(', ')}`,
+      found: `\`${key}\``,
+      hint: hasId ? 'Change this `id:`.' : 'Rename the file, or give it an `id:`.',
+    });
+  }
   const content = body.trim();
   const length = codePointLength(content);
   if (length > MAX_CONTENT_CHARACTERS) {
