@@ -69372,10 +69372,6 @@ async function openTemp(fs, temp, dir) {
 }
 async function writeTemp(fs, path, text) {
 	const dir = dirname(path);
-	if (!knownDirs.has(dir)) {
-		await fs.mkdir(dir, { recursive: true });
-		knownDirs.add(dir);
-	}
 	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 	try {
 		const handle = await openTemp(fs, temp, dir);
@@ -69427,8 +69423,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 		await handle?.close();
 	}
 }
-var NODE_FS, knownDirs, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_C7JKBErN = __esmMin((() => {
+var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
+var init_atomic_CzuDhoFy = __esmMin((() => {
 	NODE_FS = {
 		open,
 		link,
@@ -69436,7 +69432,6 @@ var init_atomic_C7JKBErN = __esmMin((() => {
 		rename,
 		unlink
 	};
-	knownDirs = new Set();
 	DIRECTORY_SYNC_UNSUPPORTED = new Set([
 		"EISDIR",
 		"EPERM",
@@ -69526,10 +69521,10 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CMNKNkbV = __esmMin((() => {
+var init_state_store_CGTqkaao = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_DHoO62Iw();
-	init_atomic_C7JKBErN();
+	init_atomic_CzuDhoFy();
 	JournalFile = class {
 		path;
 		#length = 0;
@@ -69855,7 +69850,7 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CHh877s0_exports = __exportAll$1({ runApply: () => runApply });
+var apply_szf1wMwp_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70082,7 +70077,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_CHh877s0 = __esmMin((() => {
+var init_apply_szf1wMwp = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_CHOM1ERn();
@@ -70091,7 +70086,7 @@ var init_apply_CHh877s0 = __esmMin((() => {
 	init_api_DRlkyUBI();
 	init_check_posts_cA0Af_gT();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_CMNKNkbV();
+	init_state_store_CGTqkaao();
 	init_build_plan_Tl5a_SbK();
 	init_actions_Qg1qGPY0();
 	init_context_DVBdHlkv();
@@ -72084,7 +72079,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DseSnAeF_exports = __exportAll$1({
+var session_D3yS1TYx_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72259,7 +72254,7 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DseSnAeF = __esmMin((() => {
+var init_session_D3yS1TYx = __esmMin((() => {
 	init_api_DRlkyUBI();
 	init_build_plan_Tl5a_SbK();
 	init_draft_readiness_BcHovBzQ();
@@ -72268,7 +72263,7 @@ var init_session_DseSnAeF = __esmMin((() => {
 	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
 	init_apply_plan_CyXMGKaQ();
-	init_state_store_CMNKNkbV();
+	init_state_store_CGTqkaao();
 	init_main();
 	init_scoped_listing_CFy8rJ_Q();
 	init_p_limit();
@@ -74286,7 +74281,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_BVhrHUgH_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DDoDR4rs_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74311,7 +74306,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
-			Promise.resolve().then(() => (init_session_DseSnAeF(), session_DseSnAeF_exports)),
+			Promise.resolve().then(() => (init_session_D3yS1TYx(), session_D3yS1TYx_exports)),
 			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74372,7 +74367,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BVhrHUgH = __esmMin((() => {
+var init_watch_DDoDR4rs = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74667,7 +74662,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DiyqlMOA_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DLAajNem_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -74904,7 +74899,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DiyqlMOA = __esmMin((() => {
+var init_calendar_DLAajNem = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DRlkyUBI();
 	init_read_desired_BZTba3xx();
@@ -74912,7 +74907,7 @@ var init_calendar_DiyqlMOA = __esmMin((() => {
 	init_build_plan_Tl5a_SbK();
 	init_check_posts_cA0Af_gT();
 	init_state_file_DHoO62Iw();
-	init_atomic_C7JKBErN();
+	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
 	init_context_DVBdHlkv();
 	init_read_analytics_D5yRj_n_();
@@ -75316,7 +75311,7 @@ var init_status_KXb5wAIW = __esmMin((() => {
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_ChFJ8m5s_exports = __exportAll$1({ runImport: () => runImport });
+var import_DG9Rj1o3_exports = __exportAll$1({ runImport: () => runImport });
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -76055,16 +76050,16 @@ async function runImport(flags, command) {
 	}
 }
 var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_ChFJ8m5s = __esmMin((() => {
+var init_import_DG9Rj1o3 = __esmMin((() => {
 	init_api_DRlkyUBI();
-	init_state_store_CMNKNkbV();
+	init_state_store_CGTqkaao();
 	init_state_file_DHoO62Iw();
 	init_errors_BmB5JMAx();
 	init_check_posts_cA0Af_gT();
 	init_diff_CYgjZY9x();
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_Bof8U7Rg();
-	init_atomic_C7JKBErN();
+	init_atomic_CzuDhoFy();
 	init_context_DVBdHlkv();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
@@ -76370,7 +76365,7 @@ var init_health_issue_BZPZ9rb4 = __esmMin((() => {
 	init_context_DVBdHlkv();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CdkGszCG_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_B8vech7L_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -76494,9 +76489,9 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_CdkGszCG = __esmMin((() => {
+var init_state_B8vech7L = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_atomic_C7JKBErN();
+	init_atomic_CzuDhoFy();
 	init_state_file_DHoO62Iw();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
@@ -77025,7 +77020,7 @@ function registerCommands(program) {
 	});
 	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DGu3iEY_(), validate_DGu3iEY__exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CHh877s0(), apply_CHh877s0_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_szf1wMwp(), apply_szf1wMwp_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77036,10 +77031,10 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BVhrHUgH(), watch_BVhrHUgH_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DiyqlMOA(), calendar_DiyqlMOA_exports))).runCalendar(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DDoDR4rs(), watch_DDoDR4rs_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DLAajNem(), calendar_DLAajNem_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_KXb5wAIW(), status_KXb5wAIW_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_ChFJ8m5s(), import_ChFJ8m5s_exports))).runImport(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DG9Rj1o3(), import_DG9Rj1o3_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BZPZ9rb4(), health_issue_BZPZ9rb4_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
@@ -77048,7 +77043,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CdkGszCG(), state_CdkGszCG_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_B8vech7L(), state_B8vech7L_exports))).runStateMerge(base, ours, theirs)));
 	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Cbh4N5wJ(), accounts_Cbh4N5wJ_exports))).runAccounts(flags, command)));
 	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BmrtfSQ2(), whoami_BmrtfSQ2_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([

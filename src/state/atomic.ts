@@ -21,12 +21,6 @@ export interface AtomicWriteOptions {
 
 const NODE_FS: AtomicFileSystem = { open, link, mkdir, rename, unlink };
 
-/**
- * Folders this process has already made sure exist. An apply writes the state after every change,
- * so skipping a `mkdir` per write matters; a folder removed meanwhile is made again on ENOENT.
- */
-const knownDirs = new Set<string>();
-
 async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promise<FileHandle> {
   try {
     return await fs.open(temp, 'wx', 0o644);
@@ -39,11 +33,8 @@ async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promis
 
 /** Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. */
 async function writeTemp(fs: AtomicFileSystem, path: string, text: string): Promise<string> {
+  // The folder is made only when the temporary file cannot be opened for want of it (openTemp).
   const dir = dirname(path);
-  if (!knownDirs.has(dir)) {
-    await fs.mkdir(dir, { recursive: true });
-    knownDirs.add(dir);
-  }
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await openTemp(fs, temp, dir);

@@ -98,17 +98,17 @@ describe('writeFileAtomic', () => {
     expect(await readFile(path, 'utf8')).toBe('new\n');
   });
 
-  it('makes a folder once per process, and again when it was removed meanwhile', async () => {
+  it('makes a missing folder only when the temporary file cannot be opened for want of it, and again when it was removed meanwhile', async () => {
     const dir = await testdir();
     const path = join(dir, 'deep/nested/state.json');
     const { fs, calls } = recordingFs();
     await writeFileAtomic(path, 'one\n', { fs });
-    // Made before the first open, not after a failed one.
-    expect(calls.slice(0, 3).map((call) => `${call.op} ${call.names[0]}`)).toEqual(['mkdir nested', 'open <temp>', 'write <temp>']);
+    expect(calls.slice(0, 4).map((call) => `${call.op} ${call.names[0]}`)).toEqual(['open <temp>', 'mkdir nested', 'open <temp>', 'write <temp>']);
     await writeFileAtomic(path, 'two\n', { fs });
     expect(calls.filter((call) => call.op === 'mkdir')).toHaveLength(1);
     await rm(join(dir, 'deep'), { recursive: true });
     await writeFileAtomic(path, 'three\n', { fs });
+    expect(calls.filter((call) => call.op === 'mkdir')).toHaveLength(2);
     expect(await readFile(path, 'utf8')).toBe('three\n');
   });
 
