@@ -59166,11 +59166,14 @@ async function learnOrphanMedia(input) {
 		state,
 		live: input.live
 	});
+	const kept = input.learned ?? new Map();
 	const learned = new Map();
 	const limit = pLimit(FETCH_CONCURRENCY);
 	await Promise.all(media.map((item) => limit(async () => {
-		const sha256 = await contentOf(item);
-		if (sha256 !== void 0) learned.set(item.id, sha256);
+		const sha256 = kept.get(item.id) ?? await contentOf(item);
+		if (sha256 === void 0) return;
+		learned.set(item.id, sha256);
+		kept.set(item.id, sha256);
 	})));
 	return learned;
 }
@@ -59243,7 +59246,8 @@ async function planDesired(desired, against) {
 	const mediaSha256s = await learnOrphanMedia({
 		posts,
 		state: against.section,
-		live: against.live
+		live: against.live,
+		...against.learnedMedia === void 0 ? {} : { learned: against.learnedMedia }
 	});
 	return planPosts({
 		target: against.target,
@@ -59264,7 +59268,7 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_BGeyRoJm = __esmMin((() => {
+var init_build_plan_S3gKCDTE = __esmMin((() => {
 	init_check_posts_B81af2Zd();
 	init_plan_context_CkME9fbC();
 	init_media_source_DFuxuWAm();
@@ -69147,7 +69151,7 @@ var init_plan_json_DTefLpRQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_CHOM1ERn();
 }));
-var plan_oW2OB0Zs_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BJEVnjD3_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69195,12 +69199,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_oW2OB0Zs = __esmMin((() => {
+var init_plan_BJEVnjD3 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_BB8G75Hp();
 	init_state_file_BcHb4UAJ();
-	init_build_plan_BGeyRoJm();
+	init_build_plan_S3gKCDTE();
 	init_context_DWnBdLDU();
 	init_plan_json_DTefLpRQ();
 	init_plan_human_DV9zj8Vo();
@@ -70244,7 +70248,7 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_Cyrf_6rP_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BPK_UsUY_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70471,7 +70475,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_Cyrf_6rP = __esmMin((() => {
+var init_apply_BPK_UsUY = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_CHOM1ERn();
@@ -70481,7 +70485,7 @@ var init_apply_Cyrf_6rP = __esmMin((() => {
 	init_check_posts_B81af2Zd();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CoxzpWRC();
-	init_build_plan_BGeyRoJm();
+	init_build_plan_S3gKCDTE();
 	init_actions_Qg1qGPY0();
 	init_context_DWnBdLDU();
 	init_apply_progress_DcmiAKSC();
@@ -72473,7 +72477,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_C_bzclIb_exports = __exportAll$1({
+var session_nMQaob8S_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72648,9 +72652,9 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_C_bzclIb = __esmMin((() => {
+var init_session_nMQaob8S = __esmMin((() => {
 	init_api_DgDZ1NZF();
-	init_build_plan_BGeyRoJm();
+	init_build_plan_S3gKCDTE();
 	init_draft_readiness_B3y_nc_N();
 	init_check_posts_B81af2Zd();
 	init_read_desired_4CCQvyCQ();
@@ -73221,6 +73225,7 @@ var init_session_C_bzclIb = __esmMin((() => {
 		#content;
 		#remote;
 		#planner = new IncrementalPlanner();
+		#learnedMedia = new Map();
 		#signatures = new ChangeSignatures();
 		#drafts;
 		#configReloader;
@@ -73445,7 +73450,8 @@ var init_session_C_bzclIb = __esmMin((() => {
 					prune: false,
 					only: null,
 					now,
-					planner: this.#planner
+					planner: this.#planner,
+					learnedMedia: this.#learnedMedia
 				}),
 				drafts: draftReadiness(desired)
 			};
@@ -74675,7 +74681,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_C1aqKo8y_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_f214m4Dv_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74700,7 +74706,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DWnBdLDU(), context_DWnBdLDU_exports)),
-			Promise.resolve().then(() => (init_session_C_bzclIb(), session_C_bzclIb_exports)),
+			Promise.resolve().then(() => (init_session_nMQaob8S(), session_nMQaob8S_exports)),
 			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74761,7 +74767,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C1aqKo8y = __esmMin((() => {
+var init_watch_f214m4Dv = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75056,7 +75062,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_C0k63gyC_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_B5VeWwlh_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -75293,12 +75299,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_C0k63gyC = __esmMin((() => {
+var init_calendar_B5VeWwlh = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DgDZ1NZF();
 	init_read_desired_4CCQvyCQ();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_BGeyRoJm();
+	init_build_plan_S3gKCDTE();
 	init_check_posts_B81af2Zd();
 	init_state_file_BcHb4UAJ();
 	init_atomic_C7JKBErN();
@@ -77347,7 +77353,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_oW2OB0Zs(), plan_oW2OB0Zs_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BJEVnjD3(), plan_BJEVnjD3_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77358,7 +77364,7 @@ function registerCommands(program) {
 	});
 	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BJW04GUO(), validate_BJW04GUO_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_Cyrf_6rP(), apply_Cyrf_6rP_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BPK_UsUY(), apply_BPK_UsUY_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77369,8 +77375,8 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CD8aE1Li(), init_CD8aE1Li_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C1aqKo8y(), watch_C1aqKo8y_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_C0k63gyC(), calendar_C0k63gyC_exports))).runCalendar(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_f214m4Dv(), watch_f214m4Dv_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B5VeWwlh(), calendar_B5VeWwlh_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_0Tm__sVr(), status_0Tm__sVr_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_l1gzBZ70(), import_l1gzBZ70_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jUQSV41G(), calendars_jUQSV41G_exports))).runCalendars(flags, command)));

@@ -102,6 +102,8 @@ export interface PlanAgainst {
   now: Date;
   /** A session that plans again and again (watch) plans only what changed since its last plan. */
   planner?: IncrementalPlanner;
+  /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
+  learnedMedia?: Map<string, string>;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
   const touched = unchangedToReadInFull(desired.unchanged, against.section, against.live);
   const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...(await desired.readInFull(touched))]);
   const unchanged = touched.length === 0 ? desired.unchanged : without(desired.unchanged, touched);
-  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: against.live });
+  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: against.live, ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
   return planPosts({
     target: against.target,
     posts,

@@ -18,17 +18,29 @@ const FETCH_CONCURRENCY = 4;
  * (`downloadProblem`) or that fails to arrive is left out: it stays unknown, and its post is not
  * adopted.
  */
-export async function learnOrphanMedia(input: { posts: readonly DesiredPost[]; state: TargetState; live: LivePostsById }): Promise<Map<string, string>> {
+export async function learnOrphanMedia(input: {
+  posts: readonly DesiredPost[];
+  state: TargetState;
+  live: LivePostsById;
+  /**
+   * Media already learned (id → sha256), kept by a session that plans again and again (watch), so
+   * each is fetched once: a media's content never changes under its id. Filled with what is learned.
+   */
+  learned?: Map<string, string>;
+}): Promise<Map<string, string>> {
   const { state } = input;
   const newPosts = input.posts.filter((post) => state.posts[post.key] === undefined && state.pending[post.key] === undefined);
   const media = orphanMediaToLearn({ newPosts, state, live: input.live });
+  const kept = input.learned ?? new Map<string, string>();
   const learned = new Map<string, string>();
   const limit = pLimit(FETCH_CONCURRENCY);
   await Promise.all(
     media.map((item) =>
       limit(async () => {
-        const sha256 = await contentOf(item);
-        if (sha256 !== undefined) learned.set(item.id, sha256);
+        const sha256 = kept.get(item.id) ?? (await contentOf(item));
+        if (sha256 === undefined) return;
+        learned.set(item.id, sha256);
+        kept.set(item.id, sha256);
       }),
     ),
   );

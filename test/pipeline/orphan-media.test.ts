@@ -30,6 +30,13 @@ describe('learnOrphanMedia', () => {
     const learned = await learnOrphanMedia({ posts: [post, desired('twin', post.shape, { media: post.media })], state, live: livePostsById([live]) });
     expect(learned).toEqual(new Map([[live.media[0]!.id, sha256]]));
     expect(await storageReads(world)).toHaveLength(1);
+
+    // A session keeps what it learned: the next plan fetches nothing again.
+    const kept = new Map<string, string>();
+    await learnOrphanMedia({ posts: [post], state, live: livePostsById([live]), learned: kept });
+    await world.api.clearLog();
+    expect(await learnOrphanMedia({ posts: [post], state, live: livePostsById([live]), learned: kept })).toEqual(learned);
+    expect(await storageReads(world)).toEqual([]);
   });
 
   it('fetches nothing for a post the state owns, or an orphan no new post could be', async () => {
