@@ -2581,7 +2581,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_VUp_Jamk_exports = __exportAll$1({
+var file_validators_DJcCqJMI_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -6086,16 +6086,211 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
+		if (data.mediaRecords !== void 0) {
+			let data61 = data.mediaRecords;
+			if (Array.isArray(data61)) {
+				const len7 = data61.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data62 = data61[i7];
+					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
+						if (data62.sha256 === void 0) {
+							const err111 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err111];
+							else vErrors.push(err111);
+							errors++;
+						}
+						if (data62.mediaId === void 0) {
+							const err112 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err112];
+							else vErrors.push(err112);
+							errors++;
+						}
+						if (data62.sizeBytes === void 0) {
+							const err113 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err113];
+							else vErrors.push(err113);
+							errors++;
+						}
+						if (data62.contentType === void 0) {
+							const err114 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err114];
+							else vErrors.push(err114);
+							errors++;
+						}
+						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err115 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key7 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err115];
+							else vErrors.push(err115);
+							errors++;
+						}
+						if (data62.sha256 !== void 0) {
+							let data63 = data62.sha256;
+							if (typeof data63 === "string") {
+								if (!pattern0$1.test(data63)) {
+									const err116 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err116];
+									else vErrors.push(err116);
+									errors++;
+								}
+							} else {
+								const err117 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err117];
+								else vErrors.push(err117);
+								errors++;
+							}
+						}
+						if (data62.mediaId !== void 0) {
+							let data64 = data62.mediaId;
+							if (typeof data64 === "string") {
+								if (func0$1(data64) < 1) {
+									const err118 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err118];
+									else vErrors.push(err118);
+									errors++;
+								}
+							} else {
+								const err119 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err119];
+								else vErrors.push(err119);
+								errors++;
+							}
+						}
+						if (data62.sizeBytes !== void 0) {
+							let data65 = data62.sizeBytes;
+							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
+								const err120 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
+								errors++;
+							}
+							if (typeof data65 == "number" && isFinite(data65)) {
+								if (data65 < 0 || isNaN(data65)) {
+									const err121 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err121];
+									else vErrors.push(err121);
+									errors++;
+								}
+							}
+						}
+						if (data62.contentType !== void 0) {
+							if (typeof data62.contentType !== "string") {
+								const err122 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err122];
+								else vErrors.push(err122);
+								errors++;
+							}
+						}
+					} else {
+						const err123 = {
+							instancePath: instancePath + "/mediaRecords/" + i7,
+							schemaPath: "#/properties/mediaRecords/items/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err123];
+						else vErrors.push(err123);
+						errors++;
+					}
+				}
+			} else {
+				const err124 = {
+					instancePath: instancePath + "/mediaRecords",
+					schemaPath: "#/properties/mediaRecords/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err124];
+				else vErrors.push(err124);
+				errors++;
+			}
+		}
 	} else {
-		const err111 = {
+		const err125 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err111];
-		else vErrors.push(err111);
+		if (vErrors === null) vErrors = [err125];
+		else vErrors.push(err125);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -7356,7 +7551,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 	return errors === 0;
 }
 var validateState, func0$1, pattern0$1, formats0, schema18, validatePlan, schema25, schema34, func11, schema27, schema29, schema30, schema31;
-var init_file_validators_VUp_Jamk = __esmMin((() => {
+var init_file_validators_DJcCqJMI = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length().default;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -7643,6 +7838,32 @@ var init_file_validators_VUp_Jamk = __esmMin((() => {
 						"type": "array",
 						"items": { "$ref": "#/$defs/diagnostic" },
 						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+					},
+					"mediaRecords": {
+						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": [
+								"sha256",
+								"mediaId",
+								"sizeBytes",
+								"contentType"
+							],
+							"additionalProperties": false,
+							"properties": {
+								"sha256": { "$ref": "#/$defs/sha256" },
+								"mediaId": {
+									"type": "string",
+									"minLength": 1
+								},
+								"sizeBytes": {
+									"type": "integer",
+									"minimum": 0
+								},
+								"contentType": { "type": "string" }
+							}
+						}
 					}
 				},
 				"allOf": [
@@ -7922,6 +8143,32 @@ var init_file_validators_VUp_Jamk = __esmMin((() => {
 				"type": "array",
 				"items": { "$ref": "#/$defs/diagnostic" },
 				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+			},
+			"mediaRecords": {
+				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": [
+						"sha256",
+						"mediaId",
+						"sizeBytes",
+						"contentType"
+					],
+					"additionalProperties": false,
+					"properties": {
+						"sha256": { "$ref": "#/$defs/sha256" },
+						"mediaId": {
+							"type": "string",
+							"minLength": 1
+						},
+						"sizeBytes": {
+							"type": "integer",
+							"minimum": 0
+						},
+						"contentType": { "type": "string" }
+					}
+				}
 			}
 		},
 		"allOf": [
@@ -8386,7 +8633,7 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_VUp_Jamk(), file_validators_VUp_Jamk_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -8394,7 +8641,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_DHoO62Iw = __esmMin((() => {
+var init_state_file_BcHb4UAJ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -8992,7 +9239,7 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_VUp_Jamk(), file_validators_VUp_Jamk_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
@@ -9030,9 +9277,9 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_DGoOPUxM = __esmMin((() => {
+var init_actions_report_BB8G75Hp = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 }));
 function parseScheduledAt(text, timeZone) {
 	const match = PATTERN.exec(text.trim());
@@ -39410,9 +39657,9 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_DRlkyUBI = __esmMin((() => {
+var init_api_DgDZ1NZF = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
@@ -54390,8 +54637,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_Bof8U7Rg = __esmMin((() => {
-	init_api_DRlkyUBI();
+var init_parse_X15vdENO = __esmMin((() => {
+	init_api_DgDZ1NZF();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54400,7 +54647,7 @@ var init_parse_Bof8U7Rg = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_CnObBcHP_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CCgmtY4d_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54652,16 +54899,16 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_CnObBcHP = __esmMin((() => {
+var init_interpret_file_CCgmtY4d = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DHoO62Iw();
-	init_check_posts_cA0Af_gT();
+	init_state_file_BcHb4UAJ();
+	init_check_posts_DfLsnlx3();
 	init_scheduled_at_858iXyie();
-	init_api_DRlkyUBI();
+	init_api_DgDZ1NZF();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_Bof8U7Rg();
+	init_parse_X15vdENO();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56575,7 +56822,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CnObBcHP(), interpret_file_CnObBcHP_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CCgmtY4d(), interpret_file_CCgmtY4d_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57164,9 +57411,9 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_cA0Af_gT = __esmMin((() => {
-	init_state_file_DHoO62Iw();
-	init_api_DRlkyUBI();
+var init_check_posts_DfLsnlx3 = __esmMin((() => {
+	init_state_file_BcHb4UAJ();
+	init_api_DgDZ1NZF();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
@@ -57406,6 +57653,7 @@ var init_check_posts_cA0Af_gT = __esmMin((() => {
 function planContext(input) {
 	const { live } = input;
 	const mediaIdToSha = mediaIdIndex(input.state);
+	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
 	const shapes = new Map();
 	return {
 		state: input.state,
@@ -57430,8 +57678,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_vEVtQnyD = __esmMin((() => {
-	init_check_posts_cA0Af_gT();
+var init_plan_context_pdDjegyV = __esmMin((() => {
+	init_check_posts_DfLsnlx3();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57499,8 +57747,72 @@ function diffShapes(before, after) {
 function fieldList(changes) {
 	return changes.map((change) => change.field).join(", ");
 }
-var init_diff_CYgjZY9x = __esmMin((() => {
-	init_state_file_DHoO62Iw();
+function downloadProblem(media) {
+	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
+	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
+	const problem = urlProblem(media.url);
+	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
+}
+function urlProblem(raw) {
+	let url;
+	try {
+		url = new URL(raw);
+	} catch {
+		return "is not a valid URL";
+	}
+	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
+	return `is not https:// (${url.protocol}//${url.host})`;
+}
+async function fetchMediaSource(url, options = {}) {
+	let location = url;
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const response = await (0, import_undici.request)(location, {
+			method: "GET",
+			headers: { accept: "*/*" }
+		});
+		if ([
+			301,
+			302,
+			303,
+			307,
+			308
+		].includes(response.statusCode) && typeof response.headers.location === "string") {
+			await response.body.dump();
+			location = new URL(response.headers.location, location).href;
+			const problem = urlProblem(location);
+			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
+			continue;
+		}
+		if (response.statusCode !== 200) {
+			await response.body.dump();
+			throw new Error(`HTTP ${response.statusCode}`);
+		}
+		const hash = createHash("sha256");
+		let sizeBytes = 0;
+		async function* digested(chunks) {
+			for await (const chunk of chunks) {
+				hash.update(chunk);
+				sizeBytes += chunk.length;
+				yield chunk;
+			}
+		}
+		if (options.writeTo === void 0) await pipeline(response.body, digested, async (chunks) => {
+			for await (const _ of chunks);
+		});
+		else await pipeline(response.body, digested, createWriteStream(options.writeTo, { flags: "wx" }));
+		return {
+			sha256: hash.digest("hex"),
+			sizeBytes
+		};
+	}
+	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+}
+var import_undici, MAX_REDIRECTS;
+var init_media_source_DFuxuWAm = __esmMin((() => {
+	init_state_file_BcHb4UAJ();
+	init_api_DgDZ1NZF();
+	import_undici = require_undici();
+	MAX_REDIRECTS = 5;
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -57612,8 +57924,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CFy8rJ_Q = __esmMin((() => {
-	init_api_DRlkyUBI();
+var init_scoped_listing_1xEH1ewD = __esmMin((() => {
+	init_api_DgDZ1NZF();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -58294,12 +58606,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BZTba3xx = __esmMin((() => {
+var init_read_desired_B7_ZH2Io = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_cA0Af_gT();
-	init_state_file_DHoO62Iw();
-	init_api_DRlkyUBI();
+	init_check_posts_DfLsnlx3();
+	init_state_file_BcHb4UAJ();
+	init_api_DgDZ1NZF();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -58586,12 +58898,14 @@ function matchAdoptions(newPosts, live, context) {
 		}
 		const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
 		if (near) {
-			const differs = fieldList(diffShapes(context.shapeOf(near), post.shape));
+			const nearShape = context.shapeOf(near);
+			const differs = fieldList(diffShapes(nearShape, post.shape));
+			const unknownMedia = nearShape.media.some((sha256) => sha256.startsWith("id:")) ? " (its media are not known by content: the state has no record of them and the service did not offer them for download)" : "";
 			diagnostics.push({
 				severity: "warning",
 				code: "adopt-near-match",
 				file: post.file,
-				message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}; not adopted`,
+				message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}${unknownMedia}; not adopted`,
 				hint: "it will be created anew; delete the remote post, or make the file match it to adopt it"
 			});
 		}
@@ -58601,8 +58915,19 @@ function matchAdoptions(newPosts, live, context) {
 		diagnostics
 	};
 }
-function adoptChange(post, live) {
+function adoptChange(post, live, state) {
 	const kind = live.status === "draft" ? "draft" : "scheduled post";
+	const mediaRecords = new Map();
+	post.media.forEach((media, index) => {
+		const remote = live.media[index];
+		if (remote === void 0 || state.media[media.sha256] !== void 0 || mediaRecords.has(media.sha256)) return;
+		mediaRecords.set(media.sha256, {
+			sha256: media.sha256,
+			mediaId: remote.id,
+			sizeBytes: media.sizeBytes,
+			contentType: media.contentType || remote.contentType
+		});
+	});
 	return {
 		action: "adopt",
 		key: post.key,
@@ -58611,6 +58936,7 @@ function adoptChange(post, live) {
 		desired: post.shape,
 		liveUpdatedAt: live.updatedAt,
 		stateOnly: true,
+		...mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] },
 		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
 	};
 }
@@ -58695,7 +59021,7 @@ function createPlan(input) {
 	for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
 	for (const post of input.desired) {
 		const adopted = adoptions.adopted.get(post.key);
-		if (adopted) changes.push(adoptChange(post, adopted));
+		if (adopted) changes.push(adoptChange(post, adopted, state));
 		else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
 	}
 	for (const key of removedKeys) {
@@ -58728,10 +59054,11 @@ function compareChanges(a, b) {
 }
 function mediaUploads(changes, desired, state) {
 	const uploads = new Map();
+	const adopted = new Set(changes.flatMap((change) => change.action === "adopt" ? (change.mediaRecords ?? []).map((media) => media.sha256) : []));
 	for (const change of changes) {
 		if (change.action !== "create" && change.action !== "update") continue;
 		for (const media of desired.get(change.key)?.media ?? []) {
-			if (state.media[media.sha256]) continue;
+			if (state.media[media.sha256] || adopted.has(media.sha256)) continue;
 			const upload = uploads.get(media.sha256);
 			if (upload) {
 				if (!upload.usedBy.includes(change.key)) upload.usedBy.push(change.key);
@@ -58801,6 +59128,7 @@ function planPosts(input) {
 		state: input.state,
 		stateHash: input.stateHash,
 		live: input.live,
+		...input.mediaSha256s === void 0 || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s },
 		accounts: accountAvailability(input.capabilities),
 		prune: input.prune,
 		only: input.only,
@@ -58815,6 +59143,62 @@ function planPosts(input) {
 		only: input.only,
 		now: input.now
 	}), input.posts);
+}
+function couldBe(post, orphan, shape) {
+	if (shape.media.length !== post.media.length) return false;
+	return shape.media.every((sha256, index) => isUnknown(sha256) ? orphan.media[index]?.kind === post.media[index].kind : sha256 === post.media[index].sha256);
+}
+function orphanMediaToLearn(input) {
+	const byRest = new Map();
+	for (const post of input.newPosts) {
+		if (post.media.length === 0) continue;
+		const rest = withoutMedia(post.shape);
+		byRest.set(rest, [...byRest.get(rest) ?? [], post]);
+	}
+	if (byRest.size === 0) return [];
+	const context = planContext({
+		state: input.state,
+		live: input.live,
+		accounts: new Map(),
+		prune: false
+	});
+	const wanted = new Map();
+	for (const orphan of orphans(input.live, input.state, context)) {
+		const shape = context.shapeOf(orphan);
+		if (!shape.media.some(isUnknown)) continue;
+		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, orphan, shape))) continue;
+		shape.media.forEach((sha256, index) => {
+			const media = orphan.media[index];
+			if (isUnknown(sha256) && !wanted.has(media.id)) wanted.set(media.id, media);
+		});
+	}
+	return [...wanted.values()];
+}
+async function learnOrphanMedia(input) {
+	const { state } = input;
+	const media = orphanMediaToLearn({
+		newPosts: input.posts.filter((post) => state.posts[post.key] === void 0 && state.pending[post.key] === void 0),
+		state,
+		live: input.live
+	});
+	const kept = input.learned ?? new Map();
+	const learned = new Map();
+	const limit = pLimit(FETCH_CONCURRENCY);
+	await Promise.all(media.map((item) => limit(async () => {
+		const sha256 = kept.get(item.id) ?? await contentOf(item);
+		if (sha256 === void 0) return;
+		learned.set(item.id, sha256);
+		kept.set(item.id, sha256);
+	})));
+	return learned;
+}
+async function contentOf(media) {
+	if (downloadProblem(media) !== void 0) return void 0;
+	try {
+		return (await fetchMediaSource(media.url)).sha256;
+	} catch {
+		return;
+	}
 }
 function startRemoteRead(client, options) {
 	const read = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
@@ -58874,6 +59258,12 @@ async function planDesired(desired, against) {
 	const touched = unchangedToReadInFull(desired.unchanged, against.section, against.live);
 	const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...await desired.readInFull(touched)]);
 	const unchanged = touched.length === 0 ? desired.unchanged : without(desired.unchanged, touched);
+	const mediaSha256s = await learnOrphanMedia({
+		posts,
+		state: against.section,
+		live: against.live,
+		...against.learnedMedia === void 0 ? {} : { learned: against.learnedMedia }
+	});
 	return planPosts({
 		target: against.target,
 		posts,
@@ -58884,6 +59274,7 @@ async function planDesired(desired, against) {
 		state: against.section,
 		stateHash: against.stateHash,
 		live: against.live,
+		mediaSha256s,
 		capabilities: desired.rules.capabilities,
 		prune: against.prune,
 		only: against.only,
@@ -58891,16 +59282,17 @@ async function planDesired(desired, against) {
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
-var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER;
-var init_build_plan_Tl5a_SbK = __esmMin((() => {
-	init_check_posts_cA0Af_gT();
-	init_plan_context_vEVtQnyD();
-	init_diff_CYgjZY9x();
+var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
+var init_build_plan_wScwQ11G = __esmMin((() => {
+	init_check_posts_DfLsnlx3();
+	init_plan_context_pdDjegyV();
+	init_media_source_DFuxuWAm();
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 	init_posts_with_errors_CHOM1ERn();
-	init_scoped_listing_CFy8rJ_Q();
-	init_read_desired_BZTba3xx();
+	init_scoped_listing_1xEH1ewD();
+	init_read_desired_B7_ZH2Io();
+	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
 	OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
@@ -58922,6 +59314,12 @@ var init_build_plan_Tl5a_SbK = __esmMin((() => {
 		"blocked",
 		"noop"
 	];
+	withoutMedia = (shape) => shapeHash({
+		...shape,
+		media: []
+	});
+	isUnknown = (sha256) => sha256.startsWith("id:");
+	FETCH_CONCURRENCY = 4;
 }));
 var require_picocolors = __commonJSMin(((exports, module) => {
 	let p = process || {};
@@ -67895,7 +68293,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_DVBdHlkv_exports = __exportAll$1({
+var context_DWnBdLDU_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68481,10 +68879,10 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_DVBdHlkv = __esmMin((() => {
+var init_context_DWnBdLDU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DHoO62Iw();
-	init_api_DRlkyUBI();
+	init_state_file_BcHb4UAJ();
+	init_api_DgDZ1NZF();
 	init_main();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
@@ -68768,7 +69166,7 @@ var init_plan_json_DTefLpRQ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_CHOM1ERn();
 }));
-var plan_CDohSfcp_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_qEZRiFy1_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -68816,13 +69214,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CDohSfcp = __esmMin((() => {
+var init_plan_qEZRiFy1 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_DGoOPUxM();
-	init_state_file_DHoO62Iw();
-	init_build_plan_Tl5a_SbK();
-	init_context_DVBdHlkv();
+	init_actions_report_BB8G75Hp();
+	init_state_file_BcHb4UAJ();
+	init_build_plan_wScwQ11G();
+	init_context_DWnBdLDU();
 	init_plan_json_DTefLpRQ();
 	init_plan_human_DV9zj8Vo();
 	init_plan_markdown_Cqqa94I2();
@@ -68858,11 +69256,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CMuYhHi7 = __esmMin((() => {
-	init_state_file_DHoO62Iw();
-	init_api_DRlkyUBI();
+var init_find_calendars_DqKNMkIa = __esmMin((() => {
+	init_state_file_BcHb4UAJ();
+	init_api_DgDZ1NZF();
 }));
-var all_calendars_CKFKpp7R_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_DXN6NYu2_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -68894,10 +69292,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CKFKpp7R = __esmMin((() => {
-	init_find_calendars_CMuYhHi7();
+var init_all_calendars_DXN6NYu2 = __esmMin((() => {
+	init_find_calendars_DqKNMkIa();
 	init_errors_BmB5JMAx();
-	init_context_DVBdHlkv();
+	init_context_DWnBdLDU();
 	init_main();
 	init_esm$1();
 }));
@@ -68924,11 +69322,11 @@ function draftReadiness(desired) {
 function isReadinessWarning(diagnostic) {
 	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.file !== void 0 && diagnostic.message.startsWith("not ready to schedule: ");
 }
-var init_draft_readiness_BcHovBzQ = __esmMin((() => {
+var init_draft_readiness_B3y_nc_N = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 }));
-var validate_DGu3iEY__exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BDHGYVXo_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -68981,14 +69379,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DGu3iEY_ = __esmMin((() => {
+var init_validate_BDHGYVXo = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_BcHovBzQ();
-	init_state_file_DHoO62Iw();
-	init_check_posts_cA0Af_gT();
-	init_read_desired_BZTba3xx();
+	init_draft_readiness_B3y_nc_N();
+	init_state_file_BcHb4UAJ();
+	init_check_posts_DfLsnlx3();
+	init_read_desired_B7_ZH2Io();
 	init_actions_Qg1qGPY0();
-	init_context_DVBdHlkv();
+	init_context_DWnBdLDU();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
@@ -69109,6 +69507,16 @@ async function converge(change, post, desired, context) {
 async function adopt(change, context) {
 	const desired = requireDesired(change);
 	const postId = change.postId;
+	const { store } = context;
+	for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
+		if (store.section.media[sha256] !== void 0) continue;
+		await saved(context, store.recordMedia(sha256, {
+			mediaId,
+			sizeBytes,
+			contentType,
+			uploadedAt: context.now().toISOString()
+		}));
+	}
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
 		file: change.file,
@@ -69344,12 +69752,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_CyXMGKaQ = __esmMin((() => {
+var init_apply_plan_tQYSvT2I = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_DRlkyUBI();
-	init_diff_CYgjZY9x();
-	init_check_posts_cA0Af_gT();
-	init_state_file_DHoO62Iw();
+	init_api_DgDZ1NZF();
+	init_media_source_DFuxuWAm();
+	init_check_posts_DfLsnlx3();
+	init_state_file_BcHb4UAJ();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -69521,9 +69929,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CGTqkaao = __esmMin((() => {
+var init_state_store_cMojyY42 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 	init_atomic_CzuDhoFy();
 	JournalFile = class {
 		path;
@@ -69850,7 +70258,7 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_szf1wMwp_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CYJInsK2_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return FINAL_STATUSES.has(status);
 }
@@ -70077,19 +70485,19 @@ function resultLine(result, plan) {
 	return line;
 }
 var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_szf1wMwp = __esmMin((() => {
+var init_apply_CYJInsK2 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_CHOM1ERn();
-	init_actions_report_DGoOPUxM();
-	init_apply_plan_CyXMGKaQ();
-	init_api_DRlkyUBI();
-	init_check_posts_cA0Af_gT();
+	init_actions_report_BB8G75Hp();
+	init_apply_plan_tQYSvT2I();
+	init_api_DgDZ1NZF();
+	init_check_posts_DfLsnlx3();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_CGTqkaao();
-	init_build_plan_Tl5a_SbK();
+	init_state_store_cMojyY42();
+	init_build_plan_wScwQ11G();
 	init_actions_Qg1qGPY0();
-	init_context_DVBdHlkv();
+	init_context_DWnBdLDU();
 	init_apply_progress_DcmiAKSC();
 	init_plan_json_DTefLpRQ();
 	init_plan_human_DV9zj8Vo();
@@ -70097,7 +70505,7 @@ var init_apply_szf1wMwp = __esmMin((() => {
 	FINAL_STATUSES = new Set(["published"]);
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_DP554ddh_exports = __exportAll$1({ runInit: () => runInit });
+var init_CD8aE1Li_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70319,8 +70727,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_DP554ddh = __esmMin((() => {
-	init_context_DVBdHlkv();
+var init_init_CD8aE1Li = __esmMin((() => {
+	init_context_DWnBdLDU();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72079,7 +72487,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_D3yS1TYx_exports = __exportAll$1({
+var session_DQM4_oOB_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72254,18 +72662,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_D3yS1TYx = __esmMin((() => {
-	init_api_DRlkyUBI();
-	init_build_plan_Tl5a_SbK();
-	init_draft_readiness_BcHovBzQ();
-	init_check_posts_cA0Af_gT();
-	init_read_desired_BZTba3xx();
-	init_state_file_DHoO62Iw();
+var init_session_DQM4_oOB = __esmMin((() => {
+	init_api_DgDZ1NZF();
+	init_build_plan_wScwQ11G();
+	init_draft_readiness_B3y_nc_N();
+	init_check_posts_DfLsnlx3();
+	init_read_desired_B7_ZH2Io();
+	init_state_file_BcHb4UAJ();
 	init_errors_BmB5JMAx();
-	init_apply_plan_CyXMGKaQ();
-	init_state_store_CGTqkaao();
+	init_apply_plan_tQYSvT2I();
+	init_state_store_cMojyY42();
 	init_main();
-	init_scoped_listing_CFy8rJ_Q();
+	init_scoped_listing_1xEH1ewD();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -72827,6 +73235,7 @@ var init_session_D3yS1TYx = __esmMin((() => {
 		#content;
 		#remote;
 		#planner = new IncrementalPlanner();
+		#learnedMedia = new Map();
 		#signatures = new ChangeSignatures();
 		#drafts;
 		#configReloader;
@@ -73051,7 +73460,8 @@ var init_session_D3yS1TYx = __esmMin((() => {
 					prune: false,
 					only: null,
 					now,
-					planner: this.#planner
+					planner: this.#planner,
+					learnedMedia: this.#learnedMedia
 				}),
 				drafts: draftReadiness(desired)
 			};
@@ -74281,7 +74691,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_DDoDR4rs_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DeluHFYT_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74305,8 +74715,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DVBdHlkv(), context_DVBdHlkv_exports)),
-			Promise.resolve().then(() => (init_session_D3yS1TYx(), session_D3yS1TYx_exports)),
+			Promise.resolve().then(() => (init_context_DWnBdLDU(), context_DWnBdLDU_exports)),
+			Promise.resolve().then(() => (init_session_DQM4_oOB(), session_DQM4_oOB_exports)),
 			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74367,7 +74777,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DDoDR4rs = __esmMin((() => {
+var init_watch_DeluHFYT = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74425,11 +74835,11 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_D5yRj_n_ = __esmMin((() => {
-	init_api_DRlkyUBI();
+var init_read_analytics_CIppe4zu = __esmMin((() => {
+	init_api_DgDZ1NZF();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -74662,7 +75072,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DLAajNem_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_BU2OXmv3_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -74899,18 +75309,18 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DLAajNem = __esmMin((() => {
+var init_calendar_BU2OXmv3 = __esmMin((() => {
 	init_page_CQFkCudM();
-	init_api_DRlkyUBI();
-	init_read_desired_BZTba3xx();
+	init_api_DgDZ1NZF();
+	init_read_desired_B7_ZH2Io();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_Tl5a_SbK();
-	init_check_posts_cA0Af_gT();
-	init_state_file_DHoO62Iw();
+	init_build_plan_wScwQ11G();
+	init_check_posts_DfLsnlx3();
+	init_state_file_BcHb4UAJ();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_DVBdHlkv();
-	init_read_analytics_D5yRj_n_();
+	init_context_DWnBdLDU();
+	init_read_analytics_CIppe4zu();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -74979,7 +75389,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_BPVc0dOE_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_hgsPD47Q_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75057,14 +75467,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_BPVc0dOE = __esmMin((() => {
-	init_api_DRlkyUBI();
-	init_plan_context_vEVtQnyD();
-	init_check_posts_cA0Af_gT();
+var init_post_problems_hgsPD47Q = __esmMin((() => {
+	init_api_DgDZ1NZF();
+	init_plan_context_pdDjegyV();
+	init_check_posts_DfLsnlx3();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_KXb5wAIW_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_uEPxU9k5_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75273,7 +75683,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BPVc0dOE(), post_problems_BPVc0dOE_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_hgsPD47Q(), post_problems_hgsPD47Q_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -75300,72 +75710,18 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_KXb5wAIW = __esmMin((() => {
-	init_state_file_DHoO62Iw();
-	init_draft_readiness_BcHovBzQ();
-	init_scoped_listing_CFy8rJ_Q();
-	init_check_posts_cA0Af_gT();
-	init_read_desired_BZTba3xx();
-	init_context_DVBdHlkv();
+var init_status_uEPxU9k5 = __esmMin((() => {
+	init_state_file_BcHb4UAJ();
+	init_draft_readiness_B3y_nc_N();
+	init_scoped_listing_1xEH1ewD();
+	init_check_posts_DfLsnlx3();
+	init_read_desired_B7_ZH2Io();
+	init_context_DWnBdLDU();
 	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_DG9Rj1o3_exports = __exportAll$1({ runImport: () => runImport });
-function downloadProblem(media) {
-	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
-	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
-	const problem = urlProblem(media.url);
-	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
-}
-function urlProblem(raw) {
-	let url;
-	try {
-		url = new URL(raw);
-	} catch {
-		return "is not a valid URL";
-	}
-	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
-	return `is not https:// (${url.protocol}//${url.host})`;
-}
-async function fetchTo(url, path) {
-	let location = url;
-	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-		const response = await (0, import_undici.request)(location, {
-			method: "GET",
-			headers: { accept: "*/*" }
-		});
-		if ([
-			301,
-			302,
-			303,
-			307,
-			308
-		].includes(response.statusCode) && typeof response.headers.location === "string") {
-			await response.body.dump();
-			location = new URL(response.headers.location, location).href;
-			const problem = urlProblem(location);
-			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
-			continue;
-		}
-		if (response.statusCode !== 200) {
-			await response.body.dump();
-			throw new Error(`HTTP ${response.statusCode}`);
-		}
-		const hash = createHash("sha256");
-		let sizeBytes = 0;
-		response.body.on("data", (chunk) => {
-			hash.update(chunk);
-			sizeBytes += chunk.length;
-		});
-		await pipeline(response.body, createWriteStream(path, { flags: "wx" }));
-		return {
-			sha256: hash.digest("hex"),
-			sizeBytes
-		};
-	}
-	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
-}
+var import_CrKeuADC_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -75380,7 +75736,7 @@ async function downloadMedia(media, options) {
 		});
 		const path = join(tempDir, String(index));
 		try {
-			const { sha256, sizeBytes } = await fetchTo(item.url, path);
+			const { sha256, sizeBytes } = await fetchMediaSource(item.url, { writeTo: path });
 			outcomes.set(item.id, {
 				kind: "downloaded",
 				file: {
@@ -76049,25 +76405,23 @@ async function runImport(flags, command) {
 		await connection.close();
 	}
 }
-var import_undici, import_dist, DOWNLOAD_CONCURRENCY, MAX_REDIRECTS, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_DG9Rj1o3 = __esmMin((() => {
-	init_api_DRlkyUBI();
-	init_state_store_CGTqkaao();
-	init_state_file_DHoO62Iw();
+var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
+var init_import_CrKeuADC = __esmMin((() => {
+	init_api_DgDZ1NZF();
+	init_state_store_cMojyY42();
+	init_state_file_BcHb4UAJ();
+	init_media_source_DFuxuWAm();
 	init_errors_BmB5JMAx();
-	init_check_posts_cA0Af_gT();
-	init_diff_CYgjZY9x();
+	init_check_posts_DfLsnlx3();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_Bof8U7Rg();
+	init_parse_X15vdENO();
 	init_atomic_CzuDhoFy();
-	init_context_DVBdHlkv();
+	init_context_DWnBdLDU();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
-	import_undici = require_undici();
 	import_dist = require_dist$1();
 	DOWNLOAD_CONCURRENCY = 4;
-	MAX_REDIRECTS = 5;
 	HASH_CONCURRENCY = 8;
 	IMPORTED_MEDIA_DIR = "media/imported";
 	MAX_NAME_ATTEMPTS$1 = 20;
@@ -76098,7 +76452,7 @@ var init_import_DG9Rj1o3 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_p3jaq0vS_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_jUQSV41G_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76122,14 +76476,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_p3jaq0vS = __esmMin((() => {
+var init_calendars_jUQSV41G = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_CMuYhHi7();
+	init_find_calendars_DqKNMkIa();
 	init_errors_BmB5JMAx();
-	init_context_DVBdHlkv();
+	init_context_DWnBdLDU();
 }));
-var health_issue_BZPZ9rb4_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Dkk8JBYm_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76359,13 +76713,13 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_BZPZ9rb4 = __esmMin((() => {
+var init_health_issue_Dkk8JBYm = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DHoO62Iw();
-	init_context_DVBdHlkv();
+	init_state_file_BcHb4UAJ();
+	init_context_DWnBdLDU();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_B8vech7L_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_BYn6iTuw_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -76489,13 +76843,13 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_B8vech7L = __esmMin((() => {
+var init_state_BYn6iTuw = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_CzuDhoFy();
-	init_state_file_DHoO62Iw();
+	init_state_file_BcHb4UAJ();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_Cbh4N5wJ_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_CoKcawTi_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -76669,9 +77023,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_Cbh4N5wJ = __esmMin((() => {
-	init_api_DRlkyUBI();
-	init_context_DVBdHlkv();
+var init_accounts_CoKcawTi = __esmMin((() => {
+	init_api_DgDZ1NZF();
+	init_context_DWnBdLDU();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -76685,7 +77039,7 @@ var init_accounts_Cbh4N5wJ = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_BmrtfSQ2_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Be19vj9F_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -76759,8 +77113,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_BmrtfSQ2 = __esmMin((() => {
-	init_context_DVBdHlkv();
+var init_whoami_Be19vj9F = __esmMin((() => {
+	init_context_DWnBdLDU();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -76774,7 +77128,7 @@ var init_whoami_BmrtfSQ2 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DT29vQlW_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CPRArbB8_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -76919,9 +77273,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DT29vQlW = __esmMin((() => {
-	init_read_analytics_D5yRj_n_();
-	init_context_DVBdHlkv();
+var init_analytics_CPRArbB8 = __esmMin((() => {
+	init_read_analytics_CIppe4zu();
+	init_context_DWnBdLDU();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77009,48 +77363,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CDohSfcp(), plan_CDohSfcp_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_qEZRiFy1(), plan_qEZRiFy1_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DGu3iEY_(), validate_DGu3iEY__exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BDHGYVXo(), validate_BDHGYVXo_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_szf1wMwp(), apply_szf1wMwp_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CYJInsK2(), apply_CYJInsK2_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CKFKpp7R(), all_calendars_CKFKpp7R_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DP554ddh(), init_DP554ddh_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CD8aE1Li(), init_CD8aE1Li_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DDoDR4rs(), watch_DDoDR4rs_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DLAajNem(), calendar_DLAajNem_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_KXb5wAIW(), status_KXb5wAIW_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DG9Rj1o3(), import_DG9Rj1o3_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_p3jaq0vS(), calendars_p3jaq0vS_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BZPZ9rb4(), health_issue_BZPZ9rb4_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DeluHFYT(), watch_DeluHFYT_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BU2OXmv3(), calendar_BU2OXmv3_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_uEPxU9k5(), status_uEPxU9k5_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CrKeuADC(), import_CrKeuADC_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jUQSV41G(), calendars_jUQSV41G_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Dkk8JBYm(), health_issue_Dkk8JBYm_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_B8vech7L(), state_B8vech7L_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Cbh4N5wJ(), accounts_Cbh4N5wJ_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BmrtfSQ2(), whoami_BmrtfSQ2_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BYn6iTuw(), state_BYn6iTuw_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CoKcawTi(), accounts_CoKcawTi_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Be19vj9F(), whoami_Be19vj9F_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DT29vQlW(), analytics_DT29vQlW_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CPRArbB8(), analytics_CPRArbB8_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

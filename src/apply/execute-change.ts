@@ -112,12 +112,19 @@ async function converge(change: Change, post: Post, desired: PostShape, context:
 
 /**
  * The remote post is already exactly the file (the planner matched it), so no request is sent:
- * the state records it as applied, with its `updatedAt` as planned, so a later edit on either
+ * the state records its media the state did not know (matched by content, so never uploaded
+ * again), then the post as applied, with its `updatedAt` as planned, so a later edit on either
  * side shows as usual.
  */
 async function adopt(change: Change, context: ExecuteContext): Promise<string> {
   const desired = requireDesired(change);
   const postId = change.postId!;
+  const { store } = context;
+  for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
+    // Another adopt of this run (or an upload) may have recorded the same file already.
+    if (store.section.media[sha256] !== undefined) continue;
+    await saved(context, store.recordMedia(sha256, { mediaId, sizeBytes, contentType, uploadedAt: context.now().toISOString() }));
+  }
   await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash: shapeHash(desired), remoteUpdatedAt: change.liveUpdatedAt!, appliedAt: context.now().toISOString() }));
   return postId;
 }

@@ -1,5 +1,6 @@
 import type { Media } from '../api/types.js';
-import { downloadMedia, downloadProblem, removeDownloads, type DownloadedMedia } from './download-media.js';
+import { downloadProblem } from '../api/media-source.js';
+import { downloadMedia, removeDownloads, type DownloadedMedia } from './download-media.js';
 import { placeDownloadedMedia, removeUnusedMedia, type PlacedMedia } from './place-media.js';
 
 /**

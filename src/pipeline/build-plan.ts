@@ -9,6 +9,7 @@ import { sortByKey } from '../text/ordering.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
 import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
+import { learnOrphanMedia } from './orphan-media.js';
 import { createPlanCaches } from './plan-caches.js';
 import { readDesired, without, type DesiredSide } from './read-desired.js';
 
@@ -101,16 +102,21 @@ export interface PlanAgainst {
   now: Date;
   /** A session that plans again and again (watch) plans only what changed since its last plan. */
   planner?: IncrementalPlanner;
+  /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
+  learnedMedia?: Map<string, string>;
 }
 
 /**
  * The plan of a checked desired side: the unchanged posts the planner cannot decide from their
- * summary are read in full first, then the planner decides everything (plan/plan-posts.ts).
+ * summary are read in full first, the remote media a new file may need to know to adopt an orphan
+ * post are fetched and hashed (`learnOrphanMedia`; usually none), then the planner decides
+ * everything (plan/plan-posts.ts).
  */
 export async function planDesired(desired: DesiredSide, against: PlanAgainst): Promise<Plan> {
   const touched = unchangedToReadInFull(desired.unchanged, against.section, against.live);
   const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...(await desired.readInFull(touched))]);
   const unchanged = touched.length === 0 ? desired.unchanged : without(desired.unchanged, touched);
+  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: against.live, ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
   return planPosts({
     target: against.target,
     posts,
@@ -121,6 +127,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     state: against.section,
     stateHash: against.stateHash,
     live: against.live,
+    mediaSha256s,
     capabilities: desired.rules.capabilities,
     prune: against.prune,
     only: against.only,

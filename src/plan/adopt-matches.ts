@@ -7,7 +7,7 @@ import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldList } from './diff.js';
 import { inputOptions } from './live-shape.js';
 import { isEditable, type PlanContext } from './plan-context.js';
-import type { Change, LivePostsById } from './types.js';
+import type { AdoptedMedia, Change, LivePostsById } from './types.js';
 
 /** What `matchAdoptions` found: new key → the remote post it adopts, and a warning per near-match. */
 export interface Adoptions {
@@ -20,7 +20,7 @@ export interface Adoptions {
  * no pending create could turn out to be (same content, targets and media as its payload), oldest
  * first (createdAt, then id), so pairing is deterministic.
  */
-function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
+export function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
   const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
   const posts: Post[] = [];
@@ -73,12 +73,17 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
     }
     const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
     if (near) {
-      const differs = fieldList(diffShapes(context.shapeOf(near), post.shape));
+      const nearShape = context.shapeOf(near);
+      const differs = fieldList(diffShapes(nearShape, post.shape));
+      // An `id:` entry is a media whose content is unknown: no state record, and not downloadable.
+      const unknownMedia = nearShape.media.some((sha256) => sha256.startsWith('id:'))
+        ? ' (its media are not known by content: the state has no record of them and the service did not offer them for download)'
+        : '';
       diagnostics.push({
         severity: 'warning',
         code: 'adopt-near-match',
         file: post.file,
-        message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}; not adopted`,
+        message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}${unknownMedia}; not adopted`,
         hint: 'it will be created anew; delete the remote post, or make the file match it to adopt it',
       });
     }
@@ -86,9 +91,19 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
   return { adopted, diagnostics };
 }
 
-/** The adopt change: no API call, the state records the post and the applied hash. */
-export function adoptChange(post: DesiredPost, live: Post): Change {
+/**
+ * The adopt change: no API call, the state records the post and the applied hash, and the media
+ * records of its media the state does not know (matched by content, so the file's sha256 is the
+ * remote media's), so they are never uploaded again.
+ */
+export function adoptChange(post: DesiredPost, live: Post, state: TargetState): Change {
   const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
+  const mediaRecords = new Map<string, AdoptedMedia>();
+  post.media.forEach((media, index) => {
+    const remote = live.media[index];
+    if (remote === undefined || state.media[media.sha256] !== undefined || mediaRecords.has(media.sha256)) return;
+    mediaRecords.set(media.sha256, { sha256: media.sha256, mediaId: remote.id, sizeBytes: media.sizeBytes, contentType: media.contentType || remote.contentType });
+  });
   return {
     action: 'adopt',
     key: post.key,
@@ -97,6 +112,7 @@ export function adoptChange(post: DesiredPost, live: Post): Change {
     desired: post.shape,
     liveUpdatedAt: live.updatedAt,
     stateOnly: true,
+    ...(mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] }),
     reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`],
   };
 }

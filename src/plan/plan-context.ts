@@ -19,9 +19,11 @@ export interface PlanContext {
   shapeOf(post: Post): PostShape;
 }
 
-export function planContext(input: PlanInput): PlanContext {
+export function planContext(input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s'>): PlanContext {
   const { live } = input;
   const mediaIdToSha = mediaIdIndex(input.state);
+  // The state's records win: the supplement only names media ids the state does not know.
+  for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
   const shapes = new Map<Post, PostShape>();
   return {
     state: input.state,

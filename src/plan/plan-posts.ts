@@ -27,6 +27,8 @@ export interface PlanPostsInput {
   /** `stateSectionHash(state)`. */
   stateHash: string;
   live: LivePostsById;
+  /** Remote media ids the state does not know, by content (`PlanInput.mediaSha256s`). */
+  mediaSha256s?: ReadonlyMap<string, string>;
   /** Capabilities of the accounts in use, by id (an account missing here is not connected). */
   capabilities: ReadonlyMap<string, Capabilities>;
   prune: boolean;
@@ -61,6 +63,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     state: input.state,
     stateHash: input.stateHash,
     live: input.live,
+    ...(input.mediaSha256s === undefined || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s }),
     accounts: accountAvailability(input.capabilities),
     prune: input.prune,
     only: input.only,

@@ -30,7 +30,7 @@ export function createPlan(input: PlanInput): Plan {
   for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
   for (const post of input.desired) {
     const adopted = adoptions.adopted.get(post.key);
-    if (adopted) changes.push(adoptChange(post, adopted));
+    if (adopted) changes.push(adoptChange(post, adopted, state));
     else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }
   for (const key of removedKeys) {
@@ -75,14 +75,15 @@ export function compareChanges(a: Change, b: Change): number {
 
 /**
  * Media the executed creates and updates need that state has no media id for, once per sha256.
- * Blocked and noop posts upload nothing.
+ * Blocked and noop posts upload nothing, and a media an adopt records (adopts run first) is not uploaded.
  */
 export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: TargetState): MediaUpload[] {
   const uploads = new Map<string, MediaUpload>();
+  const adopted = new Set(changes.flatMap((change) => (change.action === 'adopt' ? (change.mediaRecords ?? []).map((media) => media.sha256) : [])));
   for (const change of changes) {
     if (change.action !== 'create' && change.action !== 'update') continue;
     for (const media of desired.get(change.key)?.media ?? []) {
-      if (state.media[media.sha256]) continue;
+      if (state.media[media.sha256] || adopted.has(media.sha256)) continue;
       const upload = uploads.get(media.sha256);
       if (upload) {
         if (!upload.usedBy.includes(change.key)) upload.usedBy.push(change.key);

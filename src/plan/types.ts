@@ -19,7 +19,8 @@ export interface FieldChange {
  * One planned change. Apply executes exactly this and nothing else.
  * - create: `desired` set, `postId` null (or the id a pending create resolves to, `resumesPending`).
  * - adopt: `postId` (a remote post no state entry owns, exactly `desired`), `desired`, `liveUpdatedAt`,
- *   `stateOnly`: instead of a create, the state records the post (`adopt-matches.ts`).
+ *   `stateOnly`: instead of a create, the state records the post (`adopt-matches.ts`), and
+ *   `mediaRecords` its media the state did not know (so they are never uploaded again).
  * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
  * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
  * - move: `fromKey` → `key`, zero API calls, state re-keyed.
@@ -54,6 +55,16 @@ export interface Change {
   slot?: ChangeSlot;
   /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */
   occurrence?: { of: string; date: string };
+  /** On an adopt: the adopted post's media the state has no record of, which apply records (sha256 → remote media id). */
+  mediaRecords?: AdoptedMedia[];
+}
+
+/** A remote media an adopted post uses, known by content: the media record apply writes in the state for it. */
+export interface AdoptedMedia {
+  sha256: string;
+  mediaId: string;
+  sizeBytes: number;
+  contentType: string;
 }
 
 /** The slot a post's time came from: as postsync.yaml writes it (`Mon 09:00`), the time, and whether it was kept from the state or picked now. */
@@ -140,6 +151,12 @@ export interface PlanInput {
   stateHash: string;
   /** Every remote post listed, owned or not, by id. */
   live: LivePostsById;
+  /**
+   * Remote media ids the state has no record of, by the sha256 of their content as downloaded from
+   * the service (`pipeline/orphan-media.ts`): with the state's own records, how a live post's media
+   * are known by content. Absent or empty: only the state's records.
+   */
+  mediaSha256s?: ReadonlyMap<string, string>;
   /** By account id. An account of a desired post missing here is treated as not connected. */
   accounts: Map<string, AccountAvailability>;
   prune: boolean;

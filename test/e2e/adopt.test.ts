@@ -6,6 +6,7 @@ import { prettyCanonicalJson } from '../../src/state/hash.js';
 import { journalPathFor } from '../../src/state/journal.js';
 import { readState } from '../../src/state/state-file.js';
 import { runCli, startCli } from '../helpers/cli.js';
+import { makePng } from '../helpers/media-generators/index.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
 import { demoProject, post } from './project.js';
@@ -67,6 +68,84 @@ describe('apply with the state file deleted and the idempotency keys forgotten',
     expect(await remotePosts(api)).toHaveLength(3);
     expect((await cli('plan')).stdout).toContain('No changes.');
   });
+});
+
+describe('apply with the state file deleted: posts with media, known by content from the service', () => {
+  const files = {
+    'photo.md': post({ body: 'A picture.', targets: '[photo]', media: '[media/cover.png]' }),
+    'film.md': post({ body: 'A film.', targets: '[short]', media: '[media/teaser.mp4]', scheduledAt: '2031-03-01 09:00' }),
+  };
+  const writesAndUploads = async (api: TestEmulator) =>
+    (await api.requestLog()).filter((entry) => (entry.method === 'POST' && (entry.path.endsWith('/posts') || entry.path.includes('/media/'))) || entry.method === 'PUT' || entry.method === 'PATCH');
+
+  it('adopts every post, uploads nothing, records the media, and the next plan shows no change', async () => {
+    const api = emulator();
+    await api.reset();
+    const dir = await demoProject(files);
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    const before = Object.values((await readState(join(dir, '.postsync/state.json'))).targets)[0]!;
+    await rm(join(dir, '.postsync/state.json'));
+
+    await api.clearLog();
+    // A plan file carries what apply records: the media of each adopted post.
+    expect((await cli('plan', '--out', 'plan.json')).code).toBe(0);
+    const planned = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
+    expect(planned.summary).toMatchObject({ create: 0, adopt: 2 });
+    expect(planned.uploads).toEqual([]);
+    const recorded = planned.changes.flatMap((change: { mediaRecords?: { sha256: string; mediaId: string }[] }) => change.mediaRecords ?? []);
+    expect(new Map(recorded.map((media: { sha256: string; mediaId: string }) => [media.sha256, media.mediaId]))).toEqual(
+      new Map(Object.entries(before.media).map(([sha256, media]) => [sha256, media.mediaId])),
+    );
+    // Each remote media was fetched once, from the emulator's storage.
+    const fetched = (await api.requestLog()).filter((entry) => entry.method === 'GET' && entry.path.startsWith('/_storage/'));
+    expect(fetched).toHaveLength(2);
+
+    const applied = await cli('apply', 'plan.json', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 2 adopted');
+    expect(await writesAndUploads(api)).toEqual([]);
+    expect(await remotePosts(api)).toHaveLength(2);
+    const after = Object.values((await readState(join(dir, '.postsync/state.json'))).targets)[0]!;
+    expect(Object.keys(after.media).sort()).toEqual(Object.keys(before.media).sort());
+    for (const [sha256, media] of Object.entries(after.media)) {
+      expect(media).toMatchObject({ mediaId: before.media[sha256]!.mediaId, sizeBytes: before.media[sha256]!.sizeBytes, contentType: before.media[sha256]!.contentType });
+    }
+
+    // Known again, nothing is fetched: the next plan reads no media and shows no change.
+    await api.clearLog();
+    const again = await cli('plan', '--json');
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ create: 0, adopt: 0, update: 0, delete: 0 });
+    expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/'))).toEqual([]);
+    await writeFile(join(dir, 'posts/more.md'), post({ body: 'More.', media: '[media/cover.png]' }));
+    await api.clearLog();
+    expect((await cli('apply', '--yes')).stdout).toContain('1 created');
+    expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/') || entry.path.includes('/media/'))).toEqual([]);
+  }, 60_000);
+
+  it('creates a near-match (same text, another image) and warns about it; the other post is adopted', async () => {
+    const api = emulator();
+    await api.reset();
+    const dir = await demoProject(files);
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    await rm(join(dir, '.postsync/state.json'));
+    await writeFile(join(dir, 'media/other.png'), makePng({ width: 1080, height: 1080, rgb: { r: 10, g: 200, b: 30 } }));
+    await writeFile(join(dir, 'posts/photo.md'), post({ body: 'A picture.', targets: '[photo]', media: '[media/other.png]' }));
+
+    const planned = await cli('plan');
+    expect(planned.stdout).toMatch(/≡ adopt\s+film/);
+    expect(planned.stdout).toMatch(/\+ create\s+photo/);
+    expect(planned.stdout).toContain('looks like this one but differs in media; not adopted');
+    await api.clearLog();
+    const applied = await cli('apply', '--yes');
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('1 created, 0 updated, 0 deleted, 0 moved, 1 adopted');
+    // Only the new image is uploaded.
+    expect((await api.requestLog()).filter((entry) => entry.method === 'PUT' && entry.path.startsWith('/_storage/'))).toHaveLength(1);
+    expect((await remotePosts(api)).map((item) => item.content).sort()).toEqual(['A film.', 'A picture.', 'A picture.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, 60_000);
 });
 
 describe('apply with a stale state that lost its post records (media records kept)', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { orphanMediaToLearn } from '../../src/plan/adopt-media.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, desired, desiredMedia, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
 
 /** Adopt, don't duplicate: a new file that is exactly an orphan remote post takes it over. */
 
@@ -102,5 +104,81 @@ describe('createPlan: adopting orphan remote posts', () => {
     const plan = createPlan(planInput({ desired: [desired('launch'), desired('twin')], live: [livePost('p1', shape())], state: state({ pending }) }));
     expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'launch'], ['create', 'twin']]);
     expect(plan.changes[0]!.resumesPending).toBe(true);
+  });
+});
+
+describe('createPlan: media the state does not know, known by content from the service (mediaSha256s)', () => {
+  const withMedia = shape({ media: [SHA_A, SHA_B] });
+
+  it('adopts an orphan whose media ids only the supplement knows, and the adopt carries their media records', () => {
+    const live = livePost('p1', withMedia);
+    const mediaSha256s = new Map([[mediaId(SHA_A), SHA_A], [mediaId(SHA_B), SHA_B]]);
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [live], mediaSha256s }));
+    expect(plan.changes.map((change) => [change.action, change.postId])).toEqual([['adopt', 'p1']]);
+    expect(plan.changes[0]!.mediaRecords).toEqual([
+      { sha256: SHA_A, mediaId: mediaId(SHA_A), sizeBytes: 1234, contentType: 'image/png' },
+      { sha256: SHA_B, mediaId: mediaId(SHA_B), sizeBytes: 1234, contentType: 'image/png' },
+    ]);
+    expect(plan.uploads).toEqual([]);
+    expect(plan.diagnostics).toEqual([]);
+  });
+
+  it('records only the media the state does not know already', () => {
+    const mediaSha256s = new Map([[mediaId(SHA_B), SHA_B]]);
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
+    expect(plan.changes[0]!.mediaRecords).toEqual([{ sha256: SHA_B, mediaId: mediaId(SHA_B), sizeBytes: 1234, contentType: 'image/png' }]);
+  });
+
+  it('stays one-to-one: two identical files adopt two identical posts, a third creates and uploads nothing the adopts record', () => {
+    const live = [livePost('p-a', withMedia), livePost('p-b', withMedia)];
+    const mediaSha256s = new Map([[mediaId(SHA_A), SHA_A], [mediaId(SHA_B), SHA_B]]);
+    const plan = createPlan(planInput({ desired: [desired('a', withMedia), desired('b', withMedia), desired('c', withMedia)], live, mediaSha256s }));
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([
+      ['create', 'c', null],
+      ['adopt', 'a', 'p-a'],
+      ['adopt', 'b', 'p-b'],
+    ]);
+    // Both posts use the same media ids: each adopt names them; apply records them once.
+    expect(plan.changes.filter((change) => change.action === 'adopt').map((change) => change.mediaRecords?.length)).toEqual([2, 2]);
+    expect(plan.uploads).toEqual([]);
+  });
+
+  it('never adopts an orphan whose media content differs, and warns; the state records win over the supplement', () => {
+    const mediaSha256s = new Map([[mediaId(SHA_A), SHA_B], [mediaId(SHA_B), SHA_B]]);
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s }));
+    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
+    expect(plan.diagnostics.map((d) => d.message)).toEqual(['a remote post (p1, draft) looks like this one but differs in media; not adopted']);
+    const known = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
+    expect(known.changes[0]!.mediaRecords).toEqual([{ sha256: SHA_B, mediaId: mediaId(SHA_B), sizeBytes: 1234, contentType: 'image/png' }]);
+    expect(known.changes.map((change) => change.action)).toEqual(['adopt']);
+  });
+
+  it('says so in the warning when the media of a near-match are not known by content', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)] }));
+    expect(plan.diagnostics[0]!.message).toContain('differs in media (its media are not known by content');
+  });
+});
+
+describe('orphanMediaToLearn: which remote media a plan fetches to know them by content', () => {
+  const withMedia = shape({ media: [SHA_A] });
+
+  it('names the unknown media of an orphan that is a new post in every other field, once per id', () => {
+    const live = livePostsById([livePost('p1', withMedia), livePost('p2', withMedia)]);
+    const media = orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: state(), live });
+    expect(media.map((item) => item.id)).toEqual([mediaId(SHA_A)]);
+  });
+
+  it('names nothing without new posts with media, or for orphans that differ otherwise, are owned or pending, or whose media are known', () => {
+    const live = livePostsById([livePost('p1', withMedia)]);
+    expect(orphanMediaToLearn({ newPosts: [], state: state(), live })).toEqual([]);
+    expect(orphanMediaToLearn({ newPosts: [desired('launch')], state: state(), live: livePostsById([livePost('p1', shape())]) })).toEqual([]);
+    for (const other of [shape({ content: 'Other', media: [SHA_A] }), shape({ media: [SHA_A, SHA_B] }), shape({ ...withMedia, scheduledAt: '2026-04-01T09:00:00.000Z' })]) {
+      expect(orphanMediaToLearn({ newPosts: [desired('launch', other)], state: state(), live })).toEqual([]);
+    }
+    const video = desired('film', withMedia, { media: [{ ...desiredMedia(SHA_A, 'media/film.mp4'), kind: 'video', contentType: 'video/mp4' }] });
+    expect(orphanMediaToLearn({ newPosts: [video], state: state(), live })).toEqual([]);
+    const owned = state({ posts: { other: record('p1', withMedia, 'posts/other.md') } });
+    expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: owned, live })).toEqual([]);
+    expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: state({ media: mediaState(SHA_A) }), live })).toEqual([]);
   });
 });

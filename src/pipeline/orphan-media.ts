@@ -1,0 +1,58 @@
+import pLimit from 'p-limit';
+import { downloadProblem, fetchMediaSource } from '../api/media-source.js';
+import type { Media } from '../api/types.js';
+import type { DesiredPost } from '../content/types.js';
+import { orphanMediaToLearn } from '../plan/adopt-media.js';
+import type { LivePostsById } from '../plan/types.js';
+import type { TargetState } from '../state/types.js';
+
+/** Parallel fetches: enough to overlap round trips, gentle on the service's storage. */
+const FETCH_CONCURRENCY = 4;
+
+/**
+ * The content (sha256) of remote media the state does not know, so that a new file can adopt the
+ * orphan post it is even when the state was lost: the planner knows media only by content. Only
+ * the media of orphans that could be a new post in every other field are fetched
+ * (`orphanMediaToLearn`); a plan with no new post with media fetches nothing. Each is streamed
+ * through sha256 once and nothing is written. A media the service does not offer
+ * (`downloadProblem`) or that fails to arrive is left out: it stays unknown, and its post is not
+ * adopted.
+ */
+export async function learnOrphanMedia(input: {
+  posts: readonly DesiredPost[];
+  state: TargetState;
+  live: LivePostsById;
+  /**
+   * Media already learned (id → sha256), kept by a session that plans again and again (watch), so
+   * each is fetched once: a media's content never changes under its id. Filled with what is learned.
+   */
+  learned?: Map<string, string>;
+}): Promise<Map<string, string>> {
+  const { state } = input;
+  const newPosts = input.posts.filter((post) => state.posts[post.key] === undefined && state.pending[post.key] === undefined);
+  const media = orphanMediaToLearn({ newPosts, state, live: input.live });
+  const kept = input.learned ?? new Map<string, string>();
+  const learned = new Map<string, string>();
+  const limit = pLimit(FETCH_CONCURRENCY);
+  await Promise.all(
+    media.map((item) =>
+      limit(async () => {
+        const sha256 = kept.get(item.id) ?? (await contentOf(item));
+        if (sha256 === undefined) return;
+        learned.set(item.id, sha256);
+        kept.set(item.id, sha256);
+      }),
+    ),
+  );
+  return learned;
+}
+
+async function contentOf(media: Media): Promise<string | undefined> {
+  if (downloadProblem(media) !== undefined) return undefined;
+  try {
+    return (await fetchMediaSource(media.url)).sha256;
+  } catch {
+    // Unreachable or refused: the media stays unknown by content, which is never a match.
+    return undefined;
+  }
+}
