@@ -29,6 +29,11 @@ describe('a journal record', () => {
     ['an edit whose key is not a text', { ...whole, e: [['posts', 7, postRecord('a')]] }],
     ['an edit whose value is neither an object nor null', { ...whole, e: [['posts', 'a', 'p-a']] }],
     ['a second edit that is broken after a whole one', { ...whole, e: [['posts', 'a', postRecord('a')], ['posts', 'b']] }],
+    ['an edit of four parts', { ...whole, e: [['posts', 'a', postRecord('a'), 'more']] }],
+    ['an edit that only looks like a list', { ...whole, e: [{ length: 3, 0: 'posts', 1: 'a', 2: postRecord('a') }] }],
+    ['an edit whose value is a number', { ...whole, e: [['posts', 'a', 5]] }],
+    ['no record at all (null)', null],
+    ['a text instead of a record', 'posts a'],
   ];
   it.each(broken)('ends the journal at %s', (_, line) => {
     const text = journalHeaderLine(journalBase(null)) + journalLine(whole) + `${JSON.stringify(line)}\n` + journalLine(whole);
@@ -155,7 +160,10 @@ describe('the state merge driver, in process', () => {
     const files = { base: join(dir, 'O'), ours: join(dir, 'A'), theirs: join(dir, 'missing') };
     await writeFile(files.base, '');
     await writeFile(files.ours, JSON.stringify(state({})));
-    await expect(mergeStateFiles(files)).rejects.toThrow(`cannot read the other branch state ${files.theirs}`);
+    const unreadable = await mergeStateFiles(files).catch((error: unknown) => error);
+    expect(unreadable).toBeInstanceOf(StateError);
+    expect((unreadable as StateError).message).toContain(`cannot read the other branch state ${files.theirs}`);
+    expect(((unreadable as StateError).cause as NodeJS.ErrnoException).code).toBe('ENOENT');
     await writeFile(join(dir, 'broken'), '{ "version": 1, ');
     await expect(mergeStateFiles({ ...files, theirs: join(dir, 'broken') })).rejects.toThrow(`${join(dir, 'broken')} (the other branch)`);
     await expect(mergeStateFiles({ ...files, base: join(dir, 'gone'), theirs: join(dir, 'broken') })).rejects.toThrow(StateError);
