@@ -190,6 +190,8 @@ describe('the apply workflow on a push to main', () => {
 
   it('with the strict input, applies nothing while a file is broken; without it, applies the rest and fails', async () => {
     const workspace = await testdir();
+    // A fresh remote: the example post an earlier test applied would be adopted, not created.
+    await emulator().reset();
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
     await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
     const workflow = join(workspace, 'apply.yml');

@@ -32,6 +32,8 @@ describe('saved plans', () => {
 
   it('keeps a post blocked by a broken file blocked: apply PLANFILE applies the rest and exits 1, with --strict nothing', async () => {
     const api = emulator();
+    // A fresh remote: a post left by an earlier test with this text would be adopted, not created.
+    await api.reset();
     const dir = await demoProject({ 'a.md': post({ body: 'Planned text.' }), 'bad.md': '---\ntargets: [nobody]\n---\ny\n' });
     const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env });
     expect((await cli('plan', '--out', 'plan.json')).code).toBe(1);

@@ -242,6 +242,8 @@ describe.concurrent('bad input corpus (test/fixtures/bad)', () => {
   it.each(cases.filter((badCase) => badCase.valid))('$name: valid, applies, and plans no change afterwards', async (badCase) => {
     const dir = await project(badCase);
     await pool.use(async (emulator) => {
+      // A fresh remote: the valid post of an earlier case left there would be adopted, not created.
+      await emulator.reset();
       const result = await apply(dir, emulator, { apiUrlFlag: true });
       const context = `${badCase.problem}\n--- output ---\n${result.stdout}\n${result.stderr}`;
       expect(result.code, context).toBe(0);
