@@ -21,7 +21,6 @@ export function withCalendarFacts(plan: Plan, posts: readonly DesiredPost[]): Pl
     byKey.set(post.key, post);
     if (post.occurrence !== undefined) repeats.set(post.occurrence.of, post.file);
   }
-  if (byKey.size === 0 && !plan.changes.some((change) => change.action === 'delete')) return plan;
   let touched = false;
   const changes = plan.changes.map((change) => {
     const annotated = annotate(change, byKey.get(change.key), repeats);
@@ -49,7 +48,8 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
 /** The delete of an owned occurrence its repeat no longer has. */
 function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>): Change {
   const match = OCCURRENCE_KEY.exec(change.key);
-  if (match === null || change.file === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
+  // `repeats` maps to files: a delete without a file never matches one.
+  if (match === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
   const [, of, date] = match;
   const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
   return { ...change, occurrence: { of: of!, date: date! }, reasons: [change.skipped ? `${why}; run with --prune to delete` : why] };

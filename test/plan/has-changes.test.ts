@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hasChanges } from '../../src/plan/has-changes.js';
-import { summarize } from '../../src/plan/planner.js';
-import type { Change, MediaUpload, Plan } from '../../src/plan/types.js';
-import { SHA_A, TARGET } from './fixtures.js';
+import type { Change, MediaUpload } from '../../src/plan/types.js';
+import { SHA_A, planOf as plan } from './fixtures.js';
 
 function change(action: Change['action'], extra: Partial<Change> = {}): Change {
   return { action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', reasons: ['because'], ...extra };
-}
-
-function plan(changes: Change[], uploads: MediaUpload[] = []): Plan {
-  return {
-    formatVersion: 1,
-    createdAt: '2026-03-01T12:00:00.000Z',
-    target: TARGET,
-    stateHash: 'h',
-    prune: false,
-    only: null,
-    uploads,
-    changes,
-    summary: summarize(changes),
-    diagnostics: [],
-  };
 }
 
 const upload: MediaUpload = { sha256: SHA_A, path: 'media/a.png', sizeBytes: 1, contentType: 'image/png', kind: 'image', usedBy: ['create-post'] };
