@@ -53,7 +53,7 @@ export function createPlan(input: PlanInput): Plan {
     uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
     changes: selected,
     summary: summarize(selected),
-    diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics],
+    diagnostics: [...input.diagnostics, ...adoptions.diagnostics],
   };
 }
 
