@@ -4,8 +4,6 @@ import type { Change, Plan } from './types.js';
 /** The reason `planDesiredPost` gives a create without a state record. */
 const NEW_FILE = 'new file';
 
-/** `<key>@<YYYY-MM-DD>`: the key of an occurrence. */
-const OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
 
 /**
  * What the calendar policies add to a plan's changes, so that views and apply can tell: the
@@ -47,7 +45,8 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
 
 /** The delete of an owned occurrence its repeat no longer has. */
 function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>): Change {
-  const match = OCCURRENCE_KEY.exec(change.key);
+  // `<key>@<YYYY-MM-DD>`: the key of an occurrence.
+  const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(change.key);
   // `repeats` maps to files: a delete without a file never matches one.
   if (match === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
   const [, of, date] = match;

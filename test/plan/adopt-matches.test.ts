@@ -123,6 +123,14 @@ describe('createPlan: media the state does not know, known by content from the s
     expect(plan.diagnostics).toEqual([]);
   });
 
+  it('records the media type the file has, whatever the service says', () => {
+    const mediaSha256s = new Map([[mediaId(SHA_A), SHA_A], [mediaId(SHA_B), SHA_B]]);
+    const live = livePost('p1', withMedia);
+    const relabelled = { ...live, media: live.media.map((media) => ({ ...media, contentType: 'application/octet-stream' })) };
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [relabelled], mediaSha256s }));
+    expect(plan.changes[0]!.mediaRecords?.map((media) => media.contentType)).toEqual(['image/png', 'image/png']);
+  });
+
   it('records only the media the state does not know already', () => {
     const mediaSha256s = new Map([[mediaId(SHA_B), SHA_B]]);
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
@@ -186,6 +194,7 @@ describe('orphanMediaToLearn: which remote media a plan fetches to know them by 
 describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
   it('says whether it adopts a draft or a scheduled post', () => {
     const draft = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', shape())] }));
+    expect(draft.changes[0]).not.toHaveProperty('mediaRecords');
     expect(draft.changes[0]!.reasons).toEqual(['a remote draft with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
     const scheduled = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', SCHEDULED)] }));
     expect(scheduled.changes[0]!.reasons).toEqual(['a remote scheduled post with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);

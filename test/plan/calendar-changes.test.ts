@@ -59,6 +59,12 @@ describe('withCalendarFacts: the slot and the repeat behind each change', () => 
     ]);
   });
 
+  it('keeps every other reason of an occurrence\'s change', () => {
+    const update = change('update', 'weekly@2027-01-11', { file: FILE, reasons: ['changed in posts/weekly.md: content'] });
+    const result = withCalendarFacts(planOf([update]), [occurrence('2027-01-11')]);
+    expect(result.changes[0]!.reasons).toEqual(['changed in posts/weekly.md: content']);
+  });
+
   it('says a delete is an occurrence the repeat no longer has, and how to prune it', () => {
     const plan = planOf([change('create', 'weekly@2027-01-11', { file: FILE }), owned('weekly@2027-03-01'), owned('weekly@2027-03-08', { skipped: true })]);
     const result = withCalendarFacts(plan, [occurrence('2027-01-11')]);

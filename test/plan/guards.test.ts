@@ -5,7 +5,7 @@ import { guardChanges, type GuardContext } from '../../src/plan/guards.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { SHA_A, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
 import type { TargetState } from '../../src/state/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -54,6 +54,21 @@ describe('guardChanges: a post can only be rescheduled into the future', () => {
   it('lets an update that makes a scheduled post a draft through (no time to check)', () => {
     const { plan, posts, section } = ownedPlan(scheduled('2026-02-01T09:00:00.000Z'), shape());
     expect(plan.changes[0]!.fields?.map((f) => f.field)).toContain('scheduledAt');
+    expect(guard(plan, { posts, state: section })).toBe(plan);
+  });
+
+  it('blocks an update that changes the text and moves the time into the past', () => {
+    const { plan, posts, section } = ownedPlan(shape({ scheduledAt: '2026-04-01T09:00:00.000Z', content: 'old' }), shape({ scheduledAt: '2026-02-01T09:00:00.000Z', content: 'new' }));
+    expect(plan.changes[0]!.fields?.map((f) => f.field)).toEqual(['content', 'scheduledAt']);
+    expect(guard(plan, { posts, state: section }).changes.map((c) => c.action)).toEqual(['blocked']);
+  });
+
+  it('keeps the reason of a post blocked already (its account is unavailable), past time or not', () => {
+    const before = scheduled('2026-04-01T09:00:00.000Z');
+    const section = state({ posts: { launch: record('p1', before, 'posts/launch.md') } });
+    const posts = [desired('launch', scheduled('2026-02-01T09:00:00.000Z'))];
+    const plan = createPlan(planInput({ desired: posts, state: section, live: [livePost('p1', before)], accounts: accounts({ [PHOTO]: { available: false, reason: 'token expired' } }) }));
+    expect(plan.changes.map((c) => [c.action, c.fields?.map((f) => f.field)])).toEqual([['blocked', ['scheduledAt']]]);
     expect(guard(plan, { posts, state: section })).toBe(plan);
   });
 

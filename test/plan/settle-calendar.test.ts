@@ -73,9 +73,10 @@ describe('settleCalendar: which posts the schedule rules see', () => {
 
   it('holds back only for errors: a rule of severity warning is reported, and the post goes on', () => {
     const soft = { ...nights, severity: 'warning' as const };
-    const result = settle({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30')] });
+    const result = settle({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30')], unchanged: [unchanged('u', '2027-01-05 12:00')] });
     expect(result.diagnostics.map((d) => [d.severity, (d as { key?: string }).key])).toEqual([['warning', 'late']]);
     expect(result.posts.map((p) => p.key)).toEqual(['late']);
+    expect(result.unchanged).toEqual([unchanged('u', '2027-01-05 12:00')]);
     expect(result.held).toEqual([]);
   });
 
@@ -142,6 +143,12 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
       livePost('p-owned', { ...applied, targets: [{ socialAccountId: VIDEO, options: {} }] }, { status: 'scheduled' }),
       undefined,
     ];
+    // Same number of accounts, one of them another.
+    const pair: PostShape['targets'] = [{ socialAccountId: PHOTO, options: {} }, { socialAccountId: VIDEO, options: {} }];
+    const onPair = timed('2027-01-05 10:00', pair);
+    const elsewhere = livePost('p-owned', timed('2027-01-05 10:00', [{ socialAccountId: PHOTO, options: {} }, { socialAccountId: 'other-account', options: {} }]), { status: 'scheduled' });
+    const swapped = settle({ posts: [post('owned', '2027-01-05 10:00', { ...onPair, content: 'Edited' }), post('new', '2027-01-05 09:00')], ...owned(onPair, elsewhere) });
+    expect(reported(swapped)).toEqual(['owned']);
     for (const remote of remotes) {
       const result = settle({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(applied, remote) });
       expect(reported(result), JSON.stringify(remote?.targets)).toEqual(['owned']);
@@ -154,6 +161,22 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
     expect(reported(result)).toEqual(['new']);
     expect(result.posts.map((p) => [p.key, p.slot?.taken?.source])).toEqual([['s', 'recorded']]);
     expect(heldKeys(result)).toEqual(['new']);
+  });
+
+  it('reports a recorded slot that now breaks a rule, and holds it back', () => {
+    const early = rule<QuietHoursRule>({ kind: 'quietHours', name: 'mornings', from: 8 * 60, to: 10 * 60 });
+    const slotted = { ...record('p-s', timed('2027-01-04 09:00'), 'posts/s.md'), slotAt: at('2027-01-04 09:00') };
+    const config = { rules: [early], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } };
+    const result = settle({ config, posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
+    expect(reported(result)).toEqual(['s']);
+    expect(heldKeys(result)).toEqual(['s']);
+  });
+
+  it('checks a recorded slot at the very instant of planning no more', () => {
+    const slotted = { ...record('p-s', timed('2027-01-03 23:00'), 'posts/s.md'), slotAt: at('2027-01-03 23:00') };
+    const result = settle({ now: new Date(at('2027-01-03 23:00')), posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.posts.map((p) => p.slot?.taken?.source)).toEqual(['recorded']);
   });
 
   it('checks a recorded slot whose time has passed no more', () => {
