@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { MinGapRule, QuietHoursRule } from '../../src/config/house-rule-types.js';
+import type { QuietHoursRule } from '../../src/config/house-rule-types.js';
 import { parseSlot } from '../../src/config/slots-section.js';
 import type { DesiredPost, UnchangedPost } from '../../src/content/types.js';
-import { settleCalendar, type CalendarInput } from '../../src/plan/calendar.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import type { PostShape } from '../../src/content/types.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
+import { nights, settle } from './calendar-fixtures.js';
 import { desired, livePost, PHOTO, record, shape, state, VIDEO } from './fixtures.js';
 import type { Post } from '../../src/api/types.js';
 
 // settleCalendar's rules one at a time (test/plan/calendar.test.ts shows them together).
 
-const NOW = new Date(at('2027-01-03 12:00'));
-const nights = rule<QuietHoursRule>({ kind: 'quietHours', name: 'nights', from: 22 * 60, to: 7 * 60 });
-const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 });
 
 function timed(when: string | null, targets: PostShape['targets'] = [{ socialAccountId: PHOTO, options: {} }]): PostShape {
   return shape({ scheduledAt: when === null ? null : at(when), targets });
@@ -33,19 +30,6 @@ function unchanged(key: string, when: string): UnchangedPost {
   return { key, file: made.file, shapeHash: made.shapeHash, fingerprint: made.fingerprint, accountIds: [PHOTO], scheduledAt: at(when), scheduleAt: { line: 3, column: 1 } };
 }
 
-function settle(overrides: Partial<CalendarInput>) {
-  return settleCalendar({
-    posts: [],
-    unchanged: [],
-    config: { rules: [nights, gap], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } },
-    state: state(),
-    accounts: new Map(),
-    now: NOW,
-    prune: false,
-    brokenFiles: new Set(),
-    ...overrides,
-  });
-}
 
 /** Which posts a clash reports (the others stand), and which are held back. */
 const reported = (result: ReturnType<typeof settle>) => result.diagnostics.map((d) => (d as { key?: string }).key);
