@@ -5,7 +5,7 @@ import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
 import { PHOTO, state } from './fixtures.js';
 
 /** The calendar tests' clock: a Sunday noon in Berlin. */
-export const NOW = new Date(at('2027-01-03 12:00'));
+const NOW = new Date(at('2027-01-03 12:00'));
 export const nights = rule<QuietHoursRule>({ kind: 'quietHours', name: 'nights', from: 22 * 60, to: 7 * 60 });
 export const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 });
 

@@ -144,4 +144,13 @@ describe('IncrementalPlanner: what makes it plan in full again', () => {
     expect(second).toEqual(first);
     expect(second.changes.find((change) => change.key === 'a')).not.toBe(first.changes.find((change) => change.key === 'a'));
   });
+
+  it('keeps reusing changes while a pending create is resumed: its post is not a new file', () => {
+    const planner = new IncrementalPlanner();
+    const input = { ...base(), desired: [...base().desired, desired('d', SHAPES[0]!)] };
+    const first = planner.plan(input);
+    const second = planner.plan(input);
+    expect(second.changes.find((change) => change.key === 'd')).toMatchObject({ action: 'create', resumesPending: true });
+    expect(second.changes.find((change) => change.key === 'a')).toBe(first.changes.find((change) => change.key === 'a'));
+  });
 });

@@ -7,7 +7,7 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import { PHOTO, TARGET, desired, livePost, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, TARGET, desired, livePost, mediaId, planInput, record, shape, state } from './fixtures.js';
 
 // Small planning rules, each stated on its own.
 
@@ -75,5 +75,15 @@ describe('planPosts: unchanged posts must be untouched', () => {
     const moved = livePostsById([livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z' })]);
     expect(() => planPosts({ ...input, live: moved })).toThrow('posts/launch.md was touched since the last apply: read it in full before planning');
     expect(planPosts({ ...input, live: livePostsById([livePost('p1', applied)]) }).changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('passes the media learned from the service on to the planner, so an orphan with them is adopted', () => {
+    const withMedia = shape({ media: [SHA_A] });
+    const input = {
+      target: TARGET, posts: [desired('launch', withMedia)], unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: state(), stateHash: stateSectionHash(state()),
+      live: livePostsById([livePost('p1', withMedia)]), capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'),
+    };
+    expect(planPosts({ ...input, mediaSha256s: new Map([[mediaId(SHA_A), SHA_A]]) }).changes.map((change) => [change.action, change.mediaRecords?.length])).toEqual([['adopt', 1]]);
+    expect(planPosts({ ...input, mediaSha256s: new Map() }).changes.map((change) => change.action)).toEqual(['create']);
   });
 });
