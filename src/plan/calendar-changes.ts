@@ -4,7 +4,6 @@ import type { Change, Plan } from './types.js';
 /** The reason `planDesiredPost` gives a create without a state record. */
 const NEW_FILE = 'new file';
 
-
 /**
  * What the calendar policies add to a plan's changes, so that views and apply can tell: the
  * slot a post's time came from (apply records it), and the repeat an occurrence belongs to, also
