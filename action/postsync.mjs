@@ -8929,7 +8929,7 @@ function blockPostsWithErrors(changes, context) {
 		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
 		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
-	const yieldsNone = new Set(context.invalidFiles.flatMap((invalid) => invalid.held ? [] : [invalid.file]));
+	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
 	const errorsOf = (file, keys) => {
 		const errors = errorsByFile.get(file) ?? [];
 		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
@@ -9022,7 +9022,7 @@ function blockedByUnknown(change, unknown, errorsByFile) {
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
 }
-var init_posts_with_errors_CHOM1ERn = __esmMin((() => {
+var init_posts_with_errors_9QHTZc0w = __esmMin((() => {
 	init_format_DZlSd15T();
 }));
 function previewText(text, max) {
@@ -9155,9 +9155,9 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DV9zj8Vo = __esmMin((() => {
+var init_plan_human_BL8BlTAU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_CHOM1ERn();
+	init_posts_with_errors_9QHTZc0w();
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
@@ -9172,7 +9172,7 @@ var init_plan_human_DV9zj8Vo = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_Cqqa94I2_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_CqIIhCpg_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -9208,9 +9208,9 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_Cqqa94I2 = __esmMin((() => {
+var init_plan_markdown_CqIIhCpg = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_DV9zj8Vo();
+	init_plan_human_BL8BlTAU();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9266,7 +9266,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_Cqqa94I2(), plan_markdown_Cqqa94I2_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CqIIhCpg(), plan_markdown_CqIIhCpg_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9277,7 +9277,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_BB8G75Hp = __esmMin((() => {
+var init_actions_report_Dtn_0SCM = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_BcHb4UAJ();
 }));
@@ -58797,7 +58797,6 @@ function withCalendarFacts(plan, posts) {
 		byKey.set(post.key, post);
 		if (post.occurrence !== void 0) repeats.set(post.occurrence.of, post.file);
 	}
-	if (byKey.size === 0 && !plan.changes.some((change) => change.action === "delete")) return plan;
 	let touched = false;
 	const changes = plan.changes.map((change) => {
 		const annotated = annotate(change, byKey.get(change.key), repeats);
@@ -58827,8 +58826,8 @@ function annotate(change, post, repeats) {
 	};
 }
 function surplusOccurrence(change, repeats) {
-	const match = OCCURRENCE_KEY.exec(change.key);
-	if (match === null || change.file === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
+	const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(change.key);
+	if (match === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
 	const [, of, date] = match;
 	const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
 	return {
@@ -58848,7 +58847,7 @@ function orphans(live, state, context) {
 		if (owned.has(id)) continue;
 		const post = live.get(id);
 		if (!post || !isEditable(post)) continue;
-		if (pendingDrafts.size > 0 && pendingDrafts.has(shapeHash({
+		if (pendingDrafts.has(shapeHash({
 			...context.shapeOf(post),
 			scheduledAt: null
 		}))) continue;
@@ -58858,12 +58857,8 @@ function orphans(live, state, context) {
 }
 function pendingDraft(payload, context) {
 	return context.shapeOf({
-		id: "",
-		status: "draft",
 		content: payload.content,
 		scheduledAt: null,
-		createdAt: "",
-		updatedAt: "",
 		targets: payload.targets.map((target) => ({
 			...target,
 			options: inputOptions(target.options)
@@ -58879,10 +58874,6 @@ function matchAdoptions(newPosts, live, context) {
 		diagnostics
 	};
 	const candidates = orphans(live, context.state, context);
-	if (candidates.length === 0) return {
-		adopted,
-		diagnostics
-	};
 	const byHash = new Map();
 	for (const live of candidates) {
 		const hash = shapeHash(context.shapeOf(live));
@@ -59041,7 +59032,7 @@ function createPlan(input) {
 		uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
 		changes: selected,
 		summary: summarize(selected),
-		diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics]
+		diagnostics: [...input.diagnostics, ...adoptions.diagnostics]
 	};
 }
 function selectChanges(changes, only) {
@@ -59054,7 +59045,7 @@ function compareChanges(a, b) {
 }
 function mediaUploads(changes, desired, state) {
 	const uploads = new Map();
-	const adopted = new Set(changes.flatMap((change) => change.action === "adopt" ? (change.mediaRecords ?? []).map((media) => media.sha256) : []));
+	const adopted = new Set(changes.flatMap((change) => (change.mediaRecords ?? []).map((media) => media.sha256)));
 	for (const change of changes) {
 		if (change.action !== "create" && change.action !== "update") continue;
 		for (const media of desired.get(change.key)?.media ?? []) {
@@ -59095,7 +59086,7 @@ function guardChanges(plan, context) {
 			postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
 		});
 	}
-	if (changes.length === plan.changes.length && changes.every((change, index) => change === plan.changes[index])) return plan;
+	if (changes.every((change, index) => change === plan.changes[index])) return plan;
 	changes.sort(compareChanges);
 	const desired = new Map(context.posts.map((post) => [post.key, post]));
 	return {
@@ -59282,20 +59273,19 @@ async function planDesired(desired, against) {
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
-var UP_TO_DATE, NEW_FILE, OCCURRENCE_KEY, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_wScwQ11G = __esmMin((() => {
+var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
+var init_build_plan_Dnu4dK91 = __esmMin((() => {
 	init_check_posts_DfLsnlx3();
 	init_plan_context_pdDjegyV();
 	init_media_source_DFuxuWAm();
 	init_diagnostics_CSWwxGl1();
 	init_state_file_BcHb4UAJ();
-	init_posts_with_errors_CHOM1ERn();
+	init_posts_with_errors_9QHTZc0w();
 	init_scoped_listing_1xEH1ewD();
 	init_read_desired_B7_ZH2Io();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
-	OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -69162,11 +69152,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_DTefLpRQ = __esmMin((() => {
+var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_CHOM1ERn();
+	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_qEZRiFy1_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_OR6tCldH_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69214,16 +69204,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_qEZRiFy1 = __esmMin((() => {
+var init_plan_OR6tCldH = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_BB8G75Hp();
+	init_actions_report_Dtn_0SCM();
 	init_state_file_BcHb4UAJ();
-	init_build_plan_wScwQ11G();
+	init_build_plan_Dnu4dK91();
 	init_context_DWnBdLDU();
-	init_plan_json_DTefLpRQ();
-	init_plan_human_DV9zj8Vo();
-	init_plan_markdown_Cqqa94I2();
+	init_plan_json_CI7lkquU();
+	init_plan_human_BL8BlTAU();
+	init_plan_markdown_CqIIhCpg();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69326,7 +69316,7 @@ var init_draft_readiness_B3y_nc_N = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_BcHb4UAJ();
 }));
-var validate_BDHGYVXo_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_iBEUzOyS_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69379,7 +69369,7 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BDHGYVXo = __esmMin((() => {
+var init_validate_iBEUzOyS = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_B3y_nc_N();
 	init_state_file_BcHb4UAJ();
@@ -69390,7 +69380,7 @@ var init_validate_BDHGYVXo = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_json_DTefLpRQ();
+	init_plan_json_CI7lkquU();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -70244,8 +70234,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DcmiAKSC = __esmMin((() => {
-	init_plan_human_DV9zj8Vo();
+var init_apply_progress_CQA43JWQ = __esmMin((() => {
+	init_plan_human_BL8BlTAU();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
@@ -70258,9 +70248,9 @@ var init_apply_progress_DcmiAKSC = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CYJInsK2_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CQiOhlgG_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
-	return FINAL_STATUSES.has(status);
+	return status === "published";
 }
 async function recordFinalStatuses(input) {
 	const { store } = input;
@@ -70484,25 +70474,24 @@ function resultLine(result, plan) {
 	else if (hasErrors(plan.diagnostics)) line += " Fix the errors above, then apply again.";
 	return line;
 }
-var FINAL_STATUSES, READ_CONCURRENCY$2;
-var init_apply_CYJInsK2 = __esmMin((() => {
+var READ_CONCURRENCY$2;
+var init_apply_CQiOhlgG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_posts_with_errors_CHOM1ERn();
-	init_actions_report_BB8G75Hp();
+	init_posts_with_errors_9QHTZc0w();
+	init_actions_report_Dtn_0SCM();
 	init_apply_plan_tQYSvT2I();
 	init_api_DgDZ1NZF();
 	init_check_posts_DfLsnlx3();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_cMojyY42();
-	init_build_plan_wScwQ11G();
+	init_build_plan_Dnu4dK91();
 	init_actions_Qg1qGPY0();
 	init_context_DWnBdLDU();
-	init_apply_progress_DcmiAKSC();
-	init_plan_json_DTefLpRQ();
-	init_plan_human_DV9zj8Vo();
+	init_apply_progress_CQA43JWQ();
+	init_plan_json_CI7lkquU();
+	init_plan_human_BL8BlTAU();
 	init_p_limit();
-	FINAL_STATUSES = new Set(["published"]);
 	READ_CONCURRENCY$2 = 8;
 }));
 var init_CD8aE1Li_exports = __exportAll$1({ runInit: () => runInit });
@@ -72487,7 +72476,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DQM4_oOB_exports = __exportAll$1({
+var session_BCQOIHBz_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72495,10 +72484,7 @@ var session_DQM4_oOB_exports = __exportAll$1({
 function replan(input, desired, last) {
 	const { state } = input;
 	const removedKeys = Object.keys(state.posts).filter((key) => !desired.has(key));
-	const isSame = (post) => {
-		const before = last.changes.get(post.key);
-		return last.desired.get(post.key) === post && before !== void 0 && before.fromKey === void 0 && state.pending[post.key] === void 0 && (removedKeys.length === 0 || state.posts[post.key] !== void 0);
-	};
+	const isSame = (post) => last.desired.get(post.key) === post && last.changes.has(post.key) && state.pending[post.key] === void 0;
 	const kept = [];
 	const again = [];
 	for (const post of input.desired) if (isSame(post)) kept.push(last.changes.get(post.key));
@@ -72662,9 +72648,9 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DQM4_oOB = __esmMin((() => {
+var init_session_BCQOIHBz = __esmMin((() => {
 	init_api_DgDZ1NZF();
-	init_build_plan_wScwQ11G();
+	init_build_plan_Dnu4dK91();
 	init_draft_readiness_B3y_nc_N();
 	init_check_posts_DfLsnlx3();
 	init_read_desired_B7_ZH2Io();
@@ -73550,7 +73536,7 @@ var init_session_DQM4_oOB = __esmMin((() => {
 		}
 	};
 }));
-var watch_CBBtDYV6_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_7jP0Bm4__exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -73704,13 +73690,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING;
-var init_watch_CBBtDYV6 = __esmMin((() => {
+var init_watch_7jP0Bm4_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DcmiAKSC();
+	init_apply_progress_CQA43JWQ();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
-	init_plan_human_DV9zj8Vo();
+	init_plan_human_BL8BlTAU();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74691,7 +74677,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_DeluHFYT_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DtF_Gctp_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74716,8 +74702,8 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_DWnBdLDU(), context_DWnBdLDU_exports)),
-			Promise.resolve().then(() => (init_session_DQM4_oOB(), session_DQM4_oOB_exports)),
-			Promise.resolve().then(() => (init_watch_CBBtDYV6(), watch_CBBtDYV6_exports)),
+			Promise.resolve().then(() => (init_session_BCQOIHBz(), session_BCQOIHBz_exports)),
+			Promise.resolve().then(() => (init_watch_7jP0Bm4_(), watch_7jP0Bm4__exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -74777,7 +74763,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DeluHFYT = __esmMin((() => {
+var init_watch_DtF_Gctp = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75072,7 +75058,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BU2OXmv3_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_CJq5qmCv_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -75309,12 +75295,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BU2OXmv3 = __esmMin((() => {
+var init_calendar_CJq5qmCv = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DgDZ1NZF();
 	init_read_desired_B7_ZH2Io();
 	init_probe_cache_BIaDE8Nw();
-	init_build_plan_wScwQ11G();
+	init_build_plan_Dnu4dK91();
 	init_check_posts_DfLsnlx3();
 	init_state_file_BcHb4UAJ();
 	init_atomic_CzuDhoFy();
@@ -77363,7 +77349,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_qEZRiFy1(), plan_qEZRiFy1_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_OR6tCldH(), plan_OR6tCldH_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77372,9 +77358,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BDHGYVXo(), validate_BDHGYVXo_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_iBEUzOyS(), validate_iBEUzOyS_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CYJInsK2(), apply_CYJInsK2_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CQiOhlgG(), apply_CQiOhlgG_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77385,8 +77371,8 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CD8aE1Li(), init_CD8aE1Li_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DeluHFYT(), watch_DeluHFYT_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BU2OXmv3(), calendar_BU2OXmv3_exports))).runCalendar(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DtF_Gctp(), watch_DtF_Gctp_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CJq5qmCv(), calendar_CJq5qmCv_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_uEPxU9k5(), status_uEPxU9k5_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CrKeuADC(), import_CrKeuADC_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jUQSV41G(), calendars_jUQSV41G_exports))).runCalendars(flags, command)));

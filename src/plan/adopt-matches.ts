@@ -28,7 +28,7 @@ export function orphans(live: LivePostsById, state: TargetState, context: PlanCo
     if (owned.has(id)) continue;
     const post = live.get(id);
     if (!post || !isEditable(post)) continue;
-    if (pendingDrafts.size > 0 && pendingDrafts.has(shapeHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
+    if (pendingDrafts.has(shapeHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
     posts.push(post);
   }
   return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
@@ -37,7 +37,8 @@ export function orphans(live: LivePostsById, state: TargetState, context: PlanCo
 /** The draft a pending create's payload makes, as a shape (media ids mapped through state). */
 function pendingDraft(payload: TargetState['pending'][string]['payload'], context: PlanContext): PostShape {
   return context.shapeOf({
-    id: '', status: 'draft', content: payload.content, scheduledAt: null, createdAt: '', updatedAt: '',
+    content: payload.content,
+    scheduledAt: null,
     targets: payload.targets.map((target) => ({ ...target, options: inputOptions(target.options) })) as Post['targets'],
     media: payload.mediaIds.map((id) => ({ id })) as Post['media'],
   });
@@ -56,7 +57,6 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
   const diagnostics: Diagnostic[] = [];
   if (newPosts.length === 0) return { adopted, diagnostics };
   const candidates = orphans(live, context.state, context);
-  if (candidates.length === 0) return { adopted, diagnostics };
   // Each orphan is hashed once; files take the oldest orphan of their hash first.
   const byHash = new Map<string, Post[]>();
   for (const live of candidates) {

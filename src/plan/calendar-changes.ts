@@ -4,9 +4,6 @@ import type { Change, Plan } from './types.js';
 /** The reason `planDesiredPost` gives a create without a state record. */
 const NEW_FILE = 'new file';
 
-/** `<key>@<YYYY-MM-DD>`: the key of an occurrence. */
-const OCCURRENCE_KEY = /^(.+)@(\d{4}-\d{2}-\d{2})$/;
-
 /**
  * What the calendar policies add to a plan's changes, so that views and apply can tell: the
  * slot a post's time came from (apply records it), and the repeat an occurrence belongs to, also
@@ -21,7 +18,6 @@ export function withCalendarFacts(plan: Plan, posts: readonly DesiredPost[]): Pl
     byKey.set(post.key, post);
     if (post.occurrence !== undefined) repeats.set(post.occurrence.of, post.file);
   }
-  if (byKey.size === 0 && !plan.changes.some((change) => change.action === 'delete')) return plan;
   let touched = false;
   const changes = plan.changes.map((change) => {
     const annotated = annotate(change, byKey.get(change.key), repeats);
@@ -48,8 +44,10 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
 
 /** The delete of an owned occurrence its repeat no longer has. */
 function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>): Change {
-  const match = OCCURRENCE_KEY.exec(change.key);
-  if (match === null || change.file === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
+  // `<key>@<YYYY-MM-DD>`: the key of an occurrence.
+  const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(change.key);
+  // `repeats` maps to files: a delete without a file never matches one.
+  if (match === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
   const [, of, date] = match;
   const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
   return { ...change, occurrence: { of: of!, date: date! }, reasons: [change.skipped ? `${why}; run with --prune to delete` : why] };

@@ -36,7 +36,8 @@ export function guardChanges(plan: Plan, context: GuardContext): Plan {
       postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)]),
     });
   }
-  if (changes.length === plan.changes.length && changes.every((change, index) => change === plan.changes[index])) return plan;
+  // `changes` maps the plan's changes, then may add blocked changes of its own, which none of the plan's is.
+  if (changes.every((change, index) => change === plan.changes[index])) return plan;
   changes.sort(compareChanges);
   const desired = new Map(context.posts.map((post) => [post.key, post]));
   return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, context.state) };

@@ -44,17 +44,9 @@ export class IncrementalPlanner {
 function replan(input: PlanInput, desired: Map<string, DesiredPost>, last: Remembered): Plan {
   const { state } = input;
   const removedKeys = Object.keys(state.posts).filter((key) => !desired.has(key));
-  const isSame = (post: DesiredPost): boolean => {
-    const before = last.changes.get(post.key);
-    return (
-      last.desired.get(post.key) === post &&
-      before !== undefined &&
-      before.fromKey === undefined &&
-      state.pending[post.key] === undefined &&
-      // While some owned key has no file, every new post may be its rename.
-      (removedKeys.length === 0 || state.posts[post.key] !== undefined)
-    );
-  };
+  // Every post here has a state record or a pending create (a new post, which a rename or an
+  // adoption could pair, makes `plan` plan in full), so none of them is a move's new side.
+  const isSame = (post: DesiredPost): boolean => last.desired.get(post.key) === post && last.changes.has(post.key) && state.pending[post.key] === undefined;
   const kept: Change[] = [];
   const again: DesiredPost[] = [];
   for (const post of input.desired) {

@@ -45,12 +45,15 @@ export function compareTargets(a: { socialAccountId: string }, b: { socialAccoun
   return compareText(a.socialAccountId, b.socialAccountId);
 }
 
+/** The fields of a remote post its shape is made of. */
+export type LiveShapeFields = Pick<Post, 'content' | 'scheduledAt' | 'targets' | 'media'>;
+
 /**
  * The PostShape of a remote post, comparable with a desired shape: the same normalization the
  * content side applies, so an unchanged post never shows a diff. Media ids are mapped back to the
  * sha256 they were uploaded from; an id unknown to state becomes `id:<id>` and always differs.
  */
-export function liveShape(post: Post, mediaIdToSha: ReadonlyMap<string, string>): PostShape {
+export function liveShape(post: LiveShapeFields, mediaIdToSha: ReadonlyMap<string, string>): PostShape {
   return {
     content: post.content,
     scheduledAt: normalizeInstant(post.scheduledAt),

@@ -1,7 +1,7 @@
 import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-import { liveShape, mediaIdIndex } from './live-shape.js';
+import { liveShape, mediaIdIndex, type LiveShapeFields } from './live-shape.js';
 import type { AccountAvailability, LivePostsById, PlanInput } from './types.js';
 
 /** Only these statuses may be edited or deleted; every other status is left alone. */
@@ -15,8 +15,8 @@ export interface PlanContext {
   livePost(postId: string): Post | undefined;
   /** The live post's id and updatedAt (`untouchedSinceApply`), without working out the whole post. */
   liveBrief(postId: string): Pick<Post, 'id' | 'updatedAt'> | undefined;
-  /** Memoized `liveShape` of a remote post. */
-  shapeOf(post: Post): PostShape;
+  /** Memoized `liveShape` of a remote post (or of what a payload would make: `LiveShapeFields`). */
+  shapeOf(post: LiveShapeFields): PostShape;
 }
 
 export function planContext(input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s'>): PlanContext {
@@ -24,7 +24,7 @@ export function planContext(input: Pick<PlanInput, 'state' | 'live' | 'accounts'
   const mediaIdToSha = mediaIdIndex(input.state);
   // The state's records win: the supplement only names media ids the state does not know.
   for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
-  const shapes = new Map<Post, PostShape>();
+  const shapes = new Map<LiveShapeFields, PostShape>();
   return {
     state: input.state,
     accounts: input.accounts,

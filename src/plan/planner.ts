@@ -53,7 +53,7 @@ export function createPlan(input: PlanInput): Plan {
     uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
     changes: selected,
     summary: summarize(selected),
-    diagnostics: adoptions.diagnostics.length === 0 ? input.diagnostics : [...input.diagnostics, ...adoptions.diagnostics],
+    diagnostics: [...input.diagnostics, ...adoptions.diagnostics],
   };
 }
 
@@ -79,7 +79,8 @@ export function compareChanges(a: Change, b: Change): number {
  */
 export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: TargetState): MediaUpload[] {
   const uploads = new Map<string, MediaUpload>();
-  const adopted = new Set(changes.flatMap((change) => (change.action === 'adopt' ? (change.mediaRecords ?? []).map((media) => media.sha256) : [])));
+  // Only adopts carry `mediaRecords`.
+  const adopted = new Set(changes.flatMap((change) => (change.mediaRecords ?? []).map((media) => media.sha256)));
   for (const change of changes) {
     if (change.action !== 'create' && change.action !== 'update') continue;
     for (const media of desired.get(change.key)?.media ?? []) {

@@ -41,7 +41,7 @@ export function blockPostsWithErrors(changes: readonly Change[], context: PostEr
     else errorsByFile.set(diagnostic.file, [...(errorsByFile.get(diagnostic.file) ?? []), diagnostic]);
   }
   // An error about one post of a file (its `key`) concerns that post only, unless the file yields no post at all.
-  const yieldsNone = new Set(context.invalidFiles.flatMap((invalid) => (invalid.held ? [] : [invalid.file])));
+  const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
   const errorsOf = (file: string, keys: readonly (string | undefined)[]) => {
     const errors = errorsByFile.get(file) ?? [];
     return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === undefined || keys.includes(d.key));

@@ -123,6 +123,14 @@ describe('createPlan: media the state does not know, known by content from the s
     expect(plan.diagnostics).toEqual([]);
   });
 
+  it('records the media type the file has, whatever the service says', () => {
+    const mediaSha256s = new Map([[mediaId(SHA_A), SHA_A], [mediaId(SHA_B), SHA_B]]);
+    const live = livePost('p1', withMedia);
+    const relabelled = { ...live, media: live.media.map((media) => ({ ...media, contentType: 'application/octet-stream' })) };
+    const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [relabelled], mediaSha256s }));
+    expect(plan.changes[0]!.mediaRecords?.map((media) => media.contentType)).toEqual(['image/png', 'image/png']);
+  });
+
   it('records only the media the state does not know already', () => {
     const mediaSha256s = new Map([[mediaId(SHA_B), SHA_B]]);
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
@@ -180,5 +188,37 @@ describe('orphanMediaToLearn: which remote media a plan fetches to know them by 
     const owned = state({ posts: { other: record('p1', withMedia, 'posts/other.md') } });
     expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: owned, live })).toEqual([]);
     expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: state({ media: mediaState(SHA_A) }), live })).toEqual([]);
+  });
+});
+
+describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
+  it('says whether it adopts a draft or a scheduled post', () => {
+    const draft = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', shape())] }));
+    expect(draft.changes[0]).not.toHaveProperty('mediaRecords');
+    expect(draft.changes[0]!.reasons).toEqual(['a remote draft with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
+    const scheduled = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', SCHEDULED)] }));
+    expect(scheduled.changes[0]!.reasons).toEqual(['a remote scheduled post with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
+  });
+
+  it('tells how to make a near-match adopted in the warning\'s hint', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' })] }));
+    expect(plan.diagnostics[0]!.hint).toBe('it will be created anew; delete the remote post, or make the file match it to adopt it');
+  });
+
+  it('never warns about an orphan with other content, nor about one another file adopts', () => {
+    const other = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', shape({ ...SCHEDULED, content: 'Another text' }))] }));
+    expect(other.diagnostics).toEqual([]);
+    // `a` adopts p1; `b` has the same text at another time, and p1 is no longer there for it.
+    const later = { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' };
+    const taken = createPlan(planInput({ desired: [desired('a', SCHEDULED), desired('b', later)], live: [livePost('p1', SCHEDULED)] }));
+    expect(taken.changes.map((change) => [change.action, change.key])).toEqual([['create', 'b'], ['adopt', 'a']]);
+    expect(taken.diagnostics).toEqual([]);
+  });
+
+  it('still adopts any other orphan while a pending create waits for its own post', () => {
+    const payload = { content: 'Hello', targets: [{ socialAccountId: PHOTO }], mediaIds: [] };
+    const pending = { launch: { file: 'posts/launch.md', idempotencyKey: 'k', payload, shapeHash: shapeHash(shape()), startedAt: '2026-01-01T00:00:00.000Z' } };
+    const plan = createPlan(planInput({ desired: [desired('launch'), desired('news', SCHEDULED)], live: [livePost('p1', shape()), livePost('p2', SCHEDULED)], state: state({ pending }) }));
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', null], ['adopt', 'news', 'p2']]);
   });
 });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { MinGapRule, QuietHoursRule } from '../../src/config/house-rule-types.js';
-import { parseSlot } from '../../src/config/slots-section.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { settleCalendar, type CalendarInput } from '../../src/plan/calendar.js';
 import { withCalendarFacts } from '../../src/plan/calendar-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
-import { desired, livePost, PHOTO, planInput, record, shape, state } from './fixtures.js';
+import { at, ZONE } from '../house-rules/rule-fixtures.js';
+import { settle } from './calendar-fixtures.js';
+import { desired, livePost, planInput, record, shape, state } from './fixtures.js';
 
-const NOW = new Date(at('2027-01-03 12:00'));
-const nights = rule<QuietHoursRule>({ kind: 'quietHours', name: 'nights', from: 22 * 60, to: 7 * 60 });
-const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 });
 
 function post(key: string, when: string | null): DesiredPost {
   const made = desired(key, shape({ scheduledAt: when === null ? null : at(when) }));
@@ -21,19 +16,6 @@ function slotPost(key: string): DesiredPost {
   return { ...post(key, null), slot: { at: { line: 2, column: 14 } } };
 }
 
-function settle(overrides: Partial<CalendarInput>) {
-  return settleCalendar({
-    posts: [],
-    unchanged: [],
-    config: { rules: [nights, gap], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } },
-    state: state(),
-    accounts: new Map(),
-    now: NOW,
-    prune: false,
-    brokenFiles: new Set(),
-    ...overrides,
-  });
-}
 
 describe('settleCalendar', () => {
   it('gives next-slot posts the earliest free slots in key order, and keeps back only the post that breaks an error rule', () => {

@@ -4,7 +4,8 @@ import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.j
 import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
-import type { AccountAvailability, LivePostsById, PlanInput, PlanTarget } from '../../src/plan/types.js';
+import { summarize } from '../../src/plan/planner.js';
+import type { AccountAvailability, Change, LivePostsById, MediaUpload, Plan, PlanInput, PlanTarget } from '../../src/plan/types.js';
 
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
@@ -105,4 +106,9 @@ export function planInput(overrides: Omit<Partial<PlanInput>, 'live'> & { live?:
     ...rest,
     live: Array.isArray(live) ? livePostsById(live) : (live as LivePostsById),
   };
+}
+
+/** A plan of these changes (as a view or apply gets it), for the rules that post-process a plan. */
+export function planOf(changes: Change[], uploads: MediaUpload[] = []): Plan {
+  return { formatVersion: 1, createdAt: '2026-03-01T12:00:00.000Z', target: TARGET, stateHash: 'h', prune: false, only: null, uploads, changes, summary: summarize(changes), diagnostics: [] };
 }

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
-import type { LivePostsById } from '../../src/plan/types.js';
+import type { LivePostsById, PlanInput } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
 import { IncrementalPlanner } from '../../src/plan/incremental-planner.js';
-import { SHA_A, SHA_B, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../plan/fixtures.js';
+import { PHOTO, SHA_A, SHA_B, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../plan/fixtures.js';
 
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
 const SHAPES: PostShape[] = [
@@ -95,5 +95,62 @@ describe('IncrementalPlanner', () => {
     const changeOf = (plan: typeof first, key: string) => plan.changes.find((change) => change.key === key);
     expect(changeOf(second, 'a')).toBe(changeOf(first, 'a'));
     expect(changeOf(second, 'b')).not.toBe(changeOf(first, 'b'));
+  });
+});
+
+describe('IncrementalPlanner: what makes it plan in full again', () => {
+  const { section, live } = WORLDS[0]!;
+  const base = () => planInput({ desired: [desired('a', SHAPES[1]!), desired('b', SHAPES[0]!)], state: section, stateHash: stateSectionHash(section), live });
+
+  it('plans in full when --prune is given or dropped: a skipped delete becomes an executed one', () => {
+    const planner = new IncrementalPlanner();
+    const input = base();
+    planner.plan(input);
+    const pruned = { ...input, prune: true };
+    expect(planner.plan(pruned)).toEqual(createPlan(pruned));
+    expect(createPlan(pruned).changes).not.toEqual(createPlan(input).changes);
+    expect(planner.plan(input)).toEqual(createPlan(input));
+  });
+
+  it('plans in full when an account becomes unavailable: its posts are blocked', () => {
+    const planner = new IncrementalPlanner();
+    const input = base();
+    planner.plan(input);
+    const down = { ...input, accounts: accounts({ [PHOTO]: { available: false, reason: 'token expired' } }) };
+    const plan = planner.plan(down);
+    expect(plan).toEqual(createPlan(down));
+    expect(plan.changes.filter((change) => change.action === 'blocked').map((change) => change.key)).toContain('b');
+  });
+
+  it('plans in full for a state or a remote listing it has not seen, and with --target', () => {
+    for (const change of [
+      (input: PlanInput) => ({ ...input, state: WORLDS[1]!.section, stateHash: stateSectionHash(WORLDS[1]!.section) }),
+      (input: PlanInput) => ({ ...input, live: WORLDS[1]!.live }),
+      (input: PlanInput) => ({ ...input, only: ['b'] }),
+    ]) {
+      const planner = new IncrementalPlanner();
+      const input = base();
+      planner.plan(input);
+      const next = change(input);
+      expect(planner.plan(next)).toEqual(createPlan(next));
+    }
+  });
+
+  it('reuses nothing while a new file is there: it may adopt any orphan', () => {
+    const planner = new IncrementalPlanner();
+    const input = { ...base(), desired: [...base().desired, desired('f', SHAPES[1]!)] };
+    const first = planner.plan(input);
+    const second = planner.plan(input);
+    expect(second).toEqual(first);
+    expect(second.changes.find((change) => change.key === 'a')).not.toBe(first.changes.find((change) => change.key === 'a'));
+  });
+
+  it('keeps reusing changes while a pending create is resumed: its post is not a new file', () => {
+    const planner = new IncrementalPlanner();
+    const input = { ...base(), desired: [...base().desired, desired('d', SHAPES[0]!)] };
+    const first = planner.plan(input);
+    const second = planner.plan(input);
+    expect(second.changes.find((change) => change.key === 'd')).toMatchObject({ action: 'create', resumesPending: true });
+    expect(second.changes.find((change) => change.key === 'a')).toBe(first.changes.find((change) => change.key === 'a'));
   });
 });

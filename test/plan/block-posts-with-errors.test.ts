@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { InvalidFile } from '../../src/content/types.js';
+import type { Diagnostic } from '../../src/diagnostics.js';
+import { blockPostsWithErrors, blockedByErrors, type PostErrorsContext } from '../../src/plan/posts-with-errors.js';
+import type { Change } from '../../src/plan/types.js';
+import { record, shape, state } from './fixtures.js';
+
+// The rule of posts-with-errors.ts, on hand-made changes (test/plan/posts-with-errors.test.ts runs it through planPosts).
+
+function error(file: string | undefined, message = 'something is wrong', extra: Partial<Diagnostic> = {}): Diagnostic {
+  return { severity: 'error', code: 'test-error', message, ...(file === undefined ? {} : { file }), ...extra };
+}
+
+function change(action: Change['action'], key: string, extra: Partial<Change> = {}): Change {
+  return { action, key, file: `posts/${key}.md`, postId: action === 'create' ? null : `p-${key}`, reasons: [`${action} because`], ...extra };
+}
+
+function context(overrides: Partial<PostErrorsContext> & { files?: string[] } = {}): PostErrorsContext {
+  const { files = [], ...rest } = overrides;
+  const invalidFiles = rest.invalidFiles ?? [];
+  return {
+    diagnostics: [],
+    invalidFiles,
+    postKeys: new Set(files.map((file) => file.replace(/^posts\/|\.md$/g, ''))),
+    postFiles: new Set([...files, ...invalidFiles.map((invalid) => invalid.file)]),
+    state: state(),
+    only: null,
+    ...rest,
+  };
+}
+
+const summary = (changes: readonly Change[]) => changes.map((c) => `${c.action} ${c.key}`);
+
+describe('blockPostsWithErrors: what a blocked post says, and what errors block', () => {
+  it('never blocks for a warning, even while another file has errors', () => {
+    const warning: Diagnostic = { severity: 'warning', code: 'w', message: 'not ready', file: 'posts/a.md' };
+    const result = blockPostsWithErrors([change('create', 'a'), change('create', 'b')], context({ files: ['posts/a.md', 'posts/b.md'], diagnostics: [warning, error('posts/b.md')] }));
+    expect(summary(result)).toEqual(['create a', 'blocked b']);
+  });
+
+  it('says for each action what is held back until the file is fixed', () => {
+    const files = ['posts/c.md', 'posts/u.md', 'posts/m.md', 'posts/d.md', 'posts/n.md'];
+    const changes = [change('create', 'c'), change('update', 'u'), change('move', 'm'), change('delete', 'd', { skipped: true }), change('noop', 'n')];
+    const result = blockPostsWithErrors(changes, context({ files, diagnostics: files.map((file) => error(file, `bad ${file}`)) }));
+    expect(result.map((c) => c.reasons)).toEqual([
+      ['posts/c.md has an error: bad posts/c.md', 'the post is not created until it is fixed'],
+      ['posts/u.md has an error: bad posts/u.md', 'the post is not updated until it is fixed'],
+      ['posts/m.md has an error: bad posts/m.md', 'the post is not moved until it is fixed'],
+      ['posts/d.md has an error: bad posts/d.md', 'the post is left as it is (not deleted) until it is fixed'],
+      ['posts/n.md has an error: bad posts/n.md', 'the post is left as it is until it is fixed'],
+    ]);
+    expect(result.every((c) => c.action === 'blocked' && c.skipped === undefined)).toBe(true);
+  });
+
+  it('names the first error and counts the others', () => {
+    const result = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'first'), error('posts/a.md', 'second'), error('posts/a.md', 'third')] }));
+    expect(result[0]!.reasons[0]).toBe('posts/a.md has errors: first (and 2 more errors)');
+    const two = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'first'), error('posts/a.md', 'second')] }));
+    expect(two[0]!.reasons[0]).toBe('posts/a.md has errors: first (and 1 more error)');
+  });
+
+  it('keeps the reasons of a change that was blocked already (a past time), after its file\'s errors', () => {
+    const past = change('blocked', 'a', { reasons: ['scheduledAt is in the past'] });
+    const result = blockPostsWithErrors([past], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'bad')] }));
+    expect(result[0]!.reasons).toEqual(['posts/a.md has an error: bad', 'the post is left as it is until it is fixed', 'scheduledAt is in the past']);
+  });
+
+  it('pairs a change with no file of its own with the file its state record names', () => {
+    const section = state({ posts: { gone: record('p1', shape(), 'posts/old.md') } });
+    const result = blockPostsWithErrors([change('delete', 'gone', { file: null })], context({ files: [], state: section, diagnostics: [error('posts/old.md', 'bad')], postFiles: new Set(['posts/old.md']) }));
+    expect(result[0]).toMatchObject({ action: 'blocked', diagnostics: [error('posts/old.md', 'bad')] });
+  });
+
+  it('pairs the old side of a move with the file its state record names', () => {
+    const section = state({ posts: { old: record('p1', shape(), 'posts/old.md') } });
+    const move = change('move', 'new', { fromKey: 'old' });
+    const result = blockPostsWithErrors([move], context({ files: ['posts/new.md'], state: section, diagnostics: [error('posts/old.md', 'bad')], postFiles: new Set(['posts/new.md', 'posts/old.md']) }));
+    expect(result[0]).toMatchObject({ action: 'blocked', key: 'new', fromKey: 'old' });
+  });
+
+  it('leaves noops, blocked posts and skipped deletes as they are when the project has errors: they send nothing', () => {
+    const unchanged = [change('noop', 'n'), change('blocked', 'b'), change('delete', 'd', { skipped: true })];
+    const result = blockPostsWithErrors(unchanged, context({ files: ['posts/n.md', 'posts/b.md'], diagnostics: [error(undefined, 'postsync.yaml is broken')] }));
+    expect(result).toEqual(unchanged);
+  });
+
+  it('names the project when a project error has no file, and counts several', () => {
+    const one = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error(undefined, 'no config')] }));
+    expect(one[0]!.reasons).toEqual(['nothing is applied while the project has an error: no config', 'create because']);
+    const two = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error(undefined, 'no config'), error('posts', 'no folder')] }));
+    expect(two[0]!.reasons[0]).toBe('nothing is applied while the project, posts have errors: no config');
+    expect(two[0]!.diagnostics).toHaveLength(2);
+  });
+
+  it('deletes nothing while several files cannot be read, and says so', () => {
+    const unreadable: InvalidFile[] = [{ file: 'posts/x.md', key: 'x', readable: false }, { file: 'posts/y.md', key: 'y', readable: false }];
+    const result = blockPostsWithErrors([change('delete', 'gone', { file: null })], context({ invalidFiles: unreadable, diagnostics: [error('posts/x.md', 'bad x'), error('posts/y.md', 'bad y')] }));
+    expect(result[0]).toMatchObject({ action: 'blocked', key: 'gone', diagnostics: [error('posts/x.md', 'bad x'), error('posts/y.md', 'bad y')] });
+    expect(result[0]!.reasons).toEqual(['gone is gone, but posts/x.md, posts/y.md cannot be read and may be it under a new name; the post is not deleted until those files are fixed']);
+  });
+
+  it('gives a file\'s own blocked change only the files with errors about it', () => {
+    // b.md holds back one post of its own (another key); a.md yields no post under `launch`.
+    const invalid: InvalidFile[] = [{ file: 'posts/a.md', key: 'launch', readable: true }, { file: 'posts/b.md', key: 'launch', readable: true, held: true }];
+    const result = blockPostsWithErrors([], context({ invalidFiles: invalid, diagnostics: [error('posts/a.md', 'bad a'), error('posts/b.md', 'bad b', { key: 'other' })] }));
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ action: 'blocked', key: 'launch', file: 'posts/a.md', postId: null, diagnostics: [error('posts/a.md', 'bad a')] });
+    expect(result[0]!.reasons).toEqual(['posts/a.md has an error: bad a', 'the post is not created until it is fixed']);
+  });
+});
+
+describe('blockedByErrors: the changes blocked because a file has errors', () => {
+  it('lists blocked changes that carry errors, not posts blocked for another reason nor other actions', () => {
+    const byErrors = change('blocked', 'a', { diagnostics: [error('posts/a.md')] });
+    const past = change('blocked', 'b');
+    const withDiagnostics = change('create', 'c', { diagnostics: [error('posts/c.md')] });
+    expect(blockedByErrors({ changes: [change('noop', 'n'), byErrors, past, withDiagnostics] })).toEqual([byErrors]);
+    expect(blockedByErrors({ changes: [] })).toEqual([]);
+  });
+});
