@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
 import { parseState } from '../../src/state/state-file.js';
-import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
+import type { StateFile } from '../../src/state/types.js';
+import { ID, file, post, postsOf } from '../state/merge-fixtures.js';
 import { CLI } from '../helpers/cli.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
@@ -11,18 +12,7 @@ import { testdir } from '../helpers/testdir.js';
 // The built CLI as git's merge driver: an end-to-end test (a mutant of src/state lives in the
 // sandbox's sources, not in dist/, so this cannot run under `npm run mutate`).
 
-const ID = 'https://api.example.com/public/v1#acme';
 const STATE = '.postsync/state.json';
-
-function post(postId: string, appliedAt: string, extra: Partial<PostRecord> = {}): PostRecord {
-  return { postId, file: `posts/${postId}.md`, appliedHash: 'a'.repeat(64), remoteUpdatedAt: appliedAt, appliedAt, ...extra };
-}
-
-function file(posts: Record<string, PostRecord>, extra: Partial<TargetState> = {}): StateFile {
-  return { version: 1, targets: { [ID]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'acme', posts, media: {}, pending: {}, uploads: {}, ...extra } } };
-}
-
-const postsOf = (merged: StateFile) => merged.targets[ID]!.posts;
 
 describe('postsync state merge as git merge driver', () => {
   it('merges two branches that both applied posts, with a real git merge', async () => {

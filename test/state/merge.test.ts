@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '../../src/plan/planner.js';
 import { mergeStates } from '../../src/state/merge.js';
-import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
+import type { StateFile, TargetState } from '../../src/state/types.js';
+import { ID, file, post, postsOf } from './merge-fixtures.js';
 import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
 
-const ID = 'https://api.example.com/public/v1#acme';
-const STATE = '.postsync/state.json';
-
-function post(postId: string, appliedAt: string, extra: Partial<PostRecord> = {}): PostRecord {
-  return { postId, file: `posts/${postId}.md`, appliedHash: 'a'.repeat(64), remoteUpdatedAt: appliedAt, appliedAt, ...extra };
-}
-
-function file(posts: Record<string, PostRecord>, extra: Partial<TargetState> = {}): StateFile {
-  return { version: 1, targets: { [ID]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'acme', posts, media: {}, pending: {}, uploads: {}, ...extra } } };
-}
-
-const postsOf = (merged: StateFile) => merged.targets[ID]!.posts;
 
 describe('mergeStates', () => {
   it('keeps every entry either side added, and removals made on one side only', () => {
