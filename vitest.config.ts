@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: integration tests spawn servers and CLIs, so keep worker count modest.
-    maxWorkers: 2,
+    // Two cores, but most integration tests wait on a server or a spawned CLI: a third worker
+    // keeps both cores busy while they wait.
+    maxWorkers: 3,
   },
 });
