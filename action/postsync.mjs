@@ -74829,7 +74829,37 @@ var init_read_analytics_CIppe4zu = __esmMin((() => {
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
-var calendar_report_DX18kWXX_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+async function callGitHub(auth, method, path, options = {}) {
+	const { body } = options;
+	const apiUrl = auth.apiUrl.replace(/\/+$/, "");
+	const response = await fetch(`${apiUrl}${path}`, {
+		method,
+		headers: {
+			Accept: "application/vnd.github+json",
+			Authorization: `Bearer ${auth.token}`,
+			"X-GitHub-Api-Version": "2022-11-28",
+			"User-Agent": "postsync",
+			...body === void 0 ? {} : { "Content-Type": "application/json" }
+		},
+		...body === void 0 ? {} : { body: JSON.stringify(body) }
+	}).catch((error) => {
+		throw new PostsyncError(`no answer from the GitHub API at ${apiUrl}: ${error.message}`);
+	});
+	const text = await response.text();
+	if (!response.ok) throw new PostsyncError(`GitHub answered ${response.status} to ${method} ${path.split("?")[0]}: ${messageOf(text).slice(0, 300)}`, { hint: options.hint?.(response.status) });
+	return text === "" ? void 0 : JSON.parse(text);
+}
+function messageOf(text) {
+	try {
+		return JSON.parse(text).message ?? text;
+	} catch {
+		return text;
+	}
+}
+var init_rest_call_DGkPtJH6 = __esmMin((() => {
+	init_errors_BmB5JMAx();
+}));
+var calendar_report_DkARQALp_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -74970,44 +75000,19 @@ async function upsertStickyComment(target, options) {
 	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
 	if (existing !== void 0) {
 		if (existing.body === body) return "unchanged";
-		await call$1(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body });
+		await callGitHub(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });
 		return "updated";
 	}
-	await call$1(target, "POST", `/repos/${target.repository}/issues/${target.number}/comments`, { body });
+	await callGitHub(target, "POST", `/repos/${target.repository}/issues/${target.number}/comments`, { body: { body } });
 	return "created";
 }
 async function findComment(target, marker) {
 	for (let page = 1;; page++) {
-		const comments = await call$1(target, "GET", `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
+		const comments = await callGitHub(target, "GET", `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
 		const found = comments.find((comment) => comment.body?.includes(marker));
 		if (found !== void 0) return found;
 		if (comments.length < 100) return void 0;
 	}
-}
-async function call$1(target, method, path, body) {
-	const response = await fetch(`${target.apiUrl}${path}`, {
-		method,
-		headers: {
-			Accept: "application/vnd.github+json",
-			Authorization: `Bearer ${target.token}`,
-			"X-GitHub-Api-Version": "2022-11-28",
-			"User-Agent": "postsync",
-			...body === void 0 ? {} : { "Content-Type": "application/json" }
-		},
-		...body === void 0 ? {} : { body: JSON.stringify(body) }
-	});
-	const text = await response.text();
-	if (!response.ok) {
-		const message = (() => {
-			try {
-				return JSON.parse(text).message ?? text;
-			} catch {
-				return text;
-			}
-		})();
-		throw new Error(`GitHub answered ${response.status} to ${method} ${path.replace(/\?.*/, "")}: ${message.slice(0, 300)}`);
-	}
-	return text === "" ? null : JSON.parse(text);
 }
 async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: process.cwd() });
@@ -75043,9 +75048,10 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_DX18kWXX = __esmMin((() => {
+var init_calendar_report_DkARQALp = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_workflow_commands_CGh1193V();
+	init_rest_call_DGkPtJH6();
 	SIGN = {
 		new: "➕ new",
 		moved: "🔀 moved",
@@ -75058,7 +75064,7 @@ var init_calendar_report_DX18kWXX = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CJq5qmCv_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_BkaVi4kS_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -75269,7 +75275,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DX18kWXX(), calendar_report_DX18kWXX_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DkARQALp(), calendar_report_DkARQALp_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			annotate: (line) => process.stderr.write(line),
@@ -75295,7 +75301,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CJq5qmCv = __esmMin((() => {
+var init_calendar_BkaVi4kS = __esmMin((() => {
 	init_page_CQFkCudM();
 	init_api_DgDZ1NZF();
 	init_read_desired_B7_ZH2Io();
@@ -76469,7 +76475,7 @@ var init_calendars_jUQSV41G = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_context_DWnBdLDU();
 }));
-var health_issue_Dkk8JBYm_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_mv2cXAaQ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76570,33 +76576,12 @@ async function placeProblems(problems, options) {
 		};
 	}));
 }
-async function call(repo, method, path, body) {
-	const url = `${repo.apiUrl.replace(/\/+$/, "")}/repos/${repo.repository}${path}`;
-	const response = await fetch(url, {
-		method,
-		headers: {
-			Accept: "application/vnd.github+json",
-			Authorization: `Bearer ${repo.token}`,
-			"X-GitHub-Api-Version": "2022-11-28",
-			"User-Agent": "postsync-health",
-			...body === void 0 ? {} : { "Content-Type": "application/json" }
-		},
-		...body === void 0 ? {} : { body: JSON.stringify(body) }
-	}).catch((error) => {
-		throw new PostsyncError(`no answer from the GitHub API at ${repo.apiUrl}: ${error.message}`);
+function call(repo, method, path, body) {
+	const hint = (status) => status === 403 || status === 404 ? "Give the workflow `permissions: issues: write` (and check GITHUB_REPOSITORY)." : void 0;
+	return callGitHub(repo, method, `/repos/${repo.repository}${path}`, {
+		hint,
+		...body === void 0 ? {} : { body }
 	});
-	const text = await response.text();
-	if (!response.ok) {
-		const message = (() => {
-			try {
-				return JSON.parse(text).message ?? text;
-			} catch {
-				return text;
-			}
-		})();
-		throw new PostsyncError(`GitHub answered ${response.status} to ${method} /repos/${repo.repository}${path.split("?")[0]}: ${message.slice(0, 300)}`, { hint: response.status === 403 || response.status === 404 ? "Give the workflow `permissions: issues: write` (and check GITHUB_REPOSITORY)." : void 0 });
-	}
-	return text === "" ? void 0 : JSON.parse(text);
 }
 async function findHealthIssue(repo, marker) {
 	return (await call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`)).find((issue) => issue.pull_request === void 0 && (issue.body ?? "").includes(marker));
@@ -76699,9 +76684,10 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_Dkk8JBYm = __esmMin((() => {
+var init_health_issue_mv2cXAaQ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_BcHb4UAJ();
+	init_rest_call_DGkPtJH6();
 	init_context_DWnBdLDU();
 	HEALTH_LABEL = "postsync-health";
 }));
@@ -77372,11 +77358,11 @@ function registerCommands(program) {
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CD8aE1Li(), init_CD8aE1Li_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
 	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DtF_Gctp(), watch_DtF_Gctp_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CJq5qmCv(), calendar_CJq5qmCv_exports))).runCalendar(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BkaVi4kS(), calendar_BkaVi4kS_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_uEPxU9k5(), status_uEPxU9k5_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CrKeuADC(), import_CrKeuADC_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jUQSV41G(), calendars_jUQSV41G_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Dkk8JBYm(), health_issue_Dkk8JBYm_exports))).runHealthIssue(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_mv2cXAaQ(), health_issue_mv2cXAaQ_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { callGitHub } from '../github/rest-call.js';
 import type { Environment } from './environment.js';
 
 /** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
@@ -45,45 +46,19 @@ export async function upsertStickyComment(target: PullRequestTarget, options: { 
   const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
   if (existing !== undefined) {
     if (existing.body === body) return 'unchanged';
-    await call(target, 'PATCH', `/repos/${target.repository}/issues/comments/${existing.id}`, { body });
+    await callGitHub(target, 'PATCH', `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });
     return 'updated';
   }
-  await call(target, 'POST', `/repos/${target.repository}/issues/${target.number}/comments`, { body });
+  await callGitHub(target, 'POST', `/repos/${target.repository}/issues/${target.number}/comments`, { body: { body } });
   return 'created';
 }
 
 /** Comments come 100 a page, oldest first; the marker's first comment is the one kept. */
 async function findComment(target: PullRequestTarget, marker: string): Promise<IssueComment | undefined> {
   for (let page = 1; ; page++) {
-    const comments = (await call(target, 'GET', `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`)) as IssueComment[];
+    const comments = await callGitHub<IssueComment[]>(target, 'GET', `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
     const found = comments.find((comment) => comment.body?.includes(marker));
     if (found !== undefined) return found;
     if (comments.length < 100) return undefined;
   }
-}
-
-async function call(target: PullRequestTarget, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${target.apiUrl}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/vnd.github+json',
-      Authorization: `Bearer ${target.token}`,
-      'X-GitHub-Api-Version': '2022-11-28',
-      'User-Agent': 'postsync',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    const message = (() => {
-      try {
-        return (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        return text;
-      }
-    })();
-    throw new Error(`GitHub answered ${response.status} to ${method} ${path.replace(/\?.*/, '')}: ${message.slice(0, 300)}`);
-  }
-  return text === '' ? null : JSON.parse(text);
 }

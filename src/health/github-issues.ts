@@ -1,15 +1,12 @@
-import { PostsyncError } from '../errors.js';
+import { callGitHub, type GitHubAuth } from '../github/rest-call.js';
 
 /** The label that marks postsync's health issues. */
 export const HEALTH_LABEL = 'postsync-health';
 
 /** A repository's issues through the GitHub REST API, with a token (GITHUB_TOKEN in a workflow). */
-export interface GitHubRepository {
-  /** e.g. https://api.github.com */
-  apiUrl: string;
+export interface GitHubRepository extends GitHubAuth {
   /** `owner/name` */
   repository: string;
-  token: string;
 }
 
 export interface Issue {
@@ -20,35 +17,10 @@ export interface Issue {
   pull_request?: unknown;
 }
 
-async function call<T>(repo: GitHubRepository, method: string, path: string, body?: unknown): Promise<T> {
-  const url = `${repo.apiUrl.replace(/\/+$/, '')}/repos/${repo.repository}${path}`;
-  const response = await fetch(url, {
-    method,
-    headers: {
-      Accept: 'application/vnd.github+json',
-      Authorization: `Bearer ${repo.token}`,
-      'X-GitHub-Api-Version': '2022-11-28',
-      'User-Agent': 'postsync-health',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).catch((error: unknown) => {
-    throw new PostsyncError(`no answer from the GitHub API at ${repo.apiUrl}: ${(error as Error).message}`);
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    const message = (() => {
-      try {
-        return (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        return text;
-      }
-    })();
-    throw new PostsyncError(`GitHub answered ${response.status} to ${method} /repos/${repo.repository}${path.split('?')[0]}: ${message.slice(0, 300)}`, {
-      hint: response.status === 403 || response.status === 404 ? 'Give the workflow `permissions: issues: write` (and check GITHUB_REPOSITORY).' : undefined,
-    });
-  }
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+/** A call under `/repos/owner/name`; a 403 or 404 most likely lacks the workflow's permission. */
+function call<T>(repo: GitHubRepository, method: string, path: string, body?: unknown): Promise<T> {
+  const hint = (status: number) => (status === 403 || status === 404 ? 'Give the workflow `permissions: issues: write` (and check GITHUB_REPOSITORY).' : undefined);
+  return callGitHub<T>(repo, method, `/repos/${repo.repository}${path}`, { hint, ...(body === undefined ? {} : { body }) });
 }
 
 /** The open health issue whose body carries `marker`, if any (one page of 100 labelled issues). */
