@@ -8255,16 +8255,6 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 		"dynamicItems": false
 	};
 }));
-function compareText(a, b) {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-function sortByKey(items) {
-	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
-	return items;
-}
-function sortDiagnostics(diagnostics) {
-	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
 function editDistance(a, b) {
 	const rows = a.length + 1;
 	const cols = b.length + 1;
@@ -8641,7 +8631,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_BcHb4UAJ = __esmMin((() => {
+var init_state_file_DxTiY6WG = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -9277,10 +9267,21 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_Dtn_0SCM = __esmMin((() => {
+var init_actions_report_Bh59J6XZ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BcHb4UAJ();
+	init_state_file_DxTiY6WG();
 }));
+function compareText(a, b) {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+function sortByKey(items) {
+	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
+	return items;
+}
+function sortDiagnostics(diagnostics) {
+	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+var init_ordering_CEu8JWq0 = __esmMin((() => {}));
 function parseScheduledAt(text, timeZone) {
 	const match = PATTERN.exec(text.trim());
 	if (match === null) return {
@@ -39657,9 +39658,10 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_DgDZ1NZF = __esmMin((() => {
+var init_api_cLsvpDMU = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BcHb4UAJ();
+	init_ordering_CEu8JWq0();
+	init_state_file_DxTiY6WG();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
@@ -54637,8 +54639,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_X15vdENO = __esmMin((() => {
-	init_api_DgDZ1NZF();
+var init_parse_acm5_gdw = __esmMin((() => {
+	init_api_cLsvpDMU();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54647,7 +54649,7 @@ var init_parse_X15vdENO = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_CCgmtY4d_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CnSUZCM3_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54899,16 +54901,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_CCgmtY4d = __esmMin((() => {
+var init_interpret_file_CnSUZCM3 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_BcHb4UAJ();
-	init_check_posts_DfLsnlx3();
+	init_state_file_DxTiY6WG();
+	init_check_posts_BPN_za31();
 	init_scheduled_at_858iXyie();
-	init_api_DgDZ1NZF();
+	init_ordering_CEu8JWq0();
+	init_api_cLsvpDMU();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_X15vdENO();
+	init_parse_acm5_gdw();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56822,7 +56825,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CCgmtY4d(), interpret_file_CCgmtY4d_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CnSUZCM3(), interpret_file_CnSUZCM3_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57411,9 +57414,10 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_DfLsnlx3 = __esmMin((() => {
-	init_state_file_BcHb4UAJ();
-	init_api_DgDZ1NZF();
+var init_check_posts_BPN_za31 = __esmMin((() => {
+	init_ordering_CEu8JWq0();
+	init_api_cLsvpDMU();
+	init_state_file_DxTiY6WG();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
@@ -57678,8 +57682,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_pdDjegyV = __esmMin((() => {
-	init_check_posts_DfLsnlx3();
+var init_plan_context_Cck_gCQW = __esmMin((() => {
+	init_check_posts_BPN_za31();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57808,9 +57812,9 @@ async function fetchMediaSource(url, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS;
-var init_media_source_DFuxuWAm = __esmMin((() => {
-	init_state_file_BcHb4UAJ();
-	init_api_DgDZ1NZF();
+var init_media_source_DmrVyvg4 = __esmMin((() => {
+	init_api_cLsvpDMU();
+	init_state_file_DxTiY6WG();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 }));
@@ -57862,16 +57866,19 @@ async function listFromBothEnds(fetchPage, createdAtOf) {
 	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
 	return [...byId.values()];
 }
-async function listLivePosts(client, filter = {}) {
+async function listLivePosts(client, filter = {}, keeps = "lean") {
 	const texts = [];
+	const pages = new Map();
 	return new LiveListing(await listFromBothEnds(async (query) => {
 		const { page, text } = await client.listPostsPageAndText({
 			...filter,
 			...query
 		});
-		const index = texts.push(text) - 1;
+		const index = texts.push(keeps === "whole" ? "" : text) - 1;
+		const posts = itemsOf("posts", page);
+		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
 		return {
-			items: itemsOf("posts", page).map((post) => ({
+			items: posts.map((post) => ({
 				id: post.id,
 				updatedAt: post.updatedAt,
 				created: Date.parse(post.createdAt),
@@ -57879,10 +57886,10 @@ async function listLivePosts(client, filter = {}) {
 			})),
 			nextCursor: page.nextCursor
 		};
-	}, (post) => post.created), texts);
+	}, (post) => post.created), texts, pages);
 }
-function listOpenPosts(client) {
-	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
+function listOpenPosts(client, keeps = "lean") {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status }, keeps)));
 }
 async function completeScopedListing(input) {
 	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
@@ -57924,19 +57931,20 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_1xEH1ewD = __esmMin((() => {
-	init_api_DgDZ1NZF();
+var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
+	init_api_cLsvpDMU();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
 		#listed;
 		#texts;
 		#parsed = new Map();
-		constructor(listed, texts) {
+		constructor(listed, texts, pages = new Map()) {
 			const byId = new Map(listed.map((post) => [post.id, post]));
 			this.#listed = byId;
 			this.briefs = byId;
 			this.#texts = texts;
+			for (const [index, posts] of pages) this.#parsed.set(index, posts);
 		}
 		get size() {
 			return this.#listed.size;
@@ -58606,12 +58614,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_B7_ZH2Io = __esmMin((() => {
+var init_read_desired_CDdXoz7x = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_DfLsnlx3();
-	init_state_file_BcHb4UAJ();
-	init_api_DgDZ1NZF();
+	init_check_posts_BPN_za31();
+	init_ordering_CEu8JWq0();
+	init_api_cLsvpDMU();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -59192,7 +59200,8 @@ async function contentOf(media) {
 	}
 }
 function startRemoteRead(client, options) {
-	const read = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
+	const keeps = options.keeps ?? "lean";
+	const read = options.refreshAll === true ? { full: listLivePosts(client, {}, keeps) } : { open: listOpenPosts(client, keeps) };
 	("full" in read ? read.full : read.open).catch(() => void 0);
 	return read;
 }
@@ -59274,15 +59283,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_Dnu4dK91 = __esmMin((() => {
-	init_check_posts_DfLsnlx3();
-	init_plan_context_pdDjegyV();
-	init_media_source_DFuxuWAm();
+var init_build_plan_DMNjewCD = __esmMin((() => {
+	init_check_posts_BPN_za31();
+	init_plan_context_Cck_gCQW();
+	init_media_source_DmrVyvg4();
 	init_diagnostics_CSWwxGl1();
-	init_state_file_BcHb4UAJ();
+	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_1xEH1ewD();
-	init_read_desired_B7_ZH2Io();
+	init_scoped_listing_CUKXg8Pj();
+	init_read_desired_CDdXoz7x();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -68283,7 +68292,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_DWnBdLDU_exports = __exportAll$1({
+var context_Cm2R8lvD_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68691,6 +68700,9 @@ function readEntries(path, identity, codec) {
 	}
 	return (file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context ? codec.decode(file.entries) : void 0) ?? new Map();
 }
+function asciiJson(json) {
+	return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 function isPair(entry) {
 	return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
 }
@@ -68868,12 +68880,13 @@ async function openTarget(options) {
 		kept
 	};
 }
-var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_DWnBdLDU = __esmMin((() => {
+var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, PostDerived, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
+var init_context_Cm2R8lvD = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_BcHb4UAJ();
-	init_api_DgDZ1NZF();
+	init_ordering_CEu8JWq0();
+	init_api_cLsvpDMU();
 	init_main();
+	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
 	RULE_FIELDS = new Set([
@@ -68893,12 +68906,15 @@ var init_context_DWnBdLDU = __esmMin((() => {
 		#codec;
 		#loaded;
 		#used = new Map();
-		#changed = false;
+		#changes = 0;
+		#savedChanges = 0;
+		#written;
 		constructor(path, identity, codec) {
 			this.#path = path;
 			this.#identity = identity;
 			this.#codec = codec;
 			this.#loaded = readEntries(path, identity, codec);
+			this.#written = this.#loaded.size;
 		}
 		static open(path, identity, codec = pairCodec()) {
 			return new CacheSection(path, identity, codec);
@@ -68912,26 +68928,30 @@ var init_context_DWnBdLDU = __esmMin((() => {
 		}
 		set(key, value) {
 			this.#used.set(key, value);
-			this.#changed = true;
+			this.#changes += 1;
 		}
 		delete(key) {
-			if (this.#used.delete(key) || this.#loaded.has(key)) this.#changed = true;
+			if (this.#used.delete(key) || this.#loaded.has(key)) this.#changes += 1;
 		}
 		get dirty() {
-			return this.#changed || this.#used.size !== this.#loaded.size;
+			return this.#changes !== this.#savedChanges || this.#used.size !== this.#written;
 		}
 		async save() {
 			if (!this.dirty) return false;
-			const file = {
+			const changes = this.#changes;
+			const written = this.#used.size;
+			const text = asciiJson(JSON.stringify({
 				format: SECTION_FORMAT,
 				...this.#identity,
 				entries: this.#codec.encode(this.#used)
-			};
+			}));
 			const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 			try {
 				await mkdir(dirname(this.#path), { recursive: true });
-				await writeFile(temp, JSON.stringify(file));
+				await writeFile(temp, text);
 				await rename(temp, this.#path);
+				this.#savedChanges = changes;
+				this.#written = written;
 				return true;
 			} catch {
 				await rm(temp, { force: true }).catch(() => void 0);
@@ -69054,6 +69074,23 @@ var init_context_DWnBdLDU = __esmMin((() => {
 			return row === void 0 ? void 0 : this.#entryAt(row);
 		}
 	};
+	PostDerived = class {
+		#section;
+		constructor(section) {
+			this.#section = section;
+		}
+		get(post) {
+			const entry = this.#section.get(post.key);
+			return entry !== void 0 && entry.fingerprint === post.fingerprint && entry.shapeHash === post.shapeHash ? entry.value : void 0;
+		}
+		keep(post, value) {
+			this.#section.set(post.key, {
+				fingerprint: post.fingerprint,
+				shapeHash: post.shapeHash,
+				value
+			});
+		}
+	};
 	CACHE_DIR = ".postsync/cache";
 	RunCache = class RunCache {
 		#dir;
@@ -69074,6 +69111,10 @@ var init_context_DWnBdLDU = __esmMin((() => {
 			const section = this.#section("posts", contentContext(config, accountFacts), postColumns);
 			const media = this.#section("media", "");
 			return section === void 0 || media === void 0 ? void 0 : new PostCache(section, new StampedFacts(media));
+		}
+		calendarCards(context) {
+			const section = this.#section("calendar", context);
+			return section === void 0 ? void 0 : new PostDerived(section);
 		}
 		knownStates() {
 			const section = this.#section("states", "");
@@ -69156,7 +69197,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_OR6tCldH_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BpRMc5qi_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69204,13 +69245,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_OR6tCldH = __esmMin((() => {
+var init_plan_BpRMc5qi = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_Dtn_0SCM();
-	init_state_file_BcHb4UAJ();
-	init_build_plan_Dnu4dK91();
-	init_context_DWnBdLDU();
+	init_actions_report_Bh59J6XZ();
+	init_state_file_DxTiY6WG();
+	init_build_plan_DMNjewCD();
+	init_context_Cm2R8lvD();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BL8BlTAU();
 	init_plan_markdown_CqIIhCpg();
@@ -69246,11 +69287,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DqKNMkIa = __esmMin((() => {
-	init_state_file_BcHb4UAJ();
-	init_api_DgDZ1NZF();
+var init_find_calendars_DQySgqyI = __esmMin((() => {
+	init_ordering_CEu8JWq0();
+	init_api_cLsvpDMU();
 }));
-var all_calendars_DXN6NYu2_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_DA7U4PAv_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69282,10 +69323,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_DXN6NYu2 = __esmMin((() => {
-	init_find_calendars_DqKNMkIa();
+var init_all_calendars_DA7U4PAv = __esmMin((() => {
+	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 	init_main();
 	init_esm$1();
 }));
@@ -69312,11 +69353,11 @@ function draftReadiness(desired) {
 function isReadinessWarning(diagnostic) {
 	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.file !== void 0 && diagnostic.message.startsWith("not ready to schedule: ");
 }
-var init_draft_readiness_B3y_nc_N = __esmMin((() => {
+var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_BcHb4UAJ();
+	init_ordering_CEu8JWq0();
 }));
-var validate_iBEUzOyS_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DH2XWnv2_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69369,14 +69410,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_iBEUzOyS = __esmMin((() => {
+var init_validate_DH2XWnv2 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_B3y_nc_N();
-	init_state_file_BcHb4UAJ();
-	init_check_posts_DfLsnlx3();
-	init_read_desired_B7_ZH2Io();
+	init_draft_readiness_m4XP8kGG();
+	init_state_file_DxTiY6WG();
+	init_check_posts_BPN_za31();
+	init_read_desired_CDdXoz7x();
 	init_actions_Qg1qGPY0();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
@@ -69742,12 +69783,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_tQYSvT2I = __esmMin((() => {
+var init_apply_plan_kGxzitjv = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_DgDZ1NZF();
-	init_media_source_DFuxuWAm();
-	init_check_posts_DfLsnlx3();
-	init_state_file_BcHb4UAJ();
+	init_api_cLsvpDMU();
+	init_media_source_DmrVyvg4();
+	init_check_posts_BPN_za31();
+	init_state_file_DxTiY6WG();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -69919,9 +69960,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_cMojyY42 = __esmMin((() => {
+var init_state_store_CvTo2rpf = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BcHb4UAJ();
+	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	JournalFile = class {
 		path;
@@ -70248,7 +70289,7 @@ var init_apply_progress_CQA43JWQ = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CQiOhlgG_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BpaV18uq_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70475,26 +70516,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_CQiOhlgG = __esmMin((() => {
+var init_apply_BpaV18uq = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_Dtn_0SCM();
-	init_apply_plan_tQYSvT2I();
-	init_api_DgDZ1NZF();
-	init_check_posts_DfLsnlx3();
+	init_actions_report_Bh59J6XZ();
+	init_apply_plan_kGxzitjv();
+	init_api_cLsvpDMU();
+	init_check_posts_BPN_za31();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_cMojyY42();
-	init_build_plan_Dnu4dK91();
+	init_state_store_CvTo2rpf();
+	init_build_plan_DMNjewCD();
 	init_actions_Qg1qGPY0();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 	init_apply_progress_CQA43JWQ();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BL8BlTAU();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CD8aE1Li_exports = __exportAll$1({ runInit: () => runInit });
+var init_CXy_bMyS_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70716,8 +70757,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CD8aE1Li = __esmMin((() => {
-	init_context_DWnBdLDU();
+var init_init_CXy_bMyS = __esmMin((() => {
+	init_context_Cm2R8lvD();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72476,7 +72517,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_BCQOIHBz_exports = __exportAll$1({
+var session_BkSePyVa_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72648,18 +72689,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_BCQOIHBz = __esmMin((() => {
-	init_api_DgDZ1NZF();
-	init_build_plan_Dnu4dK91();
-	init_draft_readiness_B3y_nc_N();
-	init_check_posts_DfLsnlx3();
-	init_read_desired_B7_ZH2Io();
-	init_state_file_BcHb4UAJ();
+var init_session_BkSePyVa = __esmMin((() => {
+	init_api_cLsvpDMU();
+	init_build_plan_DMNjewCD();
+	init_draft_readiness_m4XP8kGG();
+	init_check_posts_BPN_za31();
+	init_read_desired_CDdXoz7x();
+	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
-	init_apply_plan_tQYSvT2I();
-	init_state_store_cMojyY42();
+	init_apply_plan_kGxzitjv();
+	init_state_store_CvTo2rpf();
 	init_main();
-	init_scoped_listing_1xEH1ewD();
+	init_scoped_listing_CUKXg8Pj();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -73764,37 +73805,25 @@ function calendarAccounts(input) {
 		};
 	});
 }
-function cutCaption(text, unit, max) {
-	const length = textLength(text, unit);
-	if (max === null || length <= max) return {
-		shown: text,
-		overflow: "",
-		length
-	};
-	const index = cutIndex(text, unit, max);
-	return {
-		shown: text.slice(0, index),
-		overflow: text.slice(index),
-		length
-	};
-}
-function cutIndex(text, unit, max) {
-	let used = 0;
-	let index = 0;
-	for (const piece of pieces(text, unit)) {
-		const size = unit === "bytes" ? encoder.encode(piece).length : unit === "utf16" ? piece.length : 1;
-		if (used + size > max) break;
-		used += size;
-		index += piece.length;
+function remotePosters(cards, live, state) {
+	const posters = new Map();
+	if (state === null) return posters;
+	let shaOf;
+	for (const card of cards) {
+		const post = live.get(card.key);
+		if (post === void 0 || !card.media.some((media) => media.video !== void 0)) continue;
+		shaOf ??= new Map(Object.entries(state.media).map(([sha256, record]) => [record.mediaId, sha256]));
+		for (const media of post.media) {
+			const sha256 = shaOf.get(media.id);
+			if (sha256 !== void 0 && typeof media.posterUrl === "string" && media.posterUrl.startsWith("https://")) posters.set(sha256, media.posterUrl);
+		}
 	}
-	return index;
+	return posters;
 }
-function pieces(text, unit) {
-	if (unit !== "graphemes") return text;
-	const segments = new Intl.Segmenter(void 0, { granularity: "grapheme" }).segment(text);
-	return { [Symbol.iterator]: function* () {
-		for (const { segment } of segments) yield segment;
-	} };
+function thumbnailFiles(model, options) {
+	const files = new Map();
+	for (const post of model.posts) for (const media of post.media) if (media.kind === "image" && media.src?.startsWith(options.mediaPrefix) === true && !files.has(media.src)) files.set(media.src, join(options.root, media.path));
+	return files;
 }
 function zonePlacer(timeZone) {
 	const offsets = new Map();
@@ -73912,19 +73941,89 @@ function changeOf(change, place) {
 		...change.skipped === true ? { skipped: true } : {}
 	};
 }
-function optionText(value) {
-	if (Array.isArray(value)) return value.map(String).join(", ");
-	if (typeof value === "boolean") return value ? "yes" : "no";
-	return String(value);
+function cutCaption(text, unit, max) {
+	const length = textLength(text, unit);
+	if (max === null || length <= max) return {
+		shown: text,
+		overflow: "",
+		length
+	};
+	const index = cutIndex(text, unit, max);
+	return {
+		shown: text.slice(0, index),
+		overflow: text.slice(index),
+		length
+	};
 }
-function optionsOf(options) {
-	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => ({
-		name,
-		value: optionText(value)
-	}));
+function cutIndex(text, unit, max) {
+	let used = 0;
+	let index = 0;
+	for (const piece of pieces(text, unit)) {
+		const size = unit === "bytes" ? encoder.encode(piece).length : unit === "utf16" ? piece.length : 1;
+		if (used + size > max) break;
+		used += size;
+		index += piece.length;
+	}
+	return index;
 }
-function previewOf(text, postText, account) {
-	const { shown, overflow, length } = cutCaption(text, account?.unit ?? "characters", account?.maxLength ?? null);
+function pieces(text, unit) {
+	if (unit !== "graphemes") return text;
+	const segments = new Intl.Segmenter(void 0, { granularity: "grapheme" }).segment(text);
+	return { [Symbol.iterator]: function* () {
+		for (const { segment } of segments) yield segment;
+	} };
+}
+function captionsOf(capabilities) {
+	return new Map([...capabilities].map(([id, { rules }]) => [id, {
+		unit: rules.caption.lengthUnit,
+		maxLength: rules.caption.maxLength
+	}]));
+}
+function cardContextKey(timezone, captions) {
+	const rules = [...captions].sort(([a], [b]) => compareText(a, b));
+	return JSON.stringify({
+		timezone,
+		rules
+	});
+}
+function postCard(post, context) {
+	const { shape } = post;
+	const targets = shape.targets.map((target, index) => {
+		const caption = context.captions.get(target.socialAccountId);
+		return {
+			account: target.socialAccountId,
+			label: post.targetLabels[index] ?? target.socialAccountId,
+			override: target.contentOverride !== void 0,
+			...captionPreview(target.contentOverride ?? shape.content, shape.content, caption),
+			options: optionsShown(target.options)
+		};
+	});
+	return {
+		key: post.key,
+		file: post.file,
+		shapeHash: post.shapeHash,
+		slot: context.place(shape.scheduledAt),
+		text: shape.content,
+		targets,
+		media: post.media.map((media) => mediaCard(media, context.probes))
+	};
+}
+function mediaCard(media, probes) {
+	const probe = probes.get(media.sha256);
+	return {
+		kind: media.kind,
+		path: media.path,
+		thumbnail: media.kind === "image" ? `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || ".img")}` : null,
+		...media.kind === "video" ? { video: media.sha256 } : {},
+		...media.alt === void 0 ? {} : { alt: media.alt },
+		...probe?.width === void 0 ? {} : { width: probe.width },
+		...probe?.height === void 0 ? {} : { height: probe.height },
+		...probe?.durationSeconds === void 0 ? {} : { durationSeconds: probe.durationSeconds },
+		sizeBytes: media.sizeBytes
+	};
+}
+function captionPreview(text, postText, limit) {
+	const { shown, overflow, length } = cutCaption(text, limit?.unit ?? "characters", limit?.maxLength ?? null);
 	return shown === postText ? {
 		overflow,
 		length
@@ -73934,53 +74033,68 @@ function previewOf(text, postText, account) {
 		length
 	};
 }
+function optionsShown(options) {
+	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => ({
+		name,
+		value: optionText(value)
+	}));
+}
+function optionText(value) {
+	if (Array.isArray(value)) return value.map(String).join(", ");
+	if (typeof value === "boolean") return value ? "yes" : "no";
+	return String(value);
+}
 function errorsIn(diagnostics) {
 	return diagnostics.filter((d) => d.severity === "error").length;
 }
-function desiredEntry(post, context, extra) {
-	const { shape } = post;
-	const liveTargets = extra.live === void 0 ? void 0 : new Map(extra.live.targets.map((target) => [target.socialAccountId, target]));
-	const targets = shape.targets.map((target, index) => {
-		const account = context.accounts.get(target.socialAccountId);
-		const live = liveTargets?.get(target.socialAccountId);
-		return {
-			account: target.socialAccountId,
-			label: post.targetLabels[index] ?? account?.label ?? target.socialAccountId,
-			status: live?.status ?? null,
-			...live?.error === void 0 ? {} : { error: live.error },
-			override: target.contentOverride !== void 0,
-			...previewOf(target.contentOverride ?? shape.content, shape.content, account),
-			options: optionsOf(target.options)
+function mediaOf(media, context) {
+	const src = media.thumbnail !== null ? `${context.mediaPrefix}${media.thumbnail}` : media.video === void 0 ? null : context.posters.get(media.video) ?? null;
+	const shown = {
+		kind: media.kind,
+		path: media.path,
+		src
+	};
+	if (media.alt !== void 0) shown.alt = media.alt;
+	if (media.width !== void 0) shown.width = media.width;
+	if (media.height !== void 0) shown.height = media.height;
+	if (media.durationSeconds !== void 0) shown.durationSeconds = media.durationSeconds;
+	if (media.sizeBytes !== void 0) shown.sizeBytes = media.sizeBytes;
+	return shown;
+}
+function desiredEntry(card, context, extra) {
+	const liveTargets = extra.live?.targets;
+	const targets = card.targets.map((target) => {
+		const live = liveTargets?.find((candidate) => candidate.socialAccountId === target.account);
+		return live?.error === void 0 ? {
+			...target,
+			status: live?.status ?? null
+		} : {
+			...target,
+			status: live.status ?? null,
+			error: live.error
 		};
 	});
-	const media = post.media.map((file) => ({
-		kind: file.kind,
-		path: file.path,
-		...context.mediaView(file),
-		...file.alt === void 0 ? {} : { alt: file.alt },
-		sizeBytes: file.sizeBytes
-	}));
 	const { overlay, previous } = overlayOf(extra.change, context.place);
-	const slot = context.place(shape.scheduledAt);
 	const errors = errorsIn(extra.diagnostics);
 	return {
-		key: post.key,
-		file: post.file,
-		slot,
+		key: card.key,
+		file: card.file,
+		slot: card.slot,
 		previous,
-		draft: slot === null,
-		ready: slot === null && errors === 0 && targets.length > 0,
+		draft: card.slot === null,
+		ready: card.slot === null && errors === 0 && targets.length > 0,
 		status: extra.status,
 		overlay,
 		change: changeOf(extra.change, context.place),
-		text: shape.content,
+		text: card.text,
 		targets,
-		media,
+		media: card.media.map((media) => mediaOf(media, context)),
 		diagnostics: extra.diagnostics,
 		errors
 	};
 }
 function remoteEntry(change, live, context, diagnostics) {
+	const text = live?.content ?? "";
 	const targets = (live?.targets ?? []).map((target) => {
 		const account = context.accounts.get(target.socialAccountId);
 		return {
@@ -73989,8 +74103,8 @@ function remoteEntry(change, live, context, diagnostics) {
 			status: target.status ?? null,
 			...target.error === void 0 ? {} : { error: target.error },
 			override: target.contentOverride !== void 0,
-			...previewOf(target.contentOverride ?? live?.content ?? "", live?.content ?? "", account),
-			options: optionsOf(target.options ?? {})
+			...captionPreview(target.contentOverride ?? text, text, account),
+			options: optionsShown(target.options ?? {})
 		};
 	});
 	const slot = context.place(live?.scheduledAt ?? null);
@@ -74005,7 +74119,7 @@ function remoteEntry(change, live, context, diagnostics) {
 		status: live?.status ?? null,
 		overlay,
 		change: changeOf(change, context.place),
-		text: live?.content ?? "",
+		text,
 		targets,
 		media: (live?.media ?? []).map((media) => ({
 			kind: String(media.kind),
@@ -74022,19 +74136,20 @@ function buildCalendarModel(input) {
 	for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
 	const diagnosticsByFile = new Map();
 	const problems = [];
-	const files = new Set(input.posts.map((post) => post.file));
-	for (const diagnostic of input.diagnostics) if (diagnostic.file !== void 0 && files.has(diagnostic.file)) diagnosticsByFile.set(diagnostic.file, [...diagnosticsByFile.get(diagnostic.file) ?? [], diagnostic]);
-	else problems.push(diagnostic);
+	const files = new Set(input.cards.map((card) => card.file));
+	for (const diagnostic of input.diagnostics) if (diagnostic.file === void 0 || !files.has(diagnostic.file)) problems.push(diagnostic);
+	else if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file).push(diagnostic);
+	else diagnosticsByFile.set(diagnostic.file, [diagnostic]);
 	const livePostOf = (key, change) => {
 		const postId = change?.postId ?? input.state?.posts[key]?.postId;
 		return postId === void 0 || postId === null ? void 0 : input.live?.get(postId);
 	};
 	const liveOf = new Map();
 	const used = new Set();
-	for (const post of input.posts) {
-		for (const target of post.shape.targets) used.add(target.socialAccountId);
-		const live = livePostOf(post.key, changes.get(post.key));
-		if (live !== void 0) liveOf.set(post.key, live);
+	for (const card of input.cards) {
+		for (const target of card.targets) used.add(target.account);
+		const live = livePostOf(card.key, changes.get(card.key));
+		if (live !== void 0) liveOf.set(card.key, live);
 	}
 	const handles = new Map();
 	for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
@@ -74048,17 +74163,18 @@ function buildCalendarModel(input) {
 	const context = {
 		place,
 		accounts: new Map(accounts.map((account) => [account.id, account])),
-		mediaView: input.mediaView
+		mediaPrefix: input.mediaPrefix,
+		posters: remotePosters(input.cards, liveOf, input.state)
 	};
-	const posts = input.posts.map((post) => {
-		const change = changes.get(post.key);
-		changes.delete(post.key);
-		const live = liveOf.get(post.key);
-		return desiredEntry(post, context, {
+	const posts = input.cards.map((card) => {
+		const change = changes.get(card.key);
+		changes.delete(card.key);
+		const live = liveOf.get(card.key);
+		return desiredEntry(card, context, {
 			change,
 			live,
-			status: statusOf(post, live, input),
-			diagnostics: diagnosticsByFile.get(post.file) ?? []
+			status: statusOf(card, live, input),
+			diagnostics: diagnosticsByFile.get(card.file) ?? []
 		});
 	});
 	const placedFiles = new Set();
@@ -74094,11 +74210,11 @@ function buildCalendarModel(input) {
 		summary: input.plan === null ? null : summaryOf$1(kept)
 	};
 }
-function statusOf(post, live, input) {
+function statusOf(card, live, input) {
 	if (input.live !== null) return live?.status ?? null;
-	const record = input.state?.posts[post.key];
+	const record = input.state?.posts[card.key];
 	if (record === void 0) return "not applied";
-	return record.appliedHash === post.shapeHash ? "applied" : "edited since applied";
+	return record.appliedHash === card.shapeHash ? "applied" : "edited since applied";
 }
 function rangeFilter(range) {
 	const from = range?.from ? Date.parse(range.from) : -Infinity;
@@ -74142,48 +74258,57 @@ function summaryOf$1(posts) {
 	}
 	return summary;
 }
-function remotePosters(posts, live, state) {
-	const posters = new Map();
-	if (live === null || state === null) return posters;
-	const shaOf = new Map(Object.entries(state.media).map(([sha256, record]) => [record.mediaId, sha256]));
-	for (const post of posts) {
-		const record = state.posts[post.key];
-		if (record === void 0 || !post.media.some((media) => media.kind === "video")) continue;
-		for (const media of live.get(record.postId)?.media ?? []) {
-			const sha256 = shaOf.get(media.id);
-			if (sha256 !== void 0 && typeof media.posterUrl === "string" && media.posterUrl.startsWith("https://")) posters.set(sha256, media.posterUrl);
-		}
-	}
-	return posters;
-}
 function calendarOf(sources, options) {
-	const media = new MediaViews({
-		prefix: options.mediaPrefix,
-		probes: sources.probes,
-		posters: remotePosters(sources.posts, sources.live, sources.state)
-	});
 	const model = buildCalendarModel({
 		now: options.now,
 		timezone: options.config.timezone,
 		aliases: options.config.accounts,
 		target: sources.target,
-		posts: sources.posts,
+		cards: sources.cards,
 		plan: sources.plan,
 		live: sources.live,
 		state: sources.state,
 		capabilities: sources.capabilities,
 		diagnostics: sources.diagnostics,
-		mediaView: media.view,
+		mediaPrefix: options.mediaPrefix,
 		...options.range === void 0 ? {} : { range: options.range },
 		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason }
 	});
 	return {
 		model,
-		thumbnails: media.filesOf(model)
+		thumbnails: thumbnailFiles(model, {
+			root: options.config.root,
+			mediaPrefix: options.mediaPrefix
+		})
 	};
 }
 function feedScope(config) {
 	return config.api.url ?? "local";
+}
+async function readCards(input) {
+	const captions = captionsOf(input.capabilities);
+	const store = input.kept?.calendarCards(cardContextKey(input.timezone, captions));
+	const cards = [];
+	const unread = [];
+	for (const post of input.unchanged) {
+		const card = store?.get(post);
+		if (card === void 0) unread.push(post);
+		else cards.push(card);
+	}
+	const posts = unread.length === 0 ? input.posts : [...input.posts, ...await input.readInFull(unread)];
+	for (const [index, card] of (await postCards(posts, input)).entries()) {
+		store?.keep(posts[index], card);
+		cards.push(card);
+	}
+	return sortByKey(cards);
+}
+async function postCards(posts, settings) {
+	const context = {
+		place: zonePlacer(settings.timezone),
+		captions: captionsOf(settings.capabilities),
+		probes: await probePostMedia(posts, settings.probe)
+	};
+	return posts.map((post) => postCard(post, context));
 }
 function escapeHtml(text) {
 	return text.replace(/[&<>"']/g, (char) => ENTITIES[char]);
@@ -74248,8 +74373,11 @@ function sundayAfter(day) {
 	return sunday.toISOString().slice(0, 10);
 }
 function renderCalendarPage(model, options = {}) {
+	return [...calendarPageParts(model, options)].join("");
+}
+function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
-	return html`<!doctype html>
+	yield html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -74267,21 +74395,16 @@ function renderCalendarPage(model, options = {}) {
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
 ${scriptElement("application/json", "calendar-data", jsonForScript(first))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-${chunks(rest, REST_CHUNK).map((part, index) => scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(part)))}
-</body>
-</html>
 `.toString();
+	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
+	yield "</body>\n</html>\n";
 }
-function chunks(items, size) {
-	const parts = [];
-	for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
-	return parts;
-}
-var encoder, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, IMAGE_EXTENSIONS, MediaViews, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_CQFkCudM = __esmMin((() => {
+var pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, encoder, IMAGE_EXTENSIONS, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
+var init_page_DEb9hteG = __esmMin((() => {
+	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
-	encoder = new TextEncoder();
+	init_probe_cache_BIaDE8Nw();
 	pad$2 = (value, width = 2) => String(value).padStart(width, "0");
 	HOUR = 36e5;
 	WEEKDAYS = [
@@ -74308,50 +74431,14 @@ var init_page_CQFkCudM = __esmMin((() => {
 		"Dec"
 	];
 	FIELD_TEXT_LIMIT = 160;
-	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
+	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
 		"image/png": ".png",
 		"image/webp": ".webp",
 		"image/gif": ".gif"
 	};
-	MediaViews = class {
-		#prefix;
-		#probes;
-		#posters;
-		#files = new Map();
-		constructor(options) {
-			this.#prefix = options.prefix;
-			this.#probes = options.probes;
-			this.#posters = options.posters ?? new Map();
-		}
-		view = (media) => {
-			const probe = this.#probes.get(media.sha256);
-			const facts = {
-				...probe?.width === void 0 ? {} : { width: probe.width },
-				...probe?.height === void 0 ? {} : { height: probe.height },
-				...probe?.durationSeconds === void 0 ? {} : { durationSeconds: probe.durationSeconds }
-			};
-			if (media.kind !== "image") return {
-				src: this.#posters.get(media.sha256) ?? null,
-				...facts
-			};
-			const name = `${this.#prefix}${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || ".img")}`;
-			this.#files.set(name, media.absolutePath);
-			return {
-				src: name,
-				...facts
-			};
-		};
-		filesOf(model) {
-			const used = new Map();
-			for (const post of model.posts) for (const media of post.media) {
-				const file = media.src === null ? void 0 : this.#files.get(media.src);
-				if (file !== void 0) used.set(media.src, file);
-			}
-			return used;
-		}
-	};
+	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
 	CALENDAR_CLIENT = "(function(){let e=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],t=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],n=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),r=e=>e.toISOString().slice(0,10);function i(e,t){let i=n(e);return i.setUTCDate(i.getUTCDate()+t),r(i)}function a(e){return i(e,-((n(e).getUTCDay()+6)%7))}function o(e,t){let[n,i]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,i-1+t,1));return r(a).slice(0,7)}function s(e){let t=`${e}-01`,n=i(`${o(e,1)}-01`,-1),r=[];for(let e=a(t);e<=n;e=i(e,7))r.push(e);return r}function c(t){let[n,r]=t.split(`-`).map(Number);return`${e[r-1]} ${n}`}function l(t){let r=i(t,6),[a,o]=[n(t),n(r)],s=t=>`${t.getUTCDate()} ${e[t.getUTCMonth()]} ${t.getUTCFullYear()}`;return a.getUTCMonth()===o.getUTCMonth()?`${a.getUTCDate()} – ${s(o)}`:`${a.getUTCFullYear()===o.getUTCFullYear()?`${a.getUTCDate()} ${e[a.getUTCMonth()]}`:s(a)} – ${s(o)}`}function u(r){let i=n(r);return`${t[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${e[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function d(e){return Number(e.slice(8,10))}function f(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=n(e);return!Number.isNaN(t.getTime())&&r(t)===e}function p(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function m(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return h(r,n),r}function h(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?h(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function g(e,...t){e.replaceChildren(),h(e,t)}function _(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function v(e){return e.toLocaleString(`en-US`)}function y(e,t,n=`${t}s`){return`${v(e)} ${e===1?t:n}`}let b={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function x(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:b[e.overlay]}function S(e){return m(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function C(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function w(e,t){let{post:n,ghost:r}=e,i=x(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:O(n.status):m(`span`,{class:`tag`},i));return m(`button`,{class:a,type:`button`,title:o,style:T(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},m(`span`,{class:`card-head`},e.time===``?null:m(`span`,{class:`card-time`},e.time),m(`span`,{class:`card-dots`},n.targets.map(e=>S(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?m(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),m(`span`,{class:`card-text`},C(n)))}function T(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function E(e,t=`not on the remote`){let n=e??t;return m(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let D={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function O(e){return m(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},D[e]??`?`)}function k(e){return e===null?`no time: a draft`:`${u(e.day)}, ${e.time} (UTC${e.offset})`}function A(e,t,n,r){let i=x(e,!1);return[m(`div`,{class:`details-head`},m(`div`,null,m(`h2`,{id:`details-title`},e.key),m(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},E(e.status),i===null?null:m(`span`,{class:`tag o-${e.overlay}`},i),e.draft?E(e.ready?`ready`:`not ready`):null)),m(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),m(`dl`,{class:`facts`},m(`dt`,null,`File`),m(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),m(`dt`,null,e.previous===null?`Time`:`New time`),m(`dd`,null,k(e.slot)),e.previous===null?null:[m(`dt`,null,`Old time`),m(`dd`,null,k(e.previous))],m(`dt`,null,`Time zone`),m(`dd`,null,t.timezone)),j(e),e.diagnostics.length===0?null:m(`div`,{class:`section`},m(`h3`,null,`Problems in this file`),e.diagnostics.map(M)),m(`div`,{class:`section`},m(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>P(t,e,n)))]}function j(e){let t=e.change;return t===null?m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,m(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),m(`ul`,{class:`reasons`},t.reasons.map(e=>m(`li`,null,e))),t.fields.length===0?null:m(`table`,{class:`fields`},m(`tbody`,null,t.fields.map(e=>m(`tr`,null,m(`td`,null,e.field),m(`td`,null,m(`span`,{class:`before`},e.before),` → `,m(`span`,{class:`after`},e.after)))))))}function M(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return m(`div`,{class:`diag ${e.severity}`},m(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:m(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:m(`small`,null,e.hint))}let N=[`vidATitle`,`shortBCaption`];function P(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>N.includes(e.name)),s=i===null?`${v(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${v(e.length)} / ${v(i)} ${r?.unitWord??`characters`}${a?` — ${v(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return m(`article`,{class:`preview`,\"data-account\":e.account},m(`div`,{class:`preview-head`},S(r),m(`b`,null,e.label),m(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),E(e.status)),m(`div`,{class:`preview-body`},o===void 0?null:m(`div`,{class:`preview-title`},o.value),m(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,m(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),m(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[m(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),m(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:m(`div`,{class:`diag`},m(`b`,null,`remote error: `),e.error),e.options.length===0?null:m(`div`,{class:`options`},e.options.map(e=>m(`span`,{class:`option`},`${e.name}: `,m(`b`,null,e.value)))),t.media.length===0?null:m(`div`,{class:`media`},t.media.map(I))))}function F(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function I(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[m(`span`,{class:`play`},`▶`),m(`span`,null,t)]:m(`span`,null,t),a=m(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:m(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds)))}),a}function L(e,t){let n=`${u(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[m(`div`,{class:`brand`},m(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),m(`h1`,null,`Content calendar`)),m(`div`,{class:`meta`},m(`span`,null,e.target.replace(/^Target: /,``)),m(`span`,null,`Times in `,m(`b`,null,e.timezone)),m(`span`,null,`${y(e.totals.scheduled,`scheduled post`)}, ${y(e.totals.unscheduled,`unscheduled post`)}`),m(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?m(`div`,{class:`counts`},m(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?m(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:m(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var R=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function z(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return m(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},m(`h3`,null,`Unscheduled`,m(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?m(`p`,{class:`empty`},`Every post has a time.`):null,m(`div`,{class:`tray`},i.map(e=>w({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:E(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?m(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${y(n,`unscheduled post`)}`):null)}function B(e){return e.length===0?null:m(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},m(`h3`,null,`Files not on the calendar`,m(`span`,null,y(e.length,`problem`))),e.map(e=>m(`div`,{class:`problem`},m(`span`,{class:`sev-${e.severity}`},e.severity),` `,m(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:m(`div`,{class:`empty`},e.hint))))}let V=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],H=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function U(e){let t=e.summary,n=t===null?[]:H.filter(e=>t[e]>0);return m(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},m(`h3`,null,`Plan`,t===null?null:m(`span`,null,`${y(t.unchanged,`post`)} unchanged`)),t===null?m(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?m(`p`,{class:`empty`},`No changes: the remote matches the files.`):m(`div`,{class:`plan-rows`},n.map(e=>m(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?m(`p`,{class:`empty`},`${y(t.deletesSkipped,`removed file`)}: deleted only by `,m(`code`,null,`apply --prune`),`.`):null)}function W(e){return m(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},m(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:m(`div`,{class:`legend`},V.map(([e,t,n])=>[m(`span`,{class:`card${e===null?``:` o-${e}`}`},m(`span`,{class:`card-head`},m(`span`,{class:`tag`},t))),m(`span`,null,n)])),m(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>m(`span`,{class:`status-key`},O(e),` ${e}`))))}function G(e,n){let r=s(e).map(t=>m(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>K(i(t,r),e,n))));return m(`div`,{class:`month`,role:`grid`,\"aria-label\":e},m(`div`,{class:`weekdays`,role:`row`},t.map(e=>m(`div`,{role:`columnheader`},e))),r)}function K(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return m(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},m(`div`,{class:`day-num`},String(d(e))),a.map(t=>w(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?m(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function q(e,n){let r=[0,1,2,3,4,5,6].map(t=>i(e,t)),a=r.map(e=>n.posts.on(e,n.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of a.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>m(`div`,{class:`head${e===n.today?` today`:``}`},`${t[r]} `,m(`b`,null,String(d(e))))),l=s.flatMap(e=>[m(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((t,r)=>{let i=a[r].filter(t=>Number(t.time.slice(0,2))===e);return m(`div`,{class:`slot${t===n.today?` today`:``}`,\"data-day\":t,\"data-hour\":String(e)},i.map(e=>w(e,{accounts:n.accounts,day:t,onOpen:n.onOpen})))})]);return m(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},m(`div`,{class:`head`}),c,l)}var J=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;g(_(`top`),L(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),g(_(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:a(e)})};g(_(`view`),this.#r.view===`month`?G(this.#r.month,t):q(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));g(_(`side`),U(e),z(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),B(e.problems),W(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:o(this.#r.month,t)}):this.#g({...this.#r,week:i(this.#r.week,7*t)}),n=this.#e.today;return[m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),m(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:a(n)})},`Today`),m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),m(`h2`,{id:`view-title`},e===`month`?c(this.#r.month):l(this.#r.week)),m(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},m(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),m(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),m(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>m(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},m(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:m(`small`,null,e.platform),e.available?null:m(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||i(this.#r.week,6).startsWith(e)?this.#r.week:a(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&_(`details`).focus()}#h(){let e=_(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(g(e,A(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(p(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&f(n)?{...t,view:`week`,week:a(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>_(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>_(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>_(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Y(e,t){new EventSource(t).addEventListener(`calendar`,t=>e.update(JSON.parse(t.data)))}let X=new J(JSON.parse(_(`calendar-data`).textContent??`null`));X.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&X.complete(e)}),document.body.dataset.live!==void 0&&Y(X,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
@@ -74537,7 +74624,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_DbLbLgwV_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_BBVTMjuz_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 async function startWatchCalendar(options) {
 	const server = await CalendarServer.start({ port: options.port });
 	const probes = createProbeCache();
@@ -74548,16 +74635,19 @@ async function startWatchCalendar(options) {
 		if (session === null) return;
 		const turn = ++made;
 		const planned = session.planned();
-		probePostMedia(planned.posts, probes.probe).then((probed) => {
+		postCards(planned.posts, {
+			timezone: planned.config.timezone,
+			capabilities: planned.capabilities,
+			probe: probes.probe
+		}).then((cards) => {
 			if (turn !== made) return;
 			const sources = {
-				posts: [...planned.posts],
+				cards,
 				plan,
 				live: planned.live,
 				state: planned.state,
 				capabilities: planned.capabilities,
 				diagnostics: plan.diagnostics,
-				probes: probed,
 				target: options.label
 			};
 			server.update(calendarOf(sources, {
@@ -74582,8 +74672,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
-var init_watch_calendar_DbLbLgwV = __esmMin((() => {
-	init_page_CQFkCudM();
+var init_watch_calendar_BBVTMjuz = __esmMin((() => {
+	init_page_DEb9hteG();
 	init_probe_cache_BIaDE8Nw();
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
@@ -74677,7 +74767,7 @@ var init_watch_calendar_DbLbLgwV = __esmMin((() => {
 		}
 	};
 }));
-var watch_DtF_Gctp_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_B93B14VT_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74701,8 +74791,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DWnBdLDU(), context_DWnBdLDU_exports)),
-			Promise.resolve().then(() => (init_session_BCQOIHBz(), session_BCQOIHBz_exports)),
+			Promise.resolve().then(() => (init_context_Cm2R8lvD(), context_Cm2R8lvD_exports)),
+			Promise.resolve().then(() => (init_session_BkSePyVa(), session_BkSePyVa_exports)),
 			Promise.resolve().then(() => (init_watch_7jP0Bm4_(), watch_7jP0Bm4__exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74720,7 +74810,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DbLbLgwV(), watch_calendar_DbLbLgwV_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BBVTMjuz(), watch_calendar_BBVTMjuz_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -74763,7 +74853,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DtF_Gctp = __esmMin((() => {
+var init_watch_B93B14VT = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74821,11 +74911,11 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CIppe4zu = __esmMin((() => {
-	init_api_DgDZ1NZF();
+var init_read_analytics_BTa0kaCq = __esmMin((() => {
+	init_api_cLsvpDMU();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_BcHb4UAJ();
+	init_state_file_DxTiY6WG();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -74859,7 +74949,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_DkARQALp_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_n72A8PYg_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -75048,8 +75138,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_DkARQALp = __esmMin((() => {
-	init_page_CQFkCudM();
+var init_calendar_report_n72A8PYg = __esmMin((() => {
+	init_page_DEb9hteG();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75064,7 +75154,7 @@ var init_calendar_report_DkARQALp = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BkaVi4kS_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_Cabv3Oij_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -75146,24 +75236,32 @@ async function readCalendarSources(options) {
 	}
 	try {
 		const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
+		const listing = startRemoteRead(connection.client, { keeps: "whole" });
 		const built = await buildPlan({
 			config,
 			connection,
 			state,
+			listing,
 			...options.kept === void 0 ? {} : { kept: options.kept },
 			prune: false,
 			only: null,
 			now
 		});
-		const posts = built.desired.unchanged.length === 0 ? built.desired.posts : sortByKey([...built.desired.posts, ...await built.desired.readInFull(built.desired.unchanged)]);
+		const { desired } = built;
+		const capabilities = desired.rules.capabilities;
 		return {
-			posts,
+			cards: await readCards({
+				...desired,
+				timezone: config.timezone,
+				capabilities,
+				probe: createPlanCaches().probes.probe,
+				...options.kept === void 0 ? {} : { kept: options.kept }
+			}),
 			plan: built.plan,
 			live: built.live,
 			state: built.state.section,
-			capabilities: built.desired.rules.capabilities,
-			diagnostics: built.desired.diagnostics,
-			probes: await probePostMedia(posts, createPlanCaches().probes.probe),
+			capabilities,
+			diagnostics: desired.diagnostics,
 			target: connection.label
 		};
 	} finally {
@@ -75189,15 +75287,21 @@ async function readOffline(options, reason) {
 		...earlier === void 0 ? {} : { earlier }
 	};
 	const content = await readContent(reading);
-	const posts = content.unchanged.length === 0 ? content.posts : sortByKey([...content.posts, ...await readUnchangedInFull(content.unchanged, reading)]);
+	const capabilities = new Map();
 	return {
-		posts,
+		cards: await readCards({
+			...content,
+			readInFull: (posts) => readUnchangedInFull(posts, reading),
+			timezone: config.timezone,
+			capabilities,
+			probe: caches.probes.probe,
+			...options.kept === void 0 ? {} : { kept: options.kept }
+		}),
 		plan: null,
 		live: null,
 		state: section,
-		capabilities: new Map(),
+		capabilities,
 		diagnostics: content.diagnostics,
-		probes: await probePostMedia(posts, caches.probes.probe),
 		target: config.api.url === null ? "Target: local API (embedded)" : `Target: ${config.api.url}`,
 		offlineReason: reason.split("\n")[0]
 	};
@@ -75206,7 +75310,12 @@ async function writeCalendarPage(outDir, model, thumbnails) {
 	await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
 	await Promise.all([...thumbnails].map(([name, source]) => copyFile(source, join(outDir, name))));
 	const page = join(outDir, "index.html");
-	await writeFile(page, renderCalendarPage(model));
+	const file = await open(page, "w");
+	try {
+		for (const part of calendarPageParts(model)) await file.write(part);
+	} finally {
+		await file.close();
+	}
 	return {
 		page,
 		thumbnails: thumbnails.size
@@ -75275,7 +75384,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DkARQALp(), calendar_report_DkARQALp_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_n72A8PYg(), calendar_report_n72A8PYg_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			annotate: (line) => process.stderr.write(line),
@@ -75301,18 +75410,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BkaVi4kS = __esmMin((() => {
-	init_page_CQFkCudM();
-	init_api_DgDZ1NZF();
-	init_read_desired_B7_ZH2Io();
-	init_probe_cache_BIaDE8Nw();
-	init_build_plan_Dnu4dK91();
-	init_check_posts_DfLsnlx3();
-	init_state_file_BcHb4UAJ();
+var init_calendar_Cabv3Oij = __esmMin((() => {
+	init_page_DEb9hteG();
+	init_api_cLsvpDMU();
+	init_read_desired_CDdXoz7x();
+	init_build_plan_DMNjewCD();
+	init_check_posts_BPN_za31();
+	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_DWnBdLDU();
-	init_read_analytics_CIppe4zu();
+	init_context_Cm2R8lvD();
+	init_read_analytics_BTa0kaCq();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75381,7 +75489,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_hgsPD47Q_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CP7Sgafl_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75459,14 +75567,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_hgsPD47Q = __esmMin((() => {
-	init_api_DgDZ1NZF();
-	init_plan_context_pdDjegyV();
-	init_check_posts_DfLsnlx3();
+var init_post_problems_CP7Sgafl = __esmMin((() => {
+	init_api_cLsvpDMU();
+	init_plan_context_Cck_gCQW();
+	init_check_posts_BPN_za31();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_uEPxU9k5_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_CriilHXa_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75675,7 +75783,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_hgsPD47Q(), post_problems_hgsPD47Q_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CP7Sgafl(), post_problems_CP7Sgafl_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -75702,18 +75810,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_uEPxU9k5 = __esmMin((() => {
-	init_state_file_BcHb4UAJ();
-	init_draft_readiness_B3y_nc_N();
-	init_scoped_listing_1xEH1ewD();
-	init_check_posts_DfLsnlx3();
-	init_read_desired_B7_ZH2Io();
-	init_context_DWnBdLDU();
+var init_status_CriilHXa = __esmMin((() => {
+	init_state_file_DxTiY6WG();
+	init_draft_readiness_m4XP8kGG();
+	init_scoped_listing_CUKXg8Pj();
+	init_check_posts_BPN_za31();
+	init_read_desired_CDdXoz7x();
+	init_context_Cm2R8lvD();
+	init_ordering_CEu8JWq0();
 	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_CrKeuADC_exports = __exportAll$1({ runImport: () => runImport });
+var import_B9IIMA1__exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76398,17 +76507,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_CrKeuADC = __esmMin((() => {
-	init_api_DgDZ1NZF();
-	init_state_store_cMojyY42();
-	init_state_file_BcHb4UAJ();
-	init_media_source_DFuxuWAm();
+var init_import_B9IIMA1_ = __esmMin((() => {
+	init_api_cLsvpDMU();
+	init_state_store_CvTo2rpf();
+	init_state_file_DxTiY6WG();
+	init_media_source_DmrVyvg4();
 	init_errors_BmB5JMAx();
-	init_check_posts_DfLsnlx3();
+	init_check_posts_BPN_za31();
+	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_X15vdENO();
+	init_parse_acm5_gdw();
 	init_atomic_CzuDhoFy();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76444,7 +76554,7 @@ var init_import_CrKeuADC = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_jUQSV41G_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BYtomac3_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76468,14 +76578,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_jUQSV41G = __esmMin((() => {
+var init_calendars_BYtomac3 = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DqKNMkIa();
+	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 }));
-var health_issue_mv2cXAaQ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_j8wIWL0s_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76684,14 +76794,14 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_mv2cXAaQ = __esmMin((() => {
+var init_health_issue_j8wIWL0s = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BcHb4UAJ();
+	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_DWnBdLDU();
+	init_context_Cm2R8lvD();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_BYn6iTuw_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -76815,13 +76925,14 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_BYn6iTuw = __esmMin((() => {
+var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_CzuDhoFy();
-	init_state_file_BcHb4UAJ();
+	init_state_file_DxTiY6WG();
+	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_CoKcawTi_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_BtCy27rT_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -76995,9 +77106,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_CoKcawTi = __esmMin((() => {
-	init_api_DgDZ1NZF();
-	init_context_DWnBdLDU();
+var init_accounts_BtCy27rT = __esmMin((() => {
+	init_api_cLsvpDMU();
+	init_context_Cm2R8lvD();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77011,7 +77122,7 @@ var init_accounts_CoKcawTi = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Be19vj9F_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_ChXTtua7_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77085,8 +77196,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Be19vj9F = __esmMin((() => {
-	init_context_DWnBdLDU();
+var init_whoami_ChXTtua7 = __esmMin((() => {
+	init_context_Cm2R8lvD();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77100,7 +77211,7 @@ var init_whoami_Be19vj9F = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_CPRArbB8_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CSBEDgdy_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77245,9 +77356,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_CPRArbB8 = __esmMin((() => {
-	init_read_analytics_CIppe4zu();
-	init_context_DWnBdLDU();
+var init_analytics_CSBEDgdy = __esmMin((() => {
+	init_read_analytics_BTa0kaCq();
+	init_context_Cm2R8lvD();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77335,48 +77446,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_OR6tCldH(), plan_OR6tCldH_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BpRMc5qi(), plan_BpRMc5qi_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DA7U4PAv(), all_calendars_DA7U4PAv_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_iBEUzOyS(), validate_iBEUzOyS_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DH2XWnv2(), validate_DH2XWnv2_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CQiOhlgG(), apply_CQiOhlgG_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BpaV18uq(), apply_BpaV18uq_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DXN6NYu2(), all_calendars_DXN6NYu2_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DA7U4PAv(), all_calendars_DA7U4PAv_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CD8aE1Li(), init_CD8aE1Li_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CXy_bMyS(), init_CXy_bMyS_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DtF_Gctp(), watch_DtF_Gctp_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BkaVi4kS(), calendar_BkaVi4kS_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_uEPxU9k5(), status_uEPxU9k5_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CrKeuADC(), import_CrKeuADC_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jUQSV41G(), calendars_jUQSV41G_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_mv2cXAaQ(), health_issue_mv2cXAaQ_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B93B14VT(), watch_B93B14VT_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_Cabv3Oij(), calendar_Cabv3Oij_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CriilHXa(), status_CriilHXa_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B9IIMA1_(), import_B9IIMA1__exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BYtomac3(), calendars_BYtomac3_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_j8wIWL0s(), health_issue_j8wIWL0s_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BYn6iTuw(), state_BYn6iTuw_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CoKcawTi(), accounts_CoKcawTi_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Be19vj9F(), whoami_Be19vj9F_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BtCy27rT(), accounts_BtCy27rT_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_ChXTtua7(), whoami_ChXTtua7_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CPRArbB8(), analytics_CPRArbB8_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CSBEDgdy(), analytics_CSBEDgdy_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

@@ -1,7 +1,8 @@
 import { calendarOf } from '../src/calendar/calendar-of.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
 import type { CalendarSources } from '../src/calendar/read-calendar.js';
-import { createProbeCache, probePostMedia } from '../src/media/probe-cache.js';
+import { postCards } from '../src/calendar/read-cards.js';
+import { createProbeCache } from '../src/media/probe-cache.js';
 import type { Plan } from '../src/plan/types.js';
 import type { WatchEvent } from '../src/watch/events.js';
 import type { WatchSession } from '../src/watch/session.js';
@@ -33,10 +34,10 @@ export async function startWatchCalendar(options: { port: number; label: string;
     if (session === null) return;
     const turn = ++made;
     const planned = session.planned();
-    probePostMedia(planned.posts, probes.probe)
-      .then((probed) => {
+    postCards(planned.posts, { timezone: planned.config.timezone, capabilities: planned.capabilities, probe: probes.probe })
+      .then((cards) => {
         if (turn !== made) return;
-        const sources: CalendarSources = { posts: [...planned.posts], plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, probes: probed, target: options.label };
+        const sources: CalendarSources = { cards, plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, target: options.label };
         server.update(calendarOf(sources, { config: planned.config, now: new Date(), mediaPrefix: SERVED_MEDIA_PREFIX }));
       })
       .catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));

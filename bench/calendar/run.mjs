@@ -110,6 +110,8 @@ async function firstPaints(urls, times) {
 async function stressPage() {
   const { buildCalendarModel } = await fromDist('src/calendar/build-model.js');
   const { renderCalendarPage } = await fromDist('src/calendar/page.js');
+  const { postCard, captionsOf } = await fromDist('src/calendar/post-card.js');
+  const { zonePlacer } = await fromDist('src/calendar/zone-placer.js');
   const text = (i) => `Post ${i}: ${'Fresh beans, a new roast and a short note about our café. '.repeat(5)}`.slice(0, 300);
   const posts = Array.from({ length: 10_000 }, (_, i) => ({
     key: `stress/post-${String(i).padStart(5, '0')}`,
@@ -129,13 +131,13 @@ async function stressPage() {
     timezone: 'Europe/Berlin',
     aliases: { 'brand-photo': DEMO_ACCOUNTS.photo, 'brand-short': DEMO_ACCOUNTS.short },
     target: 'Target: local API (bench)',
-    posts,
+    cards: posts.map((post) => postCard(post, { place: zonePlacer('Europe/Berlin'), captions: captionsOf(new Map()), probes: new Map() })),
     plan: null,
     live: { get: () => undefined, briefs: new Map() },
     state: null,
     capabilities: new Map(),
     diagnostics: [],
-    mediaView: () => ({ src: null }),
+    mediaPrefix: 'media/',
   });
   return renderCalendarPage(model);
 }

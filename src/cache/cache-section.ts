@@ -58,13 +58,18 @@ export class CacheSection<T> {
   readonly #codec: SectionCodec<T>;
   readonly #loaded: LoadedEntries<T>;
   readonly #used = new Map<string, T>();
-  #changed = false;
+  /** Sets and deletes so far, and how many of them the file holds. */
+  #changes = 0;
+  #savedChanges = 0;
+  /** How many entries the file holds: the loaded ones, then as many as the last save wrote. */
+  #written: number;
 
   private constructor(path: string, identity: SectionIdentity, codec: SectionCodec<T>) {
     this.#path = path;
     this.#identity = identity;
     this.#codec = codec;
     this.#loaded = readEntries(path, identity, codec);
+    this.#written = this.#loaded.size;
   }
 
   /** Reads the section file synchronously (it is read once, before any work starts). */
@@ -82,28 +87,33 @@ export class CacheSection<T> {
 
   set(key: string, value: T): void {
     this.#used.set(key, value);
-    this.#changed = true;
+    this.#changes += 1;
   }
 
   /** Drops an entry the caller found stale. */
   delete(key: string): void {
-    if (this.#used.delete(key) || this.#loaded.has(key)) this.#changed = true;
+    if (this.#used.delete(key) || this.#loaded.has(key)) this.#changes += 1;
   }
 
-  /** Whether `save` would write: an entry was set, or one loaded was not used this run. */
+  /** Whether `save` would write: an entry was set, or the file holds entries not used this run. */
   get dirty(): boolean {
-    return this.#changed || this.#used.size !== this.#loaded.size;
+    return this.#changes !== this.#savedChanges || this.#used.size !== this.#written;
   }
 
   /** Writes the used entries when anything changed. Never throws: a cache that cannot be written is only slower next time. */
   async save(): Promise<boolean> {
     if (!this.dirty) return false;
-    const file: SectionFile = { format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) };
+    const changes = this.#changes;
+    const written = this.#used.size;
+    const text = asciiJson(JSON.stringify({ format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) } satisfies SectionFile));
     const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await mkdir(dirname(this.#path), { recursive: true });
-      await writeFile(temp, JSON.stringify(file));
+      await writeFile(temp, text);
       await rename(temp, this.#path);
+      // A second save in the same run (the calendar saves after its plan did) writes only if something changed since.
+      this.#savedChanges = changes;
+      this.#written = written;
       return true;
     } catch {
       await rm(temp, { force: true }).catch(() => undefined);
@@ -121,6 +131,15 @@ function readEntries<T>(path: string, identity: SectionIdentity, codec: SectionC
   }
   const trusted = file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context;
   return (trusted ? codec.decode(file.entries) : undefined) ?? new Map();
+}
+
+/**
+ * JSON with every character past ASCII written as a `\u` escape: one such character (a caption's
+ * `é`) would otherwise make the whole file a two-byte string when read, slower to decode and to
+ * parse (bench/README.md). JSON.parse reads the same values back.
+ */
+function asciiJson(json: string): string {
+  return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isPair(entry: unknown): entry is [string, unknown] {

@@ -10,6 +10,7 @@ import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { postColumns } from './post-columns.js';
 import { PostCache, type PostEntry } from './post-cache.js';
+import { PostDerived } from './post-derived.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -18,11 +19,12 @@ export const CACHE_DIR = '.postsync/cache';
 /**
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
  * file per section: `posts` (a summary and the check results of each post file, by file stamp
- * and digest), `media` (what each media file holds, by file stamp) and `states` (state files
- * already validated, with their section hashes, by digest). Each section stays because the
- * benchmark shows it saves at least a tenth of a plan of 10,000 posts (bench/README.md). A
- * section is read when first asked for and written by `save` (only if it changed). A disabled
- * cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
+ * and digest), `media` (what each media file holds, by file stamp), `states` (state files
+ * already validated, with their section hashes, by digest) and `calendar` (each post's card, by
+ * key and fingerprint, which only `calendar` reads). Each section stays because the benchmark
+ * shows it saves at least a tenth of a plan (`calendar`: of a calendar) of 10,000 posts
+ * (bench/README.md). A section is read when first asked for and written by `save` (only if it
+ * changed). A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;
@@ -53,6 +55,15 @@ export class RunCache {
     const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postColumns);
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
     return section === undefined || media === undefined ? undefined : new PostCache(section, new StampedFacts(media));
+  }
+
+  /**
+   * What the calendar worked out from each post (its cards), under `context` (what else the cards
+   * depend on: entries made under another context are not used).
+   */
+  calendarCards<T>(context: string): PostDerived<T> | undefined {
+    const section = this.#section<{ fingerprint: string; shapeHash: string; value: T }>('calendar', context);
+    return section === undefined ? undefined : new PostDerived(section);
   }
 
   /** State files validated by this build, with their section hashes, by path and digest. */

@@ -1,13 +1,13 @@
 import type { Capabilities, Post } from '../api/types.js';
-import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
 import type { CalendarModel, CalendarPost, CalendarSummary } from './model.js';
-import { desiredEntry, remoteEntry, type EntryContext, type MediaView } from './post-entry.js';
+import { remotePosters } from './media-views.js';
+import type { PostCard } from './post-card.js';
+import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
 import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
-import type { DesiredMedia } from '../content/types.js';
 
 /**
  * Everything a calendar is made from. Pure: no file, network or clock beyond this.
@@ -20,8 +20,8 @@ export interface CalendarInput {
   aliases: Readonly<Record<string, string>>;
   /** One line naming the target. */
   target: string;
-  /** Every valid post of the files, in full. */
-  posts: readonly DesiredPost[];
+  /** The card of every valid post of the files (read-cards.ts), by key. */
+  cards: readonly PostCard[];
   plan: Plan | null;
   live: LivePostsById | null;
   /** The target's state section (post ids of owned posts), or null when there is none. */
@@ -29,7 +29,8 @@ export interface CalendarInput {
   capabilities: ReadonlyMap<string, Capabilities>;
   /** Every problem of every file, and of the project. */
   diagnostics: readonly Diagnostic[];
-  mediaView: (media: DesiredMedia) => MediaView;
+  /** Where the page finds the thumbnails: a folder next to a written page (`media/`), or a server's route (`/media/`). */
+  mediaPrefix: string;
   /** Instants; posts with a time outside [from, to) are left out (drafts stay). */
   range?: { from: string | null; to: string | null };
   offlineReason?: string;
@@ -43,11 +44,11 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
   for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
   const diagnosticsByFile = new Map<string, Diagnostic[]>();
   const problems: Diagnostic[] = [];
-  const files = new Set(input.posts.map((post) => post.file));
+  const files = new Set(input.cards.map((card) => card.file));
   for (const diagnostic of input.diagnostics) {
-    if (diagnostic.file !== undefined && files.has(diagnostic.file)) {
-      diagnosticsByFile.set(diagnostic.file, [...(diagnosticsByFile.get(diagnostic.file) ?? []), diagnostic]);
-    } else problems.push(diagnostic);
+    if (diagnostic.file === undefined || !files.has(diagnostic.file)) problems.push(diagnostic);
+    else if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file)!.push(diagnostic);
+    else diagnosticsByFile.set(diagnostic.file, [diagnostic]);
   }
 
   const livePostOf = (key: string, change: Change | undefined): Post | undefined => {
@@ -56,22 +57,27 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
   };
   const liveOf = new Map<string, Post>();
   const used = new Set<string>();
-  for (const post of input.posts) {
-    for (const target of post.shape.targets) used.add(target.socialAccountId);
-    const live = livePostOf(post.key, changes.get(post.key));
-    if (live !== undefined) liveOf.set(post.key, live);
+  for (const card of input.cards) {
+    for (const target of card.targets) used.add(target.account);
+    const live = livePostOf(card.key, changes.get(card.key));
+    if (live !== undefined) liveOf.set(card.key, live);
   }
   const handles = new Map<string, string>();
   for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
   const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
   const place = zonePlacer(input.timezone);
-  const context: EntryContext = { place, accounts: new Map(accounts.map((account) => [account.id, account])), mediaView: input.mediaView };
+  const context: EntryContext = {
+    place,
+    accounts: new Map(accounts.map((account) => [account.id, account])),
+    mediaPrefix: input.mediaPrefix,
+    posters: remotePosters(input.cards, liveOf, input.state),
+  };
 
-  const posts: CalendarPost[] = input.posts.map((post) => {
-    const change = changes.get(post.key);
-    changes.delete(post.key);
-    const live = liveOf.get(post.key);
-    return desiredEntry(post, context, { change, live, status: statusOf(post, live, input), diagnostics: diagnosticsByFile.get(post.file) ?? [] });
+  const posts: CalendarPost[] = input.cards.map((card) => {
+    const change = changes.get(card.key);
+    changes.delete(card.key);
+    const live = liveOf.get(card.key);
+    return desiredEntry(card, context, { change, live, status: statusOf(card, live, input), diagnostics: diagnosticsByFile.get(card.file) ?? [] });
   });
   // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
   const placedFiles = new Set<string>();
@@ -103,11 +109,11 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
 }
 
 /** The remote's status; without the remote, what the state says about the post. */
-function statusOf(post: DesiredPost, live: Post | undefined, input: CalendarInput): string | null {
+function statusOf(card: PostCard, live: Post | undefined, input: CalendarInput): string | null {
   if (input.live !== null) return live?.status ?? null;
-  const record = input.state?.posts[post.key];
+  const record = input.state?.posts[card.key];
   if (record === undefined) return 'not applied';
-  return record.appliedHash === post.shapeHash ? 'applied' : 'edited since applied';
+  return record.appliedHash === card.shapeHash ? 'applied' : 'edited since applied';
 }
 
 function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boolean {

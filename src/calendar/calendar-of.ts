@@ -1,6 +1,6 @@
 import type { Config } from '../config/types.js';
 import { buildCalendarModel } from './build-model.js';
-import { MediaViews, remotePosters } from './media-views.js';
+import { thumbnailFiles } from './media-views.js';
 import type { CalendarModel } from './model.js';
 import type { CalendarSources } from './read-calendar.js';
 
@@ -15,23 +15,22 @@ export interface Calendar {
  * thumbnails: a folder next to a written page (`media/`), or a server's route (`/media/`).
  */
 export function calendarOf(sources: CalendarSources, options: { config: Config; now: Date; range?: { from: string | null; to: string | null }; mediaPrefix: string }): Calendar {
-  const media = new MediaViews({ prefix: options.mediaPrefix, probes: sources.probes, posters: remotePosters(sources.posts, sources.live, sources.state) });
   const model = buildCalendarModel({
     now: options.now,
     timezone: options.config.timezone,
     aliases: options.config.accounts,
     target: sources.target,
-    posts: sources.posts,
+    cards: sources.cards,
     plan: sources.plan,
     live: sources.live,
     state: sources.state,
     capabilities: sources.capabilities,
     diagnostics: sources.diagnostics,
-    mediaView: media.view,
+    mediaPrefix: options.mediaPrefix,
     ...(options.range === undefined ? {} : { range: options.range }),
     ...(sources.offlineReason === undefined ? {} : { offlineReason: sources.offlineReason }),
   });
-  return { model, thumbnails: media.filesOf(model) };
+  return { model, thumbnails: thumbnailFiles(model, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
 }
 
 /** The scope of the feed's event UIDs: the configured API (the embedded one is `local`). */

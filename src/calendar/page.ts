@@ -20,9 +20,17 @@ export interface PageOptions {
  * and the page completes its data from it.
  */
 export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): string {
+  return [...calendarPageParts(model, options)].join('');
+}
+
+/**
+ * The page of renderCalendarPage in parts, made one at a time: a writer sends each on its way
+ * before the next is made, and never holds the whole page (megabytes at 10,000 posts) at once.
+ */
+export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<string> {
   const { first, rest } = splitForFirstView(model);
   const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
-  return html`<!doctype html>
+  yield html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -40,10 +48,11 @@ export function renderCalendarPage(model: CalendarModel, options: PageOptions = 
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
 ${scriptElement('application/json', 'calendar-data', jsonForScript(first))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-${chunks(rest, REST_CHUNK).map((part, index) => scriptElement('application/json', `calendar-rest-${index}`, jsonForScript(part)))}
-</body>
-</html>
 `.toString();
+  for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) {
+    yield `${scriptElement('application/json', `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
+  }
+  yield '</body>\n</html>\n';
 }
 
 /**
@@ -51,9 +60,3 @@ ${chunks(rest, REST_CHUNK).map((part, index) => scriptElement('application/json'
  * it is still reading the others (one element of many megabytes would hold the paint back).
  */
 const REST_CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
-  return parts;
-}

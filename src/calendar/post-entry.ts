@@ -1,93 +1,61 @@
-import type { OptionsInput, Post } from '../api/types.js';
-import type { DesiredMedia, DesiredPost } from '../content/types.js';
+import type { Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
-import { cutCaption } from './caption-cut.js';
 import type { CalendarAccount, CalendarMedia, CalendarPost, CalendarTarget } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
+import { captionPreview, optionsShown, type CardMedia, type PostCard } from './post-card.js';
 import type { Placer } from './zone-placer.js';
-
-/** What a media file shows as: where its thumbnail is, and what a probe found. */
-export interface MediaView {
-  src: string | null;
-  width?: number;
-  height?: number;
-  durationSeconds?: number;
-}
 
 /** Shared by every entry of one model. */
 export interface EntryContext {
   /** Places instants in the project's time zone. */
   place: Placer;
   accounts: ReadonlyMap<string, CalendarAccount>;
-  /** The thumbnail and facts of a file of the project. */
-  mediaView: (media: DesiredMedia) => MediaView;
-}
-
-/** An option's value as the preview shows it. */
-function optionText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
-}
-
-function optionsOf(options: OptionsInput | Record<string, unknown>): CalendarTarget['options'] {
-  return Object.entries(options)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ name, value: optionText(value) }));
-}
-
-/** The caption's preview; `shown` is left out when it is the post's text whole. */
-function previewOf(text: string, postText: string, account: CalendarAccount | undefined): Pick<CalendarTarget, 'shown' | 'overflow' | 'length'> {
-  const { shown, overflow, length } = cutCaption(text, account?.unit ?? 'characters', account?.maxLength ?? null);
-  return shown === postText ? { overflow, length } : { shown, overflow, length };
+  /** Where the page finds the thumbnails (`media/`, `/media/`). */
+  mediaPrefix: string;
+  /** The remote's poster frames of videos, by sha256. */
+  posters: ReadonlyMap<string, string>;
 }
 
 function errorsIn(diagnostics: readonly Diagnostic[]): number {
   return diagnostics.filter((d) => d.severity === 'error').length;
 }
 
-/** A post of the files, with its remote post (statuses) when there is one, and its plan change. */
-export function desiredEntry(post: DesiredPost, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): CalendarPost {
-  const { shape } = post;
-  const liveTargets = extra.live === undefined ? undefined : new Map(extra.live.targets.map((target) => [target.socialAccountId, target]));
-  const targets = shape.targets.map((target, index): CalendarTarget => {
-    const account = context.accounts.get(target.socialAccountId);
-    const live = liveTargets?.get(target.socialAccountId);
-    return {
-      account: target.socialAccountId,
-      label: post.targetLabels[index] ?? account?.label ?? target.socialAccountId,
-      status: live?.status ?? null,
-      ...(live?.error === undefined ? {} : { error: live.error }),
-      override: target.contentOverride !== undefined,
-      ...previewOf(target.contentOverride ?? shape.content, shape.content, account),
-      options: optionsOf(target.options),
-    };
+function mediaOf(media: CardMedia, context: EntryContext): CalendarMedia {
+  const src = media.thumbnail !== null ? `${context.mediaPrefix}${media.thumbnail}` : media.video === undefined ? null : (context.posters.get(media.video) ?? null);
+  // Written out rather than spread: the calendar makes one per media file of every post.
+  const shown: CalendarMedia = { kind: media.kind, path: media.path, src };
+  if (media.alt !== undefined) shown.alt = media.alt;
+  if (media.width !== undefined) shown.width = media.width;
+  if (media.height !== undefined) shown.height = media.height;
+  if (media.durationSeconds !== undefined) shown.durationSeconds = media.durationSeconds;
+  if (media.sizeBytes !== undefined) shown.sizeBytes = media.sizeBytes;
+  return shown;
+}
+
+/** A post of the files (its card), with its remote post (statuses) when there is one, and its plan change. */
+export function desiredEntry(card: PostCard, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): CalendarPost {
+  const liveTargets = extra.live?.targets;
+  const targets = card.targets.map((target): CalendarTarget => {
+    const live = liveTargets?.find((candidate) => candidate.socialAccountId === target.account);
+    return live?.error === undefined ? { ...target, status: live?.status ?? null } : { ...target, status: live.status ?? null, error: live.error };
   });
-  const media = post.media.map((file): CalendarMedia => ({
-    kind: file.kind,
-    path: file.path,
-    ...context.mediaView(file),
-    ...(file.alt === undefined ? {} : { alt: file.alt }),
-    sizeBytes: file.sizeBytes,
-  }));
   const { overlay, previous } = overlayOf(extra.change, context.place);
   // A post the plan unschedules is shown as the files have it: in the tray, with the slot it leaves.
-  const slot = context.place(shape.scheduledAt);
   const errors = errorsIn(extra.diagnostics);
   return {
-    key: post.key,
-    file: post.file,
-    slot,
+    key: card.key,
+    file: card.file,
+    slot: card.slot,
     previous,
-    draft: slot === null,
-    ready: slot === null && errors === 0 && targets.length > 0,
+    draft: card.slot === null,
+    ready: card.slot === null && errors === 0 && targets.length > 0,
     status: extra.status,
     overlay,
     change: changeOf(extra.change, context.place),
-    text: shape.content,
+    text: card.text,
     targets,
-    media,
+    media: card.media.map((media) => mediaOf(media, context)),
     diagnostics: extra.diagnostics,
     errors,
   };
@@ -98,6 +66,7 @@ export function desiredEntry(post: DesiredPost, context: EntryContext, extra: { 
  * is shown as the remote has it, where the remote has it.
  */
 export function remoteEntry(change: Change, live: Post | undefined, context: EntryContext, diagnostics: Diagnostic[]): CalendarPost {
+  const text = live?.content ?? '';
   const targets = (live?.targets ?? []).map((target): CalendarTarget => {
     const account = context.accounts.get(target.socialAccountId);
     return {
@@ -106,8 +75,8 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
       status: target.status ?? null,
       ...(target.error === undefined ? {} : { error: target.error }),
       override: target.contentOverride !== undefined,
-      ...previewOf(target.contentOverride ?? live?.content ?? '', live?.content ?? '', account),
-      options: optionsOf(target.options ?? {}),
+      ...captionPreview(target.contentOverride ?? text, text, account),
+      options: optionsShown(target.options ?? {}),
     };
   });
   const slot = context.place(live?.scheduledAt ?? null);
@@ -122,7 +91,7 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
     status: live?.status ?? null,
     overlay,
     change: changeOf(change, context.place),
-    text: live?.content ?? '',
+    text,
     targets,
     media: (live?.media ?? []).map((media) => ({ kind: String(media.kind), path: media.id, src: null, ...(media.durationSeconds === undefined ? {} : { durationSeconds: media.durationSeconds }) })),
     diagnostics,

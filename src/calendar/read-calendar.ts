@@ -4,30 +4,26 @@ import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { readContent, readUnchangedInFull } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
-import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { ProbedMedia } from '../media/media-rules.js';
-import { probePostMedia } from '../media/probe-cache.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
-import { buildPlan } from '../pipeline/build-plan.js';
+import { buildPlan, startRemoteRead } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
-import { sortByKey } from '../text/ordering.js';
+import type { PostCard } from './post-card.js';
+import { readCards } from './read-cards.js';
 
-/** What a calendar is made from (see buildCalendarModel): the files in full, the plan, the remote. */
+/** What a calendar is made from (see buildCalendarModel): the posts' cards, the plan, the remote. */
 export interface CalendarSources {
-  /** Every valid post of the files, in full, by key. */
-  posts: DesiredPost[];
+  /** The card of every valid post of the files, by key. */
+  cards: PostCard[];
   /** Null when the API was not reached. */
   plan: Plan | null;
   live: LivePostsById | null;
   state: TargetState | null;
   capabilities: ReadonlyMap<string, Capabilities>;
   diagnostics: Diagnostic[];
-  /** Probes of the posts' media files, by sha256. */
-  probes: ReadonlyMap<string, ProbedMedia>;
   /** The target line (`Target: …`), as a plan prints it. */
   target: string;
   /** Why the API was not reached. */
@@ -36,7 +32,7 @@ export interface CalendarSources {
 
 export interface ReadCalendarOptions {
   config: Config;
-  /** `.postsync/cache`: earlier readings spare the parse of unchanged files; saved by the plan. */
+  /** `.postsync/cache`: the summaries of unchanged files, and their posts' cards; saved by the caller. */
   kept?: RunCache;
   now: Date;
   /** Opens the connection (the caller's choices: CI, event printer); closed here. */
@@ -44,10 +40,9 @@ export interface ReadCalendarOptions {
 }
 
 /**
- * The calendar's inputs, read as `plan` reads them (readDesired, the live listing, the pure
- * planner and guardChanges, as buildPlan does), but with every post in full: a plan needs most
- * of them only as summaries, the calendar shows them all. Kept readings
- * (`.postsync/cache/readings.json`) spare the parse of files read in full before.
+ * The calendar's inputs, read as `plan` reads them (`buildPlan`), and a card of every post: a plan
+ * needs most posts only as summaries, the calendar shows them all. A post of an unchanged file
+ * whose card `.postsync/cache` keeps is not read again (readCards); the others are read in full.
  * When the API cannot be reached (no answer, or a server error after the retries), the files and
  * the state file alone: statuses from the state, no plan.
  */
@@ -62,18 +57,19 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
   }
   try {
     const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
-    // The plan as `plan` makes it (deletes left as skipped, as without --prune); then every
-    // unchanged post in full, since the calendar shows them all.
-    const built = await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
-    const posts = built.desired.unchanged.length === 0 ? built.desired.posts : sortByKey([...built.desired.posts, ...(await built.desired.readInFull(built.desired.unchanged))]);
+    // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
+    // Every listed post is shown in full (its targets' statuses): listed whole, each page parsed once.
+    const listing = startRemoteRead(connection.client, { keeps: 'whole' });
+    const built = await buildPlan({ config, connection, state, listing, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
+    const { desired } = built;
+    const capabilities = desired.rules.capabilities;
     return {
-      posts,
+      cards: await readCards({ ...desired, timezone: config.timezone, capabilities, probe: createPlanCaches().probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) }),
       plan: built.plan,
       live: built.live,
       state: built.state.section,
-      capabilities: built.desired.rules.capabilities,
-      diagnostics: built.desired.diagnostics,
-      probes: await probePostMedia(posts, createPlanCaches().probes.probe),
+      capabilities,
+      diagnostics: desired.diagnostics,
       target: connection.label,
     };
   } finally {
@@ -103,15 +99,14 @@ async function readOffline(options: ReadCalendarOptions, reason: string): Promis
     ...(earlier === undefined ? {} : { earlier }),
   };
   const content = await readContent(reading);
-  const posts = content.unchanged.length === 0 ? content.posts : sortByKey([...content.posts, ...(await readUnchangedInFull(content.unchanged, reading))]);
+  const capabilities = new Map();
   return {
-    posts,
+    cards: await readCards({ ...content, readInFull: (posts) => readUnchangedInFull(posts, reading), timezone: config.timezone, capabilities, probe: caches.probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) }),
     plan: null,
     live: null,
     state: section,
-    capabilities: new Map(),
+    capabilities,
     diagnostics: content.diagnostics,
-    probes: await probePostMedia(posts, caches.probes.probe),
     target: config.api.url === null ? 'Target: local API (embedded)' : `Target: ${config.api.url}`,
     offlineReason: reason.split('\n')[0],
   };

@@ -1,8 +1,8 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
 import type { CalendarModel } from './model.js';
-import { renderCalendarPage } from './page.js';
+import { calendarPageParts } from './page.js';
 
 /** Thumbnails go in this folder next to the page. */
 export const MEDIA_FOLDER = 'media/';
@@ -21,7 +21,12 @@ export async function writeCalendarPage(outDir: string, model: CalendarModel, th
   await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
   await Promise.all([...thumbnails].map(([name, source]) => copyFile(source, join(outDir, name))));
   const page = join(outDir, 'index.html');
-  await writeFile(page, renderCalendarPage(model));
+  const file = await open(page, 'w');
+  try {
+    for (const part of calendarPageParts(model)) await file.write(part);
+  } finally {
+    await file.close();
+  }
   return { page, thumbnails: thumbnails.size };
 }
 

@@ -18,6 +18,8 @@ interface Listed extends LiveBrief {
  * again (once per page) when a post is asked for in full. A plan keeps the listing until it is
  * done, and most of its posts are untouched noops that need no more than their brief: posts kept
  * whole are many times more objects for every garbage collection to copy or mark (bench/README.md).
+ * A reader that will ask for every post in full (the calendar) lists them `whole` instead: each
+ * page is then kept as parsed the first time, not parsed twice.
  */
 export class LiveListing implements LivePostsById {
   /** Every listed post's brief, by id. */
@@ -26,11 +28,13 @@ export class LiveListing implements LivePostsById {
   readonly #texts: readonly string[];
   readonly #parsed = new Map<number, Map<string, Post>>();
 
-  constructor(listed: readonly Listed[], texts: readonly string[]) {
+  /** `pages`: pages kept parsed (by index), whose texts are not kept. */
+  constructor(listed: readonly Listed[], texts: readonly string[], pages: ReadonlyMap<number, Map<string, Post>> = new Map()) {
     const byId = new Map(listed.map((post) => [post.id, post]));
     this.#listed = byId;
     this.briefs = byId;
     this.#texts = texts;
+    for (const [index, posts] of pages) this.#parsed.set(index, posts);
   }
 
   get size(): number {
@@ -59,14 +63,20 @@ export class LiveListing implements LivePostsById {
   }
 }
 
+/** How a listing keeps the posts it read: `lean` (briefs and page texts) or `whole` (see LiveListing). */
+export type ListingKeeps = 'lean' | 'whole';
+
 /** Every remote post (or every one in `filter.status`), listed from both ends at once (`listFromBothEnds`), kept as a LiveListing. */
-export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>, filter: { status?: string } = {}): Promise<LiveListing> {
+export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndText'>, filter: { status?: string } = {}, keeps: ListingKeeps = 'lean'): Promise<LiveListing> {
   const texts: string[] = [];
+  const pages = new Map<number, Map<string, Post>>();
   const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {
     const { page, text } = await client.listPostsPageAndText({ ...filter, ...query });
-    const index = texts.push(text) - 1;
-    const items = itemsOf('posts', page).map((post) => ({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: index }));
+    const index = texts.push(keeps === 'whole' ? '' : text) - 1;
+    const posts = itemsOf('posts', page);
+    if (keeps === 'whole') pages.set(index, new Map(posts.map((post) => [post.id, post])));
+    const items = posts.map((post) => ({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: index }));
     return { items, nextCursor: page.nextCursor };
   }, (post) => post.created);
-  return new LiveListing(listed, texts);
+  return new LiveListing(listed, texts, pages);
 }

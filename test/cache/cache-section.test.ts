@@ -29,6 +29,21 @@ describe('CacheSection', () => {
     expect(await third.save()).toBe(false);
   });
 
+  it('writes its file in ASCII, and a second save of the same run only when something changed since', async () => {
+    const dir = await testdir();
+    const path = join(dir, 'cache/texts.json');
+    const section = CacheSection.open<string>(path, identity);
+    section.set('café', 'Café ☕ 👋🏽 \u2028');
+    expect(await section.save()).toBe(true);
+    expect(await section.save()).toBe(false);
+    section.set('b', 'B');
+    expect(await section.save()).toBe(true);
+    const text = await readFile(path, 'latin1');
+    expect(/[^\x00-\x7e]/.test(text)).toBe(false);
+    const again = CacheSection.open<string>(path, identity);
+    expect([again.get('café'), again.get('b')]).toEqual(['Café ☕ 👋🏽 \u2028', 'B']);
+  });
+
   it('is empty when its file is missing, corrupt, or from another build or context', async () => {
     const dir = await testdir({ 'corrupt.json': '{"format":2,"build":"b1","context":"c1","entries":[["a",1]', 'other.json': JSON.stringify({ format: 2, build: 'b0', context: 'c1', entries: [['a', 1]] }), 'older.json': JSON.stringify({ format: 1, build: 'b1', context: 'c1', entries: { a: 1 } }) });
     expect(CacheSection.open(join(dir, 'missing.json'), identity).get('a')).toBeUndefined();

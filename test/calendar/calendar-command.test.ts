@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CalendarModel } from '../../src/calendar/model.js';
@@ -45,6 +45,26 @@ describe('postsync calendar', () => {
     expect(model.range).toEqual({ from: '2027-01-31T23:00:00.000Z', to: '2027-02-28T23:00:00.000Z' });
     expect(model.initial.month).toBe('2027-02');
     expect(await readFile(join(dir, 'feed.ics'), 'utf8')).toContain('SUMMARY:February [photo]\r\n');
+  });
+
+  it('makes the same calendar from the cards .postsync/cache keeps as from the files, and shows an edit at once', async () => {
+    const dir = await project();
+    // Files older than a couple of seconds: their stamps vouch for their bytes, so the warm run reads none of them.
+    const past = new Date(Date.now() - 3_600_000);
+    for (const file of ['posts/jan.md', 'posts/feb.md']) await utimes(join(dir, file), past, past);
+    const same = (model: CalendarModel) => ({ ...model, generatedAt: null });
+    expect((await calendar(dir, emulator().baseUrl, '--out', 'cold', '--no-cache')).code).toBe(0);
+    for (const out of ['first', 'warm']) expect((await calendar(dir, emulator().baseUrl, '--out', out)).code).toBe(0);
+    const cold = same(await modelOf(join(dir, 'cold/index.html')));
+    expect(same(await modelOf(join(dir, 'first/index.html')))).toEqual(cold);
+    expect(same(await modelOf(join(dir, 'warm/index.html')))).toEqual(cold);
+    const kept = JSON.parse(await readFile(join(dir, '.postsync/cache/calendar.json'), 'utf8')) as { entries: [string, unknown][] };
+    expect(kept.entries.map(([key]) => key).sort()).toEqual(['feb', 'jan']);
+
+    await writeFile(join(dir, 'posts/feb.md'), post('2027-02-05 09:00', 'February, <b>edited</b>'));
+    expect((await calendar(dir, emulator().baseUrl, '--out', 'edited')).code).toBe(0);
+    const edited = await modelOf(join(dir, 'edited/index.html'));
+    expect(edited.posts.find((shown) => shown.key === 'feb')!.text).toBe('February, <b>edited</b>');
   });
 
   it('refuses a range that is not one, and a date that is not a date', async () => {

@@ -1,6 +1,8 @@
 import type { Capabilities, Post } from '../../src/api/types.js';
 import { buildCalendarModel, type CalendarInput } from '../../src/calendar/build-model.js';
 import type { CalendarModel } from '../../src/calendar/model.js';
+import { captionsOf, postCard, type PostCard } from '../../src/calendar/post-card.js';
+import { zonePlacer } from '../../src/calendar/zone-placer.js';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { PlanTarget } from '../../src/plan/types.js';
@@ -56,8 +58,14 @@ export function capabilities(id: string, caption: Capabilities['rules']['caption
   };
 }
 
+/** The cards of posts read in full (no media probed), as read-cards.ts makes them. */
+export function cardsOf(posts: readonly DesiredPost[], options: { timezone?: string; capabilities?: ReadonlyMap<string, Capabilities> } = {}): PostCard[] {
+  const context = { place: zonePlacer(options.timezone ?? 'Europe/Berlin'), captions: captionsOf(options.capabilities ?? new Map()), probes: new Map() };
+  return posts.map((post) => postCard(post, context));
+}
+
 /** A calendar as the command makes it: the real planner over these posts, remote posts and state. */
-export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'posts'>>): CalendarModel {
+export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'cards'>>): CalendarModel {
   const { posts, remote, owned, ...rest } = input;
   const section = owned ?? emptyTargetState(TARGET);
   const livePosts = remote ?? [];
@@ -84,8 +92,8 @@ export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owne
     state: section,
     capabilities: new Map(),
     diagnostics: [],
-    mediaView: () => ({ src: null }),
-    posts,
+    mediaPrefix: 'media/',
+    cards: cardsOf(posts, rest),
     ...rest,
   });
 }

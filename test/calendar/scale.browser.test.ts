@@ -6,7 +6,7 @@ import { buildCalendarModel } from '../../src/calendar/build-model.js';
 import { renderCalendarPage } from '../../src/calendar/page.js';
 import { testdir } from '../helpers/testdir.js';
 import { BROWSER_MISSING, openPage, useBrowser } from './browser.js';
-import { desired, PHOTO, shape, SHORT } from './fixtures.js';
+import { cardsOf, desired, PHOTO, shape, SHORT } from './fixtures.js';
 
 const browser = useBrowser();
 
@@ -20,7 +20,7 @@ describe.skipIf(BROWSER_MISSING)('a calendar of 10,000 posts in Chromium', () =>
         targets: [{ socialAccountId: PHOTO, options: {} }, { socialAccountId: SHORT, options: {} }],
       })),
     );
-    const model = buildCalendarModel({ now: new Date('2030-12-20T12:00:00Z'), timezone: 'Europe/Berlin', aliases: { 'brand-photo': PHOTO, 'brand-short': SHORT }, target: 'Target: test', posts, plan: null, live: null, state: null, capabilities: new Map(), diagnostics: [], mediaView: () => ({ src: null }) });
+    const model = buildCalendarModel({ now: new Date('2030-12-20T12:00:00Z'), timezone: 'Europe/Berlin', aliases: { 'brand-photo': PHOTO, 'brand-short': SHORT }, target: 'Target: test', cards: cardsOf(posts), plan: null, live: null, state: null, capabilities: new Map(), diagnostics: [], mediaPrefix: 'media/' });
     const dir = await testdir();
     await writeFile(join(dir, 'index.html'), renderCalendarPage(model));
 

@@ -1,0 +1,122 @@
+import { extname } from 'node:path';
+import type { Capabilities, CaptionRules } from '../api/types.js';
+import type { DesiredMedia, DesiredPost } from '../content/types.js';
+import type { ProbedMedia } from '../media/media-rules.js';
+import { compareText } from '../text/ordering.js';
+import { cutCaption } from './caption-cut.js';
+import type { CalendarMedia, CalendarTarget, Slot } from './model.js';
+import type { Placer } from './zone-placer.js';
+
+/**
+ * What a post's calendar entry takes from its files alone: its slot, its text, each account's
+ * preview and its media. The remote (statuses, poster frames) and the plan (overlay, change) are
+ * added when the model is built. Plain JSON values. Invariant: equal fingerprints and shape
+ * hashes, under equal card contexts (`cardContextKey`), make equal cards, which is what lets
+ * `.postsync/cache/calendar.json` keep them.
+ */
+export interface PostCard {
+  key: string;
+  file: string;
+  /** The post's shape hash: without the remote, its status is whether the state applied this shape. */
+  shapeHash: string;
+  slot: Slot | null;
+  text: string;
+  targets: CardTarget[];
+  media: CardMedia[];
+}
+
+/** An account's preview, as the files decide it. */
+export type CardTarget = Omit<CalendarTarget, 'status' | 'error'>;
+
+/**
+ * A media file, as the files decide it. `thumbnail`: the name an image is copied under (its
+ * content hash), which the page finds under its media prefix; a video has none, and `video` (its
+ * sha256) finds the poster frame the remote made of it, when there is one.
+ */
+export interface CardMedia extends Omit<CalendarMedia, 'src'> {
+  thumbnail: string | null;
+  video?: string;
+}
+
+/** What every card of one calendar is made with. */
+export interface CardContext {
+  /** Places instants in the project's time zone. */
+  place: Placer;
+  /** Each account's caption rules, by id (none: no limit, counted in characters). */
+  captions: ReadonlyMap<string, CaptionLimit>;
+  /** What probing found in the media files, by sha256. */
+  probes: ReadonlyMap<string, ProbedMedia>;
+}
+
+/** How an account counts a caption, and how long it may be (null: no limit). */
+export interface CaptionLimit {
+  unit: CaptionRules['lengthUnit'];
+  maxLength: number | null;
+}
+
+/** The caption limits of the accounts (CardContext.captions). */
+export function captionsOf(capabilities: ReadonlyMap<string, Capabilities>): Map<string, CaptionLimit> {
+  return new Map([...capabilities].map(([id, { rules }]) => [id, { unit: rules.caption.lengthUnit, maxLength: rules.caption.maxLength }]));
+}
+
+/** Names what cards depend on besides their posts: cards kept under another key are made again. */
+export function cardContextKey(timezone: string, captions: CardContext['captions']): string {
+  const rules = [...captions].sort(([a], [b]) => compareText(a, b));
+  return JSON.stringify({ timezone, rules });
+}
+
+const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'image/gif': '.gif' };
+
+/** The card of a post read in full. */
+export function postCard(post: DesiredPost, context: CardContext): PostCard {
+  const { shape } = post;
+  const targets = shape.targets.map((target, index): CardTarget => {
+    const caption = context.captions.get(target.socialAccountId);
+    return {
+      account: target.socialAccountId,
+      label: post.targetLabels[index] ?? target.socialAccountId,
+      override: target.contentOverride !== undefined,
+      ...captionPreview(target.contentOverride ?? shape.content, shape.content, caption),
+      options: optionsShown(target.options),
+    };
+  });
+  return { key: post.key, file: post.file, shapeHash: post.shapeHash, slot: context.place(shape.scheduledAt), text: shape.content, targets, media: post.media.map((media) => mediaCard(media, context.probes)) };
+}
+
+function mediaCard(media: DesiredMedia, probes: CardContext['probes']): CardMedia {
+  const probe = probes.get(media.sha256);
+  return {
+    kind: media.kind,
+    path: media.path,
+    thumbnail: media.kind === 'image' ? `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || '.img')}` : null,
+    ...(media.kind === 'video' ? { video: media.sha256 } : {}),
+    ...(media.alt === undefined ? {} : { alt: media.alt }),
+    ...(probe?.width === undefined ? {} : { width: probe.width }),
+    ...(probe?.height === undefined ? {} : { height: probe.height }),
+    ...(probe?.durationSeconds === undefined ? {} : { durationSeconds: probe.durationSeconds }),
+    sizeBytes: media.sizeBytes,
+  };
+}
+
+/**
+ * A caption as an account with this limit shows it (none: no limit, counted in characters);
+ * `shown` is left out when it is the post's text whole, so the page keeps one copy of it.
+ */
+export function captionPreview(text: string, postText: string, limit: CaptionLimit | undefined): Pick<CalendarTarget, 'shown' | 'overflow' | 'length'> {
+  const { shown, overflow, length } = cutCaption(text, limit?.unit ?? 'characters', limit?.maxLength ?? null);
+  return shown === postText ? { overflow, length } : { shown, overflow, length };
+}
+
+/** A target's options as the preview lists them. */
+export function optionsShown(options: object): CalendarTarget['options'] {
+  return Object.entries(options)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ({ name, value: optionText(value) }));
+}
+
+/** An option's value as the preview shows it. */
+function optionText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
