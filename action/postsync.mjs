@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { isIP } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { hostname, tmpdir, type } from "node:os";
 import { createInterface } from "node:readline";
 import { createInterface as createInterface$1 } from "node:readline/promises";
@@ -65665,7 +65665,7 @@ function attempt(post, target, account, atMs) {
 		publishedAt: new Date(atMs).toISOString()
 	};
 }
-function statusOf$1(targets) {
+function statusOf$2(targets) {
 	if (targets.some((t) => t.status === "waiting" || t.status === "pending")) return "publishing";
 	const published = targets.filter((t) => t.status === "published").length;
 	if (published === targets.length) return "published";
@@ -65676,7 +65676,7 @@ function advance(project, post, dueMs) {
 	const targets = post.targets.map((target) => {
 		return (due ? target.status === "pending" : target.status === "waiting" && Date.parse(target.nextAttemptAt ?? "") <= dueMs) ? attempt(post, target, project.account(target.socialAccountId), dueMs) : target;
 	});
-	const status = statusOf$1(targets);
+	const status = statusOf$2(targets);
 	const publishedTimes = targets.flatMap((t) => t.status === "published" && t.publishedAt ? [t.publishedAt] : []);
 	const next = {
 		...post,
@@ -73805,13 +73805,13 @@ function calendarAccounts(input) {
 		};
 	});
 }
-function remotePosters(cards, live, state) {
+function remotePosters(cards, lives, state) {
 	const posters = new Map();
 	if (state === null) return posters;
 	let shaOf;
-	for (const card of cards) {
-		const post = live.get(card.key);
-		if (post === void 0 || !card.media.some((media) => media.video !== void 0)) continue;
+	for (const [index, card] of cards.entries()) {
+		const post = lives[index];
+		if (post === void 0 || !card.media.some((media) => "video" in media)) continue;
 		shaOf ??= new Map(Object.entries(state.media).map(([sha256, record]) => [record.mediaId, sha256]));
 		for (const media of post.media) {
 			const sha256 = shaOf.get(media.id);
@@ -73820,9 +73820,17 @@ function remotePosters(cards, live, state) {
 	}
 	return posters;
 }
-function thumbnailFiles(model, options) {
+function thumbnailFiles(model, cards, options) {
+	const shown = new Set(model.posts.map((post) => post.key));
 	const files = new Map();
-	for (const post of model.posts) for (const media of post.media) if (media.kind === "image" && media.src?.startsWith(options.mediaPrefix) === true && !files.has(media.src)) files.set(media.src, join(options.root, media.path));
+	for (const card of cards) {
+		if (!shown.has(card.key)) continue;
+		for (const media of card.media) {
+			if (!("thumbnail" in media)) continue;
+			const name = `${options.mediaPrefix}${media.thumbnail}`;
+			if (!files.has(name)) files.set(name, join(options.root, media.path));
+		}
+	}
 	return files;
 }
 function zonePlacer(timeZone) {
@@ -73998,23 +74006,33 @@ function postCard(post, context) {
 			options: optionsShown(target.options)
 		};
 	});
+	const content = {
+		text: shape.content,
+		targets,
+		media: post.media.map((media) => contentMedia(media, context.probes))
+	};
 	return {
 		key: post.key,
 		file: post.file,
 		shapeHash: post.shapeHash,
 		slot: context.place(shape.scheduledAt),
-		text: shape.content,
-		targets,
-		media: post.media.map((media) => mediaCard(media, context.probes))
+		accounts: targets.map((target) => target.account),
+		media: post.media.map(cardMedia),
+		content: JSON.stringify(content)
 	};
 }
-function mediaCard(media, probes) {
+function cardMedia(media) {
+	if (media.kind === "video") return { video: media.sha256 };
+	return {
+		thumbnail: `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || ".img")}`,
+		path: media.path
+	};
+}
+function contentMedia(media, probes) {
 	const probe = probes.get(media.sha256);
 	return {
 		kind: media.kind,
 		path: media.path,
-		thumbnail: media.kind === "image" ? `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || ".img")}` : null,
-		...media.kind === "video" ? { video: media.sha256 } : {},
 		...media.alt === void 0 ? {} : { alt: media.alt },
 		...probe?.width === void 0 ? {} : { width: probe.width },
 		...probe?.height === void 0 ? {} : { height: probe.height },
@@ -74047,33 +74065,18 @@ function optionText(value) {
 function errorsIn(diagnostics) {
 	return diagnostics.filter((d) => d.severity === "error").length;
 }
-function mediaOf(media, context) {
-	const src = media.thumbnail !== null ? `${context.mediaPrefix}${media.thumbnail}` : media.video === void 0 ? null : context.posters.get(media.video) ?? null;
-	const shown = {
-		kind: media.kind,
-		path: media.path,
-		src
+function pictureOf(media, context) {
+	return "thumbnail" in media ? `${context.mediaPrefix}${media.thumbnail}` : context.posters.get(media.video) ?? null;
+}
+function statusOf$1(target) {
+	const status = target?.status ?? null;
+	return target?.error === void 0 ? { status } : {
+		status,
+		error: target.error
 	};
-	if (media.alt !== void 0) shown.alt = media.alt;
-	if (media.width !== void 0) shown.width = media.width;
-	if (media.height !== void 0) shown.height = media.height;
-	if (media.durationSeconds !== void 0) shown.durationSeconds = media.durationSeconds;
-	if (media.sizeBytes !== void 0) shown.sizeBytes = media.sizeBytes;
-	return shown;
 }
 function desiredEntry(card, context, extra) {
 	const liveTargets = extra.live?.targets;
-	const targets = card.targets.map((target) => {
-		const live = liveTargets?.find((candidate) => candidate.socialAccountId === target.account);
-		return live?.error === void 0 ? {
-			...target,
-			status: live?.status ?? null
-		} : {
-			...target,
-			status: live.status ?? null,
-			error: live.error
-		};
-	});
 	const { overlay, previous } = overlayOf(extra.change, context.place);
 	const errors = errorsIn(extra.diagnostics);
 	return {
@@ -74082,31 +74085,40 @@ function desiredEntry(card, context, extra) {
 		slot: card.slot,
 		previous,
 		draft: card.slot === null,
-		ready: card.slot === null && errors === 0 && targets.length > 0,
+		ready: card.slot === null && errors === 0 && card.accounts.length > 0,
 		status: extra.status,
 		overlay,
 		change: changeOf(extra.change, context.place),
-		text: card.text,
-		targets,
-		media: card.media.map((media) => mediaOf(media, context)),
 		diagnostics: extra.diagnostics,
-		errors
+		errors,
+		statuses: card.accounts.map((account) => statusOf$1(liveTargets?.find((target) => target.socialAccountId === account))),
+		pictures: card.media.map((media) => pictureOf(media, context)),
+		content: card.content
 	};
 }
 function remoteEntry(change, live, context, diagnostics) {
 	const text = live?.content ?? "";
-	const targets = (live?.targets ?? []).map((target) => {
+	const liveTargets = live?.targets ?? [];
+	const targets = liveTargets.map((target) => {
 		const account = context.accounts.get(target.socialAccountId);
 		return {
 			account: target.socialAccountId,
 			label: account?.label ?? target.handle ?? target.socialAccountId,
-			status: target.status ?? null,
-			...target.error === void 0 ? {} : { error: target.error },
 			override: target.contentOverride !== void 0,
 			...captionPreview(target.contentOverride ?? text, text, account),
 			options: optionsShown(target.options ?? {})
 		};
 	});
+	const media = (live?.media ?? []).map((file) => ({
+		kind: String(file.kind),
+		path: file.id,
+		...file.durationSeconds === void 0 ? {} : { durationSeconds: file.durationSeconds }
+	}));
+	const content = {
+		text,
+		targets,
+		media
+	};
 	const slot = context.place(live?.scheduledAt ?? null);
 	const { overlay } = overlayOf(change, context.place);
 	return {
@@ -74119,21 +74131,16 @@ function remoteEntry(change, live, context, diagnostics) {
 		status: live?.status ?? null,
 		overlay,
 		change: changeOf(change, context.place),
-		text,
-		targets,
-		media: (live?.media ?? []).map((media) => ({
-			kind: String(media.kind),
-			path: media.id,
-			src: null,
-			...media.durationSeconds === void 0 ? {} : { durationSeconds: media.durationSeconds }
-		})),
 		diagnostics,
-		errors: errorsIn(diagnostics)
+		errors: errorsIn(diagnostics),
+		statuses: liveTargets.map(statusOf$1),
+		pictures: media.map(() => null),
+		content: JSON.stringify(content)
 	};
 }
 function buildCalendarModel(input) {
 	const changes = new Map();
-	for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
+	for (const change of input.plan?.changes ?? []) if (change.action !== "noop") changes.set(change.key, change);
 	const diagnosticsByFile = new Map();
 	const problems = [];
 	const files = new Set(input.cards.map((card) => card.file));
@@ -74144,15 +74151,11 @@ function buildCalendarModel(input) {
 		const postId = change?.postId ?? input.state?.posts[key]?.postId;
 		return postId === void 0 || postId === null ? void 0 : input.live?.get(postId);
 	};
-	const liveOf = new Map();
+	const lives = input.cards.map((card) => livePostOf(card.key, changes.get(card.key)));
 	const used = new Set();
-	for (const card of input.cards) {
-		for (const target of card.targets) used.add(target.account);
-		const live = livePostOf(card.key, changes.get(card.key));
-		if (live !== void 0) liveOf.set(card.key, live);
-	}
+	for (const card of input.cards) for (const account of card.accounts) used.add(account);
 	const handles = new Map();
-	for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
+	for (const live of lives) for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
 	const accounts = calendarAccounts({
 		aliases: input.aliases,
 		used,
@@ -74164,12 +74167,12 @@ function buildCalendarModel(input) {
 		place,
 		accounts: new Map(accounts.map((account) => [account.id, account])),
 		mediaPrefix: input.mediaPrefix,
-		posters: remotePosters(input.cards, liveOf, input.state)
+		posters: remotePosters(input.cards, lives, input.state)
 	};
-	const posts = input.cards.map((card) => {
+	const posts = input.cards.map((card, index) => {
 		const change = changes.get(card.key);
 		changes.delete(card.key);
-		const live = liveOf.get(card.key);
+		const live = lives[index];
 		return desiredEntry(card, context, {
 			change,
 			live,
@@ -74179,13 +74182,13 @@ function buildCalendarModel(input) {
 	});
 	const placedFiles = new Set();
 	for (const change of changes.values()) {
-		if (change.action === "noop" || isForgotten(change)) continue;
+		if (isForgotten(change)) continue;
 		const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
 		if (change.file !== null) placedFiles.add(change.file);
 		posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
 	}
 	const inRange = rangeFilter(input.range);
-	const kept = posts.filter(inRange).sort(byTime);
+	const kept = byTime(posts.filter(inRange));
 	return {
 		formatVersion: 1,
 		generatedAt: input.now.toISOString(),
@@ -74222,9 +74225,11 @@ function rangeFilter(range) {
 	const inside = (at) => at !== void 0 && Date.parse(at) >= from && Date.parse(at) < to;
 	return (post) => post.slot === null && post.previous === null || inside(post.slot?.at) || inside(post.previous?.at);
 }
-function byTime(a, b) {
-	const at = (post) => post.slot?.at ?? post.previous?.at ?? "￿";
-	return at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function byTime(posts) {
+	const at = posts.map((post) => post.slot?.at ?? post.previous?.at ?? "￿");
+	const order = posts.map((_, index) => index);
+	order.sort((a, b) => at[a] < at[b] ? -1 : at[a] > at[b] ? 1 : posts[a].key < posts[b].key ? -1 : posts[a].key > posts[b].key ? 1 : 0);
+	return order.map((index) => posts[index]);
 }
 function initialView(posts, input, place) {
 	const now = input.now.toISOString();
@@ -74276,7 +74281,7 @@ function calendarOf(sources, options) {
 	});
 	return {
 		model,
-		thumbnails: thumbnailFiles(model, {
+		thumbnails: thumbnailFiles(model, sources.cards, {
 			root: options.config.root,
 			mediaPrefix: options.mediaPrefix
 		})
@@ -74339,10 +74344,15 @@ function splitForFirstView(model) {
 	const days = new Map();
 	const place = (post, day, time) => {
 		if (day === void 0 || time === void 0 || day < start || day > end) return;
-		days.set(day, [...days.get(day) ?? [], {
+		const placed = days.get(day);
+		if (placed === void 0) days.set(day, [{
 			post,
 			time
 		}]);
+		else placed.push({
+			post,
+			time
+		});
 	};
 	for (const post of model.posts) {
 		place(post, post.slot?.day, post.slot?.time);
@@ -74400,7 +74410,7 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 	yield "</body>\n</html>\n";
 }
 var pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, encoder, IMAGE_EXTENSIONS, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_DEb9hteG = __esmMin((() => {
+var init_page_DZzLLgzh = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
@@ -74439,7 +74449,7 @@ var init_page_DEb9hteG = __esmMin((() => {
 		"image/gif": ".gif"
 	};
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){let e=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],t=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],n=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),r=e=>e.toISOString().slice(0,10);function i(e,t){let i=n(e);return i.setUTCDate(i.getUTCDate()+t),r(i)}function a(e){return i(e,-((n(e).getUTCDay()+6)%7))}function o(e,t){let[n,i]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,i-1+t,1));return r(a).slice(0,7)}function s(e){let t=`${e}-01`,n=i(`${o(e,1)}-01`,-1),r=[];for(let e=a(t);e<=n;e=i(e,7))r.push(e);return r}function c(t){let[n,r]=t.split(`-`).map(Number);return`${e[r-1]} ${n}`}function l(t){let r=i(t,6),[a,o]=[n(t),n(r)],s=t=>`${t.getUTCDate()} ${e[t.getUTCMonth()]} ${t.getUTCFullYear()}`;return a.getUTCMonth()===o.getUTCMonth()?`${a.getUTCDate()} – ${s(o)}`:`${a.getUTCFullYear()===o.getUTCFullYear()?`${a.getUTCDate()} ${e[a.getUTCMonth()]}`:s(a)} – ${s(o)}`}function u(r){let i=n(r);return`${t[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${e[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function d(e){return Number(e.slice(8,10))}function f(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=n(e);return!Number.isNaN(t.getTime())&&r(t)===e}function p(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function m(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return h(r,n),r}function h(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?h(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function g(e,...t){e.replaceChildren(),h(e,t)}function _(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function v(e){return e.toLocaleString(`en-US`)}function y(e,t,n=`${t}s`){return`${v(e)} ${e===1?t:n}`}let b={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function x(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:b[e.overlay]}function S(e){return m(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function C(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function w(e,t){let{post:n,ghost:r}=e,i=x(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:O(n.status):m(`span`,{class:`tag`},i));return m(`button`,{class:a,type:`button`,title:o,style:T(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},m(`span`,{class:`card-head`},e.time===``?null:m(`span`,{class:`card-time`},e.time),m(`span`,{class:`card-dots`},n.targets.map(e=>S(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?m(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),m(`span`,{class:`card-text`},C(n)))}function T(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function E(e,t=`not on the remote`){let n=e??t;return m(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let D={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function O(e){return m(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},D[e]??`?`)}function k(e){return e===null?`no time: a draft`:`${u(e.day)}, ${e.time} (UTC${e.offset})`}function A(e,t,n,r){let i=x(e,!1);return[m(`div`,{class:`details-head`},m(`div`,null,m(`h2`,{id:`details-title`},e.key),m(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},E(e.status),i===null?null:m(`span`,{class:`tag o-${e.overlay}`},i),e.draft?E(e.ready?`ready`:`not ready`):null)),m(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),m(`dl`,{class:`facts`},m(`dt`,null,`File`),m(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),m(`dt`,null,e.previous===null?`Time`:`New time`),m(`dd`,null,k(e.slot)),e.previous===null?null:[m(`dt`,null,`Old time`),m(`dd`,null,k(e.previous))],m(`dt`,null,`Time zone`),m(`dd`,null,t.timezone)),j(e),e.diagnostics.length===0?null:m(`div`,{class:`section`},m(`h3`,null,`Problems in this file`),e.diagnostics.map(M)),m(`div`,{class:`section`},m(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>P(t,e,n)))]}function j(e){let t=e.change;return t===null?m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):m(`div`,{class:`section`,\"data-field\":`change`},m(`h3`,null,`Plan`),m(`div`,null,m(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),m(`ul`,{class:`reasons`},t.reasons.map(e=>m(`li`,null,e))),t.fields.length===0?null:m(`table`,{class:`fields`},m(`tbody`,null,t.fields.map(e=>m(`tr`,null,m(`td`,null,e.field),m(`td`,null,m(`span`,{class:`before`},e.before),` → `,m(`span`,{class:`after`},e.after)))))))}function M(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return m(`div`,{class:`diag ${e.severity}`},m(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:m(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:m(`small`,null,e.hint))}let N=[`vidATitle`,`shortBCaption`];function P(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>N.includes(e.name)),s=i===null?`${v(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${v(e.length)} / ${v(i)} ${r?.unitWord??`characters`}${a?` — ${v(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return m(`article`,{class:`preview`,\"data-account\":e.account},m(`div`,{class:`preview-head`},S(r),m(`b`,null,e.label),m(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),E(e.status)),m(`div`,{class:`preview-body`},o===void 0?null:m(`div`,{class:`preview-title`},o.value),m(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,m(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),m(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[m(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),m(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:m(`div`,{class:`diag`},m(`b`,null,`remote error: `),e.error),e.options.length===0?null:m(`div`,{class:`options`},e.options.map(e=>m(`span`,{class:`option`},`${e.name}: `,m(`b`,null,e.value)))),t.media.length===0?null:m(`div`,{class:`media`},t.media.map(I))))}function F(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function I(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[m(`span`,{class:`play`},`▶`),m(`span`,null,t)]:m(`span`,null,t),a=m(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:m(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(m(`span`,{class:`dur`},F(e.durationSeconds)))}),a}function L(e,t){let n=`${u(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[m(`div`,{class:`brand`},m(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),m(`h1`,null,`Content calendar`)),m(`div`,{class:`meta`},m(`span`,null,e.target.replace(/^Target: /,``)),m(`span`,null,`Times in `,m(`b`,null,e.timezone)),m(`span`,null,`${y(e.totals.scheduled,`scheduled post`)}, ${y(e.totals.unscheduled,`unscheduled post`)}`),m(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?m(`div`,{class:`counts`},m(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?m(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:m(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var R=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function z(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return m(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},m(`h3`,null,`Unscheduled`,m(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?m(`p`,{class:`empty`},`Every post has a time.`):null,m(`div`,{class:`tray`},i.map(e=>w({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:E(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?m(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${y(n,`unscheduled post`)}`):null)}function B(e){return e.length===0?null:m(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},m(`h3`,null,`Files not on the calendar`,m(`span`,null,y(e.length,`problem`))),e.map(e=>m(`div`,{class:`problem`},m(`span`,{class:`sev-${e.severity}`},e.severity),` `,m(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:m(`div`,{class:`empty`},e.hint))))}let V=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],H=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function U(e){let t=e.summary,n=t===null?[]:H.filter(e=>t[e]>0);return m(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},m(`h3`,null,`Plan`,t===null?null:m(`span`,null,`${y(t.unchanged,`post`)} unchanged`)),t===null?m(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?m(`p`,{class:`empty`},`No changes: the remote matches the files.`):m(`div`,{class:`plan-rows`},n.map(e=>m(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?m(`p`,{class:`empty`},`${y(t.deletesSkipped,`removed file`)}: deleted only by `,m(`code`,null,`apply --prune`),`.`):null)}function W(e){return m(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},m(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:m(`div`,{class:`legend`},V.map(([e,t,n])=>[m(`span`,{class:`card${e===null?``:` o-${e}`}`},m(`span`,{class:`card-head`},m(`span`,{class:`tag`},t))),m(`span`,null,n)])),m(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>m(`span`,{class:`status-key`},O(e),` ${e}`))))}function G(e,n){let r=s(e).map(t=>m(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>K(i(t,r),e,n))));return m(`div`,{class:`month`,role:`grid`,\"aria-label\":e},m(`div`,{class:`weekdays`,role:`row`},t.map(e=>m(`div`,{role:`columnheader`},e))),r)}function K(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return m(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},m(`div`,{class:`day-num`},String(d(e))),a.map(t=>w(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?m(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function q(e,n){let r=[0,1,2,3,4,5,6].map(t=>i(e,t)),a=r.map(e=>n.posts.on(e,n.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of a.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>m(`div`,{class:`head${e===n.today?` today`:``}`},`${t[r]} `,m(`b`,null,String(d(e))))),l=s.flatMap(e=>[m(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((t,r)=>{let i=a[r].filter(t=>Number(t.time.slice(0,2))===e);return m(`div`,{class:`slot${t===n.today?` today`:``}`,\"data-day\":t,\"data-hour\":String(e)},i.map(e=>w(e,{accounts:n.accounts,day:t,onOpen:n.onOpen})))})]);return m(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},m(`div`,{class:`head`}),c,l)}var J=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new R(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;g(_(`top`),L(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),g(_(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:a(e)})};g(_(`view`),this.#r.view===`month`?G(this.#r.month,t):q(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));g(_(`side`),U(e),z(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),B(e.problems),W(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:o(this.#r.month,t)}):this.#g({...this.#r,week:i(this.#r.week,7*t)}),n=this.#e.today;return[m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),m(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:a(n)})},`Today`),m(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),m(`h2`,{id:`view-title`},e===`month`?c(this.#r.month):l(this.#r.week)),m(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},m(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),m(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),m(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>m(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},m(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:m(`small`,null,e.platform),e.available?null:m(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||i(this.#r.week,6).startsWith(e)?this.#r.week:a(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&_(`details`).focus()}#h(){let e=_(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(g(e,A(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(p(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&f(n)?{...t,view:`week`,week:a(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>_(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>_(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>_(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Y(e,t){new EventSource(t).addEventListener(`calendar`,t=>e.update(JSON.parse(t.data)))}let X=new J(JSON.parse(_(`calendar-data`).textContent??`null`));X.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&X.complete(e)}),document.body.dataset.live!==void 0&&Y(X,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?h(`p`,{class:`empty`},`${b(t.deletesSkipped,`removed file`)}: deleted only by `,h(`code`,null,`apply --prune`),`.`):null)}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){new EventSource(t).addEventListener(`calendar`,t=>e.update(Z(JSON.parse(t.data))))}function Z(t){return{...t,posts:t.posts.map(e)}}let Q=new Y(Z(JSON.parse(v(`calendar-data`).textContent??`null`)));Q.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&Q.complete(t)}),document.body.dataset.live!==void 0&&X(Q,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -74624,7 +74634,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_BBVTMjuz_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DngvNn0__exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 async function startWatchCalendar(options) {
 	const server = await CalendarServer.start({ port: options.port });
 	const probes = createProbeCache();
@@ -74672,8 +74682,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
-var init_watch_calendar_BBVTMjuz = __esmMin((() => {
-	init_page_DEb9hteG();
+var init_watch_calendar_DngvNn0_ = __esmMin((() => {
+	init_page_DZzLLgzh();
 	init_probe_cache_BIaDE8Nw();
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
@@ -74767,7 +74777,7 @@ var init_watch_calendar_BBVTMjuz = __esmMin((() => {
 		}
 	};
 }));
-var watch_B93B14VT_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CjLtUvNw_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74810,7 +74820,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BBVTMjuz(), watch_calendar_BBVTMjuz_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DngvNn0_(), watch_calendar_DngvNn0__exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -74853,7 +74863,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_B93B14VT = __esmMin((() => {
+var init_watch_CjLtUvNw = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74949,9 +74959,9 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_n72A8PYg_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_CxfcAxmF_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
-	return model.posts.filter((post) => post.overlay !== null);
+	return model.posts.filter((post) => post.overlay !== null).map(shownPost);
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
@@ -75138,8 +75148,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_n72A8PYg = __esmMin((() => {
-	init_page_DEb9hteG();
+var init_calendar_report_CxfcAxmF = __esmMin((() => {
+	init_calendar_DIfC3WLG();
+	init_page_DZzLLgzh();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75154,9 +75165,28 @@ var init_calendar_report_n72A8PYg = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_Cabv3Oij_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DIfC3WLG_exports = __exportAll$1({
+	runCalendar: () => runCalendar,
+	t: () => shownPost
+});
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
+}
+function shownPost(post) {
+	const { content, statuses, pictures, ...shown } = post;
+	const { text, targets, media } = JSON.parse(content);
+	return {
+		...shown,
+		text,
+		targets: targets.map((target, index) => ({
+			...target,
+			...statuses[index] ?? { status: null }
+		})),
+		media: media.map((file, index) => ({
+			...file,
+			src: pictures[index] ?? null
+		}))
+	};
 }
 function renderIcs(model, options) {
 	const accounts = new Map(model.accounts.map((account) => [account.id, account]));
@@ -75170,8 +75200,12 @@ function renderIcs(model, options) {
 		`X-WR-CALNAME:${text$1(`Content calendar (${model.target.replace(/^Target: /, "")})`)}`,
 		`X-WR-TIMEZONE:${text$1(model.timezone)}`
 	];
-	for (const post of model.posts) {
-		if (post.slot === null || post.overlay === "deleted") continue;
+	for (const modelPost of model.posts) {
+		if (modelPost.slot === null || modelPost.overlay === "deleted") continue;
+		const post = {
+			...shownPost(modelPost),
+			slot: modelPost.slot
+		};
 		const labels = post.targets.map((target) => accountLabel$1(target.account, target.label, accounts));
 		const start = Date.parse(post.slot.at);
 		lines.push("BEGIN:VEVENT", `UID:${uidOf(options.scope, post.key)}`, `DTSTAMP:${stamp}`, `DTSTART:${icsTime(post.slot.at)}`, `DTEND:${icsTime(new Date(start + EVENT_MINUTES * 6e4).toISOString())}`, `SUMMARY:${text$1(summaryOf(post, labels))}`, `DESCRIPTION:${text$1(descriptionOf(post, labels))}`, ...labels.length === 0 ? [] : [`CATEGORIES:${labels.map(text$1).join(",")}`], `STATUS:${post.status === null ? "TENTATIVE" : "CONFIRMED"}`, "TRANSP:TRANSPARENT", "END:VEVENT");
@@ -75310,12 +75344,9 @@ async function writeCalendarPage(outDir, model, thumbnails) {
 	await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
 	await Promise.all([...thumbnails].map(([name, source]) => copyFile(source, join(outDir, name))));
 	const page = join(outDir, "index.html");
-	const file = await open(page, "w");
-	try {
-		for (const part of calendarPageParts(model)) await file.write(part);
-	} finally {
-		await file.close();
-	}
+	const file = createWriteStream(page);
+	for (const part of calendarPageParts(model)) file.write(part);
+	await finished(file.end());
 	return {
 		page,
 		thumbnails: thumbnails.size
@@ -75384,7 +75415,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_n72A8PYg(), calendar_report_n72A8PYg_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CxfcAxmF(), calendar_report_CxfcAxmF_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			annotate: (line) => process.stderr.write(line),
@@ -75410,8 +75441,8 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_Cabv3Oij = __esmMin((() => {
-	init_page_DEb9hteG();
+var init_calendar_DIfC3WLG = __esmMin((() => {
+	init_page_DZzLLgzh();
 	init_api_cLsvpDMU();
 	init_read_desired_CDdXoz7x();
 	init_build_plan_DMNjewCD();
@@ -77468,8 +77499,8 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CXy_bMyS(), init_CXy_bMyS_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B93B14VT(), watch_B93B14VT_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_Cabv3Oij(), calendar_Cabv3Oij_exports))).runCalendar(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CjLtUvNw(), watch_CjLtUvNw_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DIfC3WLG(), calendar_DIfC3WLG_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CriilHXa(), status_CriilHXa_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B9IIMA1_(), import_B9IIMA1__exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BYtomac3(), calendars_BYtomac3_exports))).runCalendars(flags, command)));

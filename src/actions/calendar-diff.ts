@@ -1,4 +1,5 @@
 import type { CalendarModel, CalendarPost, Overlay, Slot } from '../calendar/model.js';
+import { shownPost } from '../calendar/shown-post.js';
 import { dayText, isoWeek, mondayOf } from '../calendar/zone-placer.js';
 
 /** GitHub's limit for what one step appends to the job summary. */
@@ -11,7 +12,7 @@ const EXCERPT = 90;
 
 /** The posts a calendar diff lists: those the plan touches. */
 export function changedPosts(model: CalendarModel): CalendarPost[] {
-  return model.posts.filter((post) => post.overlay !== null);
+  return model.posts.filter((post) => post.overlay !== null).map(shownPost);
 }
 
 /**

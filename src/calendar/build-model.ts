@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
-import type { CalendarModel, CalendarPost, CalendarSummary } from './model.js';
+import type { CalendarModel, CalendarSummary, ModelPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
@@ -40,8 +40,9 @@ export interface CalendarInput {
 const isForgotten = (change: Change) => change.action === 'delete' && change.stateOnly === true;
 
 export function buildCalendarModel(input: CalendarInput): CalendarModel {
+  // The plan's changes but its noops (most posts): a noop's post is the one the state records.
   const changes = new Map<string, Change>();
-  for (const change of input.plan?.changes ?? []) changes.set(change.key, change);
+  for (const change of input.plan?.changes ?? []) if (change.action !== 'noop') changes.set(change.key, change);
   const diagnosticsByFile = new Map<string, Diagnostic[]>();
   const problems: Diagnostic[] = [];
   const files = new Set(input.cards.map((card) => card.file));
@@ -55,41 +56,38 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     const postId = change?.postId ?? input.state?.posts[key]?.postId;
     return postId === undefined || postId === null ? undefined : input.live?.get(postId);
   };
-  const liveOf = new Map<string, Post>();
+  /** The remote post of each card, in the cards' order. */
+  const lives = input.cards.map((card) => livePostOf(card.key, changes.get(card.key)));
   const used = new Set<string>();
-  for (const card of input.cards) {
-    for (const target of card.targets) used.add(target.account);
-    const live = livePostOf(card.key, changes.get(card.key));
-    if (live !== undefined) liveOf.set(card.key, live);
-  }
+  for (const card of input.cards) for (const account of card.accounts) used.add(account);
   const handles = new Map<string, string>();
-  for (const live of liveOf.values()) for (const target of live.targets) if (target.handle) handles.set(target.socialAccountId, target.handle);
+  for (const live of lives) for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
   const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
   const place = zonePlacer(input.timezone);
   const context: EntryContext = {
     place,
     accounts: new Map(accounts.map((account) => [account.id, account])),
     mediaPrefix: input.mediaPrefix,
-    posters: remotePosters(input.cards, liveOf, input.state),
+    posters: remotePosters(input.cards, lives, input.state),
   };
 
-  const posts: CalendarPost[] = input.cards.map((card) => {
+  const posts: ModelPost[] = input.cards.map((card, index) => {
     const change = changes.get(card.key);
     changes.delete(card.key);
-    const live = liveOf.get(card.key);
+    const live = lives[index];
     return desiredEntry(card, context, { change, live, status: statusOf(card, live, input), diagnostics: diagnosticsByFile.get(card.file) ?? [] });
   });
   // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
   const placedFiles = new Set<string>();
   for (const change of changes.values()) {
-    if (change.action === 'noop' || isForgotten(change)) continue;
+    if (isForgotten(change)) continue;
     const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
     if (change.file !== null) placedFiles.add(change.file);
     posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
   }
 
   const inRange = rangeFilter(input.range);
-  const kept = posts.filter(inRange).sort(byTime);
+  const kept = byTime(posts.filter(inRange));
   return {
     formatVersion: 1,
     generatedAt: input.now.toISOString(),
@@ -116,7 +114,7 @@ function statusOf(card: PostCard, live: Post | undefined, input: CalendarInput):
   return record.appliedHash === card.shapeHash ? 'applied' : 'edited since applied';
 }
 
-function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boolean {
+function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolean {
   const from = range?.from ? Date.parse(range.from) : -Infinity;
   const to = range?.to ? Date.parse(range.to) : Infinity;
   const inside = (at: string | undefined) => at !== undefined && Date.parse(at) >= from && Date.parse(at) < to;
@@ -124,16 +122,18 @@ function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boo
 }
 
 /** Scheduled posts by time, then the unscheduled ones by key. */
-function byTime(a: CalendarPost, b: CalendarPost): number {
-  const at = (post: CalendarPost) => post.slot?.at ?? post.previous?.at ?? '\uffff';
-  return at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function byTime(posts: readonly ModelPost[]): ModelPost[] {
+  const at = posts.map((post) => post.slot?.at ?? post.previous?.at ?? '\uffff');
+  const order = posts.map((_, index) => index);
+  order.sort((a, b) => (at[a]! < at[b]! ? -1 : at[a]! > at[b]! ? 1 : posts[a]!.key < posts[b]!.key ? -1 : posts[a]!.key > posts[b]!.key ? 1 : 0));
+  return order.map((index) => posts[index]!);
 }
 
 /**
  * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
  * the first post from now on; else the last post; else now.
  */
-function initialView(posts: readonly CalendarPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
+function initialView(posts: readonly ModelPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
   const now = input.now.toISOString();
   const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
   const day =
@@ -145,12 +145,12 @@ function initialView(posts: readonly CalendarPost[], input: CalendarInput, place
   return { month: day.slice(0, 7), week: mondayOf(day) };
 }
 
-function firstSlot(posts: readonly CalendarPost[]): string | undefined {
+function firstSlot(posts: readonly ModelPost[]): string | undefined {
   const post = posts[0];
   return (post?.previous ?? post?.slot)?.day;
 }
 
-function summaryOf(posts: readonly CalendarPost[]): CalendarSummary {
+function summaryOf(posts: readonly ModelPost[]): CalendarSummary {
   const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0, deletesSkipped: 0 };
   for (const post of posts) {
     if (post.overlay === null) summary.unchanged++;

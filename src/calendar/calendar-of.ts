@@ -30,7 +30,7 @@ export function calendarOf(sources: CalendarSources, options: { config: Config; 
     ...(options.range === undefined ? {} : { range: options.range }),
     ...(sources.offlineReason === undefined ? {} : { offlineReason: sources.offlineReason }),
   });
-  return { model, thumbnails: thumbnailFiles(model, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
+  return { model, thumbnails: thumbnailFiles(model, sources.cards, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
 }
 
 /** The scope of the feed's event UIDs: the configured API (the embedded one is `local`). */

@@ -5,7 +5,7 @@ import { extname } from 'node:path';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
 
-/** Where a served page finds its thumbnails (MediaViews' prefix for `watch --calendar`). */
+/** Where a served page finds its thumbnails (the media prefix of `watch --calendar`). */
 export const SERVED_MEDIA_PREFIX = '/media/';
 const EVENTS_PATH = '/events';
 /** A comment line now and then keeps idle connections (and proxies) from closing the stream. */

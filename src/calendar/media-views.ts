@@ -6,16 +6,16 @@ import type { PostCard } from './post-card.js';
 
 /**
  * Poster frames of the cards' videos as the API has them, by sha256 (the state maps media ids to
- * files). `live`: the remote post of each card, by key. Only https URLs: a page never loads
- * anything else from the remote.
+ * files). `lives`: the remote post of each card, in the cards' order. Only https URLs: a page
+ * never loads anything else from the remote.
  */
-export function remotePosters(cards: readonly PostCard[], live: ReadonlyMap<string, Post>, state: TargetState | null): Map<string, string> {
+export function remotePosters(cards: readonly PostCard[], lives: readonly (Post | undefined)[], state: TargetState | null): Map<string, string> {
   const posters = new Map<string, string>();
   if (state === null) return posters;
   let shaOf: Map<string, string> | undefined;
-  for (const card of cards) {
-    const post = live.get(card.key);
-    if (post === undefined || !card.media.some((media) => media.video !== undefined)) continue;
+  for (const [index, card] of cards.entries()) {
+    const post = lives[index];
+    if (post === undefined || !card.media.some((media) => 'video' in media)) continue;
     shaOf ??= new Map(Object.entries(state.media).map(([sha256, record]) => [record.mediaId, sha256]));
     for (const media of post.media) {
       const sha256 = shaOf.get(media.id);
@@ -30,11 +30,15 @@ export function remotePosters(cards: readonly PostCard[], live: ReadonlyMap<stri
  * `mediaPrefix`) → the project file (under `root`). The static page copies them next to itself,
  * the `watch --calendar` server serves them.
  */
-export function thumbnailFiles(model: CalendarModel, options: { root: string; mediaPrefix: string }): Map<string, string> {
+export function thumbnailFiles(model: CalendarModel, cards: readonly PostCard[], options: { root: string; mediaPrefix: string }): Map<string, string> {
+  const shown = new Set(model.posts.map((post) => post.key));
   const files = new Map<string, string>();
-  for (const post of model.posts) {
-    for (const media of post.media) {
-      if (media.kind === 'image' && media.src?.startsWith(options.mediaPrefix) === true && !files.has(media.src)) files.set(media.src, join(options.root, media.path));
+  for (const card of cards) {
+    if (!shown.has(card.key)) continue;
+    for (const media of card.media) {
+      if (!('thumbnail' in media)) continue;
+      const name = `${options.mediaPrefix}${media.thumbnail}`;
+      if (!files.has(name)) files.set(name, join(options.root, media.path));
     }
   }
   return files;

@@ -3,9 +3,10 @@ import type { Diagnostic } from '../diagnostics.js';
 /**
  * The calendar as data: everything the page, the feed and the pull-request diff show, worked out
  * once on the server side (times already in the project's time zone), so the page's script only
- * lays it out. It is embedded in the page as JSON, so it holds plain values only.
+ * lays it out. It is embedded in the page as JSON, so it holds plain values only. Its posts are
+ * ModelPosts, CalendarPosts once shown (shown-post.ts).
  */
-export interface CalendarModel {
+export interface CalendarModel<P = ModelPost> {
   formatVersion: 1;
   /** When it was made (ISO instant). */
   generatedAt: string;
@@ -25,7 +26,7 @@ export interface CalendarModel {
   initial: { month: string; week: string };
   accounts: CalendarAccount[];
   /** Scheduled posts by time, then drafts by key. */
-  posts: CalendarPost[];
+  posts: P[];
   /** Counts over every post (a page may hold its posts in two parts, see page.ts). */
   totals: { scheduled: number; unscheduled: number; ready: number };
   /** Problems of files that yield no post (they cannot be placed), and of the project. */
@@ -79,8 +80,8 @@ export interface Slot {
 }
 
 /**
- * One post. `slot` null: unscheduled (a draft, or a post the plan unschedules). A deleted post is
- * placed where the remote has it. `previous` is the slot it leaves (moved, unscheduled).
+ * One post as shown. `slot` null: unscheduled (a draft, or a post the plan unschedules). A deleted
+ * post is placed where the remote has it. `previous` is the slot it leaves (moved, unscheduled).
  */
 export interface CalendarPost {
   key: string;
@@ -133,6 +134,36 @@ export interface CalendarTarget {
   overflow: string;
   length: number;
   options: { name: string; value: string }[];
+}
+
+/** What the files (or, for a post without one, the remote) say of a post: its text, each account's preview, its media. */
+export interface PostContent {
+  text: string;
+  targets: ContentTarget[];
+  media: ContentMedia[];
+}
+
+/** An account's preview as the content has it; its remote status comes with the post (TargetStatus). */
+export type ContentTarget = Omit<CalendarTarget, 'status' | 'error'>;
+
+/** A media file as the content has it; its picture comes with the post. */
+export type ContentMedia = Omit<CalendarMedia, 'src'>;
+
+/** A target's status on the remote (CalendarTarget's). */
+export type TargetStatus = Pick<CalendarTarget, 'status' | 'error'>;
+
+/**
+ * A post of the model: where and how the calendar shows it, with its content as JSON. The page
+ * holds it so (its script decodes each post's content as it shows it: shown-post.ts), so a calendar
+ * of posts whose content was kept (read-cards.ts) never decodes or encodes that content again.
+ */
+export interface ModelPost extends Omit<CalendarPost, 'text' | 'targets' | 'media'> {
+  /** Each of the content's targets' remote status, in its order. */
+  statuses: TargetStatus[];
+  /** Each of the content's media files' picture (CalendarMedia's `src`), in its order. */
+  pictures: (string | null)[];
+  /** PostContent, as JSON. */
+  content: string;
 }
 
 /** The caption a target shows (see CalendarTarget). */

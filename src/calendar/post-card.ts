@@ -4,15 +4,16 @@ import type { DesiredMedia, DesiredPost } from '../content/types.js';
 import type { ProbedMedia } from '../media/media-rules.js';
 import { compareText } from '../text/ordering.js';
 import { cutCaption } from './caption-cut.js';
-import type { CalendarMedia, CalendarTarget, Slot } from './model.js';
+import type { CalendarTarget, ContentMedia, ContentTarget, PostContent, Slot } from './model.js';
 import type { Placer } from './zone-placer.js';
 
 /**
- * What a post's calendar entry takes from its files alone: its slot, its text, each account's
- * preview and its media. The remote (statuses, poster frames) and the plan (overlay, change) are
- * added when the model is built. Plain JSON values. Invariant: equal fingerprints and shape
- * hashes, under equal card contexts (`cardContextKey`), make equal cards, which is what lets
- * `.postsync/cache/calendar.json` keep them.
+ * What a post's calendar entry takes from its files alone: its slot and its content (text, each
+ * account's preview, media), with what the model needs to know of that content without decoding
+ * it. The remote (statuses, poster frames) and the plan (overlay, change) are added when the model
+ * is built. Plain JSON values. Invariant: equal fingerprints and shape hashes, under equal card
+ * contexts (`cardContextKey`), make equal cards, which is what lets `.postsync/cache/calendar.json`
+ * keep them.
  */
 export interface PostCard {
   key: string;
@@ -20,23 +21,20 @@ export interface PostCard {
   /** The post's shape hash: without the remote, its status is whether the state applied this shape. */
   shapeHash: string;
   slot: Slot | null;
-  text: string;
-  targets: CardTarget[];
+  /** The accounts of the content's targets, by id, in its order. */
+  accounts: string[];
+  /** The content's media files, in its order: what their pictures are made from. */
   media: CardMedia[];
+  /** PostContent as JSON (ModelPost's `content`). */
+  content: string;
 }
-
-/** An account's preview, as the files decide it. */
-export type CardTarget = Omit<CalendarTarget, 'status' | 'error'>;
 
 /**
- * A media file, as the files decide it. `thumbnail`: the name an image is copied under (its
- * content hash), which the page finds under its media prefix; a video has none, and `video` (its
- * sha256) finds the poster frame the remote made of it, when there is one.
+ * Where a media file's picture comes from: an image is copied under `thumbnail` (its content hash),
+ * from `path` in the project; a video shows the poster frame the remote made of its file (`video`,
+ * the sha256), when there is one.
  */
-export interface CardMedia extends Omit<CalendarMedia, 'src'> {
-  thumbnail: string | null;
-  video?: string;
-}
+export type CardMedia = { thumbnail: string; path: string } | { video: string };
 
 /** What every card of one calendar is made with. */
 export interface CardContext {
@@ -70,7 +68,7 @@ const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/
 /** The card of a post read in full. */
 export function postCard(post: DesiredPost, context: CardContext): PostCard {
   const { shape } = post;
-  const targets = shape.targets.map((target, index): CardTarget => {
+  const targets = shape.targets.map((target, index): ContentTarget => {
     const caption = context.captions.get(target.socialAccountId);
     return {
       account: target.socialAccountId,
@@ -80,16 +78,28 @@ export function postCard(post: DesiredPost, context: CardContext): PostCard {
       options: optionsShown(target.options),
     };
   });
-  return { key: post.key, file: post.file, shapeHash: post.shapeHash, slot: context.place(shape.scheduledAt), text: shape.content, targets, media: post.media.map((media) => mediaCard(media, context.probes)) };
+  const content: PostContent = { text: shape.content, targets, media: post.media.map((media) => contentMedia(media, context.probes)) };
+  return {
+    key: post.key,
+    file: post.file,
+    shapeHash: post.shapeHash,
+    slot: context.place(shape.scheduledAt),
+    accounts: targets.map((target) => target.account),
+    media: post.media.map(cardMedia),
+    content: JSON.stringify(content),
+  };
 }
 
-function mediaCard(media: DesiredMedia, probes: CardContext['probes']): CardMedia {
+function cardMedia(media: DesiredMedia): CardMedia {
+  if (media.kind === 'video') return { video: media.sha256 };
+  return { thumbnail: `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || '.img')}`, path: media.path };
+}
+
+function contentMedia(media: DesiredMedia, probes: CardContext['probes']): ContentMedia {
   const probe = probes.get(media.sha256);
   return {
     kind: media.kind,
     path: media.path,
-    thumbnail: media.kind === 'image' ? `${media.sha256.slice(0, 20)}${IMAGE_EXTENSIONS[media.contentType] ?? (extname(media.path).toLowerCase() || '.img')}` : null,
-    ...(media.kind === 'video' ? { video: media.sha256 } : {}),
     ...(media.alt === undefined ? {} : { alt: media.alt }),
     ...(probe?.width === undefined ? {} : { width: probe.width }),
     ...(probe?.height === undefined ? {} : { height: probe.height }),

@@ -1,4 +1,6 @@
-import { copyFile, mkdir, open } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
 import type { CalendarModel } from './model.js';
@@ -21,12 +23,10 @@ export async function writeCalendarPage(outDir: string, model: CalendarModel, th
   await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
   await Promise.all([...thumbnails].map(([name, source]) => copyFile(source, join(outDir, name))));
   const page = join(outDir, 'index.html');
-  const file = await open(page, 'w');
-  try {
-    for (const part of calendarPageParts(model)) await file.write(part);
-  } finally {
-    await file.close();
-  }
+  // Each part is on its way to the disk while the next is made.
+  const file = createWriteStream(page);
+  for (const part of calendarPageParts(model)) file.write(part);
+  await finished(file.end());
   return { page, thumbnails: thumbnails.size };
 }
 

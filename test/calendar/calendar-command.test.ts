@@ -1,7 +1,8 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CalendarModel } from '../../src/calendar/model.js';
+import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/model.js';
+import { shownPost } from '../../src/calendar/shown-post.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, useEmulator } from '../helpers/emulator.js';
@@ -19,13 +20,13 @@ async function project(): Promise<string> {
   });
 }
 
-/** The calendar a written page holds: its two JSON islands, the first view's and the rest. */
-async function modelOf(page: string): Promise<CalendarModel> {
+/** The calendar a written page holds (its two JSON islands, the first view's and the rest), its posts shown as the page shows them. */
+async function modelOf(page: string): Promise<CalendarModel<CalendarPost>> {
   const html = await readFile(page, 'utf8');
   const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
   const model = island('calendar-data') as CalendarModel;
-  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as CalendarModel['posts']);
-  return { ...model, posts: [...model.posts, ...rest] };
+  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
+  return { ...model, posts: [...model.posts, ...rest].map(shownPost) };
 }
 
 function calendar(dir: string, apiUrl: string, ...args: string[]) {
@@ -52,7 +53,7 @@ describe('postsync calendar', () => {
     // Files older than a couple of seconds: their stamps vouch for their bytes, so the warm run reads none of them.
     const past = new Date(Date.now() - 3_600_000);
     for (const file of ['posts/jan.md', 'posts/feb.md']) await utimes(join(dir, file), past, past);
-    const same = (model: CalendarModel) => ({ ...model, generatedAt: null });
+    const same = (model: CalendarModel<CalendarPost>) => ({ ...model, generatedAt: null });
     expect((await calendar(dir, emulator().baseUrl, '--out', 'cold', '--no-cache')).code).toBe(0);
     for (const out of ['first', 'warm']) expect((await calendar(dir, emulator().baseUrl, '--out', out)).code).toBe(0);
     const cold = same(await modelOf(join(dir, 'cold/index.html')));

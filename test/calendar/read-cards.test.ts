@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunCache } from '../../src/cache/run-cache.js';
+import type { PostContent } from '../../src/calendar/model.js';
+import type { PostCard } from '../../src/calendar/post-card.js';
 import { readCards } from '../../src/calendar/read-cards.js';
 import type { DesiredPost, UnchangedPost } from '../../src/content/types.js';
 import { testdir } from '../helpers/testdir.js';
@@ -7,6 +9,7 @@ import { capabilities, desired, PHOTO, shape } from './fixtures.js';
 
 const posts = [desired('a', shape({ content: 'Alpha', scheduledAt: '2027-01-05T08:00:00.000Z' })), desired('b', shape({ content: 'Beta, a little longer' }))];
 const asUnchanged = (post: DesiredPost): UnchangedPost => ({ key: post.key, file: post.file, shapeHash: post.shapeHash, fingerprint: post.fingerprint, accountIds: [PHOTO], scheduledAt: post.shape.scheduledAt });
+const contentOf = (card: PostCard) => JSON.parse(card.content) as PostContent;
 const noProbe = () => Promise.reject(new Error('no media to probe'));
 
 /** readCards over `posts`, all of them unchanged files, counting the posts it reads in full. */
@@ -35,7 +38,7 @@ describe('readCards', () => {
     const open = () => RunCache.open(dir, { enabled: true, build: 'test' });
     const first = await cardsOf(open());
     expect(first.read).toEqual(['a', 'b']);
-    expect(first.cards.map((card) => [card.key, card.text, card.slot?.time ?? null])).toEqual([['a', 'Alpha', '09:00'], ['b', 'Beta, a little longer', null]]);
+    expect(first.cards.map((card) => [card.key, contentOf(card).text, card.slot?.time ?? null])).toEqual([['a', 'Alpha', '09:00'], ['b', 'Beta, a little longer', null]]);
 
     const second = await cardsOf(open());
     expect(second.read).toEqual([]);
@@ -45,7 +48,7 @@ describe('readCards', () => {
     const edited = [posts[0]!, { ...desired('b', shape({ content: 'Beta, edited' })), fingerprint: posts[1]!.fingerprint }];
     const third = await cardsOf(open(), { from: edited });
     expect(third.read).toEqual(['b']);
-    expect(third.cards[1]!.text).toBe('Beta, edited');
+    expect(contentOf(third.cards[1]!).text).toBe('Beta, edited');
   });
 
   it('makes every card again under other caption rules or another time zone', async () => {
@@ -54,7 +57,7 @@ describe('readCards', () => {
     await cardsOf(open());
     const limited = await cardsOf(open(), { caption: 4 });
     expect(limited.read).toEqual(['a', 'b']);
-    expect(limited.cards[1]!.targets[0]).toMatchObject({ shown: 'Beta', overflow: ', a little longer', length: 21 });
+    expect(contentOf(limited.cards[1]!).targets[0]).toMatchObject({ shown: 'Beta', overflow: ', a little longer', length: 21 });
     expect((await cardsOf(open(), { caption: 4 })).read).toEqual([]);
     const elsewhere = await cardsOf(open(), { caption: 4, timezone: 'America/New_York' });
     expect(elsewhere.read).toEqual(['a', 'b']);

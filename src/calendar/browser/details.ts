@@ -9,7 +9,7 @@ function slotLine(slot: Slot | null): string {
 }
 
 /** The panel a card opens: where the post comes from, what the plan does with it, and a preview per account. */
-export function details(post: CalendarPost, model: CalendarModel, accounts: ReadonlyMap<string, CalendarAccount>, onClose: () => void): Child[] {
+export function details(post: CalendarPost, model: CalendarModel<CalendarPost>, accounts: ReadonlyMap<string, CalendarAccount>, onClose: () => void): Child[] {
   const tag = tagText(post, false);
   return [
     h('div', { class: 'details-head' },

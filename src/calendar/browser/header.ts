@@ -1,9 +1,9 @@
-import type { CalendarModel } from '../model.js';
+import type { CalendarModel, CalendarPost } from '../model.js';
 import { dayTitle } from './dates.js';
 import { h, plural, type Child } from './dom.js';
 
 /** The page's top bar: where the data comes from and the time zone. */
-export function header(model: CalendarModel, options: { live: boolean; updatedAt: Date | null }): Child[] {
+export function header(model: CalendarModel<CalendarPost>, options: { live: boolean; updatedAt: Date | null }): Child[] {
   const generated = `${dayTitle(model.generatedAt.slice(0, 10))} ${model.generatedAt.slice(11, 16)} UTC`;
   return [
     h('div', { class: 'brand' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '▦'), h('h1', null, 'Content calendar')),

@@ -1,5 +1,6 @@
 import type { FirstView } from '../first-view.js';
-import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
+import type { CalendarAccount, CalendarModel, CalendarPost, ModelPost } from '../model.js';
+import { shownPost } from '../shown-post.js';
 import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
 import { details } from './details.js';
 import { byId, h, replace } from './dom.js';
@@ -21,7 +22,7 @@ interface ViewState {
  * server sends a new calendar.
  */
 class CalendarPage {
-  #model: CalendarModel;
+  #model: CalendarModel<CalendarPost>;
   #posts: PostsByDay;
   #accounts: Map<string, CalendarAccount>;
   #state: ViewState;
@@ -32,7 +33,7 @@ class CalendarPage {
   /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
   #dayCounts: Record<string, number> | null;
 
-  constructor(model: FirstView) {
+  constructor(model: FirstView<CalendarPost>) {
     this.#model = model;
     this.#dayCounts = model.dayCounts;
     this.#posts = new PostsByDay(model);
@@ -53,7 +54,7 @@ class CalendarPage {
   }
 
   /** A new calendar from the server: the same view, the same open post when it is still there. */
-  update(model: CalendarModel): void {
+  update(model: CalendarModel<CalendarPost>): void {
     this.#updatedAt = new Date();
     this.#adopt(model);
   }
@@ -63,7 +64,7 @@ class CalendarPage {
     this.#adopt({ ...this.#model, posts: [...this.#model.posts, ...rest] });
   }
 
-  #adopt(model: CalendarModel): void {
+  #adopt(model: CalendarModel<CalendarPost>): void {
     this.#model = model;
     this.#dayCounts = null;
     this.#posts = new PostsByDay(model);
@@ -203,14 +204,19 @@ class CalendarPage {
 /** In `watch --calendar`: a new calendar arrives as a server-sent event after every save. */
 function listen(page: CalendarPage, url: string): void {
   const events = new EventSource(url);
-  events.addEventListener('calendar', (event) => page.update(JSON.parse((event as MessageEvent<string>).data) as CalendarModel));
+  events.addEventListener('calendar', (event) => page.update(shown(JSON.parse((event as MessageEvent<string>).data) as CalendarModel)));
 }
 
-const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView);
+/** A calendar as the page's JSON holds it, its posts shown (their content with their statuses and pictures). */
+function shown<M extends CalendarModel>(model: M): Omit<M, 'posts'> & { posts: CalendarPost[] } {
+  return { ...model, posts: model.posts.map(shownPost) };
+}
+
+const page = new CalendarPage(shown(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView));
 page.start();
 // The other posts follow this script in the page: read once the browser has parsed them.
 document.addEventListener('DOMContentLoaded', () => {
-  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => JSON.parse(element.textContent ?? '[]') as CalendarPost[]);
+  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => (JSON.parse(element.textContent ?? '[]') as ModelPost[]).map(shownPost));
   if (rest.length > 0) page.complete(rest);
 });
 if (document.body.dataset.live !== undefined) listen(page, document.body.dataset.live);

@@ -15,7 +15,7 @@ export class PostsByDay {
   readonly #days = new Map<string, Placed[]>();
   readonly unscheduled: CalendarPost[] = [];
 
-  constructor(model: CalendarModel) {
+  constructor(model: CalendarModel<CalendarPost>) {
     for (const post of model.posts) {
       if (post.slot !== null) this.#add(post.slot.day, { post, ghost: false, time: post.slot.time });
       else this.unscheduled.push(post);

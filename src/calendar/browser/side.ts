@@ -59,7 +59,7 @@ const LEGEND: [Overlay | null, string, string][] = [
 const PLAN_ROWS: Overlay[] = ['new', 'moved', 'changed', 'renamed', 'unscheduled', 'deleted', 'blocked'];
 
 /** The plan in numbers, in the cards' styles. */
-export function planBox(model: CalendarModel): HTMLElement {
+export function planBox(model: CalendarModel<CalendarPost>): HTMLElement {
   const summary = model.summary;
   const rows = summary === null ? [] : PLAN_ROWS.filter((overlay) => summary[overlay] > 0);
   return h(
@@ -76,7 +76,7 @@ export function planBox(model: CalendarModel): HTMLElement {
 }
 
 /** What each card style means; without a plan, only statuses. */
-export function legend(model: CalendarModel): HTMLElement {
+export function legend(model: CalendarModel<CalendarPost>): HTMLElement {
   return h(
     'section',
     { class: 'box', id: 'legend', 'aria-label': 'Legend' },
