@@ -52,11 +52,14 @@ try {
   }
   const figures = (list) => ({ ms: summary(list.map((r) => r.ms)), cpuMs: summary(list.map((r) => r.cpuMs)), peakRssMiB: summary(list.map((r) => r.peakRssMiB), 1) });
   const ratio = (a, b, key) => round(figures(a)[key].median / figures(b)[key].median, 2);
+  const pairedRatio = (a, b, key) => summary(a.map((run, index) => run[key] / b[index][key]), 2);
   const result = {
     posts: POSTS,
     plan: figures(runs.plan),
     calendar: figures(runs.calendar),
     calendarToPlan: { wall: ratio(runs.calendar, runs.plan, 'ms'), cpu: ratio(runs.calendar, runs.plan, 'cpuMs') },
+    // Each calendar run over the plan run just before it: a machine whose speed drifts during the bench moves both alike.
+    pairedCalendarToPlan: { wall: pairedRatio(runs.calendar, runs.plan, 'ms'), cpu: pairedRatio(runs.calendar, runs.plan, 'cpuMs') },
     ...(runs.planCold.length === 0 ? {} : { planCold: figures(runs.planCold), calendarCold: figures(runs.calendarCold), coldCalendarToPlan: { wall: ratio(runs.calendarCold, runs.planCold, 'ms'), cpu: ratio(runs.calendarCold, runs.planCold, 'cpuMs') } }),
     pageBytes: (await stat(join(out, 'index.html'))).size,
   };
