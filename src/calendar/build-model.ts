@@ -7,6 +7,7 @@ import type { CalendarModel, CalendarSummary, ModelPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
+import { compareText, sortByKey } from '../text/ordering.js';
 import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
 
 /**
@@ -86,8 +87,13 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
   }
 
-  const inRange = rangeFilter(input.range);
-  const kept = byTime(posts.filter(inRange));
+  const kept = byTime(input.range?.from || input.range?.to ? posts.filter(rangeFilter(input.range)) : posts);
+  const totals = { scheduled: 0, unscheduled: 0, ready: 0 };
+  for (const post of kept) {
+    if (post.slot === null) totals.unscheduled++;
+    else totals.scheduled++;
+    if (post.ready) totals.ready++;
+  }
   return {
     formatVersion: 1,
     generatedAt: input.now.toISOString(),
@@ -100,7 +106,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     initial: initialView(kept, input, place),
     accounts,
     posts: kept,
-    totals: { scheduled: kept.filter((post) => post.slot !== null).length, unscheduled: kept.filter((post) => post.slot === null).length, ready: kept.filter((post) => post.ready).length },
+    totals,
     problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
     summary: input.plan === null ? null : summaryOf(kept),
   };
@@ -121,12 +127,21 @@ function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolea
   return (post) => (post.slot === null && post.previous === null) || inside(post.slot?.at) || inside(post.previous?.at);
 }
 
-/** Scheduled posts by time, then the unscheduled ones by key. */
+/**
+ * Posts with a time (their slot, else the slot they leave) by time then key, then the others by
+ * key. Most posts are drafts, in key order already (cards come by key): only the placed ones are
+ * sorted by time.
+ */
 function byTime(posts: readonly ModelPost[]): ModelPost[] {
-  const at = posts.map((post) => post.slot?.at ?? post.previous?.at ?? '\uffff');
-  const order = posts.map((_, index) => index);
-  order.sort((a, b) => (at[a]! < at[b]! ? -1 : at[a]! > at[b]! ? 1 : posts[a]!.key < posts[b]!.key ? -1 : posts[a]!.key > posts[b]!.key ? 1 : 0));
-  return order.map((index) => posts[index]!);
+  const placed: { post: ModelPost; at: string }[] = [];
+  const unplaced: ModelPost[] = [];
+  for (const post of posts) {
+    const at = post.slot?.at ?? post.previous?.at;
+    if (at === undefined) unplaced.push(post);
+    else placed.push({ post, at });
+  }
+  placed.sort((a, b) => compareText(a.at, b.at) || compareText(a.post.key, b.post.key));
+  return [...placed.map(({ post }) => post), ...sortByKey(unplaced)];
 }
 
 /**
