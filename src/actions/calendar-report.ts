@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
 import { changedPosts, COMMENT_LIMIT, renderCalendarDiff, STEP_SUMMARY_LIMIT } from './calendar-diff.js';
 import { gitHubActionsEnvironment } from './environment.js';
@@ -6,8 +7,16 @@ import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './p
 import type { ActionsSink } from './report.js';
 import { annotation } from './workflow-commands.js';
 
-/** Finds postsync's comment among a pull request's comments. */
+/** Finds postsync's comment among a pull request's comments (the calendar at the repository root). */
 export const COMMENT_MARKER = '<!-- postsync-calendar -->';
+
+/**
+ * The marker of the comment of the calendar in `folder` (relative to the repository root, '' for
+ * the root): a repository with several calendars keeps one comment per calendar on a pull request.
+ */
+export function commentMarker(folder: string): string {
+  return folder === '' ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, '%2D')} -->`;
+}
 
 /** Room kept for what the runner or GitHub adds around our text. */
 const MARGIN = 1024;
@@ -19,12 +28,14 @@ const MARGIN = 1024;
  * that cannot be written (a fork's read-only token) is a warning: the summary has it all.
  * Returns what happened to the comment, or null outside Actions or without `comment`.
  */
-export async function reportCalendarToGitHubActions(model: CalendarModel, sink: ActionsSink & { note: (line: string) => void }): Promise<CommentOutcome | null> {
-  const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: process.cwd() });
+export async function reportCalendarToGitHubActions(model: CalendarModel, sink: ActionsSink & { note: (line: string) => void; projectRoot: string }): Promise<CommentOutcome | null> {
+  const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
   if (actions === null) return null;
+  const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');
+  const title = folder === '' ? 'postsync calendar' : `postsync calendar · \`${folder}\``;
   const run = runLink(sink.env);
   if (actions.summaryFile !== null) {
-    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - MARGIN })}\n`, 'utf8');
+    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - MARGIN, title })}\n`, 'utf8');
   }
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
   const target = await pullRequestTarget(sink.env);
@@ -32,10 +43,10 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
     sink.annotate(annotation('warning', `No pull-request comment: ${target.missing} is missing.`, { title: 'postsync calendar' }));
     return null;
   }
-  const footer = run === null ? undefined : `The whole calendar, with a preview of each post: the \`postsync-calendar\` artifact of [this run](${run}).`;
-  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - MARGIN, ...(footer === undefined ? {} : { footer }) });
+  const footer = run === null ? undefined : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
+  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - MARGIN, title, ...(footer === undefined ? {} : { footer }) });
   try {
-    const outcome = await upsertStickyComment(target, { marker: COMMENT_MARKER, body, nothingBody: '### postsync calendar\n\nNo posts change on the calendar any more.\n' });
+    const outcome = await upsertStickyComment(target, { marker: commentMarker(folder), body, nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n` });
     sink.note(`Pull-request comment: ${outcome === 'none' ? 'none (no post changes)' : outcome}.`);
     return outcome;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MARKER } from '../../src/actions/calendar-report.js';
+import { COMMENT_MARKER, commentMarker } from '../../src/actions/calendar-report.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
 import { ACTION_REF } from '../../src/init/workflows.js';
@@ -23,16 +23,16 @@ function step(job: JobResult, name: string): StepResult {
   return found;
 }
 
-/** The plan workflow `init` writes, run on pull request `number` against the emulator and the GitHub stand-in. */
-async function runPlanWorkflow(workspace: string, number: number, token = TOKEN): Promise<JobResult> {
+/** The plan workflow `init` writes, run on pull request `number` against the emulator and the GitHub stand-in, for the calendar in `folder`. */
+async function runPlanWorkflow(workspace: string, number: number, token = TOKEN, folder = '.'): Promise<JobResult> {
   const event = join(workspace, '..', `event-${number}.json`);
   await writeFile(event, JSON.stringify({ pull_request: { number } }));
   return runWorkflowJob(join(workspace, '.github/workflows/postsync-plan.yml'), 'plan', {
     workspace,
     actionRef: ACTION_REF,
     secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY },
-    // The job of the calendar at the repository root, as the calendars job lists it.
-    matrix: { calendar: { folder: '.', apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
+    // The job of one calendar (the repository root's by default), as the calendars job lists it.
+    matrix: { calendar: { folder, apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
     github: { token, event: { pull_request: { number } } },
     runnerEnv: { GITHUB_API_URL: github().url, GITHUB_REPOSITORY: 'northwind/content', GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '42' },
   });
@@ -89,6 +89,26 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(step(job, 'Calendar').stderr).toContain('Pull-request comment: unchanged.');
     expect(writes()).toBe(before);
     expect(github().comments.filter((c) => c.issue === 7)).toHaveLength(2);
+  });
+
+  it('keeps one comment per calendar when the repository holds several', async () => {
+    const workspace = await project();
+    // Texts of its own: the emulator is shared, and a post the other tests created would be adopted rather than shown as new.
+    await writeFile(join(workspace, 'posts/2027-01/launch.md'), post('2027-01-06 09:00', 'Brand A launches.'));
+    const second = join(workspace, 'brand-b');
+    await initProject({ dir: second, now: NOW, timezone: 'Europe/Berlin' });
+    await mkdir(join(second, 'posts'), { recursive: true });
+    await writeFile(join(second, 'posts/teaser.md'), post('2027-02-02 10:00', 'A teaser for brand B.'));
+
+    for (const folder of ['.', 'brand-b', '.']) expect((await runPlanWorkflow(workspace, 11, TOKEN, folder)).status).toBe('success');
+    const comments = github().comments.filter((comment) => comment.issue === 11);
+    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([COMMENT_MARKER, commentMarker('brand-b')]);
+    expect(comments[0]!.body).toContain('### postsync calendar\n');
+    expect(comments[0]!.body).toContain('`2027-01/launch`');
+    expect(comments[0]!.body).not.toContain('teaser');
+    expect(comments[1]!.body).toContain('### postsync calendar · `brand-b`');
+    expect(comments[1]!.body).toContain('`teaser`');
+    expect(comments[1]!.body).not.toContain('launch');
   });
 
   it('makes no comment on a pull request that changes no post, and warns when the token may not write', async () => {
