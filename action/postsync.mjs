@@ -54649,7 +54649,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_CnSUZCM3_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54901,10 +54901,10 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_CnSUZCM3 = __esmMin((() => {
+var init_interpret_file_BCpEqaUz = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DxTiY6WG();
-	init_check_posts_BPN_za31();
+	init_check_posts_YQWz1FZz();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
@@ -56825,7 +56825,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CnSUZCM3(), interpret_file_CnSUZCM3_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57294,7 +57294,7 @@ function checkDuration(path, seconds, target) {
 	}
 	return [];
 }
-function checkMediaAgainstCapabilities(post, probes, capabilitiesByAccountId) {
+function checkMediaAgainstCapabilities(post, probes, capabilitiesByAccountId, findings = new MediaFindings()) {
 	const diagnostics = [];
 	const located = (finding, position) => {
 		const diagnostic = {
@@ -57320,25 +57320,11 @@ function checkMediaAgainstCapabilities(post, probes, capabilitiesByAccountId) {
 			const probe = probes.get(media.sha256);
 			if (!probe || checked.has(media.path)) return;
 			checked.add(media.path);
-			const findings = mediaFindings(media.path, probe, account);
-			for (const finding of findings) diagnostics.push(located(finding, post.locations?.media[mediaIndex]));
+			for (const finding of findings.of(media.path, probe, account)) diagnostics.push(located(finding, post.locations?.media[mediaIndex]));
 		});
 		for (const finding of checkAttachments$1(post, account)) diagnostics.push(located(finding, post.locations?.targets[targetIndex]));
 	});
 	return diagnostics;
-}
-function mediaFindings(path, probe, account) {
-	let byProbe = findingsMemo.get(account.rules);
-	if (byProbe === void 0) findingsMemo.set(account.rules, byProbe = new WeakMap());
-	let byUse = byProbe.get(probe);
-	if (byUse === void 0) byProbe.set(probe, byUse = new Map());
-	const key = `${path}\0${account.account}\0${account.format ?? ""}`;
-	let findings = byUse.get(key);
-	if (findings === void 0) {
-		findings = probe.kind === "image" ? checkImage(path, probe, account) : probe.kind === "video" ? checkVideo(path, probe, account) : [];
-		byUse.set(key, findings);
-	}
-	return findings;
 }
 function checkAttachments$1(post, target) {
 	const { attachments } = target.rules;
@@ -57384,6 +57370,7 @@ async function checkDesiredPosts(input) {
 	const probes = await probePostMedia(posts.filter((post) => known(post) === void 0), input.probes.probe);
 	const accounts = [];
 	const media = [];
+	const findings = new MediaFindings();
 	const unchanged = input.unchanged ?? [];
 	const all = unchanged.length === 0 ? posts : posts.length === 0 ? unchanged : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
 	for (const post of all) {
@@ -57393,7 +57380,7 @@ async function checkDesiredPosts(input) {
 			found = {
 				rules: rulesDigest,
 				accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: "warning" }),
-				media: checkMediaAgainstCapabilities(post, probes, rules.capabilities)
+				media: checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings)
 			};
 			memo?.keepChecks(post.file, post.fingerprint, found);
 		}
@@ -57413,8 +57400,8 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, findingsMemo;
-var init_check_posts_BPN_za31 = __esmMin((() => {
+var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_YQWz1FZz = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
 	init_state_file_DxTiY6WG();
@@ -57652,7 +57639,22 @@ var init_check_posts_BPN_za31 = __esmMin((() => {
 		story: "stories",
 		short: "shorts"
 	};
-	findingsMemo = new WeakMap();
+	MediaFindings = class {
+		#memo = new WeakMap();
+		of(path, probe, account) {
+			let byProbe = this.#memo.get(account.rules);
+			if (byProbe === void 0) this.#memo.set(account.rules, byProbe = new WeakMap());
+			let byUse = byProbe.get(probe);
+			if (byUse === void 0) byProbe.set(probe, byUse = new Map());
+			const key = `${path}\0${account.account}\0${account.format ?? ""}`;
+			let findings = byUse.get(key);
+			if (findings === void 0) {
+				findings = probe.kind === "image" ? checkImage(path, probe, account) : probe.kind === "video" ? checkVideo(path, probe, account) : [];
+				byUse.set(key, findings);
+			}
+			return findings;
+		}
+	};
 }));
 function planContext(input) {
 	const { live } = input;
@@ -57682,8 +57684,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_Cck_gCQW = __esmMin((() => {
-	init_check_posts_BPN_za31();
+var init_plan_context_C2KXurqK = __esmMin((() => {
+	init_check_posts_YQWz1FZz();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -58614,10 +58616,10 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_CDdXoz7x = __esmMin((() => {
+var init_read_desired_BLT8STOu = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_BPN_za31();
+	init_check_posts_YQWz1FZz();
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
 	init_p_limit();
@@ -59283,15 +59285,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_DMNjewCD = __esmMin((() => {
-	init_check_posts_BPN_za31();
-	init_plan_context_Cck_gCQW();
+var init_build_plan_D9BmM3j6 = __esmMin((() => {
+	init_check_posts_YQWz1FZz();
+	init_plan_context_C2KXurqK();
 	init_media_source_DmrVyvg4();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
 	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_CDdXoz7x();
+	init_read_desired_BLT8STOu();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -69197,7 +69199,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_BpRMc5qi_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BSHSogvT_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69245,12 +69247,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_BpRMc5qi = __esmMin((() => {
+var init_plan_BSHSogvT = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_Bh59J6XZ();
 	init_state_file_DxTiY6WG();
-	init_build_plan_DMNjewCD();
+	init_build_plan_D9BmM3j6();
 	init_context_Cm2R8lvD();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BL8BlTAU();
@@ -69357,7 +69359,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_DH2XWnv2_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CNkvb7IZ_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69410,12 +69412,12 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DH2XWnv2 = __esmMin((() => {
+var init_validate_CNkvb7IZ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
-	init_check_posts_BPN_za31();
-	init_read_desired_CDdXoz7x();
+	init_check_posts_YQWz1FZz();
+	init_read_desired_BLT8STOu();
 	init_actions_Qg1qGPY0();
 	init_context_Cm2R8lvD();
 	init_diagnostics_DXDbdWhe();
@@ -69783,11 +69785,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_kGxzitjv = __esmMin((() => {
+var init_apply_plan_DG_5Qypt = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_api_cLsvpDMU();
 	init_media_source_DmrVyvg4();
-	init_check_posts_BPN_za31();
+	init_check_posts_YQWz1FZz();
 	init_state_file_DxTiY6WG();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
@@ -70289,7 +70291,7 @@ var init_apply_progress_CQA43JWQ = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BpaV18uq_exports = __exportAll$1({ runApply: () => runApply });
+var apply_CUclkBoJ_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70516,17 +70518,17 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_BpaV18uq = __esmMin((() => {
+var init_apply_CUclkBoJ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
 	init_actions_report_Bh59J6XZ();
-	init_apply_plan_kGxzitjv();
+	init_apply_plan_DG_5Qypt();
 	init_api_cLsvpDMU();
-	init_check_posts_BPN_za31();
+	init_check_posts_YQWz1FZz();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CvTo2rpf();
-	init_build_plan_DMNjewCD();
+	init_build_plan_D9BmM3j6();
 	init_actions_Qg1qGPY0();
 	init_context_Cm2R8lvD();
 	init_apply_progress_CQA43JWQ();
@@ -72517,7 +72519,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_BkSePyVa_exports = __exportAll$1({
+var session_cnlckstJ_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72689,15 +72691,15 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_BkSePyVa = __esmMin((() => {
+var init_session_cnlckstJ = __esmMin((() => {
 	init_api_cLsvpDMU();
-	init_build_plan_DMNjewCD();
+	init_build_plan_D9BmM3j6();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_BPN_za31();
-	init_read_desired_CDdXoz7x();
+	init_check_posts_YQWz1FZz();
+	init_read_desired_BLT8STOu();
 	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
-	init_apply_plan_kGxzitjv();
+	init_apply_plan_DG_5Qypt();
 	init_state_store_CvTo2rpf();
 	init_main();
 	init_scoped_listing_CUKXg8Pj();
@@ -74790,7 +74792,7 @@ var init_watch_calendar_CmrLGvjA = __esmMin((() => {
 		}
 	};
 }));
-var watch_CK4w7DCx_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CJqbshzn_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74815,7 +74817,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_Cm2R8lvD(), context_Cm2R8lvD_exports)),
-			Promise.resolve().then(() => (init_session_BkSePyVa(), session_BkSePyVa_exports)),
+			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
 			Promise.resolve().then(() => (init_watch_7jP0Bm4_(), watch_7jP0Bm4__exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -74876,7 +74878,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_CK4w7DCx = __esmMin((() => {
+var init_watch_CJqbshzn = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74972,7 +74974,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_DpwMw0NH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_ClEakL7p_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map(shownPost);
 }
@@ -75170,8 +75172,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_DpwMw0NH = __esmMin((() => {
-	init_calendar_CAY5lK3G();
+var init_calendar_report_ClEakL7p = __esmMin((() => {
+	init_calendar_CXHI5QKZ();
 	init_page_B2shboPO();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
@@ -75187,7 +75189,7 @@ var init_calendar_report_DpwMw0NH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CAY5lK3G_exports = __exportAll$1({
+var calendar_CXHI5QKZ_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -75437,7 +75439,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DpwMw0NH(), calendar_report_DpwMw0NH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_ClEakL7p(), calendar_report_ClEakL7p_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75464,12 +75466,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CAY5lK3G = __esmMin((() => {
+var init_calendar_CXHI5QKZ = __esmMin((() => {
 	init_page_B2shboPO();
 	init_api_cLsvpDMU();
-	init_read_desired_CDdXoz7x();
-	init_build_plan_DMNjewCD();
-	init_check_posts_BPN_za31();
+	init_read_desired_BLT8STOu();
+	init_build_plan_D9BmM3j6();
+	init_check_posts_YQWz1FZz();
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
@@ -75543,7 +75545,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CP7Sgafl_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75621,14 +75623,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CP7Sgafl = __esmMin((() => {
+var init_post_problems_CrQ2xVcu = __esmMin((() => {
 	init_api_cLsvpDMU();
-	init_plan_context_Cck_gCQW();
-	init_check_posts_BPN_za31();
+	init_plan_context_C2KXurqK();
+	init_check_posts_YQWz1FZz();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CriilHXa_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DzSxx3OO_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75837,7 +75839,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CP7Sgafl(), post_problems_CP7Sgafl_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -75864,19 +75866,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CriilHXa = __esmMin((() => {
+var init_status_DzSxx3OO = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_BPN_za31();
-	init_read_desired_CDdXoz7x();
+	init_check_posts_YQWz1FZz();
+	init_read_desired_BLT8STOu();
 	init_context_Cm2R8lvD();
 	init_ordering_CEu8JWq0();
 	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B9IIMA1__exports = __exportAll$1({ runImport: () => runImport });
+var import_CZnSZMn3_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76561,13 +76563,13 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B9IIMA1_ = __esmMin((() => {
+var init_import_CZnSZMn3 = __esmMin((() => {
 	init_api_cLsvpDMU();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
 	init_media_source_DmrVyvg4();
 	init_errors_BmB5JMAx();
-	init_check_posts_BPN_za31();
+	init_check_posts_YQWz1FZz();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_acm5_gdw();
@@ -77500,7 +77502,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_BpRMc5qi(), plan_BpRMc5qi_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BSHSogvT(), plan_BSHSogvT_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DA7U4PAv(), all_calendars_DA7U4PAv_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77509,9 +77511,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DH2XWnv2(), validate_DH2XWnv2_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CNkvb7IZ(), validate_CNkvb7IZ_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BpaV18uq(), apply_BpaV18uq_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CUclkBoJ(), apply_CUclkBoJ_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DA7U4PAv(), all_calendars_DA7U4PAv_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77522,10 +77524,10 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CXy_bMyS(), init_CXy_bMyS_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CK4w7DCx(), watch_CK4w7DCx_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CAY5lK3G(), calendar_CAY5lK3G_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CriilHXa(), status_CriilHXa_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B9IIMA1_(), import_B9IIMA1__exports))).runImport(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CJqbshzn(), watch_CJqbshzn_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CXHI5QKZ(), calendar_CXHI5QKZ_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DzSxx3OO(), status_DzSxx3OO_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CZnSZMn3(), import_CZnSZMn3_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BYtomac3(), calendars_BYtomac3_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_j8wIWL0s(), health_issue_j8wIWL0s_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [

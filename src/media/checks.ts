@@ -24,6 +24,8 @@ export function checkMediaAgainstCapabilities(
   post: DesiredPost,
   probes: ReadonlyMap<string, ProbedMedia>,
   capabilitiesByAccountId: ReadonlyMap<string, Capabilities>,
+  /** Shared by the posts of one run of checks: each file is checked once per account. */
+  findings: MediaFindings = new MediaFindings(),
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const located = (finding: Finding, position: { line: number; column: number } | null | undefined): Diagnostic => {
@@ -43,8 +45,7 @@ export function checkMediaAgainstCapabilities(
       const probe = probes.get(media.sha256);
       if (!probe || checked.has(media.path)) return;
       checked.add(media.path);
-      const findings = mediaFindings(media.path, probe, account);
-      for (const finding of findings) diagnostics.push(located(finding, post.locations?.media[mediaIndex]));
+      for (const finding of findings.of(media.path, probe, account)) diagnostics.push(located(finding, post.locations?.media[mediaIndex]));
     });
     for (const finding of checkAttachments(post, account)) diagnostics.push(located(finding, post.locations?.targets[targetIndex]));
   });
@@ -52,24 +53,26 @@ export function checkMediaAgainstCapabilities(
 }
 
 /**
- * Findings by rules, probe, path and account: thousands of posts share a few media files and
- * accounts, and each combination is checked once (the rules object is new on every read of the
- * capabilities, so a watch session never sees findings made under older rules).
+ * Findings by rules, probe, path and account, made once for one run of checks: thousands of
+ * posts share a few media files and accounts, and each combination is checked once. Keyed by
+ * the very rules and probe objects, so findings made under other rules are never handed out.
  */
-const findingsMemo = new WeakMap<object, WeakMap<ProbedMedia, Map<string, Finding[]>>>();
+export class MediaFindings {
+  readonly #memo = new WeakMap<object, WeakMap<ProbedMedia, Map<string, Finding[]>>>();
 
-function mediaFindings(path: string, probe: ProbedMedia, account: TargetRules): Finding[] {
-  let byProbe = findingsMemo.get(account.rules);
-  if (byProbe === undefined) findingsMemo.set(account.rules, (byProbe = new WeakMap()));
-  let byUse = byProbe.get(probe);
-  if (byUse === undefined) byProbe.set(probe, (byUse = new Map()));
-  const key = `${path}\0${account.account}\0${account.format ?? ''}`;
-  let findings = byUse.get(key);
-  if (findings === undefined) {
-    findings = probe.kind === 'image' ? checkImage(path, probe, account) : probe.kind === 'video' ? checkVideo(path, probe, account) : [];
-    byUse.set(key, findings);
+  of(path: string, probe: ProbedMedia, account: TargetRules): Finding[] {
+    let byProbe = this.#memo.get(account.rules);
+    if (byProbe === undefined) this.#memo.set(account.rules, (byProbe = new WeakMap()));
+    let byUse = byProbe.get(probe);
+    if (byUse === undefined) byProbe.set(probe, (byUse = new Map()));
+    const key = `${path}\0${account.account}\0${account.format ?? ''}`;
+    let findings = byUse.get(key);
+    if (findings === undefined) {
+      findings = probe.kind === 'image' ? checkImage(path, probe, account) : probe.kind === 'video' ? checkVideo(path, probe, account) : [];
+      byUse.set(key, findings);
+    }
+    return findings;
   }
-  return findings;
 }
 
 function checkAttachments(post: DesiredPost, target: TargetRules): Finding[] {

@@ -3,7 +3,7 @@ import type { CheckMemo, PostChecks } from '../cache/post-cache.js';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
 import type { DesiredPost, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { checkMediaAgainstCapabilities } from '../media/checks.js';
+import { checkMediaAgainstCapabilities, MediaFindings } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
 import { canonicalJson } from '../state/hash.js';
 import { compareText } from '../text/ordering.js';
@@ -35,6 +35,7 @@ export async function checkDesiredPosts(input: {
   );
   const accounts: Diagnostic[] = [];
   const media: Diagnostic[] = [];
+  const findings = new MediaFindings();
   // Unchanged posts join in key order (the order of `posts`), so the diagnostics come in the same order however each post was read.
   const unchanged = input.unchanged ?? [];
   const all = unchanged.length === 0 ? posts : posts.length === 0 ? unchanged : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
@@ -47,7 +48,7 @@ export async function checkDesiredPosts(input: {
         // An unavailable account is only a warning: its posts become `blocked` in the plan
         // (DESIGN.md) instead of stopping the whole run.
         accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
-        media: checkMediaAgainstCapabilities(post, probes, rules.capabilities),
+        media: checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings),
       };
       memo?.keepChecks(post.file, post.fingerprint, found);
     }
