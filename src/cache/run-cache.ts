@@ -62,7 +62,7 @@ export class RunCache {
    * depend on: entries made under another context are not used).
    */
   calendarCards<T>(context: string): PostDerived<T> | undefined {
-    const section = this.#section<{ fingerprint: string; shapeHash: string; value: T }>('calendar', context);
+    const section = this.#section<{ file: string; fingerprint: string; shapeHash: string; value: T }>('calendar', context);
     return section === undefined ? undefined : new PostDerived(section);
   }
 

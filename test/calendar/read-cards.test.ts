@@ -49,6 +49,12 @@ describe('readCards', () => {
     const third = await cardsOf(open(), { from: edited });
     expect(third.read).toEqual(['b']);
     expect(contentOf(third.cards[1]!).text).toBe('Beta, edited');
+
+    // The same bytes moved to another file (its key kept by an `id:`) may name other media files: made again.
+    const moved = [posts[0]!, { ...edited[1]!, file: 'posts/renamed.md' }];
+    const fourth = await cardsOf(open(), { from: moved });
+    expect(fourth.read).toEqual(['b']);
+    expect(fourth.cards[1]!.file).toBe('posts/renamed.md');
   });
 
   it('makes every card again under other caption rules or another time zone', async () => {
