@@ -11,9 +11,9 @@ import type { Placer } from './zone-placer.js';
  * What a post's calendar entry takes from its files alone: its slot and its content (text, each
  * account's preview, media), with what the model needs to know of that content without decoding
  * it. The remote (statuses, poster frames) and the plan (overlay, change) are added when the model
- * is built. Plain JSON values. Invariant: equal fingerprints and shape hashes, under equal card
- * contexts (`cardContextKey`), make equal cards, which is what lets `.postsync/cache/calendar.json`
- * keep them.
+ * is built. Plain JSON values. Invariant: the same file, fingerprint and shape hash, under equal
+ * card contexts (`cardContextKey`), make equal cards, which is what lets
+ * `.postsync/cache/calendar.json` keep them.
  */
 export interface PostCard {
   key: string;

@@ -16,8 +16,8 @@ export interface CardSettings {
 
 /**
  * The cards of every valid post, by key. A post of an unchanged file whose card `.postsync/cache`
- * keeps (made from the same fingerprint and shape hash, under the same time zone and caption
- * rules) is not read at all; the others are read in full, and their cards kept for next time.
+ * keeps (made from the same file, fingerprint and shape hash, under the same time zone and
+ * caption rules) is not read at all; the others are read in full, and their cards kept for next time.
  */
 export async function readCards(
   input: CardSettings & {
