@@ -15,13 +15,19 @@ function context(world: ApplyWorld): ExecuteContext {
   return { client: world.client, store: world.store, targetId: world.target.id, now: () => new Date(APPLIED_AT) };
 }
 
+/** An apply world whose every `POST /posts` the service answers with `answer`. */
+async function worldRefusingCreates(answer: { status: number; code: string }): Promise<ApplyWorld> {
+  const api = emulator();
+  const proxy = await RefusingProxy.start(api.baseUrl);
+  onTestFinished(() => proxy.close());
+  const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+  proxy.refuse(({ method, path }) => method === 'POST' && path === '/posts', answer);
+  return world;
+}
+
 describe('executeChange: what the state records', () => {
   it('forgets the pending create of a post the service refused (400): nothing was made, so the fixed file is created afresh', async () => {
-    const api = emulator();
-    const proxy = await RefusingProxy.start(api.baseUrl);
-    onTestFinished(() => proxy.close());
-    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
-    proxy.refuse(({ method, path }) => method === 'POST' && path === '/posts', { status: 400, code: 'validation_failed' });
+    const world = await worldRefusingCreates({ status: 400, code: 'validation_failed' });
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
     expect(world.store.section.pending).toEqual({});
@@ -29,11 +35,7 @@ describe('executeChange: what the state records', () => {
   });
 
   it('keeps the pending create when the answer says nothing of whether the post was made (a 5xx), to resend it with its key', async () => {
-    const api = emulator();
-    const proxy = await RefusingProxy.start(api.baseUrl);
-    onTestFinished(() => proxy.close());
-    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
-    proxy.refuse(({ method, path }) => method === 'POST' && path === '/posts', { status: 503, code: 'unavailable' });
+    const world = await worldRefusingCreates({ status: 503, code: 'unavailable' });
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
     expect(Object.keys(world.store.section.pending)).toEqual(['launch']);

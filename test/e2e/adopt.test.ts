@@ -25,16 +25,21 @@ afterEach(async () => {
 
 const cliIn = (dir: string, baseUrl: string) => (...args: string[]) => runCli(['--api-url', baseUrl, ...args], { cwd: dir, env });
 const remotePosts = async (api: TestEmulator) => (await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string; status: string }[];
+/** A project of `files` on a fresh remote, applied once. */
+async function appliedProject(api: TestEmulator, files: Record<string, string>) {
+  await api.reset();
+  const dir = await demoProject(files);
+  const cli = cliIn(dir, api.baseUrl);
+  expect((await cli('apply', '--yes')).code).toBe(0);
+  return { dir, cli };
+}
 const creates = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/posts')).length;
 
 describe('apply with the state file deleted and the idempotency keys forgotten', () => {
   it('adopts every remote post, identical files one each, and the next plan shows no change', async () => {
     const api = emulator();
-    await api.reset();
     const twin = post({ body: 'Same words twice.', media: '[]' });
-    const dir = await demoProject({ 'a.md': twin, 'b.md': twin, 'c.md': post({ body: 'Something else.', media: '[]' }) });
-    const cli = cliIn(dir, api.baseUrl);
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    const { dir, cli } = await appliedProject(api, { 'a.md': twin, 'b.md': twin, 'c.md': post({ body: 'Something else.', media: '[]' }) });
     expect(await remotePosts(api)).toHaveLength(3);
 
     await rm(join(dir, '.postsync/state.json'));
@@ -54,11 +59,8 @@ describe('apply with the state file deleted and the idempotency keys forgotten',
 
   it('with a third identical file and two identical remote posts, adopts two and creates one', async () => {
     const api = emulator();
-    await api.reset();
     const twin = post({ body: 'Twins.', media: '[]' });
-    const dir = await demoProject({ 'a.md': twin, 'b.md': twin });
-    const cli = cliIn(dir, api.baseUrl);
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    const { dir, cli } = await appliedProject(api, { 'a.md': twin, 'b.md': twin });
     await rm(join(dir, '.postsync/state.json'));
     await writeFile(join(dir, 'posts/c.md'), twin);
 
@@ -80,10 +82,7 @@ describe('apply with the state file deleted: posts with media, known by content 
 
   it('adopts every post, uploads nothing, records the media, and the next plan shows no change', async () => {
     const api = emulator();
-    await api.reset();
-    const dir = await demoProject(files);
-    const cli = cliIn(dir, api.baseUrl);
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    const { dir, cli } = await appliedProject(api, files);
     const before = Object.values((await readState(join(dir, '.postsync/state.json'))).targets)[0]!;
     await rm(join(dir, '.postsync/state.json'));
 
@@ -125,10 +124,7 @@ describe('apply with the state file deleted: posts with media, known by content 
 
   it('creates a near-match (same text, another image) and warns about it; the other post is adopted', async () => {
     const api = emulator();
-    await api.reset();
-    const dir = await demoProject(files);
-    const cli = cliIn(dir, api.baseUrl);
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    const { dir, cli } = await appliedProject(api, files);
     await rm(join(dir, '.postsync/state.json'));
     await writeFile(join(dir, 'media/other.png'), makePng({ width: 1080, height: 1080, rgb: { r: 10, g: 200, b: 30 } }));
     await writeFile(join(dir, 'posts/photo.md'), post({ body: 'A picture.', targets: '[photo]', media: '[media/other.png]' }));
