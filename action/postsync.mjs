@@ -12,6 +12,7 @@ import fs, { appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, 
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
+import { isAscii } from "node:buffer";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
@@ -68294,7 +68295,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_CVXRPVLj_exports = __exportAll$1({
+var context_Bjrazi3C_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68696,7 +68697,9 @@ function pairCodec() {
 function readEntries(path, identity, codec) {
 	let file;
 	try {
-		file = JSON.parse(readFileSync(path, "utf8"));
+		const bytes = readFileSync(path);
+		if (!isAscii(bytes)) return new Map();
+		file = JSON.parse(bytes.toString("latin1"));
 	} catch {
 		return new Map();
 	}
@@ -68733,6 +68736,16 @@ function checksOf(value) {
 		accounts: value[1] ?? NONE,
 		media: value[2] ?? NONE
 	};
+}
+function derivedCodec() {
+	return {
+		encode: (entries) => [...entries.values()],
+		decode: (raw) => Array.isArray(raw) && raw.every(isEntry) ? new Map(raw.map((entry) => [entry.value.key, entry])) : void 0
+	};
+}
+function isEntry(entry) {
+	const { fingerprint, value } = entry ?? {};
+	return typeof fingerprint === "string" && typeof value?.key === "string";
 }
 function contentContext(config, accountFacts = new Map()) {
 	const accounts = Object.entries(config.accounts).sort(([a], [b]) => compareText(a, b));
@@ -68883,7 +68896,7 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, PostDerived, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_CVXRPVLj = __esmMin((() => {
+var init_context_Bjrazi3C = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
@@ -69083,13 +69096,12 @@ var init_context_CVXRPVLj = __esmMin((() => {
 		}
 		get(post) {
 			const entry = this.#section.get(post.key);
-			return entry !== void 0 && entry.fingerprint === post.fingerprint && entry.shapeHash === post.shapeHash && entry.file === post.file ? entry.value : void 0;
+			return entry !== void 0 && entry.fingerprint === post.fingerprint && entry.value.shapeHash === post.shapeHash && entry.value.file === post.file ? entry.value : void 0;
 		}
 		keep(post, value) {
+			if (value.key !== post.key || value.file !== post.file || value.shapeHash !== post.shapeHash) throw new Error(`a value kept for ${post.key} names another post`);
 			this.#section.set(post.key, {
-				file: post.file,
 				fingerprint: post.fingerprint,
-				shapeHash: post.shapeHash,
 				value
 			});
 		}
@@ -69116,7 +69128,7 @@ var init_context_CVXRPVLj = __esmMin((() => {
 			return section === void 0 || media === void 0 ? void 0 : new PostCache(section, new StampedFacts(media));
 		}
 		calendarCards(context) {
-			const section = this.#section("calendar", context);
+			const section = this.#section("calendar", context, derivedCodec());
 			return section === void 0 ? void 0 : new PostDerived(section);
 		}
 		knownStates() {
@@ -69200,7 +69212,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_welGNVJq_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BSJIT_H2_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69248,13 +69260,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_welGNVJq = __esmMin((() => {
+var init_plan_BSJIT_H2 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_Bh59J6XZ();
 	init_state_file_DxTiY6WG();
 	init_build_plan_D9BmM3j6();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BL8BlTAU();
 	init_plan_markdown_CqIIhCpg();
@@ -69294,7 +69306,7 @@ var init_find_calendars_DQySgqyI = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
 }));
-var all_calendars_B0dQ7J5P_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_DwNVUvy7_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69326,10 +69338,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_B0dQ7J5P = __esmMin((() => {
+var init_all_calendars_DwNVUvy7 = __esmMin((() => {
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_main();
 	init_esm$1();
 }));
@@ -69360,7 +69372,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_D4kiaC6L_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CBe0p4SD_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69413,14 +69425,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_D4kiaC6L = __esmMin((() => {
+var init_validate_CBe0p4SD = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
 	init_actions_Qg1qGPY0();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_DnYsQsoa();
 	init_format_DZlSd15T();
@@ -70292,7 +70304,7 @@ var init_apply_progress_CQA43JWQ = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BFqjLHjg_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BHbXa0Kw_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70519,7 +70531,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_BFqjLHjg = __esmMin((() => {
+var init_apply_BHbXa0Kw = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
@@ -70531,14 +70543,14 @@ var init_apply_BFqjLHjg = __esmMin((() => {
 	init_state_store_CvTo2rpf();
 	init_build_plan_D9BmM3j6();
 	init_actions_Qg1qGPY0();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_apply_progress_CQA43JWQ();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BL8BlTAU();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_Cazf8fDV_exports = __exportAll$1({ runInit: () => runInit });
+var init_cdQR9KpD_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70760,8 +70772,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_Cazf8fDV = __esmMin((() => {
-	init_context_CVXRPVLj();
+var init_init_cdQR9KpD = __esmMin((() => {
+	init_context_Bjrazi3C();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -74793,7 +74805,7 @@ var init_watch_calendar_Cp_NjWeu = __esmMin((() => {
 		}
 	};
 }));
-var watch_V_KUuqNO_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_B_vqF1x7_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74817,7 +74829,7 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_CVXRPVLj(), context_CVXRPVLj_exports)),
+			Promise.resolve().then(() => (init_context_Bjrazi3C(), context_Bjrazi3C_exports)),
 			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
 			Promise.resolve().then(() => (init_watch_7jP0Bm4_(), watch_7jP0Bm4__exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
@@ -74879,7 +74891,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_V_KUuqNO = __esmMin((() => {
+var init_watch_B_vqF1x7 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74975,7 +74987,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_d9SVstUr_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BsDsgSKA_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map(shownPost);
 }
@@ -75173,8 +75185,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_d9SVstUr = __esmMin((() => {
-	init_calendar_CjdTHTrr();
+var init_calendar_report_BsDsgSKA = __esmMin((() => {
+	init_calendar_CzK1yLQj();
 	init_page_3MPivEMK();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
@@ -75190,7 +75202,7 @@ var init_calendar_report_d9SVstUr = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CjdTHTrr_exports = __exportAll$1({
+var calendar_CzK1yLQj_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -75440,7 +75452,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_d9SVstUr(), calendar_report_d9SVstUr_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BsDsgSKA(), calendar_report_BsDsgSKA_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75467,7 +75479,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CjdTHTrr = __esmMin((() => {
+var init_calendar_CzK1yLQj = __esmMin((() => {
 	init_page_3MPivEMK();
 	init_api_cLsvpDMU();
 	init_read_desired_BLT8STOu();
@@ -75476,7 +75488,7 @@ var init_calendar_CjdTHTrr = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_read_analytics_BTa0kaCq();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
@@ -75631,7 +75643,7 @@ var init_post_problems_CrQ2xVcu = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status__u88ru2__exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DLrWNaS2_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75867,19 +75879,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status__u88ru2_ = __esmMin((() => {
+var init_status_DLrWNaS2 = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_CUKXg8Pj();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_ordering_CEu8JWq0();
 	init_drafts_DnYsQsoa();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_CTNg2qsw_exports = __exportAll$1({ runImport: () => runImport });
+var import_DAT2rcfw_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76564,7 +76576,7 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_CTNg2qsw = __esmMin((() => {
+var init_import_DAT2rcfw = __esmMin((() => {
 	init_api_cLsvpDMU();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
@@ -76575,7 +76587,7 @@ var init_import_CTNg2qsw = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_acm5_gdw();
 	init_atomic_CzuDhoFy();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76611,7 +76623,7 @@ var init_import_CTNg2qsw = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_C25_kSFE_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BCWllqNe_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76635,14 +76647,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_C25_kSFE = __esmMin((() => {
+var init_calendars_BCWllqNe = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 }));
-var health_issue_DKfBLMkx_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_yVDdh99m_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76851,11 +76863,11 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_DKfBLMkx = __esmMin((() => {
+var init_health_issue_yVDdh99m = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -76989,7 +77001,7 @@ var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_BnPuLV5c_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_MEOjeyhZ_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77163,9 +77175,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_BnPuLV5c = __esmMin((() => {
+var init_accounts_MEOjeyhZ = __esmMin((() => {
 	init_api_cLsvpDMU();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77179,7 +77191,7 @@ var init_accounts_BnPuLV5c = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_C4wE3Jfb_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_DoKWu50E_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77253,8 +77265,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_C4wE3Jfb = __esmMin((() => {
-	init_context_CVXRPVLj();
+var init_whoami_DoKWu50E = __esmMin((() => {
+	init_context_Bjrazi3C();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77268,7 +77280,7 @@ var init_whoami_C4wE3Jfb = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DqGzv0tc_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DtmM_fAS_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77413,9 +77425,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DqGzv0tc = __esmMin((() => {
+var init_analytics_DtmM_fAS = __esmMin((() => {
 	init_read_analytics_BTa0kaCq();
-	init_context_CVXRPVLj();
+	init_context_Bjrazi3C();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77503,34 +77515,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_welGNVJq(), plan_welGNVJq_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BSJIT_H2(), plan_BSJIT_H2_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B0dQ7J5P(), all_calendars_B0dQ7J5P_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DwNVUvy7(), all_calendars_DwNVUvy7_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_D4kiaC6L(), validate_D4kiaC6L_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CBe0p4SD(), validate_CBe0p4SD_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BFqjLHjg(), apply_BFqjLHjg_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BHbXa0Kw(), apply_BHbXa0Kw_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_B0dQ7J5P(), all_calendars_B0dQ7J5P_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DwNVUvy7(), all_calendars_DwNVUvy7_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Cazf8fDV(), init_Cazf8fDV_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_cdQR9KpD(), init_cdQR9KpD_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_V_KUuqNO(), watch_V_KUuqNO_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CjdTHTrr(), calendar_CjdTHTrr_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status__u88ru2_(), status__u88ru2__exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CTNg2qsw(), import_CTNg2qsw_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C25_kSFE(), calendars_C25_kSFE_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DKfBLMkx(), health_issue_DKfBLMkx_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B_vqF1x7(), watch_B_vqF1x7_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CzK1yLQj(), calendar_CzK1yLQj_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DLrWNaS2(), status_DLrWNaS2_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DAT2rcfw(), import_DAT2rcfw_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BCWllqNe(), calendars_BCWllqNe_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_yVDdh99m(), health_issue_yVDdh99m_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77538,13 +77550,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BnPuLV5c(), accounts_BnPuLV5c_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_C4wE3Jfb(), whoami_C4wE3Jfb_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_MEOjeyhZ(), accounts_MEOjeyhZ_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DoKWu50E(), whoami_DoKWu50E_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DqGzv0tc(), analytics_DqGzv0tc_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DtmM_fAS(), analytics_DtmM_fAS_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

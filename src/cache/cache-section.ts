@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -125,7 +126,10 @@ export class CacheSection<T> {
 function readEntries<T>(path: string, identity: SectionIdentity, codec: SectionCodec<T>): LoadedEntries<T> {
   let file: Partial<SectionFile>;
   try {
-    file = JSON.parse(readFileSync(path, 'utf8')) as Partial<SectionFile>;
+    // `save` writes ASCII (asciiJson), which decodes as Latin-1 without the checks of UTF-8: anything else is not a file of ours.
+    const bytes = readFileSync(path);
+    if (!isAscii(bytes)) return new Map();
+    file = JSON.parse(bytes.toString('latin1')) as Partial<SectionFile>;
   } catch {
     return new Map();
   }

@@ -10,7 +10,7 @@ import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { postColumns } from './post-columns.js';
 import { PostCache, type PostEntry } from './post-cache.js';
-import { PostDerived } from './post-derived.js';
+import { derivedCodec, PostDerived, type DerivedEntry, type PostNamed } from './post-derived.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -61,8 +61,8 @@ export class RunCache {
    * What the calendar worked out from each post (its cards), under `context` (what else the cards
    * depend on: entries made under another context are not used).
    */
-  calendarCards<T>(context: string): PostDerived<T> | undefined {
-    const section = this.#section<{ file: string; fingerprint: string; shapeHash: string; value: T }>('calendar', context);
+  calendarCards<T extends PostNamed>(context: string): PostDerived<T> | undefined {
+    const section = this.#section<DerivedEntry<T>>('calendar', context, derivedCodec<T>());
     return section === undefined ? undefined : new PostDerived(section);
   }
 

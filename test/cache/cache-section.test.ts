@@ -54,6 +54,11 @@ describe('CacheSection', () => {
     expect(CacheSection.open(join(dir, 'other.json'), { build: 'b0', context: 'c1' }).get('a')).toBe(1);
   });
 
+  it('takes a file that is not ASCII for one it did not write (it writes only ASCII)', async () => {
+    const dir = await testdir({ 'edited.json': JSON.stringify({ format: 2, build: 'b1', context: 'c1', entries: [['a', 'café']] }) });
+    expect(CacheSection.open(join(dir, 'edited.json'), identity).get('a')).toBeUndefined();
+  });
+
   it('never throws when it cannot write, and leaves no temporary file', async () => {
     const dir = await testdir({ 'blocker': 'a file where the folder should be' });
     const section = CacheSection.open<number>(join(dir, 'blocker/readings.json'), identity);
@@ -111,6 +116,23 @@ describe('RunCache', () => {
     expect(again().posts({ ...config, timezone: 'Europe/Berlin' })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
     expect(again().posts({ ...config, accounts: { photo: 'id-2' } })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
     expect(RunCache.open(root, { enabled: true, build: 'other' }).posts(config)!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
+  });
+
+  it('hands a calendar card out only for the post it was made from, and keeps each post\'s key, file and shape hash once', async () => {
+    const root = await testdir();
+    const post = { key: 'a', file: 'posts/a.md', fingerprint: 'f1', shapeHash: 's1' };
+    const card = { key: 'a', file: 'posts/a.md', shapeHash: 's1', text: 'A' };
+    const cache = RunCache.open(root, { enabled: true, build: 'test' });
+    cache.calendarCards<typeof card>('zone')!.keep(post, card);
+    expect(() => cache.calendarCards<typeof card>('zone')!.keep({ ...post, file: 'posts/b.md' }, card)).toThrow(/names another post/);
+    await cache.save();
+    const kept = () => RunCache.open(root, { enabled: true, build: 'test' }).calendarCards<typeof card>('zone')!;
+    expect(kept().get(post)).toEqual(card);
+    for (const other of [{ fingerprint: 'f2' }, { shapeHash: 's2' }, { file: 'posts/moved.md' }]) expect(kept().get({ ...post, ...other })).toBeUndefined();
+    expect(RunCache.open(root, { enabled: true, build: 'test' }).calendarCards<typeof card>('another zone')!.get(post)).toBeUndefined();
+    const text = await readFile(join(root, '.postsync/cache/calendar.json'), 'utf8');
+    expect(text.split('posts/a.md').length - 1).toBe(1);
+    expect(text.split('s1').length - 1).toBe(1);
   });
 
   it('hands out nothing and writes nothing when disabled', async () => {

@@ -59,8 +59,8 @@ describe('postsync calendar', () => {
     const cold = same(await modelOf(join(dir, 'cold/index.html')));
     expect(same(await modelOf(join(dir, 'first/index.html')))).toEqual(cold);
     expect(same(await modelOf(join(dir, 'warm/index.html')))).toEqual(cold);
-    const kept = JSON.parse(await readFile(join(dir, '.postsync/cache/calendar.json'), 'utf8')) as { entries: [string, unknown][] };
-    expect(kept.entries.map(([key]) => key).sort()).toEqual(['feb', 'jan']);
+    const kept = JSON.parse(await readFile(join(dir, '.postsync/cache/calendar.json'), 'utf8')) as { entries: { value: { key: string } }[] };
+    expect(kept.entries.map(({ value }) => value.key).sort()).toEqual(['feb', 'jan']);
 
     await writeFile(join(dir, 'posts/feb.md'), post('2027-02-05 09:00', 'February, <b>edited</b>'));
     expect((await calendar(dir, emulator().baseUrl, '--out', 'edited')).code).toBe(0);
