@@ -73836,10 +73836,10 @@ function remotePosters(cards, lives, state) {
 	return posters;
 }
 function thumbnailFiles(model, cards, options) {
-	const shown = new Set(model.posts.map((post) => post.key));
+	const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
 	const files = new Map();
 	for (const card of cards) {
-		if (!shown.has(card.key)) continue;
+		if (shown !== null && !shown.has(card.key)) continue;
 		for (const media of card.media) {
 			if (!("thumbnail" in media)) continue;
 			const name = `${options.mediaPrefix}${media.thumbnail}`;
@@ -74157,20 +74157,27 @@ function buildCalendarModel(input) {
 	const changes = new Map();
 	for (const change of input.plan?.changes ?? []) if (change.action !== "noop") changes.set(change.key, change);
 	const diagnosticsByFile = new Map();
-	const problems = [];
-	const files = new Set(input.cards.map((card) => card.file));
-	for (const diagnostic of input.diagnostics) if (diagnostic.file === void 0 || !files.has(diagnostic.file)) problems.push(diagnostic);
-	else if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file).push(diagnostic);
-	else diagnosticsByFile.set(diagnostic.file, [diagnostic]);
+	for (const diagnostic of input.diagnostics) {
+		if (diagnostic.file === void 0) continue;
+		if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file).push(diagnostic);
+		else diagnosticsByFile.set(diagnostic.file, [diagnostic]);
+	}
 	const livePostOf = (key, change) => {
 		const postId = change?.postId ?? input.state?.posts[key]?.postId;
 		return postId === void 0 || postId === null ? void 0 : input.live?.get(postId);
 	};
-	const lives = input.cards.map((card) => livePostOf(card.key, changes.get(card.key)));
+	const lives = [];
 	const used = new Set();
-	for (const card of input.cards) for (const account of card.accounts) used.add(account);
 	const handles = new Map();
-	for (const live of lives) for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
+	const claimed = new Set();
+	for (const card of input.cards) {
+		const live = livePostOf(card.key, changes.get(card.key));
+		lives.push(live);
+		for (const account of card.accounts) used.add(account);
+		for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
+		if (diagnosticsByFile.has(card.file)) claimed.add(card.file);
+	}
+	const problems = input.diagnostics.filter((diagnostic) => diagnostic.file === void 0 || !claimed.has(diagnostic.file));
 	const accounts = calendarAccounts({
 		aliases: input.aliases,
 		used,
@@ -74438,7 +74445,7 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 	yield "</body>\n</html>\n";
 }
 var pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, encoder, IMAGE_EXTENSIONS, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_3MPivEMK = __esmMin((() => {
+var init_page_OMaXBlEF = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
@@ -74662,7 +74669,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_Cp_NjWeu_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DROS78_a_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 async function startWatchCalendar(options) {
 	const server = await CalendarServer.start({ port: options.port });
 	const probes = createProbeCache();
@@ -74710,8 +74717,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
-var init_watch_calendar_Cp_NjWeu = __esmMin((() => {
-	init_page_3MPivEMK();
+var init_watch_calendar_DROS78_a = __esmMin((() => {
+	init_page_OMaXBlEF();
 	init_probe_cache_BIaDE8Nw();
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
@@ -74805,7 +74812,7 @@ var init_watch_calendar_Cp_NjWeu = __esmMin((() => {
 		}
 	};
 }));
-var watch_B_vqF1x7_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_C4W1NDDT_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74848,7 +74855,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_Cp_NjWeu(), watch_calendar_Cp_NjWeu_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DROS78_a(), watch_calendar_DROS78_a_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -74891,7 +74898,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_B_vqF1x7 = __esmMin((() => {
+var init_watch_C4W1NDDT = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -74987,7 +74994,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_BsDsgSKA_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BT6oT4kl_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map(shownPost);
 }
@@ -75185,9 +75192,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BsDsgSKA = __esmMin((() => {
-	init_calendar_CzK1yLQj();
-	init_page_3MPivEMK();
+var init_calendar_report_BT6oT4kl = __esmMin((() => {
+	init_calendar_C8tx7_oU();
+	init_page_OMaXBlEF();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75202,7 +75209,7 @@ var init_calendar_report_BsDsgSKA = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CzK1yLQj_exports = __exportAll$1({
+var calendar_C8tx7_oU_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -75452,7 +75459,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BsDsgSKA(), calendar_report_BsDsgSKA_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BT6oT4kl(), calendar_report_BT6oT4kl_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75479,8 +75486,8 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CzK1yLQj = __esmMin((() => {
-	init_page_3MPivEMK();
+var init_calendar_C8tx7_oU = __esmMin((() => {
+	init_page_OMaXBlEF();
 	init_api_cLsvpDMU();
 	init_read_desired_BLT8STOu();
 	init_build_plan_D9BmM3j6();
@@ -77537,8 +77544,8 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_cdQR9KpD(), init_cdQR9KpD_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B_vqF1x7(), watch_B_vqF1x7_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CzK1yLQj(), calendar_CzK1yLQj_exports))).runCalendar(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C4W1NDDT(), watch_C4W1NDDT_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_C8tx7_oU(), calendar_C8tx7_oU_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DLrWNaS2(), status_DLrWNaS2_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DAT2rcfw(), import_DAT2rcfw_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BCWllqNe(), calendars_BCWllqNe_exports))).runCalendars(flags, command)));

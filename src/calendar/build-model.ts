@@ -44,12 +44,11 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
   // The plan's changes but its noops (most posts): a noop's post is the one the state records.
   const changes = new Map<string, Change>();
   for (const change of input.plan?.changes ?? []) if (change.action !== 'noop') changes.set(change.key, change);
+  // Diagnostics by file (few); a file no card claims is the project's problem, or a removed or blocked post's.
   const diagnosticsByFile = new Map<string, Diagnostic[]>();
-  const problems: Diagnostic[] = [];
-  const files = new Set(input.cards.map((card) => card.file));
   for (const diagnostic of input.diagnostics) {
-    if (diagnostic.file === undefined || !files.has(diagnostic.file)) problems.push(diagnostic);
-    else if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file)!.push(diagnostic);
+    if (diagnostic.file === undefined) continue;
+    if (diagnosticsByFile.has(diagnostic.file)) diagnosticsByFile.get(diagnostic.file)!.push(diagnostic);
     else diagnosticsByFile.set(diagnostic.file, [diagnostic]);
   }
 
@@ -57,12 +56,19 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     const postId = change?.postId ?? input.state?.posts[key]?.postId;
     return postId === undefined || postId === null ? undefined : input.live?.get(postId);
   };
-  /** The remote post of each card, in the cards' order. */
-  const lives = input.cards.map((card) => livePostOf(card.key, changes.get(card.key)));
+  // One pass over the cards: each one's remote post (in the cards' order), the accounts they use, the handles the remote knows.
+  const lives: (Post | undefined)[] = [];
   const used = new Set<string>();
-  for (const card of input.cards) for (const account of card.accounts) used.add(account);
   const handles = new Map<string, string>();
-  for (const live of lives) for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
+  const claimed = new Set<string>();
+  for (const card of input.cards) {
+    const live = livePostOf(card.key, changes.get(card.key));
+    lives.push(live);
+    for (const account of card.accounts) used.add(account);
+    for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
+    if (diagnosticsByFile.has(card.file)) claimed.add(card.file);
+  }
+  const problems = input.diagnostics.filter((diagnostic) => diagnostic.file === undefined || !claimed.has(diagnostic.file));
   const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
   const place = zonePlacer(input.timezone);
   const context: EntryContext = {

@@ -31,10 +31,11 @@ export function remotePosters(cards: readonly PostCard[], lives: readonly (Post 
  * the `watch --calendar` server serves them.
  */
 export function thumbnailFiles(model: CalendarModel, cards: readonly PostCard[], options: { root: string; mediaPrefix: string }): Map<string, string> {
-  const shown = new Set(model.posts.map((post) => post.key));
+  // Without a range, every card is shown.
+  const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
   const files = new Map<string, string>();
   for (const card of cards) {
-    if (!shown.has(card.key)) continue;
+    if (shown !== null && !shown.has(card.key)) continue;
     for (const media of card.media) {
       if (!('thumbnail' in media)) continue;
       const name = `${options.mediaPrefix}${media.thumbnail}`;
