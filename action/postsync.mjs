@@ -74669,7 +74669,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_DROS78_a_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_D7rc_qVQ_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 async function startWatchCalendar(options) {
 	const server = await CalendarServer.start({ port: options.port });
 	const probes = createProbeCache();
@@ -74716,13 +74716,14 @@ async function startWatchCalendar(options) {
 		close: () => server.close()
 	};
 }
-var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, TYPES, CalendarServer;
-var init_watch_calendar_DROS78_a = __esmMin((() => {
+var SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
+var init_watch_calendar_D7rc_qVQ = __esmMin((() => {
 	init_page_OMaXBlEF();
 	init_probe_cache_BIaDE8Nw();
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
 	KEEP_ALIVE_MS = 15e3;
+	PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
 	TYPES = {
 		".jpg": "image/jpeg",
 		".png": "image/png",
@@ -74776,13 +74777,11 @@ var init_watch_calendar_DROS78_a = __esmMin((() => {
 			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
 		}
 		#sendPage(response) {
-			if (this.#calendar === null) {
-				response.writeHead(503, {
-					"content-type": "text/plain; charset=utf-8",
-					"retry-after": "1"
-				}).end("The calendar is being made; reload in a moment.\n");
-				return;
-			}
+			if (this.#calendar === null) return void response.writeHead(503, {
+				"content-type": "text/html; charset=utf-8",
+				"retry-after": "1",
+				"cache-control": "no-store"
+			}).end(PAGE_BEING_MADE);
 			this.#page ??= renderCalendarPage(this.#calendar.model, { events: EVENTS_PATH });
 			response.writeHead(200, {
 				"content-type": "text/html; charset=utf-8",
@@ -74812,7 +74811,7 @@ var init_watch_calendar_DROS78_a = __esmMin((() => {
 		}
 	};
 }));
-var watch_C4W1NDDT_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_C4H4Sq4m_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74855,7 +74854,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DROS78_a(), watch_calendar_DROS78_a_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_D7rc_qVQ(), watch_calendar_D7rc_qVQ_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -74898,7 +74897,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C4W1NDDT = __esmMin((() => {
+var init_watch_C4H4Sq4m = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77544,7 +77543,7 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_cdQR9KpD(), init_cdQR9KpD_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C4W1NDDT(), watch_C4W1NDDT_exports))).runWatch(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C4H4Sq4m(), watch_C4H4Sq4m_exports))).runWatch(flags, command)));
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_C8tx7_oU(), calendar_C8tx7_oU_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DLrWNaS2(), status_DLrWNaS2_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DAT2rcfw(), import_DAT2rcfw_exports))).runImport(flags, command)));

@@ -10,6 +10,8 @@ export const SERVED_MEDIA_PREFIX = '/media/';
 const EVENTS_PATH = '/events';
 /** A comment line now and then keeps idle connections (and proxies) from closing the stream. */
 const KEEP_ALIVE_MS = 15_000;
+/** Reloads itself (a meta refresh would not: the URL may hold a #month, and going to the same URL and fragment loads nothing). */
+const PAGE_BEING_MADE = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);</script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n';
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' };
 
 /**
@@ -74,10 +76,8 @@ export class CalendarServer {
   }
 
   #sendPage(response: ServerResponse): void {
-    if (this.#calendar === null) {
-      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('The calendar is being made; reload in a moment.\n');
-      return;
-    }
+    // Opened before the first calendar is made (the URL is printed as the watch starts): a page that loads itself again.
+    if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
     this.#page ??= renderCalendarPage(this.#calendar.model, { events: EVENTS_PATH });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(this.#page);
   }

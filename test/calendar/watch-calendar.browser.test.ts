@@ -5,7 +5,9 @@ import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 import { startWatchProcess } from '../watch/watch-process.js';
+import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
+import { calendarFor, desired, shape } from './fixtures.js';
 
 const browser = useBrowser();
 const emulator = useEmulator();
@@ -49,6 +51,20 @@ describe.skipIf(BROWSER_MISSING)('watch --calendar', () => {
     } finally {
       const result = await watch.stop('SIGINT');
       expect(result.code).toBe(0);
+    }
+  });
+
+  it('shows a page opened before the first calendar is made as soon as it is made', async () => {
+    const server = await CalendarServer.start({ port: 0 });
+    try {
+      const opening = openPage(browser(), `${server.url}#2027-02`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.update({ model: calendarFor({ posts: [desired('launch', shape({ content: 'Launch day', scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+      const { page, errors } = await opening;
+      expect(await page.locator('.cell[data-day="2027-02-03"] .card[data-key="launch"] .card-text').textContent()).toBe('Launch day');
+      expect(errors).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });
