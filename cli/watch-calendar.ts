@@ -1,7 +1,8 @@
 import { calendarOf } from '../src/calendar/calendar-of.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
 import type { CalendarSources } from '../src/calendar/read-calendar.js';
-import { postCards } from '../src/calendar/read-cards.js';
+import { cardMemo } from '../src/calendar/card-memo.js';
+import { readCards } from '../src/calendar/read-cards.js';
 import { createProbeCache } from '../src/media/probe-cache.js';
 import type { Plan } from '../src/plan/types.js';
 import type { WatchEvent } from '../src/watch/events.js';
@@ -20,11 +21,13 @@ export interface WatchCalendar {
 /**
  * Serves the calendar on loopback and makes it again from each plan the session reports (after
  * every save), out of what the session already holds: no file is read twice and no API request
- * is made. Media facts (sizes, durations) come from a probe cache of its own, by file stamp.
+ * is made. Media facts (sizes, durations) come from a probe cache of its own, by file stamp, and
+ * the cards of unchanged posts from the calendar before (cardMemo).
  */
 export async function startWatchCalendar(options: { port: number; label: string; onError: (error: Error) => void }): Promise<WatchCalendar> {
   const server = await CalendarServer.start({ port: options.port });
   const probes = createProbeCache();
+  const keptCards = cardMemo();
   let session: WatchSession | null = null;
   let latest: Plan | null = null;
   /** Calendars are made in order; one made from an older plan is dropped when a newer one started. */
@@ -34,7 +37,8 @@ export async function startWatchCalendar(options: { port: number; label: string;
     if (session === null) return;
     const turn = ++made;
     const planned = session.planned();
-    postCards(planned.posts, { timezone: planned.config.timezone, capabilities: planned.capabilities, probe: probes.probe })
+    // Every post is read in full (watch keeps them): its card is made again only when it changed.
+    readCards({ posts: planned.posts, unchanged: [], readInFull: () => Promise.resolve([]), timezone: planned.config.timezone, capabilities: planned.capabilities, probe: probes.probe, kept: keptCards })
       .then((cards) => {
         if (turn !== made) return;
         const sources: CalendarSources = { cards, plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, target: options.label };

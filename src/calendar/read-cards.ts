@@ -15,16 +15,23 @@ export interface CardSettings {
 }
 
 /**
- * The cards of every valid post, by key. A post of an unchanged file whose card `.postsync/cache`
- * keeps (made from the same file, fingerprint and shape hash, under the same time zone and
- * caption rules) is not read at all; the others are read in full, and their cards kept for next time.
+ * Where cards are kept from one calendar to the next, by card context (`cardContextKey`):
+ * `.postsync/cache` (a RunCache), or the memory of a `watch --calendar` (cardMemo).
+ */
+export type CardStore = Pick<RunCache, 'calendarCards'>;
+
+/**
+ * The cards of every valid post, by key. A post whose card `kept` holds (made from the same file,
+ * fingerprint and shape hash, under the same time zone and caption rules) gets that card: an
+ * unchanged file is then not read at all. The others are read in full, and their cards kept for
+ * next time.
  */
 export async function readCards(
   input: CardSettings & {
     posts: readonly DesiredPost[];
     unchanged: readonly UnchangedPost[];
     readInFull: (posts: readonly UnchangedPost[]) => Promise<DesiredPost[]>;
-    kept?: RunCache;
+    kept?: CardStore;
   },
 ): Promise<PostCard[]> {
   const captions = captionsOf(input.capabilities);
@@ -36,7 +43,14 @@ export async function readCards(
     if (card === undefined) unread.push(post);
     else cards.push(card);
   }
-  const posts = unread.length === 0 ? input.posts : [...input.posts, ...(await input.readInFull(unread))];
+  // A post read in full has a kept card too when its file was saved again unchanged, and in watch mode (every file is read in full).
+  const uncarded: DesiredPost[] = [];
+  for (const post of input.posts) {
+    const card = store?.get(post);
+    if (card === undefined) uncarded.push(post);
+    else cards.push(card);
+  }
+  const posts = unread.length === 0 ? uncarded : [...uncarded, ...(await input.readInFull(unread))];
   for (const [index, card] of (await postCards(posts, input)).entries()) {
     store?.keep(posts[index]!, card);
     cards.push(card);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RunCache } from '../../src/cache/run-cache.js';
 import type { PostContent } from '../../src/calendar/model.js';
 import type { PostCard } from '../../src/calendar/post-card.js';
-import { readCards } from '../../src/calendar/read-cards.js';
+import { cardMemo } from '../../src/calendar/card-memo.js';
+import { readCards, type CardStore } from '../../src/calendar/read-cards.js';
 import type { DesiredPost, UnchangedPost } from '../../src/content/types.js';
 import { testdir } from '../helpers/testdir.js';
 import { capabilities, desired, PHOTO, shape } from './fixtures.js';
@@ -74,5 +75,42 @@ describe('readCards', () => {
     const kept = RunCache.disabled();
     expect((await cardsOf(kept)).read).toEqual(['a', 'b']);
     expect((await cardsOf(kept)).read).toEqual(['a', 'b']);
+  });
+});
+
+/** readCards over `from`, every post read in full (as watch holds them). */
+const fullCards = (kept: CardStore, from: DesiredPost[], timezone = 'Europe/Berlin') =>
+  readCards({ posts: from, unchanged: [], readInFull: () => Promise.reject(new Error('nothing to read')), timezone, capabilities: new Map(), probe: noProbe, kept });
+
+describe('cardMemo (watch --calendar)', () => {
+  it('makes cards again only for the posts a save changed, and forgets removed posts', async () => {
+    const memo = cardMemo();
+    const first = await fullCards(memo, posts);
+    const edited = [posts[0]!, desired('b', shape({ content: 'Beta, edited' }))];
+    const second = await fullCards(memo, edited);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(contentOf(second[1]!).text).toBe('Beta, edited');
+
+    // `a` is left out of one calendar: the next one makes its card again, rather than keeping every card ever made.
+    await fullCards(memo, [edited[1]!]);
+    const fourth = await fullCards(memo, edited);
+    expect(fourth[0]).not.toBe(first[0]);
+    expect(fourth[0]).toEqual(first[0]);
+    expect(fourth[1]).toBe(second[1]);
+  });
+
+  it('starts over in another time zone', async () => {
+    const memo = cardMemo();
+    const berlin = await fullCards(memo, posts);
+    const newYork = await fullCards(memo, posts, 'America/New_York');
+    expect(newYork[0]!.slot?.time).toBe('03:00');
+    expect((await fullCards(memo, posts, 'Europe/Berlin'))[0]).not.toBe(berlin[0]);
+  });
+
+  it('gives a post read in full the card .postsync/cache keeps of the very same post', async () => {
+    const kept = RunCache.open(await testdir(), { enabled: true, build: 'test' });
+    const first = await fullCards(kept, posts);
+    expect((await fullCards(kept, posts))[0]).toBe(first[0]);
   });
 });
