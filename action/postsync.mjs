@@ -9036,15 +9036,24 @@ function draftLines(drafts, style) {
 	const width = Math.max(...drafts.map((draft) => draft.file.length));
 	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
 }
-function renderDrafts(drafts, style) {
+function renderDrafts(drafts, style, options = {}) {
 	if (drafts.length === 0) return "";
-	const notReady = drafts.filter((draft) => !draft.ready).length;
-	return [`Drafts (${drafts.length}${notReady > 0 ? `, ${notReady} not ready to schedule` : ", all ready to schedule"}):`, ...draftLines(drafts, style)].join("\n");
+	const notReady = drafts.filter((draft) => !draft.ready);
+	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
+	const limit = options.limit ?? Infinity;
+	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
+	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
+	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
+	return [
+		head,
+		...draftLines(shown, style),
+		style.dim(more)
+	].join("\n");
 }
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
 }
-var init_drafts_DnYsQsoa = __esmMin((() => {
+var init_drafts_Dtn_StRt = __esmMin((() => {
 	init_format_DZlSd15T();
 }));
 function preview(value, max = 60) {
@@ -9146,12 +9155,12 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_BL8BlTAU = __esmMin((() => {
+var init_plan_human_DwS73drI = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
-	init_drafts_DnYsQsoa();
+	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
@@ -9163,7 +9172,7 @@ var init_plan_human_BL8BlTAU = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CqIIhCpg_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_CGZNdYN__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -9199,9 +9208,9 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_CqIIhCpg = __esmMin((() => {
+var init_plan_markdown_CGZNdYN_ = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_BL8BlTAU();
+	init_plan_human_DwS73drI();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9257,7 +9266,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CqIIhCpg(), plan_markdown_CqIIhCpg_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CGZNdYN_(), plan_markdown_CGZNdYN__exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9268,7 +9277,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_Bh59J6XZ = __esmMin((() => {
+var init_actions_report_DEW7Oq4m = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_state_file_DxTiY6WG();
 }));
@@ -69216,7 +69225,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_DqFKpq4F_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DqL89_91_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69264,16 +69273,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DqFKpq4F = __esmMin((() => {
+var init_plan_DqL89_91 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_Bh59J6XZ();
+	init_actions_report_DEW7Oq4m();
 	init_state_file_DxTiY6WG();
 	init_build_plan_D9BmM3j6();
 	init_context_BMMiFIXK();
 	init_plan_json_CI7lkquU();
-	init_plan_human_BL8BlTAU();
-	init_plan_markdown_CqIIhCpg();
+	init_plan_human_DwS73drI();
+	init_plan_markdown_CGZNdYN_();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69376,7 +69385,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_04titPqz_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_hkDWev24_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69429,7 +69438,7 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_04titPqz = __esmMin((() => {
+var init_validate_hkDWev24 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
@@ -69438,7 +69447,7 @@ var init_validate_04titPqz = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_context_BMMiFIXK();
 	init_diagnostics_DXDbdWhe();
-	init_drafts_DnYsQsoa();
+	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
 	init_plan_json_CI7lkquU();
 }));
@@ -70294,8 +70303,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_CQA43JWQ = __esmMin((() => {
-	init_plan_human_BL8BlTAU();
+var init_apply_progress_DafInbM5 = __esmMin((() => {
+	init_plan_human_DwS73drI();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
@@ -70308,7 +70317,7 @@ var init_apply_progress_CQA43JWQ = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_Bxc5vkwi_exports = __exportAll$1({ runApply: () => runApply });
+var apply_DA2_0sqK_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70535,11 +70544,11 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_Bxc5vkwi = __esmMin((() => {
+var init_apply_DA2_0sqK = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_Bh59J6XZ();
+	init_actions_report_DEW7Oq4m();
 	init_apply_plan_DG_5Qypt();
 	init_api_cLsvpDMU();
 	init_check_posts_YQWz1FZz();
@@ -70548,9 +70557,9 @@ var init_apply_Bxc5vkwi = __esmMin((() => {
 	init_build_plan_D9BmM3j6();
 	init_actions_Qg1qGPY0();
 	init_context_BMMiFIXK();
-	init_apply_progress_CQA43JWQ();
+	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
-	init_plan_human_BL8BlTAU();
+	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
@@ -73596,7 +73605,7 @@ var init_session_cnlckstJ = __esmMin((() => {
 		}
 	};
 }));
-var watch_7jP0Bm4__exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CvevkQv1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -73700,7 +73709,7 @@ function watchPrinter(options) {
 				write(`${renderPlan(event.plan, {
 					label,
 					style
-				})}${section(renderDrafts(event.drafts, style))}\n\n${style.dim(watchingLine(watching, redraw))}`);
+				})}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
 				break;
 			case "plan":
 				if (redraw) {
@@ -73708,7 +73717,7 @@ function watchPrinter(options) {
 					write(`${renderPlan(event.plan, {
 						label,
 						style
-					})}${section(renderDrafts(event.drafts, style))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching, redraw))}`);
+					})}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching, redraw))}`);
 				} else {
 					const saved = new Set(event.trigger.files.map((change) => change.file));
 					const drafts = event.drafts.filter((draft) => saved.has(draft.file));
@@ -73749,14 +73758,14 @@ function watchPrinter(options) {
 		}
 	};
 }
-var MAX_FILES_NAMED, DURING;
-var init_watch_7jP0Bm4_ = __esmMin((() => {
+var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
+var init_watch_CvevkQv1 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_CQA43JWQ();
+	init_apply_progress_DafInbM5();
 	init_diagnostics_DXDbdWhe();
-	init_drafts_DnYsQsoa();
+	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
-	init_plan_human_BL8BlTAU();
+	init_plan_human_DwS73drI();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -73766,6 +73775,7 @@ var init_watch_7jP0Bm4_ = __esmMin((() => {
 		state: "read the state file (still using the one read before)",
 		config: "read postsync.yaml"
 	};
+	WATCH_DRAFT_LINES = 20;
 }));
 var watch_keys_By5Qg_BN_exports = __exportAll$1({ listenForKeys: () => listenForKeys });
 function listenForKeys(input, handlers) {
@@ -74845,7 +74855,7 @@ var init_watch_calendar_Cai_kp5_ = __esmMin((() => {
 		}
 	};
 }));
-var watch_sOaGgjJR_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DchDW3yt_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74871,7 +74881,7 @@ async function runWatch(flags, command) {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_BMMiFIXK(), context_BMMiFIXK_exports)),
 			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
-			Promise.resolve().then(() => (init_watch_7jP0Bm4_(), watch_7jP0Bm4__exports)),
+			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -74931,7 +74941,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_sOaGgjJR = __esmMin((() => {
+var init_watch_DchDW3yt = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75683,7 +75693,7 @@ var init_post_problems_CrQ2xVcu = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_mu4EaOpU_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_zQlJEl0K_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -75919,7 +75929,7 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_mu4EaOpU = __esmMin((() => {
+var init_status_zQlJEl0K = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_CUKXg8Pj();
@@ -75927,7 +75937,7 @@ var init_status_mu4EaOpU = __esmMin((() => {
 	init_read_desired_BLT8STOu();
 	init_context_BMMiFIXK();
 	init_ordering_CEu8JWq0();
-	init_drafts_DnYsQsoa();
+	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
@@ -77555,7 +77565,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DqFKpq4F(), plan_DqFKpq4F_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DqL89_91(), plan_DqL89_91_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DvarU8Sg(), all_calendars_DvarU8Sg_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77564,9 +77574,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_04titPqz(), validate_04titPqz_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_hkDWev24(), validate_hkDWev24_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_Bxc5vkwi(), apply_Bxc5vkwi_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_DA2_0sqK(), apply_DA2_0sqK_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DvarU8Sg(), all_calendars_DvarU8Sg_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77577,9 +77587,9 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Db2rKAgp(), init_Db2rKAgp_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_sOaGgjJR(), watch_sOaGgjJR_exports))).runWatch(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DchDW3yt(), watch_DchDW3yt_exports))).runWatch(flags, command)));
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar__cbRwINH(), calendar__cbRwINH_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_mu4EaOpU(), status_mu4EaOpU_exports))).runStatus(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_zQlJEl0K(), status_zQlJEl0K_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Clcn4Q4_(), import_Clcn4Q4__exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_DOc7iX2U(), calendars_DOc7iX2U_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DOhgiAZ6(), health_issue_DOhgiAZ6_exports))).runHealthIssue(flags, command)));

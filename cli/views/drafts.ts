@@ -13,12 +13,20 @@ export function draftLines(drafts: readonly DraftReadiness[], style: Style): str
   return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
 }
 
-/** `Drafts (2, 1 not ready to schedule):` and a line per draft; nothing without drafts. */
-export function renderDrafts(drafts: readonly DraftReadiness[], style: Style): string {
+/**
+ * `Drafts (2, 1 not ready to schedule):` and a line per draft; nothing without drafts. With
+ * `limit` (a screen that is drawn again after every save), at most that many lines, the drafts
+ * not ready to schedule first, and how many more there are.
+ */
+export function renderDrafts(drafts: readonly DraftReadiness[], style: Style, options: { limit?: number } = {}): string {
   if (drafts.length === 0) return '';
-  const notReady = drafts.filter((draft) => !draft.ready).length;
-  const head = `Drafts (${drafts.length}${notReady > 0 ? `, ${notReady} not ready to schedule` : ', all ready to schedule'}):`;
-  return [head, ...draftLines(drafts, style)].join('\n');
+  const notReady = drafts.filter((draft) => !draft.ready);
+  const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ', all ready to schedule'}):`;
+  const limit = options.limit ?? Infinity;
+  if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join('\n');
+  const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
+  const more = `  … and ${plural(drafts.length - shown.length, 'more draft')} (${style.bold('postsync validate')} lists them all)`;
+  return [head, ...draftLines(shown, style), style.dim(more)].join('\n');
 }
 
 /** ` 1 draft not ready to schedule yet.`, or nothing. */

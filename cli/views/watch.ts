@@ -45,6 +45,9 @@ function appliedLine(result: ApplyResult): string {
   return result.failed.length > 0 ? `${line} ${result.failed.length} failed (not retried until the post changes).` : line;
 }
 
+/** Drafts listed under a watch's plan: its screen is drawn again after every save, and should fit. */
+const WATCH_DRAFT_LINES = 20;
+
 /** Renders watch events: the first plan whole, then after every save what changed since. */
 export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) => void {
   const { out, err, style, label, redraw } = options;
@@ -57,12 +60,12 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
       case 'started':
         watching = event.watching;
         if (redraw) out.write('\x1b[2J\x1b[H');
-        write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style))}\n\n${style.dim(watchingLine(watching, redraw))}`);
+        write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
         break;
       case 'plan':
         if (redraw) {
           out.write('\x1b[2J\x1b[H');
-          write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
+          write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
         } else {
           const saved = new Set(event.trigger.files.map((change) => change.file));
           const drafts = event.drafts.filter((draft) => saved.has(draft.file));
