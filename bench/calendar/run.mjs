@@ -4,7 +4,8 @@
 // (.postsync/cache filled by warm-up runs) and cold (--no-cache); then the page's first paint in
 // headless Chromium: the page that run wrote, and a page of 10,000 scheduled posts in one
 // quarter (about 110 a day, two accounts each, 300-character texts) built in-process; last,
-// `watch --calendar` on a copy of examples/: from a save to the open page showing it.
+// `watch --calendar` on a copy of examples/, then on the project of 10,000 posts: from a save to
+// the open page showing it.
 // The emulator runs as its own `postsync serve` process; plan and calendar runs alternate.
 // Usage: npm run build && node bench/calendar/run.mjs [--posts 10000] [--runs 3] [--cold-runs 1] [--paints 5] [--saves 8]
 // Progress on stderr; the last stdout line is the results as JSON.
@@ -69,7 +70,11 @@ try {
   result.stressPageBytes = (await stat(stress)).size;
   const paints = await firstPaints([pathToFileURL(join(out, 'index.html')).href, pathToFileURL(stress).href], Number(flags.paints));
   result.firstPaint = { projectPage: paints[0], scheduledPage: paints[1] };
-  result.watchSaveToPageMs = summary(await watchLatencies(Number(flags.saves)));
+  const examples = join(work, 'examples');
+  await cp(join(root, 'examples'), examples, { recursive: true, filter: (source) => !source.includes('/.postsync') });
+  result.watchSaveToPageMs = summary(await watchLatencies(Number(flags.saves), { dir: examples, month: '2027-01', key: '2027-01/customer-quote', file: 'posts/2027-01/customer-quote.md', before: '"The only coffee' }));
+  // The same on the project of POSTS posts and its remote (the post saved is a scheduled one, in January 2031).
+  result.watchSaveToPageMsAtScale = summary(await watchLatencies(Number(flags.saves), { dir, args: ['--api-url', server.baseUrl], env, month: '2031-01', key: 'batch-000/post-00000', file: 'posts/batch-000/post-00000.md', before: 'Post 0 (v1):' }));
   result.loadAverage = loadAverage();
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
@@ -146,14 +151,15 @@ async function stressPage() {
 }
 
 /**
- * `watch --calendar` on a copy of examples/ (the embedded local API), the page open in Chromium:
- * for each save of one post's text, the time from writing the file to the open page showing the
- * new text (a MutationObserver in the page takes the time; both clocks are this machine's).
+ * `watch --calendar` with the page open in Chromium: for each save of one post's text, the time
+ * from writing the file to the open page showing the new text (a MutationObserver in the page
+ * takes the time; both clocks are this machine's). `watched`: the project, the watch's extra
+ * arguments and environment, the month the page opens on, and the post saved (its key, its file,
+ * and the text its saves put a mark before).
  */
-async function watchLatencies(saves) {
-  const dir = join(work, 'examples');
-  await cp(join(root, 'examples'), dir, { recursive: true, filter: (source) => !source.includes('/.postsync') });
-  const child = spawn(process.execPath, [bin, '-C', dir, 'watch', '--calendar'], { env: { ...process.env, NO_COLOR: '1', CI: '' }, stdio: ['pipe', 'pipe', 'inherit'] });
+async function watchLatencies(saves, watched) {
+  const { dir, args = [], env: extraEnv = {}, month, key, file: postFile, before } = watched;
+  const child = spawn(process.execPath, [bin, '-C', dir, ...args, 'watch', '--calendar', '--refresh', '3600'], { env: { ...process.env, NO_COLOR: '1', CI: '', ...extraEnv }, stdio: ['pipe', 'pipe', 'inherit'] });
   const browser = await launchChromium({ executablePath: flags.chromium });
   try {
     let out = '';
@@ -166,10 +172,10 @@ async function watchLatencies(saves) {
       child.once('exit', (code) => reject(new Error(`watch exited with ${code}:\n${out}`)));
     });
     const page = await browser.context.newPage();
-    await page.goto(`${url}#2027-01`);
-    const selector = '.card[data-key="2027-01/customer-quote"] .card-text';
-    await page.waitForSelector(selector);
-    const file = join(dir, 'posts/2027-01/customer-quote.md');
+    await page.goto(`${url}#${month}`);
+    const selector = `.card[data-key="${key}"] .card-text`;
+    await page.waitForSelector(selector, { timeout: 120_000 });
+    const file = join(dir, postFile);
     const original = await readFile(file, 'utf8');
     const latencies = [];
     for (let save = 0; save < saves; save++) {
@@ -188,7 +194,7 @@ async function watchLatencies(saves) {
       // Quiet time between saves, as a person types and saves.
       await new Promise((resolve) => setTimeout(resolve, 400));
       const saved = Date.now();
-      await writeFile(file, original.replace('"The only coffee', `${text} "The only coffee`));
+      await writeFile(file, original.replace(before, `${text} ${before}`));
       latencies.push((await page.evaluate(() => globalThis.shown)) - saved);
     }
     return latencies;
