@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import { CalendarVersions } from './calendar-events.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
 
@@ -16,14 +17,15 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png
 
 /**
  * The calendar page of `watch --calendar`, served on loopback: `/` is the page (of the latest
- * calendar), `/events` a stream of server-sent events, one `calendar` event with the new model
- * after every `update`, which the page draws without a reload; `/media/…` the thumbnails. It
+ * calendar), `/events` a stream of server-sent events, one after every `update` with what changed
+ * (calendar-events.ts), which the page draws without a reload; `/media/…` the thumbnails. It
  * only serves what it is given: it reads no post and calls no API.
  */
 export class CalendarServer {
   readonly #server: Server;
   readonly #streams = new Set<ServerResponse>();
   #calendar: Calendar | null = null;
+  readonly #versions = new CalendarVersions();
   #page: string | null = null;
   #keepAlive: NodeJS.Timeout | undefined;
 
@@ -47,11 +49,11 @@ export class CalendarServer {
     return `http://${address.includes(':') ? `[${address}]` : address}:${port}/`;
   }
 
-  /** Serves `calendar` from now on and sends it to every open page. */
+  /** Serves `calendar` from now on and sends what changed to every open page. */
   update(calendar: Calendar): void {
     this.#calendar = calendar;
     this.#page = null;
-    this.#broadcast(`event: calendar\ndata: ${JSON.stringify(calendar.model)}\n\n`);
+    this.#broadcast(this.#versions.next(calendar.model));
   }
 
   async close(): Promise<void> {
@@ -78,7 +80,8 @@ export class CalendarServer {
   #sendPage(response: ServerResponse): void {
     // Opened before the first calendar is made (the URL is printed as the watch starts): a page that loads itself again.
     if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
-    this.#page ??= renderCalendarPage(this.#calendar.model, { events: EVENTS_PATH });
+    // The page says which calendar it holds: its event stream starts from there.
+    this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(this.#page);
   }
 
@@ -86,6 +89,9 @@ export class CalendarServer {
     response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
     // The browser reconnects on its own after a second if the stream drops.
     response.write('retry: 1000\n\n');
+    // A page holding another calendar (it reconnects after missing one, or asks anew) gets the whole latest one first.
+    const held = request.headers['last-event-id'] ?? new URL(request.url ?? '/', 'http://localhost').searchParams.get('since');
+    if (Number(held) !== this.#versions.version) response.write(this.#versions.whole());
     this.#streams.add(response);
     request.on('close', () => this.#streams.delete(response));
   }

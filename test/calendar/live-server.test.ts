@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PostsDelta } from '../../src/calendar/calendar-events.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { testdir } from '../helpers/testdir.js';
 import { calendarFor, desired, shape } from './fixtures.js';
@@ -13,6 +14,32 @@ async function started(): Promise<CalendarServer> {
   const server = await CalendarServer.start({ port: 0 });
   servers.push(server);
   return server;
+}
+
+/** The server-sent events of /events, one at a time (the `retry` line and keep-alive comments skipped). */
+async function openEvents(server: CalendarServer, query: string, headers: Record<string, string> = {}) {
+  const response = await fetch(new URL(`/events${query}`, server.url), { headers });
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<{ name: string; id: string; data: unknown }> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = new Map(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+          if (fields.has('event')) return { name: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) };
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the event stream ended');
+        buffer += value;
+      }
+    },
+    close: () => reader.cancel(),
+  };
 }
 
 const model = (text: string) => calendarFor({ posts: [desired('launch', shape({ content: text, scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX });
@@ -30,24 +57,45 @@ describe('CalendarServer (watch --calendar)', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('id="calendar-data"');
-    expect(html).toContain('data-live="/events"');
+    expect(html).toContain('data-live="/events?since=1"');
     expect(html).toContain('Launch day');
   });
 
-  it('sends each new calendar to an open page as a server-sent event', async () => {
+  it('sends an open page the first calendar whole, then after each update only the posts that changed', async () => {
     const server = await started();
-    const events = await fetch(new URL('/events', server.url));
-    expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
-    expect((await reader.read()).value).toBe('retry: 1000\n\n');
+    const events = await openEvents(server, '');
+    const two = [desired('launch', shape({ content: 'Launch day', scheduledAt: '2027-02-03T08:00:00.000Z' })), desired('later', shape({ content: 'Later on' }))];
+    server.update({ model: calendarFor({ posts: two }), thumbnails: new Map() });
+    const first = await events.next();
+    expect([first.name, first.id]).toEqual(['calendar', '1']);
+    expect((first.data as { posts: { key: string }[] }).posts.map((post) => post.key)).toEqual(['launch', 'later']);
+
+    server.update({ model: calendarFor({ posts: [two[0]!, desired('later', shape({ content: 'Later on, edited' }))] }), thumbnails: new Map() });
+    const second = await events.next();
+    expect([second.name, second.id]).toEqual(['posts', '2']);
+    const delta = second.data as PostsDelta;
+    expect(delta.base).toBe(1);
+    expect(delta.order).toEqual(['launch', 'later']);
+    expect(delta.changed.map((post) => [post.key, JSON.parse(post.content).text])).toEqual([['later', 'Later on, edited']]);
+    expect(delta.calendar.timezone).toBe('Europe/Berlin');
+    await events.close();
+  });
+
+  it('sends the whole latest calendar first to a page that holds another one, and nothing to one that holds it', async () => {
+    const server = await started();
+    server.update({ model: model('Launch day'), thumbnails: new Map() });
     server.update({ model: model('Launch day, edited'), thumbnails: new Map() });
-    let text = '';
-    while (!text.endsWith('\n\n')) text += (await reader.read()).value ?? '';
-    expect(text.startsWith('event: calendar\ndata: ')).toBe(true);
-    const sent = JSON.parse(text.slice('event: calendar\ndata: '.length)) as { posts: { key: string; content: string }[] };
-    expect(sent.posts.map((post) => post.key)).toEqual(['launch']);
-    expect(sent.posts[0]!.content).toContain('Launch day, edited');
-    await reader.cancel();
+    const stale = await openEvents(server, '?since=1');
+    const whole = await stale.next();
+    expect([whole.name, whole.id]).toEqual(['calendar', '2']);
+    expect(JSON.stringify(whole.data)).toContain('Launch day, edited');
+    await stale.close();
+
+    // A page that reconnects says what it last got (Last-Event-ID), over the version its address names.
+    const current = await openEvents(server, '?since=1', { 'last-event-id': '2' });
+    server.update({ model: model('Launch day, edited twice'), thumbnails: new Map() });
+    expect((await current.next()).name).toBe('posts');
+    await current.close();
   });
 
   it('serves only the thumbnails the calendar shows, and only reads', async () => {

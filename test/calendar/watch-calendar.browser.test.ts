@@ -67,4 +67,31 @@ describe.skipIf(BROWSER_MISSING)('watch --calendar', () => {
       await server.close();
     }
   });
+
+  it('draws the whole latest calendar when its page was made from an older one', async () => {
+    const server = await CalendarServer.start({ port: 0 });
+    const calendar = (text: string) => ({ model: calendarFor({ posts: [desired('launch', shape({ content: text, scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+    try {
+      server.update(calendar('Launch day'));
+      const context = browser();
+      // The page's event stream is held back until a newer calendar is made: the page, made from the first, gets the whole second one.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/events?*', async (route) => {
+        await released;
+        await route.continue();
+      });
+      try {
+        const { page, errors } = await openPage(context, `${server.url}#2027-02`);
+        server.update(calendar('Launch day, made while the page was opening'));
+        release();
+        await expect.poll(() => page.locator('.card[data-key="launch"] .card-text').textContent(), { timeout: 10_000 }).toBe('Launch day, made while the page was opening');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.unroute('**/events?*');
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import type { PostsDelta } from '../calendar-events.js';
 import type { FirstView } from '../first-view.js';
 import type { CalendarAccount, CalendarModel, CalendarPost, ModelPost } from '../model.js';
 import { shownPost } from '../shown-post.js';
@@ -51,6 +52,11 @@ class CalendarPage {
     // For bench/calendar: when the first view was drawn, and (a frame later) painted.
     performance.mark('postsync-calendar-drawn');
     requestAnimationFrame(() => setTimeout(() => performance.mark('postsync-calendar-painted')));
+  }
+
+  /** The posts the page holds now. */
+  get posts(): readonly CalendarPost[] {
+    return this.#model.posts;
   }
 
   /** A new calendar from the server: the same view, the same open post when it is still there. */
@@ -201,10 +207,49 @@ class CalendarPage {
   }
 }
 
-/** In `watch --calendar`: a new calendar arrives as a server-sent event after every save. */
+/**
+ * In `watch --calendar`: after every save, the posts it changed arrive as a server-sent event
+ * (`posts`), or the whole calendar (`calendar`) when this page does not hold the one before. The
+ * URL names the calendar the page was made from (`?since=`); each event's id is its version.
+ */
 function listen(page: CalendarPage, url: string): void {
-  const events = new EventSource(url);
-  events.addEventListener('calendar', (event) => page.update(shown(JSON.parse((event as MessageEvent<string>).data) as CalendarModel)));
+  const address = new URL(url, location.href);
+  let version = Number(address.searchParams.get('since'));
+  const open = (since: string): void => {
+    address.searchParams.set('since', since);
+    const events = new EventSource(address.href);
+    events.addEventListener('calendar', (event) => {
+      const { data, lastEventId } = event as MessageEvent<string>;
+      version = Number(lastEventId);
+      page.update(shown(JSON.parse(data) as CalendarModel));
+    });
+    events.addEventListener('posts', (event) => {
+      const { data, lastEventId } = event as MessageEvent<string>;
+      const delta = JSON.parse(data) as PostsDelta;
+      const model = delta.base === version ? withDelta(page.posts, delta) : null;
+      if (model === null) {
+        // A calendar missed, or the page's own posts not all read yet: the whole calendar, once.
+        events.close();
+        return open('none');
+      }
+      version = Number(lastEventId);
+      page.update(model);
+    });
+  };
+  open(String(version));
+}
+
+/** The calendar a delta makes of the posts the page holds; null when one it names is not among them. */
+function withDelta(held: readonly CalendarPost[], delta: PostsDelta): CalendarModel<CalendarPost> | null {
+  const byKey = new Map(held.map((post) => [post.key, post]));
+  for (const post of delta.changed) byKey.set(post.key, shownPost(post));
+  const posts: CalendarPost[] = [];
+  for (const key of delta.order) {
+    const post = byKey.get(key);
+    if (post === undefined) return null;
+    posts.push(post);
+  }
+  return { ...delta.calendar, posts };
 }
 
 /** A calendar as the page's JSON holds it, its posts shown (their content with their statuses and pictures). */
