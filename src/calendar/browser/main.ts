@@ -67,6 +67,8 @@ class CalendarPage {
 
   /** The posts beyond the first view's, read once the page is (see page.ts). */
   complete(rest: readonly CalendarPost[]): void {
+    // A calendar from the server came first (watch): it holds every post already.
+    if (this.#updatedAt !== null) return;
     this.#adopt({ ...this.#model, posts: [...this.#model.posts, ...rest] });
   }
 
