@@ -30,13 +30,18 @@ export class CalendarVersions {
     return this.#version;
   }
 
-  /** Takes the next calendar; returns the event that brings it to a page holding the one before. */
-  next(model: CalendarModel): string {
+  /**
+   * Takes the next calendar; returns the event that brings it to a page holding the one before,
+   * or null when no page is open to get it (`wanted` false): the calendar is then only numbered,
+   * with nothing compared or serialized.
+   */
+  next(model: CalendarModel, options: { wanted: boolean }): string | null {
     const posts = new Map(model.posts.map((post) => [post.key, post]));
     const before = this.#model === null ? null : this.#posts;
     this.#version += 1;
     this.#model = model;
     this.#posts = posts;
+    if (!options.wanted) return null;
     // A key twice (never made by buildCalendarModel) could not be put back in order from a delta.
     if (before === null || posts.size !== model.posts.length) return this.whole();
     const changed = model.posts.filter((post) => !sameJson(post, before.get(post.key)));

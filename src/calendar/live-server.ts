@@ -53,7 +53,8 @@ export class CalendarServer {
   update(calendar: Calendar): void {
     this.#calendar = calendar;
     this.#page = null;
-    this.#broadcast(this.#versions.next(calendar.model));
+    const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
+    if (event !== null) this.#broadcast(event);
   }
 
   async close(): Promise<void> {

@@ -97,3 +97,14 @@ export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owne
     ...rest,
   });
 }
+
+/** The post most calendar tests show: `launch`, on Wednesday 3 February 2027 at 09:00 in Berlin. */
+export function launchDay(text = 'Launch day'): DesiredPost {
+  return desired('launch', shape({ content: text, scheduledAt: '2027-02-03T08:00:00.000Z' }));
+}
+
+/** One server-sent event's block (its lines up to the blank one): its name, id and data; null for a comment or the `retry` line. */
+export function sseEventOf(block: string): { name: string; id: string; data: unknown } | null {
+  const fields = new Map(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+  return fields.has('event') ? { name: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) } : null;
+}
