@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PostsDelta } from '../../src/calendar/calendar-events.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { testdir } from '../helpers/testdir.js';
-import { calendarFor, desired, shape } from './fixtures.js';
+import { calendarFor, desired, launchDay, shape, sseEventOf } from './fixtures.js';
 
 const servers: CalendarServer[] = [];
 afterEach(async () => {
@@ -27,10 +27,9 @@ async function openEvents(server: CalendarServer, query: string, headers: Record
       for (;;) {
         const end = buffer.indexOf('\n\n');
         if (end >= 0) {
-          const block = buffer.slice(0, end);
+          const event = sseEventOf(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          const fields = new Map(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-          if (fields.has('event')) return { name: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) };
+          if (event !== null) return event;
           continue;
         }
         const { value, done } = await reader.read();
@@ -42,7 +41,7 @@ async function openEvents(server: CalendarServer, query: string, headers: Record
   };
 }
 
-const model = (text: string) => calendarFor({ posts: [desired('launch', shape({ content: text, scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX });
+const model = (text: string) => calendarFor({ posts: [launchDay(text)], mediaPrefix: SERVED_MEDIA_PREFIX });
 
 describe('CalendarServer (watch --calendar)', () => {
   it('answers a page opened before the first calendar with one that loads itself again, then serves the calendar', async () => {
@@ -64,7 +63,7 @@ describe('CalendarServer (watch --calendar)', () => {
   it('sends an open page the first calendar whole, then after each update only the posts that changed', async () => {
     const server = await started();
     const events = await openEvents(server, '');
-    const two = [desired('launch', shape({ content: 'Launch day', scheduledAt: '2027-02-03T08:00:00.000Z' })), desired('later', shape({ content: 'Later on' }))];
+    const two = [launchDay(), desired('later', shape({ content: 'Later on' }))];
     server.update({ model: calendarFor({ posts: two }), thumbnails: new Map() });
     const first = await events.next();
     expect([first.name, first.id]).toEqual(['calendar', '1']);

@@ -7,7 +7,7 @@ import { testdir } from '../helpers/testdir.js';
 import { startWatchProcess } from '../watch/watch-process.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
-import { calendarFor, desired, shape } from './fixtures.js';
+import { calendarFor, launchDay } from './fixtures.js';
 
 const browser = useBrowser();
 const emulator = useEmulator();
@@ -59,7 +59,7 @@ describe.skipIf(BROWSER_MISSING)('watch --calendar', () => {
     try {
       const opening = openPage(browser(), `${server.url}#2027-02`);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      server.update({ model: calendarFor({ posts: [desired('launch', shape({ content: 'Launch day', scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+      server.update({ model: calendarFor({ posts: [launchDay()], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
       const { page, errors } = await opening;
       expect(await page.locator('.cell[data-day="2027-02-03"] .card[data-key="launch"] .card-text').textContent()).toBe('Launch day');
       expect(errors).toEqual([]);
@@ -70,7 +70,7 @@ describe.skipIf(BROWSER_MISSING)('watch --calendar', () => {
 
   it('draws the whole latest calendar when its page was made from an older one', async () => {
     const server = await CalendarServer.start({ port: 0 });
-    const calendar = (text: string) => ({ model: calendarFor({ posts: [desired('launch', shape({ content: text, scheduledAt: '2027-02-03T08:00:00.000Z' }))], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+    const calendar = (text: string) => ({ model: calendarFor({ posts: [launchDay(text)], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
     try {
       server.update(calendar('Launch day'));
       const context = browser();

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCalendarPage } from '../../src/calendar/write-calendar.js';
 import { testdir } from '../helpers/testdir.js';
-import { calendarFor, desired, shape } from './fixtures.js';
+import { calendarFor, launchDay } from './fixtures.js';
 
 describe('writeCalendarPage', () => {
   it('writes the page and copies each thumbnail once: one already there (its name is a hash of its bytes) is not copied again', async () => {
     const dir = await testdir({ 'media/cover.png': 'the image' });
     const out = join(dir, 'out');
-    const model = calendarFor({ posts: [desired('launch', shape({ content: 'Launch day', scheduledAt: '2027-02-03T08:00:00.000Z' }))] });
+    const model = calendarFor({ posts: [launchDay()] });
     const thumbnails = new Map([['media/0123456789abcdef0123.png', join(dir, 'media/cover.png')]]);
     const written = await writeCalendarPage(out, model, thumbnails);
     expect(written).toEqual({ page: join(out, 'index.html'), thumbnails: 1 });
