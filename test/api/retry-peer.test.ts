@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, NetworkError, type ClientEvent, type UploadTicket } from '../../src/api/index.js';
+import { REFUSED_API_URL } from '../helpers/refused-url.js';
 import { testdir } from '../helpers/testdir.js';
 import { dropConnection, sendError, sendJson, startLocalPeer, useCleanup, type LocalPeer, type Responder } from './local-peer.js';
 
@@ -91,8 +91,7 @@ describe('retries against a real peer', () => {
   });
 
   it('repeats POST /media/uploads when the connection was refused (nothing was sent)', async () => {
-    const port = await freePort();
-    const client = track(new ApiClient({ baseUrl: `http://127.0.0.1:${port}/public/v1`, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) }));
+    const client = track(new ApiClient({ baseUrl: REFUSED_API_URL, apiKey: KEY, maxAttempts: 3, onEvent: (event) => events.push(event) }));
     const failure = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }).catch((caught: unknown) => caught);
     expect(failure).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED', attempts: 3 });
     expect(events.filter((e) => e.type === 'retry')).toHaveLength(2);
@@ -117,11 +116,3 @@ describe('retries against a real peer', () => {
     expect(progress.at(-1)).toBe(bytes.length);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

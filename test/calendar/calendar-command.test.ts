@@ -5,7 +5,8 @@ import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/
 import { shownPost } from '../../src/calendar/shown-post.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { testdir } from '../helpers/testdir.js';
 
 const emulator = useEmulator();
@@ -80,18 +81,21 @@ describe('postsync calendar', () => {
 
   it('without an answer from the API, takes statuses from the state file and says so', async () => {
     const dir = await project();
-    const remote = await startTestEmulator();
+    // The service goes away behind a proxy that keeps its port: a closed server's port may be given
+    // to another test's server, and the state is found by the API URL, so the URL must stay.
+    const remote = await RefusingProxy.start(emulator().baseUrl);
     try {
       expect((await runCli(['-C', dir, '--api-url', remote.baseUrl, 'apply', '--yes'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } })).code).toBe(0);
+      remote.drop(() => true);
+      await writeFile(join(dir, 'posts/feb.md'), post('2027-02-06 09:00', 'February, a day later'));
+      await writeFile(join(dir, 'posts/mar.md'), post('2027-03-05 09:00', 'March'));
+      const result = await calendar(dir, remote.baseUrl, '--out', 'out');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('The API was not reached (Reading the API key session failed: no answer from GET /public/v1/auth/session');
+      expect(result.stdout).toContain('statuses come from the state file, and the plan is not shown.');
     } finally {
       await remote.close();
     }
-    await writeFile(join(dir, 'posts/feb.md'), post('2027-02-06 09:00', 'February, a day later'));
-    await writeFile(join(dir, 'posts/mar.md'), post('2027-03-05 09:00', 'March'));
-    const result = await calendar(dir, remote.baseUrl, '--out', 'out');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('The API was not reached (Reading the API key session failed: no answer from GET /public/v1/auth/session');
-    expect(result.stdout).toContain('statuses come from the state file, and the plan is not shown.');
     const model = await modelOf(join(dir, 'out/index.html'));
     expect(model.source).toBe('state');
     expect(model.summary).toBeNull();

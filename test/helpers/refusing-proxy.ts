@@ -21,6 +21,7 @@ export class RefusingProxy {
   private readonly server: Server;
   private rules: { rule: RefuseRule; refusal: Refusal }[] = [];
   private hooks: { rule: RefuseRule; hook: () => Promise<void> }[] = [];
+  private drops: RefuseRule[] = [];
   /** Exchanges answered by the proxy, as `METHOD path`. */
   readonly refused: string[] = [];
   baseUrl = '';
@@ -43,6 +44,11 @@ export class RefusingProxy {
     this.rules.push({ rule, refusal });
   }
 
+  /** Closes the connection of every later exchange matching `rule` without an answer, as a service that is gone. */
+  drop(rule: RefuseRule): void {
+    this.drops.push(rule);
+  }
+
   /** Runs `hook` before forwarding each later exchange matching `rule` (to act at that exact moment). */
   before(rule: RefuseRule, hook: () => Promise<void>): void {
     this.hooks.push({ rule, hook });
@@ -54,6 +60,10 @@ export class RefusingProxy {
     const body = Buffer.concat(chunks);
     const method = req.method ?? 'GET';
     const path = (req.url ?? '').split('?')[0]!.replace(this.prefix, '');
+    if (this.drops.some((rule) => rule({ method, path, body: body.toString('utf8') }))) {
+      res.destroy();
+      return;
+    }
     const match = this.rules.find(({ rule }) => rule({ method, path, body: body.toString('utf8') }));
     if (match) {
       this.refused.push(`${method} ${path}`);

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -10,6 +9,7 @@ import { DEMO_ACCOUNTS, type Fixture } from '../../src/emulator/index.js';
 import { demoProject, post } from '../e2e/project.js';
 import { CLI, runCli, startCli, type CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { REFUSED_API_URL } from '../helpers/refused-url.js';
 import { testdir } from '../helpers/testdir.js';
 
 /**
@@ -80,15 +80,6 @@ function fixture(options: { canary: 'full' | 'paused' | 'read-only' | 'absent' }
       },
     ],
   };
-}
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 interface Scenario {
@@ -177,7 +168,6 @@ interface Mode {
 const emulators: Record<string, TestEmulator> = {};
 const projects: Record<string, string> = {};
 let registered: string[] = [];
-let unreachableUrl = '';
 /** Runs searched per mode, printed at the end (the figure for the issue). */
 const checked: { mode: string; runs: number }[] = [];
 
@@ -187,7 +177,7 @@ const MODES: Mode[] = [
   { name: 'unknown key (401)', apiUrl: () => emulators.unknown!.baseUrl, emulator: () => emulators.unknown! },
   { name: 'missing permission (read-only key)', apiUrl: () => emulators.readOnly!.baseUrl, emulator: () => emulators.readOnly! },
   { name: 'chaos 503/500/reset with POSTSYNC_DEBUG=1', apiUrl: () => emulators.chaos!.baseUrl, emulator: () => emulators.chaos! },
-  { name: 'unreachable API', apiUrl: () => unreachableUrl },
+  { name: 'unreachable API', apiUrl: () => REFUSED_API_URL },
   // Refused while reading the configuration, before any command-specific code: a few commands suffice.
   { name: 'key pasted into the API URL', apiUrl: () => `${emulators.ok!.origin.replace('http://', `http://user:${encodeURIComponent(CANARY)}@`)}/public/v1`, scenarios: ['plan', 'apply', 'whoami'] },
   { name: 'key in the API URL query', apiUrl: () => `${emulators.ok!.baseUrl}?key=${encodeURIComponent(CANARY)}`, scenarios: ['plan', 'apply', 'whoami'] },
@@ -204,7 +194,6 @@ beforeAll(async () => {
   ]);
   [emulators.ok, emulators.paused, emulators.unknown, emulators.readOnly, emulators.chaos] = started;
   await emulators.chaos!.setFaults('rate=0.3,seed=11,kinds=503+500+reset');
-  unreachableUrl = `http://127.0.0.1:${await closedPort()}/public/v1`;
   // Projects are made here, not inside the concurrent tests (testdir's cleanup is per running test).
   for (const mode of MODES) {
     projects[mode.name] = await demoProject({
@@ -287,7 +276,7 @@ describe('the API key never appears in the client\'s errors, events, or the conf
     let errors = 0;
     for (const [name, emulator] of failing) {
       const events: ClientEvent[] = [];
-      const client = new ApiClient({ baseUrl: emulator?.baseUrl ?? unreachableUrl, apiKey: CANARY, debug: true, maxAttempts: 2, onEvent: (event) => events.push(event) });
+      const client = new ApiClient({ baseUrl: emulator?.baseUrl ?? REFUSED_API_URL, apiKey: CANARY, debug: true, maxAttempts: 2, onEvent: (event) => events.push(event) });
       const calls: (() => Promise<unknown>)[] = [
         () => client.session(),
         () => client.accounts(),
