@@ -13,7 +13,8 @@ export interface Refusal {
 
 /**
  * An HTTP proxy in front of the emulator that forwards everything, except that exchanges matching
- * a rule are answered by the proxy itself with an Error envelope, and never reach the emulator.
+ * a rule are answered by the proxy itself with an Error envelope (or dropped without an answer,
+ * `drop`), and never reach the emulator.
  * A test can thus make the service refuse exactly one kind of call (a 4xx or a 5xx) at will, or
  * act (`before`) just as a given call arrives.
  */
@@ -21,7 +22,7 @@ export class RefusingProxy {
   private readonly server: Server;
   private rules: { rule: RefuseRule; refusal: Refusal }[] = [];
   private hooks: { rule: RefuseRule; hook: () => Promise<void> }[] = [];
-  private drops: RefuseRule[] = [];
+  private readonly drops: RefuseRule[] = [];
   /** Exchanges answered by the proxy, as `METHOD path`. */
   readonly refused: string[] = [];
   baseUrl = '';
