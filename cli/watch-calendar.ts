@@ -41,7 +41,7 @@ export async function startWatchCalendar(options: { port: number; label: string;
     readCards({ posts: planned.posts, unchanged: [], readInFull: () => Promise.resolve([]), timezone: planned.config.timezone, capabilities: planned.capabilities, probe: probes.probe, kept: keptCards })
       .then((cards) => {
         if (turn !== made) return;
-        const sources: CalendarSources = { cards, plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, target: options.label };
+        const sources = { cards, plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, target: options.label } satisfies CalendarSources;
         server.update(calendarOf(sources, { config: planned.config, now: new Date(), mediaPrefix: SERVED_MEDIA_PREFIX }));
       })
       .catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));

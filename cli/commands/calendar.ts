@@ -45,12 +45,15 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
     kept,
     now,
     connect: () => connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) }),
+    entries: { mediaPrefix: MEDIA_FOLDER },
   });
   await kept.save();
   const { model, thumbnails } = calendarOf(sources, { config, now, range, mediaPrefix: MEDIA_FOLDER });
 
   const outDir = flags.out === undefined ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
-  const written = await writeCalendarPage(outDir, model, thumbnails);
+  const written = await writeCalendarPage(outDir, model, thumbnails, sources.keepEntry === undefined ? {} : { onPostText: sources.keepEntry });
+  // The entries the page wrote, for the next calendar (the plan's part of the cache is saved above).
+  await kept.save();
   if (flags.out === undefined) await writeFile(join(outDir, '.gitignore'), '# postsync calendar page: made again by `postsync calendar`\n*\n');
   const feed = flags.ics === undefined ? null : resolve(flags.ics);
   if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));

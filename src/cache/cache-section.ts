@@ -31,8 +31,13 @@ export interface LoadedEntries<T> {
 /** How a section file holds its entries. */
 export interface SectionCodec<T> {
   encode(entries: ReadonlyMap<string, T>): unknown;
-  /** The entries `encode` wrote; undefined for anything else. */
-  decode(raw: unknown): LoadedEntries<T> | undefined;
+  /**
+   * Texts written after the JSON, one per line (none may hold a line break), for values that are
+   * text already: they are handed back as they are, never parsed or unescaped with the JSON.
+   */
+  lines?(entries: ReadonlyMap<string, T>): string[];
+  /** The entries `encode` (and `lines`) wrote; undefined for anything else. */
+  decode(raw: unknown, lines: readonly string[]): LoadedEntries<T> | undefined;
 }
 
 /**
@@ -106,7 +111,9 @@ export class CacheSection<T> {
     if (!this.dirty) return false;
     const changes = this.#changes;
     const written = this.#used.size;
-    const text = asciiJson(JSON.stringify({ format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) } satisfies SectionFile));
+    const json = JSON.stringify({ format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) } satisfies SectionFile);
+    const lines = this.#codec.lines?.(this.#used) ?? [];
+    const text = asciiJson(lines.length === 0 ? json : `${json}\n${lines.join('\n')}`);
     const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await mkdir(dirname(this.#path), { recursive: true });
@@ -125,16 +132,21 @@ export class CacheSection<T> {
 
 function readEntries<T>(path: string, identity: SectionIdentity, codec: SectionCodec<T>): LoadedEntries<T> {
   let file: Partial<SectionFile>;
+  let lines: string[];
   try {
     // `save` writes ASCII (asciiJson), which decodes as Latin-1 without the checks of UTF-8: anything else is not a file of ours.
     const bytes = readFileSync(path);
     if (!isAscii(bytes)) return new Map();
-    file = JSON.parse(bytes.toString('latin1')) as Partial<SectionFile>;
+    const text = bytes.toString('latin1');
+    // JSON.stringify writes no line break: the first one ends the JSON, and the codec's lines follow.
+    const end = text.indexOf('\n');
+    file = JSON.parse(end < 0 ? text : text.slice(0, end)) as Partial<SectionFile>;
+    lines = end < 0 ? [] : text.slice(end + 1).split('\n');
   } catch {
     return new Map();
   }
   const trusted = file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context;
-  return (trusted ? codec.decode(file.entries) : undefined) ?? new Map();
+  return (trusted ? codec.decode(file.entries, lines) : undefined) ?? new Map();
 }
 
 /**

@@ -10,7 +10,7 @@ import { compareText } from '../text/ordering.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { postColumns } from './post-columns.js';
 import { PostCache, type PostEntry } from './post-cache.js';
-import { derivedCodec, PostDerived, type DerivedEntry, type PostNamed } from './post-derived.js';
+import { derivedCodec, derivedTextCodec, PostDerived, type DerivedEntry, type PostNamed, type PostNamedText } from './post-derived.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -20,8 +20,9 @@ export const CACHE_DIR = '.postsync/cache';
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
  * file per section: `posts` (a summary and the check results of each post file, by file stamp
  * and digest), `media` (what each media file holds, by file stamp), `states` (state files
- * already validated, with their section hashes, by digest) and `calendar` (each post's card, by
- * key and fingerprint, which only `calendar` reads). Each section stays because the benchmark
+ * already validated, with their section hashes, by digest), `calendar` (each post's card, by
+ * key and fingerprint) and `calendar-entries` (each post's entry of the last page written, by key
+ * and fingerprint), which only `calendar` reads. Each section stays because the benchmark
  * shows it saves at least a tenth of a plan (`calendar`: of a calendar) of 10,000 posts
  * (bench/README.md). A section is read when first asked for and written by `save` (only if it
  * changed). A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
@@ -63,6 +64,15 @@ export class RunCache {
    */
   calendarCards<T extends PostNamed>(context: string): PostDerived<T> | undefined {
     const section = this.#section<DerivedEntry<T>>('calendar', context, derivedCodec<T>());
+    return section === undefined ? undefined : new PostDerived(section);
+  }
+
+  /**
+   * The calendar page's entry of each post, as the last calendar wrote it (see kept-entries in
+   * src/calendar), under `context`; each entry's text is kept as a line of its own.
+   */
+  calendarEntries<T extends PostNamedText>(context: string): PostDerived<T> | undefined {
+    const section = this.#section<DerivedEntry<T>>('calendar-entries', context, derivedTextCodec<T>());
     return section === undefined ? undefined : new PostDerived(section);
   }
 

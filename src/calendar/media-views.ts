@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
-import type { CalendarModel } from './model.js';
+import type { KeptShown } from './kept-entries.js';
+import type { CalendarEntry, CalendarModel } from './model.js';
 import type { PostCard } from './post-card.js';
 
 /**
@@ -28,19 +29,22 @@ export function remotePosters(cards: readonly PostCard[], lives: readonly (Post 
 /**
  * The thumbnails a model shows, each once: their name as the page refers to it (under
  * `mediaPrefix`) → the project file (under `root`). The static page copies them next to itself,
- * the `watch --calendar` server serves them.
+ * the `watch --calendar` server serves them. The posts shown from kept entries name theirs.
  */
-export function thumbnailFiles(model: CalendarModel, cards: readonly PostCard[], options: { root: string; mediaPrefix: string }): Map<string, string> {
+export function thumbnailFiles(model: CalendarModel<CalendarEntry>, posts: { cards: readonly PostCard[]; kept: readonly KeptShown[] }, options: { root: string; mediaPrefix: string }): Map<string, string> {
   // Without a range, every card is shown.
   const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
   const files = new Map<string, string>();
-  for (const card of cards) {
+  const add = (name: string, path: string) => {
+    if (!files.has(name)) files.set(name, join(options.root, path));
+  };
+  for (const card of posts.cards) {
     if (shown !== null && !shown.has(card.key)) continue;
-    for (const media of card.media) {
-      if (!('thumbnail' in media)) continue;
-      const name = `${options.mediaPrefix}${media.thumbnail}`;
-      if (!files.has(name)) files.set(name, join(options.root, media.path));
-    }
+    for (const media of card.media) if ('thumbnail' in media) add(`${options.mediaPrefix}${media.thumbnail}`, media.path);
+  }
+  for (const { post, thumbnails } of posts.kept) {
+    if (shown !== null && !shown.has(post.key)) continue;
+    for (const [name, path] of thumbnails) add(name, path);
   }
   return files;
 }

@@ -1,12 +1,14 @@
 import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
-import { html, jsonForScript, scriptElement, trusted } from './escape.js';
-import { splitForFirstView } from './first-view.js';
-import type { CalendarModel } from './model.js';
+import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
+import { splitForFirstView, type FirstView } from './first-view.js';
+import type { CalendarEntry, CalendarModel, ModelPost } from './model.js';
 import { PAGE_STYLE } from './page-style.js';
 
 export interface PageOptions {
   /** `watch --calendar`: the URL of the server-sent events that bring each new calendar. */
   events?: string;
+  /** Told the text the page gives each post it built (not the kept ones): what a later calendar may keep. */
+  onPostText?: (post: ModelPost, text: string) => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PageOptions {
  * has read the first part; however many posts the calendar has, the rest is read after that,
  * and the page completes its data from it.
  */
-export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): string {
+export function renderCalendarPage(model: CalendarModel<CalendarEntry>, options: PageOptions = {}): string {
   return [...calendarPageParts(model, options)].join('');
 }
 
@@ -27,8 +29,9 @@ export function renderCalendarPage(model: CalendarModel, options: PageOptions = 
  * The page of renderCalendarPage in parts, made one at a time: a writer sends each on its way
  * before the next is made, and never holds the whole page (megabytes at 10,000 posts) at once.
  */
-export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<string> {
+export function* calendarPageParts(model: CalendarModel<CalendarEntry>, options: PageOptions = {}): Generator<string> {
   const { first, rest } = splitForFirstView(model);
+  const postsJson = (posts: readonly CalendarEntry[]) => trusted(`[${posts.map((post) => postText(post, options)).join(',')}]`);
   const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
   yield html`<!doctype html>
 <html lang="en">
@@ -46,11 +49,11 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
 <aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
-${scriptElement('application/json', 'calendar-data', jsonForScript(first))}
+${scriptElement('application/json', 'calendar-data', firstViewJson(first, postsJson))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 `.toString();
   for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) {
-    yield `${scriptElement('application/json', `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
+    yield `${scriptElement('application/json', `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
   }
   yield '</body>\n</html>\n';
 }
@@ -60,3 +63,21 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
  * it is still reading the others (one element of many megabytes would hold the paint back).
  */
 const REST_CHUNK = 500;
+
+/**
+ * A post as page JSON: a kept post's text as it was kept, a built one's made now (and told to
+ * `onPostText`). Posts are written one by one into the arrays of the page, which is the same text
+ * as the array written whole.
+ */
+function postText(post: CalendarEntry, options: PageOptions): string {
+  if ('text' in post) return post.text;
+  const text = jsonForScript(post).toString();
+  options.onPostText?.(post, text);
+  return text;
+}
+
+/** The first part of the data: the calendar and its first view's posts, which come last. */
+function firstViewJson(first: FirstView<CalendarEntry>, postsJson: (posts: readonly CalendarEntry[]) => SafeHtml): SafeHtml {
+  const { posts, ...calendar } = first;
+  return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
+}

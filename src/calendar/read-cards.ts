@@ -34,6 +34,8 @@ export async function readCards(
     kept?: CardStore;
   },
 ): Promise<PostCard[]> {
+  // No post to make a card of (a calendar shown from kept entries): the cards' file is not even read.
+  if (input.unchanged.length === 0 && input.posts.length === 0) return [];
   const captions = captionsOf(input.capabilities);
   const store = input.kept?.calendarCards<PostCard>(cardContextKey(input.timezone, captions));
   const cards: PostCard[] = [];

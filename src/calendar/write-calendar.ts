@@ -3,8 +3,8 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
-import type { CalendarModel } from './model.js';
-import { calendarPageParts } from './page.js';
+import type { CalendarEntry, CalendarModel } from './model.js';
+import { calendarPageParts, type PageOptions } from './page.js';
 
 /** Thumbnails go in this folder next to the page. */
 export const MEDIA_FOLDER = 'media/';
@@ -19,13 +19,13 @@ export interface WrittenCalendar {
  * `<outDir>/media/` (`thumbnails`: name under outDir → project file), so the folder works on its
  * own: opened from disk, zipped as a workflow artifact, or served.
  */
-export async function writeCalendarPage(outDir: string, model: CalendarModel, thumbnails: ReadonlyMap<string, string>): Promise<WrittenCalendar> {
+export async function writeCalendarPage(outDir: string, model: CalendarModel<CalendarEntry>, thumbnails: ReadonlyMap<string, string>, options: Pick<PageOptions, 'onPostText'> = {}): Promise<WrittenCalendar> {
   await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
   await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name))));
   const page = join(outDir, 'index.html');
   // Each part is on its way to the disk while the next is made.
   const file = createWriteStream(page);
-  for (const part of calendarPageParts(model)) file.write(part);
+  for (const part of calendarPageParts(model, options)) file.write(part);
   await finished(file.end());
   return { page, thumbnails: thumbnails.size };
 }

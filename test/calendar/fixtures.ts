@@ -65,7 +65,7 @@ export function cardsOf(posts: readonly DesiredPost[], options: { timezone?: str
 }
 
 /** A calendar as the command makes it: the real planner over these posts, remote posts and state. */
-export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'cards'>>): CalendarModel {
+export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'cards' | 'kept'>>): CalendarModel {
   const { posts, remote, owned, ...rest } = input;
   const section = owned ?? emptyTargetState(TARGET);
   const livePosts = remote ?? [];
