@@ -24,8 +24,9 @@ export const CACHE_DIR = '.postsync/cache';
  * key and fingerprint) and `calendar-entries` (each post's entry of the last page written, by key
  * and fingerprint), which only `calendar` reads. Each section stays because the benchmark
  * shows it saves at least a tenth of a plan (`calendar`: of a calendar) of 10,000 posts, or
- * (`calendar-entries`) half of what a calendar adds to its plan (bench/README.md). A section is read when first asked for and written by `save` (only if it
- * changed). A disabled cache (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
+ * (`calendar-entries`) half of what a calendar adds to its plan (bench/README.md). A section is
+ * read when first asked for and written by `save` (only if it changed). A disabled cache
+ * (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;

@@ -2,7 +2,7 @@ import type { Post } from '../api/types.js';
 import type { PostDerived, PostIdentity } from '../cache/post-derived.js';
 import type { UnchangedPost } from '../content/types.js';
 import type { KeptPost, ModelPost, Slot } from './model.js';
-import type { PostCard } from './post-card.js';
+import { cardThumbnails, type PostCard } from './post-card.js';
 
 /**
  * A post's entry of the last page `calendar` wrote, as `.postsync/cache` keeps it
@@ -74,8 +74,7 @@ export function keptShown(store: EntryStore, post: PostIdentity, live: Post | un
 export function keepEntry(store: EntryStore, entry: { post: ModelPost; text: string; card: PostCard; fingerprint: string; live: Post | undefined; mediaPrefix: string }): void {
   const { post, card } = entry;
   if (post.overlay !== null || post.change !== null || post.diagnostics.length > 0 || post.file !== card.file) return;
-  const thumbnails = card.media.flatMap((media): [string, string][] => ('thumbnail' in media ? [[`${entry.mediaPrefix}${media.thumbnail}`, media.path]] : []));
-  const kept: KeptEntry = { key: post.key, file: card.file, shapeHash: card.shapeHash, live: liveFacts(entry.live), slot: post.slot, ready: post.ready, accounts: card.accounts, thumbnails, text: entry.text };
+  const kept: KeptEntry = { key: post.key, file: card.file, shapeHash: card.shapeHash, live: liveFacts(entry.live), slot: post.slot, ready: post.ready, accounts: card.accounts, thumbnails: cardThumbnails(card, entry.mediaPrefix), text: entry.text };
   store.keep({ key: post.key, file: card.file, fingerprint: entry.fingerprint, shapeHash: card.shapeHash }, kept);
 }
 

@@ -3,7 +3,7 @@ import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
 import type { KeptShown } from './kept-entries.js';
 import type { CalendarEntry, CalendarModel } from './model.js';
-import type { PostCard } from './post-card.js';
+import { cardThumbnails, type PostCard } from './post-card.js';
 
 /**
  * Poster frames of the cards' videos as the API has them, by sha256 (the state maps media ids to
@@ -40,7 +40,7 @@ export function thumbnailFiles(model: CalendarModel<CalendarEntry>, posts: { car
   };
   for (const card of posts.cards) {
     if (shown !== null && !shown.has(card.key)) continue;
-    for (const media of card.media) if ('thumbnail' in media) add(`${options.mediaPrefix}${media.thumbnail}`, media.path);
+    for (const [name, path] of cardThumbnails(card, options.mediaPrefix)) add(name, path);
   }
   for (const { post, thumbnails } of posts.kept) {
     if (shown !== null && !shown.has(post.key)) continue;

@@ -36,6 +36,16 @@ export interface PostCard {
  */
 export type CardMedia = { thumbnail: string; path: string } | { video: string };
 
+/** Where a page finds an image's thumbnail: `mediaPrefix` (its folder, or a server's route) and the thumbnail's name. */
+export function thumbnailSrc(mediaPrefix: string, media: { thumbnail: string }): string {
+  return `${mediaPrefix}${media.thumbnail}`;
+}
+
+/** A card's images: the name a page under `mediaPrefix` gives each → its project file. */
+export function cardThumbnails(card: Pick<PostCard, 'media'>, mediaPrefix: string): [string, string][] {
+  return card.media.flatMap((media): [string, string][] => ('thumbnail' in media ? [[thumbnailSrc(mediaPrefix, media), media.path]] : []));
+}
+
 /** What every card of one calendar is made with. */
 export interface CardContext {
   /** Places instants in the project's time zone. */

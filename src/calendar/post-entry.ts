@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
 import type { CalendarAccount, ContentTarget, ModelPost, PostContent, TargetStatus } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
-import { captionPreview, optionsShown, type CardMedia, type PostCard } from './post-card.js';
+import { captionPreview, optionsShown, thumbnailSrc, type CardMedia, type PostCard } from './post-card.js';
 import type { Placer } from './zone-placer.js';
 
 /** Shared by every entry of one model. */
@@ -22,7 +22,7 @@ function errorsIn(diagnostics: readonly Diagnostic[]): number {
 }
 
 function pictureOf(media: CardMedia, context: EntryContext): string | null {
-  return 'thumbnail' in media ? `${context.mediaPrefix}${media.thumbnail}` : (context.posters.get(media.video) ?? null);
+  return 'thumbnail' in media ? thumbnailSrc(context.mediaPrefix, media) : (context.posters.get(media.video) ?? null);
 }
 
 function statusOf(target: Post['targets'][number] | undefined): TargetStatus {
