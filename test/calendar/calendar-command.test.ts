@@ -1,16 +1,15 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/model.js';
-import { shownPost } from '../../src/calendar/shown-post.js';
+import type { CalendarModel, CalendarPost } from '../../src/calendar/model.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { testdir } from '../helpers/testdir.js';
+import { photoPostFile as post, writtenPageModel } from './fixtures.js';
 
 const emulator = useEmulator();
-const post = (scheduledAt: string, body: string) => `---\nscheduledAt: ${scheduledAt}\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${body}\n`;
 
 async function project(): Promise<string> {
   return testdir({
@@ -21,14 +20,6 @@ async function project(): Promise<string> {
   });
 }
 
-/** The calendar a written page holds (its two JSON islands, the first view's and the rest), its posts shown as the page shows them. */
-async function modelOf(page: string): Promise<CalendarModel<CalendarPost>> {
-  const html = await readFile(page, 'utf8');
-  const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
-  const model = island('calendar-data') as CalendarModel;
-  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
-  return { ...model, posts: [...model.posts, ...rest].map(shownPost) };
-}
 
 function calendar(dir: string, apiUrl: string, ...args: string[]) {
   return runCli(['-C', dir, '--api-url', apiUrl, 'calendar', ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
@@ -42,7 +33,7 @@ describe('postsync calendar', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Calendar: .postsync/calendar/index.html (1 scheduled post, 0 unscheduled posts; times in Europe/Berlin)\nPlan: 1 new.\nFeed: feed.ics (1 event)\n');
     expect(await readFile(join(dir, '.postsync/calendar/.gitignore'), 'utf8')).toContain('*\n');
-    const model = await modelOf(join(dir, '.postsync/calendar/index.html'));
+    const model = await writtenPageModel(join(dir, '.postsync/calendar/index.html'));
     expect(model.posts.map((post) => post.key)).toEqual(['feb']);
     expect(model.range).toEqual({ from: '2027-01-31T23:00:00.000Z', to: '2027-02-28T23:00:00.000Z' });
     expect(model.initial.month).toBe('2027-02');
@@ -57,15 +48,15 @@ describe('postsync calendar', () => {
     const same = (model: CalendarModel<CalendarPost>) => ({ ...model, generatedAt: null });
     expect((await calendar(dir, emulator().baseUrl, '--out', 'cold', '--no-cache')).code).toBe(0);
     for (const out of ['first', 'warm']) expect((await calendar(dir, emulator().baseUrl, '--out', out)).code).toBe(0);
-    const cold = same(await modelOf(join(dir, 'cold/index.html')));
-    expect(same(await modelOf(join(dir, 'first/index.html')))).toEqual(cold);
-    expect(same(await modelOf(join(dir, 'warm/index.html')))).toEqual(cold);
+    const cold = same(await writtenPageModel(join(dir, 'cold/index.html')));
+    expect(same(await writtenPageModel(join(dir, 'first/index.html')))).toEqual(cold);
+    expect(same(await writtenPageModel(join(dir, 'warm/index.html')))).toEqual(cold);
     const kept = JSON.parse(await readFile(join(dir, '.postsync/cache/calendar.json'), 'utf8')) as { entries: { value: { key: string } }[] };
     expect(kept.entries.map(({ value }) => value.key).sort()).toEqual(['feb', 'jan']);
 
     await writeFile(join(dir, 'posts/feb.md'), post('2027-02-05 09:00', 'February, <b>edited</b>'));
     expect((await calendar(dir, emulator().baseUrl, '--out', 'edited')).code).toBe(0);
-    const edited = await modelOf(join(dir, 'edited/index.html'));
+    const edited = await writtenPageModel(join(dir, 'edited/index.html'));
     expect(edited.posts.find((shown) => shown.key === 'feb')!.text).toBe('February, <b>edited</b>');
   });
 
@@ -96,7 +87,7 @@ describe('postsync calendar', () => {
     } finally {
       await remote.close();
     }
-    const model = await modelOf(join(dir, 'out/index.html'));
+    const model = await writtenPageModel(join(dir, 'out/index.html'));
     expect(model.source).toBe('state');
     expect(model.summary).toBeNull();
     expect(Object.fromEntries(model.posts.map((post) => [post.key, post.status]))).toEqual({ jan: 'applied', feb: 'edited since applied', mar: 'not applied' });

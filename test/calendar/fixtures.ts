@@ -1,6 +1,8 @@
 import type { Capabilities, Post } from '../../src/api/types.js';
 import { buildCalendarModel, type CalendarInput } from '../../src/calendar/build-model.js';
-import type { CalendarModel } from '../../src/calendar/model.js';
+import { readFile } from 'node:fs/promises';
+import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/model.js';
+import { shownPost } from '../../src/calendar/shown-post.js';
 import { captionsOf, postCard, type PostCard } from '../../src/calendar/post-card.js';
 import { zonePlacer } from '../../src/calendar/zone-placer.js';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
@@ -107,4 +109,17 @@ export function launchDay(text = 'Launch day'): DesiredPost {
 export function sseEventOf(block: string): { name: string; id: string; data: unknown } | null {
   const fields = new Map(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
   return fields.has('event') ? { name: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) } : null;
+}
+
+/** A post file scheduled at `scheduledAt` (the project's clock) on the `photo` account, with the example cover image. */
+export function photoPostFile(scheduledAt: string, body: string): string {
+  return `---\nscheduledAt: ${scheduledAt}\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${body}\n`;
+}
+
+/** The calendar a written page holds (its JSON islands, the first view's and the rest), its posts shown as the page shows them. */
+export async function writtenPageModel(page: string): Promise<CalendarModel<CalendarPost>> {
+  const html = await readFile(page, 'utf8');
+  const model = JSON.parse(new RegExp('<script type="application/json" id="calendar-data">(.*?)</script>', 's').exec(html)![1]!) as CalendarModel;
+  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
+  return { ...model, posts: [...model.posts, ...rest].map(shownPost) };
 }

@@ -1,12 +1,12 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/model.js';
-import { shownPost } from '../../src/calendar/shown-post.js';
+import type { CalendarModel, CalendarPost } from '../../src/calendar/model.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
+import { photoPostFile as post, writtenPageModel } from './fixtures.js';
 
 /**
  * `postsync calendar` keeps the page's entry of each post the plan leaves alone
@@ -15,7 +15,6 @@ import { testdir } from '../helpers/testdir.js';
  */
 const emulator = useEmulator();
 const ENTRIES = '.postsync/cache/calendar-entries.json';
-const post = (scheduledAt: string, body: string) => `---\nscheduledAt: ${scheduledAt}\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${body}\n`;
 
 async function appliedProject(): Promise<string> {
   await emulator().reset();
@@ -40,11 +39,8 @@ function cli(dir: string, ...args: string[]) {
 async function calendar(dir: string, out: string, ...args: string[]): Promise<CalendarModel<CalendarPost>> {
   const result = await cli(dir, 'calendar', '--out', out, ...args);
   expect(result.code, result.stderr).toBe(0);
-  const html = await readFile(join(dir, out, 'index.html'), 'utf8');
-  const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;
-  const model = island('calendar-data') as CalendarModel;
-  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
-  return { ...model, generatedAt: '', posts: [...model.posts, ...rest].map(shownPost) };
+  // Made at another moment: the same calendar otherwise.
+  return { ...(await writtenPageModel(join(dir, out, 'index.html'))), generatedAt: '' };
 }
 
 /** Rewrites the kept entries' texts (`from` → `to`), as only a page made from them would show. */
