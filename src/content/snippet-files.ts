@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isInside } from '../text/paths.js';
-import { MAX_POST_FILE_BYTES } from './post-bytes.js';
+import { MAX_TEXT_FILE_BYTES } from '../text/text-file-bytes.js';
 import type { FileLookups } from './file-lookups.js';
 
 /** A snippet file a post includes (`{{> snippets/signature.md }}`), and the digest of its bytes when it was read. */
@@ -29,7 +29,7 @@ export function snippetFile(root: string, path: string, lookups: FileLookups): S
       const absolute = resolve(root, path);
       if (!isInside(realpathSync(root), realpathSync(absolute))) return undefined;
       const stats = statSync(absolute);
-      if (!stats.isFile() || stats.size > MAX_POST_FILE_BYTES) return undefined;
+      if (!stats.isFile() || stats.size > MAX_TEXT_FILE_BYTES) return undefined;
       const bytes = readFileSync(absolute);
       return { text: bytes.toString('utf8'), digest: hash('sha1', bytes, 'base64') };
     } catch {
