@@ -1,3 +1,4 @@
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -154,7 +155,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses a postsync.yaml over 1 MiB before parsing it', async () => {
+  it('refuses a postsync.yaml over 1 MiB before parsing it, and stops reading one that never ends', async () => {
     const root = await testdir({ 'postsync.yaml': `content: [unclosed\n${'#'.repeat(2 * 1024 * 1024)}\n` });
     const error = await failure(loadConfig({ cwd: root, env: {} }));
     expect(error.diagnostics).toEqual([
@@ -168,5 +169,8 @@ describe('loadConfig', () => {
         hint: 'postsync.yaml holds settings only; keep long texts in snippet files.',
       },
     ]);
+    const endless = await testdir();
+    await symlink('/dev/zero', join(endless, 'postsync.yml'));
+    expect((await failure(loadConfig({ cwd: endless, env: {} }))).diagnostics).toMatchObject([{ code: 'file-too-large', file: 'postsync.yml', found: 'more than 1 MiB' }]);
   });
 });

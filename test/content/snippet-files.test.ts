@@ -62,6 +62,12 @@ describe('snippet files in content reading', () => {
     expect(posts.map((post) => post.shape.content)).toEqual(['Hello\nSigned']);
   });
 
+  it('refuses a snippet file over 1 MiB with its size', async () => {
+    const root = await testdir({ 'snippets/huge.md': Buffer.alloc(3 * 1024 * 1024, 'a'), 'posts/a.md': includes('{{> snippets/huge.md }}') });
+    const { diagnostics } = await read(root);
+    expect(diagnostics).toMatchObject([{ file: 'posts/a.md', code: 'snippet-too-large', line: 5, column: 1, message: 'snippet `snippets/huge.md` is refused: it is 3.0 MiB, and a snippet may be at most 1 MiB' }]);
+  });
+
   it('reads snippets from the folder `snippets:` names', async () => {
     const root = await testdir({ 'texts/sig.md': 'Signed', 'posts/a.md': includes('{{> texts/sig.md }}') });
     const { posts, diagnostics } = await read(root, { snippetsDir: join(root, 'texts') });
