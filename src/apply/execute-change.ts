@@ -40,6 +40,8 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
     case 'move':
       await saved(context, context.store.moveKey(change.fromKey!, change.key, change.file!));
       return change.postId;
+    case 'unschedule':
+      return unschedule(change, context);
     case 'delete':
       return remove(change, context);
     case 'noop':
@@ -143,8 +145,24 @@ async function record(change: Change, post: Post, applied: PostShape, context: E
   await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString(), ...slotAt }));
 }
 
+/**
+ * A removed file's post back to draft: `scheduledAt: null`, and the record keeps the post as it now
+ * is on the remote (a draft), so the next plan sees it as done. A resumed create is resolved first;
+ * a post it returns that is a draft already needs no request.
+ */
+async function unschedule(change: Change, context: ExecuteContext): Promise<string> {
+  const post = change.resumesPending ? await resendPending(change.key, context) : null;
+  const postId = post?.id ?? change.postId!;
+  if (post !== null && post.scheduledAt === null) return postId;
+  const updated = await context.client.updatePost(postId, { scheduledAt: null });
+  const record = context.store.section.posts[change.key];
+  const file = record?.file ?? change.file!;
+  const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
+  await saved(context, context.store.recordUpdate(change.key, { postId, file, appliedHash, remoteUpdatedAt: updated.updatedAt, appliedAt: context.now().toISOString() }));
+  return postId;
+}
+
 async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
-  if (change.skipped) return change.postId;
   let postId = change.postId;
   if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
   if (postId !== null && !change.stateOnly) {

@@ -79,7 +79,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(step(job, 'Calendar').stderr).toContain('Pull-request comment: updated.');
     expect(commentsOn(7)).toHaveLength(1);
     expect(commentsOn(7)[0]!.id).toBe(comment!.id);
-    expect(commentsOn(7)[0]!.body).toContain('> [!CAUTION]\n> **1 post would be unscheduled** (`2027-01/launch`); **1 file removed**: its post is deleted by `apply --prune` (`2027-01/recap`).');
+    expect(commentsOn(7)[0]!.body).toContain('> [!CAUTION]\n> **2 posts would be unscheduled** (`2027-01/launch`, `2027-01/recap`).');
     expect(commentsOn(7)[0]!.body).toContain('| ➖ unscheduled | ~~Tue 5 Jan 09:00~~ → no time | `2027-01/launch` |');
     const writes = () => github().requests.filter((request) => request.method !== 'GET').length;
     const before = writes();

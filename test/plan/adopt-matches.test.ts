@@ -81,7 +81,7 @@ describe('createPlan: adopting orphan remote posts', () => {
       state: state({ posts: { original: record('p1', shape({ content: 'Other' }), 'posts/original.md') } }),
     }));
     // The owned post keeps its owner (removed file, no --prune); the new file is created.
-    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'copy'], ['delete', 'original']]);
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'copy'], ['noop', 'original']]);
     const owned = createPlan(planInput({
       desired: [desired('a'), desired('b')],
       live: [livePost('p1', shape())],
