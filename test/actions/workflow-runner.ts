@@ -276,6 +276,8 @@ async function runScript(step: Step, script: { script: string; shell?: string; c
     PATH: [...run.path, dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(':'),
     HOME: run.runnerTemp,
     GIT_CONFIG_NOSYSTEM: '1',
+    // A runner has no terminal: git fails at once where it would ask for a password.
+    GIT_TERMINAL_PROMPT: '0',
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',

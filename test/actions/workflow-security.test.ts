@@ -1,14 +1,17 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { git } from '../helpers/git.js';
+import { git, gitEnv } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
 import { interpolate } from './expressions.js';
+import { startGitHttpRemote } from './git-http-remote.js';
 import { initRepository } from './init-repository.js';
 import { HARNESS_TOKEN, REPO_ROOT, runWorkflow, type WorkflowJobRun } from './workflow-runner.js';
 
@@ -112,6 +115,30 @@ describe('the workflows init writes, at their trust boundaries', () => {
     expect(only(apply, 'apply')!.steps.find((s) => s.name === 'Commit the state file')!.stdout).toContain('Pushed the state file to main.');
     expect(await storedCredentials(applied)).toEqual([]);
     for (const run of apply) for (const ran of run.result?.steps ?? []) expect(`${ran.stdout}${ran.stderr}`).not.toContain(HARNESS_TOKEN);
+  }, 120_000);
+
+  it('pushes the state file with the token handed to git alone, over HTTP as on GitHub', async () => {
+    const { remote: bare, editor } = await initRepository({ now: NOW });
+    const remote = await startGitHttpRemote({ bare, token: HARNESS_TOKEN });
+    try {
+      // The remote refuses a push that brings no token, as GitHub does.
+      await writeFile(join(editor, 'NOTES.md'), 'Campaign notes\n');
+      await git(editor, 'add', 'NOTES.md');
+      await git(editor, 'commit', '-q', '-m', 'Add notes');
+      const push = promisify(execFile)('git', ['push', '-q', remote.url, 'HEAD:main'], { cwd: editor, env: { ...gitEnv(), GIT_TERMINAL_PROMPT: '0' } });
+      await expect(push).rejects.toThrow();
+      expect(remote.refusedPushes).toBeGreaterThan(0);
+      const refused = remote.refusedPushes;
+
+      const workspace = await testdir();
+      const runs = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace, remote: remote.url, actionRef: ACTION_REF, secrets: secrets(), github: { sha: await git(bare, 'rev-parse', 'main') } });
+      expect(only(runs, 'apply')!.steps.find((s) => s.name === 'Commit the state file')!.stdout).toContain('Pushed the state file to main.');
+      expect(remote.refusedPushes).toBe(refused);
+      expect(await git(bare, 'log', '-1', '--format=%s', 'main')).toBe('postsync: record applied posts [skip ci]');
+      expect(await storedCredentials(workspace)).toEqual([]);
+    } finally {
+      await remote.close();
+    }
   }, 120_000);
 
   it('hands the GitHub token only to the commands that write to GitHub', async () => {
