@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, commentMarker } from '../../src/actions/calendar-report.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
-import { ACTION_REF } from '../../src/init/workflows.js';
+import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
@@ -56,7 +56,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     github().addComment(7, 'Looks good to me');
 
     let job = await runPlanWorkflow(workspace, 7);
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
     const calendar = step(job, 'Calendar');
     expect(calendar.summary).toContain('### postsync calendar');
     expect(calendar.summary).toContain('**2 weeks touched:** 3 new · times in Europe/Berlin');
