@@ -2,6 +2,7 @@ import { PostsyncError } from '../errors.js';
 import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
+import { readSession } from './read-session.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
   Account,
@@ -72,8 +73,9 @@ export class ApiClient {
     });
   }
 
-  session(): Promise<Session> {
-    return this.connection.json({ method: 'GET', path: '/auth/session', mode: 'safe', operation: 'reading the API key session' });
+  /** The session, read by the names a service may give its fields (`readSession`). */
+  async session(): Promise<Session> {
+    return readSession(await this.connection.json<unknown>({ method: 'GET', path: '/auth/session', mode: 'safe', operation: 'reading the API key session' }));
   }
 
   /** Every account, over all pages; a bare array in `data` is accepted too. */
