@@ -15,6 +15,8 @@ import { demoProject, post } from './project.js';
  * The idempotency keys are forgotten at once (TTL 0), so a lost state is recovered by adoption only.
  */
 const emulator = useEmulator({ idempotencyTtlSeconds: 0 });
+/** Several CLI runs per test: generous, it only catches a hung CLI. */
+const TIMEOUT_MS = 120_000;
 let proxy: VariantProxy | undefined;
 afterEach(async () => {
   await proxy?.close();
@@ -71,7 +73,7 @@ describe.each(SERVICE_VARIANTS.map((variant) => [variant.name, variant] as const
     expect(result.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 2 adopted');
     expect(await remoteContents(api)).toEqual(['A first look.', 'We launch on Tuesday.']);
     expect((await cli('plan')).stdout).toContain('No changes.');
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('a session answer without the one field postsync needs', () => {
@@ -85,5 +87,5 @@ describe('a session answer without the one field postsync needs', () => {
     expect(result.stderr).toContain('GET /auth/session: field `project.id` missing (found: permissions, owner)');
     expect(result.stderr).not.toContain('TypeError');
     expect(result.stderr).not.toContain('Cannot read properties');
-  });
+  }, TIMEOUT_MS);
 });
