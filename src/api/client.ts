@@ -2,6 +2,7 @@ import { PostsyncError } from '../errors.js';
 import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
+import { readCapabilities } from './read-capabilities.js';
 import { readSession } from './read-session.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
@@ -85,8 +86,9 @@ export class ApiClient {
     return collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<Account>))));
   }
 
-  capabilities(accountId: string): Promise<Capabilities> {
-    return this.connection.json({ method: 'GET', path: `/accounts/${encodeURIComponent(accountId)}/capabilities`, mode: 'safe', operation: 'reading account capabilities' });
+  async capabilities(accountId: string): Promise<Capabilities> {
+    const data = await this.connection.json<unknown>({ method: 'GET', path: `/accounts/${encodeURIComponent(accountId)}/capabilities`, mode: 'safe', operation: 'reading account capabilities' });
+    return readCapabilities(data, accountId);
   }
 
   /** Every post matching the filters, over all pages. */

@@ -52,13 +52,24 @@ export function requiredString(endpoint: string, data: unknown, paths: readonly 
 export function requiredArray(endpoint: string, data: unknown, path: string): unknown[] {
   const value = valueAt(data, path);
   if (Array.isArray(value)) return value;
-  throw new ResponseShapeError(endpoint, path, value === undefined ? data : value, value === undefined ? 'missing' : 'is not a list');
+  throw new ResponseShapeError(endpoint, path, value === undefined ? parentOf(data, path) : value, value === undefined ? 'missing' : 'is not a list');
 }
 
-/** The object `data` itself; otherwise a `ResponseShapeError` naming `what`. */
-export function requiredObject(endpoint: string, data: unknown, what: string): JsonObject {
-  if (isJsonObject(data)) return data;
-  throw new ResponseShapeError(endpoint, what, data, 'is not an object');
+/** The deepest object on the way to `path` (what the answer had instead of the field). */
+function parentOf(data: unknown, path: string): unknown {
+  const steps = path.split('.');
+  for (let length = steps.length - 1; length > 0; length -= 1) {
+    const value = valueAt(data, steps.slice(0, length).join('.'));
+    if (value !== undefined) return value;
+  }
+  return data;
+}
+
+/** The object at `path`; otherwise a `ResponseShapeError`. */
+export function requiredObject(endpoint: string, data: unknown, path: string): JsonObject {
+  const value = valueAt(data, path);
+  if (isJsonObject(value)) return value;
+  throw new ResponseShapeError(endpoint, path, value === undefined ? parentOf(data, path) : value, value === undefined ? 'missing' : 'is not an object');
 }
 
 const FOUND_LIMIT = 80;

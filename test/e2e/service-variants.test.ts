@@ -89,3 +89,21 @@ describe('a session answer without the one field postsync needs', () => {
     expect(result.stderr).not.toContain('Cannot read properties');
   }, TIMEOUT_MS);
 });
+
+describe('a capabilities answer without rules postsync checks posts by', () => {
+  it('stops with exit 1 naming the endpoint and the field, never a TypeError', async () => {
+    const api = emulator();
+    proxy = await VariantProxy.start(api.baseUrl, {
+      name: 'no caption rules',
+      rewrite: (exchange, data) => {
+        if (exchange.path.endsWith('/capabilities')) delete (data as { rules: { caption?: unknown } }).rules.caption;
+        return data;
+      },
+    });
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const result = await cliIn(dir, proxy.baseUrl)('plan');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/GET \/accounts\/[0-9a-f-]+\/capabilities: field `rules\.caption` missing \(found: /);
+    expect(result.stderr).not.toContain('Cannot read properties');
+  }, TIMEOUT_MS);
+});
