@@ -107,3 +107,32 @@ describe('a capabilities answer without rules postsync checks posts by', () => {
     expect(result.stderr).not.toContain('Cannot read properties');
   }, TIMEOUT_MS);
 });
+
+describe('posts answered without their empty lists, or without an id', () => {
+  it('reads a missing `media` or `targets` as none, and a post without an id is a clear error', async () => {
+    const api = emulator();
+    await api.reset();
+    const dropEmpty = (post: Record<string, unknown>) => {
+      for (const field of ['media', 'targets']) if (Array.isArray(post[field]) && (post[field] as unknown[]).length === 0) delete post[field];
+    };
+    proxy = await VariantProxy.start(api.baseUrl, {
+      name: 'no empty lists',
+      rewrite: (exchange, data) => {
+        if (!exchange.path.startsWith('/posts')) return data;
+        const page = data as { items?: Record<string, unknown>[] };
+        for (const post of page.items ?? [data as Record<string, unknown>]) dropEmpty(post);
+        return data;
+      },
+    });
+    const dir = await demoProject({ 'note.md': post({ body: 'A bare draft.', targets: '[]', media: '[]' }) });
+    const cli = cliIn(dir, proxy.baseUrl);
+    let result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+
+    proxy.variant = { name: 'no ids', rewrite: (exchange, data) => (exchange.path === '/posts' ? { ...(data as object), items: (data as { items: object[] }).items.map(({ id: _id, ...rest }: { id?: string }) => rest) } : data) };
+    result = await cli('plan');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/GET \/posts: field `items\[0\]\.id` missing \(found: /);
+  }, TIMEOUT_MS);
+});
