@@ -39230,7 +39230,7 @@ function explainByCode(d) {
 		};
 		case 413: return {
 			message: "the request body is over the API limit of 100 KB",
-			hint: "Shorten the post content."
+			hint: "Shorten the post content (and per-account texts); a refused create leaves nothing pending, so the next apply sends the file as it is then."
 		};
 		case 429: return {
 			message: `the project is rate limited by the API${d.retryAfterSeconds === void 0 ? "" : ` for ${d.retryAfterSeconds} s more`} (the limit is shared by all keys of the project)`,
@@ -39532,7 +39532,7 @@ function itemsOf(what, page) {
 }
 function nextCursorOf(what, page, seen) {
 	const next = page.nextCursor;
-	if (next === null || next === void 0 || page.items.length === 0) return void 0;
+	if (next === null || next === void 0 || next === "" || page.items.length === 0) return void 0;
 	if (seen.has(next)) throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
 	seen.add(next);
 	return next;
@@ -39541,6 +39541,87 @@ async function collect$2(items) {
 	const all = [];
 	for await (const item of items) all.push(item);
 	return all;
+}
+function valueAt(data, path) {
+	let value = data;
+	for (const step of path.split(".")) {
+		if (!isJsonObject(value)) return void 0;
+		value = value[step];
+	}
+	return value;
+}
+function firstValue(data, paths) {
+	for (const path of paths) {
+		const value = valueAt(data, path);
+		if (value !== void 0 && value !== null) return value;
+	}
+}
+function requiredString(endpoint, data, paths) {
+	const value = firstValue(data, paths);
+	if (typeof value === "string" && value !== "") return value;
+	throw new ResponseShapeError(endpoint, paths[0], value === void 0 ? data : value, value === void 0 ? "missing" : "is not a text");
+}
+function requiredArray(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (Array.isArray(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not a list");
+}
+function parentOf(data, path) {
+	const steps = path.split(".");
+	for (let length = steps.length - 1; length > 0; length -= 1) {
+		const value = valueAt(data, steps.slice(0, length).join("."));
+		if (value !== void 0) return value;
+	}
+	return data;
+}
+function requiredObject(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (isJsonObject(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
+}
+function describeFound(found) {
+	if (isJsonObject(found)) {
+		const names = Object.keys(found).join(", ");
+		if (names === "") return "an empty object";
+		return names.length > FOUND_LIMIT ? `${names.slice(0, FOUND_LIMIT)}…` : names;
+	}
+	if (Array.isArray(found)) return `a list of ${found.length}`;
+	if (found === null) return "null";
+	return found === void 0 ? "nothing" : `a ${typeof found}`;
+}
+function readCapabilities(data, accountId) {
+	const endpoint = `GET /accounts/${accountId}/capabilities`;
+	for (const path of OBJECTS) requiredObject(endpoint, data, path);
+	for (const path of LISTS$1) requiredArray(endpoint, data, path);
+	return data;
+}
+function readPost$1(endpoint, data, field = "") {
+	const name = (inner) => field === "" ? inner : `${field}.${inner}`;
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, field || "data", data, "is not an object");
+	if (typeof data.id !== "string" || data.id === "") throw new ResponseShapeError(endpoint, name("id"), data.id === void 0 ? data : data.id, data.id === void 0 ? "missing" : "is not a text");
+	let post = data;
+	for (const list of LISTS) {
+		const value = data[list];
+		if (value === void 0 || value === null) post = {
+			...post,
+			[list]: []
+		};
+		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
+	}
+	return post;
+}
+function readPosts$1(endpoint, items) {
+	return items.map((item, index) => readPost$1(endpoint, item, `items[${index}]`));
+}
+function readSession(data) {
+	const projectId = requiredString(ENDPOINT, data, PROJECT_ID);
+	const expiresAt = firstValue(data, EXPIRES_AT);
+	const permissions = firstValue(data, PERMISSIONS);
+	return {
+		project: { id: projectId },
+		key: { expiresAt: typeof expiresAt === "string" ? expiresAt : null },
+		permissions: Array.isArray(permissions) ? permissions.filter((item) => typeof item === "string") : []
+	};
 }
 async function assertFileSize(path, sizeBytes) {
 	const actual = (await stat$1(path)).size;
@@ -39667,8 +39748,8 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
+var init_api_B_TL3X7Z = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_state_file_DxTiY6WG();
@@ -40266,6 +40347,53 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			}
 		}
 	};
+	ResponseShapeError = class extends PostsyncError {
+		constructor(endpoint, field, found, expected = "missing") {
+			super(`${endpoint}: field \`${field}\` ${expected} (found: ${describeFound(found)})`, { hint: "The API answered in a shape postsync cannot read. Check that api.url / POSTSYNC_API_URL points at the Public Posting API; if it does, report this message." });
+		}
+	};
+	isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+	FOUND_LIMIT = 80;
+	OBJECTS = [
+		"account",
+		"rules",
+		"rules.caption",
+		"rules.attachments",
+		"rules.media",
+		"rules.media.images",
+		"rules.media.videos"
+	];
+	LISTS$1 = [
+		"rules.media.images.contentTypes",
+		"rules.media.videos.contentTypes",
+		"rules.media.videos.videoCodecs",
+		"rules.media.videos.audioCodecs"
+	];
+	LISTS = ["targets", "media"];
+	PROJECT_ID = [
+		"project.id",
+		"projectId",
+		"project_id",
+		"project.projectId",
+		"project"
+	];
+	EXPIRES_AT = [
+		"key.expiresAt",
+		"expiresAt",
+		"keyExpiresAt",
+		"apiKey.expiresAt",
+		"key.expires_at",
+		"expires_at"
+	];
+	PERMISSIONS = [
+		"permissions",
+		"scopes",
+		"effectivePermissions",
+		"key.permissions",
+		"apiKey.permissions",
+		"key.scopes"
+	];
+	ENDPOINT = "GET /auth/session";
 	UploadProgress = class {
 		report;
 		sentByPiece = new Map();
@@ -40318,26 +40446,26 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				timeoutMs: options.timeoutMs ?? 3e4
 			});
 		}
-		session() {
-			return this.connection.json({
+		async session() {
+			return readSession(await this.connection.json({
 				method: "GET",
 				path: "/auth/session",
 				mode: "safe",
 				operation: "reading the API key session"
-			});
+			}));
 		}
 		async accounts() {
 			const first = await this.accountsPage(void 0);
 			if (Array.isArray(first)) return first;
 			return collect$2(allItems("accounts", async (after) => after === void 0 ? first : await this.accountsPage(after)));
 		}
-		capabilities(accountId) {
-			return this.connection.json({
+		async capabilities(accountId) {
+			return readCapabilities(await this.connection.json({
 				method: "GET",
 				path: `/accounts/${encodeURIComponent(accountId)}/capabilities`,
 				mode: "safe",
 				operation: "reading account capabilities"
-			});
+			}), accountId);
 		}
 		listPosts(query = {}) {
 			const filters = {
@@ -40371,35 +40499,35 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				text
 			};
 		}
-		getPost(id) {
-			return this.connection.json({
+		async getPost(id) {
+			return readPost$1("GET /posts/{id}", await this.connection.json({
 				method: "GET",
 				path: `/posts/${encodeURIComponent(id)}`,
 				mode: "safe",
 				operation: "reading a post"
-			});
+			}));
 		}
-		createPost(body, options) {
+		async createPost(body, options) {
 			if (!options.idempotencyKey) throw new PostsyncError("createPost needs a non-empty Idempotency-Key.");
 			const operation = body.scheduledAt ? "creating a scheduled post" : "creating a post";
-			return this.connection.json({
+			return readPost$1("POST /posts", await this.connection.json({
 				method: "POST",
 				path: "/posts",
 				body,
 				idempotencyKey: options.idempotencyKey,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
-		updatePost(id, body) {
+		async updatePost(id, body) {
 			const operation = body.scheduledAt ? "scheduling a post" : "editing a post";
-			return this.connection.json({
+			return readPost$1("PATCH /posts/{id}", await this.connection.json({
 				method: "PATCH",
 				path: `/posts/${encodeURIComponent(id)}`,
 				body,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
 		async deletePost(id) {
 			await this.connection.json({
@@ -40481,6 +40609,26 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			});
 		}
 	};
+}));
+function isOptionRule(value) {
+	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
+	return (value.values === void 0 || isStringList(value.values)) && (value.maxLength === void 0 || isCount(value.maxLength)) && (value.maxItems === void 0 || isCount(value.maxItems)) && (value.required === void 0 || typeof value.required === "boolean");
+}
+function knownOptionRules(options) {
+	if (options === void 0 || options === null) return {};
+	if (!isJsonObject(options)) return null;
+	return Object.values(options).every(isOptionRule) ? options : null;
+}
+var KNOWN_TYPES, isStringList, isCount;
+var init_option_rules_BY4AuCwD = __esmMin((() => {
+	init_api_B_TL3X7Z();
+	KNOWN_TYPES = new Set([
+		"string",
+		"boolean",
+		"array"
+	]);
+	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
 }));
 function textLength(text, unit) {
 	switch (unit) {
@@ -54649,8 +54797,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_0Mwm1X78 = __esmMin((() => {
+	init_api_B_TL3X7Z();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +54807,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_EjnP2kQS_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +55059,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_EjnP2kQS = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_zlTdLfnh();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_B_TL3X7Z();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_0Mwm1X78();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56835,7 +56983,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_EjnP2kQS(), interpret_file_EjnP2kQS_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57058,7 +57206,8 @@ function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) 
 			hint: "Reconnect the account in the service, or remove it from targets."
 		});
 		checkCaption(post, target, capabilities.rules.caption, where, notReady);
-		checkOptions$1(target, capabilities.rules.options ?? {}, where, {
+		const optionRules = knownOptionRules(capabilities.rules.options);
+		if (optionRules !== null) checkOptions$1(target, optionRules, where, {
 			report,
 			notReady
 		});
@@ -57292,7 +57441,8 @@ function checkDuration(path, seconds, target) {
 		}];
 	}
 	const short = rules.maxShortDurationSeconds;
-	if (short !== void 0 && !Object.hasOwn(rules.options, "format") && seconds > short) {
+	const optionRules = knownOptionRules(rules.options);
+	if (short !== void 0 && optionRules !== null && !Object.hasOwn(optionRules, "format") && seconds > short) {
 		const text = formatAgainstLimit("seconds", seconds, short);
 		return [{
 			severity: "warning",
@@ -57411,13 +57561,14 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
+var init_check_posts_zlTdLfnh = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_B_TL3X7Z();
 	init_state_file_DxTiY6WG();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
+	init_option_rules_BY4AuCwD();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_probe_cache_BIaDE8Nw();
@@ -57694,8 +57845,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_Dy2EvQFs = __esmMin((() => {
+	init_check_posts_zlTdLfnh();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57824,8 +57975,8 @@ async function fetchMediaSource(url, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_media_source_Ba_0J91q = __esmMin((() => {
+	init_api_B_TL3X7Z();
 	init_state_file_DxTiY6WG();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
@@ -57887,7 +58038,7 @@ async function listLivePosts(client, filter = {}, keeps = "lean") {
 			...query
 		});
 		const index = texts.push(keeps === "whole" ? "" : text) - 1;
-		const posts = itemsOf("posts", page);
+		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
 		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
 		return {
 			items: posts.map((post) => ({
@@ -57943,8 +58094,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_pe5LVrKY = __esmMin((() => {
+	init_api_B_TL3X7Z();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -57972,7 +58123,7 @@ var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
 			let posts = this.#parsed.get(index);
 			if (posts === void 0) {
 				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(itemsOf("posts", page).map((post) => [post.id, post]));
+				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
 				this.#parsed.set(index, posts);
 			}
 			return posts;
@@ -58626,12 +58777,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_CBkPbmQ2 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_zlTdLfnh();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_B_TL3X7Z();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -59155,9 +59306,9 @@ function planPosts(input) {
 		now: input.now
 	}), input.posts);
 }
-function couldBe(post, orphan, shape) {
+function couldBe(post, shape) {
 	if (shape.media.length !== post.media.length) return false;
-	return shape.media.every((sha256, index) => isUnknown(sha256) ? orphan.media[index]?.kind === post.media[index].kind : sha256 === post.media[index].sha256);
+	return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index].sha256);
 }
 function orphanMediaToLearn(input) {
 	const byRest = new Map();
@@ -59177,7 +59328,7 @@ function orphanMediaToLearn(input) {
 	for (const orphan of orphans(input.live, input.state, context)) {
 		const shape = context.shapeOf(orphan);
 		if (!shape.media.some(isUnknown)) continue;
-		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, orphan, shape))) continue;
+		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, shape))) continue;
 		shape.media.forEach((sha256, index) => {
 			const media = orphan.media[index];
 			if (isUnknown(sha256) && !wanted.has(media.id)) wanted.set(media.id, media);
@@ -59295,15 +59446,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_NS8LfBEl = __esmMin((() => {
+	init_check_posts_zlTdLfnh();
+	init_plan_context_Dy2EvQFs();
+	init_media_source_Ba_0J91q();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_scoped_listing_pe5LVrKY();
+	init_read_desired_CBkPbmQ2();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -68352,7 +68503,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_DQgqkUlb_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68947,10 +69098,10 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
+var init_context_DQgqkUlb = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_B_TL3X7Z();
 	init_main();
 	init_state_file_DxTiY6WG();
 	init_post_derived_CettX2Zk();
@@ -69253,7 +69404,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BX72Ovnm_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,13 +69452,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_BX72Ovnm = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_DEW7Oq4m();
 	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
+	init_build_plan_NS8LfBEl();
+	init_context_DQgqkUlb();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_plan_markdown_CGZNdYN_();
@@ -69343,11 +69494,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
+var init_find_calendars_CQsdj9v0 = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_B_TL3X7Z();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_BNQitlwF_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +69530,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_BNQitlwF = __esmMin((() => {
+	init_find_calendars_CQsdj9v0();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +69564,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CnTQz_Uw_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,14 +69617,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_CnTQz_Uw = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_zlTdLfnh();
+	init_read_desired_CBkPbmQ2();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
@@ -69571,9 +69722,14 @@ async function sendCreate(key, payload, idempotencyKey, context) {
 	try {
 		return await context.client.createPost(payload, { idempotencyKey });
 	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 400) await context.store.removePost(key);
+		if (refusedForGood(error)) await context.store.removePost(key);
 		throw error;
 	}
+}
+function refusedForGood(error) {
+	if (!(error instanceof ApiError$1)) return false;
+	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
+	return error.status === 400 || error.status === 413;
 }
 async function confirm$1(key, file, post, appliedHash, context) {
 	await saved(context, context.store.confirmCreate(key, {
@@ -69839,11 +69995,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_BkXDpgfq = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
+	init_api_B_TL3X7Z();
+	init_media_source_Ba_0J91q();
+	init_check_posts_zlTdLfnh();
 	init_state_file_DxTiY6WG();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
@@ -70345,7 +70501,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_KMjv_ymt_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70572,26 +70728,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_KMjv_ymt = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
 	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
+	init_apply_plan_BkXDpgfq();
+	init_api_B_TL3X7Z();
+	init_check_posts_zlTdLfnh();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
+	init_build_plan_NS8LfBEl();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_oqeOMOMU_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70813,8 +70969,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_oqeOMOMU = __esmMin((() => {
+	init_context_DQgqkUlb();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72573,7 +72729,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_DAsjBztp_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72745,18 +72901,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
+var init_session_DAsjBztp = __esmMin((() => {
+	init_api_B_TL3X7Z();
+	init_build_plan_NS8LfBEl();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_zlTdLfnh();
+	init_read_desired_CBkPbmQ2();
 	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
+	init_apply_plan_BkXDpgfq();
 	init_state_store_CvTo2rpf();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_pe5LVrKY();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74965,7 +75121,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CmDKSH7h_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74989,8 +75145,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
+			Promise.resolve().then(() => (init_context_DQgqkUlb(), context_DQgqkUlb_exports)),
+			Promise.resolve().then(() => (init_session_DAsjBztp(), session_DAsjBztp_exports)),
 			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -75051,7 +75207,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_CmDKSH7h = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75109,8 +75265,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_read_analytics_DQcYxNpM = __esmMin((() => {
+	init_api_B_TL3X7Z();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
 	init_state_file_DxTiY6WG();
@@ -75147,7 +75303,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_yxjxd9y1_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75345,8 +75501,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
+var init_calendar_report_yxjxd9y1 = __esmMin((() => {
+	init_calendar_k8gphRG8();
 	init_page_D5JCG7ov();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
@@ -75362,7 +75518,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar_k8gphRG8_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75745,7 +75901,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_yxjxd9y1(), calendar_report_yxjxd9y1_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75772,17 +75928,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
+var init_calendar_k8gphRG8 = __esmMin((() => {
 	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
+	init_api_B_TL3X7Z();
+	init_read_desired_CBkPbmQ2();
+	init_build_plan_NS8LfBEl();
+	init_check_posts_zlTdLfnh();
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_DQgqkUlb();
+	init_read_analytics_DQcYxNpM();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75851,7 +76007,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CLSGl6n0_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75929,14 +76085,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_CLSGl6n0 = __esmMin((() => {
+	init_api_B_TL3X7Z();
+	init_plan_context_Dy2EvQFs();
+	init_check_posts_zlTdLfnh();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_zjxtWzNl_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76145,7 +76301,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CLSGl6n0(), post_problems_CLSGl6n0_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76172,19 +76328,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
+var init_status_zjxtWzNl = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_scoped_listing_pe5LVrKY();
+	init_check_posts_zlTdLfnh();
+	init_read_desired_CBkPbmQ2();
+	init_context_DQgqkUlb();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_D_K_M6pY_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76869,18 +77025,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_import_D_K_M6pY = __esmMin((() => {
+	init_api_B_TL3X7Z();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+	init_media_source_Ba_0J91q();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_zlTdLfnh();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
+	init_parse_0Mwm1X78();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76916,7 +77072,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BESuZiQS_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76940,14 +77096,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
+var init_calendars_BESuZiQS = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_CQsdj9v0();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_DI26nRcH_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77156,11 +77312,11 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_DI26nRcH = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_DQgqkUlb();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77294,7 +77450,7 @@ var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_B5tnwnAU_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77354,7 +77510,7 @@ function summarizeCapabilities(capabilities) {
 			videoCodecs: videos.videoCodecs,
 			audioCodecs: videos.audioCodecs
 		} : null,
-		options: Object.entries(rules.options ?? {}).map(([name, rule]) => ({
+		options: Object.entries(knownOptionRules(rules.options) ?? {}).map(([name, rule]) => ({
 			name,
 			required: rule.required === true,
 			...rule.values ? { values: rule.values } : {}
@@ -77468,9 +77624,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts_B5tnwnAU = __esmMin((() => {
+	init_api_B_TL3X7Z();
+	init_context_DQgqkUlb();
+	init_option_rules_BY4AuCwD();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77484,7 +77641,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_BJp2Ncm8_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77558,8 +77715,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_BJp2Ncm8 = __esmMin((() => {
+	init_context_DQgqkUlb();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77573,7 +77730,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_aMjZeJkk_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77718,9 +77875,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_aMjZeJkk = __esmMin((() => {
+	init_read_analytics_DQcYxNpM();
+	init_context_DQgqkUlb();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77808,34 +77965,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BX72Ovnm(), plan_BX72Ovnm_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BNQitlwF(), all_calendars_BNQitlwF_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CnTQz_Uw(), validate_CnTQz_Uw_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_KMjv_ymt(), apply_KMjv_ymt_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BNQitlwF(), all_calendars_BNQitlwF_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_oqeOMOMU(), init_oqeOMOMU_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CmDKSH7h(), watch_CmDKSH7h_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_k8gphRG8(), calendar_k8gphRG8_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_zjxtWzNl(), status_zjxtWzNl_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_D_K_M6pY(), import_D_K_M6pY_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BESuZiQS(), calendars_BESuZiQS_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DI26nRcH(), health_issue_DI26nRcH_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77843,13 +78000,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B5tnwnAU(), accounts_B5tnwnAU_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BJp2Ncm8(), whoami_BJp2Ncm8_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_aMjZeJkk(), analytics_aMjZeJkk_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
