@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient } from '../api/index.js';
+import { ApiError, ErrorCodes, type ApiClient } from '../api/index.js';
 import type { CreatePostBody, Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
@@ -83,18 +83,34 @@ async function resendPending(key: string, context: ExecuteContext): Promise<Post
 }
 
 /**
- * Sends a create whose pending record is on disk. A 400 is the service refusing the post as it
- * is (it says why, e.g. a publishing rule it checks on drafts too): nothing was created, and a
- * create under this key and payload would be refused again, so the pending record goes. Kept, the
- * next run would resend this very payload instead of planning the file (fixed by then) afresh.
+ * Sends a create whose pending record is on disk. An answer that proves this request made no post
+ * (`refusedForGood`) drops the pending record: a create under this key and payload would be refused
+ * again, and kept, the next run would resend this very payload instead of planning the file (fixed
+ * by then) afresh, with a new payload and key. Any other failure keeps it: the post may exist.
  */
 async function sendCreate(key: string, payload: CreatePostBody, idempotencyKey: string, context: ExecuteContext): Promise<Post> {
   try {
     return await context.client.createPost(payload, { idempotencyKey });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) await context.store.removePost(key);
+    if (refusedForGood(error)) await context.store.removePost(key);
     throw error;
   }
+}
+
+/**
+ * Refusals that cannot have created the post, by what the spec says they mean:
+ * - 400: the request failed as sent (the service refuses the post as it is and says why);
+ * - 413: the JSON body is over the limit, refused while it is read, possibly before the service
+ *   handler runs at all, so never by a handler that went on to create;
+ * - 422: the payload could not be processed. Except `idempotency_key_reused`: that one says an
+ *   earlier request under this key did make a post, and the pending record is what lets the state
+ *   find it, so it stays.
+ * Not 408, 409, 429, 5xx or a lost answer: the request may still be running, or may have run.
+ */
+function refusedForGood(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
+  return error.status === 400 || error.status === 413;
 }
 
 async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
