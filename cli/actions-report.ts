@@ -1,4 +1,5 @@
 import type { Plan } from '../src/plan/types.js';
+import { writeWorkflowCommand } from './workflow-output.js';
 
 /**
  * The plan's annotations, step outputs and job summary when running in GitHub Actions
@@ -10,6 +11,6 @@ export async function reportPlanToGitHubActions(plan: Plan, context: { root: str
   const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([import('../src/actions/index.js'), import('./views/plan-markdown.js')]);
   await reportToGitHubActions(
     { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label }) },
-    { env: process.env, annotate: (line) => process.stderr.write(line) },
+    { env: process.env, annotate: writeWorkflowCommand },
   );
 }
