@@ -1866,10 +1866,169 @@ var NOT_READY_PREFIX;
 var init_diagnostics_CSWwxGl1 = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 }));
+function trimmed(value, digits) {
+	return String(Number(value.toFixed(digits)));
+}
+function formatBytes(bytes) {
+	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
+	return `${bytes} bytes`;
+}
+function formatSeconds(seconds, digits = 1) {
+	return `${trimmed(seconds, digits)} s`;
+}
+function formatAgainstLimit(kind, found, limit) {
+	if (kind === "bytes") {
+		const pair = {
+			found: formatBytes(found),
+			limit: formatBytes(limit)
+		};
+		if (pair.found !== pair.limit || found === limit) return pair;
+		return {
+			found: `${found.toLocaleString("en-US")} bytes`,
+			limit: `${limit.toLocaleString("en-US")} bytes`
+		};
+	}
+	const limitText = formatSeconds(limit, 3);
+	for (const digits of [
+		1,
+		2,
+		3
+	]) {
+		const foundText = formatSeconds(found, digits);
+		if (foundText !== limitText) return {
+			found: foundText,
+			limit: limitText
+		};
+	}
+	return {
+		found: formatSeconds(found, 6),
+		limit: limitText
+	};
+}
+function formatList(items, conjunction = "and") {
+	if (items.length === 0) return "none";
+	if (items.length === 1) return items[0];
+	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+function plural$1(count, singular, pluralForm = `${singular}s`) {
+	return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+var UNITS;
+var init_format_DZlSd15T = __esmMin((() => {
+	UNITS = [
+		["GiB", 1024 ** 3],
+		["MiB", 1024 ** 2],
+		["KiB", 1024]
+	];
+}));
+function unlinked(text) {
+	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
+}
+function inlineHtmlSafe(text) {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r?\n|\r/g, " ");
+}
+function markdownText(text) {
+	return unlinked(inlineHtmlSafe(text).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
+}
+function markdownMessage(text) {
+	const line = text.replace(/\r?\n|\r/g, " ");
+	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
+	let out = "";
+	let at = 0;
+	const runs = [...line.matchAll(/`+/g)];
+	for (let index = 0; index < runs.length; index++) {
+		const open = runs[index];
+		const closing = runs.findIndex((run, later) => later > index && run[0].length === open[0].length);
+		if (closing < 0) continue;
+		const close = runs[closing];
+		out += prose(line.slice(at, open.index)) + line.slice(open.index, close.index + close[0].length);
+		at = close.index + close[0].length;
+		index = closing;
+	}
+	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
+}
+function inlineCode(text, options = {}) {
+	const shown = terminalText(text);
+	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
+	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
+}
+function codeFence(text) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	return "`".repeat(longest + 1);
+}
+function withinBytes(input) {
+	const { head, parts, maxBytes, cutNote } = input;
+	const tail = input.tail ?? "";
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = cutNote(parts.length - count);
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
+		used += Buffer.byteLength(part);
+	}
+	return `${head}${parts.join("")}${tail}`;
+}
+var init_markdown_Cm2WzFFO = __esmMin((() => {
+	init_main();
+}));
+var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
+var init_limits_CSkHd4XN = __esmMin((() => {
+	STEP_SUMMARY_LIMIT = 1048576;
+	COMMENT_LIMIT = 65536;
+	LIMIT_MARGIN = 1024;
+	APPLY_OUTCOME_BUDGET = 65536;
+	PLAN_SUMMARY_BUDGET = 982016;
+}));
 function hasChanges(plan) {
 	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
 }
-var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
+function where(diagnostic) {
+	if (diagnostic.file === void 0) return "postsync";
+	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
+	return `${diagnostic.file}${line}`;
+}
+function summaryCutNote(left, what) {
+	return `\n_…and ${plural$1(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+}
+function validateSummaryMarkdown(diagnostics, options) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	const warnings = diagnostics.length - errors;
+	const head = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length === 0) return head.join("\n");
+	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
+	return withinBytes({
+		head: `${head.join("\n")}\n`,
+		parts: rows.map((row) => `| ${row}\n`),
+		tail: "",
+		maxBytes: PLAN_SUMMARY_BUDGET,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+}
+function applyOutcomeMarkdown(options) {
+	const head = `\n**${options.line}**\n`;
+	if (options.failed.length === 0) return `${head}`;
+	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	return withinBytes({
+		head: `${head}\n`,
+		parts: rows,
+		tail: "",
+		maxBytes: APPLY_OUTCOME_BUDGET,
+		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+	});
+}
+var init_summary_BBaUpYo0 = __esmMin((() => {
+	init_format_DZlSd15T();
+	init_markdown_Cm2WzFFO();
+	init_limits_CSkHd4XN();
+}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -8672,8 +8831,9 @@ function escapeProperty(text) {
 	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+	const data = message.split("\n").map(terminalText).join("\n");
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
 }
 function workspacePath(file, options) {
 	const absolute = resolve(options.root, file);
@@ -8686,7 +8846,7 @@ function diagnosticAnnotation(diagnostic, options) {
 		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
 		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
 		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0);
+	].filter((line) => line !== void 0).map(terminalText);
 	return annotation(diagnostic.severity, details.join("\n"), {
 		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
 		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
@@ -8694,63 +8854,10 @@ function diagnosticAnnotation(diagnostic, options) {
 		title: `postsync ${diagnostic.code}`
 	});
 }
-var init_workflow_commands_CGh1193V = __esmMin((() => {}));
-function trimmed(value, digits) {
-	return String(Number(value.toFixed(digits)));
-}
-function formatBytes(bytes) {
-	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
-	return `${bytes} bytes`;
-}
-function formatSeconds(seconds, digits = 1) {
-	return `${trimmed(seconds, digits)} s`;
-}
-function formatAgainstLimit(kind, found, limit) {
-	if (kind === "bytes") {
-		const pair = {
-			found: formatBytes(found),
-			limit: formatBytes(limit)
-		};
-		if (pair.found !== pair.limit || found === limit) return pair;
-		return {
-			found: `${found.toLocaleString("en-US")} bytes`,
-			limit: `${limit.toLocaleString("en-US")} bytes`
-		};
-	}
-	const limitText = formatSeconds(limit, 3);
-	for (const digits of [
-		1,
-		2,
-		3
-	]) {
-		const foundText = formatSeconds(found, digits);
-		if (foundText !== limitText) return {
-			found: foundText,
-			limit: limitText
-		};
-	}
-	return {
-		found: formatSeconds(found, 6),
-		limit: limitText
-	};
-}
-function formatList(items, conjunction = "and") {
-	if (items.length === 0) return "none";
-	if (items.length === 1) return items[0];
-	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
-}
-function plural$1(count, singular, pluralForm = `${singular}s`) {
-	return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-var UNITS;
-var init_format_DZlSd15T = __esmMin((() => {
-	UNITS = [
-		["GiB", 1024 ** 3],
-		["MiB", 1024 ** 2],
-		["KiB", 1024]
-	];
+var init_workflow_commands_CxeY8icu = __esmMin((() => {
+	init_main();
 }));
-var actions_Qg1qGPY0_exports = __exportAll$1({
+var actions_CxYWZQsv_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -8795,40 +8902,6 @@ function planOutputs(plan) {
 		uploads: plan.uploads.length,
 		...diagnosticOutputs(plan.diagnostics)
 	};
-}
-function cell$1(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function where(diagnostic) {
-	if (diagnostic.file === void 0) return "postsync";
-	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
-	return `${diagnostic.file}${line}`;
-}
-function validateSummaryMarkdown(diagnostics, options) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	const warnings = diagnostics.length - errors;
-	const out = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length > 0) {
-		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-function applyOutcomeMarkdown(options) {
-	const out = [
-		"",
-		`**${options.line}**`,
-		""
-	];
-	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
-	if (options.failed.length > 0) out.push("");
-	return out.join("\n");
 }
 async function reportToGitHubActions(report, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
@@ -8883,10 +8956,9 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_Qg1qGPY0 = __esmMin((() => {
-	init_workflow_commands_CGh1193V();
-	init_has_changes_Dy1ZVtLe();
-	init_format_DZlSd15T();
+var init_actions_CxYWZQsv = __esmMin((() => {
+	init_workflow_commands_CxeY8icu();
+	init_summary_BBaUpYo0();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -8896,11 +8968,11 @@ function location(diagnostic) {
 function renderDiagnostics(diagnostics, style) {
 	return diagnostics.map((d) => {
 		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = location(d);
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
-		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
+		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
+		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
 		return lines.join("\n");
 	}).join("\n");
 }
@@ -8911,7 +8983,9 @@ function diagnosticCounts(diagnostics) {
 		warnings: diagnostics.length - errors
 	};
 }
-var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
+var init_diagnostics_xYlT2z0v = __esmMin((() => {
+	init_main();
+}));
 function blockPostsWithErrors(changes, context) {
 	const errorsByFile = new Map();
 	const projectErrors = [];
@@ -9030,11 +9104,12 @@ function previewText(text, max) {
 }
 var init_preview_CRMwEdwx = __esmMin((() => {}));
 function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${draft.missing.join("; ")}`;
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
 }
 function draftLines(drafts, style) {
-	const width = Math.max(...drafts.map((draft) => draft.file.length));
-	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+	const files = drafts.map((draft) => terminalPath(draft.file));
+	const width = Math.max(...files.map((file) => file.length));
+	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
 }
 function renderDrafts(drafts, style, options = {}) {
 	if (drafts.length === 0) return "";
@@ -9053,12 +9128,13 @@ function renderDrafts(drafts, style, options = {}) {
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
 }
-var init_drafts_Dtn_StRt = __esmMin((() => {
+var init_drafts_BD14FYTx = __esmMin((() => {
 	init_format_DZlSd15T();
+	init_main();
 }));
 function preview(value, max = 60) {
 	if (value === void 0) return "(none)";
-	return previewText(JSON.stringify(value) ?? String(value), max);
+	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
 }
 function colourFor(change, style) {
 	if (change.skipped || change.action === "noop") return style.dim;
@@ -9072,14 +9148,14 @@ function colourFor(change, style) {
 	}[change.action];
 }
 function changeLines(change, style, options = {}) {
-	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
 	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
+	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
 	const indent = options.underFile ? "  " : "";
 	const lines = [`${indent}  ${colourFor(change, style)(head)}${change.skipped ? style.dim(" [skipped]") : ""}${file}`];
-	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
 	return lines;
 }
 function groupOccurrences(changes) {
@@ -9116,7 +9192,7 @@ function renderPlan(plan, options) {
 		out.push("");
 		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
 		else {
-			out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
 			for (const change of item.changes) out.push(...changeLines(change, style, {
 				verbose,
 				underFile: true
@@ -9155,12 +9231,13 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DwS73drI = __esmMin((() => {
+var init_plan_human_BhmcG1dj = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 	init_preview_CRMwEdwx();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_main();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
@@ -9172,12 +9249,10 @@ var init_plan_human_DwS73drI = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CGZNdYN__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function cell(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
+var plan_markdown_CbD2J2j1_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
-	const out = [
+	const maxBytes = options.maxBytes ?? Infinity;
+	const head = [
 		"### postsync plan",
 		"",
 		`${options.label}`,
@@ -9186,31 +9261,41 @@ function renderPlanMarkdown(plan, options) {
 		""
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
-	if (changes.length > 0) {
-		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-		for (const change of changes) {
-			const action = change.skipped ? `${change.action} (skipped)` : change.action;
-			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
-			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
-		}
-		out.push("");
-	}
+	const rows = changes.map((change) => {
+		const action = change.skipped ? `${change.action} (skipped)` : change.action;
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(", ")})` : "";
+		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+	});
+	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+	const tail = changes.length > 0 ? [""] : [];
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
 	}
-	if (plan.diagnostics.length > 0) {
-		out.push("#### Problems", "");
-		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
-		out.push("");
-	}
-	return out.join("\n");
+	let problems = "";
+	if (plan.diagnostics.length > 0) problems = withinBytes({
+		head: "#### Problems\n\n",
+		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
+		tail: "\n",
+		maxBytes: maxBytes / 4,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
+	return withinBytes({
+		head: head.map((line) => `${line}\n`).join(""),
+		parts: rows,
+		tail: after,
+		maxBytes,
+		cutNote: (left) => summaryCutNote(left, "change")
+	}).replace(/\n$/, "");
 }
 var EMOJI;
-var init_plan_markdown_CGZNdYN_ = __esmMin((() => {
-	init_diagnostics_DXDbdWhe();
-	init_plan_human_DwS73drI();
+var init_plan_markdown_CbD2J2j1 = __esmMin((() => {
+	init_summary_BBaUpYo0();
+	init_markdown_Cm2WzFFO();
+	init_diagnostics_xYlT2z0v();
+	init_plan_human_BhmcG1dj();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9266,20 +9351,25 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CGZNdYN_(), plan_markdown_CGZNdYN__exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_CxYWZQsv(), actions_CxYWZQsv_exports)), Promise.resolve().then(() => (init_plan_markdown_CbD2J2j1(), plan_markdown_CbD2J2j1_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
 		plan,
-		summary: () => renderPlanMarkdown(plan, { label: context.label })
+		summary: () => renderPlanMarkdown(plan, {
+			label: context.label,
+			maxBytes: PLAN_SUMMARY_BUDGET
+		})
 	}, {
 		env: process.env,
-		annotate: (line) => process.stderr.write(line)
+		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_DEW7Oq4m = __esmMin((() => {
+var init_actions_report_eFHkq0J1 = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	init_main();
 	init_state_file_DxTiY6WG();
+	init_limits_CSkHd4XN();
 }));
 function compareText(a, b) {
 	return a < b ? -1 : a > b ? 1 : 0;
@@ -68352,7 +68442,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_CWsIDSIN_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68947,7 +69037,7 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
+var init_context_CWsIDSIN = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
@@ -69253,7 +69343,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CoSqHd5l_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,16 +69391,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_CoSqHd5l = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_has_changes_Dy1ZVtLe();
-	init_actions_report_DEW7Oq4m();
+	init_summary_BBaUpYo0();
+	init_actions_report_eFHkq0J1();
 	init_state_file_DxTiY6WG();
 	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
-	init_plan_markdown_CGZNdYN_();
+	init_plan_human_BhmcG1dj();
+	init_plan_markdown_CbD2J2j1();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69347,7 +69437,7 @@ var init_find_calendars_DQySgqyI = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CscI6Zpw_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +69469,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
+var init_all_calendars_CscI6Zpw = __esmMin((() => {
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +69503,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BJiOFDEn_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69459,25 +69549,27 @@ async function runValidate(flags, command) {
 			summary: () => validateSummaryMarkdown(desired.diagnostics, { posts })
 		}, {
 			env: process.env,
-			annotate: (line) => process.stderr.write(line)
+			annotate: writeWorkflowCommand
 		});
 		return hasErrors(desired.diagnostics) ? 1 : 0;
 	} finally {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_BJiOFDEn = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_actions_CxYWZQsv();
+	init_summary_BBaUpYo0();
+	init_context_CWsIDSIN();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
 	init_plan_json_CI7lkquU();
+	init_main();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -70306,34 +70398,35 @@ function applyProgressPrinter(options) {
 	return (event) => {
 		switch (event.type) {
 			case "upload-start":
-				line(`  ↑ ${event.resumed ? "resuming" : "uploading"} ${event.upload.path} (${formatBytes(event.upload.sizeBytes)})`);
+				line(`  ↑ ${event.resumed ? "resuming" : "uploading"} ${terminalPath(event.upload.path)} (${formatBytes(event.upload.sizeBytes)})`);
 				break;
 			case "upload-progress":
 				sentByFile.set(event.upload.sha256, event.sentBytes);
-				progress(event.upload.path, event.sentBytes, event.upload.sizeBytes);
+				progress(terminalPath(event.upload.path), event.sentBytes, event.upload.sizeBytes);
 				break;
 			case "upload-done":
 				sentByFile.set(event.upload.sha256, event.upload.sizeBytes);
-				line(style.green(`  ✓ uploaded ${event.upload.path}`) + style.dim(` (media ${event.mediaId})`));
+				line(style.green(`  ✓ uploaded ${terminalPath(event.upload.path)}`) + style.dim(` (media ${event.mediaId})`));
 				break;
 			case "upload-failed":
-				line(style.red(`  ✗ upload of ${event.upload.path} failed: ${event.error.message}`));
+				line(style.red(`  ✗ upload of ${terminalPath(event.upload.path)} failed: ${terminalText(event.error.message)}`));
 				break;
 			case "change-start": break;
 			case "change-done": {
 				const { change } = event;
-				const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+				const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
 				line(`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ""}`);
 				break;
 			}
-			case "change-failed": line(style.red(`  ✗ ${event.change.action} ${event.change.key} failed: ${event.error.message}`));
+			case "change-failed": line(style.red(`  ✗ ${event.change.action} ${terminalText(event.change.key)} failed: ${terminalText(event.error.message)}`));
 		}
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DafInbM5 = __esmMin((() => {
-	init_plan_human_DwS73drI();
+var init_apply_progress_VESapoAY = __esmMin((() => {
+	init_plan_human_BhmcG1dj();
 	init_format_DZlSd15T();
+	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
@@ -70345,7 +70438,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BQsjD9B8_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70549,7 +70642,7 @@ async function runApply(planFile, flags, command) {
 					line
 				}, {
 					env: process.env,
-					annotate: (text) => process.stderr.write(text)
+					annotate: writeWorkflowCommand
 				});
 				return result.failed.length > 0 || invalid ? 1 : 0;
 			}
@@ -70572,26 +70665,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_BQsjD9B8 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_DEW7Oq4m();
+	init_actions_report_eFHkq0J1();
 	init_apply_plan_DG_5Qypt();
 	init_api_cLsvpDMU();
 	init_check_posts_YQWz1FZz();
-	init_has_changes_Dy1ZVtLe();
+	init_summary_BBaUpYo0();
 	init_state_store_CvTo2rpf();
 	init_build_plan_D9BmM3j6();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
-	init_apply_progress_DafInbM5();
+	init_actions_CxYWZQsv();
+	init_context_CWsIDSIN();
+	init_apply_progress_VESapoAY();
 	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
+	init_plan_human_BhmcG1dj();
+	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_CJEcIgor_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70813,8 +70907,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_CJEcIgor = __esmMin((() => {
+	init_context_CWsIDSIN();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72573,7 +72667,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_DFo5eSBL_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72745,7 +72839,7 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
+var init_session_DFo5eSBL = __esmMin((() => {
 	init_api_cLsvpDMU();
 	init_build_plan_D9BmM3j6();
 	init_draft_readiness_m4XP8kGG();
@@ -73633,7 +73727,7 @@ var init_session_cnlckstJ = __esmMin((() => {
 		}
 	};
 }));
-var watch_CvevkQv1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_rriAHG9d_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -73787,13 +73881,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_CvevkQv1 = __esmMin((() => {
+var init_watch_rriAHG9d = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DafInbM5();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_apply_progress_VESapoAY();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_DwS73drI();
+	init_plan_human_BhmcG1dj();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74965,7 +75059,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DZ_1xlHm_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74989,9 +75083,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
-			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
+			Promise.resolve().then(() => (init_context_CWsIDSIN(), context_CWsIDSIN_exports)),
+			Promise.resolve().then(() => (init_session_DFo5eSBL(), session_DFo5eSBL_exports)),
+			Promise.resolve().then(() => (init_watch_rriAHG9d(), watch_rriAHG9d_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -75051,7 +75145,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_DZ_1xlHm = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75144,10 +75238,21 @@ function messageOf(text) {
 		return text;
 	}
 }
-var init_rest_call_DGkPtJH6 = __esmMin((() => {
+async function tokenLogin(auth) {
+	try {
+		const user = await callGitHub(auth, "GET", "/user");
+		return typeof user?.login === "string" && user.login !== "" ? user.login : ACTIONS_BOT_LOGIN;
+	} catch (error) {
+		if (error instanceof PostsyncError && /^GitHub answered 40[134] /.test(error.message)) return ACTIONS_BOT_LOGIN;
+		throw error;
+	}
+}
+var ACTIONS_BOT_LOGIN;
+var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_GEBlq213_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75159,7 +75264,7 @@ function renderCalendarDiff(model, options) {
 		"No posts change on the calendar.",
 		""
 	].join("\n");
-	head.push(`${countsLine(posts)} · times in ${escapeMarkdown(model.timezone)}`, "");
+	head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, "");
 	const loud = loudLine(posts);
 	if (loud !== null) head.push(loud, "");
 	const weeks = byWeek(posts);
@@ -75175,18 +75280,13 @@ function renderCalendarDiff(model, options) {
 		""
 	].join("\n"));
 	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
-	let out = head.join("\n");
-	let used = 0;
-	for (const section of sections) {
-		const cut = cutNote(sections.length - used, posts.length);
-		if (bytes(out) + bytes(section) + bytes(cut) + bytes(footer) > options.maxBytes) {
-			out += cut;
-			return out + footer;
-		}
-		out += `\n${section}`;
-		used++;
-	}
-	return out + footer;
+	return withinBytes({
+		head: head.join("\n"),
+		parts: sections.map((section) => `\n${section}`),
+		tail: footer,
+		maxBytes: options.maxBytes,
+		cutNote: (left) => cutNote(left, posts.length)
+	});
 }
 function countsLine(posts) {
 	const counts = new Map();
@@ -75207,7 +75307,7 @@ function loudLine(posts) {
 	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
 }
 function keys(posts) {
-	const shown = posts.slice(0, 5).map((post) => code(post.key));
+	const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
 	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
 }
 function byWeek(posts) {
@@ -75240,9 +75340,9 @@ function table(rows) {
 		"| | When | Post | Accounts | Text |",
 		"|---|---|---|---|---|",
 		...rows.map(({ post, when: time }) => {
-			const accounts = post.targets.map((target) => escapeMarkdown(target.label)).join(", ") || "—";
-			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${escapeMarkdown(post.change?.reasons.join("; ") ?? "")}` : "";
-			return `| ${SIGN[post.overlay]} | ${time} | ${code(post.key)} | ${accounts} | ${escapeMarkdown(excerpt(post.text))}${why} |`;
+			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
+			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
 		})
 	];
 }
@@ -75256,17 +75356,6 @@ function excerpt(text) {
 }
 function cutNote(left, total) {
 	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
-}
-function bytes(text) {
-	return Buffer.byteLength(text);
-}
-function escapeMarkdown(text) {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, " ");
-}
-function code(text) {
-	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = "`".repeat(longest + 1);
-	return `${fence}${(text.startsWith("`") || text.endsWith("`") ? ` ${text} ` : text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ")}${fence}`;
 }
 async function pullRequestTarget(env) {
 	const token = env.GITHUB_TOKEN;
@@ -75283,7 +75372,10 @@ async function pullRequestTarget(env) {
 	};
 }
 async function upsertStickyComment(target, options) {
-	const existing = await findComment(target, options.marker);
+	const existing = await findComment(target, {
+		marker: options.marker,
+		login: await tokenLogin(target)
+	});
 	if (options.body === null && existing === void 0) return "none";
 	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
 	if (existing !== void 0) {
@@ -75294,10 +75386,10 @@ async function upsertStickyComment(target, options) {
 	await callGitHub(target, "POST", `/repos/${target.repository}/issues/${target.number}/comments`, { body: { body } });
 	return "created";
 }
-async function findComment(target, marker) {
+async function findComment(target, { marker, login }) {
 	for (let page = 1;; page++) {
 		const comments = await callGitHub(target, "GET", `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
-		const found = comments.find((comment) => comment.body?.includes(marker));
+		const found = comments.find((comment) => comment.user?.login === login && comment.body?.includes(marker) === true);
 		if (found !== void 0) return found;
 		if (comments.length < 100) return void 0;
 	}
@@ -75309,10 +75401,10 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
 	if (actions === null) return null;
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
-	const title = folder === "" ? "postsync calendar" : `postsync calendar · \`${folder}\``;
+	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, `${renderCalendarDiff(model, {
-		maxBytes: 1047552,
+		maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN,
 		title
 	})}\n`, "utf8");
 	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
@@ -75323,7 +75415,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 	}
 	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
-		maxBytes: 64512,
+		maxBytes: COMMENT_LIMIT - LIMIT_MARGIN,
 		title,
 		...footer === void 0 ? {} : { footer }
 	});
@@ -75345,11 +75437,13 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
+var init_calendar_report_GEBlq213 = __esmMin((() => {
+	init_markdown_Cm2WzFFO();
+	init_calendar__6Lzo_Ng();
 	init_page_D5JCG7ov();
-	init_workflow_commands_CGh1193V();
-	init_rest_call_DGkPtJH6();
+	init_limits_CSkHd4XN();
+	init_workflow_commands_CxeY8icu();
+	init_token_login_CKiSNngP();
 	SIGN = {
 		new: "➕ new",
 		moved: "🔀 moved",
@@ -75362,7 +75456,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar__6Lzo_Ng_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75745,11 +75839,11 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_GEBlq213(), calendar_report_GEBlq213_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
-			annotate: (line) => process.stderr.write(line),
+			annotate: writeWorkflowCommand,
 			note: (line) => process.stderr.write(`${line}\n`)
 		});
 	}
@@ -75772,7 +75866,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
+var init_calendar__6Lzo_Ng = __esmMin((() => {
 	init_page_D5JCG7ov();
 	init_api_cLsvpDMU();
 	init_read_desired_BLT8STOu();
@@ -75781,9 +75875,10 @@ var init_calendar_DVBXd_pY = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_read_analytics_BTa0kaCq();
 	init_format_DZlSd15T();
+	init_main();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
 	MEDIA_FOLDER = "media/";
@@ -75936,7 +76031,7 @@ var init_post_problems_CrQ2xVcu = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_C0STkRrC_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76061,17 +76156,17 @@ function colourStatus(status, style) {
 	return status;
 }
 function details(target, options) {
-	if (target.error) return options.style.red(target.error);
+	if (target.error) return options.style.red(terminalText(target.error));
 	if (target.waitReason || target.nextAttemptAt) {
 		const next = target.nextAttemptAt ? `next attempt ${displayTime(target.nextAttemptAt, options.timezone)}` : "";
-		return [target.waitReason, next].filter(Boolean).join("; ");
+		return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join("; ");
 	}
 	if (target.publishedAt) return `published ${displayTime(target.publishedAt, options.timezone)}`;
 	return "";
 }
 function postLines(post, options) {
 	const { style } = options;
-	const head = `${style.bold(post.file)}  ${style.dim(`key ${post.key}, post ${post.postId}`)}`;
+	const head = `${style.bold(terminalPath(post.file))}  ${style.dim(`key ${terminalText(post.key)}, post ${terminalText(post.postId)}`)}`;
 	if (post.remote === "gone") {
 		if (post.problems !== void 0) return [head, `  ${style.red("drifted:")} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
 		return [head, `  ${style.red("gone")}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
@@ -76083,13 +76178,13 @@ function postLines(post, options) {
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
 	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
 	const lines = [head, `  ${facts.join(" · ")}`];
-	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
+	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${terminalText(problem.message)}`);
 	if (post.targets.length === 0) return [...lines, style.dim("  no targets")];
 	const rows = post.targets.map((target) => [
-		target.alias ?? target.handle,
-		target.platform,
-		colourStatus(target.status, style),
-		target.externalPostId ?? "",
+		terminalText(target.alias ?? target.handle),
+		terminalText(target.platform),
+		colourStatus(terminalText(target.status), style),
+		terminalText(target.externalPostId ?? ""),
 		details(target, options)
 	]);
 	lines.push(renderTable([
@@ -76121,7 +76216,7 @@ function renderStatus(report, options) {
 	for (const post of report.posts) out.push("", ...postLines(post, options));
 	if (report.pending.length > 0) {
 		out.push("", style.yellow("Interrupted creates (the next `postsync apply` finishes them without duplicates):"));
-		for (const pending of report.pending) out.push(`  ${pending.key}  ${style.dim(`${pending.file}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
+		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
 	}
 	if (report.uploads.length > 0) {
 		out.push("", style.yellow("Unfinished media uploads (the next `postsync apply` resumes them):"));
@@ -76172,19 +76267,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
+var init_status_C0STkRrC = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_CUKXg8Pj();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_ordering_CEu8JWq0();
-	init_drafts_Dtn_StRt();
+	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
+	init_main();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_DsJSPNjf_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76869,7 +76965,7 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
+var init_import_DsJSPNjf = __esmMin((() => {
 	init_api_cLsvpDMU();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
@@ -76880,7 +76976,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_acm5_gdw();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76916,7 +77012,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_ZyWRw7tb_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76940,14 +77036,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
-	init_actions_Qg1qGPY0();
-	init_workflow_commands_CGh1193V();
+var init_calendars_ZyWRw7tb = __esmMin((() => {
+	init_actions_CxYWZQsv();
+	init_workflow_commands_CxeY8icu();
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_C7iMQbhN_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -76968,7 +77064,7 @@ function healthReport(input) {
 			problems.push({
 				file: change.file,
 				line: null,
-				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} \`${change.key}\`)`}: ${change.reasons.join("; ")}`
+				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join("; ")}`
 			});
 		}
 	}
@@ -76990,18 +77086,14 @@ function healthReport(input) {
 	};
 }
 function issueMarker(folder) {
-	return `<!-- postsync-health calendar=${folder} -->`;
+	return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
 }
 function issueTitle(report, folder) {
 	const count = report.problems.length + report.failures.length;
 	return `postsync health: ${count} problem${count === 1 ? "" : "s"}${folder === "." ? "" : ` in ${folder}`}`;
 }
-function fence(text) {
-	const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-	return "`".repeat(longest + 1);
-}
 function issueBody(report, links) {
-	const where = links.folder === "." ? "this repository" : `\`${links.folder}\``;
+	const where = links.folder === "." ? "this repository" : inlineCode(links.folder);
 	const lines = [
 		issueMarker(links.folder),
 		`postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ""}.`,
@@ -77009,16 +77101,16 @@ function issueBody(report, links) {
 	];
 	for (const failure of report.failures) {
 		const log = failure.log.trim().split("\n").slice(-20).join("\n");
-		const marks = fence(log);
+		const marks = codeFence(log);
 		lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, "", `  ${marks}`, ...log.split("\n").map((line) => `  ${line}`), `  ${marks}`, "");
 	}
 	for (const problem of report.problems) {
 		const path = problem.file === null ? null : links.folder === "." ? problem.file : `${links.folder}/${problem.file}`;
-		const label = path === null ? "project" : `\`${path}${problem.line === null ? "" : `:${problem.line}`}\``;
+		const label = path === null ? "project" : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
 		const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line})` : label;
-		lines.push(`- ${target}: ${problem.text.replace(/\r?\n/g, " ")}`);
+		lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
 	}
-	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in \`${links.folder}\``} show the details. Each health check updates this issue and closes it when all is well.`);
+	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
 	return `${lines.join("\n")}\n`;
 }
 function accountLine(text, names) {
@@ -77056,7 +77148,8 @@ function call(repo, method, path, body) {
 	});
 }
 async function findHealthIssue(repo, marker) {
-	return (await call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`)).find((issue) => issue.pull_request === void 0 && (issue.body ?? "").includes(marker));
+	const [issues, login] = await Promise.all([call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
+	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").includes(marker));
 }
 function openIssue(repo, issue) {
 	return call(repo, "POST", "/issues", {
@@ -77156,11 +77249,12 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_C7iMQbhN = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	init_markdown_Cm2WzFFO();
 	init_ordering_CEu8JWq0();
-	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_token_login_CKiSNngP();
+	init_context_CWsIDSIN();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77294,7 +77388,7 @@ var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_DV0mP2Ne_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77384,8 +77478,8 @@ function capabilityLines(summary) {
 function posting(view, style) {
 	const { capabilities } = view;
 	if (!capabilities) return style.red("rules unreadable");
-	if (!capabilities.supported) return style.red(`unsupported${capabilities.reason ? `: ${capabilities.reason}` : ""}`);
-	if (!capabilities.available) return style.red(`unavailable${capabilities.reason ? `: ${capabilities.reason}` : ""}`);
+	if (!capabilities.supported) return style.red(`unsupported${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
+	if (!capabilities.available) return style.red(`unavailable${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
 	return style.green("available");
 }
 function renderAccounts(view, options) {
@@ -77394,11 +77488,11 @@ function renderAccounts(view, options) {
 	if (view.accounts.length === 0) out.push("This project has no connected accounts.");
 	else {
 		const rows = view.accounts.map((item) => [
-			item.aliases.join(", ") || style.dim("-"),
-			item.account.id,
-			item.account.platform,
-			item.account.handle,
-			item.account.status,
+			terminalText(item.aliases.join(", ")) || style.dim("-"),
+			terminalText(item.account.id),
+			terminalText(item.account.platform),
+			terminalText(item.account.handle),
+			terminalText(item.account.status),
 			posting(item, style)
 		]);
 		out.push(renderTable([
@@ -77411,17 +77505,17 @@ function renderAccounts(view, options) {
 		], rows, { style }));
 	}
 	for (const item of view.accounts) {
-		const name = item.aliases[0] ?? item.account.id;
-		out.push("", `${style.bold(name)} ${style.dim(`(${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""})`)}`);
+		const name = terminalText(item.aliases[0] ?? item.account.id);
+		out.push("", `${style.bold(name)} ${style.dim(`(${terminalText(`${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""}`)})`)}`);
 		if (!item.capabilities) {
-			out.push(`  ${style.red(`rules could not be read: ${item.capabilitiesError ?? "unknown error"}`)}`);
+			out.push(`  ${style.red(`rules could not be read: ${terminalText(item.capabilitiesError ?? "unknown error")}`)}`);
 			continue;
 		}
-		for (const [label, text] of capabilityLines(item.capabilities)) out.push(`  ${style.dim(label.padEnd(13))}${text}`);
+		for (const [label, text] of capabilityLines(item.capabilities)) out.push(`  ${style.dim(label.padEnd(13))}${terminalText(text)}`);
 	}
 	if (view.unknownAliases.length > 0) {
 		out.push("");
-		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(`warning: the alias \`${alias}\` in postsync.yaml points at ${id}, which is not an account of this project`));
+		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(`warning: the alias \`${terminalText(alias)}\` in postsync.yaml points at ${terminalText(id)}, which is not an account of this project`));
 	}
 	return out.join("\n");
 }
@@ -77468,12 +77562,13 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
+var init_accounts_DV0mP2Ne = __esmMin((() => {
 	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
+	init_main();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY = 4;
 	CAPTION_OPTIONAL = {
@@ -77484,7 +77579,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_B1mfY6ET_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77558,8 +77653,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_B1mfY6ET = __esmMin((() => {
+	init_context_CWsIDSIN();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77573,7 +77668,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DUiOrymk_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77718,9 +77813,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
+var init_analytics_DUiOrymk = __esmMin((() => {
 	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+	init_context_CWsIDSIN();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77808,34 +77903,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CoSqHd5l(), plan_CoSqHd5l_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CscI6Zpw(), all_calendars_CscI6Zpw_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BJiOFDEn(), validate_BJiOFDEn_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BQsjD9B8(), apply_BQsjD9B8_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CscI6Zpw(), all_calendars_CscI6Zpw_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CJEcIgor(), init_CJEcIgor_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DZ_1xlHm(), watch_DZ_1xlHm_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar__6Lzo_Ng(), calendar__6Lzo_Ng_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C0STkRrC(), status_C0STkRrC_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DsJSPNjf(), import_DsJSPNjf_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_ZyWRw7tb(), calendars_ZyWRw7tb_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_C7iMQbhN(), health_issue_C7iMQbhN_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77843,13 +77938,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DV0mP2Ne(), accounts_DV0mP2Ne_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_B1mfY6ET(), whoami_B1mfY6ET_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DUiOrymk(), analytics_DUiOrymk_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -77860,28 +77955,60 @@ function formatConfigDiagnostic(diagnostic) {
 	const details = [diagnostic.expected && `expected ${diagnostic.expected}`, diagnostic.found && `found ${diagnostic.found}`].filter(Boolean).join("; ");
 	return `${where ? `${where}: ` : ""}${diagnostic.message}${details ? ` (${details})` : ""}${diagnostic.hint ? ` — ${diagnostic.hint}` : ""}`;
 }
+function visible(char) {
+	const named = NAMED[char];
+	if (named !== void 0) return named;
+	const code = char.charCodeAt(0);
+	return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function hasUnsafeCharacters(text) {
+	return new RegExp(UNSAFE.source).test(text);
+}
+function terminalText(text) {
+	return text.replace(UNSAFE, visible);
+}
+function terminalPath(path) {
+	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
+	return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
+}
+function guardWorkflowCommands(env) {
+	if (env.GITHUB_ACTIONS !== "true") return;
+	for (const stream of [process.stdout, process.stderr]) {
+		const guard = new CommandLineGuard();
+		const write = stream.write.bind(stream);
+		stream[UNGUARDED] = write;
+		stream.write = ((chunk, ...rest) => write(guard.filter(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest));
+	}
+}
+function writeWorkflowCommand(line) {
+	const stream = process.stderr;
+	(stream[UNGUARDED] ?? stream.write.bind(stream))(line);
+}
 async function reportFatal(error, options = {}) {
 	if (error instanceof PostsyncError) {
-		process.stderr.write(`Error: ${error.message}\n`);
-		if (error.hint) process.stderr.write(`  ${error.hint}\n`);
+		process.stderr.write(`Error: ${printable(error.message)}\n`);
+		if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
 		if (error instanceof InvalidConfigError) await annotateConfig(error, resolve(options.projectDir ?? process.cwd()));
 		return error.exitCode;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`Error: ${message}\n`);
+	process.stderr.write(`Error: ${printable(message)}\n`);
 	if (process.env.POSTSYNC_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 	return 1;
 }
+function printable(message) {
+	return message.split("\n").map(terminalText).join("\n");
+}
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_CxYWZQsv(), actions_CxYWZQsv_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
-	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
+	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
 		root,
 		workspace: actions.workspace
 	}));
 }
-var InvalidConfigError, version, program;
+var InvalidConfigError, UNSAFE, NAMED, CommandLineGuard, UNGUARDED, version, program;
 var init_main = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_esm$1();
@@ -77893,12 +78020,35 @@ var init_main = __esmMin((() => {
 			this.diagnostics = diagnostics;
 		}
 	};
+	UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+	NAMED = {
+		"\n": "\\n",
+		"\r": "\\r",
+		"	": "\\t"
+	};
+	CommandLineGuard = class {
+		#lineStart = true;
+		filter(chunk) {
+			const lines = chunk.split("\n");
+			const out = lines.map((line, index) => {
+				const atStart = index > 0 || this.#lineStart;
+				let safe = line.replace(/##\[/g, "##\\x5b");
+				if (atStart) safe = safe.replace(/^(\s*)::/, "$1\\x3a:");
+				return safe;
+			});
+			const last = lines[lines.length - 1];
+			this.#lineStart = (lines.length > 1 || this.#lineStart) && last.trim() === "";
+			return out.join("\n");
+		}
+	};
+	UNGUARDED = Symbol("postsync unguarded write");
 	({version} = require_package());
 	program = new Command("postsync").description("Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.").version(version, "-v, --version").showHelpAfterError("(run `postsync --help` for usage)").configureHelp({ sortSubcommands: false });
+	guardWorkflowCommands(process.env);
 	registerCommands(program);
 	program.parseAsync(process.argv).catch(async (error) => {
 		process.exitCode = await reportFatal(error, { projectDir: program.opts().dir });
 	});
 }));
 init_main();
-export { InvalidConfigError as n, reportFatal as t };
+export { InvalidConfigError as a, terminalText as i, writeWorkflowCommand as n, terminalPath as r, reportFatal as t };

@@ -1,3 +1,4 @@
+import { PLAN_SUMMARY_BUDGET } from '../src/actions/limits.js';
 import type { Plan } from '../src/plan/types.js';
 import { writeWorkflowCommand } from './workflow-output.js';
 
@@ -10,7 +11,7 @@ export async function reportPlanToGitHubActions(plan: Plan, context: { root: str
   if (process.env.GITHUB_ACTIONS !== 'true') return;
   const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([import('../src/actions/index.js'), import('./views/plan-markdown.js')]);
   await reportToGitHubActions(
-    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label }) },
+    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label, maxBytes: PLAN_SUMMARY_BUDGET }) },
     { env: process.env, annotate: writeWorkflowCommand },
   );
 }
