@@ -68442,7 +68442,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_CWsIDSIN_exports = __exportAll$1({
+var context_Bv0gmE6G_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -69010,15 +69010,15 @@ function clientEventPrinter(style) {
 	return (event) => {
 		switch (event.type) {
 			case "retry":
-				process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
+				process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${terminalText(event.reason)})\n`));
 				break;
 			case "wait":
-				process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
+				process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${terminalText(event.path)} (${terminalText(event.reason)})\n`));
 				break;
 			case "throttle":
 				process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
 				break;
-			case "debug": process.stderr.write(`${event.message}\n`);
+			case "debug": process.stderr.write(`${terminalText(event.message)}\n`);
 		}
 	};
 }
@@ -69037,7 +69037,7 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_CWsIDSIN = __esmMin((() => {
+var init_context_Bv0gmE6G = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
@@ -69343,7 +69343,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_CoSqHd5l_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_D_LwOaur_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69391,13 +69391,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CoSqHd5l = __esmMin((() => {
+var init_plan_D_LwOaur = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_summary_BBaUpYo0();
 	init_actions_report_eFHkq0J1();
 	init_state_file_DxTiY6WG();
 	init_build_plan_D9BmM3j6();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BhmcG1dj();
 	init_plan_markdown_CbD2J2j1();
@@ -69437,7 +69437,7 @@ var init_find_calendars_DQySgqyI = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_api_cLsvpDMU();
 }));
-var all_calendars_CscI6Zpw_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_Bei_adM9_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69452,13 +69452,13 @@ async function runInEveryCalendar(command, run, options) {
 	const style = styleFor(process.stdout, globals);
 	const codes = [];
 	for (const [index, calendar] of calendars.entries()) {
-		process.stdout.write(`${index === 0 ? "" : "\n"}${style.bold(`── ${calendar.folder} ──`)}\n`);
+		process.stdout.write(`${index === 0 ? "" : "\n"}${style.bold(`── ${terminalPath(calendar.folder)} ──`)}\n`);
 		const dir = join(root, calendar.folder);
 		codes.push(await run(scopedTo(command, dir)).catch((error) => reportFatal(error, { projectDir: dir })));
 	}
 	const failed = calendars.filter((_, index) => codes[index] !== 0 && codes[index] !== 2).map((calendar) => calendar.folder);
 	const code = combinedExitCode(codes);
-	process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : `${failed.length} failed (${failed.join(", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
+	process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : `${failed.length} failed (${failed.map(terminalPath).join(", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
 	return code;
 }
 function scopedTo(command, dir) {
@@ -69469,10 +69469,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CscI6Zpw = __esmMin((() => {
+var init_all_calendars_Bei_adM9 = __esmMin((() => {
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_main();
 	init_esm$1();
 }));
@@ -69503,7 +69503,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_BJiOFDEn_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_Cf0CRRlZ_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69556,7 +69556,7 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BJiOFDEn = __esmMin((() => {
+var init_validate_Cf0CRRlZ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
@@ -69564,7 +69564,7 @@ var init_validate_BJiOFDEn = __esmMin((() => {
 	init_read_desired_BLT8STOu();
 	init_actions_CxYWZQsv();
 	init_summary_BBaUpYo0();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
@@ -70438,7 +70438,7 @@ var init_apply_progress_VESapoAY = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BQsjD9B8_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BNquAegu_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70665,7 +70665,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_BQsjD9B8 = __esmMin((() => {
+var init_apply_BNquAegu = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
@@ -70677,7 +70677,7 @@ var init_apply_BQsjD9B8 = __esmMin((() => {
 	init_state_store_CvTo2rpf();
 	init_build_plan_D9BmM3j6();
 	init_actions_CxYWZQsv();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_apply_progress_VESapoAY();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BhmcG1dj();
@@ -70685,7 +70685,7 @@ var init_apply_BQsjD9B8 = __esmMin((() => {
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CJEcIgor_exports = __exportAll$1({ runInit: () => runInit });
+var init_DbMNTLMl_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70907,8 +70907,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CJEcIgor = __esmMin((() => {
-	init_context_CWsIDSIN();
+var init_init_DbMNTLMl = __esmMin((() => {
+	init_context_Bv0gmE6G();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -73727,7 +73727,7 @@ var init_session_DFo5eSBL = __esmMin((() => {
 		}
 	};
 }));
-var watch_rriAHG9d_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_Cseh4Bh5_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -73749,13 +73749,13 @@ function compactSummary(plan) {
 function renameText(files) {
 	const deleted = files.find((change) => change.kind === "deleted");
 	const added = files.find((change) => change.kind === "added");
-	return files.length === 2 && deleted && added ? `${deleted.file} renamed to ${added.file}` : null;
+	return files.length === 2 && deleted && added ? `${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
 }
 function describeFile(change) {
 	switch (change.kind) {
-		case "folder-added": return `${change.file}/ created`;
-		case "folder-deleted": return `${change.file}/ deleted`;
-		default: return `${change.file} ${change.kind}`;
+		case "folder-added": return `${terminalPath(`${change.file}/`)} created`;
+		case "folder-deleted": return `${terminalPath(`${change.file}/`)} deleted`;
+		default: return `${terminalPath(change.file)} ${change.kind}`;
 	}
 }
 function describeTrigger(trigger) {
@@ -73781,8 +73781,8 @@ function renderDelta(event, style) {
 	const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
 	for (const change of delta.settled) {
 		const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
-		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${change.key}: on hold until ${change.file} is fixed ${was}`);
-		else lines.push(`  ${style.green("✓")} ${change.key}: nothing to do any more ${was}`);
+		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
+		else lines.push(`  ${style.green("✓")} ${terminalText(change.key)}: nothing to do any more ${was}`);
 	}
 	if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
 	if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
@@ -73792,14 +73792,14 @@ function renderDelta(event, style) {
 			line: void 0,
 			column: void 0
 		});
-		lines.push(`  ${style.green("✓ fixed:")} ${where ? `${where} ` : ""}${fixed.message} ${style.dim(`[${fixed.code}]`)}`);
+		lines.push(`  ${style.green("✓ fixed:")} ${where ? `${terminalText(where)} ` : ""}${terminalText(fixed.message)} ${style.dim(`[${fixed.code}]`)}`);
 	}
 	return lines.join("\n");
 }
 function uploadsLine(plan) {
 	if (plan.uploads.length === 0) return "Media: nothing to upload.";
 	const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-	const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => upload.path).join(", ")}` : "";
+	const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => terminalPath(upload.path)).join(", ")}` : "";
 	return `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)})${paths}.`;
 }
 function indent(text) {
@@ -73850,7 +73850,7 @@ function watchPrinter(options) {
 				write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
 				break;
 			case "notice":
-				write(`\n${style.bold(clockTime(event.at))} ${event.message}`);
+				write(`\n${style.bold(clockTime(event.at))} ${terminalText(event.message)}`);
 				break;
 			case "apply-start": {
 				const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
@@ -73870,24 +73870,25 @@ function watchPrinter(options) {
 				write(appliedLine(event.result));
 				break;
 			case "apply-skipped":
-				write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${event.reason}`);
+				write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${terminalText(event.reason)}`);
 				break;
 			case "error": {
-				const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${event.error.hint}` : "";
-				err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
+				const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${terminalText(event.error.hint)}` : "";
+				err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${terminalText(event.error.message)}${hint}\n`);
 				break;
 			}
 		}
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_rriAHG9d = __esmMin((() => {
+var init_watch_Cseh4Bh5 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_apply_progress_VESapoAY();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
 	init_plan_human_BhmcG1dj();
+	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -75059,7 +75060,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_DZ_1xlHm_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_ZXqz6tMH_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -75083,9 +75084,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_CWsIDSIN(), context_CWsIDSIN_exports)),
+			Promise.resolve().then(() => (init_context_Bv0gmE6G(), context_Bv0gmE6G_exports)),
 			Promise.resolve().then(() => (init_session_DFo5eSBL(), session_DFo5eSBL_exports)),
-			Promise.resolve().then(() => (init_watch_rriAHG9d(), watch_rriAHG9d_exports)),
+			Promise.resolve().then(() => (init_watch_Cseh4Bh5(), watch_Cseh4Bh5_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -75145,7 +75146,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DZ_1xlHm = __esmMin((() => {
+var init_watch_ZXqz6tMH = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75252,7 +75253,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_GEBlq213_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_Cayl9JjV_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75437,9 +75438,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_GEBlq213 = __esmMin((() => {
+var init_calendar_report_Cayl9JjV = __esmMin((() => {
 	init_markdown_Cm2WzFFO();
-	init_calendar__6Lzo_Ng();
+	init_calendar_BE9JxCcZ();
 	init_page_D5JCG7ov();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
@@ -75456,7 +75457,7 @@ var init_calendar_report_GEBlq213 = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar__6Lzo_Ng_exports = __exportAll$1({
+var calendar_BE9JxCcZ_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75839,7 +75840,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_GEBlq213(), calendar_report_GEBlq213_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_Cayl9JjV(), calendar_report_Cayl9JjV_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75866,7 +75867,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar__6Lzo_Ng = __esmMin((() => {
+var init_calendar_BE9JxCcZ = __esmMin((() => {
 	init_page_D5JCG7ov();
 	init_api_cLsvpDMU();
 	init_read_desired_BLT8STOu();
@@ -75875,7 +75876,7 @@ var init_calendar__6Lzo_Ng = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_read_analytics_BTa0kaCq();
 	init_format_DZlSd15T();
 	init_main();
@@ -76031,7 +76032,7 @@ var init_post_problems_CrQ2xVcu = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_C0STkRrC_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_Bj6pZmd6_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76267,20 +76268,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_C0STkRrC = __esmMin((() => {
+var init_status_Bj6pZmd6 = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_CUKXg8Pj();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_ordering_CEu8JWq0();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	init_main();
 }));
-var import_DsJSPNjf_exports = __exportAll$1({ runImport: () => runImport });
+var import_BdhboIoe_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76848,7 +76849,7 @@ async function importPosts(options) {
 }
 function describePost(post) {
 	const preview = previewText(post.content.replace(/\s+/g, " ").trim(), 40);
-	return `post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`;
+	return terminalText(`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`);
 }
 function countByStatus(posts) {
 	const counts = new Map();
@@ -76863,14 +76864,14 @@ function renderImport(result, options) {
 	for (const item of plan.items) {
 		if (failedKeys.has(item.key)) continue;
 		const verb = item.fileExists ? dryRun ? "would record the existing file" : "recorded the existing file" : dryRun ? "would write" : "wrote";
-		out.push(`  ${style.green("+")} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
-		for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? "downloaded to" : "already in the project as"} ${media.file}`));
-		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(`      ${line}`)));
+		out.push(`  ${style.green("+")} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(`      ${describePost(item.post)}`));
+		for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? "downloaded to" : "already in the project as"} ${terminalPath(media.file)}`));
+		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(`      ${terminalText(line)}`)));
 	}
-	for (const failure of outcome.failed) out.push(style.red(`  ✗ ${failure.item.file}: ${failure.error.message}`));
-	for (const skipped of plan.skipped) out.push(`  ${style.yellow("!")} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+	for (const failure of outcome.failed) out.push(style.red(`  ✗ ${terminalPath(failure.item.file)}: ${terminalText(failure.error.message)}`));
+	for (const skipped of plan.skipped) out.push(`  ${style.yellow("!")} skipped ${describePost(skipped.post)}:\n      ${terminalText(skipped.reason)}`);
 	for (const { post, media } of plan.toDownload) out.push(`  ${style.green("+")} would download ${plural$1(media.length, "media file")} into media/imported/ and import ${describePost(post)}`, style.dim("      (its file is written and checked once the media are downloaded)"));
-	for (const pending of plan.pending) out.push(`  ${style.yellow("!")} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+	for (const pending of plan.pending) out.push(`  ${style.yellow("!")} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${terminalText(pending.key)}\`; \`postsync apply\` confirms it`);
 	if (out.length === 2) out.push("  Nothing to import.");
 	out.push("");
 	const count = plan.items.length - outcome.failed.length;
@@ -76965,7 +76966,7 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_DsJSPNjf = __esmMin((() => {
+var init_import_BdhboIoe = __esmMin((() => {
 	init_api_cLsvpDMU();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
@@ -76976,9 +76977,10 @@ var init_import_DsJSPNjf = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_acm5_gdw();
 	init_atomic_CzuDhoFy();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
+	init_main();
 	init_p_limit();
 	import_dist = require_dist$1();
 	DOWNLOAD_CONCURRENCY = 4;
@@ -77012,7 +77014,7 @@ var init_import_DsJSPNjf = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_ZyWRw7tb_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_D096G4YD_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -77028,7 +77030,7 @@ async function runCalendars(flags, command) {
 		calendars
 	}, null, 2)}\n`);
 	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
-	else process.stdout.write(`${calendars.map((calendar) => `${calendar.folder}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
+	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({
 		calendars: JSON.stringify(calendars),
@@ -77036,14 +77038,15 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_ZyWRw7tb = __esmMin((() => {
+var init_calendars_D096G4YD = __esmMin((() => {
 	init_actions_CxYWZQsv();
 	init_workflow_commands_CxeY8icu();
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
+	init_main();
 }));
-var health_issue_C7iMQbhN_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_SZnuSnJk_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77249,15 +77252,15 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_C7iMQbhN = __esmMin((() => {
+var init_health_issue_SZnuSnJk = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_Cm2WzFFO();
 	init_ordering_CEu8JWq0();
 	init_token_login_CKiSNngP();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_DkT15LMx_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -77377,18 +77380,19 @@ async function runStateMerge(base, ours, theirs) {
 		ours,
 		theirs
 	});
-	for (const note of notes) process.stderr.write(`postsync state merge: ${note.section} ${note.key} (${note.targetId}): ${note.message}\n`);
+	for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
 	return 0;
 }
 var same;
-var init_state_Dn5wcIIQ = __esmMin((() => {
+var init_state_DkT15LMx = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_CzuDhoFy();
 	init_state_file_DxTiY6WG();
 	init_ordering_CEu8JWq0();
+	init_main();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_DV0mP2Ne_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_Bo_iYTJk_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77562,9 +77566,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_DV0mP2Ne = __esmMin((() => {
+var init_accounts_Bo_iYTJk = __esmMin((() => {
 	init_api_cLsvpDMU();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77579,7 +77583,7 @@ var init_accounts_DV0mP2Ne = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_B1mfY6ET_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Df8vnTx6_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77615,7 +77619,7 @@ function renderWhoami(view, options) {
 	const { session } = view;
 	const { style } = options;
 	const rows = [
-		["Project", session.project.id],
+		["Project", terminalText(session.project.id)],
 		["API key", view.keySource === "POSTSYNC_API_KEY" ? "from POSTSYNC_API_KEY (not shown)" : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
 		["Expires", expiry(session.key.expiresAt, options)],
 		["Permissions", session.permissions.length > 0 ? session.permissions.join(", ") : style.red("none")]
@@ -77653,10 +77657,11 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_B1mfY6ET = __esmMin((() => {
-	init_context_CWsIDSIN();
+var init_whoami_Df8vnTx6 = __esmMin((() => {
+	init_context_Bv0gmE6G();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
+	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -77668,7 +77673,7 @@ var init_whoami_B1mfY6ET = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DUiOrymk_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BJppkOgU_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77730,9 +77735,9 @@ function renderAnalyticsTable(report, options) {
 		}))
 	];
 	const rows = report.rows.map((row) => [
-		row.file ?? style.dim(`not managed: ${row.postId}`),
-		row.account ?? row.socialAccountId,
-		row.platform,
+		row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
+		terminalText(row.account ?? row.socialAccountId),
+		terminalText(row.platform),
 		displayTime(row.publishedAt, options.timezone),
 		...METRICS.map((metric) => number(row[metric]))
 	]);
@@ -77813,11 +77818,12 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DUiOrymk = __esmMin((() => {
+var init_analytics_BJppkOgU = __esmMin((() => {
 	init_read_analytics_BTa0kaCq();
-	init_context_CWsIDSIN();
+	init_context_Bv0gmE6G();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
+	init_main();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -77903,48 +77909,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CoSqHd5l(), plan_CoSqHd5l_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_LwOaur(), plan_D_LwOaur_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CscI6Zpw(), all_calendars_CscI6Zpw_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bei_adM9(), all_calendars_Bei_adM9_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BJiOFDEn(), validate_BJiOFDEn_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_Cf0CRRlZ(), validate_Cf0CRRlZ_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BQsjD9B8(), apply_BQsjD9B8_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BNquAegu(), apply_BNquAegu_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CscI6Zpw(), all_calendars_CscI6Zpw_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bei_adM9(), all_calendars_Bei_adM9_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CJEcIgor(), init_CJEcIgor_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DbMNTLMl(), init_DbMNTLMl_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DZ_1xlHm(), watch_DZ_1xlHm_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar__6Lzo_Ng(), calendar__6Lzo_Ng_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C0STkRrC(), status_C0STkRrC_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DsJSPNjf(), import_DsJSPNjf_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_ZyWRw7tb(), calendars_ZyWRw7tb_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_C7iMQbhN(), health_issue_C7iMQbhN_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_ZXqz6tMH(), watch_ZXqz6tMH_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BE9JxCcZ(), calendar_BE9JxCcZ_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bj6pZmd6(), status_Bj6pZmd6_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BdhboIoe(), import_BdhboIoe_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D096G4YD(), calendars_D096G4YD_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_SZnuSnJk(), health_issue_SZnuSnJk_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DV0mP2Ne(), accounts_DV0mP2Ne_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_B1mfY6ET(), whoami_B1mfY6ET_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_DkT15LMx(), state_DkT15LMx_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Bo_iYTJk(), accounts_Bo_iYTJk_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Df8vnTx6(), whoami_Df8vnTx6_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DUiOrymk(), analytics_DUiOrymk_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BJppkOgU(), analytics_BJppkOgU_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
