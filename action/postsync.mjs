@@ -1924,14 +1924,17 @@ var init_format_DZlSd15T = __esmMin((() => {
 function unlinked(text) {
 	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
 }
+function oneLine(text) {
+	return terminalText(text.replace(/\r?\n|\r/g, " "));
+}
 function inlineHtmlSafe(text) {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r?\n|\r/g, " ");
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function markdownText(text) {
-	return unlinked(inlineHtmlSafe(text).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
+	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
 }
 function markdownMessage(text) {
-	const line = text.replace(/\r?\n|\r/g, " ");
+	const line = oneLine(text);
 	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
 	let out = "";
 	let at = 0;
@@ -1970,7 +1973,7 @@ function withinBytes(input) {
 	}
 	return `${head}${parts.join("")}${tail}`;
 }
-var init_markdown_Cm2WzFFO = __esmMin((() => {
+var init_markdown_BA79wAv1 = __esmMin((() => {
 	init_main();
 }));
 var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
@@ -2024,9 +2027,9 @@ function applyOutcomeMarkdown(options) {
 		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
-var init_summary_BBaUpYo0 = __esmMin((() => {
+var init_summary_C4dbyI2B = __esmMin((() => {
 	init_format_DZlSd15T();
-	init_markdown_Cm2WzFFO();
+	init_markdown_BA79wAv1();
 	init_limits_CSkHd4XN();
 }));
 function strEscape(str) {
@@ -8857,7 +8860,7 @@ function diagnosticAnnotation(diagnostic, options) {
 var init_workflow_commands_CxeY8icu = __esmMin((() => {
 	init_main();
 }));
-var actions_CxYWZQsv_exports = __exportAll$1({
+var actions_GgST1To1_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -8956,9 +8959,9 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_CxYWZQsv = __esmMin((() => {
+var init_actions_GgST1To1 = __esmMin((() => {
 	init_workflow_commands_CxeY8icu();
-	init_summary_BBaUpYo0();
+	init_summary_C4dbyI2B();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -9249,7 +9252,7 @@ var init_plan_human_BhmcG1dj = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CbD2J2j1_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_C_AhJz2x_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -9291,9 +9294,9 @@ function renderPlanMarkdown(plan, options) {
 	}).replace(/\n$/, "");
 }
 var EMOJI;
-var init_plan_markdown_CbD2J2j1 = __esmMin((() => {
-	init_summary_BBaUpYo0();
-	init_markdown_Cm2WzFFO();
+var init_plan_markdown_C_AhJz2x = __esmMin((() => {
+	init_summary_C4dbyI2B();
+	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
 	init_plan_human_BhmcG1dj();
 	init_format_DZlSd15T();
@@ -9351,7 +9354,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_CxYWZQsv(), actions_CxYWZQsv_exports)), Promise.resolve().then(() => (init_plan_markdown_CbD2J2j1(), plan_markdown_CbD2J2j1_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_GgST1To1(), actions_GgST1To1_exports)), Promise.resolve().then(() => (init_plan_markdown_C_AhJz2x(), plan_markdown_C_AhJz2x_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9365,7 +9368,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_eFHkq0J1 = __esmMin((() => {
+var init_actions_report_BINqRFo1 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_state_file_DxTiY6WG();
@@ -69343,7 +69346,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_LwOaur_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DNOEO9H8_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69391,16 +69394,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_LwOaur = __esmMin((() => {
+var init_plan_DNOEO9H8 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_summary_BBaUpYo0();
-	init_actions_report_eFHkq0J1();
+	init_summary_C4dbyI2B();
+	init_actions_report_BINqRFo1();
 	init_state_file_DxTiY6WG();
 	init_build_plan_D9BmM3j6();
 	init_context_Bv0gmE6G();
 	init_plan_json_CI7lkquU();
 	init_plan_human_BhmcG1dj();
-	init_plan_markdown_CbD2J2j1();
+	init_plan_markdown_C_AhJz2x();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69503,7 +69506,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_Cf0CRRlZ_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BG6OY_DJ_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69556,14 +69559,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_Cf0CRRlZ = __esmMin((() => {
+var init_validate_BG6OY_DJ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
 	init_check_posts_YQWz1FZz();
 	init_read_desired_BLT8STOu();
-	init_actions_CxYWZQsv();
-	init_summary_BBaUpYo0();
+	init_actions_GgST1To1();
+	init_summary_C4dbyI2B();
 	init_context_Bv0gmE6G();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
@@ -70438,7 +70441,7 @@ var init_apply_progress_VESapoAY = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BNquAegu_exports = __exportAll$1({ runApply: () => runApply });
+var apply_uNrfJR43_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70665,18 +70668,18 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_BNquAegu = __esmMin((() => {
+var init_apply_uNrfJR43 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_eFHkq0J1();
+	init_actions_report_BINqRFo1();
 	init_apply_plan_DG_5Qypt();
 	init_api_cLsvpDMU();
 	init_check_posts_YQWz1FZz();
-	init_summary_BBaUpYo0();
+	init_summary_C4dbyI2B();
 	init_state_store_CvTo2rpf();
 	init_build_plan_D9BmM3j6();
-	init_actions_CxYWZQsv();
+	init_actions_GgST1To1();
 	init_context_Bv0gmE6G();
 	init_apply_progress_VESapoAY();
 	init_plan_json_CI7lkquU();
@@ -75253,7 +75256,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_Cayl9JjV_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DrX67wm0_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75438,9 +75441,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_Cayl9JjV = __esmMin((() => {
-	init_markdown_Cm2WzFFO();
-	init_calendar_BE9JxCcZ();
+var init_calendar_report_DrX67wm0 = __esmMin((() => {
+	init_markdown_BA79wAv1();
+	init_calendar_BQZao5Wm();
 	init_page_D5JCG7ov();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
@@ -75457,7 +75460,7 @@ var init_calendar_report_Cayl9JjV = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BE9JxCcZ_exports = __exportAll$1({
+var calendar_BQZao5Wm_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75840,7 +75843,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_Cayl9JjV(), calendar_report_Cayl9JjV_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DrX67wm0(), calendar_report_DrX67wm0_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75867,7 +75870,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BE9JxCcZ = __esmMin((() => {
+var init_calendar_BQZao5Wm = __esmMin((() => {
 	init_page_D5JCG7ov();
 	init_api_cLsvpDMU();
 	init_read_desired_BLT8STOu();
@@ -77014,7 +77017,7 @@ var init_import_BdhboIoe = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_D096G4YD_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BlTKw5W6_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -77038,15 +77041,15 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_D096G4YD = __esmMin((() => {
-	init_actions_CxYWZQsv();
+var init_calendars_BlTKw5W6 = __esmMin((() => {
+	init_actions_GgST1To1();
 	init_workflow_commands_CxeY8icu();
 	init_find_calendars_DQySgqyI();
 	init_errors_BmB5JMAx();
 	init_context_Bv0gmE6G();
 	init_main();
 }));
-var health_issue_SZnuSnJk_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_CfcNKogn_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77252,9 +77255,9 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_SZnuSnJk = __esmMin((() => {
+var init_health_issue_CfcNKogn = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_markdown_Cm2WzFFO();
+	init_markdown_BA79wAv1();
 	init_ordering_CEu8JWq0();
 	init_token_login_CKiSNngP();
 	init_context_Bv0gmE6G();
@@ -77909,7 +77912,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_LwOaur(), plan_D_LwOaur_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DNOEO9H8(), plan_DNOEO9H8_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bei_adM9(), all_calendars_Bei_adM9_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -77918,9 +77921,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_Cf0CRRlZ(), validate_Cf0CRRlZ_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BG6OY_DJ(), validate_BG6OY_DJ_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BNquAegu(), apply_BNquAegu_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_uNrfJR43(), apply_uNrfJR43_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bei_adM9(), all_calendars_Bei_adM9_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -77932,11 +77935,11 @@ function registerCommands(program) {
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DbMNTLMl(), init_DbMNTLMl_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
 	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_ZXqz6tMH(), watch_ZXqz6tMH_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BE9JxCcZ(), calendar_BE9JxCcZ_exports))).runCalendar(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BQZao5Wm(), calendar_BQZao5Wm_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bj6pZmd6(), status_Bj6pZmd6_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BdhboIoe(), import_BdhboIoe_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D096G4YD(), calendars_D096G4YD_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_SZnuSnJk(), health_issue_SZnuSnJk_exports))).runHealthIssue(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BlTKw5W6(), calendars_BlTKw5W6_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CfcNKogn(), health_issue_CfcNKogn_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -78006,7 +78009,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_CxYWZQsv(), actions_CxYWZQsv_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_GgST1To1(), actions_GgST1To1_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {

@@ -14,9 +14,14 @@ function unlinked(text: string): string {
   return text.replace(/([@#])(?=[\w-])/g, '$1\u200d');
 }
 
-/** `<`, `>` and `&` as entities: GitHub reads raw HTML in Markdown. Line breaks become spaces. */
+/** Text on one line: line breaks become spaces, other control characters escapes of the terminal rule. */
+function oneLine(text: string): string {
+  return terminalText(text.replace(/\r?\n|\r/g, ' '));
+}
+
+/** `<`, `>` and `&` as entities: GitHub reads raw HTML in Markdown. */
 function inlineHtmlSafe(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n|\r/g, ' ');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
@@ -25,7 +30,7 @@ function inlineHtmlSafe(text: string): string {
  * line breaks as spaces, mentions and refs unlinked.
  */
 export function markdownText(text: string): string {
-  return unlinked(inlineHtmlSafe(text).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
+  return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
 }
 
 /**
@@ -37,7 +42,7 @@ export function markdownText(text: string): string {
  * table cells.
  */
 export function markdownMessage(text: string): string {
-  const line = text.replace(/\r?\n|\r/g, ' ');
+  const line = oneLine(text);
   const prose = (part: string) => unlinked(inlineHtmlSafe(part).replace(/\\/g, '\\\\'));
   let out = '';
   let at = 0;

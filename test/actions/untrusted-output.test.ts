@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoFixture, DEMO_ACCOUNTS } from '../../src/emulator/demo-fixture.js';
+import { demoFixture } from '../../src/emulator/demo-fixture.js';
 import { initProject } from '../../src/init/init-project.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -70,5 +70,3 @@ describe('untrusted text on the terminal under GitHub Actions', () => {
     expectNoInjectedCommands(status);
   });
 });
-
-export { DEMO_ACCOUNTS };
