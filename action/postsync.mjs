@@ -77049,7 +77049,7 @@ var init_calendars_BlTKw5W6 = __esmMin((() => {
 	init_context_Bv0gmE6G();
 	init_main();
 }));
-var health_issue_CfcNKogn_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_bPLTK5i9_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77239,7 +77239,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${issueTitle(report, folder)}\n\n${issueBody(report, links)}`);
+		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split("\n").map(terminalText).join("\n")}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -77248,19 +77248,20 @@ async function runHealthIssue(flags, command) {
 		repository: env.GITHUB_REPOSITORY,
 		token: env.GITHUB_TOKEN
 	});
-	const where = folder === "." ? "" : ` in ${folder}`;
+	const where = folder === "." ? "" : ` in ${terminalPath(folder)}`;
 	if (outcome.kind === "healthy") process.stdout.write(`All is well${where}; no health issue is open.\n`);
 	else if (outcome.kind === "closed") process.stdout.write(`All is well${where}: closed issue #${outcome.issue.number}.\n`);
-	else process.stdout.write(`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${outcome.issue.html_url}\n`);
+	else process.stdout.write(`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${terminalText(outcome.issue.html_url)}\n`);
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_CfcNKogn = __esmMin((() => {
+var init_health_issue_bPLTK5i9 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
 	init_ordering_CEu8JWq0();
 	init_token_login_CKiSNngP();
 	init_context_Bv0gmE6G();
+	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_DkT15LMx_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77939,7 +77940,7 @@ function registerCommands(program) {
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Bj6pZmd6(), status_Bj6pZmd6_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BdhboIoe(), import_BdhboIoe_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BlTKw5W6(), calendars_BlTKw5W6_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CfcNKogn(), health_issue_CfcNKogn_exports))).runHealthIssue(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_bPLTK5i9(), health_issue_bPLTK5i9_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
