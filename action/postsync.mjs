@@ -78042,8 +78042,8 @@ var init_main = __esmMin((() => {
 			const lines = chunk.split("\n");
 			const out = lines.map((line, index) => {
 				const atStart = index > 0 || this.#lineStart;
-				let safe = line.replace(/##\[/g, "##\\x5b");
-				if (atStart) safe = safe.replace(/^(\s*)::/, "$1\\x3a:");
+				let safe = line.replace(/##\[/g, "##\\u005b");
+				if (atStart) safe = safe.replace(/^(\s*)::/, "$1\\u003a:");
 				return safe;
 			});
 			const last = lines[lines.length - 1];

@@ -2,8 +2,9 @@
  * Under GitHub Actions the runner reads a line of a step's stdout or stderr as a workflow command
  * when it starts with `::` after leading blanks (`::error::`, `::stop-commands::`), and reads a
  * legacy `##[name]` anywhere in a line. Only postsync's own annotations may do that: this guard
- * sits on each output stream and rewrites any other such line so the runner sees plain text
- * (`::` at a line start becomes `\x3a:`, `##[` becomes `##\x5b`), whatever text it came from.
+ * sits on each output stream and rewrites any other such line so the runner sees plain text,
+ * whatever text it came from: `::` at a line start becomes `\u003a:`, `##[` becomes `##\u005b`
+ * (escapes JSON reads back as the same characters, so `--json` output stays valid JSON).
  * Our own annotations are written past it (see `cli/workflow-output.ts`).
  */
 export class CommandLineGuard {
@@ -15,8 +16,8 @@ export class CommandLineGuard {
     const lines = chunk.split('\n');
     const out = lines.map((line, index) => {
       const atStart = index > 0 || this.#lineStart;
-      let safe = line.replace(/##\[/g, '##\\x5b');
-      if (atStart) safe = safe.replace(/^(\s*)::/, '$1\\x3a:');
+      let safe = line.replace(/##\[/g, '##\\u005b');
+      if (atStart) safe = safe.replace(/^(\s*)::/, '$1\\u003a:');
       return safe;
     });
     const last = lines[lines.length - 1]!;

@@ -59,6 +59,15 @@ describe('untrusted text on the terminal under GitHub Actions', () => {
     expectNoInjectedCommands(validate);
   });
 
+  it('plan --json stays valid JSON holding the texts as they are, guard or not', async () => {
+    const dir = await hostileProject();
+    const plan = await cli(dir, 'plan', '--json');
+    expectNoInjectedCommands(plan);
+    const files = (JSON.parse(plan.stdout) as { changes: { file: string | null }[] }).changes.map((change) => change.file);
+    expect(files).toContain('posts/##[error]dir/p.md');
+    expect(files).toContain('posts/a\n::error::pwned.md');
+  });
+
   it('accounts and status: a remote handle and a remote reason start no workflow command and print no raw ESC', async () => {
     const dir = await hostileProject();
     const accounts = await cli(dir, 'accounts');

@@ -44,8 +44,8 @@ describe('the command guard on our output streams', () => {
   it('lets no line start a workflow command, even across writes, and leaves other lines alone', () => {
     const guard = new CommandLineGuard();
     const out = [guard.filter('plain line\n'), guard.filter('::error::x\n  ::stop-commands::t\nnot a::command\n'), guard.filter('  '), guard.filter('::warning::y\n'), guard.filter('abc'), guard.filter('::not at a line start\n')].join('');
-    expect(out).toBe('plain line\n\\x3a:error::x\n  \\x3a:stop-commands::t\nnot a::command\n  \\x3a:warning::y\nabc::not at a line start\n');
-    expect(new CommandLineGuard().filter('see ##[error]there\n')).toBe('see ##\\x5berror]there\n');
+    expect(out).toBe('plain line\n\\u003a:error::x\n  \\u003a:stop-commands::t\nnot a::command\n  \\u003a:warning::y\nabc::not at a line start\n');
+    expect(new CommandLineGuard().filter('see ##[error]there\n')).toBe('see ##\\u005berror]there\n');
   });
 
   it('writes control characters of an annotation as visible escapes, and keeps the annotation on one line', () => {
