@@ -38,7 +38,8 @@ interface IssueComment {
 }
 
 /**
- * Keeps one comment per pull request, found again by `marker` (an HTML comment in its body) among
+ * Keeps one comment per pull request, found again by `marker` (an HTML comment, its first line:
+ * the rest may quote a key that holds another calendar's marker) among
  * the comments our token's login wrote, and edited in place on every push; a comment anyone else
  * wrote is never edited, marker or not. `body` null means there is nothing to say: no comment is made,
  * and one made earlier is edited to say so (a stale calendar would mislead).
@@ -60,7 +61,7 @@ export async function upsertStickyComment(target: PullRequestTarget, options: { 
 async function findComment(target: PullRequestTarget, { marker, login }: { marker: string; login: string }): Promise<IssueComment | undefined> {
   for (let page = 1; ; page++) {
     const comments = await callGitHub<IssueComment[]>(target, 'GET', `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
-    const found = comments.find((comment) => comment.user?.login === login && comment.body?.includes(marker) === true);
+    const found = comments.find((comment) => comment.user?.login === login && comment.body?.startsWith(`${marker}\n`) === true);
     if (found !== undefined) return found;
     if (comments.length < 100) return undefined;
   }

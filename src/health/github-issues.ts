@@ -26,13 +26,13 @@ function call<T>(repo: GitHubRepository, method: string, path: string, body?: un
 }
 
 /**
- * The open health issue whose body carries `marker`, if any (one page of 100 labelled issues),
+ * The open health issue whose body starts with the line `marker`, if any (one page of 100 labelled issues),
  * among those our token's login opened: anyone may open an issue with the label and the marker,
  * and such an issue is never edited or closed.
  */
 export async function findHealthIssue(repo: GitHubRepository, marker: string): Promise<Issue | undefined> {
   const [issues, login] = await Promise.all([call<Issue[]>(repo, 'GET', `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
-  return issues.find((issue) => issue.pull_request === undefined && issue.user?.login === login && (issue.body ?? '').includes(marker));
+  return issues.find((issue) => issue.pull_request === undefined && issue.user?.login === login && (issue.body ?? '').startsWith(`${marker}\n`));
 }
 
 export function openIssue(repo: GitHubRepository, issue: { title: string; body: string }): Promise<Issue> {

@@ -73,6 +73,15 @@ describe('the pull-request comment', () => {
   });
 });
 
+describe('the markers', () => {
+  it('count only as the first line: a key that holds another calendar’s marker does not make its comment that calendar’s', async () => {
+    await reportCalendar('brand', 74, 'Hello', `k${commentMarker('')}`);
+    await reportCalendar('', 74, 'Root calendar');
+    const comments = github().comments.filter((comment) => comment.issue === 74);
+    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([commentMarker('brand'), commentMarker('')]);
+  });
+});
+
 describe('the job summary', () => {
   it('keeps a key and a file with backticks inside their code spans, and neutralises mentions in messages', () => {
     const summary = validateSummaryMarkdown([{ severity: 'error', code: 'x', message: 'ask @someone about #12 <b>', file: `posts/${TICKS}.md`, line: 2 }], { posts: 1 });
