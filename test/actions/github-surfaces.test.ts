@@ -9,7 +9,7 @@ import { initProject } from '../../src/init/init-project.js';
 import { calendarFor, desired, shape } from '../calendar/fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { testdir } from '../helpers/testdir.js';
-import { useGitHubStandIn } from './github-comments-stand-in.js';
+import { GitHubStandIn, useGitHubStandIn } from './github-comments-stand-in.js';
 import { startGitHubStandIn } from './github-issues-stand-in.js';
 
 const TOKEN = 'ghs_surfaces_token';
@@ -29,14 +29,14 @@ function codeSpans(markdown: string): string[] {
 }
 
 /** `postsync calendar`'s report for a calendar in `folder` of the workspace, on pull request `number`. */
-async function reportCalendar(folder: string, number: number, text: string, key = 'launch'): Promise<void> {
+async function reportCalendar(folder: string, number: number, text: string, key = 'launch', standIn = github()): Promise<void> {
   const workspace = await testdir();
   const event = join(workspace, `event-${number}.json`);
   await writeFile(event, JSON.stringify({ pull_request: { number } }));
   const projectRoot = join(workspace, folder);
   await mkdir(projectRoot, { recursive: true });
   const model = calendarFor({ posts: [desired(key, shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: text }))] });
-  const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'), POSTSYNC_COMMENT: 'true', GITHUB_TOKEN: TOKEN, GITHUB_REPOSITORY: REPOSITORY, GITHUB_EVENT_PATH: event, GITHUB_API_URL: github().url };
+  const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'), POSTSYNC_COMMENT: 'true', GITHUB_TOKEN: TOKEN, GITHUB_REPOSITORY: REPOSITORY, GITHUB_EVENT_PATH: event, GITHUB_API_URL: standIn.url };
   await reportCalendarToGitHubActions(model, { env, projectRoot, annotate: () => undefined, note: () => undefined });
 }
 
@@ -70,6 +70,24 @@ describe('the pull-request comment', () => {
     // The next push edits our comment, still never the planted one.
     await reportCalendar('', 73, 'Hello again');
     expect(github().comments.filter((comment) => comment.issue === 73).map((comment) => comment.body.includes('Hello again'))).toEqual([false, true]);
+  });
+});
+
+describe('whose comment is ours', () => {
+  it('with a personal token: the comments of its user, not github-actions[bot]’s', async () => {
+    const personal = new GitHubStandIn({ token: TOKEN, repository: REPOSITORY, userLogin: 'octo-pat' });
+    await personal.start();
+    try {
+      personal.addComment(75, `${commentMarker('')}\nwritten by the workflow`, 'github-actions[bot]');
+      await reportCalendar('', 75, 'Hello', 'launch', personal);
+      await reportCalendar('', 75, 'Hello again', 'launch', personal);
+      expect(personal.comments.map((comment) => [comment.user.login, comment.body.includes('Hello again')])).toEqual([
+        ['github-actions[bot]', false],
+        ['octo-pat', true],
+      ]);
+    } finally {
+      await personal.close();
+    }
   });
 });
 
