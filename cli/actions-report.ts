@@ -1,4 +1,6 @@
+import { PLAN_SUMMARY_BUDGET } from '../src/actions/limits.js';
 import type { Plan } from '../src/plan/types.js';
+import { writeWorkflowCommand } from './workflow-output.js';
 
 /**
  * The plan's annotations, step outputs and job summary when running in GitHub Actions
@@ -9,7 +11,7 @@ export async function reportPlanToGitHubActions(plan: Plan, context: { root: str
   if (process.env.GITHUB_ACTIONS !== 'true') return;
   const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([import('../src/actions/index.js'), import('./views/plan-markdown.js')]);
   await reportToGitHubActions(
-    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label }) },
-    { env: process.env, annotate: (line) => process.stderr.write(line) },
+    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label, maxBytes: PLAN_SUMMARY_BUDGET }) },
+    { env: process.env, annotate: writeWorkflowCommand },
   );
 }

@@ -6,6 +6,7 @@ import type { Config } from '../src/config/types.js';
 import { RunCache } from '../src/cache/run-cache.js';
 import { connect, type Connection } from '../src/pipeline/connect.js';
 import { styleFor, type Style } from './views/style.js';
+import { terminalText } from '../src/text/terminal.js';
 
 /** Options every command accepts (declared once on the program). */
 export interface GlobalOptions {
@@ -49,16 +50,16 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'retry':
-        process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
+        process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${terminalText(event.reason)})\n`));
         break;
       case 'wait':
-        process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
+        process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${terminalText(event.path)} (${terminalText(event.reason)})\n`));
         break;
       case 'throttle':
         process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
         break;
       case 'debug':
-        process.stderr.write(`${event.message}\n`);
+        process.stderr.write(`${terminalText(event.message)}\n`);
         break;
     }
   };

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { InvalidConfigError } from '../src/config/invalid-config-error.js';
 import { PostsyncError } from '../src/errors.js';
+import { terminalText } from '../src/text/terminal.js';
+import { writeWorkflowCommand } from './workflow-output.js';
 
 /**
  * The one place errors become output and an exit code. Typed errors print their message and
@@ -9,17 +11,25 @@ import { PostsyncError } from '../src/errors.js';
  */
 export async function reportFatal(error: unknown, options: { projectDir?: string } = {}): Promise<number> {
   if (error instanceof PostsyncError) {
-    process.stderr.write(`Error: ${error.message}\n`);
-    if (error.hint) process.stderr.write(`  ${error.hint}\n`);
+    process.stderr.write(`Error: ${printable(error.message)}\n`);
+    if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
     if (error instanceof InvalidConfigError) await annotateConfig(error, resolve(options.projectDir ?? process.cwd()));
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`Error: ${message}\n`);
+  process.stderr.write(`Error: ${printable(message)}\n`);
   if (process.env.POSTSYNC_DEBUG === '1' && error instanceof Error && error.stack) {
     process.stderr.write(`${error.stack}\n`);
   }
   return 1;
+}
+
+/**
+ * A message for the terminal: it may quote a file, a key or the remote's answer, so each of its
+ * lines goes through the terminal rule; the line breaks we put in stay.
+ */
+function printable(message: string): string {
+  return message.split('\n').map(terminalText).join('\n');
 }
 
 /** In GitHub Actions, problems in postsync.yaml show inline on the pull request like post problems do. */
@@ -28,5 +38,5 @@ async function annotateConfig(error: InvalidConfigError, root: string): Promise<
   const { gitHubActionsEnvironment, diagnosticAnnotation } = await import('../src/actions/index.js');
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
   if (!actions) return;
-  for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, { root, workspace: actions.workspace }));
+  for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, { root, workspace: actions.workspace }));
 }

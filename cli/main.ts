@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Command } from 'commander';
 import { registerCommands } from './registry.js';
 import { reportFatal } from './fatal.js';
+import { guardWorkflowCommands } from './workflow-output.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
@@ -13,6 +14,7 @@ const program = new Command('postsync')
   .showHelpAfterError('(run `postsync --help` for usage)')
   .configureHelp({ sortSubcommands: false });
 
+guardWorkflowCommands(process.env);
 registerCommands(program);
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {

@@ -14,6 +14,7 @@ import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
+import { writeWorkflowCommand } from '../workflow-output.js';
 
 export interface ApplyFlags {
   yes?: boolean;
@@ -91,7 +92,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         const line = resultLine(result, plan);
         if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
         out(`\n${invalid ? style.red(line) : line}`);
-        await reportApplyOutcome({ plan, result, root: config.root, line }, { env: process.env, annotate: (text) => process.stderr.write(text) });
+        await reportApplyOutcome({ plan, result, root: config.root, line }, { env: process.env, annotate: writeWorkflowCommand });
         return result.failed.length > 0 || invalid ? 1 : 0;
       }
     }

@@ -12,6 +12,7 @@ import { rangeBound } from '../../src/reports/read-analytics.js';
 import { clientEventPrinter, globalOptions, isCI, loadProjectConfig, openRunCache } from '../context.js';
 import { styleFor } from '../views/style.js';
 import { calendarLines } from '../views/calendar.js';
+import { writeWorkflowCommand } from '../workflow-output.js';
 
 export interface CalendarFlags {
   out?: string;
@@ -62,7 +63,7 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
   process.stdout.write(calendarLines(model, { page: shown(written.page), feed: feed === null ? null : shown(feed) }));
   if (process.env.GITHUB_ACTIONS === 'true') {
     const { reportCalendarToGitHubActions } = await import('../../src/actions/calendar-report.js');
-    await reportCalendarToGitHubActions(model, { env: process.env, projectRoot: config.root, annotate: (line) => process.stderr.write(line), note: (line) => process.stderr.write(`${line}\n`) });
+    await reportCalendarToGitHubActions(model, { env: process.env, projectRoot: config.root, annotate: writeWorkflowCommand, note: (line) => process.stderr.write(`${line}\n`) });
   }
   if (flags.open) openInBrowser(written.page);
   return 0;

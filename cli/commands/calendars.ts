@@ -6,6 +6,7 @@ import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index
 import { findCalendars, touchedCalendars } from '../../src/config/find-calendars.js';
 import { InputError } from '../../src/errors.js';
 import { globalOptions } from '../context.js';
+import { terminalPath } from '../../src/text/terminal.js';
 
 export interface CalendarsFlags {
   changed?: string;
@@ -33,7 +34,7 @@ export async function runCalendars(flags: CalendarsFlags, command: Command): Pro
   const calendars = flags.changed === undefined ? all : touchedCalendars(all, await changedPaths(flags.changed));
   if (flags.json) process.stdout.write(`${JSON.stringify({ formatVersion: 1, command: 'calendars', calendars }, null, 2)}\n`);
   else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');
-  else process.stdout.write(`${calendars.map((calendar) => `${calendar.folder}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join('\n')}\n`);
+  else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join('\n')}\n`);
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
   if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({ calendars: JSON.stringify(calendars), count: calendars.length }));
   return 0;

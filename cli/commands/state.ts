@@ -1,4 +1,5 @@
 import { mergeStateFiles } from '../../src/state/merge-files.js';
+import { terminalText } from '../../src/text/terminal.js';
 
 /**
  * `postsync state merge %O %A %B`: git's merge driver for .postsync/state.json. Exit 0 with the
@@ -6,6 +7,6 @@ import { mergeStateFiles } from '../../src/state/merge-files.js';
  */
 export async function runStateMerge(base: string, ours: string, theirs: string): Promise<number> {
   const notes = await mergeStateFiles({ base, ours, theirs });
-  for (const note of notes) process.stderr.write(`postsync state merge: ${note.section} ${note.key} (${note.targetId}): ${note.message}\n`);
+  for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
   return 0;
 }

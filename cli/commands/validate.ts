@@ -8,6 +8,7 @@ import { diagnosticCounts, renderDiagnostics } from '../views/diagnostics.js';
 import { notReadyNote, renderDrafts } from '../views/drafts.js';
 import { plural } from '../views/format.js';
 import { diagnosticsReport, renderJson } from '../views/plan-json.js';
+import { writeWorkflowCommand } from '../workflow-output.js';
 
 /** Checks every file and every post against its accounts' rules; sends nothing that writes. Exit 1 on any error. */
 export async function runValidate(flags: { json?: boolean }, command: Command): Promise<number> {
@@ -26,7 +27,7 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
       const verdict = errors === 0 ? style.green(`${plural(posts, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
       process.stdout.write(`${verdict}${notReady}\n`);
     }
-    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts }) }, { env: process.env, annotate: (line) => process.stderr.write(line) });
+    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts }) }, { env: process.env, annotate: writeWorkflowCommand });
     return hasErrors(desired.diagnostics) ? 1 : 0;
   } finally {
     await connection.close();

@@ -5,6 +5,7 @@ import { renderCsv } from './csv.js';
 import type { Style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { displayTime } from './time.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 const METRICS = ['impressions', 'reach', 'likes', 'comments', 'shares', 'clicks', 'videoViews'] as const;
 type Metric = (typeof METRICS)[number];
@@ -75,9 +76,9 @@ export function renderAnalyticsTable(report: AnalyticsReport, options: { label: 
     ...['IMPRESSIONS', 'REACH', 'LIKES', 'COMMENTS', 'SHARES', 'CLICKS', 'VIDEO VIEWS'].map((header): Column => ({ header, align: 'right' })),
   ];
   const rows = report.rows.map((row) => [
-    row.file ?? style.dim(`not managed: ${row.postId}`),
-    row.account ?? row.socialAccountId,
-    row.platform,
+    row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
+    terminalText(row.account ?? row.socialAccountId),
+    terminalText(row.platform),
     displayTime(row.publishedAt, options.timezone),
     ...METRICS.map((metric) => number(row[metric])),
   ]);

@@ -3,6 +3,7 @@ import type { Change } from '../../src/plan/types.js';
 import { ACTION_SYMBOLS } from './change-lines.js';
 import { bytes } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** How progress is shown: a live line on a terminal, plain periodic lines in CI, nothing with --json. */
 export type ProgressMode = 'tty' | 'plain' | 'silent';
@@ -43,29 +44,29 @@ export function applyProgressPrinter(options: { stream: NodeJS.WriteStream; styl
   return (event: ApplyEvent): void => {
     switch (event.type) {
       case 'upload-start':
-        line(`  ↑ ${event.resumed ? 'resuming' : 'uploading'} ${event.upload.path} (${bytes(event.upload.sizeBytes)})`);
+        line(`  ↑ ${event.resumed ? 'resuming' : 'uploading'} ${terminalPath(event.upload.path)} (${bytes(event.upload.sizeBytes)})`);
         break;
       case 'upload-progress':
         sentByFile.set(event.upload.sha256, event.sentBytes);
-        progress(event.upload.path, event.sentBytes, event.upload.sizeBytes);
+        progress(terminalPath(event.upload.path), event.sentBytes, event.upload.sizeBytes);
         break;
       case 'upload-done':
         sentByFile.set(event.upload.sha256, event.upload.sizeBytes);
-        line(style.green(`  ✓ uploaded ${event.upload.path}`) + style.dim(` (media ${event.mediaId})`));
+        line(style.green(`  ✓ uploaded ${terminalPath(event.upload.path)}`) + style.dim(` (media ${event.mediaId})`));
         break;
       case 'upload-failed':
-        line(style.red(`  ✗ upload of ${event.upload.path} failed: ${event.error.message}`));
+        line(style.red(`  ✗ upload of ${terminalPath(event.upload.path)} failed: ${terminalText(event.error.message)}`));
         break;
       case 'change-start':
         break;
       case 'change-done': {
         const { change } = event;
-        const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+        const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
         line(`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ''}`);
         break;
       }
       case 'change-failed':
-        line(style.red(`  ✗ ${event.change.action} ${event.change.key} failed: ${event.error.message}`));
+        line(style.red(`  ✗ ${event.change.action} ${terminalText(event.change.key)} failed: ${terminalText(event.error.message)}`));
         break;
     }
   };

@@ -1,6 +1,7 @@
 import type { Action, Change } from '../../src/plan/types.js';
 import { preview } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** The one-character mark of each action, as every view shows it. */
 export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', adopt: '≡', update: '~', unschedule: '↓', delete: '-', move: '→', noop: '=', blocked: '!' };
@@ -16,13 +17,13 @@ function colourFor(change: Change, style: Style): (text: string) => string {
  * occurrences), so indented one step more and without the file.
  */
 export function changeLines(change: Change, style: Style, options: { verbose?: boolean; underFile?: boolean } = {}): string[] {
-  const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+  const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
   const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-  const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : '';
+  const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : '';
   const indent = options.underFile ? '  ' : '';
   const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-  for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
+  for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
   return lines;
 }

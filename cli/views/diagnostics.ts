@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../src/diagnostics.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** `file:line:col` where known. */
 export function location(diagnostic: Diagnostic): string {
@@ -12,11 +13,11 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], style: Sty
   return diagnostics
     .map((d) => {
       const label = d.severity === 'error' ? style.red('error') : style.yellow('warning');
-      const where = location(d);
-      const lines = [`${where ? `${style.bold(where)} ` : ''}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
-      if (d.expected !== undefined) lines.push(`    expected: ${d.expected}`);
-      if (d.found !== undefined) lines.push(`    found:    ${d.found}`);
-      if (d.hint !== undefined) lines.push(`    ${style.cyan('hint:')} ${d.hint}`);
+      const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : '';
+      const lines = [`${where ? `${style.bold(where)} ` : ''}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
+      if (d.expected !== undefined) lines.push(`    expected: ${terminalText(d.expected)}`);
+      if (d.found !== undefined) lines.push(`    found:    ${terminalText(d.found)}`);
+      if (d.hint !== undefined) lines.push(`    ${style.cyan('hint:')} ${terminalText(d.hint)}`);
       return lines.join('\n');
     })
     .join('\n');

@@ -1,16 +1,18 @@
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { plural } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** `ready to schedule`, or `not ready to schedule: what is missing; what else`. */
 export function readinessText(draft: Pick<DraftReadiness, 'ready' | 'missing'>, style: Style): string {
-  return draft.ready ? style.green('ready to schedule') : `${style.yellow('not ready to schedule:')} ${draft.missing.join('; ')}`;
+  return draft.ready ? style.green('ready to schedule') : `${style.yellow('not ready to schedule:')} ${terminalText(draft.missing.join('; '))}`;
 }
 
 /** One line per draft: its file and whether it is ready to schedule, or what is missing. */
 export function draftLines(drafts: readonly DraftReadiness[], style: Style): string[] {
-  const width = Math.max(...drafts.map((draft) => draft.file.length));
-  return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+  const files = drafts.map((draft) => terminalPath(draft.file));
+  const width = Math.max(...files.map((file) => file.length));
+  return drafts.map((draft, index) => `  ${style.bold(files[index]!.padEnd(width))}  ${readinessText(draft, style)}`);
 }
 
 /**

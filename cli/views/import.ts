@@ -4,12 +4,13 @@ import type { PlanTarget } from '../../src/plan/types.js';
 import { previewText } from '../../src/text/preview.js';
 import { plural } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** `post 1a2b3c4d (scheduled, "First words of the text…")`: enough to find it in the service. */
 function describePost(post: Post): string {
   const text = post.content.replace(/\s+/g, ' ').trim();
   const preview = previewText(text, 40);
-  return `post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`;
+  return terminalText(`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`);
 }
 
 function countByStatus(posts: readonly Post[]): string {
@@ -27,16 +28,16 @@ export function renderImport(result: ImportResult, options: { label: string; sty
   for (const item of plan.items) {
     if (failedKeys.has(item.key)) continue;
     const verb = item.fileExists ? (dryRun ? 'would record the existing file' : 'recorded the existing file') : dryRun ? 'would write' : 'wrote';
-    out.push(`  ${style.green('+')} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
-    for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? 'downloaded to' : 'already in the project as'} ${media.file}`));
-    if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${line}`)));
+    out.push(`  ${style.green('+')} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(`      ${describePost(item.post)}`));
+    for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? 'downloaded to' : 'already in the project as'} ${terminalPath(media.file)}`));
+    if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${terminalText(line)}`)));
   }
-  for (const failure of outcome.failed) out.push(style.red(`  ✗ ${failure.item.file}: ${failure.error.message}`));
-  for (const skipped of plan.skipped) out.push(`  ${style.yellow('!')} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+  for (const failure of outcome.failed) out.push(style.red(`  ✗ ${terminalPath(failure.item.file)}: ${terminalText(failure.error.message)}`));
+  for (const skipped of plan.skipped) out.push(`  ${style.yellow('!')} skipped ${describePost(skipped.post)}:\n      ${terminalText(skipped.reason)}`);
   for (const { post, media } of plan.toDownload) {
     out.push(`  ${style.green('+')} would download ${plural(media.length, 'media file')} into media/imported/ and import ${describePost(post)}`, style.dim('      (its file is written and checked once the media are downloaded)'));
   }
-  for (const pending of plan.pending) out.push(`  ${style.yellow('!')} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+  for (const pending of plan.pending) out.push(`  ${style.yellow('!')} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${terminalText(pending.key)}\`; \`postsync apply\` confirms it`);
   if (out.length === 2) out.push('  Nothing to import.');
 
   out.push('');

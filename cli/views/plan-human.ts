@@ -7,6 +7,7 @@ import { renderDiagnostics } from './diagnostics.js';
 import { notReadyNote } from './drafts.js';
 import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath } from '../../src/text/terminal.js';
 
 /** One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose. */
 export function renderPlan(plan: Plan, options: { label: string; style: Style; verbose?: boolean }): string {
@@ -20,7 +21,7 @@ export function renderPlan(plan: Plan, options: { label: string; style: Style; v
     for (const item of groupOccurrences(shown)) {
       if ('change' in item) out.push(...changeLines(item.change, style, { verbose }));
       else {
-        out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
+        out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
         for (const change of item.changes) out.push(...changeLines(change, style, { verbose, underFile: true }));
       }
     }

@@ -9,6 +9,7 @@ import { readinessText } from './drafts.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 import { displayTime } from './time.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 export interface TargetStatusView {
   socialAccountId: string;
@@ -143,10 +144,10 @@ function colourStatus(status: string, style: Style): string {
 }
 
 function details(target: TargetStatusView, options: { style: Style; timezone: string }): string {
-  if (target.error) return options.style.red(target.error);
+  if (target.error) return options.style.red(terminalText(target.error));
   if (target.waitReason || target.nextAttemptAt) {
     const next = target.nextAttemptAt ? `next attempt ${displayTime(target.nextAttemptAt, options.timezone)}` : '';
-    return [target.waitReason, next].filter(Boolean).join('; ');
+    return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join('; ');
   }
   if (target.publishedAt) return `published ${displayTime(target.publishedAt, options.timezone)}`;
   return '';
@@ -154,7 +155,7 @@ function details(target: TargetStatusView, options: { style: Style; timezone: st
 
 function postLines(post: PostStatusView, options: { style: Style; timezone: string }): string[] {
   const { style } = options;
-  const head = `${style.bold(post.file)}  ${style.dim(`key ${post.key}, post ${post.postId}`)}`;
+  const head = `${style.bold(terminalPath(post.file))}  ${style.dim(`key ${terminalText(post.key)}, post ${terminalText(post.postId)}`)}`;
   if (post.remote === 'gone') {
     if (post.problems !== undefined) return [head, `  ${style.red('drifted:')} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
     return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
@@ -166,9 +167,9 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
   if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
   if (post.remote === 'recorded') return [head, `  ${facts.join(' · ')} ${style.dim('(as the last apply saw it; --refresh-all reads it again)')}`];
   const lines = [head, `  ${facts.join(' · ')}`];
-  for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
+  for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${terminalText(problem.message)}`);
   if (post.targets.length === 0) return [...lines, style.dim('  no targets')];
-  const rows = post.targets.map((target) => [target.alias ?? target.handle, target.platform, colourStatus(target.status, style), target.externalPostId ?? '', details(target, options)]);
+  const rows = post.targets.map((target) => [terminalText(target.alias ?? target.handle), terminalText(target.platform), colourStatus(terminalText(target.status), style), terminalText(target.externalPostId ?? ''), details(target, options)]);
   lines.push(renderTable([{ header: 'ACCOUNT' }, { header: 'PLATFORM' }, { header: 'STATUS' }, { header: 'EXTERNAL ID' }, { header: 'DETAILS' }], rows, { style, indent: '  ' }));
   return lines;
 }
@@ -193,7 +194,7 @@ export function renderStatus(report: StatusReport, options: { label: string; sty
   for (const post of report.posts) out.push('', ...postLines(post, options));
   if (report.pending.length > 0) {
     out.push('', style.yellow('Interrupted creates (the next `postsync apply` finishes them without duplicates):'));
-    for (const pending of report.pending) out.push(`  ${pending.key}  ${style.dim(`${pending.file}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
+    for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
   }
   if (report.uploads.length > 0) {
     out.push('', style.yellow('Unfinished media uploads (the next `postsync apply` resumes them):'));

@@ -5,6 +5,7 @@ import { location, renderDiagnostics } from './diagnostics.js';
 import { ACTION_SYMBOLS, changeLines } from './change-lines.js';
 import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
+import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 
 /** Files named in one line before "and N more". */
@@ -37,17 +38,17 @@ export function compactSummary(plan: Plan): string {
 function renameText(files: readonly FileChange[]): string | null {
   const deleted = files.find((change) => change.kind === 'deleted');
   const added = files.find((change) => change.kind === 'added');
-  return files.length === 2 && deleted && added ? `${deleted.file} renamed to ${added.file}` : null;
+  return files.length === 2 && deleted && added ? `${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
 }
 
 function describeFile(change: FileChange): string {
   switch (change.kind) {
     case 'folder-added':
-      return `${change.file}/ created`;
+      return `${terminalPath(`${change.file}/`)} created`;
     case 'folder-deleted':
-      return `${change.file}/ deleted`;
+      return `${terminalPath(`${change.file}/`)} deleted`;
     default:
-      return `${change.file} ${change.kind}`;
+      return `${terminalPath(change.file)} ${change.kind}`;
   }
 }
 
@@ -81,14 +82,14 @@ export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan;
   const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   for (const change of delta.settled) {
     const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
-    if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${change.key}: on hold until ${change.file} is fixed ${was}`);
-    else lines.push(`  ${style.green('✓')} ${change.key}: nothing to do any more ${was}`);
+    if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
+    else lines.push(`  ${style.green('✓')} ${terminalText(change.key)}: nothing to do any more ${was}`);
   }
   if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
   if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
   for (const fixed of delta.fixed) {
     const where = location({ ...fixed, line: undefined, column: undefined });
-    lines.push(`  ${style.green('✓ fixed:')} ${where ? `${where} ` : ''}${fixed.message} ${style.dim(`[${fixed.code}]`)}`);
+    lines.push(`  ${style.green('✓ fixed:')} ${where ? `${terminalText(where)} ` : ''}${terminalText(fixed.message)} ${style.dim(`[${fixed.code}]`)}`);
   }
   return lines.join('\n');
 }
@@ -96,7 +97,7 @@ export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan;
 function uploadsLine(plan: Plan): string {
   if (plan.uploads.length === 0) return 'Media: nothing to upload.';
   const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-  const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => upload.path).join(', ')}` : '';
+  const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => terminalPath(upload.path)).join(', ')}` : '';
   return `Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)})${paths}.`;
 }
 

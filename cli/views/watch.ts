@@ -8,6 +8,7 @@ import { plural } from './format.js';
 import { renderPlan } from './plan-human.js';
 import type { Style } from './style.js';
 import { clockTime, renderDelta } from './watch-delta.js';
+import { terminalText } from '../../src/text/terminal.js';
 
 export interface WatchPrinterOptions {
   out: NodeJS.WriteStream;
@@ -76,7 +77,7 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
         write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
         break;
       case 'notice':
-        write(`\n${style.bold(clockTime(event.at))} ${event.message}`);
+        write(`\n${style.bold(clockTime(event.at))} ${terminalText(event.message)}`);
         break;
       case 'apply-start': {
         const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
@@ -91,11 +92,11 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
         write(appliedLine(event.result));
         break;
       case 'apply-skipped':
-        write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${event.reason}`);
+        write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${terminalText(event.reason)}`);
         break;
       case 'error': {
-        const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${event.error.hint}` : '';
-        err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
+        const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${terminalText(event.error.hint)}` : '';
+        err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${terminalText(event.error.message)}${hint}\n`);
         break;
       }
     }

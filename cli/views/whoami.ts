@@ -2,6 +2,7 @@ import { ALL_PERMISSIONS, type Permission, type Session } from '../../src/api/ty
 import type { PlanTarget } from '../../src/plan/types.js';
 import type { Style } from './style.js';
 import { displayTime } from './time.js';
+import { terminalText } from '../../src/text/terminal.js';
 
 /** What postsync needs each permission for, to explain a missing one. */
 const NEEDED_FOR: Record<Permission, string> = {
@@ -58,7 +59,7 @@ export function renderWhoami(view: WhoamiView, options: { label: string; style: 
   const { session } = view;
   const { style } = options;
   const rows: [string, string][] = [
-    ['Project', session.project.id],
+    ['Project', terminalText(session.project.id)],
     ['API key', view.keySource === 'POSTSYNC_API_KEY' ? 'from POSTSYNC_API_KEY (not shown)' : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
     ['Expires', expiry(session.key.expiresAt, options)],
     ['Permissions', session.permissions.length > 0 ? session.permissions.join(', ') : style.red('none')],

@@ -1,11 +1,7 @@
 import { builtPost, type CalendarEntry, type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { shownPost } from '../calendar/shown-post.js';
 import { dayText, isoWeek, mondayOf } from '../calendar/zone-placer.js';
-
-/** GitHub's limit for what one step appends to the job summary. */
-export const STEP_SUMMARY_LIMIT = 1024 * 1024;
-/** GitHub's limit for a comment's body (in characters; bytes are at least as many). */
-export const COMMENT_LIMIT = 65_536;
+import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
 const EXCERPT = 90;
@@ -25,7 +21,7 @@ export function renderCalendarDiff(model: CalendarModel<CalendarEntry>, options:
   const posts = changedPosts(model);
   const head = [`### ${options.title ?? 'postsync calendar'}`, ''];
   if (posts.length === 0) return [...head, 'No posts change on the calendar.', ''].join('\n');
-  head.push(`${countsLine(posts)} · times in ${escapeMarkdown(model.timezone)}`, '');
+  head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, '');
   const loud = loudLine(posts);
   if (loud !== null) head.push(loud, '');
 
@@ -35,18 +31,7 @@ export function renderCalendarDiff(model: CalendarModel<CalendarEntry>, options:
   if (drafts.length > 0) sections.push(['#### Unscheduled', '', ...table(drafts.map((post) => ({ post, when: 'no time' }))), ''].join('\n'));
 
   const footer = options.footer === undefined ? '' : `\n${options.footer}\n`;
-  let out = head.join('\n');
-  let used = 0;
-  for (const section of sections) {
-    const cut = cutNote(sections.length - used, posts.length);
-    if (bytes(out) + bytes(section) + bytes(cut) + bytes(footer) > options.maxBytes) {
-      out += cut;
-      return out + footer;
-    }
-    out += `\n${section}`;
-    used++;
-  }
-  return out + footer;
+  return withinBytes({ head: head.join('\n'), parts: sections.map((section) => `\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
 }
 
 function countsLine(posts: readonly CalendarPost[]): string {
@@ -69,7 +54,7 @@ function loudLine(posts: readonly CalendarPost[]): string | null {
 }
 
 function keys(posts: readonly CalendarPost[]): string {
-  const shown = posts.slice(0, 5).map((post) => code(post.key));
+  const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
   return posts.length > 5 ? `${shown.join(', ')} and ${posts.length - 5} more` : shown.join(', ');
 }
 
@@ -103,9 +88,9 @@ function table(rows: readonly Row[]): string[] {
     '| | When | Post | Accounts | Text |',
     '|---|---|---|---|---|',
     ...rows.map(({ post, when: time }) => {
-      const accounts = post.targets.map((target) => escapeMarkdown(target.label)).join(', ') || '—';
-      const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${escapeMarkdown(post.change?.reasons.join('; ') ?? '')}` : '';
-      return `| ${SIGN[post.overlay!]} | ${time} | ${code(post.key)} | ${accounts} | ${escapeMarkdown(excerpt(post.text))}${why} |`;
+      const accounts = post.targets.map((target) => markdownText(target.label)).join(', ') || '—';
+      const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${markdownText(post.change?.reasons.join('; ') ?? '')}` : '';
+      return `| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
     }),
   ];
 }
@@ -122,30 +107,4 @@ function excerpt(text: string): string {
 
 function cutNote(left: number, total: number): string {
   return `\n_…and ${left} more section${left === 1 ? '' : 's'} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
-}
-
-function bytes(text: string): number {
-  return Buffer.byteLength(text);
-}
-
-/**
- * Text for a Markdown table cell: the punctuation that means something inside a line escaped
- * (emphasis, code, links, the cell separator), `<`, `>` and `&` as entities (GitHub would read
- * them as HTML), line breaks as spaces, so a caption never changes the layout.
- */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`)
-    .replace(/\r?\n/g, ' ');
-}
-
-/** Inline code that holds any text: fenced with more backticks than it contains, `|` escaped for tables. */
-export function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
-  return `${fence}${padded.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')}${fence}`;
 }

@@ -1,7 +1,9 @@
 import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { CalendarEntry, CalendarModel } from '../calendar/model.js';
-import { changedPosts, COMMENT_LIMIT, renderCalendarDiff, STEP_SUMMARY_LIMIT } from './calendar-diff.js';
+import { inlineCode } from '../text/markdown.js';
+import { changedPosts, renderCalendarDiff } from './calendar-diff.js';
+import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
 import { gitHubActionsEnvironment } from './environment.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
 import type { ActionsSink } from './report.js';
@@ -18,9 +20,6 @@ export function commentMarker(folder: string): string {
   return folder === '' ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, '%2D')} -->`;
 }
 
-/** Room kept for what the runner or GitHub adds around our text. */
-const MARGIN = 1024;
-
 /**
  * `postsync calendar` inside GitHub Actions: the calendar diff goes to the job summary and, when
  * `POSTSYNC_COMMENT=true` (the action's `comment: true`), into one comment on the pull request,
@@ -32,10 +31,10 @@ export async function reportCalendarToGitHubActions(model: CalendarModel<Calenda
   const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
   if (actions === null) return null;
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');
-  const title = folder === '' ? 'postsync calendar' : `postsync calendar · \`${folder}\``;
+  const title = folder === '' ? 'postsync calendar' : `postsync calendar · ${inlineCode(folder)}`;
   const run = runLink(sink.env);
   if (actions.summaryFile !== null) {
-    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - MARGIN, title })}\n`, 'utf8');
+    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`, 'utf8');
   }
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
   const target = await pullRequestTarget(sink.env);
@@ -44,7 +43,7 @@ export async function reportCalendarToGitHubActions(model: CalendarModel<Calenda
     return null;
   }
   const footer = run === null ? undefined : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
-  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - MARGIN, title, ...(footer === undefined ? {} : { footer }) });
+  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN, title, ...(footer === undefined ? {} : { footer }) });
   try {
     const outcome = await upsertStickyComment(target, { marker: commentMarker(folder), body, nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n` });
     sink.note(`Pull-request comment: ${outcome === 'none' ? 'none (no post changes)' : outcome}.`);

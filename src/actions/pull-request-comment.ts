@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { callGitHub } from '../github/rest-call.js';
+import { tokenLogin } from '../github/token-login.js';
 import type { Environment } from './environment.js';
 
 /** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
@@ -33,15 +34,18 @@ export async function pullRequestTarget(env: Environment): Promise<PullRequestTa
 interface IssueComment {
   id: number;
   body?: string;
+  user?: { login?: string } | null;
 }
 
 /**
- * Keeps one comment per pull request, found again by `marker` (an HTML comment in its body) and
- * edited in place on every push. `body` null means there is nothing to say: no comment is made,
+ * Keeps one comment per pull request, found again by `marker` (an HTML comment, its first line:
+ * the rest may quote a key that holds another calendar's marker) among
+ * the comments our token's login wrote, and edited in place on every push; a comment anyone else
+ * wrote is never edited, marker or not. `body` null means there is nothing to say: no comment is made,
  * and one made earlier is edited to say so (a stale calendar would mislead).
  */
 export async function upsertStickyComment(target: PullRequestTarget, options: { marker: string; body: string | null; nothingBody: string }): Promise<CommentOutcome> {
-  const existing = await findComment(target, options.marker);
+  const existing = await findComment(target, { marker: options.marker, login: await tokenLogin(target) });
   if (options.body === null && existing === undefined) return 'none';
   const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
   if (existing !== undefined) {
@@ -53,11 +57,11 @@ export async function upsertStickyComment(target: PullRequestTarget, options: { 
   return 'created';
 }
 
-/** Comments come 100 a page, oldest first; the marker's first comment is the one kept. */
-async function findComment(target: PullRequestTarget, marker: string): Promise<IssueComment | undefined> {
+/** Comments come 100 a page, oldest first; the first of `login`'s comments with the marker is the one kept. */
+async function findComment(target: PullRequestTarget, { marker, login }: { marker: string; login: string }): Promise<IssueComment | undefined> {
   for (let page = 1; ; page++) {
     const comments = await callGitHub<IssueComment[]>(target, 'GET', `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
-    const found = comments.find((comment) => comment.body?.includes(marker));
+    const found = comments.find((comment) => comment.user?.login === login && comment.body?.startsWith(`${marker}\n`) === true);
     if (found !== undefined) return found;
     if (comments.length < 100) return undefined;
   }

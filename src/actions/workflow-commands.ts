@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { terminalText } from '../text/terminal.js';
 
 /**
  * GitHub Actions workflow commands (`::error file=…,line=…::message`). The runner reads them from
@@ -25,12 +26,17 @@ export interface AnnotationProperties {
   title?: string;
 }
 
-/** One workflow command line, newline-terminated. Properties without a value are left out. */
+/**
+ * One workflow command line, newline-terminated. Properties without a value are left out. Every
+ * other character that could rewrite the log (ESC, bidi marks) is written as a visible escape by
+ * the terminal rule; the message's line breaks stay line breaks of the annotation.
+ */
 export function annotation(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): string {
   const list = Object.entries(properties)
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-  return `::${level}${list.length > 0 ? ` ${list.join(',')}` : ''}::${escapeData(message)}\n`;
+    .map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+  const data = message.split('\n').map(terminalText).join('\n');
+  return `::${level}${list.length > 0 ? ` ${list.join(',')}` : ''}::${escapeData(data)}\n`;
 }
 
 /**
@@ -51,7 +57,9 @@ export function diagnosticAnnotation(diagnostic: Diagnostic, options: { root: st
     diagnostic.expected === undefined ? undefined : `expected: ${diagnostic.expected}`,
     diagnostic.found === undefined ? undefined : `found: ${diagnostic.found}`,
     diagnostic.hint === undefined ? undefined : `hint: ${diagnostic.hint}`,
-  ].filter((line): line is string => line !== undefined);
+  ]
+    .filter((line): line is string => line !== undefined)
+    .map(terminalText);
   return annotation(diagnostic.severity, details.join('\n'), {
     file: diagnostic.file === undefined ? undefined : workspacePath(diagnostic.file, options),
     line: diagnostic.file === undefined ? undefined : diagnostic.line,

@@ -1,4 +1,5 @@
 import { callGitHub, type GitHubAuth } from '../github/rest-call.js';
+import { tokenLogin } from '../github/token-login.js';
 
 /** The label that marks postsync's health issues. */
 export const HEALTH_LABEL = 'postsync-health';
@@ -15,6 +16,7 @@ export interface Issue {
   body: string | null;
   html_url: string;
   pull_request?: unknown;
+  user?: { login?: string } | null;
 }
 
 /** A call under `/repos/owner/name`; a 403 or 404 most likely lacks the workflow's permission. */
@@ -23,10 +25,14 @@ function call<T>(repo: GitHubRepository, method: string, path: string, body?: un
   return callGitHub<T>(repo, method, `/repos/${repo.repository}${path}`, { hint, ...(body === undefined ? {} : { body }) });
 }
 
-/** The open health issue whose body carries `marker`, if any (one page of 100 labelled issues). */
+/**
+ * The open health issue whose body starts with the line `marker`, if any (one page of 100 labelled issues),
+ * among those our token's login opened: anyone may open an issue with the label and the marker,
+ * and such an issue is never edited or closed.
+ */
 export async function findHealthIssue(repo: GitHubRepository, marker: string): Promise<Issue | undefined> {
-  const issues = await call<Issue[]>(repo, 'GET', `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`);
-  return issues.find((issue) => issue.pull_request === undefined && (issue.body ?? '').includes(marker));
+  const [issues, login] = await Promise.all([call<Issue[]>(repo, 'GET', `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
+  return issues.find((issue) => issue.pull_request === undefined && issue.user?.login === login && (issue.body ?? '').startsWith(`${marker}\n`));
 }
 
 export function openIssue(repo: GitHubRepository, issue: { title: string; body: string }): Promise<Issue> {

@@ -1,3 +1,4 @@
+import { codeFence, inlineCode, markdownMessage } from '../text/markdown.js';
 import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
@@ -54,7 +55,7 @@ export function healthReport(input: { plan: CheckRun<PlanDocument>; status: Chec
     for (const change of plan.document.changes) {
       // Blocked by errors of its files: those errors are listed above, where they are to be fixed.
       if (change.action === 'noop' || change.diagnostics !== undefined) continue;
-      problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} \`${change.key}\`)`}: ${change.reasons.join('; ')}` });
+      problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join('; ')}` });
     }
   }
   if (status.document === null || status.exitCode !== 0) failures.push({ command: 'postsync status --problems', exitCode: status.exitCode, log: input.log });
@@ -79,9 +80,12 @@ export interface IssueLinks {
   runUrl: string | null;
 }
 
-/** The hidden first line that tells this calendar's health issue apart from every other issue. */
+/**
+ * The hidden first line that tells this calendar's health issue apart from every other issue. `%`,
+ * `<` and `>` of the folder are percent-encoded, so no folder name can end the HTML comment.
+ */
 export function issueMarker(folder: string): string {
-  return `<!-- postsync-health calendar=${folder} -->`;
+  return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
 }
 
 export function issueTitle(report: HealthReport, folder: string): string {
@@ -89,27 +93,22 @@ export function issueTitle(report: HealthReport, folder: string): string {
   return `postsync health: ${count} problem${count === 1 ? '' : 's'}${folder === '.' ? '' : ` in ${folder}`}`;
 }
 
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  return '`'.repeat(longest + 1);
-}
-
 /** The issue's Markdown: one line per problem, linked to its file and line. */
 export function issueBody(report: HealthReport, links: IssueLinks): string {
-  const where = links.folder === '.' ? 'this repository' : `\`${links.folder}\``;
+  const where = links.folder === '.' ? 'this repository' : inlineCode(links.folder);
   const lines = [issueMarker(links.folder), `postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ''}.`, ''];
   for (const failure of report.failures) {
     const log = failure.log.trim().split('\n').slice(-20).join('\n');
-    const marks = fence(log);
+    const marks = codeFence(log);
     lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, '', `  ${marks}`, ...log.split('\n').map((line) => `  ${line}`), `  ${marks}`, '');
   }
   for (const problem of report.problems) {
     const path = problem.file === null ? null : links.folder === '.' ? problem.file : `${links.folder}/${problem.file}`;
-    const label = path === null ? 'project' : `\`${path}${problem.line === null ? '' : `:${problem.line}`}\``;
+    const label = path === null ? 'project' : inlineCode(`${path}${problem.line === null ? '' : `:${problem.line}`}`);
     // Only problems placed in a file that exists (a line) are linked: a removed file has no page.
     const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split('/').map(encodeURIComponent).join('/')}#L${problem.line})` : label;
-    lines.push(`- ${target}: ${problem.text.replace(/\r?\n/g, ' ')}`);
+    lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
   }
-  lines.push('', `\`postsync plan\` and \`postsync status --problems\`${links.folder === '.' ? '' : ` in \`${links.folder}\``} show the details. Each health check updates this issue and closes it when all is well.`);
+  lines.push('', `\`postsync plan\` and \`postsync status --problems\`${links.folder === '.' ? '' : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { code, escapeMarkdown, renderCalendarDiff } from '../../src/actions/calendar-diff.js';
+import { renderCalendarDiff } from '../../src/actions/calendar-diff.js';
+import { inlineCode, markdownText } from '../../src/text/markdown.js';
 import { calendarFor, desired, live, owning, shape } from '../calendar/fixtures.js';
 
 describe('the calendar diff in Markdown', () => {
@@ -26,8 +27,9 @@ describe('the calendar diff in Markdown', () => {
   });
 
   it('keeps captions and keys from changing the Markdown or HTML around them', () => {
-    expect(escapeMarkdown('<b>*bold*</b> | [link](x) & `tick`\nnext')).toBe('&lt;b&gt;\\*bold\\*&lt;/b&gt; \\| \\[link\\](x) &amp; \\`tick\\` next');
-    expect(code('a`b|c')).toBe('``a`b\\|c``');
+    expect(markdownText('<b>*bold*</b> | [link](x) & `tick`\nnext')).toBe('&lt;b&gt;\\*bold\\*&lt;/b&gt; \\| \\[link\\](x) &amp; \\`tick\\` next');
+    expect(inlineCode('a`b|c', { table: true })).toBe('``a`b\\|c``');
+    expect(inlineCode('`a|b')).toBe('`` `a|b ``');
     const model = calendarFor({ posts: [desired('x', shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: '<!-- hide --> | ## not a heading' }))] });
     expect(renderCalendarDiff(model, { maxBytes: 100_000 })).toContain('| `x` | brand-photo | &lt;!-- hide --&gt; \\| ## not a heading |');
   });

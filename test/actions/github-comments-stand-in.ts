@@ -28,7 +28,8 @@ export class GitHubStandIn {
   readonly #server = createServer((request, response) => void this.#handle(request, response));
   #nextId = 1000;
 
-  constructor(readonly options: { token: string; readOnlyToken?: string; repository: string }) {}
+  /** `userLogin`: the token is a person's (`GET /user` names them, and their comments carry it); else it is a workflow's `GITHUB_TOKEN`, which may not read `/user`. */
+  constructor(readonly options: { token: string; readOnlyToken?: string; repository: string; userLogin?: string }) {}
 
   get url(): string {
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
@@ -59,6 +60,9 @@ export class GitHubStandIn {
     if (token !== this.options.token && token !== this.options.readOnlyToken) return send(401, { message: 'Bad credentials' });
     const writes = request.method !== 'GET';
     if (writes && token === this.options.readOnlyToken) return send(403, { message: 'Resource not accessible by integration' });
+    if (url.pathname === '/user' && request.method === 'GET') {
+      return this.options.userLogin === undefined ? send(403, { message: 'Resource not accessible by integration' }) : send(200, { login: this.options.userLogin });
+    }
     const prefix = `/repos/${this.options.repository}/issues/`;
     if (!url.pathname.startsWith(prefix)) return send(404, { message: 'Not Found' });
     const rest = url.pathname.slice(prefix.length);
@@ -72,7 +76,7 @@ export class GitHubStandIn {
     }
     if (list && request.method === 'POST') {
       if (typeof body.body !== 'string') return send(422, { message: 'body is missing' });
-      const comment = { id: this.#nextId++, issue: Number(list[1]), body: body.body, user: { login: 'github-actions[bot]' } };
+      const comment = { id: this.#nextId++, issue: Number(list[1]), body: body.body, user: { login: this.options.userLogin ?? 'github-actions[bot]' } };
       this.comments.push(comment);
       return send(201, comment);
     }

@@ -14,12 +14,16 @@ export interface StandInIssue {
   state_reason: string | null;
   labels: string[];
   comments: string[];
+  /** Who wrote it: `github-actions[bot]` for the issues postsync opens with the workflow's token. */
+  login: string;
 }
 
 export interface GitHubStandIn {
   apiUrl: string;
   issues: StandInIssue[];
   requests: { method: string; path: string }[];
+  /** An issue someone else opened, for the stand-in to hold before postsync's. */
+  plant(issue: { title: string; body: string; labels: string[]; login: string }): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +31,7 @@ export async function startGitHubStandIn(options: { repository: string; token: s
   const issues: StandInIssue[] = [];
   const requests: GitHubStandIn['requests'] = [];
   const prefix = `/repos/${options.repository}/issues`;
-  const view = (issue: StandInIssue) => ({ number: issue.number, title: issue.title, body: issue.body, state: issue.state, labels: issue.labels.map((name) => ({ name })), html_url: `https://github.example/${options.repository}/issues/${issue.number}` });
+  const view = (issue: StandInIssue) => ({ number: issue.number, title: issue.title, body: issue.body, state: issue.state, labels: issue.labels.map((name) => ({ name })), user: { login: issue.login }, html_url: `https://github.example/${options.repository}/issues/${issue.number}` });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -46,7 +50,7 @@ export async function startGitHubStandIn(options: { repository: string; token: s
       return send(200, issues.filter((issue) => (state === 'all' || issue.state === state) && (label === null || issue.labels.includes(label))).map(view));
     }
     if (url.pathname === prefix && request.method === 'POST') {
-      const issue: StandInIssue = { number: issues.length + 1, title: body.title, body: body.body ?? '', state: 'open', state_reason: null, labels: body.labels ?? [], comments: [] };
+      const issue: StandInIssue = { number: issues.length + 1, title: body.title, body: body.body ?? '', state: 'open', state_reason: null, labels: body.labels ?? [], comments: [], login: 'github-actions[bot]' };
       issues.push(issue);
       return send(201, view(issue));
     }
@@ -75,6 +79,7 @@ export async function startGitHubStandIn(options: { repository: string; token: s
     apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     issues,
     requests,
+    plant: (issue) => void issues.push({ ...issue, number: issues.length + 1, state: 'open', state_reason: null, comments: [] }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

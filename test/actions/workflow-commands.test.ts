@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { annotation, diagnosticAnnotation, escapeData, escapeProperty, formatOutputs, reportApplyOutcome, reportToGitHubActions, validateSummaryMarkdown, workspacePath } from '../../src/actions/index.js';
 import type { Plan } from '../../src/plan/types.js';
+import { CommandLineGuard } from '../../src/actions/command-guard.js';
 import { parseOutputs } from './workflow-runner.js';
 
 describe('workflow commands', () => {
@@ -36,6 +37,19 @@ describe('workflow commands', () => {
     expect(line).toBe('::error file=site/posts/b.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?\n');
     expect(line.trimEnd()).not.toContain('\n');
     expect(diagnosticAnnotation({ severity: 'warning', code: 'x', message: 'no file' }, { root: '/r', workspace: '/r' })).toBe('::warning title=postsync x::no file\n');
+  });
+});
+
+describe('the command guard on our output streams', () => {
+  it('lets no line start a workflow command, even across writes, and leaves other lines alone', () => {
+    const guard = new CommandLineGuard();
+    const out = [guard.filter('plain line\n'), guard.filter('::error::x\n  ::stop-commands::t\nnot a::command\n'), guard.filter('  '), guard.filter('::warning::y\n'), guard.filter('abc'), guard.filter('::not at a line start\n')].join('');
+    expect(out).toBe('plain line\n\\u003a:error::x\n  \\u003a:stop-commands::t\nnot a::command\n  \\u003a:warning::y\nabc::not at a line start\n');
+    expect(new CommandLineGuard().filter('see ##[error]there\n')).toBe('see ##\\u005berror]there\n');
+  });
+
+  it('writes control characters of an annotation as visible escapes, and keeps the annotation on one line', () => {
+    expect(annotation('error', 'key \x1b[2J\u202e: bad', { file: 'posts/\x1b.md', title: 'postsync x' })).toBe('::error file=posts/\\x1b.md,title=postsync x::key \\x1b[2J\\u202e: bad\n');
   });
 });
 
