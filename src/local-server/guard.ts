@@ -57,7 +57,11 @@ export function decodedPath(request: IncomingMessage): string | null {
   }
 }
 
-const malformed: Refusal = { status: 400, reason: 'malformed-url', message: 'the address of the request is malformed (a bad percent-escape?)' };
+/** A malformed address is answered (400), never left to throw where the path is read. */
+export function checkAddress(request: IncomingMessage): Refusal | null {
+  if (decodedPath(request) !== null) return null;
+  return { status: 400, reason: 'malformed-url', message: 'the address of the request is malformed (a bad percent-escape?)' };
+}
 
 /** A DNS-rebinding page reaches the server under its own name: only the server's names are answered. */
 export function checkHost(request: IncomingMessage, hosts: ReadonlySet<string>): Refusal | null {
@@ -67,16 +71,26 @@ export function checkHost(request: IncomingMessage, hosts: ReadonlySet<string>):
 }
 
 /**
+ * A Host that names this machine's loopback (`localhost`, `127.x.x.x`, `[::1]`), on any port: a
+ * DNS-rebinding page can only send its own name. For a server that a proxy on another port may
+ * front; a server reached only directly checks its exact names (checkHost).
+ */
+export function checkLoopbackName(request: IncomingMessage): Refusal | null {
+  const host = request.headers.host?.toLowerCase() ?? '';
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  if (name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name)) return null;
+  return { status: 421, reason: 'host', message: `this server answers only loopback names (localhost, 127.0.0.1, [::1]), not ${host || 'no Host'}` };
+}
+
+/**
  * Every check of a local server, in order: a well-formed address, one of its own Host names, no
  * other origin (an `Origin` other than its own, or `Sec-Fetch-Site` cross-site or same-site: a page
  * on another port of this machine is same-site), the token, and a body that only JSON can be (a
  * form post cannot send `application/json` across sites). Null when the request may go on.
  */
 export function checkLocalRequest(request: IncomingMessage, policy: LocalPolicy): Refusal | null {
-  const url = requestUrl(request);
-  if (url === null || decodedPath(request) === null) return malformed;
-  const host = checkHost(request, policy.hosts);
-  if (host !== null) return host;
+  const first = checkAddress(request) ?? checkHost(request, policy.hosts);
+  if (first !== null) return first;
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   const ownOrigin = origin === undefined || (origin.startsWith('http://') && policy.hosts.has(origin.slice('http://'.length).toLowerCase()));
@@ -84,7 +98,7 @@ export function checkLocalRequest(request: IncomingMessage, policy: LocalPolicy)
     return { status: 403, reason: 'cross-site', message: `this server answers no web page of another origin (Origin ${origin ?? 'none'}, Sec-Fetch-Site ${site ?? 'none'})` };
   }
   const changes = request.method !== 'GET' && request.method !== 'HEAD';
-  if ((policy.tokenFor === 'every request' || changes) && !holdsToken(request, url, policy.token)) {
+  if ((policy.tokenFor === 'every request' || changes) && !holdsToken(request, policy.token)) {
     return { status: 403, reason: 'token', message: `this request needs the token of this server process: open the address postsync printed as it started (it holds ?${TOKEN_PARAM}=), or send the token it printed in the ${TOKEN_HEADER} header` };
   }
   if (changes && !jsonOrNoBody(request)) {
@@ -93,9 +107,9 @@ export function checkLocalRequest(request: IncomingMessage, policy: LocalPolicy)
   return null;
 }
 
-function holdsToken(request: IncomingMessage, url: URL, token: string): boolean {
+function holdsToken(request: IncomingMessage, token: string): boolean {
   const header = request.headers[TOKEN_HEADER];
-  const given = typeof header === 'string' ? header : url.searchParams.get(TOKEN_PARAM);
+  const given = typeof header === 'string' ? header : (requestUrl(request)?.searchParams.get(TOKEN_PARAM) ?? null);
   if (given === null) return false;
   const [a, b] = [Buffer.from(given), Buffer.from(token)];
   return a.length === b.length && timingSafeEqual(a, b);
