@@ -9417,7 +9417,7 @@ var init_scheduled_at_858iXyie = __esmMin((() => {
 	formatters = new Map();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
-var init_error_codes_Bqn1_kii = __esmMin((() => {
+var init_error_codes_C8eAwXQL = __esmMin((() => {
 	ALL_PERMISSIONS = [
 		"accounts-read",
 		"posts-read",
@@ -9470,7 +9470,11 @@ var init_error_codes_Bqn1_kii = __esmMin((() => {
 		uploadClosed: "upload_closed",
 		signatureInvalid: "signature_invalid",
 		urlExpired: "url_expired",
-		loopbackOnly: "loopback_only"
+		loopbackOnly: "loopback_only",
+		malformedUrl: "malformed_url",
+		misdirectedHost: "misdirected_host",
+		crossSiteRequest: "cross_site_request",
+		controlTokenRequired: "control_token_required"
 	};
 }));
 var __defProp, __exportAll;
@@ -39668,12 +39672,12 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+var init_api_CCbupg32 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_state_file_DxTiY6WG();
 	init_scheduled_at_858iXyie();
-	init_error_codes_Bqn1_kii();
+	init_error_codes_C8eAwXQL();
 	NEWLINE = 10;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
@@ -54649,8 +54653,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_B153jqU5 = __esmMin((() => {
+	init_api_CCbupg32();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +54663,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_CLSsRMeg_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +54915,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_CLSsRMeg = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_XiPppiwF();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_error_codes_Bqn1_kii();
+	init_api_CCbupg32();
+	init_error_codes_C8eAwXQL();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_B153jqU5();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56835,7 +56839,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_CLSsRMeg(), interpret_file_CLSsRMeg_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57411,13 +57415,13 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
+var init_check_posts_XiPppiwF = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_CCbupg32();
 	init_state_file_DxTiY6WG();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
-	init_error_codes_Bqn1_kii();
+	init_error_codes_C8eAwXQL();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_probe_cache_BIaDE8Nw();
@@ -57694,8 +57698,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_Don7bmFp = __esmMin((() => {
+	init_check_posts_XiPppiwF();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57824,8 +57828,8 @@ async function fetchMediaSource(url, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_media_source_CNpvn7rW = __esmMin((() => {
+	init_api_CCbupg32();
 	init_state_file_DxTiY6WG();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
@@ -57943,8 +57947,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_C_G7Z2WJ = __esmMin((() => {
+	init_api_CCbupg32();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -58626,12 +58630,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_HvnN5J0b = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_XiPppiwF();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_CCbupg32();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -59295,15 +59299,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_U_siFNUu = __esmMin((() => {
+	init_check_posts_XiPppiwF();
+	init_plan_context_Don7bmFp();
+	init_media_source_CNpvn7rW();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_scoped_listing_C_G7Z2WJ();
+	init_read_desired_HvnN5J0b();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -59448,6 +59452,100 @@ var require_picocolors = __commonJSMin(((exports, module) => {
 	module.exports = createColors();
 	module.exports.createColors = createColors;
 }));
+function newToken() {
+	return randomBytes(32).toString("base64url");
+}
+function loopbackHosts(port, bound) {
+	const names = [
+		"127.0.0.1",
+		"localhost",
+		"[::1]"
+	];
+	if (bound !== void 0) names.push(bound.includes(":") ? `[${bound}]` : bound);
+	return new Set(names.flatMap((name) => port === 80 ? [name, `${name}:80`] : [`${name}:${port}`]));
+}
+function requestUrl(request) {
+	try {
+		return new URL(request.url ?? "/", "http://local.invalid");
+	} catch {
+		return null;
+	}
+}
+function decodedPath(request) {
+	const url = requestUrl(request);
+	if (url === null) return null;
+	try {
+		return decodeURIComponent(url.pathname);
+	} catch {
+		return null;
+	}
+}
+function checkAddress(request) {
+	if (decodedPath(request) !== null) return null;
+	return {
+		status: 400,
+		reason: "malformed-url",
+		message: "the address of the request is malformed (a bad percent-escape?)"
+	};
+}
+function checkHost(request, hosts) {
+	const host = request.headers.host?.toLowerCase();
+	if (host !== void 0 && hosts.has(host)) return null;
+	return {
+		status: 421,
+		reason: "host",
+		message: `this server answers only as ${[...hosts].join(", ")} (the request named ${host ?? "no Host"})`
+	};
+}
+function checkLoopbackName(request) {
+	const host = request.headers.host?.toLowerCase() ?? "";
+	const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+	if (name === "localhost" || name === "[::1]" || /^127(\.\d{1,3}){3}$/.test(name)) return null;
+	return {
+		status: 421,
+		reason: "host",
+		message: `this server answers only loopback names (localhost, 127.0.0.1, [::1]), not ${host || "no Host"}`
+	};
+}
+function checkLocalRequest(request, policy) {
+	const first = checkAddress(request) ?? checkHost(request, policy.hosts);
+	if (first !== null) return first;
+	const origin = request.headers.origin;
+	const site = request.headers["sec-fetch-site"];
+	if (!(origin === void 0 || origin.startsWith("http://") && policy.hosts.has(origin.slice(7).toLowerCase())) || site === "cross-site" || site === "same-site") return {
+		status: 403,
+		reason: "cross-site",
+		message: `this server answers no web page of another origin (Origin ${origin ?? "none"}, Sec-Fetch-Site ${site ?? "none"})`
+	};
+	const changes = request.method !== "GET" && request.method !== "HEAD";
+	if ((policy.tokenFor === "every request" || changes) && !holdsToken(request, policy.token)) return {
+		status: 403,
+		reason: "token",
+		message: `this request needs the token of this server process: open the address postsync printed as it started (it holds ?t=), or send the token it printed in the ${TOKEN_HEADER} header`
+	};
+	if (changes && !jsonOrNoBody(request)) return {
+		status: 415,
+		reason: "body",
+		message: `a request body must be JSON with Content-Type: application/json (got ${request.headers["content-type"] ?? "a body without a Content-Type"})`
+	};
+	return null;
+}
+function holdsToken(request, token) {
+	const header = request.headers[TOKEN_HEADER];
+	const given = typeof header === "string" ? header : requestUrl(request)?.searchParams.get("t") ?? null;
+	if (given === null) return false;
+	const [a, b] = [Buffer.from(given), Buffer.from(token)];
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+function jsonOrNoBody(request) {
+	const type = request.headers["content-type"];
+	if (type !== void 0) return type.split(";")[0].trim().toLowerCase() === "application/json";
+	return request.headers["transfer-encoding"] === void 0 && Number(request.headers["content-length"] ?? "0") === 0;
+}
+var TOKEN_HEADER;
+var init_guard_Rhg5cb5l = __esmMin((() => {
+	TOKEN_HEADER = "x-postsync-token";
+}));
 function packageRoot() {
 	let dir = dirname(fileURLToPath(import.meta.url));
 	for (;;) {
@@ -59487,8 +59585,8 @@ function demoFixture() {
 	}] };
 }
 var DEMO_API_KEY, DEMO_ACCOUNTS;
-var init_demo_fixture_CAyjSiP3 = __esmMin((() => {
-	init_error_codes_Bqn1_kii();
+var init_demo_fixture_uAKEnQoG = __esmMin((() => {
+	init_error_codes_C8eAwXQL();
 	DEMO_API_KEY = "demo-key";
 	DEMO_ACCOUNTS = {
 		photo: "6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01",
@@ -65482,7 +65580,7 @@ var require_dist = __commonJSMin(((exports, module) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	exports.default = formatsPlugin;
 }));
-var emulator_FTbERx7E_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_B1UcvvBl_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -65577,6 +65675,9 @@ function parseJsonBody(raw) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new ApiError(400, ErrorCodes.invalidJson, `body is not valid JSON: ${reason}`);
 	}
+}
+function refusalError(refusal) {
+	return new ApiError(refusal.status, CODES[refusal.reason], refusal.message);
 }
 function rulesFor(platform) {
 	return RULES[platform] ?? unsupported;
@@ -65775,6 +65876,11 @@ function createListener(endpoints) {
 }
 async function dispatch(endpoints, exchange) {
 	const { path } = exchange;
+	const refusal = checkAddress(exchange.req) ?? (endpoints.loopbackBind() ? checkLoopbackName(exchange.req) : null);
+	if (refusal !== null) {
+		exchange.req.resume();
+		throw refusalError(refusal);
+	}
 	if (path.startsWith("/_emulator/")) return endpoints.control(exchange);
 	const isApi = path === "/public/v1" || path.startsWith(`/public/v1/`);
 	const isStorage = path.startsWith(STORAGE_PREFIX);
@@ -65877,6 +65983,11 @@ async function handleControl(target, exchange) {
 	if (!isLoopbackAddress(exchange.req.socket.remoteAddress)) {
 		exchange.req.resume();
 		throw new ApiError(403, ErrorCodes.loopbackOnly, "control endpoints answer loopback clients only");
+	}
+	const refusal = checkLocalRequest(exchange.req, target.policy());
+	if (refusal !== null) {
+		exchange.req.resume();
+		throw refusalError(refusal);
 	}
 	const raw = await readLimitedBody(exchange.req);
 	const route = `${exchange.method} ${exchange.path.slice(11).replace(/\/$/, "")}`;
@@ -66981,7 +67092,16 @@ async function startEmulator(options = {}) {
 	for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
 	const limiter = new RateLimiter(limits);
 	const log = new RequestLog();
+	const controlToken = newToken();
+	const server = createServer();
+	const address = () => server.address();
+	const hosts = () => loopbackHosts(address().port, address().address);
 	const control = {
+		policy: () => ({
+			hosts: hosts(),
+			token: controlToken,
+			tokenFor: "changes"
+		}),
 		log,
 		chaos,
 		async moveClock(change) {
@@ -67016,18 +67136,20 @@ async function startEmulator(options = {}) {
 		router: new Router(apiRoutes),
 		log,
 		chaos,
+		loopbackBind: () => isLoopbackAddress(address().address),
 		control: (exchange) => handleControl(control, exchange),
 		storage: (exchange) => handleStorage(services, exchange)
 	});
-	const server = createServer(listener);
+	server.on("request", listener);
 	await new Promise((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
 	});
-	services.origin = originOf(server.address());
+	services.origin = originOf(address());
 	let closing;
 	return {
 		origin: services.origin,
+		controlToken,
 		baseUrl: `${services.origin}${API_PREFIX}`,
 		close() {
 			closing ??= (async () => {
@@ -67041,11 +67163,12 @@ async function startEmulator(options = {}) {
 		}
 	};
 }
-var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_FTbERx7E = __esmMin((() => {
-	init_error_codes_Bqn1_kii();
+var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_B1UcvvBl = __esmMin((() => {
+	init_guard_Rhg5cb5l();
+	init_error_codes_C8eAwXQL();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_CAyjSiP3();
+	init_demo_fixture_uAKEnQoG();
 	init_probe_BaPGwDdx();
 	init_wrapper();
 	import_dist$1 = require_dist$1();
@@ -67192,6 +67315,13 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 	};
 	MAX_JSON_BODY_BYTES = 102400;
 	tooLarge = () => new ApiError(413, ErrorCodes.payloadTooLarge, `JSON body is over ${MAX_JSON_BODY_BYTES} bytes (100 KB)`, { Connection: "close" });
+	CODES = {
+		"malformed-url": ErrorCodes.malformedUrl,
+		host: ErrorCodes.misdirectedHost,
+		"cross-site": ErrorCodes.crossSiteRequest,
+		token: ErrorCodes.controlTokenRequired,
+		body: ErrorCodes.unsupportedMediaType
+	};
 	Exchange = class {
 		req;
 		res;
@@ -67202,7 +67332,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		constructor(req, res) {
 			this.req = req;
 			this.res = res;
-			this.url = new URL(req.url ?? "/", "http://emulator.invalid");
+			this.url = requestUrl(req) ?? new URL("http://emulator.invalid/");
 			res.setHeader("X-Request-Id", this.requestId);
 			res.setHeader("Cache-Control", "no-store");
 		}
@@ -68352,7 +68482,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_ChSKHBSs_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68842,7 +68972,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_FTbERx7E(), emulator_FTbERx7E_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_B1UcvvBl(), emulator_B1UcvvBl_exports));
 	const emulator = await startEmulator({
 		host: "127.0.0.1",
 		port: 0,
@@ -68947,10 +69077,10 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
+var init_context_ChSKHBSs = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_CCbupg32();
 	init_main();
 	init_state_file_DxTiY6WG();
 	init_post_derived_CettX2Zk();
@@ -69253,7 +69383,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CfH0gzgd_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,13 +69431,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_CfH0gzgd = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_DEW7Oq4m();
 	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
+	init_build_plan_U_siFNUu();
+	init_context_ChSKHBSs();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_plan_markdown_CGZNdYN_();
@@ -69343,11 +69473,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
+var init_find_calendars_Nb9xeg35 = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_CCbupg32();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_C7_X_yxw_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +69509,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_C7_X_yxw = __esmMin((() => {
+	init_find_calendars_Nb9xeg35();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +69543,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DJOa3l8f_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,14 +69596,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_DJOa3l8f = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_XiPppiwF();
+	init_read_desired_HvnN5J0b();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
@@ -69839,13 +69969,13 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_CuLLje73 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
+	init_api_CCbupg32();
+	init_media_source_CNpvn7rW();
+	init_check_posts_XiPppiwF();
 	init_state_file_DxTiY6WG();
-	init_error_codes_Bqn1_kii();
+	init_error_codes_C8eAwXQL();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
 	PHASES = [
@@ -70345,7 +70475,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BV_7burW_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70572,26 +70702,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_BV_7burW = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
 	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
+	init_apply_plan_CuLLje73();
+	init_api_CCbupg32();
+	init_check_posts_XiPppiwF();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
+	init_build_plan_U_siFNUu();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_B4su5Btk_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70813,10 +70943,10 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_B4su5Btk = __esmMin((() => {
+	init_context_ChSKHBSs();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_CAyjSiP3();
+	init_demo_fixture_uAKEnQoG();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -71093,7 +71223,7 @@ ${setupPostsync}
 `
 	};
 }));
-var serve_TG_5IVsM_exports = __exportAll$1({ runServe: () => runServe });
+var serve_CGEiYmOI_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -71106,7 +71236,7 @@ async function runServe(flags) {
 		chaos: flags.chaos,
 		idempotencyTtlSeconds: Number(flags.idempotencyTtl)
 	});
-	process.stdout.write(`listening on ${emulator.baseUrl}\n`);
+	process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
 	if (!flags.fixture) process.stderr.write("using the demo fixture: project \"demo\", accounts @demo.photo, @demo.video, @demo.short\n");
 	if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
 	const stop = () => {
@@ -71120,9 +71250,9 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_TG_5IVsM = __esmMin((() => {
+var init_serve_CGEiYmOI = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_emulator_FTbERx7E();
+	init_emulator_B1UcvvBl();
 }));
 function readdirp(root, options = {}) {
 	let type = options.entryType || options.type;
@@ -72573,7 +72703,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_tP7Vo4ye_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72745,18 +72875,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
+var init_session_tP7Vo4ye = __esmMin((() => {
+	init_api_CCbupg32();
+	init_build_plan_U_siFNUu();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_XiPppiwF();
+	init_read_desired_HvnN5J0b();
 	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
+	init_apply_plan_CuLLje73();
 	init_state_store_CvTo2rpf();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_C_G7Z2WJ();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74523,7 +74653,7 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_D5JCG7ov = __esmMin((() => {
+var init_page_CdUtKNyN = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
@@ -74562,7 +74692,7 @@ var init_page_D5JCG7ov = __esmMin((() => {
 	];
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?h(`p`,{class:`empty`},`${b(t.deletesSkipped,`removed file`)}: deleted only by `,h(`code`,null,`apply --prune`),`.`):null)}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}function t(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}let n=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],r=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],i=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),a=e=>e.toISOString().slice(0,10);function o(e,t){let n=i(e);return n.setUTCDate(n.getUTCDate()+t),a(n)}function s(e){return o(e,-((i(e).getUTCDay()+6)%7))}function c(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return a(i).slice(0,7)}function l(e){let t=`${e}-01`,n=o(`${c(e,1)}-01`,-1),r=[];for(let e=s(t);e<=n;e=o(e,7))r.push(e);return r}function u(e){let[t,r]=e.split(`-`).map(Number);return`${n[r-1]} ${t}`}function ee(e){let t=o(e,6),[r,a]=[i(e),i(t)],s=e=>`${e.getUTCDate()} ${n[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return r.getUTCMonth()===a.getUTCMonth()?`${r.getUTCDate()} – ${s(a)}`:`${r.getUTCFullYear()===a.getUTCFullYear()?`${r.getUTCDate()} ${n[r.getUTCMonth()]}`:s(r)} – ${s(a)}`}function d(e){let t=i(e);return`${r[(t.getUTCDay()+6)%7]} ${t.getUTCDate()} ${n[t.getUTCMonth()].slice(0,3)} ${t.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=i(e);return!Number.isNaN(t.getTime())&&a(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let n=e.path.split(`/`).pop()??e.path,r=`${n}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,i=e.kind===`video`,a=i?[h(`span`,{class:`play`},`▶`),h(`span`,null,n)]:h(`span`,null,n),o=h(`div`,{class:`thumb${i?` video`:``}`,title:r},e.src===null?a:h(`img`,{src:t(e.src),alt:e.alt??n,loading:`lazy`,decoding:`async`}));return i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),o.querySelector(`img`)?.addEventListener(`error`,()=>{o.replaceChildren();for(let e of[a].flat())o.appendChild(e);i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),o}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?h(`p`,{class:`empty`},`${b(t.deletesSkipped,`removed file`)}: deleted only by `,h(`code`,null,`apply --prune`),`.`):null)}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let n=l(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(o(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},r.map(e=>h(`div`,{role:`columnheader`},e))),n)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let n=[0,1,2,3,4,5,6].map(t=>o(e,t)),i=n.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=n.map((e,n)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${r[n]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...n.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:s(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:c(this.#r.month,t)}):this.#g({...this.#r,week:o(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:s(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?u(this.#r.month):ee(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||o(this.#r.week,6).startsWith(e)?this.#r.week:s(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:s(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,n){let r=new URL(t(n),location.href),i=Number(r.searchParams.get(`since`)),a=t=>{r.searchParams.set(`since`,t);let n=new EventSource(r.href);n.addEventListener(`calendar`,t=>{let{data:n,lastEventId:r}=t;i=Number(r),e.update(Q(JSON.parse(n)))}),n.addEventListener(`posts`,t=>{let{data:r,lastEventId:o}=t,s=JSON.parse(r),c=s.base===i?Z(e.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),e.update(c)})};a(String(i))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -74747,7 +74877,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_q2DEVL___exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_EOO2gHWv_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -74837,8 +74967,9 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_q2DEVL__ = __esmMin((() => {
-	init_page_D5JCG7ov();
+var init_watch_calendar_EOO2gHWv = __esmMin((() => {
+	init_page_CdUtKNyN();
+	init_guard_Rhg5cb5l();
 	init_post_derived_CettX2Zk();
 	init_probe_cache_BIaDE8Nw();
 	CalendarVersions = class {
@@ -74882,6 +75013,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 	};
 	CalendarServer = class CalendarServer {
 		#server;
+		#token = newToken();
 		#streams = new Set();
 		#calendar = null;
 		#versions = new CalendarVersions();
@@ -74894,15 +75026,15 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 			const server = new CalendarServer();
 			await new Promise((resolve, reject) => {
 				server.#server.once("error", reject);
-				server.#server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
 			});
 			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
 			server.#keepAlive.unref();
 			return server;
 		}
 		get url() {
-			const { address, port } = this.#server.address();
-			return `http://${address.includes(":") ? `[${address}]` : address}:${port}/`;
+			const { port } = this.#server.address();
+			return `http://127.0.0.1:${port}/?t=${this.#token}`;
 		}
 		update(calendar) {
 			this.#calendar = calendar;
@@ -74917,11 +75049,20 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 			this.#server.closeAllConnections();
 			await new Promise((resolve) => this.#server.close(() => resolve()));
 		}
+		#policy() {
+			return {
+				hosts: loopbackHosts(this.#server.address().port),
+				token: this.#token,
+				tokenFor: "every request"
+			};
+		}
 		#broadcast(text) {
 			for (const stream of this.#streams) stream.write(text);
 		}
 		#handle(request, response) {
-			const path = new URL(request.url ?? "/", "http://localhost").pathname;
+			const refusal = checkLocalRequest(request, this.#policy());
+			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
+			const path = decodedPath(request);
 			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
 			if (path === "/" || path === "/index.html") return this.#sendPage(response);
 			if (path === EVENTS_PATH) return this.#openStream(request, response);
@@ -74937,7 +75078,8 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 			this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
 			response.writeHead(200, {
 				"content-type": "text/html; charset=utf-8",
-				"cache-control": "no-store"
+				"cache-control": "no-store",
+				"referrer-policy": "same-origin"
 			}).end(this.#page);
 		}
 		#openStream(request, response) {
@@ -74953,7 +75095,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 			request.on("close", () => this.#streams.delete(response));
 		}
 		#sendMedia(path, response) {
-			const file = this.#calendar?.thumbnails.get(decodeURIComponent(path));
+			const file = this.#calendar?.thumbnails.get(path);
 			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
 			const stream = createReadStream(file);
 			stream.once("open", () => response.writeHead(200, {
@@ -74965,7 +75107,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_D81ktAlR_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74989,8 +75131,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
+			Promise.resolve().then(() => (init_context_ChSKHBSs(), context_ChSKHBSs_exports)),
+			Promise.resolve().then(() => (init_session_tP7Vo4ye(), session_tP7Vo4ye_exports)),
 			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -75008,7 +75150,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_q2DEVL__(), watch_calendar_q2DEVL___exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_EOO2gHWv(), watch_calendar_EOO2gHWv_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -75051,7 +75193,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_D81ktAlR = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75109,8 +75251,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_read_analytics_Fmu2fk6B = __esmMin((() => {
+	init_api_CCbupg32();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
 	init_state_file_DxTiY6WG();
@@ -75147,7 +75289,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DemxqKvp_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75345,9 +75487,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
-	init_page_D5JCG7ov();
+var init_calendar_report_DemxqKvp = __esmMin((() => {
+	init_calendar_BnsOyAQR();
+	init_page_CdUtKNyN();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75362,7 +75504,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar_BnsOyAQR_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75745,7 +75887,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DemxqKvp(), calendar_report_DemxqKvp_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75772,17 +75914,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
-	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
+var init_calendar_BnsOyAQR = __esmMin((() => {
+	init_page_CdUtKNyN();
+	init_api_CCbupg32();
+	init_read_desired_HvnN5J0b();
+	init_build_plan_U_siFNUu();
+	init_check_posts_XiPppiwF();
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_ChSKHBSs();
+	init_read_analytics_Fmu2fk6B();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75851,7 +75993,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CQ1SsZaw_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75929,14 +76071,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_CQ1SsZaw = __esmMin((() => {
+	init_api_CCbupg32();
+	init_plan_context_Don7bmFp();
+	init_check_posts_XiPppiwF();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_B_GINJYe_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76145,7 +76287,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CQ1SsZaw(), post_problems_CQ1SsZaw_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76172,19 +76314,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
+var init_status_B_GINJYe = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_scoped_listing_C_G7Z2WJ();
+	init_check_posts_XiPppiwF();
+	init_read_desired_HvnN5J0b();
+	init_context_ChSKHBSs();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_BXWXrlQS_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76869,18 +77011,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_import_BXWXrlQS = __esmMin((() => {
+	init_api_CCbupg32();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+	init_media_source_CNpvn7rW();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_XiPppiwF();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
+	init_parse_B153jqU5();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76916,7 +77058,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_C0h2HPtt_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76940,14 +77082,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
+var init_calendars_C0h2HPtt = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_Nb9xeg35();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Ap42BNji_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77156,11 +77298,11 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_Ap42BNji = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_ChSKHBSs();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77294,7 +77436,7 @@ var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_CCI81t8u_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77468,9 +77610,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts_CCI81t8u = __esmMin((() => {
+	init_api_CCbupg32();
+	init_context_ChSKHBSs();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77484,7 +77626,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CRWzH_ke_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77558,9 +77700,9 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
-	init_error_codes_Bqn1_kii();
+var init_whoami_CRWzH_ke = __esmMin((() => {
+	init_context_ChSKHBSs();
+	init_error_codes_C8eAwXQL();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
@@ -77573,7 +77715,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_V9SegTWm_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77718,9 +77860,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_V9SegTWm = __esmMin((() => {
+	init_read_analytics_Fmu2fk6B();
+	init_context_ChSKHBSs();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77808,34 +77950,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CfH0gzgd(), plan_CfH0gzgd_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C7_X_yxw(), all_calendars_C7_X_yxw_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DJOa3l8f(), validate_DJOa3l8f_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BV_7burW(), apply_BV_7burW_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C7_X_yxw(), all_calendars_C7_X_yxw_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_B4su5Btk(), init_B4su5Btk_exports))).runInit(command)));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D81ktAlR(), watch_D81ktAlR_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BnsOyAQR(), calendar_BnsOyAQR_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B_GINJYe(), status_B_GINJYe_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BXWXrlQS(), import_BXWXrlQS_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C0h2HPtt(), calendars_C0h2HPtt_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Ap42BNji(), health_issue_Ap42BNji_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77843,13 +77985,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CCI81t8u(), accounts_CCI81t8u_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CRWzH_ke(), whoami_CRWzH_ke_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_V9SegTWm(), analytics_V9SegTWm_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
