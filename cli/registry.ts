@@ -87,7 +87,7 @@ export function registerCommands(program: Command): void {
 
   program
     .command('serve')
-    .description('run the local Public Posting API (the emulator postsync targets by default)')
+    .description('run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', '0')
     .option('--fixture <file>', 'projects, keys and accounts (YAML or JSON); default: the demo fixture')
@@ -101,7 +101,7 @@ export function registerCommands(program: Command): void {
     .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
     .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
     .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
-    .option('--calendar', 'also serve the calendar page on localhost, updated after every save without a reload')
+    .option('--calendar', 'also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)')
     .addOption(new Option('--port <n>', 'port of the calendar page (default: any free port)').argParser(port))
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
 

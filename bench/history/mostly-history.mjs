@@ -42,7 +42,7 @@ try {
   await Promise.all(Array.from({ length: OWNED }, (_, i) => limit(() => writeFile(join(dir, 'posts', `batch-${String(Math.floor(i / 100)).padStart(3, '0')}`, `post-${String(i).padStart(5, '0')}.md`), postText(i)))));
   note(`seeding ${OWNED} owned posts…`);
   await seedRemote(dir, { baseUrl: server.baseUrl });
-  const clock = await request(`${server.origin}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: '2031-06-01T00:00:00Z' }) });
+  const clock = await request(`${server.origin}/_emulator/clock`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-postsync-token': server.controlToken }, body: JSON.stringify({ now: '2031-06-01T00:00:00Z' }) });
   await clock.body.dump();
   // Files changed in the last 2 s are never trusted by their stamp alone: wait, as plan/run.mjs does.
   await new Promise((resolve) => setTimeout(resolve, 2100));

@@ -8,7 +8,7 @@ import { bin } from './paths.mjs';
 
 /**
  * Starts `postsync serve --port 0` (with `fixture`, an object written to `dir`, when given) and
- * resolves once it prints its base URL. `requests()` reads the emulator's request log.
+ * resolves once it prints its base URL and control token. `requests()` reads the emulator's request log.
  */
 export async function startServe({ dir, fixture, args = [], command = [bin, 'serve'] } = {}) {
   const extra = [...args];
@@ -19,17 +19,25 @@ export async function startServe({ dir, fixture, args = [], command = [bin, 'ser
   }
   const child = spawn(process.execPath, [...command, '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
-  const line = await new Promise((resolve, reject) => {
-    lines.once('line', resolve);
+  // The first two lines: `listening on <baseUrl>`, then `control token: <token>`.
+  const [line, tokenLine] = await new Promise((resolve, reject) => {
+    const read = [];
+    lines.on('line', (text) => {
+      read.push(text);
+      if (read.length === 2) resolve(read);
+    });
     child.once('exit', (code) => reject(new Error(`the emulator exited with ${code} before listening`)));
   });
-  lines.on('line', () => undefined);
   const baseUrl = /listening on (\S+)/.exec(line)?.[1];
   if (!baseUrl) throw new Error(`unexpected first line from the emulator: ${line}`);
+  const controlToken = /control token: (\S+)/.exec(tokenLine)?.[1];
+  if (!controlToken) throw new Error(`unexpected second line from the emulator: ${tokenLine}`);
   const origin = new URL(baseUrl).origin;
   return {
     baseUrl,
     origin,
+    /** What a state-changing control request sends as x-postsync-token. */
+    controlToken,
     pid: child.pid,
     /** Every logged request since the last clear: { method, path, status, ... }. */
     async requests() {
@@ -38,7 +46,7 @@ export async function startServe({ dir, fixture, args = [], command = [bin, 'ser
       return body.data ?? body;
     },
     async clearRequests() {
-      const response = await request(`${origin}/_emulator/requests`, { method: 'DELETE' });
+      const response = await request(`${origin}/_emulator/requests`, { method: 'DELETE', headers: { 'x-postsync-token': controlToken } });
       await response.body.dump();
     },
     async stop() {

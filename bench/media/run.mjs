@@ -29,11 +29,16 @@ const { writeMp4File } = await mediaGenerators();
 
 async function startSigningEmulator() {
   const child = spawn(process.execPath, [join(root, 'bench/media/signing-emulator.mjs')], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env } });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+  const [line, tokenLine] = await new Promise((resolve, reject) => {
+    const read = [];
+    createInterface({ input: child.stdout }).on('line', (text) => {
+      read.push(text);
+      if (read.length === 2) resolve(read);
+    });
     child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
   });
   const baseUrl = line.replace('listening on ', '').trim();
+  const controlToken = tokenLine.replace('control token: ', '').trim();
   const origin = new URL(baseUrl).origin;
   const api = async (method, path, body) => {
     const response = await request(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -56,7 +61,7 @@ async function startSigningEmulator() {
       return (await response.body.json()).data;
     },
     async clearRequests() {
-      await (await request(`${origin}/_emulator/requests`, { method: 'DELETE' })).body.dump();
+      await (await request(`${origin}/_emulator/requests`, { method: 'DELETE', headers: { 'x-postsync-token': controlToken } })).body.dump();
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,7 +5,7 @@
 // larger videos get 8 MiB multipart parts), so the bare PUT gets a URL for the object key of a
 // multipart media: storage then accepts up to that media's declared size, and the stream goes
 // through the very same route, signature check and storage write as postsync's part PUTs.
-// Prints `listening on <baseUrl>` first; answers IPC { sign: objectKey } with { url }.
+// Prints `listening on <baseUrl>` and `control token: <token>` first, as `postsync serve` does; answers IPC { sign: objectKey } with { url }.
 import { fromDist } from '../lib/paths.mjs';
 
 const storageModule = await fromDist('src/emulator/storage.js');
@@ -28,4 +28,4 @@ process.on('SIGTERM', async () => {
   await emulator.close();
   process.exit(0);
 });
-process.stdout.write(`listening on ${emulator.baseUrl}\n`);
+process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);

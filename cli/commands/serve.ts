@@ -12,14 +12,15 @@ export interface ServeFlags {
 
 /**
  * `postsync serve`: runs the local Public Posting API until SIGINT/SIGTERM. The first stdout
- * line is `listening on <baseUrl>`, for scripts that wait for it.
+ * line is `listening on <baseUrl>`, for scripts that wait for it; the second `control token:
+ * <token>`, which a state-changing `/_emulator/...` request sends as X-Postsync-Token.
  */
 export async function runServe(flags: ServeFlags): Promise<void> {
   const port = Number(flags.port);
   if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
   if (!/^\d+$/.test(flags.idempotencyTtl)) throw new InputError(`--idempotency-ttl must be a whole number of seconds (0 or more), got ${flags.idempotencyTtl}`);
   const emulator = await startEmulator({ host: flags.host, port, fixture: flags.fixture, dataDir: flags.data, chaos: flags.chaos, idempotencyTtlSeconds: Number(flags.idempotencyTtl) });
-  process.stdout.write(`listening on ${emulator.baseUrl}\n`);
+  process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
   if (!flags.fixture) process.stderr.write('using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n');
   if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
   const stop = (): void => {

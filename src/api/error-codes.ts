@@ -27,6 +27,10 @@ export const ErrorCodes = {
   signatureInvalid: 'signature_invalid', // 403 (storage): presigned URL signature missing or not for this object/method
   urlExpired: 'url_expired', // 403 (storage): presigned URL past its expiry (emulator time)
   loopbackOnly: 'loopback_only', // 403: /_emulator control endpoints refuse non-loopback peers
+  malformedUrl: 'malformed_url', // 400: a request address that does not parse (a bad percent-escape)
+  misdirectedHost: 'misdirected_host', // 421: on a loopback bind, a Host that is not a loopback name (DNS rebinding)
+  crossSiteRequest: 'cross_site_request', // 403: a control request from a web page of another origin
+  controlTokenRequired: 'control_token_required', // 403: a state-changing control request without the process's control token
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

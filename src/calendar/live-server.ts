@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import { checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
 import type { Calendar } from './calendar-of.js';
 import type { ModelPost } from './model.js';
@@ -21,9 +22,14 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png
  * calendar), `/events` a stream of server-sent events, one after every `update` with what changed
  * (calendar-events.ts), which the page draws without a reload; `/media/…` the thumbnails. It
  * only serves what it is given: it reads no post and calls no API.
+ *
+ * It shows unpublished drafts, so it answers only the address it printed: its loopback names
+ * (no DNS rebinding), no page of another origin, and every request with the token of this
+ * process, which the printed address holds and the page passes on to everything it loads.
  */
 export class CalendarServer {
   readonly #server: Server;
+  readonly #token = newToken();
   readonly #streams = new Set<ServerResponse>();
   #calendar: Calendar<ModelPost> | null = null;
   readonly #versions = new CalendarVersions();
@@ -34,20 +40,22 @@ export class CalendarServer {
     this.#server = createServer((request, response) => this.#handle(request, response));
   }
 
-  static async start(options: { host?: string; port?: number }): Promise<CalendarServer> {
+  /** Listens on 127.0.0.1 only: no other machine reaches the page. */
+  static async start(options: { port?: number }): Promise<CalendarServer> {
     const server = new CalendarServer();
     await new Promise<void>((resolve, reject) => {
       server.#server.once('error', reject);
-      server.#server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+      server.#server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
     server.#keepAlive = setInterval(() => server.#broadcast(': keep-alive\n\n'), KEEP_ALIVE_MS);
     server.#keepAlive.unref();
     return server;
   }
 
+  /** The address to open: the page, with the token of this process. */
   get url(): string {
-    const { address, port } = this.#server.address() as AddressInfo;
-    return `http://${address.includes(':') ? `[${address}]` : address}:${port}/`;
+    const { port } = this.#server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${this.#token}`;
   }
 
   /** Serves `calendar` from now on and sends what changed to every open page. */
@@ -66,12 +74,19 @@ export class CalendarServer {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
+  /** Every request, the page's own included, holds the token: the page passes it on (browser/address.ts). */
+  #policy(): LocalPolicy {
+    return { hosts: loopbackHosts((this.#server.address() as AddressInfo).port), token: this.#token, tokenFor: 'every request' };
+  }
+
   #broadcast(text: string): void {
     for (const stream of this.#streams) stream.write(text);
   }
 
   #handle(request: IncomingMessage, response: ServerResponse): void {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const refusal = checkLocalRequest(request, this.#policy());
+    if (refusal !== null) return void response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.message}\n`);
+    const path = decodedPath(request)!;
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
     if (path === '/' || path === '/index.html') return this.#sendPage(response);
     if (path === EVENTS_PATH) return this.#openStream(request, response);
@@ -84,7 +99,8 @@ export class CalendarServer {
     if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
     // The page says which calendar it holds: its event stream starts from there.
     this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(this.#page);
+    // The address holds the token: no other site is told it.
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'same-origin' }).end(this.#page);
   }
 
   #openStream(request: IncomingMessage, response: ServerResponse): void {
@@ -100,7 +116,7 @@ export class CalendarServer {
 
   /** Only the thumbnails the current calendar shows: a name outside that list is not a file it serves. */
   #sendMedia(path: string, response: ServerResponse): void {
-    const file = this.#calendar?.thumbnails.get(decodeURIComponent(path));
+    const file = this.#calendar?.thumbnails.get(path);
     if (file === undefined) return void response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
     const stream = createReadStream(file);
     stream.once('open', () => response.writeHead(200, { 'content-type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' }));

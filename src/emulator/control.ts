@@ -1,9 +1,11 @@
 import { isIP } from 'node:net';
 import { ErrorCodes } from '../api/error-codes.js';
+import { checkLocalRequest, type LocalPolicy } from '../local-server/guard.js';
 import { parseJsonBody, readLimitedBody } from './body.js';
 import { type Chaos, type ChaosSpec, parseChaosSpec } from './chaos.js';
 import { ApiError, notFound, ok, validationFailed, type Reply } from './envelope.js';
 import type { Exchange } from './exchange.js';
+import { refusalError } from './local-refusal.js';
 import type { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './server.js';
 import { isPlainObject, parseRfc3339 } from './validate.js';
@@ -18,6 +20,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** What the control endpoints act on. */
 export interface ControlTarget {
+  /** Its names and the control token: reads are open to a loopback script, changes need the token. */
+  policy(): LocalPolicy;
   log: RequestLog;
   chaos: Chaos;
   /** Moves the clock, publishes what became due, makes it durable; returns how many posts changed. */
@@ -63,11 +67,21 @@ function faults(chaos: Chaos, body: Record<string, unknown>): Reply {
  * `/_emulator/...`: GET/DELETE requests (the request log), POST clock, POST faults
  * (`{ "spec": "rate=0.2,seed=42" }` or `{ rate, seed, kinds: [...] }`), POST reset. Only loopback
  * peers are served (403 otherwise); chaos and the rate limit never apply here.
+ *
+ * A web page in a browser on this machine is a loopback peer too: no request from a page of
+ * another origin is answered (a read would show the log to it, a form post would move the clock or
+ * wipe the data), every change needs the control token of this process and a JSON body, and no
+ * GET changes anything.
  */
 export async function handleControl(target: ControlTarget, exchange: Exchange): Promise<void> {
   if (!isLoopbackAddress(exchange.req.socket.remoteAddress)) {
     exchange.req.resume();
     throw new ApiError(403, ErrorCodes.loopbackOnly, 'control endpoints answer loopback clients only');
+  }
+  const refusal = checkLocalRequest(exchange.req, target.policy());
+  if (refusal !== null) {
+    exchange.req.resume();
+    throw refusalError(refusal);
   }
   const raw = await readLimitedBody(exchange.req);
   const route = `${exchange.method} ${exchange.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '')}`;

@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loopbackHosts, newToken } from '../local-server/guard.js';
 import { KeyRing } from './auth.js';
 import { Chaos, parseChaosSpec } from './chaos.js';
 import { EmulatorClock } from './clock.js';
 import type { Services } from './context.js';
 import { Router } from './context.js';
-import { handleControl } from './control.js';
+import { handleControl, isLoopbackAddress } from './control.js';
 import { demoFixture } from './demo-fixture.js';
 import { type Fixture, loadFixture } from './fixture.js';
 import { Journal } from './journal.js';
@@ -45,6 +46,11 @@ export interface RunningEmulator {
   baseUrl: string;
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
+  /**
+   * The token of this process that a state-changing control request sends (header
+   * X-Postsync-Token): a web page on this machine cannot know it. `serve` prints it.
+   */
+  controlToken: string;
   close(): Promise<void>;
 }
 
@@ -101,8 +107,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
   const limiter = new RateLimiter(limits);
   const log = new RequestLog();
+  const controlToken = newToken();
+  const server: Server = createServer();
+  /** The names the server answers as, read once it listens (requests arrive only then). */
+  const address = () => server.address() as AddressInfo;
+  const hosts = () => loopbackHosts(address().port, address().address);
 
   const control = {
+    policy: () => ({ hosts: hosts(), token: controlToken, tokenFor: 'changes' as const }),
     log,
     chaos,
     async moveClock(change: { advanceSeconds: number } | { now: Date }) {
@@ -135,19 +147,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     router: new Router(apiRoutes),
     log,
     chaos,
+    loopbackBind: () => isLoopbackAddress(address().address),
     control: (exchange) => handleControl(control, exchange),
     storage: (exchange) => handleStorage(services, exchange),
   });
-  const server: Server = createServer(listener);
+  server.on('request', listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  services.origin = originOf(server.address() as AddressInfo);
+  services.origin = originOf(address());
 
   let closing: Promise<void> | undefined;
   return {
     origin: services.origin,
+    controlToken,
     baseUrl: `${services.origin}${API_PREFIX}`,
     close() {
       closing ??= (async () => {

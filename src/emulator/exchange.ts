@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCodes } from '../api/error-codes.js';
+import { requestUrl } from '../local-server/guard.js';
 import type { Fault } from './chaos.js';
 import { ApiError, errorBody, type Reply } from './envelope.js';
 import type { RequestLogEntry } from './request-log.js';
@@ -23,7 +24,8 @@ export class Exchange {
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
   ) {
-    this.url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // A malformed address reads as `/` here: the listener answers it with 400 before any route.
+    this.url = requestUrl(req) ?? new URL('http://emulator.invalid/');
     res.setHeader('X-Request-Id', this.requestId);
     res.setHeader('Cache-Control', 'no-store');
   }

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes } from '../api/error-codes.js';
+import { checkAddress, checkLoopbackName } from '../local-server/guard.js';
 import type { KeyRing } from './auth.js';
 import { parseJsonBody, readLimitedBody, requireJsonContentType } from './body.js';
 import type { Chaos } from './chaos.js';
 import type { ApiCall, Router, Services } from './context.js';
 import { ApiError, notFound } from './envelope.js';
 import { Exchange } from './exchange.js';
+import { refusalError } from './local-refusal.js';
 import { publishDue } from './publish.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
@@ -22,6 +24,8 @@ export interface Endpoints {
   router: Router;
   log: RequestLog;
   chaos: Chaos;
+  /** Whether it listens on loopback, where every request's Host must be a loopback name; elsewhere clients name it as they reach it. */
+  loopbackBind(): boolean;
   control(exchange: Exchange): Promise<void>;
   storage(exchange: Exchange): Promise<void>;
 }
@@ -39,10 +43,12 @@ function loggedQuery(url: URL): string {
 }
 
 /**
- * The request listener. Order for API requests: chaos fault → body (413 while reading) → key
- * (401/403) → project rate limit (429) → due posts published → route (404 unknown path, 405 with
- * `Allow` for another method) → Content-Type of a POST/PATCH body (415) → handler, which checks
- * permissions, parses and validates → journal commit → answer.
+ * The request listener. First for every request: a well-formed address (400) and, on a loopback
+ * bind, a loopback Host name on any port (421: a DNS-rebinding page names its own host; a proxy
+ * on another port of this machine may front the emulator). Then, for API requests: chaos fault →
+ * body (413 while reading) → key (401/403) → project rate limit (429) → due posts published →
+ * route (404 unknown path, 405 with `Allow` for another method) → Content-Type of a POST/PATCH
+ * body (415) → handler, which checks permissions, parses and validates → journal commit → answer.
  */
 export function createListener(endpoints: Endpoints): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -57,6 +63,11 @@ export function createListener(endpoints: Endpoints): (req: IncomingMessage, res
 
 async function dispatch(endpoints: Endpoints, exchange: Exchange): Promise<void> {
   const { path } = exchange;
+  const refusal = checkAddress(exchange.req) ?? (endpoints.loopbackBind() ? checkLoopbackName(exchange.req) : null);
+  if (refusal !== null) {
+    exchange.req.resume();
+    throw refusalError(refusal);
+  }
   if (path.startsWith(CONTROL_PREFIX)) return endpoints.control(exchange);
   const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
   const isStorage = path.startsWith(STORAGE_PREFIX);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostsDelta } from '../../src/calendar/calendar-events.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
+import { rawRequest } from '../helpers/raw-request.js';
 import { testdir } from '../helpers/testdir.js';
 import { calendarFor, desired, launchDay, shape, sseEventOf } from './fixtures.js';
 
@@ -16,9 +17,16 @@ async function started(): Promise<CalendarServer> {
   return server;
 }
 
+/** `path` on the server, with the token of the address it printed (which every request must carry). */
+function at(server: CalendarServer, path: string): URL {
+  const url = new URL(path, server.url);
+  url.searchParams.set('t', new URL(server.url).searchParams.get('t') ?? '');
+  return url;
+}
+
 /** The server-sent events of /events, one at a time (the `retry` line and keep-alive comments skipped). */
 async function openEvents(server: CalendarServer, query: string, headers: Record<string, string> = {}) {
-  const response = await fetch(new URL(`/events${query}`, server.url), { headers });
+  const response = await fetch(at(server, `/events${query}`), { headers });
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -101,11 +109,62 @@ describe('CalendarServer (watch --calendar)', () => {
     const dir = await testdir({ 'media/cover.png': 'not really a png' });
     const server = await started();
     server.update({ model: model('Launch day'), thumbnails: new Map([[`${SERVED_MEDIA_PREFIX}abc.png`, join(dir, 'media/cover.png')]]) });
-    const thumbnail = await fetch(new URL('/media/abc.png', server.url));
+    const thumbnail = await fetch(at(server, '/media/abc.png'));
     expect([thumbnail.status, thumbnail.headers.get('content-type'), await thumbnail.text()]).toEqual([200, 'image/png', 'not really a png']);
-    expect((await fetch(new URL('/media/other.png', server.url))).status).toBe(404);
-    expect((await fetch(new URL('/media/..%2Fpostsync.yaml', server.url))).status).toBe(404);
+    expect((await fetch(at(server, '/media/other.png'))).status).toBe(404);
+    expect((await fetch(at(server, '/media/..%2Fpostsync.yaml'))).status).toBe(404);
     const post = await fetch(server.url, { method: 'POST' });
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('prints an address on loopback that holds a token of its own, and answers nothing without it', async () => {
+    const dir = await testdir({ 'media/cover.png': 'not really a png' });
+    const [server, other] = [await started(), await started()];
+    server.update({ model: model('Launch day'), thumbnails: new Map([[`${SERVED_MEDIA_PREFIX}abc.png`, join(dir, 'media/cover.png')]]) });
+    const printed = new URL(server.url);
+    expect(printed.hostname).toBe('127.0.0.1');
+    expect(printed.pathname).toBe('/');
+    expect(printed.searchParams.get('t')).toMatch(/^[\w-]{32,}$/);
+    expect(new URL(other.url).searchParams.get('t')).not.toBe(printed.searchParams.get('t'));
+    const origin = printed.origin;
+    for (const path of ['/', '/events', '/media/abc.png', `/media/abc.png?t=${new URL(other.url).searchParams.get('t')}`]) {
+      const refused = await rawRequest(origin, path);
+      expect([path, refused.status]).toEqual([path, 403]);
+      expect(refused.body).toContain('open the address postsync printed');
+    }
+    expect((await rawRequest(origin, `${at(server, '/media/abc.png').pathname}${at(server, '/media/abc.png').search}`)).body).toBe('not really a png');
+  });
+
+  it('answers only the names it printed (no DNS rebinding) and only its own page (no cross-site request)', async () => {
+    const server = await started();
+    server.update({ model: model('Unpublished draft'), thumbnails: new Map() });
+    const page = at(server, '/');
+    const path = `${page.pathname}${page.search}`;
+    const port = page.port;
+    for (const host of ['evil.example', `evil.example:${port}`, '127.0.0.1', `127.0.0.1:1`]) {
+      const answer = await rawRequest(page.origin, path, { headers: { host } });
+      expect([host, answer.status]).toEqual([host, 421]);
+      expect(answer.body).not.toContain('Unpublished draft');
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect([host, (await rawRequest(page.origin, path, { headers: { host } })).status]).toEqual([host, 200]);
+    }
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${Number(port) + 1}`, 'null']) {
+      const answer = await rawRequest(page.origin, path, { headers: { origin } });
+      expect([origin, answer.status]).toEqual([origin, 403]);
+    }
+    expect((await rawRequest(page.origin, path, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await rawRequest(page.origin, path, { headers: { origin: page.origin, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+  });
+
+  it('answers a malformed address with 400 and keeps serving', async () => {
+    const server = await started();
+    server.update({ model: model('Launch day'), thumbnails: new Map() });
+    const token = new URL(server.url).searchParams.get('t')!;
+    const { origin } = new URL(server.url);
+    for (const path of ['/media/%', `/media/%?t=${token}`, `/%E0%A4%A?t=${token}`, `/media/%E0%A4%A?t=${token}`]) {
+      expect([path, (await rawRequest(origin, path)).status]).toEqual([path, 400]);
+    }
+    expect((await fetch(server.url)).status).toBe(200);
   });
 });

@@ -23,10 +23,19 @@ describe.skipIf(BROWSER_MISSING)('watch --calendar', () => {
     });
     const watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
     try {
-      const url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/) \(updates after every save\)/.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\//))![1]!;
+      // The printed address holds the token of the process: the page passes it on to its events and thumbnails.
+      const url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) \(updates after every save\)/.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\//))![1]!;
       const { page, errors } = await openPage(browser(), `${url}#2027-02`);
       expect(await page.locator('.cell[data-day="2027-02-03"] .card[data-key="launch"] .card-text').textContent()).toBe('Launch day');
       expect(await page.locator('.live').textContent()).toBe('live');
+      await page.locator('.card[data-key="launch"]').click();
+      const thumbnail = page.locator('#details .thumb img');
+      await expect.poll(() => thumbnail.evaluate((element) => {
+        const image = element as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete && image.naturalWidth > 0;
+      }), { timeout: 10_000 }).toBe(true);
+      expect(await thumbnail.getAttribute('src')).toContain('?t=');
+      await page.keyboard.press('Escape');
       // A mark only this very page holds: a reload would drop it.
       await page.evaluate(() => ((globalThis as unknown as { unreloaded: boolean }).unreloaded = true));
       await emulator().clearLog();

@@ -10,6 +10,8 @@ import { KEYS, conformanceFixture } from './fixture.js';
  */
 export interface Conformance {
   origin: string;
+  /** What a state-changing control request sends as X-Postsync-Token. */
+  controlToken: string;
   /** A client holding `key` (default: the all-permission key of project `acme`). */
   api(key?: string | null): ApiClient;
   control: {
@@ -41,13 +43,15 @@ function storageTemplate(url: string): string {
 function harness(running: RunningEmulator): Conformance {
   const { origin, baseUrl } = running;
   const control = async (method: string, name: string, body?: unknown): Promise<Reply> => {
-    const init: RequestInit = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+    const token = { 'x-postsync-token': running.controlToken };
+    const init: RequestInit = body === undefined ? { headers: token } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...token } };
     const reply = await send(method, `/_emulator/${name}`, `${origin}/_emulator/${name}`, init);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply;
   };
   return {
     origin,
+    controlToken: running.controlToken,
     api: (key = KEYS.full) => new ApiClient(baseUrl, key),
     control: {
       now: async () => (await control('POST', 'clock', { advanceSeconds: 0 })).body.data.now,

@@ -6,6 +6,9 @@ import { ACME, postBody, testFixture } from './support.js';
 
 const emulator = useEmulator({ fixture: testFixture() });
 
+/** What a control request that changes something sends: the process's token and a JSON body. */
+const controlHeaders = () => ({ 'Content-Type': 'application/json', 'X-Postsync-Token': emulator().controlToken });
+
 const externalAddress = Object.values(networkInterfaces())
   .flat()
   .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
@@ -50,7 +53,7 @@ describe('control endpoints', () => {
     const moved = Date.parse((await emulator().advanceClock(86_400)).now);
     expect(moved - before).toBeGreaterThanOrEqual(86_400_000);
     expect((await emulator().setClock(new Date('2031-05-05T00:00:00Z'))).now.startsWith('2031-05-05T00:00:0')).toBe(true);
-    const bad = await fetch(`${emulator().origin}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advanceSeconds: 'soon', now: 'x' }) });
+    const bad = await fetch(`${emulator().origin}/_emulator/clock`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ advanceSeconds: 'soon', now: 'x' }) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.message).toEqual([
       'send exactly one of advanceSeconds (number) or now (date-time)',
@@ -158,7 +161,7 @@ describe('chaos', () => {
 
   it('refuses an invalid spec at start and on the faults endpoint', async () => {
     await expect(startEmulator({ chaos: 'rate=7' })).rejects.toThrow(/rate must be a number from 0 to 1/);
-    const bad = await fetch(`${emulator().origin}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ spec: 'kinds=fire' }) });
+    const bad = await fetch(`${emulator().origin}/_emulator/faults`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ spec: 'kinds=fire' }) });
     expect(bad.status).toBe(400);
   });
 });

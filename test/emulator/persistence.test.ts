@@ -143,8 +143,16 @@ describe('postsync serve', () => {
   it('prints the URL first and exits 0 on SIGTERM', async () => {
     const bin = new URL('../../dist/cli/main.js', import.meta.url).pathname;
     const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const line = String((await lines.next()).value);
     expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/public\/v1$/);
+    // The second line: the token a state-changing control request sends (X-Postsync-Token).
+    const token = /^control token: ([\w-]{32,})$/.exec(String((await lines.next()).value))?.[1];
+    expect(token).toBeDefined();
+    const origin = new URL(line.slice('listening on '.length)).origin;
+    const reset = (headers: Record<string, string>) => fetch(`${origin}/_emulator/reset`, { method: 'POST', headers });
+    expect((await reset({})).status).toBe(403);
+    expect((await reset({ 'X-Postsync-Token': token! })).status).toBe(200);
     const session = await fetch(`${line.slice('listening on '.length)}/auth/session`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
     expect(((await session.json()) as any).data.project.id).toBe('demo');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -51,8 +51,8 @@ async function call<T>(url: string, method: string, options: CallOptions = {}): 
   return { status: response.status, headers: response.headers, body: (await readJson(response)) as T };
 }
 
-async function control<T>(origin: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await call<{ data: T }>(`${origin}/_emulator/${path}`, method, { body, key: null });
+async function control<T>(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await call<{ data: T }>(`${emulator.origin}/_emulator/${path}`, method, { body, key: null, headers: { 'X-Postsync-Token': emulator.controlToken } });
   if (response.status !== 200) throw new Error(`control ${method} ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.data;
 }
@@ -60,16 +60,16 @@ async function control<T>(origin: string, method: string, path: string, body?: u
 /** Starts an emulator on port 0 (demo fixture unless given) with the helpers attached. */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const running = await startEmulator({ port: 0, ...options });
-  const { origin, baseUrl } = running;
+  const { baseUrl } = running;
   return {
     ...running,
     api: (method, path, callOptions) => call(`${baseUrl}${path}`, method, callOptions),
-    requestLog: () => control<RequestLogEntry[]>(origin, 'GET', 'requests'),
-    clearLog: async () => void (await control(origin, 'DELETE', 'requests')),
-    advanceClock: (seconds) => control(origin, 'POST', 'clock', { advanceSeconds: seconds }),
-    setClock: (now) => control(origin, 'POST', 'clock', { now: now.toISOString() }),
-    setFaults: async (spec) => void (await control(origin, 'POST', 'faults', { spec })),
-    reset: async () => void (await control(origin, 'POST', 'reset')),
+    requestLog: () => control<RequestLogEntry[]>(running, 'GET', 'requests'),
+    clearLog: async () => void (await control(running, 'DELETE', 'requests')),
+    advanceClock: (seconds) => control(running, 'POST', 'clock', { advanceSeconds: seconds }),
+    setClock: (now) => control(running, 'POST', 'clock', { now: now.toISOString() }),
+    setFaults: async (spec) => void (await control(running, 'POST', 'faults', { spec })),
+    reset: async () => void (await control(running, 'POST', 'reset')),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics.js';
 import type { CalendarAccount, CalendarMedia, CalendarModel, CalendarPost, CalendarTarget, Slot } from '../model.js';
+import { withPageToken } from './address.js';
 import { accountDot, statusBadge, tagText } from './card.js';
 import { dayTitle } from './dates.js';
 import { h, number, type Child } from './dom.js';
@@ -91,7 +92,7 @@ function thumbnail(media: CalendarMedia): HTMLElement {
   const label = `${name}${media.width === undefined ? '' : ` · ${media.width}×${media.height}`}${media.alt === undefined ? '' : ` · ${media.alt}`}`;
   const video = media.kind === 'video';
   const placeholder = video ? [h('span', { class: 'play' }, '▶'), h('span', null, name)] : h('span', null, name);
-  const box = h('div', { class: `thumb${video ? ' video' : ''}`, title: label }, media.src === null ? placeholder : h('img', { src: media.src, alt: media.alt ?? name, loading: 'lazy', decoding: 'async' }));
+  const box = h('div', { class: `thumb${video ? ' video' : ''}`, title: label }, media.src === null ? placeholder : h('img', { src: withPageToken(media.src), alt: media.alt ?? name, loading: 'lazy', decoding: 'async' }));
   if (video) box.appendChild(h('span', { class: 'dur' }, duration(media.durationSeconds)));
   // A thumbnail that cannot be loaded (a file moved, an expired poster URL) falls back to the placeholder.
   box.querySelector('img')?.addEventListener('error', () => {

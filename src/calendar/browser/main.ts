@@ -2,6 +2,7 @@ import type { PostsDelta } from '../calendar-events.js';
 import type { FirstView } from '../first-view.js';
 import type { CalendarAccount, CalendarModel, CalendarPost, ModelPost } from '../model.js';
 import { shownPost } from '../shown-post.js';
+import { withPageToken } from './address.js';
 import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
 import { details } from './details.js';
 import { byId, h, replace } from './dom.js';
@@ -215,7 +216,7 @@ class CalendarPage {
  * URL names the calendar the page was made from (`?since=`); each event's id is its version.
  */
 function listen(page: CalendarPage, url: string): void {
-  const address = new URL(url, location.href);
+  const address = new URL(withPageToken(url), location.href);
   let version = Number(address.searchParams.get('since'));
   const open = (since: string): void => {
     address.searchParams.set('since', since);
