@@ -3,12 +3,12 @@
 // from the sources of this repository by `npm run bundle:action`. Do not edit.
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
-import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -8449,6 +8449,43 @@ function prettyCanonicalJson(value) {
 function sha256Hex(text) {
 	return hash("sha256", text, "hex");
 }
+async function guardWrite(path, options) {
+	const root = resolve(options.root);
+	const target = resolve(path);
+	const inside = relative(root, target);
+	if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
+	let at = root;
+	for (const part of inside.split(sep)) {
+		at = join(at, part);
+		const stats = await lstatOrNull(at);
+		if (stats === null) return;
+		if (stats.isSymbolicLink()) throw linkRefused(at);
+	}
+}
+async function openNoFollow(path, options) {
+	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+	let handle;
+	try {
+		handle = await open(path, flags, 420);
+	} catch (error) {
+		if (error.code === "ELOOP") throw linkRefused(path);
+		throw error;
+	}
+	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
+		await handle.close();
+		throw linkRefused(path);
+	}
+	return handle;
+}
+async function lstatOrNull(path) {
+	return lstat(path).catch((error) => {
+		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+		throw error;
+	});
+}
+function linkRefused(path) {
+	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
+}
 function journalPathFor(statePath) {
 	return `${statePath}.journal`;
 }
@@ -8632,7 +8669,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_DxTiY6WG = __esmMin((() => {
+var init_state_file_Bq7AJ7iN = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -9277,9 +9314,9 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_DEW7Oq4m = __esmMin((() => {
+var init_actions_report_BEzQ6J5M = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_Bq7AJ7iN();
 }));
 function compareText(a, b) {
 	return a < b ? -1 : a > b ? 1 : 0;
@@ -39668,10 +39705,10 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+var init_api_C2iPCc_i = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
-	init_state_file_DxTiY6WG();
+	init_state_file_Bq7AJ7iN();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
@@ -54649,8 +54686,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_D1Y0nkar = __esmMin((() => {
+	init_api_C2iPCc_i();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +54696,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_DriHxT_d_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +54948,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_DriHxT_d = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
+	init_state_file_Bq7AJ7iN();
+	init_check_posts_DhlTJDS9();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C2iPCc_i();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_D1Y0nkar();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56835,7 +56872,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_DriHxT_d(), interpret_file_DriHxT_d_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57411,10 +57448,10 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
+var init_check_posts_DhlTJDS9 = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+	init_api_C2iPCc_i();
+	init_state_file_Bq7AJ7iN();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
@@ -57694,8 +57731,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_D6ZHqgqx = __esmMin((() => {
+	init_check_posts_DhlTJDS9();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57824,9 +57861,9 @@ async function fetchMediaSource(url, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+var init_media_source_BbnKP3qg = __esmMin((() => {
+	init_api_C2iPCc_i();
+	init_state_file_Bq7AJ7iN();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 }));
@@ -57943,8 +57980,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_D38om5C4 = __esmMin((() => {
+	init_api_C2iPCc_i();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -58626,12 +58663,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_c7VZfdDh = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_DhlTJDS9();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C2iPCc_i();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -59295,15 +59332,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_BA3_dNjR = __esmMin((() => {
+	init_check_posts_DhlTJDS9();
+	init_plan_context_D6ZHqgqx();
+	init_media_source_BbnKP3qg();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_scoped_listing_D38om5C4();
+	init_read_desired_c7VZfdDh();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -59342,26 +59379,8 @@ function isEntry(entry) {
 	const { fingerprint, value } = entry ?? {};
 	return typeof fingerprint === "string" && typeof value?.key === "string";
 }
-function derivedTextCodec() {
-	return {
-		encode: (entries) => [...entries.values()].map(({ fingerprint, value: { text: _text, ...rest } }) => ({
-			fingerprint,
-			value: rest
-		})),
-		lines: (entries) => [...entries.values()].map((entry) => entry.value.text),
-		decode: (raw, lines) => {
-			if (!Array.isArray(raw) || raw.length !== lines.length || !raw.every(isEntry)) return void 0;
-			const entries = new Map();
-			raw.forEach((entry, index) => {
-				entry.value.text = lines[index];
-				entries.set(entry.value.key, entry);
-			});
-			return entries;
-		}
-	};
-}
 var PostDerived;
-var init_post_derived_CettX2Zk = __esmMin((() => {
+var init_post_derived_0LsqX75P = __esmMin((() => {
 	PostDerived = class {
 		#section;
 		constructor(section) {
@@ -68352,7 +68371,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_CK91Qnyr_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68753,24 +68772,49 @@ function pairCodec() {
 }
 function readEntries(path, identity, codec) {
 	let file;
-	let lines;
 	try {
 		const bytes = readFileSync(path);
 		if (!isAscii(bytes)) return new Map();
-		const text = bytes.toString("latin1");
-		const end = text.indexOf("\n");
-		file = JSON.parse(end < 0 ? text : text.slice(0, end));
-		lines = end < 0 ? [] : text.slice(end + 1).split("\n");
+		file = JSON.parse(bytes.toString("latin1"));
 	} catch {
 		return new Map();
 	}
-	return (file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context ? codec.decode(file.entries, lines) : void 0) ?? new Map();
+	return (file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context ? codec.decode(file.entries) : void 0) ?? new Map();
 }
 function asciiJson(json) {
 	return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function isPair(entry) {
 	return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
+}
+function cacheDistrust(root, dir) {
+	for (const folder of [dirname(dir), dir]) {
+		const stats = lstatSync(folder, { throwIfNoEntry: false });
+		if (stats === void 0) return null;
+		if (stats.isSymbolicLink()) return `the cache is not used this run: ${folder} is a symbolic link (remove it; postsync makes a real folder)`;
+	}
+	return gitTracksFilesUnder(root, dir) ? `the cache is not used this run: git tracks files under ${dir}, which only this machine may write (untrack them: git rm -r --cached '${dir.replaceAll("'", "'\\''")}')` : null;
+}
+function gitTracksFilesUnder(root, dir) {
+	try {
+		return execFileSync("git", [
+			"ls-files",
+			"-z",
+			"--",
+			dir
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"ignore"
+			],
+			timeout: 1e4
+		}) !== "";
+	} catch {
+		return false;
+	}
 }
 function seldomOf(summary) {
 	const { keyPosition, diagnostics, schedule, snippets } = summary;
@@ -68901,7 +68945,10 @@ function isCI() {
 	return ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0";
 }
 function openRunCache(options) {
-	return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
+	return RunCache.open(projectRoot(options), {
+		enabled: options.cache !== false,
+		onNotice: (line) => process.stderr.write(`postsync: ${line}\n`)
+	});
 }
 function loadProjectConfig(options) {
 	return loadConfig({
@@ -68947,13 +68994,13 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
+var init_context_CK91Qnyr = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C2iPCc_i();
 	init_main();
-	init_state_file_DxTiY6WG();
-	init_post_derived_CettX2Zk();
+	init_state_file_Bq7AJ7iN();
+	init_post_derived_0LsqX75P();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
 	RULE_FIELDS = new Set([
@@ -68968,7 +69015,7 @@ var init_context_bbJuwh3k = __esmMin((() => {
 	API_VERSION_PREFIX = "/public/v1";
 	SECTION_FORMAT = 2;
 	CacheSection = class CacheSection {
-		#path;
+		path;
 		#identity;
 		#codec;
 		#loaded;
@@ -68977,7 +69024,7 @@ var init_context_bbJuwh3k = __esmMin((() => {
 		#savedChanges = 0;
 		#written;
 		constructor(path, identity, codec) {
-			this.#path = path;
+			this.path = path;
 			this.#identity = identity;
 			this.#codec = codec;
 			this.#loaded = readEntries(path, identity, codec);
@@ -69007,18 +69054,16 @@ var init_context_bbJuwh3k = __esmMin((() => {
 			if (!this.dirty) return false;
 			const changes = this.#changes;
 			const written = this.#used.size;
-			const json = JSON.stringify({
+			const text = asciiJson(JSON.stringify({
 				format: SECTION_FORMAT,
 				...this.#identity,
 				entries: this.#codec.encode(this.#used)
-			});
-			const lines = this.#codec.lines?.(this.#used) ?? [];
-			const text = asciiJson(lines.length === 0 ? json : `${json}\n${lines.join("\n")}`);
-			const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+			}));
+			const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 			try {
-				await mkdir(dirname(this.#path), { recursive: true });
-				await writeFile(temp, text);
-				await rename(temp, this.#path);
+				await mkdir(dirname(this.path), { recursive: true });
+				await writeFile(temp, text, { flag: "wx" });
+				await rename(temp, this.path);
 				this.#savedChanges = changes;
 				this.#written = written;
 				return true;
@@ -69147,17 +69192,34 @@ var init_context_bbJuwh3k = __esmMin((() => {
 	RunCache = class RunCache {
 		#dir;
 		#build;
+		#root;
+		#onNotice;
 		#sections = new Map();
-		constructor(dir, build) {
-			this.#dir = dir;
+		constructor(where, build, onNotice) {
+			this.#dir = where.dir;
+			this.#root = where.root;
 			this.#build = build;
+			this.#onNotice = onNotice;
 		}
 		static open(root, options) {
 			const build = options.enabled ? options.build ?? buildId() : null;
-			return build === null ? RunCache.disabled() : new RunCache(join(root, CACHE_DIR), build);
+			if (build === null) return RunCache.disabled();
+			const dir = join(root, CACHE_DIR);
+			const distrust = cacheDistrust(root, dir);
+			if (distrust !== null) {
+				options.onNotice?.(distrust);
+				return RunCache.disabled();
+			}
+			return new RunCache({
+				dir,
+				root
+			}, build, options.onNotice ?? (() => void 0));
 		}
 		static disabled() {
-			return new RunCache(null, "");
+			return new RunCache({
+				dir: null,
+				root: ""
+			}, "", () => void 0);
 		}
 		posts(config, accountFacts) {
 			const section = this.#section("posts", contentContext(config, accountFacts), postColumns);
@@ -69166,10 +69228,6 @@ var init_context_bbJuwh3k = __esmMin((() => {
 		}
 		calendarCards(context) {
 			const section = this.#section("calendar", context, derivedCodec());
-			return section === void 0 ? void 0 : new PostDerived(section);
-		}
-		calendarEntries(context) {
-			const section = this.#section("calendar-entries", context, derivedTextCodec());
 			return section === void 0 ? void 0 : new PostDerived(section);
 		}
 		knownStates() {
@@ -69189,7 +69247,14 @@ var init_context_bbJuwh3k = __esmMin((() => {
 		async save() {
 			const sections = [...this.#sections.values()].map((open) => open.section);
 			if (this.#dir === null || !sections.some((section) => section.dirty)) return;
-			await mkdir(this.#dir, { recursive: true }).then(() => writeFile(join(this.#dir, ".gitignore"), "# postsync cache: safe to delete, never committed\n*\n", { flag: "wx" })).catch(() => void 0);
+			const ignore = join(this.#dir, ".gitignore");
+			try {
+				for (const path of [ignore, ...sections.map((section) => section.path)]) await guardWrite(path, { root: this.#root });
+			} catch (error) {
+				this.#onNotice(`the cache is not saved: ${error.message}`);
+				return;
+			}
+			await mkdir(this.#dir, { recursive: true }).then(() => writeFile(ignore, "# postsync cache: safe to delete, never committed\n*\n", { flag: "wx" })).catch(() => void 0);
 			await Promise.all(sections.map((section) => section.save()));
 		}
 		#section(name, context, codec) {
@@ -69253,7 +69318,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_Cwv15dhO_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,13 +69366,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_Cwv15dhO = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
-	init_actions_report_DEW7Oq4m();
-	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
+	init_actions_report_BEzQ6J5M();
+	init_state_file_Bq7AJ7iN();
+	init_build_plan_BA3_dNjR();
+	init_context_CK91Qnyr();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_plan_markdown_CGZNdYN_();
@@ -69343,11 +69408,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
+var init_find_calendars_CNQipe_e = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C2iPCc_i();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CiEsux24_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +69444,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_CiEsux24 = __esmMin((() => {
+	init_find_calendars_CNQipe_e();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CK91Qnyr();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +69478,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DgvqZfHs_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,14 +69531,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_DgvqZfHs = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_state_file_Bq7AJ7iN();
+	init_check_posts_DhlTJDS9();
+	init_read_desired_c7VZfdDh();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_CK91Qnyr();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
@@ -69839,12 +69904,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_B3UrSPeW = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
+	init_api_C2iPCc_i();
+	init_media_source_BbnKP3qg();
+	init_check_posts_DhlTJDS9();
+	init_state_file_Bq7AJ7iN();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -69865,8 +69930,9 @@ async function openTemp(fs, temp, dir) {
 		return fs.open(temp, "wx", 420);
 	}
 }
-async function writeTemp(fs, path, text) {
+async function writeTemp(fs, path, text, root) {
 	const dir = dirname(path);
+	await guardWrite(path, { root: root ?? dir });
 	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 	try {
 		const handle = await openTemp(fs, temp, dir);
@@ -69884,7 +69950,7 @@ async function writeTemp(fs, path, text) {
 }
 async function writeFileAtomic(path, text, options = {}) {
 	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text);
+	const temp = await writeTemp(fs, path, text, options.root);
 	try {
 		await fs.rename(temp, path);
 	} catch (error) {
@@ -69895,7 +69961,7 @@ async function writeFileAtomic(path, text, options = {}) {
 }
 async function createFileExclusive(path, text, options = {}) {
 	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text);
+	const temp = await writeTemp(fs, path, text, options.root);
 	try {
 		await fs.link(temp, path);
 	} catch (error) {
@@ -69919,7 +69985,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_CzuDhoFy = __esmMin((() => {
+var init_atomic_BPl1ir9l = __esmMin((() => {
+	init_state_file_Bq7AJ7iN();
 	NODE_FS = {
 		open,
 		link,
@@ -69941,6 +70008,8 @@ function lockPathFor(statePath) {
 }
 async function acquireLock(statePath, options = {}) {
 	const lockPath = lockPathFor(statePath);
+	const root = options.root ?? dirname(statePath);
+	await guardWrite(lockPath, { root });
 	await mkdir(dirname(lockPath), { recursive: true });
 	const owner = {
 		pid: process.pid,
@@ -69949,10 +70018,13 @@ async function acquireLock(statePath, options = {}) {
 		command: options.command ?? "apply"
 	};
 	const text = `${JSON.stringify(owner, null, 2)}\n`;
-	if (!await createFileExclusive(lockPath, text)) {
+	if (!await createFileExclusive(lockPath, text, { root })) {
 		const stale = await staleOwner(lockPath);
 		if (!stale) throw await describeHeldLock(lockPath);
-		await takeOver(lockPath, stale, text);
+		await takeOver(lockPath, stale, {
+			text,
+			root
+		});
 		options.onStaleLock?.(stale);
 	}
 	let released = false;
@@ -69968,14 +70040,15 @@ async function staleOwner(lockPath) {
 	const owner = await readOwner(lockPath);
 	return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
 }
-async function takeOver(lockPath, stale, text) {
+async function takeOver(lockPath, stale, lock) {
+	const { text, root } = lock;
 	const guardPath = `${lockPath}.takeover`;
-	if (!await createFileExclusive(guardPath, text)) throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, { hint: `Try again in a moment. If none is running, remove ${guardPath}.` });
+	if (!await createFileExclusive(guardPath, text, { root })) throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, { hint: `Try again in a moment. If none is running, remove ${guardPath}.` });
 	try {
 		const still = await readOwner(lockPath);
 		if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
 		await unlink(lockPath);
-		if (!await createFileExclusive(lockPath, text)) throw await describeHeldLock(lockPath);
+		if (!await createFileExclusive(lockPath, text, { root })) throw await describeHeldLock(lockPath);
 	} finally {
 		await unlink(guardPath).catch(() => void 0);
 	}
@@ -70016,20 +70089,25 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CvTo2rpf = __esmMin((() => {
+var init_state_store_Crt0324C = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
-	init_atomic_CzuDhoFy();
+	init_state_file_Bq7AJ7iN();
+	init_atomic_BPl1ir9l();
 	JournalFile = class {
 		path;
+		#root;
+		#open;
 		#length = 0;
 		#torn = false;
-		constructor(path) {
+		constructor(path, options = {}) {
 			this.path = path;
+			this.#root = options.root ?? dirname(path);
+			this.#open = options.open ?? openNoFollow;
 		}
 		async append(text, options) {
+			await guardWrite(this.path, { root: this.#root });
 			if (options.fresh) await mkdir(dirname(this.path), { recursive: true });
-			const handle = await open(this.path, options.fresh ? "w" : "a", 420);
+			const handle = await this.#open(this.path, { truncate: options.fresh });
 			try {
 				if (options.fresh) {
 					this.#length = 0;
@@ -70109,17 +70187,21 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 		lastWrite = Promise.resolve();
 		nextWrite;
 		text = new StateFileText();
-		constructor(path, targetId, file, section) {
+		root;
+		constructor(path, targetId, file, section, root) {
 			this.path = path;
 			this.targetId = targetId;
 			this.file = file;
 			this.current = section;
-			this.journal = new JournalFile(journalPathFor(path));
+			this.root = root;
+			this.journal = new JournalFile(journalPathFor(path), { root });
 		}
-		static async open(path, target) {
+		static async open(path, target, options = {}) {
+			const root = options.root ?? dirname(path);
+			for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 			const leftover = existsSync(journalPathFor(path));
 			const file = await readState(path);
-			const store = new StateStore(path, target.id, file, sectionFor(file, target));
+			const store = new StateStore(path, target.id, file, sectionFor(file, target), root);
 			if (leftover) {
 				store.journaled = true;
 				await store.checkpoint();
@@ -70230,7 +70312,7 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 			this.unwritten = [];
 			const text = this.text.render(this.file);
 			try {
-				await writeFileAtomic(this.path, text);
+				await writeFileAtomic(this.path, text, { root: this.root });
 			} catch (error) {
 				this.unwritten = [...covered, ...this.unwritten];
 				throw error;
@@ -70345,7 +70427,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BzC8d_nb_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70394,10 +70476,11 @@ async function applyProject(options) {
 	const { config, connection } = options;
 	const release = await acquireLock(config.statePath, {
 		command: "apply",
+		root: config.root,
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
 		let plan;
 		let live;
 		if (options.saved !== null) {
@@ -70572,26 +70655,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_BzC8d_nb = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
+	init_actions_report_BEzQ6J5M();
+	init_apply_plan_B3UrSPeW();
+	init_api_C2iPCc_i();
+	init_check_posts_DhlTJDS9();
 	init_has_changes_Dy1ZVtLe();
-	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
+	init_state_store_Crt0324C();
+	init_build_plan_BA3_dNjR();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_CK91Qnyr();
 	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_D42r_weF_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70813,8 +70896,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_D42r_weF = __esmMin((() => {
+	init_context_CK91Qnyr();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72573,7 +72656,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_RIQqmqVG_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72613,10 +72696,11 @@ async function isFolder(path) {
 async function applyDrafts(options) {
 	const release = await acquireLock(options.statePath, {
 		command: "watch --apply-drafts",
+		root: options.root,
 		onStaleLock: options.onStaleLock
 	});
 	try {
-		const store = await StateStore.open(options.statePath, options.plan.target);
+		const store = await StateStore.open(options.statePath, options.plan.target, { root: options.root });
 		if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
 		const result = await applyPlan({
 			plan: options.plan,
@@ -72745,18 +72829,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
+var init_session_RIQqmqVG = __esmMin((() => {
+	init_api_C2iPCc_i();
+	init_build_plan_BA3_dNjR();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_state_file_DxTiY6WG();
+	init_check_posts_DhlTJDS9();
+	init_read_desired_c7VZfdDh();
+	init_state_file_Bq7AJ7iN();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
-	init_state_store_CvTo2rpf();
+	init_apply_plan_B3UrSPeW();
+	init_state_store_Crt0324C();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_D38om5C4();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -73996,19 +74080,15 @@ function remotePosters(cards, lives, state) {
 	}
 	return posters;
 }
-function thumbnailFiles(model, posts, options) {
+function thumbnailFiles(model, cards, options) {
 	const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
 	const files = new Map();
 	const add = (name, path) => {
 		if (!files.has(name)) files.set(name, join(options.root, path));
 	};
-	for (const card of posts.cards) {
+	for (const card of cards) {
 		if (shown !== null && !shown.has(card.key)) continue;
 		for (const [name, path] of cardThumbnails(card, options.mediaPrefix)) add(name, path);
-	}
-	for (const { post, thumbnails } of posts.kept) {
-		if (shown !== null && !shown.has(post.key)) continue;
-		for (const [name, path] of thumbnails) add(name, path);
 	}
 	return files;
 }
@@ -74228,10 +74308,6 @@ function buildCalendarModel(input) {
 		for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
 		if (diagnosticsByFile.has(card.file)) claimed.add(card.file);
 	}
-	for (const { accounts, live } of input.kept ?? []) {
-		for (const account of accounts) used.add(account);
-		for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
-	}
 	const problems = input.diagnostics.filter((diagnostic) => diagnostic.file === void 0 || !claimed.has(diagnostic.file));
 	const accounts = calendarAccounts({
 		aliases: input.aliases,
@@ -74257,7 +74333,6 @@ function buildCalendarModel(input) {
 			diagnostics: diagnosticsByFile.get(card.file) ?? []
 		});
 	});
-	for (const { post } of input.kept ?? []) posts.push(post);
 	const placedFiles = new Set();
 	for (const change of changes.values()) {
 		if (isForgotten(change)) continue;
@@ -74368,15 +74443,11 @@ function calendarOf(sources, options) {
 		diagnostics: sources.diagnostics,
 		mediaPrefix: options.mediaPrefix,
 		...options.range === void 0 ? {} : { range: options.range },
-		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason },
-		...sources.kept === void 0 ? {} : { kept: sources.kept }
+		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason }
 	});
 	return {
 		model,
-		thumbnails: thumbnailFiles(model, {
-			cards: sources.cards,
-			kept: sources.kept ?? []
-		}, {
+		thumbnails: thumbnailFiles(model, sources.cards, {
 			root: options.config.root,
 			mediaPrefix: options.mediaPrefix
 		})
@@ -74489,7 +74560,7 @@ function renderCalendarPage(model, options = {}) {
 }
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
-	const postsJson = (posts) => trusted(`[${posts.map((post) => postText(post, options)).join(",")}]`);
+	const postsJson = (posts) => jsonForScript(posts);
 	yield html`<!doctype html>
 <html lang="en">
 <head>
@@ -74512,18 +74583,12 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
 	yield "</body>\n</html>\n";
 }
-function postText(post, options) {
-	if ("text" in post) return post.text;
-	const text = jsonForScript(post).toString();
-	options.onPostText?.(post, text);
-	return text;
-}
 function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_D5JCG7ov = __esmMin((() => {
+var init_page_DSwqX7w3 = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
@@ -74747,7 +74812,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_q2DEVL___exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DavKT2gN_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -74837,9 +74902,9 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_q2DEVL__ = __esmMin((() => {
-	init_page_D5JCG7ov();
-	init_post_derived_CettX2Zk();
+var init_watch_calendar_DavKT2gN = __esmMin((() => {
+	init_page_DSwqX7w3();
+	init_post_derived_0LsqX75P();
 	init_probe_cache_BIaDE8Nw();
 	CalendarVersions = class {
 		#version = 0;
@@ -74965,7 +75030,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_D7qnlBL2_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74989,8 +75054,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
+			Promise.resolve().then(() => (init_context_CK91Qnyr(), context_CK91Qnyr_exports)),
+			Promise.resolve().then(() => (init_session_RIQqmqVG(), session_RIQqmqVG_exports)),
 			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -75008,7 +75073,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_q2DEVL__(), watch_calendar_q2DEVL___exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DavKT2gN(), watch_calendar_DavKT2gN_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -75051,7 +75116,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_D7qnlBL2 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75109,11 +75174,11 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_read_analytics_jhEMe7hb = __esmMin((() => {
+	init_api_C2iPCc_i();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_Bq7AJ7iN();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -75147,9 +75212,9 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BuioQkmN_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
-	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
+	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
@@ -75345,9 +75410,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
-	init_page_D5JCG7ov();
+var init_calendar_report_BuioQkmN = __esmMin((() => {
+	init_calendar_kaFx7_eu();
+	init_page_DSwqX7w3();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75362,14 +75427,10 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
-	n: () => builtPost,
+var calendar_kaFx7_eu_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
-function builtPost(entry) {
-	return "text" in entry ? JSON.parse(entry.text) : entry;
-}
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -75404,7 +75465,7 @@ function renderIcs(model, options) {
 	for (const modelPost of model.posts) {
 		if (modelPost.slot === null || modelPost.overlay === "deleted") continue;
 		const post = {
-			...shownPost(builtPost(modelPost)),
+			...shownPost(modelPost),
 			slot: modelPost.slot
 		};
 		const labels = post.targets.map((target) => accountLabel$1(target.account, target.label, accounts));
@@ -75460,75 +75521,6 @@ function fold(line) {
 	out.push(current);
 	return out.join("\r\n");
 }
-function entriesContext(cardContext, mediaPrefix) {
-	return JSON.stringify({
-		cardContext,
-		mediaPrefix
-	});
-}
-function liveFacts(live) {
-	if (live === void 0) return "";
-	let facts = String(live.status);
-	for (const target of live.targets) facts += target.error === void 0 ? `|${target.status}` : `|${target.status} ${JSON.stringify(target.error)}`;
-	for (const media of live.media) facts += `|${typeof media.posterUrl === "string" ? media.posterUrl : "-"}`;
-	return facts;
-}
-function keptShown(store, post, live) {
-	const entry = store.get(post);
-	if (entry === void 0 || entry.live !== liveFacts(live)) return void 0;
-	return {
-		post: {
-			key: entry.key,
-			file: entry.file,
-			slot: entry.slot,
-			previous: null,
-			draft: entry.slot === null,
-			ready: entry.ready,
-			status: live?.status ?? null,
-			overlay: null,
-			change: null,
-			diagnostics: [],
-			text: entry.text
-		},
-		accounts: entry.accounts,
-		thumbnails: entry.thumbnails,
-		live
-	};
-}
-function keepEntry(store, entry) {
-	const { post, card } = entry;
-	if (post.overlay !== null || post.change !== null || post.diagnostics.length > 0 || post.file !== card.file) return;
-	const kept = {
-		key: post.key,
-		file: card.file,
-		shapeHash: card.shapeHash,
-		live: liveFacts(entry.live),
-		slot: post.slot,
-		ready: post.ready,
-		accounts: card.accounts,
-		thumbnails: cardThumbnails(card, entry.mediaPrefix),
-		text: entry.text
-	};
-	store.keep({
-		key: post.key,
-		file: card.file,
-		fingerprint: entry.fingerprint,
-		shapeHash: card.shapeHash
-	}, kept);
-}
-function splitKept(input) {
-	const shown = [];
-	const rest = [];
-	for (const post of input.unchanged) {
-		const kept = input.changed.has(post.key) || input.troubled.has(post.file) ? void 0 : keptShown(input.store, post, input.liveOf(post.key));
-		if (kept === void 0) rest.push(post);
-		else shown.push(kept);
-	}
-	return {
-		shown,
-		rest
-	};
-}
 async function readCalendarSources(options) {
 	const { config, now } = options;
 	let connection;
@@ -75553,40 +75545,14 @@ async function readCalendarSources(options) {
 		});
 		const { desired } = built;
 		const capabilities = desired.rules.capabilities;
-		const records = built.state.section?.posts;
-		const liveOf = (key) => {
-			const postId = records?.[key]?.postId;
-			return postId === void 0 || postId === null ? void 0 : built.live.get(postId);
-		};
-		const store = options.entries === void 0 ? void 0 : options.kept?.calendarEntries(entriesContext(cardContextKey(config.timezone, captionsOf(capabilities)), options.entries.mediaPrefix));
-		const { shown, rest } = store === void 0 ? {
-			shown: [],
-			rest: desired.unchanged
-		} : splitKept({
-			store,
-			unchanged: desired.unchanged,
-			changed: changedKeys(built.plan),
-			troubled: new Set(desired.diagnostics.flatMap((diagnostic) => diagnostic.file === void 0 ? [] : [diagnostic.file])),
-			liveOf
-		});
-		const cards = await readCards({
-			...desired,
-			unchanged: rest,
-			timezone: config.timezone,
-			capabilities,
-			probe: createPlanCaches().probes.probe,
-			...options.kept === void 0 ? {} : { kept: options.kept }
-		});
 		return {
-			cards,
-			kept: shown,
-			...store === void 0 || options.entries === void 0 ? {} : { keepEntry: entryKeeper({
-				store,
-				cards,
-				desired: [desired.posts, rest],
-				liveOf,
-				mediaPrefix: options.entries.mediaPrefix
-			}) },
+			cards: await readCards({
+				...desired,
+				timezone: config.timezone,
+				capabilities,
+				probe: createPlanCaches().probes.probe,
+				...options.kept === void 0 ? {} : { kept: options.kept }
+			}),
 			plan: built.plan,
 			live: built.live,
 			state: built.state.section,
@@ -75636,49 +75602,35 @@ async function readOffline(options, reason) {
 		offlineReason: reason.split("\n")[0]
 	};
 }
-function changedKeys(plan) {
-	const keys = new Set();
-	for (const change of plan.changes) if (change.action !== "noop") keys.add(change.key);
-	return keys;
-}
-function entryKeeper(input) {
-	const cards = new Map(input.cards.map((card) => [card.key, card]));
-	const fingerprints = new Map();
-	for (const posts of input.desired) for (const post of posts) fingerprints.set(post.key, post.fingerprint);
-	return (post, text) => {
-		const card = cards.get(post.key);
-		const fingerprint = fingerprints.get(post.key);
-		if (card !== void 0 && fingerprint !== void 0) keepEntry(input.store, {
-			post,
-			text,
-			card,
-			fingerprint,
-			live: input.liveOf(post.key),
-			mediaPrefix: input.mediaPrefix
-		});
-	};
-}
-async function writeCalendarPage(outDir, model, thumbnails, options = {}) {
-	await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
-	await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name))));
+async function writeCalendarPage(outDir, model, thumbnails, options) {
 	const page = join(outDir, "index.html");
-	const file = createWriteStream(page);
-	for (const part of calendarPageParts(model, options)) file.write(part);
+	const media = join(outDir, MEDIA_FOLDER);
+	await guardWrite(page, options);
+	await guardWrite(join(media, "thumbnail"), options);
+	await mkdir(media, { recursive: true });
+	await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name), options)));
+	const file = (await openNoFollow(page, { truncate: true })).createWriteStream();
+	for (const part of calendarPageParts(model)) file.write(part);
 	await finished(file.end());
 	return {
 		page,
 		thumbnails: thumbnails.size
 	};
 }
-async function copyOnce(source, target) {
+async function copyOnce(source, target, options) {
+	await guardWrite(target, options);
 	if (await access(target).then(() => true, () => false)) return;
 	const temp = `${target}.${process.pid}.tmp`;
 	try {
-		await copyFile(source, temp);
+		await rm(temp, { force: true });
+		await copyFile(source, temp, constants.COPYFILE_EXCL);
 		await rename(temp, target);
 	} finally {
 		await rm(temp, { force: true });
 	}
+}
+async function writeCalendarIgnoreFile(outDir, options) {
+	await writeFileAtomic(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n", options);
 }
 async function writeFeed(file, text) {
 	await mkdir(dirname(file), { recursive: true });
@@ -75723,8 +75675,7 @@ async function runCalendar(flags, command) {
 		connect: () => connect(config, {
 			ci: isCI(),
 			onClientEvent: clientEventPrinter(styleFor(process.stderr, options))
-		}),
-		entries: { mediaPrefix: MEDIA_FOLDER }
+		})
 	});
 	await kept.save();
 	const { model, thumbnails } = calendarOf(sources, {
@@ -75734,9 +75685,9 @@ async function runCalendar(flags, command) {
 		mediaPrefix: MEDIA_FOLDER
 	});
 	const outDir = flags.out === void 0 ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
-	const written = await writeCalendarPage(outDir, model, thumbnails, sources.keepEntry === void 0 ? {} : { onPostText: sources.keepEntry });
-	await kept.save();
-	if (flags.out === void 0) await writeFile(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n");
+	const root = flags.out === void 0 ? config.root : outDir;
+	if (flags.out === void 0) await writeCalendarIgnoreFile(outDir, { root });
+	const written = await writeCalendarPage(outDir, model, thumbnails, { root });
 	const feed = flags.ics === void 0 ? null : resolve(flags.ics);
 	if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
 	const shown = (path) => relative(process.cwd(), path) || path;
@@ -75745,7 +75696,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BuioQkmN(), calendar_report_BuioQkmN_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75772,17 +75723,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
-	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
-	init_atomic_CzuDhoFy();
+var init_calendar_kaFx7_eu = __esmMin((() => {
+	init_page_DSwqX7w3();
+	init_api_C2iPCc_i();
+	init_read_desired_c7VZfdDh();
+	init_build_plan_BA3_dNjR();
+	init_check_posts_DhlTJDS9();
+	init_state_file_Bq7AJ7iN();
+	init_atomic_BPl1ir9l();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_CK91Qnyr();
+	init_read_analytics_jhEMe7hb();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75851,7 +75802,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_D14N9KiA_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75929,14 +75880,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_D14N9KiA = __esmMin((() => {
+	init_api_C2iPCc_i();
+	init_plan_context_D6ZHqgqx();
+	init_check_posts_DhlTJDS9();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_X_lk_uGj_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76145,7 +76096,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_D14N9KiA(), post_problems_D14N9KiA_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76172,19 +76123,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
-	init_state_file_DxTiY6WG();
+var init_status_X_lk_uGj = __esmMin((() => {
+	init_state_file_Bq7AJ7iN();
 	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_scoped_listing_D38om5C4();
+	init_check_posts_DhlTJDS9();
+	init_read_desired_c7VZfdDh();
+	init_context_CK91Qnyr();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_qUln4A3F_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76724,7 +76675,10 @@ async function importPosts(options) {
 			failed: []
 		}
 	};
-	const release = await acquireLock(config.statePath, { command: "import" });
+	const release = await acquireLock(config.statePath, {
+		command: "import",
+		root: config.root
+	});
 	const downloader = mediaDownloader({
 		root: config.root,
 		tempParent: dirname(config.statePath),
@@ -76732,7 +76686,7 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
 		const plan = await prepare(structuredClone(store.section), downloader.fetch);
 		const outcome = await writeImport(plan.items, {
 			root: config.root,
@@ -76869,18 +76823,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_store_CvTo2rpf();
-	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+var init_import_qUln4A3F = __esmMin((() => {
+	init_api_C2iPCc_i();
+	init_state_store_Crt0324C();
+	init_state_file_Bq7AJ7iN();
+	init_media_source_BbnKP3qg();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_DhlTJDS9();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
-	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_parse_D1Y0nkar();
+	init_atomic_BPl1ir9l();
+	init_context_CK91Qnyr();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76916,7 +76870,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_C42FkFPw_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76940,14 +76894,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
+var init_calendars_C42FkFPw = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_CNQipe_e();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CK91Qnyr();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Y5Lrmmi5_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77156,14 +77110,14 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_Y5Lrmmi5 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_CK91Qnyr();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_D7YopmoL_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -77287,14 +77241,14 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_Dn5wcIIQ = __esmMin((() => {
+var init_state_D7YopmoL = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_atomic_CzuDhoFy();
-	init_state_file_DxTiY6WG();
+	init_atomic_BPl1ir9l();
+	init_state_file_Bq7AJ7iN();
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts__vWzSK0h_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77468,9 +77422,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts__vWzSK0h = __esmMin((() => {
+	init_api_C2iPCc_i();
+	init_context_CK91Qnyr();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77484,7 +77438,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CAJ_ak1U_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77558,8 +77512,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_CAJ_ak1U = __esmMin((() => {
+	init_context_CK91Qnyr();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77573,7 +77527,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_efCNsl8U_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77718,9 +77672,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_efCNsl8U = __esmMin((() => {
+	init_read_analytics_jhEMe7hb();
+	init_context_CK91Qnyr();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77808,48 +77762,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_Cwv15dhO(), plan_Cwv15dhO_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CiEsux24(), all_calendars_CiEsux24_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DgvqZfHs(), validate_DgvqZfHs_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BzC8d_nb(), apply_BzC8d_nb_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CiEsux24(), all_calendars_CiEsux24_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_D42r_weF(), init_D42r_weF_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D7qnlBL2(), watch_D7qnlBL2_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_kaFx7_eu(), calendar_kaFx7_eu_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_X_lk_uGj(), status_X_lk_uGj_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_qUln4A3F(), import_qUln4A3F_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C42FkFPw(), calendars_C42FkFPw_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Y5Lrmmi5(), health_issue_Y5Lrmmi5_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_D7YopmoL(), state_D7YopmoL_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts__vWzSK0h(), accounts__vWzSK0h_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CAJ_ak1U(), whoami_CAJ_ak1U_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_efCNsl8U(), analytics_efCNsl8U_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

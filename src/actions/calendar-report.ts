@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import type { CalendarEntry, CalendarModel } from '../calendar/model.js';
+import type { CalendarModel } from '../calendar/model.js';
 import { changedPosts, COMMENT_LIMIT, renderCalendarDiff, STEP_SUMMARY_LIMIT } from './calendar-diff.js';
 import { gitHubActionsEnvironment } from './environment.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
@@ -28,7 +28,7 @@ const MARGIN = 1024;
  * that cannot be written (a fork's read-only token) is a warning: the summary has it all.
  * Returns what happened to the comment, or null outside Actions or without `comment`.
  */
-export async function reportCalendarToGitHubActions(model: CalendarModel<CalendarEntry>, sink: ActionsSink & { note: (line: string) => void; projectRoot: string }): Promise<CommentOutcome | null> {
+export async function reportCalendarToGitHubActions(model: CalendarModel, sink: ActionsSink & { note: (line: string) => void; projectRoot: string }): Promise<CommentOutcome | null> {
   const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
   if (actions === null) return null;
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');

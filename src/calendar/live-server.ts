@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { CalendarVersions } from './calendar-events.js';
 import type { Calendar } from './calendar-of.js';
-import type { ModelPost } from './model.js';
 import { renderCalendarPage } from './page.js';
 
 /** Where a served page finds its thumbnails (the media prefix of `watch --calendar`). */
@@ -25,7 +24,7 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png
 export class CalendarServer {
   readonly #server: Server;
   readonly #streams = new Set<ServerResponse>();
-  #calendar: Calendar<ModelPost> | null = null;
+  #calendar: Calendar | null = null;
   readonly #versions = new CalendarVersions();
   #page: string | null = null;
   #keepAlive: NodeJS.Timeout | undefined;
@@ -51,7 +50,7 @@ export class CalendarServer {
   }
 
   /** Serves `calendar` from now on and sends what changed to every open page. */
-  update(calendar: Calendar<ModelPost>): void {
+  update(calendar: Calendar): void {
     this.#calendar = calendar;
     this.#page = null;
     const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
