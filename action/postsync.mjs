@@ -70674,7 +70674,7 @@ var init_apply_BzC8d_nb = __esmMin((() => {
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_D42r_weF_exports = __exportAll$1({ runInit: () => runInit });
+var init_C0vdK2bw_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70809,6 +70809,11 @@ async function initProject(options) {
 	const files = plannedFiles(options);
 	const taken = await existing([...Object.keys(files), "postsync.yml"], options.dir);
 	if (taken.length > 0) throw new InputError(`init would overwrite ${taken.length === 1 ? "an existing file" : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join("\n")}`, { hint: "Run `postsync init` in a new folder (`postsync init --dir my-calendar`), or move those files away first." });
+	for (const file of [
+		...Object.keys(files),
+		".gitignore",
+		".gitattributes"
+	]) await guardWrite(join(options.dir, file), { root: options.dir });
 	for (const [file, contents] of Object.entries(files)) {
 		const path = join(options.dir, file);
 		await mkdir(dirname(path), { recursive: true });
@@ -70896,8 +70901,9 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_D42r_weF = __esmMin((() => {
+var init_init_C0vdK2bw = __esmMin((() => {
 	init_context_CK91Qnyr();
+	init_state_file_Bq7AJ7iN();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -76135,9 +76141,10 @@ var init_status_X_lk_uGj = __esmMin((() => {
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_qUln4A3F_exports = __exportAll$1({ runImport: () => runImport });
+var import_GF3TtRBG_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
+	await guardWrite(tempDir, { root: options.root });
 	await mkdir(tempDir, { recursive: true });
 	const limit = pLimit(DOWNLOAD_CONCURRENCY);
 	const distinct = [...new Map(media.map((item) => [item.id, item])).values()];
@@ -76239,12 +76246,8 @@ async function placeDownloadedMedia(downloads, context) {
 	if (downloads.length === 0) return placed;
 	const existing = await locateMediaFiles(context.root, new Map(downloads.map((file) => [file.sha256, { sizeBytes: file.sizeBytes }])));
 	const folder = join(context.root, IMPORTED_MEDIA_DIR);
-	const root = await realpath(context.root);
-	const inside = async (path) => isInside(root, await realpath(path).catch(() => root));
-	const outside = () => new PostsyncError(`${IMPORTED_MEDIA_DIR} leads outside the project; no media was downloaded into it`, { hint: `Make ${IMPORTED_MEDIA_DIR} a folder of the project (not a link elsewhere) and import again.` });
-	if (!await inside(dirname(folder)) || !await inside(folder)) throw outside();
+	await guardWrite(join(folder, "media"), { root: context.root });
 	await mkdir(folder, { recursive: true });
-	if (!await inside(folder)) throw outside();
 	const bySha = new Map();
 	for (const download of downloads) {
 		let where = bySha.get(download.sha256) ?? (existing.has(download.sha256) ? {
@@ -76292,7 +76295,10 @@ function mediaDownloader(context) {
 	const tempDirs = [];
 	return {
 		async fetch(media) {
-			const { outcomes, tempDir } = await downloadMedia(media, { tempParent: context.tempParent });
+			const { outcomes, tempDir } = await downloadMedia(media, {
+				tempParent: context.tempParent,
+				root: context.root
+			});
 			tempDirs.push(tempDir);
 			const downloaded = [];
 			const result = new Map();
@@ -76630,7 +76636,7 @@ async function writeImport(items, context) {
 	};
 	for (const item of items) try {
 		if (!item.fileExists) {
-			if (!await createFileExclusive(resolve(context.root, item.file), item.text)) throw new Error(`${item.file} appeared while importing; it was left as it is`);
+			if (!await createFileExclusive(resolve(context.root, item.file), item.text, { root: context.root })) throw new Error(`${item.file} appeared while importing; it was left as it is`);
 		}
 		for (const media of item.downloaded) await context.store.recordMedia(media.sha256, media.record);
 		await context.store.recordUpdate(item.key, {
@@ -76823,7 +76829,7 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_qUln4A3F = __esmMin((() => {
+var init_import_GF3TtRBG = __esmMin((() => {
 	init_api_C2iPCc_i();
 	init_state_store_Crt0324C();
 	init_state_file_Bq7AJ7iN();
@@ -77782,12 +77788,12 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_D42r_weF(), init_D42r_weF_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_C0vdK2bw(), init_C0vdK2bw_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
 	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D7qnlBL2(), watch_D7qnlBL2_exports))).runWatch(flags, command)));
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_kaFx7_eu(), calendar_kaFx7_eu_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_X_lk_uGj(), status_X_lk_uGj_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_qUln4A3F(), import_qUln4A3F_exports))).runImport(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_GF3TtRBG(), import_GF3TtRBG_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C42FkFPw(), calendars_C42FkFPw_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Y5Lrmmi5(), health_issue_Y5Lrmmi5_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
