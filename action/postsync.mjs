@@ -68371,7 +68371,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_CK91Qnyr_exports = __exportAll$1({
+var context_BdRhEgUO_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68887,10 +68887,16 @@ async function connect(config, options) {
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
 	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_FTbERx7E(), emulator_FTbERx7E_exports));
+	const dataDir = join(config.root, LOCAL_API_DIR);
+	for (const name of [
+		"journal.jsonl",
+		"journal.jsonl.compact.tmp",
+		"objects"
+	]) await guardWrite(join(dataDir, name), { root: config.root });
 	const emulator = await startEmulator({
 		host: "127.0.0.1",
 		port: 0,
-		dataDir: join(config.root, LOCAL_API_DIR)
+		dataDir
 	});
 	const client = new ApiClient({
 		baseUrl: emulator.baseUrl,
@@ -68994,7 +69000,7 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_CK91Qnyr = __esmMin((() => {
+var init_context_BdRhEgUO = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_api_C2iPCc_i();
@@ -69318,7 +69324,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_Cwv15dhO_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_D6_X8MmL_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69366,13 +69372,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_Cwv15dhO = __esmMin((() => {
+var init_plan_D6_X8MmL = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_BEzQ6J5M();
 	init_state_file_Bq7AJ7iN();
 	init_build_plan_BA3_dNjR();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_plan_markdown_CGZNdYN_();
@@ -69412,7 +69418,7 @@ var init_find_calendars_CNQipe_e = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_api_C2iPCc_i();
 }));
-var all_calendars_CiEsux24_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_Dr_ObtuR_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69444,10 +69450,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CiEsux24 = __esmMin((() => {
+var init_all_calendars_Dr_ObtuR = __esmMin((() => {
 	init_find_calendars_CNQipe_e();
 	init_errors_BmB5JMAx();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_main();
 	init_esm$1();
 }));
@@ -69478,7 +69484,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_DgvqZfHs_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_Cz_XlBpG_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69531,14 +69537,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DgvqZfHs = __esmMin((() => {
+var init_validate_Cz_XlBpG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_Bq7AJ7iN();
 	init_check_posts_DhlTJDS9();
 	init_read_desired_c7VZfdDh();
 	init_actions_Qg1qGPY0();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
@@ -70427,7 +70433,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BzC8d_nb_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BKEGTkBk_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70655,7 +70661,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_BzC8d_nb = __esmMin((() => {
+var init_apply_BKEGTkBk = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
@@ -70667,14 +70673,14 @@ var init_apply_BzC8d_nb = __esmMin((() => {
 	init_state_store_Crt0324C();
 	init_build_plan_BA3_dNjR();
 	init_actions_Qg1qGPY0();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_C0vdK2bw_exports = __exportAll$1({ runInit: () => runInit });
+var init_q4q_u0qF_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70901,8 +70907,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_C0vdK2bw = __esmMin((() => {
-	init_context_CK91Qnyr();
+var init_init_q4q_u0qF = __esmMin((() => {
+	init_context_BdRhEgUO();
 	init_state_file_Bq7AJ7iN();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
@@ -75036,7 +75042,7 @@ var init_watch_calendar_DavKT2gN = __esmMin((() => {
 		}
 	};
 }));
-var watch_D7qnlBL2_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_Df3lONGK_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -75060,7 +75066,7 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_CK91Qnyr(), context_CK91Qnyr_exports)),
+			Promise.resolve().then(() => (init_context_BdRhEgUO(), context_BdRhEgUO_exports)),
 			Promise.resolve().then(() => (init_session_RIQqmqVG(), session_RIQqmqVG_exports)),
 			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
@@ -75122,7 +75128,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_D7qnlBL2 = __esmMin((() => {
+var init_watch_Df3lONGK = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75218,7 +75224,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_BuioQkmN_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_VhtvxgT5_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
@@ -75416,8 +75422,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BuioQkmN = __esmMin((() => {
-	init_calendar_kaFx7_eu();
+var init_calendar_report_VhtvxgT5 = __esmMin((() => {
+	init_calendar_q_rtmHPA();
 	init_page_DSwqX7w3();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
@@ -75433,7 +75439,7 @@ var init_calendar_report_BuioQkmN = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_kaFx7_eu_exports = __exportAll$1({
+var calendar_q_rtmHPA_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -75702,7 +75708,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BuioQkmN(), calendar_report_BuioQkmN_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_VhtvxgT5(), calendar_report_VhtvxgT5_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75729,7 +75735,7 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_kaFx7_eu = __esmMin((() => {
+var init_calendar_q_rtmHPA = __esmMin((() => {
 	init_page_DSwqX7w3();
 	init_api_C2iPCc_i();
 	init_read_desired_c7VZfdDh();
@@ -75738,7 +75744,7 @@ var init_calendar_kaFx7_eu = __esmMin((() => {
 	init_state_file_Bq7AJ7iN();
 	init_atomic_BPl1ir9l();
 	init_errors_BmB5JMAx();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_read_analytics_jhEMe7hb();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
@@ -75893,7 +75899,7 @@ var init_post_problems_D14N9KiA = __esmMin((() => {
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_X_lk_uGj_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_BfCUzjpo_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76129,19 +76135,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_X_lk_uGj = __esmMin((() => {
+var init_status_BfCUzjpo = __esmMin((() => {
 	init_state_file_Bq7AJ7iN();
 	init_draft_readiness_m4XP8kGG();
 	init_scoped_listing_D38om5C4();
 	init_check_posts_DhlTJDS9();
 	init_read_desired_c7VZfdDh();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_GF3TtRBG_exports = __exportAll$1({ runImport: () => runImport });
+var import_DvTSlQtN_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -76829,7 +76835,7 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_GF3TtRBG = __esmMin((() => {
+var init_import_DvTSlQtN = __esmMin((() => {
 	init_api_C2iPCc_i();
 	init_state_store_Crt0324C();
 	init_state_file_Bq7AJ7iN();
@@ -76840,7 +76846,7 @@ var init_import_GF3TtRBG = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 	init_parse_D1Y0nkar();
 	init_atomic_BPl1ir9l();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76876,7 +76882,7 @@ var init_import_GF3TtRBG = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_C42FkFPw_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_A_Swrcdc_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76900,14 +76906,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_C42FkFPw = __esmMin((() => {
+var init_calendars_A_Swrcdc = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
 	init_find_calendars_CNQipe_e();
 	init_errors_BmB5JMAx();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 }));
-var health_issue_Y5Lrmmi5_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_CZQoPIGR_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77116,11 +77122,11 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_Y5Lrmmi5 = __esmMin((() => {
+var init_health_issue_CZQoPIGR = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_D7YopmoL_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77254,7 +77260,7 @@ var init_state_D7YopmoL = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts__vWzSK0h_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_BWS94Yty_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77428,9 +77434,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts__vWzSK0h = __esmMin((() => {
+var init_accounts_BWS94Yty = __esmMin((() => {
 	init_api_C2iPCc_i();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77444,7 +77450,7 @@ var init_accounts__vWzSK0h = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_CAJ_ak1U_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_B0IBC4l0_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77518,8 +77524,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_CAJ_ak1U = __esmMin((() => {
-	init_context_CK91Qnyr();
+var init_whoami_B0IBC4l0 = __esmMin((() => {
+	init_context_BdRhEgUO();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77533,7 +77539,7 @@ var init_whoami_CAJ_ak1U = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_efCNsl8U_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CJkx6uFm_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77678,9 +77684,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_efCNsl8U = __esmMin((() => {
+var init_analytics_CJkx6uFm = __esmMin((() => {
 	init_read_analytics_jhEMe7hb();
-	init_context_CK91Qnyr();
+	init_context_BdRhEgUO();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77768,34 +77774,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_Cwv15dhO(), plan_Cwv15dhO_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_D6_X8MmL(), plan_D6_X8MmL_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CiEsux24(), all_calendars_CiEsux24_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Dr_ObtuR(), all_calendars_Dr_ObtuR_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DgvqZfHs(), validate_DgvqZfHs_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_Cz_XlBpG(), validate_Cz_XlBpG_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BzC8d_nb(), apply_BzC8d_nb_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BKEGTkBk(), apply_BKEGTkBk_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CiEsux24(), all_calendars_CiEsux24_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Dr_ObtuR(), all_calendars_Dr_ObtuR_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_C0vdK2bw(), init_C0vdK2bw_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_q4q_u0qF(), init_q4q_u0qF_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_D7qnlBL2(), watch_D7qnlBL2_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_kaFx7_eu(), calendar_kaFx7_eu_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_X_lk_uGj(), status_X_lk_uGj_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_GF3TtRBG(), import_GF3TtRBG_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C42FkFPw(), calendars_C42FkFPw_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Y5Lrmmi5(), health_issue_Y5Lrmmi5_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Df3lONGK(), watch_Df3lONGK_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_q_rtmHPA(), calendar_q_rtmHPA_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_BfCUzjpo(), status_BfCUzjpo_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DvTSlQtN(), import_DvTSlQtN_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_A_Swrcdc(), calendars_A_Swrcdc_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CZQoPIGR(), health_issue_CZQoPIGR_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77803,13 +77809,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_D7YopmoL(), state_D7YopmoL_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts__vWzSK0h(), accounts__vWzSK0h_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CAJ_ak1U(), whoami_CAJ_ak1U_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BWS94Yty(), accounts_BWS94Yty_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_B0IBC4l0(), whoami_B0IBC4l0_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_efCNsl8U(), analytics_efCNsl8U_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CJkx6uFm(), analytics_CJkx6uFm_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

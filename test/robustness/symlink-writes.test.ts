@@ -68,6 +68,15 @@ describe('postsync never writes through a symbolic link', () => {
     await expectUntouched(other.outside);
   });
 
+  it('refuses to start the embedded local API in a linked .postsync/local-api folder', async () => {
+    const { dir, outside } = await projectAndOutside();
+    await link(outside, join(dir, '.postsync/local-api'));
+    const result = await runCli(['-C', dir, 'plan'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`refuses to write through ${join(dir, '.postsync/local-api')}: it is a symbolic link`);
+    await expectUntouched(outside);
+  });
+
   it('refuses a `state:` outside the project in postsync.yaml, with its line, before anything runs', async () => {
     for (const state of ['../outside/state.json', '/tmp/postsync-elsewhere/state.json']) {
       const { dir, outside } = await projectAndOutside();
