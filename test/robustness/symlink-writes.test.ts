@@ -34,6 +34,16 @@ async function link(target: string, at: string): Promise<void> {
   await symlink(target, at);
 }
 
+/** Plants a link in a fresh project, runs apply, and checks it failed naming the link at `linkAt`. */
+async function applyRefused(plant: (dir: string, outside: string) => Promise<void>, linkAt: string): Promise<{ dir: string; outside: string }> {
+  const where = await projectAndOutside();
+  await plant(where.dir, where.outside);
+  const result = await postsync(where.dir, 'apply', '--yes');
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(`refuses to write through ${join(where.dir, linkAt)}: it is a symbolic link`);
+  return where;
+}
+
 /** What the outside folder holds: only what the test put there. */
 async function expectUntouched(outside: string): Promise<void> {
   expect((await readdir(outside)).sort()).toEqual(['keep.txt']);
@@ -42,30 +52,15 @@ async function expectUntouched(outside: string): Promise<void> {
 
 describe('postsync never writes through a symbolic link', () => {
   it('apply refuses a dangling link at the state journal, and writes no post text where it points', async () => {
-    const { dir, outside } = await projectAndOutside();
-    await link(join(outside, 'profile.sh'), join(dir, '.postsync/state.json.journal'));
-    const result = await postsync(dir, 'apply', '--yes');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`refuses to write through ${join(dir, '.postsync/state.json.journal')}: it is a symbolic link`);
+    const { dir, outside } = await applyRefused((project, elsewhere) => link(join(elsewhere, 'profile.sh'), join(project, '.postsync/state.json.journal')), '.postsync/state.json.journal');
     await expectUntouched(outside);
     // Refused before any change was sent: the post is still to be created.
     expect((await postsync(dir, 'plan')).stdout).toContain('1 to create');
   });
 
   it('apply refuses a link at state.json and a linked .postsync folder', async () => {
-    const { dir, outside } = await projectAndOutside();
-    await link(join(outside, 'state.json'), join(dir, '.postsync/state.json'));
-    let result = await postsync(dir, 'apply', '--yes');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`refuses to write through ${join(dir, '.postsync/state.json')}: it is a symbolic link`);
-    await expectUntouched(outside);
-
-    const other = await projectAndOutside();
-    await link(other.outside, join(other.dir, '.postsync'));
-    result = await postsync(other.dir, 'apply', '--yes');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`refuses to write through ${join(other.dir, '.postsync')}: it is a symbolic link`);
-    await expectUntouched(other.outside);
+    await expectUntouched((await applyRefused((project, elsewhere) => link(join(elsewhere, 'state.json'), join(project, '.postsync/state.json')), '.postsync/state.json')).outside);
+    await expectUntouched((await applyRefused((project, elsewhere) => link(elsewhere, join(project, '.postsync')), '.postsync')).outside);
   });
 
   it('refuses to start the embedded local API in a linked .postsync/local-api folder', async () => {
