@@ -29,7 +29,7 @@ export function isCI(): boolean {
 
 /** The project folder's `.postsync/cache` (a disabled one with --no-cache), opened once per command. */
 export function openRunCache(options: GlobalOptions): RunCache {
-  return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
+  return RunCache.open(projectRoot(options), { enabled: options.cache !== false, onNotice: (line) => process.stderr.write(`postsync: ${line}\n`) });
 }
 
 /** postsync.yaml with the environment and the flags. */

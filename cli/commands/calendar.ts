@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { calendarOf, feedScope } from '../../src/calendar/calendar-of.js';
 import { renderIcs } from '../../src/calendar/ics.js';
 import { readCalendarSources } from '../../src/calendar/read-calendar.js';
-import { MEDIA_FOLDER, writeCalendarPage, writeFeed } from '../../src/calendar/write-calendar.js';
+import { MEDIA_FOLDER, writeCalendarIgnoreFile, writeCalendarPage, writeFeed } from '../../src/calendar/write-calendar.js';
 import { InputError } from '../../src/errors.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { rangeBound } from '../../src/reports/read-analytics.js';
@@ -46,16 +45,15 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
     kept,
     now,
     connect: () => connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) }),
-    entries: { mediaPrefix: MEDIA_FOLDER },
   });
   await kept.save();
   const { model, thumbnails } = calendarOf(sources, { config, now, range, mediaPrefix: MEDIA_FOLDER });
 
+  // The default folder is the project's; a folder named with --out is the user's, written only inside.
   const outDir = flags.out === undefined ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
-  const written = await writeCalendarPage(outDir, model, thumbnails, sources.keepEntry === undefined ? {} : { onPostText: sources.keepEntry });
-  // The entries the page wrote, for the next calendar (the plan's part of the cache is saved above).
-  await kept.save();
-  if (flags.out === undefined) await writeFile(join(outDir, '.gitignore'), '# postsync calendar page: made again by `postsync calendar`\n*\n');
+  const root = flags.out === undefined ? config.root : outDir;
+  if (flags.out === undefined) await writeCalendarIgnoreFile(outDir, { root });
+  const written = await writeCalendarPage(outDir, model, thumbnails, { root });
   const feed = flags.ics === undefined ? null : resolve(flags.ics);
   if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
 

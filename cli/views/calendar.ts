@@ -1,8 +1,8 @@
-import type { CalendarEntry, CalendarModel } from '../../src/calendar/model.js';
+import type { CalendarModel } from '../../src/calendar/model.js';
 import { plural } from '../../src/media/format.js';
 
 /** What `postsync calendar` prints: where the page (and feed) went, and what they hold. */
-export function calendarLines(model: CalendarModel<CalendarEntry>, written: { page: string; feed: string | null }): string {
+export function calendarLines(model: CalendarModel, written: { page: string; feed: string | null }): string {
   const scheduled = model.posts.filter((post) => post.slot !== null).length;
   const lines = [`Calendar: ${written.page} (${plural(scheduled, 'scheduled post')}, ${plural(model.posts.length - scheduled, 'unscheduled post')}; times in ${model.timezone})`];
   const summary = model.summary;

@@ -1,4 +1,4 @@
-import { builtPost, type CalendarEntry, type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
+import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { shownPost } from '../calendar/shown-post.js';
 import { dayText, isoWeek, mondayOf } from '../calendar/zone-placer.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
@@ -7,8 +7,8 @@ const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', cha
 const EXCERPT = 90;
 
 /** The posts a calendar diff lists: those the plan touches. */
-export function changedPosts(model: CalendarModel<CalendarEntry>): CalendarPost[] {
-  return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
+export function changedPosts(model: CalendarModel): CalendarPost[] {
+  return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
 
 /**
@@ -17,7 +17,7 @@ export function changedPosts(model: CalendarModel<CalendarEntry>): CalendarPost[
  * moved, changed and removed there; unscheduled posts last. Stays within `maxBytes` (UTF-8) by
  * leaving out whole weeks at the end, and says what it left out.
  */
-export function renderCalendarDiff(model: CalendarModel<CalendarEntry>, options: { maxBytes: number; title?: string; footer?: string }): string {
+export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: number; title?: string; footer?: string }): string {
   const posts = changedPosts(model);
   const head = [`### ${options.title ?? 'postsync calendar'}`, ''];
   if (posts.length === 0) return [...head, 'No posts change on the calendar.', ''].join('\n');

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import type { CalendarEntry, CalendarModel } from '../calendar/model.js';
+import type { CalendarModel } from '../calendar/model.js';
 import { inlineCode } from '../text/markdown.js';
 import { changedPosts, renderCalendarDiff } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
@@ -27,7 +27,7 @@ export function commentMarker(folder: string): string {
  * that cannot be written (a fork's read-only token) is a warning: the summary has it all.
  * Returns what happened to the comment, or null outside Actions or without `comment`.
  */
-export async function reportCalendarToGitHubActions(model: CalendarModel<CalendarEntry>, sink: ActionsSink & { note: (line: string) => void; projectRoot: string }): Promise<CommentOutcome | null> {
+export async function reportCalendarToGitHubActions(model: CalendarModel, sink: ActionsSink & { note: (line: string) => void; projectRoot: string }): Promise<CommentOutcome | null> {
   const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
   if (actions === null) return null;
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');

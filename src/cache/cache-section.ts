@@ -31,13 +31,8 @@ export interface LoadedEntries<T> {
 /** How a section file holds its entries. */
 export interface SectionCodec<T> {
   encode(entries: ReadonlyMap<string, T>): unknown;
-  /**
-   * Texts written after the JSON, one per line (none may hold a line break), for values that are
-   * text already: they are handed back as they are, never parsed or unescaped with the JSON.
-   */
-  lines?(entries: ReadonlyMap<string, T>): string[];
-  /** The entries `encode` (and `lines`) wrote; undefined for anything else. */
-  decode(raw: unknown, lines: readonly string[]): LoadedEntries<T> | undefined;
+  /** The entries `encode` wrote; undefined for anything else. */
+  decode(raw: unknown): LoadedEntries<T> | undefined;
 }
 
 /**
@@ -59,7 +54,7 @@ export function pairCodec<T>(): SectionCodec<T> {
  * project instead of growing with every edit; a section nobody opened is left as it is.
  */
 export class CacheSection<T> {
-  readonly #path: string;
+  readonly path: string;
   readonly #identity: SectionIdentity;
   readonly #codec: SectionCodec<T>;
   readonly #loaded: LoadedEntries<T>;
@@ -71,7 +66,7 @@ export class CacheSection<T> {
   #written: number;
 
   private constructor(path: string, identity: SectionIdentity, codec: SectionCodec<T>) {
-    this.#path = path;
+    this.path = path;
     this.#identity = identity;
     this.#codec = codec;
     this.#loaded = readEntries(path, identity, codec);
@@ -112,13 +107,13 @@ export class CacheSection<T> {
     const changes = this.#changes;
     const written = this.#used.size;
     const json = JSON.stringify({ format: SECTION_FORMAT, ...this.#identity, entries: this.#codec.encode(this.#used) } satisfies SectionFile);
-    const lines = this.#codec.lines?.(this.#used) ?? [];
-    const text = asciiJson(lines.length === 0 ? json : `${json}\n${lines.join('\n')}`);
-    const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const text = asciiJson(json);
+    const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
-      await mkdir(dirname(this.#path), { recursive: true });
-      await writeFile(temp, text);
-      await rename(temp, this.#path);
+      await mkdir(dirname(this.path), { recursive: true });
+      // 'wx' (O_EXCL): the fresh name is never opened through a link; the rename replaces a link at `path`, never follows it.
+      await writeFile(temp, text, { flag: 'wx' });
+      await rename(temp, this.path);
       // A second save in the same run (the calendar saves after its plan did) writes only if something changed since.
       this.#savedChanges = changes;
       this.#written = written;
@@ -132,21 +127,16 @@ export class CacheSection<T> {
 
 function readEntries<T>(path: string, identity: SectionIdentity, codec: SectionCodec<T>): LoadedEntries<T> {
   let file: Partial<SectionFile>;
-  let lines: string[];
   try {
     // `save` writes ASCII (asciiJson), which decodes as Latin-1 without the checks of UTF-8: anything else is not a file of ours.
     const bytes = readFileSync(path);
     if (!isAscii(bytes)) return new Map();
-    const text = bytes.toString('latin1');
-    // JSON.stringify writes no line break: the first one ends the JSON, and the codec's lines follow.
-    const end = text.indexOf('\n');
-    file = JSON.parse(end < 0 ? text : text.slice(0, end)) as Partial<SectionFile>;
-    lines = end < 0 ? [] : text.slice(end + 1).split('\n');
+    file = JSON.parse(bytes.toString('latin1')) as Partial<SectionFile>;
   } catch {
     return new Map();
   }
   const trusted = file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context;
-  return (trusted ? codec.decode(file.entries, lines) : undefined) ?? new Map();
+  return (trusted ? codec.decode(file.entries) : undefined) ?? new Map();
 }
 
 /**

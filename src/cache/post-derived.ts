@@ -56,27 +56,3 @@ function isEntry(entry: unknown): entry is DerivedEntry<PostNamed> {
   const { fingerprint, value } = (entry ?? {}) as Partial<DerivedEntry<PostNamed>>;
   return typeof fingerprint === 'string' && typeof value?.key === 'string';
 }
-
-/** A value that carries a text of its own (the calendar's page entries): that text is written as a line of its own. */
-export type PostNamedText = PostNamed & { text: string };
-
-/**
- * derivedCodec for values with a text: each value's `text` goes to the lines after the JSON
- * (CacheSection), so reading the file hands it back as it was, with no unescaping, however long.
- */
-export function derivedTextCodec<T extends PostNamedText>(): SectionCodec<DerivedEntry<T>> {
-  return {
-    encode: (entries) => [...entries.values()].map(({ fingerprint, value: { text: _text, ...rest } }) => ({ fingerprint, value: rest })),
-    lines: (entries) => [...entries.values()].map((entry) => entry.value.text),
-    decode: (raw, lines) => {
-      if (!Array.isArray(raw) || raw.length !== lines.length || !raw.every(isEntry)) return undefined;
-      const entries = new Map<string, DerivedEntry<T>>();
-      (raw as DerivedEntry<T>[]).forEach((entry, index) => {
-        // The value was parsed from this very file: giving it back its text copies nothing.
-        entry.value.text = lines[index]!;
-        entries.set(entry.value.key, entry);
-      });
-      return entries;
-    },
-  };
-}

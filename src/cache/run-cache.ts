@@ -7,10 +7,12 @@ import type { AccountFacts } from '../house-rules/index.js';
 import { canonicalJson } from '../state/hash.js';
 import type { KnownState, KnownStates } from '../state/state-file.js';
 import { compareText } from '../text/ordering.js';
+import { guardWrite } from '../write-guard/guard-write.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
+import { cacheDistrust } from './cache-trust.js';
 import { postColumns } from './post-columns.js';
 import { PostCache, type PostEntry } from './post-cache.js';
-import { derivedCodec, derivedTextCodec, PostDerived, type DerivedEntry, type PostNamed, type PostNamedText } from './post-derived.js';
+import { derivedCodec, PostDerived, type DerivedEntry, type PostNamed } from './post-derived.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -20,33 +22,48 @@ export const CACHE_DIR = '.postsync/cache';
  * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
  * file per section: `posts` (a summary and the check results of each post file, by file stamp
  * and digest), `media` (what each media file holds, by file stamp), `states` (state files
- * already validated, with their section hashes, by digest), `calendar` (each post's card, by
- * key and fingerprint) and `calendar-entries` (each post's entry of the last page written, by key
- * and fingerprint), which only `calendar` reads. Each section stays because the benchmark
- * shows it saves at least a tenth of a plan (`calendar`: of a calendar) of 10,000 posts, or
- * (`calendar-entries`) half of what a calendar adds to its plan (bench/README.md). A section is
- * read when first asked for and written by `save` (only if it changed). A disabled cache
- * (`--no-cache`, or a build without dist/build-id.json) hands out nothing.
+ * already validated, with their section hashes, by digest) and `calendar` (each post's card, by
+ * key and fingerprint). Each section stays because the benchmark shows it saves at least a tenth
+ * of a plan (`calendar`: of a calendar) of 10,000 posts (bench/README.md). Nothing here is page
+ * markup: the calendar escapes every post's entry as it writes the page. A section is read when
+ * first asked for and written by `save` (only if it changed). A disabled cache (`--no-cache`, a
+ * build without dist/build-id.json, or one cacheDistrust refuses) hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;
   readonly #build: string;
+  /** The project root: the cache's writes stay in it (guardWrite). */
+  readonly #root: string;
+  /** Told, once, why the cache is not used or not saved this run. */
+  readonly #onNotice: (line: string) => void;
   /** By name; asked again with another context (watch: postsync.yaml edited), a section starts over. */
   readonly #sections = new Map<string, { context: string; section: CacheSection<unknown> }>();
 
-  private constructor(dir: string | null, build: string) {
-    this.#dir = dir;
+  private constructor(where: { dir: string | null; root: string }, build: string, onNotice: (line: string) => void) {
+    this.#dir = where.dir;
+    this.#root = where.root;
     this.#build = build;
+    this.#onNotice = onNotice;
   }
 
-  /** `build` stands in for dist/build-id.json (tests run from source, where there is none). */
-  static open(root: string, options: { enabled: boolean; build?: string }): RunCache {
+  /**
+   * `build` stands in for dist/build-id.json (tests run from source, where there is none). A cache
+   * this machine may not have written (cacheDistrust) is neither read nor written, said through `onNotice`.
+   */
+  static open(root: string, options: { enabled: boolean; build?: string; onNotice?: (line: string) => void }): RunCache {
     const build = options.enabled ? (options.build ?? buildId()) : null;
-    return build === null ? RunCache.disabled() : new RunCache(join(root, CACHE_DIR), build);
+    if (build === null) return RunCache.disabled();
+    const dir = join(root, CACHE_DIR);
+    const distrust = cacheDistrust(root, dir);
+    if (distrust !== null) {
+      options.onNotice?.(distrust);
+      return RunCache.disabled();
+    }
+    return new RunCache({ dir, root }, build, options.onNotice ?? (() => undefined));
   }
 
   static disabled(): RunCache {
-    return new RunCache(null, '');
+    return new RunCache({ dir: null, root: '' }, '', () => undefined);
   }
 
   /**
@@ -68,15 +85,6 @@ export class RunCache {
     return section === undefined ? undefined : new PostDerived(section);
   }
 
-  /**
-   * The calendar page's entry of each post, as the last calendar wrote it (see kept-entries in
-   * src/calendar), under `context`; each entry's text is kept as a line of its own.
-   */
-  calendarEntries<T extends PostNamedText>(context: string): PostDerived<T> | undefined {
-    const section = this.#section<DerivedEntry<T>>('calendar-entries', context, derivedTextCodec<T>());
-    return section === undefined ? undefined : new PostDerived(section);
-  }
-
   /** State files validated by this build, with their section hashes, by path and digest. */
   knownStates(): KnownStates | undefined {
     const section = this.#section<{ digest: string; known: KnownState }>('states', '');
@@ -90,12 +98,20 @@ export class RunCache {
     };
   }
 
-  /** Writes the sections that changed; never throws (see CacheSection.save). */
+  /** Writes the sections that changed, never through a link; never throws (see CacheSection.save). */
   async save(): Promise<void> {
     const sections = [...this.#sections.values()].map((open) => open.section);
     if (this.#dir === null || !sections.some((section) => section.dirty)) return;
+    const ignore = join(this.#dir, '.gitignore');
+    try {
+      for (const path of [ignore, ...sections.map((section) => section.path)]) await guardWrite(path, { root: this.#root });
+    } catch (error) {
+      this.#onNotice(`the cache is not saved: ${(error as Error).message}`);
+      return;
+    }
     await mkdir(this.#dir, { recursive: true })
-      .then(() => writeFile(join(this.#dir!, '.gitignore'), '# postsync cache: safe to delete, never committed\n*\n', { flag: 'wx' }))
+      // 'wx' (O_EXCL): never opened through a link, and one already there is kept.
+      .then(() => writeFile(ignore, '# postsync cache: safe to delete, never committed\n*\n', { flag: 'wx' }))
       .catch(() => undefined);
     await Promise.all(sections.map((section) => section.save()));
   }

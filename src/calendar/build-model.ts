@@ -3,8 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
-import type { KeptShown } from './kept-entries.js';
-import type { CalendarEntry, CalendarModel, CalendarSummary, ModelPost } from './model.js';
+import type { CalendarModel, CalendarSummary, ModelPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
@@ -36,17 +35,12 @@ export interface CalendarInput {
   /** Instants; posts with a time outside [from, to) are left out (drafts stay). */
   range?: { from: string | null; to: string | null };
   offlineReason?: string;
-  /** Posts shown from the entries the last page kept (kept-entries.ts), besides the cards'. */
-  kept?: readonly KeptShown[];
 }
 
 /** Plan actions that leave a post off the calendar entirely. */
 const isForgotten = (change: Change) => change.action === 'delete' && change.stateOnly === true;
 
-/** Without kept entries, every post is built from its card or the remote: ModelPosts only. */
-export function buildCalendarModel(input: CalendarInput & { kept?: undefined }): CalendarModel;
-export function buildCalendarModel(input: CalendarInput): CalendarModel<CalendarEntry>;
-export function buildCalendarModel(input: CalendarInput): CalendarModel<CalendarEntry> {
+export function buildCalendarModel(input: CalendarInput): CalendarModel {
   // The plan's changes but its noops (most posts): a noop's post is the one the state records.
   const changes = new Map<string, Change>();
   for (const change of input.plan?.changes ?? []) if (change.action !== 'noop') changes.set(change.key, change);
@@ -74,10 +68,6 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel<Calendar
     for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
     if (diagnosticsByFile.has(card.file)) claimed.add(card.file);
   }
-  for (const { accounts, live } of input.kept ?? []) {
-    for (const account of accounts) used.add(account);
-    for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
-  }
   const problems = input.diagnostics.filter((diagnostic) => diagnostic.file === undefined || !claimed.has(diagnostic.file));
   const accounts = calendarAccounts({ aliases: input.aliases, used, capabilities: input.capabilities, handles });
   const place = zonePlacer(input.timezone);
@@ -88,13 +78,12 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel<Calendar
     posters: remotePosters(input.cards, lives, input.state),
   };
 
-  const posts: CalendarEntry[] = input.cards.map((card, index): CalendarEntry => {
+  const posts: ModelPost[] = input.cards.map((card, index): ModelPost => {
     const change = changes.get(card.key);
     changes.delete(card.key);
     const live = lives[index];
     return desiredEntry(card, context, { change, live, status: statusOf(card, live, input), diagnostics: diagnosticsByFile.get(card.file) ?? [] });
   });
-  for (const { post } of input.kept ?? []) posts.push(post);
   // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
   const placedFiles = new Set<string>();
   for (const change of changes.values()) {
@@ -138,7 +127,7 @@ function statusOf(card: PostCard, live: Post | undefined, input: CalendarInput):
   return record.appliedHash === card.shapeHash ? 'applied' : 'edited since applied';
 }
 
-function rangeFilter(range: CalendarInput['range']): (post: CalendarEntry) => boolean {
+function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolean {
   const from = range?.from ? Date.parse(range.from) : -Infinity;
   const to = range?.to ? Date.parse(range.to) : Infinity;
   const inside = (at: string | undefined) => at !== undefined && Date.parse(at) >= from && Date.parse(at) < to;
@@ -150,9 +139,9 @@ function rangeFilter(range: CalendarInput['range']): (post: CalendarEntry) => bo
  * key. Most posts are drafts, in key order already (cards come by key): only the placed ones are
  * sorted by time.
  */
-function byTime(posts: readonly CalendarEntry[]): CalendarEntry[] {
-  const placed: { post: CalendarEntry; at: string }[] = [];
-  const unplaced: CalendarEntry[] = [];
+function byTime(posts: readonly ModelPost[]): ModelPost[] {
+  const placed: { post: ModelPost; at: string }[] = [];
+  const unplaced: ModelPost[] = [];
   for (const post of posts) {
     const at = post.slot?.at ?? post.previous?.at;
     if (at === undefined) unplaced.push(post);
@@ -166,7 +155,7 @@ function byTime(posts: readonly CalendarEntry[]): CalendarEntry[] {
  * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
  * the first post from now on; else the last post; else now.
  */
-function initialView(posts: readonly CalendarEntry[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
+function initialView(posts: readonly ModelPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
   const now = input.now.toISOString();
   const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
   const day =
@@ -178,12 +167,12 @@ function initialView(posts: readonly CalendarEntry[], input: CalendarInput, plac
   return { month: day.slice(0, 7), week: mondayOf(day) };
 }
 
-function firstSlot(posts: readonly CalendarEntry[]): string | undefined {
+function firstSlot(posts: readonly ModelPost[]): string | undefined {
   const post = posts[0];
   return (post?.previous ?? post?.slot)?.day;
 }
 
-function summaryOf(posts: readonly CalendarEntry[]): CalendarSummary {
+function summaryOf(posts: readonly ModelPost[]): CalendarSummary {
   const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0 };
   for (const post of posts) {
     if (post.overlay === null) summary.unchanged++;

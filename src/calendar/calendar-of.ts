@@ -1,11 +1,11 @@
 import type { Config } from '../config/types.js';
 import { buildCalendarModel } from './build-model.js';
 import { thumbnailFiles } from './media-views.js';
-import type { CalendarEntry, CalendarModel, ModelPost } from './model.js';
+import type { CalendarModel } from './model.js';
 import type { CalendarSources } from './read-calendar.js';
 
-export interface Calendar<P = CalendarEntry> {
-  model: CalendarModel<P>;
+export interface Calendar {
+  model: CalendarModel;
   /** Thumbnail name (as the page refers to it) → the project file it shows. */
   thumbnails: Map<string, string>;
 }
@@ -14,8 +14,6 @@ export interface Calendar<P = CalendarEntry> {
  * The calendar of what `readCalendarSources` read. `mediaPrefix` is where the page finds its
  * thumbnails: a folder next to a written page (`media/`), or a server's route (`/media/`).
  */
-export function calendarOf(sources: CalendarSources & { kept?: undefined }, options: CalendarOptions): Calendar<ModelPost>;
-export function calendarOf(sources: CalendarSources, options: CalendarOptions): Calendar;
 export function calendarOf(sources: CalendarSources, options: CalendarOptions): Calendar {
   const model = buildCalendarModel({
     now: options.now,
@@ -31,9 +29,8 @@ export function calendarOf(sources: CalendarSources, options: CalendarOptions): 
     mediaPrefix: options.mediaPrefix,
     ...(options.range === undefined ? {} : { range: options.range }),
     ...(sources.offlineReason === undefined ? {} : { offlineReason: sources.offlineReason }),
-    ...(sources.kept === undefined ? {} : { kept: sources.kept }),
   });
-  return { model, thumbnails: thumbnailFiles(model, { cards: sources.cards, kept: sources.kept ?? [] }, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
+  return { model, thumbnails: thumbnailFiles(model, sources.cards, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
 }
 
 interface CalendarOptions {

@@ -1,4 +1,4 @@
-import type { CalendarEntry, CalendarModel, ModelPost } from './model.js';
+import type { CalendarModel, ModelPost } from './model.js';
 import { mondayOf } from './zone-placer.js';
 
 /**
@@ -16,11 +16,11 @@ const TRAY_FIRST = 40;
  * Splits a calendar for a page: the posts the first view draws (the first cards of each day of
  * its month's grid, the first unscheduled posts), and every other post, each in model order.
  */
-export function splitForFirstView<P extends CalendarEntry>(model: CalendarModel<P>): { first: FirstView<P>; rest: P[] } {
+export function splitForFirstView(model: CalendarModel): { first: FirstView; rest: ModelPost[] } {
   const start = mondayOf(`${model.initial.month}-01`);
   const end = sundayAfter(lastDayOfMonth(model.initial.month));
-  const days = new Map<string, { post: P; time: string }[]>();
-  const place = (post: P, day: string | undefined, time: string | undefined) => {
+  const days = new Map<string, { post: ModelPost; time: string }[]>();
+  const place = (post: ModelPost, day: string | undefined, time: string | undefined) => {
     if (day === undefined || time === undefined || day < start || day > end) return;
     const placed = days.get(day);
     if (placed === undefined) days.set(day, [{ post, time }]);
@@ -30,7 +30,7 @@ export function splitForFirstView<P extends CalendarEntry>(model: CalendarModel<
     place(post, post.slot?.day, post.slot?.time);
     place(post, post.previous?.day, post.previous?.time);
   }
-  const drawn = new Set<P>(model.posts.filter((post) => post.slot === null).slice(0, TRAY_FIRST));
+  const drawn = new Set<ModelPost>(model.posts.filter((post) => post.slot === null).slice(0, TRAY_FIRST));
   const dayCounts: Record<string, number> = {};
   for (const [day, placed] of days) {
     dayCounts[day] = placed.length;

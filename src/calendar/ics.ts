@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { builtPost, captionOf, type CalendarAccount, type CalendarEntry, type CalendarModel, type CalendarPost } from './model.js';
+import { captionOf, type CalendarAccount, type CalendarModel, type CalendarPost } from './model.js';
 import { shownPost } from './shown-post.js';
 
 /** How long an event lasts in a calendar app: a post is an instant, but a zero-length event is hard to see. */
@@ -12,7 +12,7 @@ const SUMMARY_LENGTH = 80;
  * UID is a digest of `scope` (which API) and the post key: the same post keeps its UID from one
  * feed to the next, so subscribers see it move rather than appear twice.
  */
-export function renderIcs(model: CalendarModel<CalendarEntry>, options: { scope: string }): string {
+export function renderIcs(model: CalendarModel, options: { scope: string }): string {
   const accounts = new Map(model.accounts.map((account) => [account.id, account]));
   const stamp = icsTime(model.generatedAt);
   const lines = [
@@ -26,7 +26,7 @@ export function renderIcs(model: CalendarModel<CalendarEntry>, options: { scope:
   ];
   for (const modelPost of model.posts) {
     if (modelPost.slot === null || modelPost.overlay === 'deleted') continue;
-    const post = { ...shownPost(builtPost(modelPost)), slot: modelPost.slot };
+    const post = { ...shownPost(modelPost), slot: modelPost.slot };
     const labels = post.targets.map((target) => accountLabel(target.account, target.label, accounts));
     const start = Date.parse(post.slot.at);
     lines.push(

@@ -5,7 +5,6 @@ import { extname } from 'node:path';
 import { checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
 import type { Calendar } from './calendar-of.js';
-import type { ModelPost } from './model.js';
 import { renderCalendarPage } from './page.js';
 
 /** Where a served page finds its thumbnails (the media prefix of `watch --calendar`). */
@@ -31,7 +30,7 @@ export class CalendarServer {
   readonly #server: Server;
   readonly #token = newToken();
   readonly #streams = new Set<ServerResponse>();
-  #calendar: Calendar<ModelPost> | null = null;
+  #calendar: Calendar | null = null;
   readonly #versions = new CalendarVersions();
   #page: string | null = null;
   #keepAlive: NodeJS.Timeout | undefined;
@@ -59,7 +58,7 @@ export class CalendarServer {
   }
 
   /** Serves `calendar` from now on and sends what changed to every open page. */
-  update(calendar: Calendar<ModelPost>): void {
+  update(calendar: Calendar): void {
     this.#calendar = calendar;
     this.#page = null;
     const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });

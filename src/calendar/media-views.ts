@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
-import type { KeptShown } from './kept-entries.js';
-import type { CalendarEntry, CalendarModel } from './model.js';
+import type { CalendarModel } from './model.js';
 import { cardThumbnails, type PostCard } from './post-card.js';
 
 /**
@@ -29,22 +28,18 @@ export function remotePosters(cards: readonly PostCard[], lives: readonly (Post 
 /**
  * The thumbnails a model shows, each once: their name as the page refers to it (under
  * `mediaPrefix`) → the project file (under `root`). The static page copies them next to itself,
- * the `watch --calendar` server serves them. The posts shown from kept entries name theirs.
+ * the `watch --calendar` server serves them.
  */
-export function thumbnailFiles(model: CalendarModel<CalendarEntry>, posts: { cards: readonly PostCard[]; kept: readonly KeptShown[] }, options: { root: string; mediaPrefix: string }): Map<string, string> {
+export function thumbnailFiles(model: CalendarModel, cards: readonly PostCard[], options: { root: string; mediaPrefix: string }): Map<string, string> {
   // Without a range, every card is shown.
   const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
   const files = new Map<string, string>();
   const add = (name: string, path: string) => {
     if (!files.has(name)) files.set(name, join(options.root, path));
   };
-  for (const card of posts.cards) {
+  for (const card of cards) {
     if (shown !== null && !shown.has(card.key)) continue;
     for (const [name, path] of cardThumbnails(card, options.mediaPrefix)) add(name, path);
-  }
-  for (const { post, thumbnails } of posts.kept) {
-    if (shown !== null && !shown.has(post.key)) continue;
-    for (const [name, path] of thumbnails) add(name, path);
   }
   return files;
 }

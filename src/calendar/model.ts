@@ -163,30 +163,6 @@ export interface ModelPost extends Omit<CalendarPost, 'text' | 'targets' | 'medi
   content: string;
 }
 
-/**
- * A post whose page entry is the one the last calendar wrote (kept-entries.ts): what placing and
- * counting it take, and that entry's text (its ModelPost as the page holds it, `jsonForScript`).
- * Only a post the plan leaves alone and whose file has no problem is kept: no overlay, no change,
- * no diagnostics.
- */
-export interface KeptPost extends Pick<ModelPost, 'key' | 'slot' | 'draft' | 'ready' | 'status'> {
-  file: string;
-  previous: null;
-  overlay: null;
-  change: null;
-  diagnostics: readonly [];
-  /** The ModelPost as page JSON. */
-  text: string;
-}
-
-/** A post of a calendar as built: made from its card now, or kept from the last page. */
-export type CalendarEntry = ModelPost | KeptPost;
-
-/** The ModelPost of an entry: a kept one is read back from its page text. */
-export function builtPost(entry: CalendarEntry): ModelPost {
-  return 'text' in entry ? (JSON.parse(entry.text) as ModelPost) : entry;
-}
-
 /** The caption a target shows (see CalendarTarget). */
 export function captionOf(target: Pick<CalendarTarget, 'shown' | 'overflow'>, post: Pick<CalendarPost, 'text'>): string {
   return `${target.shown ?? post.text}${target.overflow}`;

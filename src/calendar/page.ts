@@ -1,14 +1,12 @@
 import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
 import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
 import { splitForFirstView, type FirstView } from './first-view.js';
-import type { CalendarEntry, CalendarModel, ModelPost } from './model.js';
+import type { CalendarModel, ModelPost } from './model.js';
 import { PAGE_STYLE } from './page-style.js';
 
 export interface PageOptions {
   /** `watch --calendar`: the URL of the server-sent events that bring each new calendar. */
   events?: string;
-  /** Told the text the page gives each post it built (not the kept ones): what a later calendar may keep. */
-  onPostText?: (post: ModelPost, text: string) => void;
 }
 
 /**
@@ -21,7 +19,7 @@ export interface PageOptions {
  * has read the first part; however many posts the calendar has, the rest is read after that,
  * and the page completes its data from it.
  */
-export function renderCalendarPage(model: CalendarModel<CalendarEntry>, options: PageOptions = {}): string {
+export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): string {
   return [...calendarPageParts(model, options)].join('');
 }
 
@@ -29,9 +27,9 @@ export function renderCalendarPage(model: CalendarModel<CalendarEntry>, options:
  * The page of renderCalendarPage in parts, made one at a time: a writer sends each on its way
  * before the next is made, and never holds the whole page (megabytes at 10,000 posts) at once.
  */
-export function* calendarPageParts(model: CalendarModel<CalendarEntry>, options: PageOptions = {}): Generator<string> {
+export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<string> {
   const { first, rest } = splitForFirstView(model);
-  const postsJson = (posts: readonly CalendarEntry[]) => trusted(`[${posts.map((post) => postText(post, options)).join(',')}]`);
+  const postsJson = (posts: readonly ModelPost[]) => jsonForScript(posts);
   const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
   yield html`<!doctype html>
 <html lang="en">
@@ -64,20 +62,8 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
  */
 const REST_CHUNK = 500;
 
-/**
- * A post as page JSON: a kept post's text as it was kept, a built one's made now (and told to
- * `onPostText`). Posts are written one by one into the arrays of the page, which is the same text
- * as the array written whole.
- */
-function postText(post: CalendarEntry, options: PageOptions): string {
-  if ('text' in post) return post.text;
-  const text = jsonForScript(post).toString();
-  options.onPostText?.(post, text);
-  return text;
-}
-
 /** The first part of the data: the calendar and its first view's posts, which come last. */
-function firstViewJson(first: FirstView<CalendarEntry>, postsJson: (posts: readonly CalendarEntry[]) => SafeHtml): SafeHtml {
+function firstViewJson(first: FirstView, postsJson: (posts: readonly ModelPost[]) => SafeHtml): SafeHtml {
   const { posts, ...calendar } = first;
   return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }

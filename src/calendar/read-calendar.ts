@@ -6,15 +6,12 @@ import { readContent, readUnchangedInFull } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
-import type { Post } from '../api/types.js';
 import { buildPlan, startRemoteRead } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
-import { entriesContext, keepEntry, splitKept, type EntryStore, type KeptEntry, type KeptShown } from './kept-entries.js';
-import type { ModelPost } from './model.js';
-import { captionsOf, cardContextKey, type PostCard } from './post-card.js';
+import type { PostCard } from './post-card.js';
 import { readCards } from './read-cards.js';
 
 /** What a calendar is made from (see buildCalendarModel): the posts' cards, the plan, the remote. */
@@ -31,10 +28,6 @@ export interface CalendarSources {
   target: string;
   /** Why the API was not reached. */
   offlineReason?: string;
-  /** Posts of unchanged files shown from the entries the last page kept (`entries`), in no order. */
-  kept?: KeptShown[];
-  /** Keeps an entry the page wrote, for the next calendar (`entries`). */
-  keepEntry?: (post: ModelPost, text: string) => void;
 }
 
 export interface ReadCalendarOptions {
@@ -44,11 +37,6 @@ export interface ReadCalendarOptions {
   now: Date;
   /** Opens the connection (the caller's choices: CI, event printer); closed here. */
   connect: () => Promise<Connection>;
-  /**
-   * A page will be written, whose thumbnails are under `mediaPrefix`: posts are shown from the
-   * entries the last page kept in `kept` where those still hold, and the page's entries are kept.
-   */
-  entries?: { mediaPrefix: string };
 }
 
 /**
@@ -75,21 +63,10 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     const built = await buildPlan({ config, connection, state, listing, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
     const { desired } = built;
     const capabilities = desired.rules.capabilities;
-    const records = built.state.section?.posts;
-    const liveOf = (key: string) => {
-      const postId = records?.[key]?.postId;
-      return postId === undefined || postId === null ? undefined : built.live.get(postId);
-    };
-    const store = options.entries === undefined ? undefined : options.kept?.calendarEntries<KeptEntry>(entriesContext(cardContextKey(config.timezone, captionsOf(capabilities)), options.entries.mediaPrefix));
-    const { shown, rest } =
-      store === undefined
-        ? { shown: [], rest: desired.unchanged }
-        : splitKept({ store, unchanged: desired.unchanged, changed: changedKeys(built.plan), troubled: new Set(desired.diagnostics.flatMap((diagnostic) => (diagnostic.file === undefined ? [] : [diagnostic.file]))), liveOf });
-    const cards = await readCards({ ...desired, unchanged: rest, timezone: config.timezone, capabilities, probe: createPlanCaches().probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) });
+    // Every post's page entry is made from its card on every run: nothing kept from an earlier page reaches this one.
+    const cards = await readCards({ ...desired, timezone: config.timezone, capabilities, probe: createPlanCaches().probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) });
     return {
       cards,
-      kept: shown,
-      ...(store === undefined || options.entries === undefined ? {} : { keepEntry: entryKeeper({ store, cards, desired: [desired.posts, rest], liveOf, mediaPrefix: options.entries.mediaPrefix }) }),
       plan: built.plan,
       live: built.live,
       state: built.state.section,
@@ -134,24 +111,5 @@ async function readOffline(options: ReadCalendarOptions, reason: string): Promis
     diagnostics: content.diagnostics,
     target: config.api.url === null ? 'Target: local API (embedded)' : `Target: ${config.api.url}`,
     offlineReason: reason.split('\n')[0],
-  };
-}
-
-/** The keys of the posts the plan changes (its noops left out). */
-function changedKeys(plan: Plan): Set<string> {
-  const keys = new Set<string>();
-  for (const change of plan.changes) if (change.action !== 'noop') keys.add(change.key);
-  return keys;
-}
-
-/** Keeps a written entry of a post made from its card: the post's fingerprint is that of the file the card was made from. */
-function entryKeeper(input: { store: EntryStore; cards: readonly PostCard[]; desired: readonly (readonly { key: string; fingerprint: string }[])[]; liveOf: (key: string) => Post | undefined; mediaPrefix: string }): (post: ModelPost, text: string) => void {
-  const cards = new Map(input.cards.map((card) => [card.key, card]));
-  const fingerprints = new Map<string, string>();
-  for (const posts of input.desired) for (const post of posts) fingerprints.set(post.key, post.fingerprint);
-  return (post, text) => {
-    const card = cards.get(post.key);
-    const fingerprint = fingerprints.get(post.key);
-    if (card !== undefined && fingerprint !== undefined) keepEntry(input.store, { post, text, card, fingerprint, live: input.liveOf(post.key), mediaPrefix: input.mediaPrefix });
   };
 }

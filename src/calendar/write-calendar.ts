@@ -1,10 +1,11 @@
-import { createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
-import type { CalendarEntry, CalendarModel } from './model.js';
-import { calendarPageParts, type PageOptions } from './page.js';
+import { guardWrite, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
+import type { CalendarModel } from './model.js';
+import { calendarPageParts } from './page.js';
 
 /** Thumbnails go in this folder next to the page. */
 export const MEDIA_FOLDER = 'media/';
@@ -17,15 +18,20 @@ export interface WrittenCalendar {
 /**
  * Writes the page as `<outDir>/index.html` and copies the images it shows into
  * `<outDir>/media/` (`thumbnails`: name under outDir → project file), so the folder works on its
- * own: opened from disk, zipped as a workflow artifact, or served.
+ * own: opened from disk, zipped as a workflow artifact, or served. Every file lands inside `root`
+ * (the project, or the --out folder the user named), never through a symbolic link (guardWrite).
  */
-export async function writeCalendarPage(outDir: string, model: CalendarModel<CalendarEntry>, thumbnails: ReadonlyMap<string, string>, options: Pick<PageOptions, 'onPostText'> = {}): Promise<WrittenCalendar> {
-  await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
-  await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name))));
+export async function writeCalendarPage(outDir: string, model: CalendarModel, thumbnails: ReadonlyMap<string, string>, options: WriteRoot): Promise<WrittenCalendar> {
   const page = join(outDir, 'index.html');
+  const media = join(outDir, MEDIA_FOLDER);
+  // Both checked before anything is written: a refused folder leaves no half-written calendar.
+  await guardWrite(page, options);
+  await guardWrite(join(media, 'thumbnail'), options);
+  await mkdir(media, { recursive: true });
+  await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name), options)));
   // Each part is on its way to the disk while the next is made.
-  const file = createWriteStream(page);
-  for (const part of calendarPageParts(model, options)) file.write(part);
+  const file = (await openNoFollow(page, { truncate: true })).createWriteStream();
+  for (const part of calendarPageParts(model)) file.write(part);
   await finished(file.end());
   return { page, thumbnails: thumbnails.size };
 }
@@ -33,17 +39,25 @@ export async function writeCalendarPage(outDir: string, model: CalendarModel<Cal
 /**
  * A thumbnail's name is a hash of its bytes (post-card.ts): one already there is this very image,
  * and is not copied again on every run (a calendar of thousands of images would copy them all).
- * A copy goes to a temporary name first, so a file under the final name is always whole.
+ * A copy goes to a temporary name first (created anew, never through a link), so a file under the
+ * final name is always whole; the rename replaces whatever is at that name.
  */
-async function copyOnce(source: string, target: string): Promise<void> {
+async function copyOnce(source: string, target: string, options: WriteRoot): Promise<void> {
+  await guardWrite(target, options);
   if (await access(target).then(() => true, () => false)) return;
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    await copyFile(source, temp);
+    await rm(temp, { force: true });
+    await copyFile(source, temp, constants.COPYFILE_EXCL);
     await rename(temp, target);
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/** Writes the `.gitignore` of a page folder inside the project, so the page is never committed. */
+export async function writeCalendarIgnoreFile(outDir: string, options: WriteRoot): Promise<void> {
+  await writeFileAtomic(join(outDir, '.gitignore'), '# postsync calendar page: made again by `postsync calendar`\n*\n', options);
 }
 
 /** Writes a feed (`renderIcs`) to `file`, atomically: a subscriber never reads half a feed. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { downloadProblem, fetchMediaSource } from '../api/media-source.js';
 import type { Media } from '../api/types.js';
+import { guardWrite, type WriteRoot } from '../write-guard/guard-write.js';
 
 /** Parallel downloads: enough to overlap round trips, gentle on the service's storage. */
 const DOWNLOAD_CONCURRENCY = 4;
@@ -21,12 +22,15 @@ export type DownloadOutcome = { kind: 'downloaded'; file: DownloadedMedia } | { 
 
 /**
  * Downloads each media (once per id) into a fresh folder under `tempParent` (inside the project,
- * so placing a file is a rename-free hard link on the same file system). Returns the outcome of
- * each media by id and the folder, which the caller removes (`removeDownloads`) when done.
+ * so placing a file is a rename-free hard link on the same file system), never through a link
+ * (`root`: the project). Returns the outcome of each media by id and the folder, which the caller
+ * removes (`removeDownloads`) when done.
  */
-export async function downloadMedia(media: readonly Media[], options: { tempParent: string }): Promise<{ outcomes: Map<string, DownloadOutcome>; tempDir: string }> {
+export async function downloadMedia(media: readonly Media[], options: WriteRoot & { tempParent: string }): Promise<{ outcomes: Map<string, DownloadOutcome>; tempDir: string }> {
   // Hidden, so no walk over the project's files (which skips hidden entries) ever sees a download.
   const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // A fresh name: once its parents are checked, every download in it is created anew ('wx').
+  await guardWrite(tempDir, { root: options.root });
   await mkdir(tempDir, { recursive: true });
   const limit = pLimit(DOWNLOAD_CONCURRENCY);
   const distinct = [...new Map(media.map((item) => [item.id, item])).values()];

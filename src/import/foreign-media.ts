@@ -33,7 +33,7 @@ export function mediaDownloader(context: { root: string; tempParent: string; now
   const tempDirs: string[] = [];
   return {
     async fetch(media) {
-      const { outcomes, tempDir } = await downloadMedia(media, { tempParent: context.tempParent });
+      const { outcomes, tempDir } = await downloadMedia(media, { tempParent: context.tempParent, root: context.root });
       tempDirs.push(tempDir);
       const downloaded: DownloadedMedia[] = [];
       const result = new Map<string, ForeignMedia>();

@@ -52,12 +52,12 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
     const plan = await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia);
     return { plan, outcome: { written: [], failed: [] } };
   }
-  const release = await acquireLock(config.statePath, { command: 'import' });
+  const release = await acquireLock(config.statePath, { command: 'import', root: config.root });
   // Downloads wait beside the state file (inside the project, on the same file system).
   const downloader = mediaDownloader({ root: config.root, tempParent: dirname(config.statePath), now });
   const used = new Set<string>();
   try {
-    const store = await StateStore.open(config.statePath, connection.target);
+    const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
     const plan = await prepare(structuredClone(store.section) as TargetState, downloader.fetch);
     const outcome = await writeImport(plan.items, { root: config.root, store, now: options.now });
     for (const item of outcome.written) for (const media of item.downloaded) used.add(media.file);

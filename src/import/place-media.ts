@@ -1,7 +1,8 @@
-import { link, mkdir, realpath, unlink } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
-import { isInside, relativePosix } from '../text/paths.js';
+import { link, mkdir, unlink } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { relativePosix } from '../text/paths.js';
 import { PostsyncError } from '../errors.js';
+import { guardWrite } from '../write-guard/guard-write.js';
 import type { MediaRecord } from '../state/types.js';
 import type { DownloadedMedia } from './download-media.js';
 import { locateMediaFiles } from './media-files.js';
@@ -73,14 +74,10 @@ export async function placeDownloadedMedia(downloads: readonly DownloadedMedia[]
   if (downloads.length === 0) return placed;
   const existing = await locateMediaFiles(context.root, new Map(downloads.map((file) => [file.sha256, { sizeBytes: file.sizeBytes }])));
   const folder = join(context.root, IMPORTED_MEDIA_DIR);
-  const root = await realpath(context.root);
-  // A path not made yet passes; it is checked again once made. Checked before anything is made,
-  // so a `media` link to elsewhere never gets a folder there.
-  const inside = async (path: string) => isInside(root, await realpath(path).catch(() => root));
-  const outside = () => new PostsyncError(`${IMPORTED_MEDIA_DIR} leads outside the project; no media was downloaded into it`, { hint: `Make ${IMPORTED_MEDIA_DIR} a folder of the project (not a link elsewhere) and import again.` });
-  if (!(await inside(dirname(folder))) || !(await inside(folder))) throw outside();
+  // Checked before anything is made, so a `media` link to elsewhere never gets a folder there; a
+  // name is then taken with link(), which never follows a link at it (EEXIST).
+  await guardWrite(join(folder, 'media'), { root: context.root });
   await mkdir(folder, { recursive: true });
-  if (!(await inside(folder))) throw outside();
   const bySha = new Map<string, { file: string; created: boolean }>();
   for (const download of downloads) {
     let where = bySha.get(download.sha256) ?? (existing.has(download.sha256) ? { file: existing.get(download.sha256)!, created: false } : undefined);

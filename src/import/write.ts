@@ -19,7 +19,7 @@ export async function writeImport(items: readonly ImportItem[], context: { root:
   for (const item of items) {
     try {
       if (!item.fileExists) {
-        if (!(await createFileExclusive(resolve(context.root, item.file), item.text))) {
+        if (!(await createFileExclusive(resolve(context.root, item.file), item.text, { root: context.root }))) {
           throw new Error(`${item.file} appeared while importing; it was left as it is`);
         }
       }

@@ -2,6 +2,7 @@ import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalTimeZone } from '../config/timezone.js';
 import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
+import { guardWrite } from '../write-guard/guard-write.js';
 import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
@@ -44,6 +45,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
       hint: 'Run `postsync init` in a new folder (`postsync init --dir my-calendar`), or move those files away first.',
     });
   }
+  // Every path checked before anything is written: a link (to a file or folder elsewhere) is refused, never followed.
+  for (const file of [...Object.keys(files), '.gitignore', '.gitattributes']) await guardWrite(join(options.dir, file), { root: options.dir });
   for (const [file, contents] of Object.entries(files)) {
     const path = join(options.dir, file);
     await mkdir(dirname(path), { recursive: true });

@@ -6,6 +6,7 @@ import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
 import { targetId } from '../state/state-file.js';
+import { guardWrite } from '../write-guard/guard-write.js';
 
 /** Folder (under the project root) where the embedded local API keeps its data between runs. */
 export const LOCAL_API_DIR = '.postsync/local-api';
@@ -56,7 +57,11 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
   }
   // Loaded lazily: remote runs never pay for the emulator's modules.
   const { startEmulator } = await import('../emulator/index.js');
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: join(config.root, LOCAL_API_DIR) });
+  const dataDir = join(config.root, LOCAL_API_DIR);
+  // What the local API writes at names known in advance (its objects get fresh random names): a
+  // link there, or on the way from the project root, is refused before it starts, never followed.
+  for (const name of ['journal.jsonl', 'journal.jsonl.compact.tmp', 'objects']) await guardWrite(join(dataDir, name), { root: config.root });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir });
   const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent });
   const close = async () => {
     await client.close();

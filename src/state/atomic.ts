@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { guardWrite } from '../write-guard/guard-write.js';
 
 /**
  * The file system calls an atomic write makes. Node's by default; a test passes its own to make a
@@ -17,6 +18,8 @@ export interface AtomicFileSystem {
 export interface AtomicWriteOptions {
   /** Default: node:fs/promises. */
   fs?: AtomicFileSystem;
+  /** The folder the write must stay in (guardWrite); default: the file's own folder. */
+  root?: string;
 }
 
 const NODE_FS: AtomicFileSystem = { open, link, mkdir, rename, unlink };
@@ -31,10 +34,13 @@ async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promis
   }
 }
 
-/** Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. */
-async function writeTemp(fs: AtomicFileSystem, path: string, text: string): Promise<string> {
-  // The folder is made only when the temporary file cannot be opened for want of it (openTemp).
+/**
+ * Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. The
+ * path is checked first (guardWrite): no link at it or on the way to it from `root`.
+ */
+async function writeTemp(fs: AtomicFileSystem, path: string, text: string, root: string | undefined): Promise<string> {
   const dir = dirname(path);
+  await guardWrite(path, { root: root ?? dir });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await openTemp(fs, temp, dir);
@@ -54,11 +60,12 @@ async function writeTemp(fs: AtomicFileSystem, path: string, text: string): Prom
 /**
  * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
  * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
- * then fsync the directory so the rename itself is durable. Missing directories are created.
+ * then fsync the directory so the rename itself is durable. Missing directories are created; a
+ * symbolic link at `path` or on the way to it is refused (guardWrite).
  */
 export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const fs = options.fs ?? NODE_FS;
-  const temp = await writeTemp(fs, path, text);
+  const temp = await writeTemp(fs, path, text, options.root);
   try {
     await fs.rename(temp, path);
   } catch (error) {
@@ -75,7 +82,7 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
  */
 export async function createFileExclusive(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
   const fs = options.fs ?? NODE_FS;
-  const temp = await writeTemp(fs, path, text);
+  const temp = await writeTemp(fs, path, text, options.root);
   try {
     await fs.link(temp, path);
   } catch (error) {

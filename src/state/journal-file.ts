@@ -1,23 +1,36 @@
-import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { guardWrite, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
 import { syncDirectory } from './atomic.js';
+
+/** Opens the journal for appending (`truncate`: emptied first), never through a link. */
+export type OpenForAppend = (path: string, options: { truncate: boolean }) => Promise<FileHandle>;
 
 /**
  * The append side of a state journal file. Each `append` writes its text at the end and fsyncs it
  * before resolving, so what it carried is on disk once it resolves. An append that fails midway is
  * cut back off before the next one: a torn line must never sit in front of later records, which a
  * reader would then drop (it stops at the first line that is not a whole record). Not safe for
- * concurrent appends: its one caller (StateStore) chains them.
+ * concurrent appends: its one caller (StateStore) chains them. The file is never opened through a
+ * symbolic link (a dangling one would create a file holding post texts wherever it points).
  */
 export class JournalFile {
   readonly path: string;
+  readonly #root: string;
+  readonly #open: OpenForAppend;
   /** Bytes of whole appends on disk: where a failed append is cut back to. */
   #length = 0;
   /** The last append failed: the file may end in part of it. */
   #torn = false;
 
-  constructor(path: string) {
+  /**
+   * `root`: the folder the journal must stay in (guardWrite); default: its own folder. `open`:
+   * default openNoFollow; a test passes its own to make an append fail once the file is open.
+   */
+  constructor(path: string, options: Partial<WriteRoot> & { open?: OpenForAppend } = {}) {
     this.path = path;
+    this.#root = options.root ?? dirname(path);
+    this.#open = options.open ?? openNoFollow;
   }
 
   /**
@@ -26,8 +39,9 @@ export class JournalFile {
    */
   async append(text: string, options: { fresh: boolean }): Promise<void> {
     // Opened for each append, so no handle outlives a store that is simply dropped.
+    await guardWrite(this.path, { root: this.#root });
     if (options.fresh) await mkdir(dirname(this.path), { recursive: true });
-    const handle = await open(this.path, options.fresh ? 'w' : 'a', 0o644);
+    const handle = await this.#open(this.path, { truncate: options.fresh });
     try {
       if (options.fresh) {
         this.#length = 0;

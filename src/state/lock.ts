@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LockedError } from '../errors.js';
+import { guardWrite } from '../write-guard/guard-write.js';
 import { createFileExclusive } from './atomic.js';
 
 /** Contents of `<state>.lock`: who holds it, so a second run can explain itself. */
@@ -22,6 +23,8 @@ export interface AcquireLockOptions {
   command?: string;
   /** Told when a lock left by a dead process on this host was taken over (so the CLI can say so). */
   onStaleLock?: (previous: LockOwner) => void;
+  /** The folder the lock must stay in, never written through a link (default: the state's folder). */
+  root?: string;
 }
 
 /**
@@ -35,6 +38,8 @@ export interface AcquireLockOptions {
  */
 export async function acquireLock(statePath: string, options: AcquireLockOptions = {}): Promise<ReleaseLock> {
   const lockPath = lockPathFor(statePath);
+  const root = options.root ?? dirname(statePath);
+  await guardWrite(lockPath, { root });
   await mkdir(dirname(lockPath), { recursive: true });
   const owner: LockOwner = {
     pid: process.pid,
@@ -43,10 +48,10 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
     command: options.command ?? 'apply',
   };
   const text = `${JSON.stringify(owner, null, 2)}\n`;
-  if (!(await createFileExclusive(lockPath, text))) {
+  if (!(await createFileExclusive(lockPath, text, { root }))) {
     const stale = await staleOwner(lockPath);
     if (!stale) throw await describeHeldLock(lockPath);
-    await takeOver(lockPath, stale, text);
+    await takeOver(lockPath, stale, { text, root });
     options.onStaleLock?.(stale);
   }
   let released = false;
@@ -66,9 +71,10 @@ async function staleOwner(lockPath: string): Promise<LockOwner | null> {
   return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
 }
 
-async function takeOver(lockPath: string, stale: LockOwner, text: string): Promise<void> {
+async function takeOver(lockPath: string, stale: LockOwner, lock: { text: string; root: string }): Promise<void> {
+  const { text, root } = lock;
   const guardPath = `${lockPath}.takeover`;
-  if (!(await createFileExclusive(guardPath, text))) {
+  if (!(await createFileExclusive(guardPath, text, { root }))) {
     throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, {
       hint: `Try again in a moment. If none is running, remove ${guardPath}.`,
     });
@@ -77,7 +83,7 @@ async function takeOver(lockPath: string, stale: LockOwner, text: string): Promi
     const still = await readOwner(lockPath);
     if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
     await unlink(lockPath);
-    if (!(await createFileExclusive(lockPath, text))) throw await describeHeldLock(lockPath);
+    if (!(await createFileExclusive(lockPath, text, { root }))) throw await describeHeldLock(lockPath);
   } finally {
     await unlink(guardPath).catch(() => undefined);
   }

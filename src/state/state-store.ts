@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { guardWrite, type WriteRoot } from '../write-guard/guard-write.js';
 import { StateError } from '../errors.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
@@ -37,19 +39,29 @@ export class StateStore {
   /** Serializes the file for each fold, reusing the text of unchanged post records. */
   private readonly text = new StateFileText();
 
-  private constructor(path: string, targetId: string, file: StateFile, section: TargetState) {
+  /** The folder every write stays in (guardWrite). */
+  private readonly root: string;
+
+  private constructor(path: string, targetId: string, file: StateFile, section: TargetState, root: string) {
     this.path = path;
     this.targetId = targetId;
     this.file = file;
     this.current = section;
-    this.journal = new JournalFile(journalPathFor(path));
+    this.root = root;
+    this.journal = new JournalFile(journalPathFor(path), { root });
   }
 
-  /** Opens the state at `path` (with the journal of a killed run replayed, and folded into the file). */
-  static async open(path: string, target: StateTarget): Promise<StateStore> {
+  /**
+   * Opens the state at `path` (with the journal of a killed run replayed, and folded into the file).
+   * `root`: the folder its writes must stay in, never through a link (default: the state's folder).
+   */
+  static async open(path: string, target: StateTarget, options: Partial<WriteRoot> = {}): Promise<StateStore> {
+    const root = options.root ?? dirname(path);
+    // Checked before anything is read or sent: a write refused midway would leave a change unrecorded.
+    for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
     const leftover = existsSync(journalPathFor(path));
     const file = await readState(path);
-    const store = new StateStore(path, target.id, file, sectionFor(file, target));
+    const store = new StateStore(path, target.id, file, sectionFor(file, target), root);
     if (leftover) {
       store.journaled = true;
       await store.checkpoint();
@@ -150,7 +162,7 @@ export class StateStore {
     this.unwritten = [];
     const text = this.text.render(this.file);
     try {
-      await writeFileAtomic(this.path, text);
+      await writeFileAtomic(this.path, text, { root: this.root });
     } catch (error) {
       this.unwritten = [...covered, ...this.unwritten];
       throw error;

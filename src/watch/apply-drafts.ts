@@ -27,9 +27,9 @@ export interface DraftApplyOptions {
  * A lock held by another run is a LockedError for the caller to report.
  */
 export async function applyDrafts(options: DraftApplyOptions): Promise<DraftApplyOutcome> {
-  const release = await acquireLock(options.statePath, { command: 'watch --apply-drafts', onStaleLock: options.onStaleLock });
+  const release = await acquireLock(options.statePath, { command: 'watch --apply-drafts', root: options.root, onStaleLock: options.onStaleLock });
   try {
-    const store = await StateStore.open(options.statePath, options.plan.target);
+    const store = await StateStore.open(options.statePath, options.plan.target, { root: options.root });
     if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
     const result = await applyPlan({ plan: options.plan, client: options.client, store, root: options.root, onEvent: options.onEvent });
     await store.flush();

@@ -1,10 +1,9 @@
 import type { Stats } from 'node:fs';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CacheSection } from '../../src/cache/cache-section.js';
 import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
-import { derivedTextCodec, type DerivedEntry } from '../../src/cache/post-derived.js';
 import { RunCache } from '../../src/cache/run-cache.js';
 import type { PostSummary } from '../../src/content/post-summary.js';
 import { testdir } from '../helpers/testdir.js';
@@ -58,26 +57,6 @@ describe('CacheSection', () => {
   it('takes a file that is not ASCII for one it did not write (it writes only ASCII)', async () => {
     const dir = await testdir({ 'edited.json': JSON.stringify({ format: 2, build: 'b1', context: 'c1', entries: [['a', 'café']] }) });
     expect(CacheSection.open(join(dir, 'edited.json'), identity).get('a')).toBeUndefined();
-  });
-
-  it('writes the texts of a lines codec after its JSON, one per line, and hands them back as they were', async () => {
-    const dir = await testdir();
-    const path = join(dir, 'cache/entries.json');
-    type Entry = DerivedEntry<{ key: string; file: string; shapeHash: string; text: string }>;
-    const first = CacheSection.open<Entry>(path, identity, derivedTextCodec());
-    const texts = ['{"text":"Café ☕ \\n <b>"}', '["a",1]'];
-    texts.forEach((text, index) => first.set(`k${index}`, { fingerprint: `f${index}`, value: { key: `k${index}`, file: `posts/k${index}.md`, shapeHash: 'h', text } }));
-    expect(await first.save()).toBe(true);
-    const [json, ...lines] = (await readFile(path, 'latin1')).split('\n');
-    expect(JSON.parse(json!).entries).toEqual([{ fingerprint: 'f0', value: { key: 'k0', file: 'posts/k0.md', shapeHash: 'h' } }, { fingerprint: 'f1', value: { key: 'k1', file: 'posts/k1.md', shapeHash: 'h' } }]);
-    expect(lines).toEqual(['{"text":"Caf\\u00e9 \\u2615 \\n <b>"}', '["a",1]']);
-    const again = CacheSection.open<Entry>(path, identity, derivedTextCodec());
-    expect([again.get('k0')?.value.text, again.get('k1')?.value.text]).toEqual(['{"text":"Caf\\u00e9 \\u2615 \\n <b>"}', '["a",1]']);
-    expect(texts.map((text, index) => JSON.parse(again.get(`k${index}`)!.value.text) as unknown)).toEqual(texts.map((text) => JSON.parse(text) as unknown));
-
-    // A line short: not a file of ours.
-    await writeFile(path, (await readFile(path, 'latin1')).split('\n').slice(0, 2).join('\n'));
-    expect(CacheSection.open<Entry>(path, identity, derivedTextCodec()).get('k0')).toBeUndefined();
   });
 
   it('never throws when it cannot write, and leaves no temporary file', async () => {

@@ -11,7 +11,7 @@ describe('writeCalendarPage', () => {
     const out = join(dir, 'out');
     const model = calendarFor({ posts: [launchDay()] });
     const thumbnails = new Map([['media/0123456789abcdef0123.png', join(dir, 'media/cover.png')]]);
-    const written = await writeCalendarPage(out, model, thumbnails);
+    const written = await writeCalendarPage(out, model, thumbnails, { root: out });
     expect(written).toEqual({ page: join(out, 'index.html'), thumbnails: 1 });
     expect(await readFile(join(out, 'index.html'), 'utf8')).toContain('Launch day');
     const copied = join(out, 'media/0123456789abcdef0123.png');
@@ -19,7 +19,7 @@ describe('writeCalendarPage', () => {
     const before = await stat(copied);
 
     await writeFile(join(dir, 'media/cover.png'), 'the image, written again');
-    await writeCalendarPage(out, model, thumbnails);
+    await writeCalendarPage(out, model, thumbnails, { root: out });
     expect((await stat(copied)).ino).toBe(before.ino);
     expect(await readFile(copied, 'utf8')).toBe('the image');
     expect(await readdir(join(out, 'media'))).toEqual(['0123456789abcdef0123.png']);

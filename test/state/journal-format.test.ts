@@ -1,9 +1,10 @@
-import { readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
 import { JournalFile } from '../../src/state/journal-file.js';
+import { openNoFollow } from '../../src/write-guard/guard-write.js';
 import { journalBase, journalHeaderLine, journalLine, parseJournal, readJournalSync, replayJournalOnto, type JournalRecord } from '../../src/state/journal.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
 import { emptyStateFile, parseState } from '../../src/state/state-file.js';
@@ -96,23 +97,23 @@ describe('the journal file', () => {
   it('cuts a torn append off before the next one, and a fresh journal forgets where it was cut', async () => {
     const dir = await testdir();
     const path = join(dir, 'state.json.journal');
-    const file = new JournalFile(path);
+    // The disk is full while `full` is set: the append fails once the file is open.
+    let full = false;
+    const file = new JournalFile(path, { open: (at, options) => (full ? open('/dev/full', 'a') : openNoFollow(at, options)) });
     await file.append('one\n', { fresh: true });
-    // The disk is full: the append fails once the file is open (a torn line may be left behind).
-    await rm(path);
-    await symlink('/dev/full', path);
+    full = true;
     await expect(file.append('two\n', { fresh: false })).rejects.toThrow(/ENOSPC/);
-    await rm(path);
+    full = false;
+    // A torn line may be left behind.
     await writeFile(path, 'one\ntw');
     await file.append('three\n', { fresh: false });
     expect(await readFile(path, 'utf8')).toBe('one\nthree\n');
     await file.append('four\n', { fresh: false });
     expect(await readFile(path, 'utf8')).toBe('one\nthree\nfour\n');
 
-    await rm(path);
-    await symlink('/dev/full', path);
+    full = true;
     await expect(file.append('five\n', { fresh: false })).rejects.toThrow(/ENOSPC/);
-    await rm(path);
+    full = false;
     await file.append('new\n', { fresh: true });
     await file.append('next\n', { fresh: false });
     expect(await readFile(path, 'utf8')).toBe('new\nnext\n');

@@ -1,0 +1,68 @@
+import { constants } from 'node:fs';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { InputError } from '../errors.js';
+
+/** Where a write may land: the project root, or a folder the user named on the command line. */
+export interface WriteRoot {
+  root: string;
+}
+
+/**
+ * Checks that a write to `path` lands inside `root`: every folder from `root` down to the file's
+ * own that exists is a real folder, never a symbolic link, and `path` itself is not a link. A link
+ * in a project can be committed by anyone, and following it would write where it points. What
+ * does not exist yet passes: the caller makes it (mkdir makes real folders, never links). The
+ * root itself is trusted as it is (the user chose it). Throws an InputError naming the path.
+ */
+export async function guardWrite(path: string, options: WriteRoot): Promise<void> {
+  const root = resolve(options.root);
+  const target = resolve(path);
+  const inside = relative(root, target);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, {
+      hint: 'postsync writes only inside the project (or the --out folder named on the command line).',
+    });
+  }
+  let at = root;
+  for (const part of inside.split(sep)) {
+    at = join(at, part);
+    const stats = await lstatOrNull(at);
+    if (stats === null) return;
+    if (stats.isSymbolicLink()) throw linkRefused(at);
+  }
+}
+
+/**
+ * Opens `path` for writing at its end (`truncate`: emptied first), created when missing, never
+ * through a symbolic link at `path` (O_NOFOLLOW; call guardWrite first for the folders).
+ */
+export async function openNoFollow(path: string, options: { truncate: boolean }): Promise<FileHandle> {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+  let handle: FileHandle;
+  try {
+    handle = await open(path, flags, 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw linkRefused(path);
+    throw error;
+  }
+  // Where O_NOFOLLOW is unknown (Windows), the path is checked once opened instead.
+  if (constants.O_NOFOLLOW === undefined && (await lstat(path)).isSymbolicLink()) {
+    await handle.close();
+    throw linkRefused(path);
+  }
+  return handle;
+}
+
+async function lstatOrNull(path: string) {
+  return lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw error;
+  });
+}
+
+function linkRefused(path: string): InputError {
+  return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, {
+    hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.`,
+  });
+}

@@ -1,0 +1,87 @@
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
+import { writtenPageModel } from '../calendar/fixtures.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { git } from '../helpers/git.js';
+import { testdir } from '../helpers/testdir.js';
+
+/**
+ * `.postsync/cache` is written by this machine only. What a commit puts there (a pull request can
+ * add any file) is not read, and what is read never reaches the calendar page unescaped.
+ */
+const emulator = useEmulator();
+
+const TEXT = 'Hello from the file';
+const SCRIPT = '</script><script>document.title=1</script>';
+
+async function project(): Promise<string> {
+  const dir = await testdir({
+    'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
+    'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
+    'posts/hello.md': `---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${TEXT}\n`,
+  });
+  // Files older than a couple of seconds: their stamps vouch for their bytes, so a warm run takes their cards from the cache.
+  const past = new Date(Date.now() - 3_600_000);
+  for (const file of ['posts/hello.md', 'media/cover.png']) await utimes(join(dir, file), past, past);
+  return dir;
+}
+
+function calendar(dir: string, ...args: string[]) {
+  return runCli(['-C', dir, '--api-url', emulator().baseUrl, 'calendar', ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+}
+
+/** Writes the card the cache keeps for the post with `text` instead of the file's. */
+async function plantCardText(dir: string, text: string): Promise<void> {
+  const path = join(dir, '.postsync/cache/calendar.json');
+  const kept = await readFile(path, 'utf8');
+  expect(kept).toContain(TEXT);
+  await writeFile(path, kept.replace(TEXT, text));
+}
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files = (await readdir(dir)).sort();
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file), 'utf8')] as const)));
+}
+
+describe('the cache and the calendar page', () => {
+  it('escapes a card text planted in the cache: the page shows it as text, no element ends early', async () => {
+    const dir = await project();
+    expect((await calendar(dir, '--out', 'first')).code).toBe(0);
+    await plantCardText(dir, SCRIPT);
+    const result = await calendar(dir, '--out', 'second');
+    expect(result.code, result.stderr).toBe(0);
+    const page = await readFile(join(dir, 'second/index.html'), 'utf8');
+    expect(page).not.toContain('<script>document.title');
+    // Taken from the cache (it was read), and shown as the text it is.
+    const model = await writtenPageModel(join(dir, 'second/index.html'));
+    expect(model.posts.map((post) => post.text)).toEqual([SCRIPT]);
+  });
+
+  it('neither reads nor writes a cache git tracks, and says why on stderr', async () => {
+    const dir = await project();
+    expect((await calendar(dir, '--out', 'first')).code).toBe(0);
+    await plantCardText(dir, 'Text from a commit');
+    await git(dir, 'init', '-q');
+    await git(dir, 'add', 'postsync.yaml', 'posts', 'media');
+    await git(dir, 'add', '-f', '.postsync/cache/calendar.json');
+    await git(dir, 'commit', '-q', '-m', 'a pull request');
+    const before = await snapshot(join(dir, '.postsync/cache'));
+    await writeFile(join(dir, 'posts/second.md'), '---\ntargets: [photo]\nmedia: [media/cover.png]\n---\nA draft\n');
+
+    const result = await calendar(dir, '--out', 'second');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`postsync: the cache is not used this run: git tracks files under ${join(dir, '.postsync/cache')}, which only this machine may write (untrack them: git rm -r --cached '${join(dir, '.postsync/cache')}')\n`);
+    const model = await writtenPageModel(join(dir, 'second/index.html'));
+    expect(model.posts.map((post) => post.text).sort()).toEqual(['A draft', TEXT]);
+    expect(await snapshot(join(dir, '.postsync/cache'))).toEqual(before);
+
+    // Untracked again, the cache is used as before.
+    await git(dir, 'rm', '-q', '-r', '--cached', '.postsync/cache');
+    const again = await calendar(dir, '--out', 'third');
+    expect(again.stderr).toBe('');
+    expect(await snapshot(join(dir, '.postsync/cache'))).not.toEqual(before);
+  });
+});
