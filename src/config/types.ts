@@ -40,6 +40,10 @@ export interface ApiConfig {
   readonly key: string | null;
   /** True when the local API was asked for explicitly (`--local`); then `url` is null. */
   readonly local: boolean;
+  /** Where `url` was written: `--api-url`, POSTSYNC_API_URL, or postsync.yaml; null without a URL. */
+  readonly urlFrom: 'flag' | 'environment' | 'file' | null;
+  /** POSTSYNC_API_URL_ALLOW: origins that may receive the key under CI though the file names them (see keyDestinationRefusal). */
+  readonly allowedOrigins: readonly string[];
 }
 
 /** Command-line flags that override the files and the environment. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../api/index.js';
 import type { ClientEvent } from '../api/index.js';
 import type { Session } from '../api/types.js';
+import { keyDestinationRefusal } from '../config/key-destination.js';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
@@ -30,7 +31,10 @@ export interface Connection {
 }
 
 export interface ConnectOptions {
-  /** True under CI (`CI=true`): the embedded API must then be asked for with `--local`. */
+  /**
+   * True under CI (`isCiEnvironment`): the embedded API must then be asked for with `--local`,
+   * and the key goes only where `keyDestinationRefusal` allows.
+   */
   ci: boolean;
   onClientEvent?: (event: ClientEvent) => void;
 }
@@ -43,6 +47,8 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
       hint: 'Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret).',
     });
   }
+  const refusal = keyDestinationRefusal(config.api, options);
+  if (refusal !== undefined) throw refusal;
   const url = config.api.url;
   const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent });
   return openSession(client, { apiUrl: url, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
