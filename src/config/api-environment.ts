@@ -43,3 +43,22 @@ function originOf(entry: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * POSTSYNC_API_TIMEOUT_MS: the time one API call may take, from sending to the last byte of its
+ * answer; null when unset (the client's default).
+ */
+export function readDeadlineMs(env: Env, diagnostics: Diagnostic[]): number | null {
+  const raw = env.POSTSYNC_API_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return null;
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isSafeInteger(value) && value > 0) return value;
+  diagnostics.push({
+    severity: 'error',
+    code: 'invalid-environment',
+    message: 'POSTSYNC_API_TIMEOUT_MS is not a whole number of milliseconds above 0',
+    expected: 'milliseconds, such as 120000',
+    found: `\`${raw}\``,
+  });
+  return null;
+}

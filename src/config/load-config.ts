@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
-import { readAllowedOrigins } from './api-environment.js';
+import { readAllowedOrigins, readDeadlineMs } from './api-environment.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { isInside } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
@@ -45,6 +45,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
   const allowedOrigins = readAllowedOrigins(options.env, diagnostics);
+  const deadlineMs = readDeadlineMs(options.env, diagnostics);
   // Worked out before the errors are thrown (the policy sections name accounts), so only from well-typed entries.
   const accountEntries = isRecord(data.accounts) ? Object.entries(data.accounts).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
   const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
@@ -58,7 +59,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
     timezone,
     accounts,
     ...policies,
-    api: apiConfig({ url, urlFrom, local: options.flags?.local === true, allowedOrigins }, apiKey === undefined || apiKey === '' ? null : apiKey),
+    api: apiConfig({ url, urlFrom, local: options.flags?.local === true, allowedOrigins, deadlineMs }, apiKey === undefined || apiKey === '' ? null : apiKey),
   });
 }
 

@@ -50,7 +50,7 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
   const refusal = keyDestinationRefusal(config.api, options);
   if (refusal !== undefined) throw refusal;
   const url = config.api.url;
-  const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent });
+  const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent, ...deadlineOf(config) });
   return openSession(client, { apiUrl: url, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
 }
 
@@ -63,13 +63,18 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
   // Loaded lazily: remote runs never pay for the emulator's modules.
   const { startEmulator } = await import('../emulator/index.js');
   const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: join(config.root, LOCAL_API_DIR) });
-  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent });
+  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent, ...deadlineOf(config) });
   const close = async () => {
     await client.close();
     await emulator.close();
   };
   // The local API's URL (an ephemeral port) is not part of its identity in state.
   return openSession(client, { apiUrl: 'local', local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
+}
+
+/** POSTSYNC_API_TIMEOUT_MS for the client, when set. */
+function deadlineOf(config: Config): { deadlineMs?: number } {
+  return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 
 /** Reads the session (which names the project), then builds the target; closes everything if that fails. */

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       slots: {},
       vars: {},
       hashtags: {},
-      api: { url: null, local: false, urlFrom: null, allowedOrigins: [] },
+      api: { url: null, local: false, urlFrom: null, allowedOrigins: [], deadlineMs: null },
     });
     expect(config.api.key).toBeNull();
     expect(Object.isFrozen(config) && Object.isFrozen(config.api) && Object.isFrozen(config.accounts)).toBe(true);
@@ -66,12 +66,16 @@ describe('loadConfig', () => {
     expect((await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: '' } })).api.key).toBeNull();
   });
 
-  it('reads the origins POSTSYNC_API_URL_ALLOW allows, and refuses what is not an origin', async () => {
+  it('reads the origins POSTSYNC_API_URL_ALLOW allows and the deadline POSTSYNC_API_TIMEOUT_MS sets, and refuses bad values', async () => {
     const root = await testdir();
-    const read = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: ' https://api.example.com/public/v1 ,http://127.0.0.1:4010,' } });
-    expect(read.api).toMatchObject({ allowedOrigins: ['https://api.example.com', 'http://127.0.0.1:4010'] });
-    const bad = await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: 'ftp://files.example.com' } }));
-    expect(bad.diagnostics.map((d) => [d.code, d.message])).toEqual([['invalid-environment', 'POSTSYNC_API_URL_ALLOW: `ftp://files.example.com` is not an http:// or https:// origin']]);
+    const read = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: ' https://api.example.com/public/v1 ,http://127.0.0.1:4010,', POSTSYNC_API_TIMEOUT_MS: '2500' } });
+    expect(read.api).toMatchObject({ allowedOrigins: ['https://api.example.com', 'http://127.0.0.1:4010'], deadlineMs: 2500 });
+    const bad = await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: 'ftp://files.example.com', POSTSYNC_API_TIMEOUT_MS: '2.5s' } }));
+    expect(bad.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['invalid-environment', 'POSTSYNC_API_URL_ALLOW: `ftp://files.example.com` is not an http:// or https:// origin'],
+      ['invalid-environment', 'POSTSYNC_API_TIMEOUT_MS is not a whole number of milliseconds above 0'],
+    ]);
+    await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_TIMEOUT_MS: '0' } }));
   });
 
   it('refuses an API URL without the /public/v1 version prefix up front, from the flag, the environment or the file', async () => {
