@@ -39275,6 +39275,17 @@ function explainNetworkError(d) {
 		hint: d.code === "ENOTFOUND" ? "Check the host name in api.url / POSTSYNC_API_URL." : "Check the network and api.url / POSTSYNC_API_URL, then run again; running again is safe."
 	};
 }
+function explainBoundPassed(d) {
+	const call = `${d.method} ${d.path}`;
+	if (d.bound.kind === "body") return {
+		message: `${capitalize(d.operation)} failed: the answer of ${call} is larger than ${d.bound.maxBytes / MiB$3} MiB, the most postsync reads of one answer; it stopped reading`,
+		hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API: its answers are far smaller."
+	};
+	return {
+		message: `${capitalize(d.operation)} failed: ${call} did not complete within ${d.bound.ms / 1e3} s (the answer's headers and body); postsync stopped waiting`,
+		hint: "Check the network and api.url / POSTSYNC_API_URL, then run again. POSTSYNC_API_TIMEOUT_MS sets this deadline in milliseconds (default 120000)."
+	};
+}
 function capitalize(text) {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -39394,24 +39405,58 @@ function createAgent(timeouts) {
 		bodyTimeout: timeouts.responseMs
 	});
 }
-async function send(agent, req) {
-	const body = typeof req.body === "function" ? Readable.from(req.body(), { objectMode: false }) : req.body;
-	const response = await undici.request(agent, {
-		origin: req.url.origin,
-		path: `${req.url.pathname}${req.url.search}`,
-		method: req.method,
-		headers: req.headers,
-		body,
-		signal: req.signal
-	});
-	const text = await response.body.text();
-	const headers = {};
-	for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-	return {
-		status: response.statusCode,
-		headers,
-		text
+async function send(agent, req, bounds) {
+	const deadline = bounds.deadlineMs === void 0 ? void 0 : new AbortController();
+	const timer = deadline === void 0 ? void 0 : setTimeout(() => deadline.abort(), bounds.deadlineMs);
+	const signals = [req.signal, deadline?.signal].filter((signal) => signal !== void 0);
+	try {
+		const body = typeof req.body === "function" ? Readable.from(req.body(), { objectMode: false }) : req.body;
+		const response = await undici.request(agent, {
+			origin: req.url.origin,
+			path: `${req.url.pathname}${req.url.search}`,
+			method: req.method,
+			headers: req.headers,
+			body,
+			signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+		});
+		const headers = {};
+		for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+		const text = await boundedText(response.body, {
+			declaredBytes: Number(headers["content-length"]),
+			maxBytes: bounds.maxBodyBytes
+		});
+		return {
+			status: response.statusCode,
+			headers,
+			text
+		};
+	} catch (error) {
+		if (deadline?.signal.aborted === true && req.signal?.aborted !== true) throw new BoundPassed({
+			kind: "deadline",
+			ms: bounds.deadlineMs
+		});
+		throw error;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+async function boundedText(body, limits) {
+	const over = () => {
+		body.destroy();
+		return new BoundPassed({
+			kind: "body",
+			maxBytes: limits.maxBytes
+		});
 	};
+	if (limits.declaredBytes > limits.maxBytes) throw over();
+	const chunks = [];
+	let size = 0;
+	for await (const chunk of body) {
+		size += chunk.length;
+		if (size > limits.maxBytes) throw over();
+		chunks.push(chunk);
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 function transportFailure(error) {
 	const code = errorCode(error) ?? errorCode(error?.cause);
@@ -39470,6 +39515,13 @@ async function attemptOnce(spec, attempt) {
 	try {
 		response = await spec.attempt(attempt);
 	} catch (error) {
+		if (error instanceof BoundPassed) {
+			const explained = explainBoundPassed({
+				...where,
+				bound: error.bound
+			});
+			throw new RemoteLimitError(explained.message, { hint: explained.hint });
+		}
 		const failure = transportFailure(error);
 		if (failure === void 0) throw error;
 		return {
@@ -39527,13 +39579,14 @@ async function* allItems(what, fetchPage) {
 	}
 }
 function itemsOf(what, page) {
-	if (!Array.isArray(page?.items)) throw new PostsyncError(`Listing ${what}: the API answered a page without an items array.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
+	if (!Array.isArray(page?.items)) throw new PostsyncError(`Listing ${listing(what)}: the API answered a page without an items array.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
 	return page.items;
 }
 function nextCursorOf(what, page, seen) {
 	const next = page.nextCursor;
 	if (next === null || next === void 0 || page.items.length === 0) return void 0;
-	if (seen.has(next)) throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+	if (seen.has(next)) throw new PostsyncError(`Listing ${listing(what)}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+	if (seen.size + 1 >= 1e3) throw new RemoteLimitError(`Listing ${listing(what)}: the API gave more than ${MAX_PAGES} pages, the most postsync follows in one listing; stopping instead of listing for ever.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
 	seen.add(next);
 	return next;
 }
@@ -39667,8 +39720,8 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
+var init_api_C_RXrrXv = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_state_file_DxTiY6WG();
@@ -39857,6 +39910,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"posts-delete": "deleting posts",
 		"media-write": "uploading media"
 	};
+	MiB$3 = 1048576;
 	ApiError$1 = class extends PostsyncError {
 		status;
 		code;
@@ -39897,6 +39951,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			this.attempts = details.attempts;
 		}
 	};
+	RemoteLimitError = class extends PostsyncError {};
 	BARE_BODY_EXCERPT = 300;
 	DEFAULT_RETRY_POLICY = {
 		maxAttempts: 6,
@@ -39912,6 +39967,13 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		504
 	]);
 	undici = loadUndici();
+	BoundPassed = class extends Error {
+		bound;
+		constructor(bound) {
+			super(bound.kind === "body" ? `answer body over ${bound.maxBytes} bytes` : `no complete answer within ${bound.ms} ms`);
+			this.bound = bound;
+		}
+	};
 	NOT_SENT_CODES = new Set([
 		"ECONNREFUSED",
 		"UND_ERR_CONNECT_TIMEOUT",
@@ -40188,7 +40250,10 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				emit: this.options.emit,
 				redact: this.redact,
 				signal: call.signal,
-				attempt: (attempt) => this.paced(request, attempt)
+				attempt: (attempt) => this.paced(request, attempt, {
+					maxBodyBytes: this.options.maxAnswerBytes,
+					deadlineMs: this.options.deadlineMs
+				})
 			});
 			if (response.status === 204) return {
 				data: void 0,
@@ -40220,25 +40285,32 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				emit: this.options.emit,
 				redact: this.redact,
 				signal: put.signal,
-				attempt: (attempt) => this.timed(request, attempt, false)
+				attempt: (attempt) => this.timed(request, attempt, {
+					authorized: false,
+					bounds: { maxBodyBytes: this.options.maxAnswerBytes }
+				})
 			});
 		}
 		async close() {
 			this.pacer.close();
 			await this.agent.close();
 		}
-		async paced(request, attempt) {
+		async paced(request, attempt, bounds) {
 			const ticket = await this.pacer.acquire(request.signal);
 			let answer;
 			try {
-				const response = await this.timed(request, attempt, true);
+				const response = await this.timed(request, attempt, {
+					authorized: true,
+					bounds
+				});
 				answer = rateAnswer(response);
 				return response;
 			} finally {
 				this.pacer.settle(ticket, answer);
 			}
 		}
-		async timed(request, attempt, authorized) {
+		async timed(request, attempt, options) {
+			const { authorized } = options;
 			const startedAt = performance$1.now();
 			const line = (outcome, requestId) => {
 				if (!this.options.debug) return;
@@ -40257,7 +40329,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				});
 			};
 			try {
-				const response = await send(this.agent, request);
+				const response = await send(this.agent, request, options.bounds);
 				line(String(response.status), requestIdOf(response));
 				return response;
 			} catch (error) {
@@ -40266,6 +40338,13 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			}
 		}
 	};
+	ENDPOINTS = {
+		posts: "GET /posts",
+		accounts: "GET /accounts",
+		analytics: "GET /analytics/posts"
+	};
+	listing = (what) => ENDPOINTS[what] === void 0 ? what : `${what} (${ENDPOINTS[what]})`;
+	MAX_PAGES = 1e3;
 	UploadProgress = class {
 		report;
 		sentByPiece = new Map();
@@ -40294,6 +40373,8 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		}
 	};
 	DEFAULT_PART_CONCURRENCY = 4;
+	DEFAULT_DEADLINE_MS = 12e4;
+	DEFAULT_MAX_ANSWER_BYTES = 33554432;
 	LIST_PAGE_SIZE = 100;
 	MULTIPART_OPERATION_TEXT = {
 		list: "listing the stored parts of a multipart upload",
@@ -40315,7 +40396,9 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				},
 				emit: options.onEvent ?? (() => {}),
 				debug: options.debug ?? process.env.POSTSYNC_DEBUG === "1",
-				timeoutMs: options.timeoutMs ?? 3e4
+				timeoutMs: options.timeoutMs ?? 3e4,
+				deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+				maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
 			});
 		}
 		session() {
@@ -54649,8 +54732,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_Cfc2M0tG = __esmMin((() => {
+	init_api_C_RXrrXv();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +54742,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_BN908Lcy_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +54994,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_BN908Lcy = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_Dl9DKpbO();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C_RXrrXv();
 	init_error_codes_Bqn1_kii();
 	init_content_validators_DbFO_thF();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_Cfc2M0tG();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56835,7 +56918,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BN908Lcy(), interpret_file_BN908Lcy_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -57411,9 +57494,9 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
+var init_check_posts_Dl9DKpbO = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C_RXrrXv();
 	init_state_file_DxTiY6WG();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
@@ -57694,8 +57777,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_CzNKmKR1 = __esmMin((() => {
+	init_check_posts_Dl9DKpbO();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57779,8 +57862,25 @@ function urlProblem(raw) {
 	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
 	return `is not https:// (${url.protocol}//${url.host})`;
 }
-async function fetchMediaSource(url, options = {}) {
-	let location = url;
+function downloadBound(media, atMost) {
+	const declared = media["sizeBytes"];
+	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
+	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
+		bytes: declared,
+		what: `its declared size of ${declared} bytes`
+	} : {
+		bytes: undeclared,
+		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
+	};
+	return atMost !== void 0 && atMost < own.bytes ? {
+		bytes: atMost,
+		what: `${atMost} bytes, the most it can be to be of use here`
+	} : own;
+}
+async function fetchMediaSource(media, options = {}) {
+	const bound = downloadBound(media, options.atMostBytes);
+	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
+	let location = media.url;
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await (0, import_undici.request)(location, {
 			method: "GET",
@@ -57803,12 +57903,17 @@ async function fetchMediaSource(url, options = {}) {
 			await response.body.dump();
 			throw new Error(`HTTP ${response.statusCode}`);
 		}
+		if (Number(response.headers["content-length"]) > bound.bytes) {
+			response.body.destroy();
+			throw tooLarge();
+		}
 		const hash = createHash("sha256");
 		let sizeBytes = 0;
 		async function* digested(chunks) {
 			for await (const chunk of chunks) {
-				hash.update(chunk);
 				sizeBytes += chunk.length;
+				if (sizeBytes > bound.bytes) throw tooLarge();
+				hash.update(chunk);
 				yield chunk;
 			}
 		}
@@ -57823,12 +57928,17 @@ async function fetchMediaSource(url, options = {}) {
 	}
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
-var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
+var init_media_source_uEduFX6x = __esmMin((() => {
+	init_api_C_RXrrXv();
 	init_state_file_DxTiY6WG();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
+	MiB$2 = 1048576;
+	UNDECLARED_MAX_BYTES = {
+		image: 64 * MiB$2,
+		video: 4096 * MiB$2
+	};
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -57943,8 +58053,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_Bd7Rbr3x = __esmMin((() => {
+	init_api_C_RXrrXv();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -58626,12 +58736,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_C7M0ymTf = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_Dl9DKpbO();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C_RXrrXv();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -59187,26 +59297,28 @@ function orphanMediaToLearn(input) {
 }
 async function learnOrphanMedia(input) {
 	const { state } = input;
+	const newPosts = input.posts.filter((post) => state.posts[post.key] === void 0 && state.pending[post.key] === void 0);
 	const media = orphanMediaToLearn({
-		newPosts: input.posts.filter((post) => state.posts[post.key] === void 0 && state.pending[post.key] === void 0),
+		newPosts,
 		state,
 		live: input.live
 	});
+	const atMostBytes = Math.max(0, ...newPosts.flatMap((post) => post.media.map((item) => item.sizeBytes)));
 	const kept = input.learned ?? new Map();
 	const learned = new Map();
 	const limit = pLimit(FETCH_CONCURRENCY);
 	await Promise.all(media.map((item) => limit(async () => {
-		const sha256 = kept.get(item.id) ?? await contentOf(item);
+		const sha256 = kept.get(item.id) ?? await contentOf(item, atMostBytes);
 		if (sha256 === void 0) return;
 		learned.set(item.id, sha256);
 		kept.set(item.id, sha256);
 	})));
 	return learned;
 }
-async function contentOf(media) {
+async function contentOf(media, atMostBytes) {
 	if (downloadProblem(media) !== void 0) return void 0;
 	try {
-		return (await fetchMediaSource(media.url)).sha256;
+		return (await fetchMediaSource(media, { atMostBytes })).sha256;
 	} catch {
 		return;
 	}
@@ -59223,6 +59335,7 @@ async function buildPlan(options) {
 	const state = await options.state;
 	const { section } = state;
 	const calendarLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
+	calendarLive.catch(() => void 0);
 	const [listed, desired] = await Promise.all(["full" in read ? read.full : read.open, readDesired({
 		config,
 		client: connection.client,
@@ -59295,15 +59408,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_6OGjSOvJ = __esmMin((() => {
+	init_check_posts_Dl9DKpbO();
+	init_plan_context_CzNKmKR1();
+	init_media_source_uEduFX6x();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_scoped_listing_Bd7Rbr3x();
+	init_read_desired_C7M0ymTf();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -66944,7 +67057,7 @@ function projectSettings(fixture) {
 		}))
 	}));
 }
-function originOf(address) {
+function originOf$1(address) {
 	const host = address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
 	return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
@@ -67024,7 +67137,7 @@ async function startEmulator(options = {}) {
 		server.once("error", reject);
 		server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
 	});
-	services.origin = originOf(server.address());
+	services.origin = originOf$1(server.address());
 	let closing;
 	return {
 		origin: services.origin,
@@ -68352,7 +68465,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_CM_XqY06_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	i: () => canonicalTimeZone,
@@ -68364,6 +68477,47 @@ var context_bbJuwh3k_exports = __exportAll$1({
 	r: () => DEFAULT_CONTENT_DIR,
 	t: () => styleFor
 });
+function isCiEnvironment(env) {
+	const ci = env.CI;
+	return ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0" || env.GITHUB_ACTIONS === "true";
+}
+function readAllowedOrigins(env, diagnostics) {
+	const entries = (env.POSTSYNC_API_URL_ALLOW ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+	const origins = [];
+	for (const entry of entries) {
+		const origin = originOf(entry);
+		if (origin !== void 0) origins.push(origin);
+		else diagnostics.push({
+			severity: "error",
+			code: "invalid-environment",
+			message: `POSTSYNC_API_URL_ALLOW: \`${entry}\` is not an http:// or https:// origin`,
+			expected: "comma-separated origins such as https://api.example.com"
+		});
+	}
+	return Object.freeze(origins);
+}
+function originOf(entry) {
+	try {
+		const url = new URL(entry);
+		return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" ? url.origin : void 0;
+	} catch {
+		return;
+	}
+}
+function readDeadlineMs(env, diagnostics) {
+	const raw = env.POSTSYNC_API_TIMEOUT_MS;
+	if (raw === void 0 || raw === "") return null;
+	const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+	if (Number.isSafeInteger(value) && value > 0) return value;
+	diagnostics.push({
+		severity: "error",
+		code: "invalid-environment",
+		message: "POSTSYNC_API_TIMEOUT_MS is not a whole number of milliseconds above 0",
+		expected: "milliseconds, such as 120000",
+		found: `\`${raw}\``
+	});
+	return null;
+}
 function readRulesSection(raw, context) {
 	if (!isRecord$3(raw)) return [];
 	const rules = [];
@@ -68630,8 +68784,10 @@ function configFrom(configFile, root, options) {
 		rootAllowed: false
 	});
 	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
-	const url = resolveApiUrl(options, configFile, diagnostics);
+	const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
 	const apiKey = options.env.POSTSYNC_API_KEY;
+	const allowedOrigins = readAllowedOrigins(options.env, diagnostics);
+	const deadlineMs = readDeadlineMs(options.env, diagnostics);
 	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
 	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
 	const policies = readPolicySections(data, {
@@ -68650,17 +68806,15 @@ function configFrom(configFile, root, options) {
 		...policies,
 		api: apiConfig({
 			url,
+			urlFrom,
 			local: options.flags?.local === true,
-			key: apiKey === void 0 || apiKey === "" ? null : apiKey
-		})
+			allowedOrigins,
+			deadlineMs
+		}, apiKey === void 0 || apiKey === "" ? null : apiKey)
 	});
 }
-function apiConfig(values) {
-	const { key } = values;
-	const api = {
-		url: values.url,
-		local: values.local
-	};
+function apiConfig(values, key) {
+	const api = { ...values };
 	Object.defineProperty(api, "key", {
 		get: () => key,
 		enumerable: false
@@ -68698,18 +68852,31 @@ function resolveTimeZone(value, configFile, diagnostics) {
 	return "UTC";
 }
 function resolveApiUrl(options, configFile, diagnostics) {
-	if (options.flags?.local === true) return null;
+	const none = {
+		url: null,
+		urlFrom: null
+	};
+	if (options.flags?.local === true) return none;
 	const fromFlag = options.flags?.apiUrl;
 	const fromEnv = options.env.POSTSYNC_API_URL;
-	if (fromFlag !== void 0 && fromFlag !== "") return checkUrl(fromFlag, { source: "--api-url" }, diagnostics);
-	if (fromEnv !== void 0 && fromEnv !== "") return checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics);
+	if (fromFlag !== void 0 && fromFlag !== "") return {
+		url: checkUrl(fromFlag, { source: "--api-url" }, diagnostics),
+		urlFrom: "flag"
+	};
+	if (fromEnv !== void 0 && fromEnv !== "") return {
+		url: checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics),
+		urlFrom: "environment"
+	};
 	const fromFile = configFile.data.api?.url;
-	if (typeof fromFile !== "string") return null;
-	return checkUrl(fromFile, {
-		source: "`api.url`",
-		file: configFile.file ?? void 0,
-		...configFile.locate(["api", "url"])
-	}, diagnostics);
+	if (typeof fromFile !== "string") return none;
+	return {
+		url: checkUrl(fromFile, {
+			source: "`api.url`",
+			file: configFile.file ?? void 0,
+			...configFile.locate(["api", "url"])
+		}, diagnostics),
+		urlFrom: "file"
+	};
 }
 function checkUrl(value, where, diagnostics) {
 	const { source, ...position } = where;
@@ -68823,15 +68990,24 @@ function buildId() {
 	} catch {}
 	return null;
 }
+function keyDestinationRefusal(api, options) {
+	if (!options.ci || api.url === null || api.key === null || api.urlFrom !== "file") return void 0;
+	const { origin } = new URL(api.url);
+	if (api.allowedOrigins.includes(origin)) return void 0;
+	return new InputError(`Refused to send POSTSYNC_API_KEY to ${origin}, the api.url of postsync.yaml: under CI the key only goes to a URL from the environment (POSTSYNC_API_URL is unset or empty), since postsync.yaml may come from the pull request being checked.`, { hint: `Set POSTSYNC_API_URL (a secret, like the key) to the API's URL, or, if postsync.yaml's api.url is trusted, allow its origin with POSTSYNC_API_URL_ALLOW=${origin}.` });
+}
 async function connect(config, options) {
 	if (config.api.url === null) return connectLocal(config, options);
 	const key = config.api.key;
 	if (!key) throw new InputError(`No API key for ${config.api.url}.`, { hint: "Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret)." });
+	const refusal = keyDestinationRefusal(config.api, options);
+	if (refusal !== void 0) throw refusal;
 	const url = config.api.url;
 	const client = new ApiClient({
 		baseUrl: url,
 		apiKey: key,
-		onEvent: options.onClientEvent
+		onEvent: options.onClientEvent,
+		...deadlineOf(config)
 	});
 	return openSession(client, {
 		apiUrl: url,
@@ -68851,7 +69027,8 @@ async function connectLocal(config, options) {
 	const client = new ApiClient({
 		baseUrl: emulator.baseUrl,
 		apiKey: LOCAL_API_KEY,
-		onEvent: options.onClientEvent
+		onEvent: options.onClientEvent,
+		...deadlineOf(config)
 	});
 	const close = async () => {
 		await client.close();
@@ -68863,6 +69040,9 @@ async function connectLocal(config, options) {
 		close,
 		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})`
 	});
+}
+function deadlineOf(config) {
+	return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 async function openSession(client, options) {
 	try {
@@ -68897,8 +69077,7 @@ function globalOptions(command) {
 	return command.optsWithGlobals();
 }
 function isCI() {
-	const ci = process.env.CI;
-	return ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0";
+	return isCiEnvironment(process.env);
 }
 function openRunCache(options) {
 	return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
@@ -68947,10 +69126,10 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
+var init_context_CM_XqY06 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C_RXrrXv();
 	init_main();
 	init_state_file_DxTiY6WG();
 	init_post_derived_CettX2Zk();
@@ -69253,7 +69432,7 @@ var init_plan_json_CI7lkquU = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_9QHTZc0w();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_B78GRQYH_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,13 +69480,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_B78GRQYH = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_has_changes_Dy1ZVtLe();
 	init_actions_report_DEW7Oq4m();
 	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
+	init_build_plan_6OGjSOvJ();
+	init_context_CM_XqY06();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_plan_markdown_CGZNdYN_();
@@ -69343,11 +69522,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
+var init_find_calendars_VlUQUDC_ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_C_RXrrXv();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CNEgP0bM_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +69558,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_CNEgP0bM = __esmMin((() => {
+	init_find_calendars_VlUQUDC_();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +69592,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CdoWIhNq_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,14 +69645,14 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_CdoWIhNq = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
 	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_Dl9DKpbO();
+	init_read_desired_C7M0ymTf();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
@@ -69839,11 +70018,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_FQgP36vd = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
+	init_api_C_RXrrXv();
+	init_media_source_uEduFX6x();
+	init_check_posts_Dl9DKpbO();
 	init_state_file_DxTiY6WG();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
@@ -70345,7 +70524,7 @@ var init_apply_progress_DafInbM5 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_2Ax2lBIz_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70572,26 +70751,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_2Ax2lBIz = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_9QHTZc0w();
 	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
+	init_apply_plan_FQgP36vd();
+	init_api_C_RXrrXv();
+	init_check_posts_Dl9DKpbO();
 	init_has_changes_Dy1ZVtLe();
 	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
+	init_build_plan_6OGjSOvJ();
 	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 	init_apply_progress_DafInbM5();
 	init_plan_json_CI7lkquU();
 	init_plan_human_DwS73drI();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_jRSwi9nN_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70813,8 +70992,8 @@ async function runInit(command) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_jRSwi9nN = __esmMin((() => {
+	init_context_CM_XqY06();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
 	DEFAULT_RGB = {
@@ -72573,7 +72752,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_DsQaBy93_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72745,18 +72924,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
+var init_session_DsQaBy93 = __esmMin((() => {
+	init_api_C_RXrrXv();
+	init_build_plan_6OGjSOvJ();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
+	init_check_posts_Dl9DKpbO();
+	init_read_desired_C7M0ymTf();
 	init_state_file_DxTiY6WG();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
+	init_apply_plan_FQgP36vd();
 	init_state_store_CvTo2rpf();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_Bd7Rbr3x();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74965,7 +75144,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_Bp_SUTAw_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -74989,8 +75168,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
+			Promise.resolve().then(() => (init_context_CM_XqY06(), context_CM_XqY06_exports)),
+			Promise.resolve().then(() => (init_session_DsQaBy93(), session_DsQaBy93_exports)),
 			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -75051,7 +75230,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_Bp_SUTAw = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75109,8 +75288,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_read_analytics_Bdurbngo = __esmMin((() => {
+	init_api_C_RXrrXv();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
 	init_state_file_DxTiY6WG();
@@ -75147,7 +75326,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_y6JK_qKd_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75345,8 +75524,8 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
+var init_calendar_report_y6JK_qKd = __esmMin((() => {
+	init_calendar_DtDlU2e9();
 	init_page_D5JCG7ov();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
@@ -75362,7 +75541,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar_DtDlU2e9_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75745,7 +75924,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_y6JK_qKd(), calendar_report_y6JK_qKd_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75772,17 +75951,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
+var init_calendar_DtDlU2e9 = __esmMin((() => {
 	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
+	init_api_C_RXrrXv();
+	init_read_desired_C7M0ymTf();
+	init_build_plan_6OGjSOvJ();
+	init_check_posts_Dl9DKpbO();
 	init_state_file_DxTiY6WG();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_CM_XqY06();
+	init_read_analytics_Bdurbngo();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75851,7 +76030,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_BLy9JjTk_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -75929,14 +76108,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_BLy9JjTk = __esmMin((() => {
+	init_api_C_RXrrXv();
+	init_plan_context_CzNKmKR1();
+	init_check_posts_Dl9DKpbO();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_Dhz_JQaf_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76145,7 +76324,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BLy9JjTk(), post_problems_BLy9JjTk_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76172,19 +76351,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
+var init_status_Dhz_JQaf = __esmMin((() => {
 	init_state_file_DxTiY6WG();
 	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_scoped_listing_Bd7Rbr3x();
+	init_check_posts_Dl9DKpbO();
+	init_read_desired_C7M0ymTf();
+	init_context_CM_XqY06();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import__j9YWRCq_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76199,7 +76378,7 @@ async function downloadMedia(media, options) {
 		});
 		const path = join(tempDir, String(index));
 		try {
-			const { sha256, sizeBytes } = await fetchMediaSource(item.url, { writeTo: path });
+			const { sha256, sizeBytes } = await fetchMediaSource(item, { writeTo: path });
 			outcomes.set(item.id, {
 				kind: "downloaded",
 				file: {
@@ -76869,18 +77048,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_import__j9YWRCq = __esmMin((() => {
+	init_api_C_RXrrXv();
 	init_state_store_CvTo2rpf();
 	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+	init_media_source_uEduFX6x();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_Dl9DKpbO();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
+	init_parse_Cfc2M0tG();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -76916,7 +77095,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_DbngmIw__exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -76940,14 +77119,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
+var init_calendars_DbngmIw_ = __esmMin((() => {
 	init_actions_Qg1qGPY0();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_VlUQUDC_();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Defm2vTm_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77156,11 +77335,11 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_Defm2vTm = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_CM_XqY06();
 	HEALTH_LABEL = "postsync-health";
 }));
 var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
@@ -77294,7 +77473,7 @@ var init_state_Dn5wcIIQ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_BtAqlvEw_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77468,9 +77647,9 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts_BtAqlvEw = __esmMin((() => {
+	init_api_C_RXrrXv();
+	init_context_CM_XqY06();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77484,7 +77663,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_BWEFsAk1_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77558,8 +77737,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_BWEFsAk1 = __esmMin((() => {
+	init_context_CM_XqY06();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77573,7 +77752,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_TSCOoEgt_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77718,9 +77897,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_TSCOoEgt = __esmMin((() => {
+	init_read_analytics_Bdurbngo();
+	init_context_CM_XqY06();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77808,34 +77987,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_B78GRQYH(), plan_B78GRQYH_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CNEgP0bM(), all_calendars_CNEgP0bM_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CdoWIhNq(), validate_CdoWIhNq_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_2Ax2lBIz(), apply_2Ax2lBIz_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CNEgP0bM(), all_calendars_CNEgP0bM_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_jRSwi9nN(), init_jRSwi9nN_exports))).runInit(command)));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Bp_SUTAw(), watch_Bp_SUTAw_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DtDlU2e9(), calendar_DtDlU2e9_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Dhz_JQaf(), status_Dhz_JQaf_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import__j9YWRCq(), import__j9YWRCq_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_DbngmIw_(), calendars_DbngmIw__exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Defm2vTm(), health_issue_Defm2vTm_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -77843,13 +78022,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BtAqlvEw(), accounts_BtAqlvEw_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BWEFsAk1(), whoami_BWEFsAk1_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_TSCOoEgt(), analytics_TSCOoEgt_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -77881,7 +78060,7 @@ async function annotateConfig(error, root) {
 		workspace: actions.workspace
 	}));
 }
-var InvalidConfigError, version, program;
+var InvalidConfigError, version, program, projectDir, lastResort;
 var init_main = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_esm$1();
@@ -77896,8 +78075,14 @@ var init_main = __esmMin((() => {
 	({version} = require_package());
 	program = new Command("postsync").description("Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.").version(version, "-v, --version").showHelpAfterError("(run `postsync --help` for usage)").configureHelp({ sortSubcommands: false });
 	registerCommands(program);
+	projectDir = () => program.opts().dir;
+	lastResort = (error) => {
+		reportFatal(error, { projectDir: projectDir() }).then((code) => process.exit(code), () => process.exit(1));
+	};
+	process.on("unhandledRejection", lastResort);
+	process.on("uncaughtException", lastResort);
 	program.parseAsync(process.argv).catch(async (error) => {
-		process.exitCode = await reportFatal(error, { projectDir: program.opts().dir });
+		process.exitCode = await reportFatal(error, { projectDir: projectDir() });
 	});
 }));
 init_main();
