@@ -3,7 +3,7 @@
 // from the sources of this repository by `npm run bundle:action`. Do not edit.
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
@@ -1867,9 +1867,9 @@ var init_diagnostics_CSWwxGl1 = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 }));
 function hasChanges(plan) {
-	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
+	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
+var init_has_changes_BptzXZMI = __esmMin((() => {}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -2582,7 +2582,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_DJcCqJMI_exports = __exportAll$1({
+var file_validators_VvrqvpLE_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -4863,7 +4863,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 		if (data.action !== void 0) {
 			let data6 = data.action;
-			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
+			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "unschedule" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
 				const err23 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
@@ -4963,160 +4963,160 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
+		if (data.reason !== void 0) {
+			if (!(data.reason === "file-removed")) {
+				const err30 = {
+					instancePath: instancePath + "/reason",
+					schemaPath: "#/properties/reason/enum",
+					keyword: "enum",
+					params: { allowedValues: schema29.properties.reason.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
+				errors++;
+			}
+		}
 		if (data.desired !== void 0) {
-			let data12 = data.desired;
-			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-				if (data12.content === void 0) {
-					const err30 = {
+			let data13 = data.desired;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+				if (data13.content === void 0) {
+					const err31 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
 					errors++;
 				}
-				if (data12.scheduledAt === void 0) {
-					const err31 = {
+				if (data13.scheduledAt === void 0) {
+					const err32 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err31];
-					else vErrors.push(err31);
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
 					errors++;
 				}
-				if (data12.targets === void 0) {
-					const err32 = {
+				if (data13.targets === void 0) {
+					const err33 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err32];
-					else vErrors.push(err32);
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
 					errors++;
 				}
-				if (data12.media === void 0) {
-					const err33 = {
+				if (data13.media === void 0) {
+					const err34 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err33];
-					else vErrors.push(err33);
+					if (vErrors === null) vErrors = [err34];
+					else vErrors.push(err34);
 					errors++;
 				}
-				for (const key1 in data12) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err34 = {
+				for (const key1 in data13) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err35 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err34];
-					else vErrors.push(err34);
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
 					errors++;
 				}
-				if (data12.content !== void 0) {
-					if (typeof data12.content !== "string") {
-						const err35 = {
+				if (data13.content !== void 0) {
+					if (typeof data13.content !== "string") {
+						const err36 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err35];
-						else vErrors.push(err35);
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
 						errors++;
 					}
 				}
-				if (data12.scheduledAt !== void 0) {
-					let data14 = data12.scheduledAt;
-					if (typeof data14 !== "string" && data14 !== null) {
-						const err36 = {
+				if (data13.scheduledAt !== void 0) {
+					let data15 = data13.scheduledAt;
+					if (typeof data15 !== "string" && data15 !== null) {
+						const err37 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: schema31.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err36];
-						else vErrors.push(err36);
+						if (vErrors === null) vErrors = [err37];
+						else vErrors.push(err37);
 						errors++;
 					}
 				}
-				if (data12.targets !== void 0) {
-					let data15 = data12.targets;
-					if (Array.isArray(data15)) {
-						const len1 = data15.length;
+				if (data13.targets !== void 0) {
+					let data16 = data13.targets;
+					if (Array.isArray(data16)) {
+						const len1 = data16.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data16 = data15[i1];
-							if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-								if (data16.socialAccountId === void 0) {
-									const err37 = {
+							let data17 = data16[i1];
+							if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+								if (data17.socialAccountId === void 0) {
+									const err38 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err37];
-									else vErrors.push(err37);
+									if (vErrors === null) vErrors = [err38];
+									else vErrors.push(err38);
 									errors++;
 								}
-								if (data16.options === void 0) {
-									const err38 = {
+								if (data17.options === void 0) {
+									const err39 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err38];
-									else vErrors.push(err38);
+									if (vErrors === null) vErrors = [err39];
+									else vErrors.push(err39);
 									errors++;
 								}
-								for (const key2 in data16) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err39 = {
+								for (const key2 in data17) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err40 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err39];
-									else vErrors.push(err39);
+									if (vErrors === null) vErrors = [err40];
+									else vErrors.push(err40);
 									errors++;
 								}
-								if (data16.socialAccountId !== void 0) {
-									if (typeof data16.socialAccountId !== "string") {
-										const err40 = {
+								if (data17.socialAccountId !== void 0) {
+									if (typeof data17.socialAccountId !== "string") {
+										const err41 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err40];
-										else vErrors.push(err40);
-										errors++;
-									}
-								}
-								if (data16.contentOverride !== void 0) {
-									if (typeof data16.contentOverride !== "string") {
-										const err41 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
@@ -5126,357 +5126,357 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										errors++;
 									}
 								}
-								if (data16.options !== void 0) {
-									let data19 = data16.options;
-									if (!(data19 && typeof data19 == "object" && !Array.isArray(data19))) {
+								if (data17.contentOverride !== void 0) {
+									if (typeof data17.contentOverride !== "string") {
 										const err42 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
+											params: { type: "string" },
+											message: "must be string"
 										};
 										if (vErrors === null) vErrors = [err42];
 										else vErrors.push(err42);
 										errors++;
 									}
 								}
+								if (data17.options !== void 0) {
+									let data20 = data17.options;
+									if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
+										const err43 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err43];
+										else vErrors.push(err43);
+										errors++;
+									}
+								}
 							} else {
-								const err43 = {
+								const err44 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err43];
-								else vErrors.push(err43);
+								if (vErrors === null) vErrors = [err44];
+								else vErrors.push(err44);
 								errors++;
 							}
 						}
 					} else {
-						const err44 = {
+						const err45 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
 						errors++;
 					}
 				}
-				if (data12.media !== void 0) {
-					let data20 = data12.media;
-					if (Array.isArray(data20)) {
-						const len2 = data20.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data20[i2] !== "string") {
-							const err45 = {
+				if (data13.media !== void 0) {
+					let data21 = data13.media;
+					if (Array.isArray(data21)) {
+						const len2 = data21.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data21[i2] !== "string") {
+							const err46 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
+							if (vErrors === null) vErrors = [err46];
+							else vErrors.push(err46);
 							errors++;
 						}
 					} else {
-						const err46 = {
+						const err47 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
 						errors++;
 					}
 				}
 			} else {
-				const err47 = {
+				const err48 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err47];
-				else vErrors.push(err47);
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data22 = data.fields;
-			if (Array.isArray(data22)) {
-				const len3 = data22.length;
+			let data23 = data.fields;
+			if (Array.isArray(data23)) {
+				const len3 = data23.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data23 = data22[i3];
-					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-						if (data23.field === void 0) {
-							const err48 = {
+					let data24 = data23[i3];
+					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+						if (data24.field === void 0) {
+							const err49 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err48];
-							else vErrors.push(err48);
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
 							errors++;
 						}
-						if (data23.before === void 0) {
-							const err49 = {
+						if (data24.before === void 0) {
+							const err50 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
 							errors++;
 						}
-						if (data23.after === void 0) {
-							const err50 = {
+						if (data24.after === void 0) {
+							const err51 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
 							errors++;
 						}
-						for (const key3 in data23) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err51 = {
+						for (const key3 in data24) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err52 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err52];
+							else vErrors.push(err52);
 							errors++;
 						}
-						if (data23.field !== void 0) {
-							let data24 = data23.field;
-							if (typeof data24 === "string") {
-								if (func0$1(data24) < 1) {
-									const err52 = {
+						if (data24.field !== void 0) {
+							let data25 = data24.field;
+							if (typeof data25 === "string") {
+								if (func0$1(data25) < 1) {
+									const err53 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err52];
-									else vErrors.push(err52);
+									if (vErrors === null) vErrors = [err53];
+									else vErrors.push(err53);
 									errors++;
 								}
 							} else {
-								const err53 = {
+								const err54 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err53];
-								else vErrors.push(err53);
+								if (vErrors === null) vErrors = [err54];
+								else vErrors.push(err54);
 								errors++;
 							}
 						}
 					} else {
-						const err54 = {
+						const err55 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err54];
-						else vErrors.push(err54);
+						if (vErrors === null) vErrors = [err55];
+						else vErrors.push(err55);
 						errors++;
 					}
 				}
 			} else {
-				const err55 = {
+				const err56 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
+				if (vErrors === null) vErrors = [err56];
+				else vErrors.push(err56);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data25 = data.drift;
-			if (Array.isArray(data25)) {
-				const len4 = data25.length;
+			let data26 = data.drift;
+			if (Array.isArray(data26)) {
+				const len4 = data26.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data26 = data25[i4];
-					if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-						if (data26.field === void 0) {
-							const err56 = {
+					let data27 = data26[i4];
+					if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+						if (data27.field === void 0) {
+							const err57 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
 							errors++;
 						}
-						if (data26.before === void 0) {
-							const err57 = {
+						if (data27.before === void 0) {
+							const err58 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
 							errors++;
 						}
-						if (data26.after === void 0) {
-							const err58 = {
+						if (data27.after === void 0) {
+							const err59 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
-						for (const key4 in data26) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err59 = {
+						for (const key4 in data27) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err60 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
+							if (vErrors === null) vErrors = [err60];
+							else vErrors.push(err60);
 							errors++;
 						}
-						if (data26.field !== void 0) {
-							let data27 = data26.field;
-							if (typeof data27 === "string") {
-								if (func0$1(data27) < 1) {
-									const err60 = {
+						if (data27.field !== void 0) {
+							let data28 = data27.field;
+							if (typeof data28 === "string") {
+								if (func0$1(data28) < 1) {
+									const err61 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err60];
-									else vErrors.push(err60);
+									if (vErrors === null) vErrors = [err61];
+									else vErrors.push(err61);
 									errors++;
 								}
 							} else {
-								const err61 = {
+								const err62 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err61];
-								else vErrors.push(err61);
+								if (vErrors === null) vErrors = [err62];
+								else vErrors.push(err62);
 								errors++;
 							}
 						}
 					} else {
-						const err62 = {
+						const err63 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err62];
-						else vErrors.push(err62);
+						if (vErrors === null) vErrors = [err63];
+						else vErrors.push(err63);
 						errors++;
 					}
 				}
 			} else {
-				const err63 = {
+				const err64 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err63];
-				else vErrors.push(err63);
+				if (vErrors === null) vErrors = [err64];
+				else vErrors.push(err64);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err64 = {
+				const err65 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
+				if (vErrors === null) vErrors = [err65];
+				else vErrors.push(err65);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data29 = data.fromKey;
-			if (typeof data29 === "string") {
-				if (func0$1(data29) < 1) {
-					const err65 = {
+			let data30 = data.fromKey;
+			if (typeof data30 === "string") {
+				if (func0$1(data30) < 1) {
+					const err66 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err65];
-					else vErrors.push(err65);
+					if (vErrors === null) vErrors = [err66];
+					else vErrors.push(err66);
 					errors++;
 				}
 			} else {
-				const err66 = {
+				const err67 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err66];
-				else vErrors.push(err66);
-				errors++;
-			}
-		}
-		if (data.skipped !== void 0) {
-			if (typeof data.skipped !== "boolean") {
-				const err67 = {
-					instancePath: instancePath + "/skipped",
-					schemaPath: "#/properties/skipped/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
 				};
 				if (vErrors === null) vErrors = [err67];
 				else vErrors.push(err67);
@@ -6850,83 +6850,95 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 					else vErrors.push(err37);
 					errors++;
 				}
-				if (data15.delete === void 0) {
+				if (data15.unschedule === void 0) {
 					const err38 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "unschedule" },
+						message: "must have required property 'unschedule'"
+					};
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
+					errors++;
+				}
+				if (data15.delete === void 0) {
+					const err39 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "delete" },
 						message: "must have required property 'delete'"
 					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
 					errors++;
 				}
 				if (data15.move === void 0) {
-					const err39 = {
+					const err40 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "move" },
 						message: "must have required property 'move'"
 					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
 					errors++;
 				}
 				if (data15.noop === void 0) {
-					const err40 = {
+					const err41 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "noop" },
 						message: "must have required property 'noop'"
 					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
 					errors++;
 				}
 				if (data15.blocked === void 0) {
-					const err41 = {
+					const err42 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/required",
 						keyword: "required",
 						params: { missingProperty: "blocked" },
 						message: "must have required property 'blocked'"
 					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
 					errors++;
 				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err42 = {
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err43 = {
 						instancePath: instancePath + "/summary",
 						schemaPath: "#/properties/summary/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key2 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err42];
-					else vErrors.push(err42);
+					if (vErrors === null) vErrors = [err43];
+					else vErrors.push(err43);
 					errors++;
 				}
 				if (data15.create !== void 0) {
 					let data16 = data15.create;
 					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err43 = {
+						const err44 = {
 							instancePath: instancePath + "/summary/create",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err43];
-						else vErrors.push(err43);
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
 						errors++;
 					}
 					if (typeof data16 == "number" && isFinite(data16)) {
 						if (data16 < 0 || isNaN(data16)) {
-							const err44 = {
+							const err45 = {
 								instancePath: instancePath + "/summary/create",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6936,8 +6948,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err44];
-							else vErrors.push(err44);
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
 							errors++;
 						}
 					}
@@ -6945,20 +6957,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 				if (data15.adopt !== void 0) {
 					let data17 = data15.adopt;
 					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err45 = {
+						const err46 = {
 							instancePath: instancePath + "/summary/adopt",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err45];
-						else vErrors.push(err45);
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
 						errors++;
 					}
 					if (typeof data17 == "number" && isFinite(data17)) {
 						if (data17 < 0 || isNaN(data17)) {
-							const err46 = {
+							const err47 = {
 								instancePath: instancePath + "/summary/adopt",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -6968,8 +6980,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
+							if (vErrors === null) vErrors = [err47];
+							else vErrors.push(err47);
 							errors++;
 						}
 					}
@@ -6977,20 +6989,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 				if (data15.update !== void 0) {
 					let data18 = data15.update;
 					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err47 = {
+						const err48 = {
 							instancePath: instancePath + "/summary/update",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err47];
-						else vErrors.push(err47);
+						if (vErrors === null) vErrors = [err48];
+						else vErrors.push(err48);
 						errors++;
 					}
 					if (typeof data18 == "number" && isFinite(data18)) {
 						if (data18 < 0 || isNaN(data18)) {
-							const err48 = {
+							const err49 = {
 								instancePath: instancePath + "/summary/update",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -7000,8 +7012,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err48];
-							else vErrors.push(err48);
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
 							errors++;
 						}
 					}
@@ -7009,20 +7021,20 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 				if (data15.delete !== void 0) {
 					let data19 = data15.delete;
 					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err49 = {
+						const err50 = {
 							instancePath: instancePath + "/summary/delete",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err49];
-						else vErrors.push(err49);
+						if (vErrors === null) vErrors = [err50];
+						else vErrors.push(err50);
 						errors++;
 					}
 					if (typeof data19 == "number" && isFinite(data19)) {
 						if (data19 < 0 || isNaN(data19)) {
-							const err50 = {
+							const err51 = {
 								instancePath: instancePath + "/summary/delete",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -7032,29 +7044,61 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+					}
+				}
+				if (data15.unschedule !== void 0) {
+					let data20 = data15.unschedule;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err52 = {
+							instancePath: instancePath + "/summary/unschedule",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err52];
+						else vErrors.push(err52);
+						errors++;
+					}
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err53 = {
+								instancePath: instancePath + "/summary/unschedule",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err53];
+							else vErrors.push(err53);
 							errors++;
 						}
 					}
 				}
 				if (data15.move !== void 0) {
-					let data20 = data15.move;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err51 = {
+					let data21 = data15.move;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err54 = {
 							instancePath: instancePath + "/summary/move",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err51];
-						else vErrors.push(err51);
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
 						errors++;
 					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err52 = {
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err55 = {
 								instancePath: instancePath + "/summary/move",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -7064,29 +7108,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
+							if (vErrors === null) vErrors = [err55];
+							else vErrors.push(err55);
 							errors++;
 						}
 					}
 				}
 				if (data15.noop !== void 0) {
-					let data21 = data15.noop;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err53 = {
+					let data22 = data15.noop;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err56 = {
 							instancePath: instancePath + "/summary/noop",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err53];
-						else vErrors.push(err53);
+						if (vErrors === null) vErrors = [err56];
+						else vErrors.push(err56);
 						errors++;
 					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err54 = {
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err57 = {
 								instancePath: instancePath + "/summary/noop",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -7096,29 +7140,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err54];
-							else vErrors.push(err54);
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
 							errors++;
 						}
 					}
 				}
 				if (data15.blocked !== void 0) {
-					let data22 = data15.blocked;
-					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-						const err55 = {
+					let data23 = data15.blocked;
+					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+						const err58 = {
 							instancePath: instancePath + "/summary/blocked",
 							schemaPath: "#/$defs/count/type",
 							keyword: "type",
 							params: { type: "integer" },
 							message: "must be integer"
 						};
-						if (vErrors === null) vErrors = [err55];
-						else vErrors.push(err55);
+						if (vErrors === null) vErrors = [err58];
+						else vErrors.push(err58);
 						errors++;
 					}
-					if (typeof data22 == "number" && isFinite(data22)) {
-						if (data22 < 0 || isNaN(data22)) {
-							const err56 = {
+					if (typeof data23 == "number" && isFinite(data23)) {
+						if (data23 < 0 || isNaN(data23)) {
+							const err59 = {
 								instancePath: instancePath + "/summary/blocked",
 								schemaPath: "#/$defs/count/minimum",
 								keyword: "minimum",
@@ -7128,142 +7172,142 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								},
 								message: "must be >= 0"
 							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
 							errors++;
 						}
 					}
 				}
 			} else {
-				const err57 = {
+				const err60 = {
 					instancePath: instancePath + "/summary",
 					schemaPath: "#/properties/summary/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err57];
-				else vErrors.push(err57);
+				if (vErrors === null) vErrors = [err60];
+				else vErrors.push(err60);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data23 = data.diagnostics;
-			if (Array.isArray(data23)) {
-				const len3 = data23.length;
+			let data24 = data.diagnostics;
+			if (Array.isArray(data24)) {
+				const len3 = data24.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data24 = data23[i3];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.severity === void 0) {
-							const err58 = {
+					let data25 = data24[i3];
+					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+						if (data25.severity === void 0) {
+							const err61 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
+							if (vErrors === null) vErrors = [err61];
+							else vErrors.push(err61);
 							errors++;
 						}
-						if (data24.code === void 0) {
-							const err59 = {
+						if (data25.code === void 0) {
+							const err62 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
+							if (vErrors === null) vErrors = [err62];
+							else vErrors.push(err62);
 							errors++;
 						}
-						if (data24.message === void 0) {
-							const err60 = {
+						if (data25.message === void 0) {
+							const err63 = {
 								instancePath: instancePath + "/diagnostics/" + i3,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err60];
-							else vErrors.push(err60);
+							if (vErrors === null) vErrors = [err63];
+							else vErrors.push(err63);
 							errors++;
 						}
-						if (data24.severity !== void 0) {
-							let data25 = data24.severity;
-							if (!(data25 === "error" || data25 === "warning")) {
-								const err61 = {
+						if (data25.severity !== void 0) {
+							let data26 = data25.severity;
+							if (!(data26 === "error" || data26 === "warning")) {
+								const err64 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
 									params: { allowedValues: schema34.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
-								if (vErrors === null) vErrors = [err61];
-								else vErrors.push(err61);
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
 								errors++;
 							}
 						}
-						if (data24.code !== void 0) {
-							if (typeof data24.code !== "string") {
-								const err62 = {
+						if (data25.code !== void 0) {
+							if (typeof data25.code !== "string") {
+								const err65 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
 									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
 								errors++;
 							}
 						}
-						if (data24.message !== void 0) {
-							if (typeof data24.message !== "string") {
-								const err63 = {
+						if (data25.message !== void 0) {
+							if (typeof data25.message !== "string") {
+								const err66 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
 									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err63];
-								else vErrors.push(err63);
+								if (vErrors === null) vErrors = [err66];
+								else vErrors.push(err66);
 								errors++;
 							}
 						}
-						if (data24.file !== void 0) {
-							if (typeof data24.file !== "string") {
-								const err64 = {
+						if (data25.file !== void 0) {
+							if (typeof data25.file !== "string") {
+								const err67 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
 									schemaPath: "#/$defs/diagnostic/properties/file/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
 								errors++;
 							}
 						}
-						if (data24.line !== void 0) {
-							let data29 = data24.line;
-							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-								const err65 = {
+						if (data25.line !== void 0) {
+							let data30 = data25.line;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err68 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err65];
-								else vErrors.push(err65);
+								if (vErrors === null) vErrors = [err68];
+								else vErrors.push(err68);
 								errors++;
 							}
-							if (typeof data29 == "number" && isFinite(data29)) {
-								if (data29 < 1 || isNaN(data29)) {
-									const err66 = {
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err69 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -7273,29 +7317,29 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err66];
-									else vErrors.push(err66);
+									if (vErrors === null) vErrors = [err69];
+									else vErrors.push(err69);
 									errors++;
 								}
 							}
 						}
-						if (data24.column !== void 0) {
-							let data30 = data24.column;
-							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-								const err67 = {
+						if (data25.column !== void 0) {
+							let data31 = data25.column;
+							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+								const err70 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
 								errors++;
 							}
-							if (typeof data30 == "number" && isFinite(data30)) {
-								if (data30 < 1 || isNaN(data30)) {
-									const err68 = {
+							if (typeof data31 == "number" && isFinite(data31)) {
+								if (data31 < 1 || isNaN(data31)) {
+									const err71 = {
 										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -7305,73 +7349,31 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err68];
-									else vErrors.push(err68);
+									if (vErrors === null) vErrors = [err71];
+									else vErrors.push(err71);
 									errors++;
 								}
 							}
 						}
-						if (data24.expected !== void 0) {
-							if (typeof data24.expected !== "string") {
-								const err69 = {
+						if (data25.expected !== void 0) {
+							if (typeof data25.expected !== "string") {
+								const err72 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
-								errors++;
-							}
-						}
-						if (data24.found !== void 0) {
-							if (typeof data24.found !== "string") {
-								const err70 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err70];
-								else vErrors.push(err70);
-								errors++;
-							}
-						}
-						if (data24.hint !== void 0) {
-							if (typeof data24.hint !== "string") {
-								const err71 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err71];
-								else vErrors.push(err71);
-								errors++;
-							}
-						}
-						if (data24.readiness !== void 0) {
-							if (true !== data24.readiness) {
-								const err72 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
 								if (vErrors === null) vErrors = [err72];
 								else vErrors.push(err72);
 								errors++;
 							}
 						}
-						if (data24.rule !== void 0) {
-							if (typeof data24.rule !== "string") {
+						if (data25.found !== void 0) {
+							if (typeof data25.found !== "string") {
 								const err73 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -7381,11 +7383,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data24.key !== void 0) {
-							if (typeof data24.key !== "string") {
+						if (data25.hint !== void 0) {
+							if (typeof data25.hint !== "string") {
 								const err74 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -7395,86 +7397,86 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data24.accountId !== void 0) {
-							if (typeof data24.accountId !== "string") {
+						if (data25.readiness !== void 0) {
+							if (true !== data25.readiness) {
 								const err75 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
+									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
 								};
 								if (vErrors === null) vErrors = [err75];
 								else vErrors.push(err75);
 								errors++;
 							}
 						}
-						if (data24.clashesWith !== void 0) {
-							let data38 = data24.clashesWith;
-							if (Array.isArray(data38)) {
-								const len4 = data38.length;
+						if (data25.rule !== void 0) {
+							if (typeof data25.rule !== "string") {
+								const err76 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err76];
+								else vErrors.push(err76);
+								errors++;
+							}
+						}
+						if (data25.key !== void 0) {
+							if (typeof data25.key !== "string") {
+								const err77 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err77];
+								else vErrors.push(err77);
+								errors++;
+							}
+						}
+						if (data25.accountId !== void 0) {
+							if (typeof data25.accountId !== "string") {
+								const err78 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err78];
+								else vErrors.push(err78);
+								errors++;
+							}
+						}
+						if (data25.clashesWith !== void 0) {
+							let data39 = data25.clashesWith;
+							if (Array.isArray(data39)) {
+								const len4 = data39.length;
 								for (let i4 = 0; i4 < len4; i4++) {
-									let data39 = data38[i4];
-									if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
-										if (data39.scheduledAt === void 0) {
-											const err76 = {
+									let data40 = data39[i4];
+									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+										if (data40.scheduledAt === void 0) {
+											const err79 = {
 												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
 												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
 												keyword: "required",
 												params: { missingProperty: "scheduledAt" },
 												message: "must have required property 'scheduledAt'"
 											};
-											if (vErrors === null) vErrors = [err76];
-											else vErrors.push(err76);
+											if (vErrors === null) vErrors = [err79];
+											else vErrors.push(err79);
 											errors++;
 										}
-										if (data39.key !== void 0) {
-											if (typeof data39.key !== "string") {
-												const err77 = {
+										if (data40.key !== void 0) {
+											if (typeof data40.key !== "string") {
+												const err80 = {
 													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
 													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err77];
-												else vErrors.push(err77);
-												errors++;
-											}
-										}
-										if (data39.postId !== void 0) {
-											if (typeof data39.postId !== "string") {
-												const err78 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err78];
-												else vErrors.push(err78);
-												errors++;
-											}
-										}
-										if (data39.file !== void 0) {
-											if (typeof data39.file !== "string") {
-												const err79 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err79];
-												else vErrors.push(err79);
-												errors++;
-											}
-										}
-										if (data39.scheduledAt !== void 0) {
-											if (typeof data39.scheduledAt !== "string") {
-												const err80 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
 													keyword: "type",
 													params: { type: "string" },
 													message: "must be string"
@@ -7484,75 +7486,117 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 												errors++;
 											}
 										}
+										if (data40.postId !== void 0) {
+											if (typeof data40.postId !== "string") {
+												const err81 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err81];
+												else vErrors.push(err81);
+												errors++;
+											}
+										}
+										if (data40.file !== void 0) {
+											if (typeof data40.file !== "string") {
+												const err82 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err82];
+												else vErrors.push(err82);
+												errors++;
+											}
+										}
+										if (data40.scheduledAt !== void 0) {
+											if (typeof data40.scheduledAt !== "string") {
+												const err83 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err83];
+												else vErrors.push(err83);
+												errors++;
+											}
+										}
 									} else {
-										const err81 = {
+										const err84 = {
 											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
 											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err81];
-										else vErrors.push(err81);
+										if (vErrors === null) vErrors = [err84];
+										else vErrors.push(err84);
 										errors++;
 									}
 								}
 							} else {
-								const err82 = {
+								const err85 = {
 									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
 									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
 									keyword: "type",
 									params: { type: "array" },
 									message: "must be array"
 								};
-								if (vErrors === null) vErrors = [err82];
-								else vErrors.push(err82);
+								if (vErrors === null) vErrors = [err85];
+								else vErrors.push(err85);
 								errors++;
 							}
 						}
 					} else {
-						const err83 = {
+						const err86 = {
 							instancePath: instancePath + "/diagnostics/" + i3,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err83];
-						else vErrors.push(err83);
+						if (vErrors === null) vErrors = [err86];
+						else vErrors.push(err86);
 						errors++;
 					}
 				}
 			} else {
-				const err84 = {
+				const err87 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err84];
-				else vErrors.push(err84);
+				if (vErrors === null) vErrors = [err87];
+				else vErrors.push(err87);
 				errors++;
 			}
 		}
 	} else {
-		const err85 = {
+		const err88 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err85];
-		else vErrors.push(err85);
+		if (vErrors === null) vErrors = [err88];
+		else vErrors.push(err88);
 		errors++;
 	}
 	validate11.errors = vErrors;
 	return errors === 0;
 }
 var validateState, func0$1, pattern0$1, formats0, schema18, validatePlan, schema25, schema34, func11, schema27, schema29, schema30, schema31;
-var init_file_validators_DJcCqJMI = __esmMin((() => {
+var init_file_validators_VvrqvpLE = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length().default;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -7684,6 +7728,7 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 					"create",
 					"adopt",
 					"update",
+					"unschedule",
 					"delete",
 					"move",
 					"noop",
@@ -7695,6 +7740,7 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 					"adopt": { "$ref": "#/$defs/count" },
 					"update": { "$ref": "#/$defs/count" },
 					"delete": { "$ref": "#/$defs/count" },
+					"unschedule": { "$ref": "#/$defs/count" },
 					"move": { "$ref": "#/$defs/count" },
 					"noop": { "$ref": "#/$defs/count" },
 					"blocked": { "$ref": "#/$defs/count" }
@@ -7718,6 +7764,7 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 				"create",
 				"adopt",
 				"update",
+				"unschedule",
 				"delete",
 				"move",
 				"noop",
@@ -7793,6 +7840,10 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 						"type": "array",
 						"items": { "type": "string" }
 					},
+					"reason": {
+						"description": "The reason as a code beside the prose: file-removed (the post's file is gone).",
+						"enum": ["file-removed"]
+					},
 					"desired": { "$ref": "#/$defs/postShape" },
 					"fields": {
 						"type": "array",
@@ -7807,7 +7858,6 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 						"type": "string",
 						"minLength": 1
 					},
-					"skipped": { "type": "boolean" },
 					"resumesPending": { "type": "boolean" },
 					"stateOnly": { "type": "boolean" },
 					"slot": {
@@ -8098,6 +8148,10 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 				"type": "array",
 				"items": { "type": "string" }
 			},
+			"reason": {
+				"description": "The reason as a code beside the prose: file-removed (the post's file is gone).",
+				"enum": ["file-removed"]
+			},
 			"desired": { "$ref": "#/$defs/postShape" },
 			"fields": {
 				"type": "array",
@@ -8112,7 +8166,6 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 				"type": "string",
 				"minLength": 1
 			},
-			"skipped": { "type": "boolean" },
 			"resumesPending": { "type": "boolean" },
 			"stateOnly": { "type": "boolean" },
 			"slot": {
@@ -8209,6 +8262,7 @@ var init_file_validators_DJcCqJMI = __esmMin((() => {
 		"create",
 		"adopt",
 		"update",
+		"unschedule",
 		"delete",
 		"move",
 		"noop",
@@ -8624,7 +8678,7 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_VvrqvpLE(), file_validators_VvrqvpLE_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -8632,7 +8686,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_DxTiY6WG = __esmMin((() => {
+var init_state_file_BDwYzMeW = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -8750,7 +8804,7 @@ var init_format_DZlSd15T = __esmMin((() => {
 		["KiB", 1024]
 	];
 }));
-var actions_Qg1qGPY0_exports = __exportAll$1({
+var actions_Dqwsb50J_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -8780,15 +8834,14 @@ function diagnosticOutputs(diagnostics) {
 	};
 }
 function planOutputs(plan) {
-	const skipped = plan.changes.filter((change) => change.skipped).length;
 	const { summary } = plan;
 	return {
 		"has-changes": hasChanges(plan),
 		create: summary.create,
 		adopt: summary.adopt,
 		update: summary.update,
-		delete: summary.delete - skipped,
-		"delete-skipped": skipped,
+		unschedule: summary.unschedule,
+		delete: summary.delete,
 		move: summary.move,
 		blocked: summary.blocked,
 		noop: summary.noop,
@@ -8883,9 +8936,9 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_Qg1qGPY0 = __esmMin((() => {
+var init_actions_Dqwsb50J = __esmMin((() => {
 	init_workflow_commands_CGh1193V();
-	init_has_changes_Dy1ZVtLe();
+	init_has_changes_BptzXZMI();
 	init_format_DZlSd15T();
 }));
 function location(diagnostic) {
@@ -8955,13 +9008,14 @@ function filesOf(change, context, paired) {
 	return files;
 }
 function writes(change) {
-	return change.action !== "noop" && change.action !== "blocked" && change.skipped !== true;
+	return change.action !== "noop" && change.action !== "blocked";
 }
 function consequence(change) {
 	if (change.action === "create") return "the post is not created until it is fixed";
 	if (change.action === "update") return "the post is not updated until it is fixed";
 	if (change.action === "move") return "the post is not moved until it is fixed";
 	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (change.action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
 	return "the post is left as it is until it is fixed";
 }
 function errorsReason(file, errors) {
@@ -8974,14 +9028,12 @@ function blocked(change, files) {
 	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
 }
 function asBlocked(change, reasons, diagnostics) {
-	const next = {
+	return {
 		...change,
 		action: "blocked",
 		reasons,
 		diagnostics
 	};
-	delete next.skipped;
-	return next;
 }
 function ownChanges(invalidFiles, context, errorsOf) {
 	const byKey = new Map();
@@ -9013,7 +9065,7 @@ function blockedByUnknown(change, unknown, errorsByFile) {
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
 }
-var init_posts_with_errors_9QHTZc0w = __esmMin((() => {
+var init_posts_with_errors_DE3IqiLX = __esmMin((() => {
 	init_format_DZlSd15T();
 }));
 function previewText(text, max) {
@@ -9061,11 +9113,12 @@ function preview(value, max = 60) {
 	return previewText(JSON.stringify(value) ?? String(value), max);
 }
 function colourFor(change, style) {
-	if (change.skipped || change.action === "noop") return style.dim;
+	if (change.action === "noop") return style.dim;
 	return {
 		create: style.green,
 		adopt: style.green,
 		update: style.yellow,
+		unschedule: style.yellow,
 		move: style.yellow,
 		delete: style.red,
 		blocked: style.magenta
@@ -9076,7 +9129,7 @@ function changeLines(change, style, options = {}) {
 	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
 	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
 	const indent = options.underFile ? "  " : "";
-	const lines = [`${indent}  ${colourFor(change, style)(head)}${change.skipped ? style.dim(" [skipped]") : ""}${file}`];
+	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
 	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
 	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
@@ -9132,22 +9185,24 @@ function renderPlan(plan, options) {
 }
 function summaryLine$1(plan) {
 	const { summary } = plan;
-	const skipped = plan.changes.filter((change) => change.skipped).length;
-	const deletes = summary.delete - skipped;
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
 	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
-		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
+	const note = keptDraftsNote(plan);
+	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
 		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
 		return `No changes. The remote matches your files.${note}${drafts}`;
 	}
-	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
+	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
 	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
 	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
 	let line = `${parts.join("")}.`;
 	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
-	if (skipped > 0) line += ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).`;
-	return `${line}${drafts}`;
+	return `${line}${note}${drafts}`;
+}
+function keptDraftsNote(plan) {
+	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
 }
 function blockedNote(plan) {
 	const invalid = blockedByErrors(plan).length;
@@ -9155,9 +9210,9 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DwS73drI = __esmMin((() => {
+var init_plan_human_4McbMI3V = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_9QHTZc0w();
+	init_posts_with_errors_DE3IqiLX();
 	init_preview_CRMwEdwx();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
@@ -9166,13 +9221,14 @@ var init_plan_human_DwS73drI = __esmMin((() => {
 		create: "+",
 		adopt: "≡",
 		update: "~",
+		unschedule: "↓",
 		delete: "-",
 		move: "→",
 		noop: "=",
 		blocked: "!"
 	};
 }));
-var plan_markdown_CGZNdYN__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_HG5Mqnix_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function cell(text) {
 	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
@@ -9189,7 +9245,7 @@ function renderPlanMarkdown(plan, options) {
 	if (changes.length > 0) {
 		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
 		for (const change of changes) {
-			const action = change.skipped ? `${change.action} (skipped)` : change.action;
+			const { action } = change;
 			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
 			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
 			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
@@ -9208,14 +9264,15 @@ function renderPlanMarkdown(plan, options) {
 	return out.join("\n");
 }
 var EMOJI;
-var init_plan_markdown_CGZNdYN_ = __esmMin((() => {
+var init_plan_markdown_HG5Mqnix = __esmMin((() => {
 	init_diagnostics_DXDbdWhe();
-	init_plan_human_DwS73drI();
+	init_plan_human_4McbMI3V();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
 		adopt: "🔗",
 		update: "🟡",
+		unschedule: "⏸️",
 		delete: "🔴",
 		move: "↪️",
 		noop: "⚪",
@@ -9239,12 +9296,12 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_VvrqvpLE(), file_validators_VvrqvpLE_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
 function remoteWrites(plan) {
-	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "delete" && !change.skipped));
+	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
 }
 function postIdsToCheck(plan) {
 	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
@@ -9266,7 +9323,7 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CGZNdYN_(), plan_markdown_CGZNdYN__exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports)), Promise.resolve().then(() => (init_plan_markdown_HG5Mqnix(), plan_markdown_HG5Mqnix_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9277,9 +9334,9 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: (line) => process.stderr.write(line)
 	});
 }
-var init_actions_report_DEW7Oq4m = __esmMin((() => {
+var init_actions_report_YiNpYau5 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_BDwYzMeW();
 }));
 function compareText(a, b) {
 	return a < b ? -1 : a > b ? 1 : 0;
@@ -15547,7 +15604,7 @@ var init_yaml_source_B6g5_DVe = __esmMin((() => {
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
-var content_validators_DbFO_thF_exports = __exportAll$1({
+var content_validators_B_k_Y7BU_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -17894,18 +17951,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.state !== void 0) {
-			let data3 = data.state;
+		if (data.snippets !== void 0) {
+			let data3 = data.snippets;
 			if (typeof data3 === "string") {
 				if (func0(data3) < 1) {
 					const err7 = {
-						instancePath: instancePath + "/state",
-						schemaPath: "#/properties/state/minLength",
+						instancePath: instancePath + "/snippets",
+						schemaPath: "#/properties/snippets/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
-						parentSchema: schema4.properties.state,
+						parentSchema: schema4.properties.snippets,
 						data: data3
 					};
 					if (vErrors === null) vErrors = [err7];
@@ -17914,13 +17971,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err8 = {
-					instancePath: instancePath + "/state",
-					schemaPath: "#/properties/state/type",
+					instancePath: instancePath + "/snippets",
+					schemaPath: "#/properties/snippets/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string",
-					schema: schema4.properties.state.type,
-					parentSchema: schema4.properties.state,
+					schema: schema4.properties.snippets.type,
+					parentSchema: schema4.properties.snippets,
 					data: data3
 				};
 				if (vErrors === null) vErrors = [err8];
@@ -17928,18 +17985,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.timezone !== void 0) {
-			let data4 = data.timezone;
+		if (data.state !== void 0) {
+			let data4 = data.state;
 			if (typeof data4 === "string") {
 				if (func0(data4) < 1) {
 					const err9 = {
-						instancePath: instancePath + "/timezone",
-						schemaPath: "#/properties/timezone/minLength",
+						instancePath: instancePath + "/state",
+						schemaPath: "#/properties/state/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
-						parentSchema: schema4.properties.timezone,
+						parentSchema: schema4.properties.state,
 						data: data4
 					};
 					if (vErrors === null) vErrors = [err9];
@@ -17948,13 +18005,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err10 = {
-					instancePath: instancePath + "/timezone",
-					schemaPath: "#/properties/timezone/type",
+					instancePath: instancePath + "/state",
+					schemaPath: "#/properties/state/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string",
-					schema: schema4.properties.timezone.type,
-					parentSchema: schema4.properties.timezone,
+					schema: schema4.properties.state.type,
+					parentSchema: schema4.properties.state,
 					data: data4
 				};
 				if (vErrors === null) vErrors = [err10];
@@ -17962,14 +18019,48 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.timezone !== void 0) {
+			let data5 = data.timezone;
+			if (typeof data5 === "string") {
+				if (func0(data5) < 1) {
+					const err11 = {
+						instancePath: instancePath + "/timezone",
+						schemaPath: "#/properties/timezone/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema4.properties.timezone,
+						data: data5
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+			} else {
+				const err12 = {
+					instancePath: instancePath + "/timezone",
+					schemaPath: "#/properties/timezone/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string",
+					schema: schema4.properties.timezone.type,
+					parentSchema: schema4.properties.timezone,
+					data: data5
+				};
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
+				errors++;
+			}
+		}
 		if (data.accounts !== void 0) {
-			let data5 = data.accounts;
-			if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-				for (const key2 in data5) {
-					const _errs15 = errors;
+			let data6 = data.accounts;
+			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+				for (const key2 in data6) {
+					const _errs17 = errors;
 					if (typeof key2 === "string") {
 						if (!pattern1.test(key2)) {
-							const err11 = {
+							const err13 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
 								keyword: "pattern",
@@ -17980,13 +18071,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key2,
 								propertyName: key2
 							};
-							if (vErrors === null) vErrors = [err11];
-							else vErrors.push(err11);
+							if (vErrors === null) vErrors = [err13];
+							else vErrors.push(err13);
 							errors++;
 						}
 					}
-					if (!(_errs15 === errors)) {
-						const err12 = {
+					if (!(_errs17 === errors)) {
+						const err14 = {
 							instancePath: instancePath + "/accounts",
 							schemaPath: "#/properties/accounts/propertyNames",
 							keyword: "propertyNames",
@@ -17994,40 +18085,6 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.accounts.propertyNames,
 							parentSchema: schema4.properties.accounts,
-							data: data5
-						};
-						if (vErrors === null) vErrors = [err12];
-						else vErrors.push(err12);
-						errors++;
-					}
-				}
-				for (const key3 in data5) {
-					let data6 = data5[key3];
-					if (typeof data6 === "string") {
-						if (!pattern2.test(data6)) {
-							const err13 = {
-								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-								schemaPath: "#/properties/accounts/additionalProperties/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
-								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
-								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-								parentSchema: schema4.properties.accounts.additionalProperties,
-								data: data6
-							};
-							if (vErrors === null) vErrors = [err13];
-							else vErrors.push(err13);
-							errors++;
-						}
-					} else {
-						const err14 = {
-							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-							schemaPath: "#/properties/accounts/additionalProperties/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							schema: schema4.properties.accounts.additionalProperties.type,
-							parentSchema: schema4.properties.accounts.additionalProperties,
 							data: data6
 						};
 						if (vErrors === null) vErrors = [err14];
@@ -18035,8 +18092,42 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
+				for (const key3 in data6) {
+					let data7 = data6[key3];
+					if (typeof data7 === "string") {
+						if (!pattern2.test(data7)) {
+							const err15 = {
+								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/accounts/additionalProperties/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
+								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
+								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+								parentSchema: schema4.properties.accounts.additionalProperties,
+								data: data7
+							};
+							if (vErrors === null) vErrors = [err15];
+							else vErrors.push(err15);
+							errors++;
+						}
+					} else {
+						const err16 = {
+							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/accounts/additionalProperties/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema4.properties.accounts.additionalProperties.type,
+							parentSchema: schema4.properties.accounts.additionalProperties,
+							data: data7
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
 			} else {
-				const err15 = {
+				const err17 = {
 					instancePath: instancePath + "/accounts",
 					schemaPath: "#/properties/accounts/type",
 					keyword: "type",
@@ -18044,21 +18135,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.accounts.type,
 					parentSchema: schema4.properties.accounts,
-					data: data5
+					data: data6
 				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
 				errors++;
 			}
 		}
 		if (data.rules !== void 0) {
-			let data7 = data.rules;
-			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-				for (const key4 in data7) {
-					const _errs23 = errors;
+			let data8 = data.rules;
+			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+				for (const key4 in data8) {
+					const _errs25 = errors;
 					if (typeof key4 === "string") {
 						if (!pattern1.test(key4)) {
-							const err16 = {
+							const err18 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
 								keyword: "pattern",
@@ -18069,13 +18160,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key4,
 								propertyName: key4
 							};
-							if (vErrors === null) vErrors = [err16];
-							else vErrors.push(err16);
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
 							errors++;
 						}
 					}
-					if (!(_errs23 === errors)) {
-						const err17 = {
+					if (!(_errs25 === errors)) {
+						const err19 = {
 							instancePath: instancePath + "/rules",
 							schemaPath: "#/properties/rules/propertyNames",
 							keyword: "propertyNames",
@@ -18083,16 +18174,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.rules.propertyNames,
 							parentSchema: schema4.properties.rules,
-							data: data7
+							data: data8
 						};
-						if (vErrors === null) vErrors = [err17];
-						else vErrors.push(err17);
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
 						errors++;
 					}
 				}
-				for (const key5 in data7) if (!validate4(data7[key5], {
+				for (const key5 in data8) if (!validate4(data8[key5], {
 					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data7,
+					parentData: data8,
 					parentDataProperty: key5,
 					rootData,
 					dynamicAnchors
@@ -18101,7 +18192,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err18 = {
+				const err20 = {
 					instancePath: instancePath + "/rules",
 					schemaPath: "#/properties/rules/type",
 					keyword: "type",
@@ -18109,23 +18200,23 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.rules.type,
 					parentSchema: schema4.properties.rules,
-					data: data7
+					data: data8
 				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
 				errors++;
 			}
 		}
 		if (data.slots !== void 0) {
-			let data9 = data.slots;
-			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) for (const key6 in data9) {
-				let data10 = data9[key6];
-				if (Array.isArray(data10)) {
-					const len0 = data10.length;
+			let data10 = data.slots;
+			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) for (const key6 in data10) {
+				let data11 = data10[key6];
+				if (Array.isArray(data11)) {
+					const len0 = data11.length;
 					for (let i0 = 0; i0 < len0; i0++) {
-						let data11 = data10[i0];
-						if (typeof data11 !== "string") {
-							const err19 = {
+						let data12 = data11[i0];
+						if (typeof data12 !== "string") {
+							const err21 = {
 								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
 								schemaPath: "#/properties/slots/additionalProperties/items/type",
 								keyword: "type",
@@ -18133,15 +18224,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must be string",
 								schema: schema4.properties.slots.additionalProperties.items.type,
 								parentSchema: schema4.properties.slots.additionalProperties.items,
-								data: data11
+								data: data12
 							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
+							if (vErrors === null) vErrors = [err21];
+							else vErrors.push(err21);
 							errors++;
 						}
 					}
 				} else {
-					const err20 = {
+					const err22 = {
 						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 						schemaPath: "#/properties/slots/additionalProperties/type",
 						keyword: "type",
@@ -18149,15 +18240,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must be array",
 						schema: schema4.properties.slots.additionalProperties.type,
 						parentSchema: schema4.properties.slots.additionalProperties,
-						data: data10
+						data: data11
 					};
-					if (vErrors === null) vErrors = [err20];
-					else vErrors.push(err20);
+					if (vErrors === null) vErrors = [err22];
+					else vErrors.push(err22);
 					errors++;
 				}
 			}
 			else {
-				const err21 = {
+				const err23 = {
 					instancePath: instancePath + "/slots",
 					schemaPath: "#/properties/slots/type",
 					keyword: "type",
@@ -18165,21 +18256,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.slots.type,
 					parentSchema: schema4.properties.slots,
-					data: data9
+					data: data10
 				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
 				errors++;
 			}
 		}
 		if (data.vars !== void 0) {
-			let data12 = data.vars;
-			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-				for (const key7 in data12) {
-					const _errs37 = errors;
+			let data13 = data.vars;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+				for (const key7 in data13) {
+					const _errs39 = errors;
 					if (typeof key7 === "string") {
 						if (!pattern4.test(key7)) {
-							const err22 = {
+							const err24 = {
 								instancePath: instancePath + "/vars",
 								schemaPath: "#/properties/vars/propertyNames/pattern",
 								keyword: "pattern",
@@ -18190,13 +18281,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key7,
 								propertyName: key7
 							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
 							errors++;
 						}
 					}
-					if (!(_errs37 === errors)) {
-						const err23 = {
+					if (!(_errs39 === errors)) {
+						const err25 = {
 							instancePath: instancePath + "/vars",
 							schemaPath: "#/properties/vars/propertyNames",
 							keyword: "propertyNames",
@@ -18204,16 +18295,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.vars.propertyNames,
 							parentSchema: schema4.properties.vars,
-							data: data12
+							data: data13
 						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
+						if (vErrors === null) vErrors = [err25];
+						else vErrors.push(err25);
 						errors++;
 					}
 				}
-				for (const key8 in data12) if (!validate6(data12[key8], {
+				for (const key8 in data13) if (!validate6(data13[key8], {
 					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data12,
+					parentData: data13,
 					parentDataProperty: key8,
 					rootData,
 					dynamicAnchors
@@ -18222,7 +18313,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err24 = {
+				const err26 = {
 					instancePath: instancePath + "/vars",
 					schemaPath: "#/properties/vars/type",
 					keyword: "type",
@@ -18230,21 +18321,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.vars.type,
 					parentSchema: schema4.properties.vars,
-					data: data12
+					data: data13
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
 				errors++;
 			}
 		}
 		if (data.hashtags !== void 0) {
-			let data14 = data.hashtags;
-			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-				for (const key9 in data14) {
-					const _errs43 = errors;
+			let data15 = data.hashtags;
+			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+				for (const key9 in data15) {
+					const _errs45 = errors;
 					if (typeof key9 === "string") {
 						if (!pattern4.test(key9)) {
-							const err25 = {
+							const err27 = {
 								instancePath: instancePath + "/hashtags",
 								schemaPath: "#/properties/hashtags/propertyNames/pattern",
 								keyword: "pattern",
@@ -18255,13 +18346,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key9,
 								propertyName: key9
 							};
-							if (vErrors === null) vErrors = [err25];
-							else vErrors.push(err25);
+							if (vErrors === null) vErrors = [err27];
+							else vErrors.push(err27);
 							errors++;
 						}
 					}
-					if (!(_errs43 === errors)) {
-						const err26 = {
+					if (!(_errs45 === errors)) {
+						const err28 = {
 							instancePath: instancePath + "/hashtags",
 							schemaPath: "#/properties/hashtags/propertyNames",
 							keyword: "propertyNames",
@@ -18269,17 +18360,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.hashtags.propertyNames,
 							parentSchema: schema4.properties.hashtags,
-							data: data14
+							data: data15
 						};
-						if (vErrors === null) vErrors = [err26];
-						else vErrors.push(err26);
+						if (vErrors === null) vErrors = [err28];
+						else vErrors.push(err28);
 						errors++;
 					}
 				}
-				for (const key10 in data14) {
-					let data15 = data14[key10];
-					if (typeof data15 !== "string" && !Array.isArray(data15)) {
-						const err27 = {
+				for (const key10 in data15) {
+					let data16 = data15[key10];
+					if (typeof data16 !== "string" && !Array.isArray(data16)) {
+						const err29 = {
 							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/hashtags/additionalProperties/type",
 							keyword: "type",
@@ -18287,18 +18378,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string,array",
 							schema: schema4.properties.hashtags.additionalProperties.type,
 							parentSchema: schema4.properties.hashtags.additionalProperties,
-							data: data15
+							data: data16
 						};
-						if (vErrors === null) vErrors = [err27];
-						else vErrors.push(err27);
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
 						errors++;
 					}
-					if (Array.isArray(data15)) {
-						const len1 = data15.length;
+					if (Array.isArray(data16)) {
+						const len1 = data16.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data16 = data15[i1];
-							if (typeof data16 !== "string") {
-								const err28 = {
+							let data17 = data16[i1];
+							if (typeof data17 !== "string") {
+								const err30 = {
 									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
 									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
 									keyword: "type",
@@ -18306,17 +18397,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 									message: "must be string",
 									schema: schema4.properties.hashtags.additionalProperties.items.type,
 									parentSchema: schema4.properties.hashtags.additionalProperties.items,
-									data: data16
+									data: data17
 								};
-								if (vErrors === null) vErrors = [err28];
-								else vErrors.push(err28);
+								if (vErrors === null) vErrors = [err30];
+								else vErrors.push(err30);
 								errors++;
 							}
 						}
 					}
 				}
 			} else {
-				const err29 = {
+				const err31 = {
 					instancePath: instancePath + "/hashtags",
 					schemaPath: "#/properties/hashtags/type",
 					keyword: "type",
@@ -18324,15 +18415,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.hashtags.type,
 					parentSchema: schema4.properties.hashtags,
-					data: data14
+					data: data15
 				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
 				errors++;
 			}
 		}
 	} else {
-		const err30 = {
+		const err32 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -18342,15 +18433,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err30];
-		else vErrors.push(err30);
+		if (vErrors === null) vErrors = [err32];
+		else vErrors.push(err32);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
 var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_DbFO_thF = __esmMin((() => {
+var init_content_validators_B_k_Y7BU = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
@@ -18722,6 +18813,11 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 			},
 			"content": {
 				"description": "Folder scanned for **/*.md post files, relative to the project root. Default: posts.",
+				"type": "string",
+				"minLength": 1
+			},
+			"snippets": {
+				"description": "Folder of the snippet files that `{{> path }}` includes, relative to the project root, below it and not hidden (no part starting with a dot). Default: snippets.",
 				"type": "string",
 				"minLength": 1
 			},
@@ -38740,18 +38836,27 @@ function invalidColumn(lineBytes) {
 		return characters + 1;
 	}
 }
+function readTextFileBytes(fd, size = fstatSync(fd).size) {
+	if (size > 1048576) return { tooLarge: { found: `${(size / MIB).toFixed(1)} MiB` } };
+	let bytes = Buffer.allocUnsafe(size > 0 ? size + 1 : UNSIZED_START);
+	let filled = 0;
+	for (;;) {
+		const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+		if (read === 0) return { bytes: bytes.subarray(0, filled) };
+		filled += read;
+		if (filled > 1048576) return { tooLarge: { found: `more than ${MAX_TEXT_FILE_BYTES / MIB} MiB` } };
+		if (filled === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(Math.min(bytes.length, 1048577 - bytes.length))]);
+	}
+}
 async function readConfigFile(root) {
-	const read = await readConfigBytes(root);
+	const read = readConfigBytes(root);
 	if ("diagnostics" in read) return read;
 	return parseConfigFile(read.file, read.bytes);
 }
-async function readConfigBytes(root) {
+function readConfigBytes(root) {
 	const found = [];
 	for (const name of CONFIG_FILE_NAMES) {
-		const bytes = await readFile(join(root, name)).catch((error) => {
-			if (error.code === "ENOENT") return void 0;
-			throw error;
-		});
+		const bytes = readBounded(join(root, name));
 		if (bytes !== void 0) found.push({
 			file: name,
 			bytes
@@ -38776,13 +38881,45 @@ async function readConfigBytes(root) {
 			hint: "Keep one of them."
 		}]
 	};
+	if (!Buffer.isBuffer(bytes)) {
+		const diagnostic = {
+			severity: "error",
+			code: "file-too-large",
+			message: `${file} is too large for a configuration file`,
+			file,
+			expected: TEXT_FILE_LIMIT,
+			found: bytes.found,
+			hint: `${file} holds settings only; keep long texts in snippet files.`
+		};
+		return {
+			file,
+			data: {},
+			locate: nowhere$1,
+			diagnostics: [diagnostic]
+		};
+	}
 	return {
 		file,
 		bytes
 	};
 }
+function readBounded(path) {
+	let fd;
+	try {
+		fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+	} catch (error) {
+		if (error.code === "ENOENT") return void 0;
+		throw error;
+	}
+	try {
+		const read = readTextFileBytes(fd);
+		return "bytes" in read ? read.bytes : read.tooLarge;
+	} finally {
+		closeSync(fd);
+	}
+}
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DbFO_thF(), content_validators_DbFO_thF_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_B_k_Y7BU(), content_validators_B_k_Y7BU_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -38809,6 +38946,47 @@ async function parseConfigFile(file, bytes) {
 		locate: source.locate,
 		diagnostics
 	};
+}
+function isCiEnvironment(env) {
+	const ci = env.CI;
+	return ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0" || env.GITHUB_ACTIONS === "true";
+}
+function readAllowedOrigins(env, diagnostics) {
+	const entries = (env.POSTSYNC_API_URL_ALLOW ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+	const origins = [];
+	for (const entry of entries) {
+		const origin = originOf$1(entry);
+		if (origin !== void 0) origins.push(origin);
+		else diagnostics.push({
+			severity: "error",
+			code: "invalid-environment",
+			message: `POSTSYNC_API_URL_ALLOW: \`${entry}\` is not an http:// or https:// origin`,
+			expected: "comma-separated origins such as https://api.example.com"
+		});
+	}
+	return Object.freeze(origins);
+}
+function originOf$1(entry) {
+	try {
+		const url = new URL(entry);
+		return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" ? url.origin : void 0;
+	} catch {
+		return;
+	}
+}
+function readDeadlineMs(env, diagnostics) {
+	const raw = env.POSTSYNC_API_TIMEOUT_MS;
+	if (raw === void 0 || raw === "") return null;
+	const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+	if (Number.isSafeInteger(value) && value > 0) return value;
+	diagnostics.push({
+		severity: "error",
+		code: "invalid-environment",
+		message: "POSTSYNC_API_TIMEOUT_MS is not a whole number of milliseconds above 0",
+		expected: "milliseconds, such as 120000",
+		found: `\`${raw}\``
+	});
+	return null;
 }
 function isInside(root, path) {
 	const rel = relative(root, path);
@@ -39006,6 +39184,228 @@ function deepFreeze(value) {
 	}
 	return value;
 }
+function readRulesSection(raw, context) {
+	if (!isRecord$3(raw)) return [];
+	const rules = [];
+	for (const [name, entry] of Object.entries(raw)) {
+		if (!isRecord$3(entry)) continue;
+		const rule = readRule(name, entry, context);
+		if (rule !== void 0) rules.push(rule);
+	}
+	return rules;
+}
+function readRule(name, entry, context) {
+	const kinds = RULE_KINDS.filter((kind) => entry[kind] !== void 0);
+	if (kinds.length === 0 && Object.keys(entry).some((key) => !RULE_FIELDS.has(key))) return void 0;
+	if (kinds.length !== 1) {
+		reportAt(context, ["rules", name], {
+			code: kinds.length === 0 ? "rule-without-check" : "rule-with-several-checks",
+			atKey: true,
+			message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(", ")})`,
+			expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(", ")}`,
+			hint: kinds.length === 0 ? "Add the check this rule makes, e.g. `quietHours: { from: \"22:00\", to: \"07:00\" }`." : "Give each check a rule of its own, under its own name."
+		});
+		return;
+	}
+	const kind = kinds[0];
+	const at = (...path) => [
+		"rules",
+		name,
+		...path
+	];
+	const errors = context.diagnostics.length;
+	const scope = readScope(entry, kind, at, context);
+	const common = {
+		name,
+		severity: entry.severity === "warning" ? "warning" : "error",
+		scope
+	};
+	const rule = readCheck(kind, entry[kind], common, at, context);
+	return context.diagnostics.length === errors ? rule : void 0;
+}
+function readScope(entry, kind, at, context) {
+	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
+	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
+	let when = null;
+	if (isRecord$3(entry.when)) {
+		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
+			code: "rule-when-not-allowed",
+			atKey: true,
+			message: `\`when\` does not apply to a \`${kind}\` rule`,
+			expected: "`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules",
+			hint: "Narrow a schedule rule with `accounts` or `platforms` instead."
+		});
+		when = Object.fromEntries(Object.entries(entry.when).filter((pair) => [
+			"string",
+			"number",
+			"boolean"
+		].includes(typeof pair[1])));
+	}
+	return {
+		accounts,
+		platforms,
+		when
+	};
+}
+function readCheck(kind, value, common, at, context) {
+	switch (kind) {
+		case "quietHours": {
+			if (!isRecord$3(value)) return void 0;
+			const from = clockAt(value.from, at(kind, "from"), context);
+			const to = clockAt(value.to, at(kind, "to"), context);
+			if (from === void 0 || to === void 0) return void 0;
+			if (from === to) reportAt(context, at(kind), {
+				code: "invalid-rule",
+				message: `quiet hours of rule \`${common.name}\` start and end at the same time`,
+				expected: "two different times, e.g. `from: \"22:00\"` and `to: \"07:00\"`",
+				hint: "A span over midnight is written from the evening to the morning."
+			});
+			return {
+				...common,
+				kind,
+				from,
+				to
+			};
+		}
+		case "minGap": {
+			if (typeof value !== "string") return void 0;
+			const minutes = parseDuration(value);
+			if (minutes === void 0) reportAt(context, at(kind), {
+				code: "invalid-duration",
+				message: `\`rules.${common.name}.minGap\` is not a duration`,
+				expected: "a duration such as `2h`, `90m`, `1h30m` or `1 day`",
+				found: `\`${value}\``,
+				hint: "Write a number and a unit: d, h or m."
+			});
+			return minutes === void 0 ? void 0 : {
+				...common,
+				kind,
+				minutes
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": return Number.isInteger(value) && value >= 1 ? {
+			...common,
+			kind,
+			limit: value
+		} : void 0;
+		case "blackout": {
+			const periods = (Array.isArray(value) ? value : [value]).map((entry, index) => blackoutPeriod(entry, Array.isArray(value) ? at(kind, index) : at(kind), context));
+			return periods.every((period) => period !== void 0) ? {
+				...common,
+				kind,
+				periods
+			} : void 0;
+		}
+		case "bannedWords":
+		case "requiredWords": {
+			const words = [...new Set(stringsOf(value).map(({ text }) => text.trim()).filter(Boolean))];
+			return words.length > 0 ? {
+				...common,
+				kind,
+				words
+			} : void 0;
+		}
+		case "imageAlt": return value === true ? {
+			...common,
+			kind
+		} : void 0;
+		case "utm": return isRecord$3(value) ? utmRule(value, common, at, context) : void 0;
+	}
+}
+function clockAt(value, path, context) {
+	if (typeof value !== "string") return void 0;
+	const minute = parseClock(value);
+	if (minute === void 0) reportAt(context, path, {
+		code: "invalid-time",
+		message: `\`${path.join(".")}\` is not a time of day`,
+		expected: "a time such as `07:00` or `22:30` (24-hour clock)",
+		found: `\`${value}\``,
+		hint: "Write hours and minutes with a colon, in quotes."
+	});
+	return minute;
+}
+function blackoutPeriod(entry, path, context) {
+	const ends = typeof entry === "string" ? {
+		from: entry,
+		to: entry
+	} : isRecord$3(entry) ? entry : void 0;
+	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
+	const single = typeof entry === "string";
+	const read = (text, end) => {
+		const parsed = parseWallMoment(text);
+		if (parsed === void 0 || single && parsed.hasTime) {
+			reportAt(context, single ? path : [...path, end], {
+				code: "invalid-date",
+				message: `\`${text}\` is not a date`,
+				expected: single ? "a date such as `2026-12-25` (a span with times is written `{ from, to }`)" : "a date such as `2026-12-25`, or a date and time such as `2027-01-10 12:00`",
+				found: `\`${text}\``,
+				hint: parsed !== void 0 ? "Remove the time, or write `{ from: …, to: … }`." : /^\d{4}-\d{2}-\d{2}\b/.test(text.trim()) ? "Check the month and the day." : "Write the date as YYYY-MM-DD."
+			});
+			return;
+		}
+		return wallMinutes(parsed.moment) + (end === "to" && !parsed.hasTime ? 1440 : 0);
+	};
+	const from = read(ends.from, "from");
+	const to = single ? from === void 0 ? void 0 : from + 1440 : read(ends.to, "to");
+	if (from === void 0 || to === void 0) return void 0;
+	if (from >= to) {
+		reportAt(context, path, {
+			code: "invalid-date-range",
+			message: `blackout period \`${ends.from}\` – \`${ends.to}\` ends before it starts`,
+			expected: "`from` before `to`",
+			hint: "Swap the two dates."
+		});
+		return;
+	}
+	const reason = isRecord$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
+	return {
+		from,
+		to,
+		label: single ? ends.from.trim() : `${ends.from.trim()} – ${ends.to.trim()}`,
+		...reason === void 0 ? {} : { reason }
+	};
+}
+function utmRule(value, common, at, context) {
+	const params = {};
+	const known = [...Object.keys(UTM_SHORTHANDS), ...context.templateNames];
+	for (const parameter of UTM_PARAMETERS) {
+		const template = value[parameter];
+		if (typeof template !== "string") continue;
+		params[`utm_${parameter}`] = template;
+		for (const [, name] of template.matchAll(/\{\s*([^{}]*?)\s*\}/g)) {
+			if (known.includes(name)) continue;
+			reportAt(context, at("utm", parameter), {
+				code: "unknown-variable",
+				message: `unknown placeholder \`{${name}}\` in \`utm.${parameter}\` of rule \`${common.name}\``,
+				expected: `one of ${known.map((k) => `\`{${k}}\``).join(", ")}`,
+				found: `\`{${name}}\``,
+				hint: suggestion(name, known)
+			});
+		}
+	}
+	if (Object.keys(params).length === 0) {
+		reportAt(context, at("utm"), {
+			code: "invalid-rule",
+			message: `rule \`${common.name}\` names no UTM parameter`,
+			expected: `at least one of ${UTM_PARAMETERS.map((p) => `\`${p}\``).join(", ")}`,
+			hint: "For example `utm: { source: \"{platform}\", campaign: \"{file.dir}\" }`."
+		});
+		return;
+	}
+	const domains = value.domains === void 0 ? null : stringsOf(value.domains).map(({ text }) => text.trim().toLowerCase().replace(/^\*?\./, ""));
+	return {
+		...common,
+		kind: "utm",
+		params,
+		append: value.append === true,
+		domains
+	};
+}
+function suggestion(name, known) {
+	const match = closestMatch(name, known);
+	return match === void 0 ? "Use one of the names listed, or a var from `vars:`." : `did you mean \`{${match}}\`?`;
+}
 function parseSlot(text) {
 	const match = /^(\S+)\s+(\S+)$/.exec(text.trim());
 	if (match === null) return void 0;
@@ -39115,6 +39515,202 @@ function readHashtagsSection(raw, context) {
 		sets[name] = tags.join(" ");
 	}
 	return sets;
+}
+function readPolicySections(data, context) {
+	const vars = readVarsSection(data.vars, context);
+	const hashtags = readHashtagsSection(data.hashtags, context);
+	return deepFreeze({
+		rules: readRulesSection(data.rules, {
+			...context,
+			templateNames: templateNames(vars, hashtags)
+		}),
+		slots: readSlotsSection(data.slots, context),
+		vars,
+		hashtags
+	});
+}
+function canonicalTimeZone(name) {
+	try {
+		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+	} catch {
+		return;
+	}
+}
+function suggestTimeZone(name) {
+	return didYouMean(name, Intl.supportedValuesOf("timeZone"));
+}
+async function loadConfig(options) {
+	const root = resolve(options.cwd);
+	return configFrom(await readConfigFile(root), root, options);
+}
+function configFrom(configFile, root, options) {
+	const diagnostics = [...configFile.diagnostics];
+	const { data } = configFile;
+	const text = (value, fallback) => typeof value === "string" ? value : fallback;
+	const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ["content"], {
+		root,
+		configFile,
+		diagnostics,
+		rootAllowed: true
+	});
+	const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), {
+		root,
+		configFile,
+		diagnostics
+	});
+	const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ["state"], {
+		root,
+		configFile,
+		diagnostics,
+		rootAllowed: false
+	});
+	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
+	const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
+	const apiKey = options.env.POSTSYNC_API_KEY;
+	const allowedOrigins = readAllowedOrigins(options.env, diagnostics);
+	const deadlineMs = readDeadlineMs(options.env, diagnostics);
+	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
+	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
+	const policies = readPolicySections(data, {
+		file: configFile.file ?? void 0,
+		locate: configFile.locate,
+		accounts,
+		diagnostics
+	});
+	if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
+	return Object.freeze({
+		root,
+		contentDir,
+		snippetsDir,
+		statePath,
+		timezone,
+		accounts,
+		...policies,
+		api: apiConfig({
+			url,
+			urlFrom,
+			local: options.flags?.local === true,
+			allowedOrigins,
+			deadlineMs
+		}, apiKey === void 0 || apiKey === "" ? null : apiKey)
+	});
+}
+function apiConfig(values, key) {
+	const api = { ...values };
+	Object.defineProperty(api, "key", {
+		get: () => key,
+		enumerable: false
+	});
+	return Object.freeze(api);
+}
+function projectPath(value, path, context) {
+	const { root, configFile, diagnostics } = context;
+	const absolute = resolve(root, value);
+	if (!isInside(root, absolute) || absolute === root && !context.rootAllowed) diagnostics.push({
+		severity: "error",
+		code: "path-outside-project",
+		message: `\`${path.join(".")}\` must be a path inside the project`,
+		file: configFile.file ?? void 0,
+		...configFile.locate(path),
+		expected: "a relative path below the project root",
+		found: `\`${value}\``,
+		hint: "Use a path relative to the folder holding postsync.yaml, without `..`."
+	});
+	return absolute;
+}
+function snippetsFolder(value, context) {
+	const { configFile, diagnostics } = context;
+	const absolute = projectPath(value, ["snippets"], {
+		...context,
+		rootAllowed: false
+	});
+	if (relativePosix(context.root, absolute).split("/").some((part) => part.startsWith(".")) && isInside(context.root, absolute) && absolute !== context.root) diagnostics.push({
+		severity: "error",
+		code: "snippets-folder-hidden",
+		message: "`snippets` must not be a hidden folder",
+		file: configFile.file ?? void 0,
+		...configFile.locate(["snippets"]),
+		expected: "a folder whose path has no part starting with `.`, such as `snippets`",
+		found: `\`${value}\``,
+		hint: "Hidden folders (`.git`, `.postsync`, `.env*`) hold files that must never be posted; keep snippets in a visible folder."
+	});
+	return absolute;
+}
+function resolveTimeZone(value, configFile, diagnostics) {
+	const canonical = canonicalTimeZone(value);
+	if (canonical !== void 0) return canonical;
+	diagnostics.push({
+		severity: "error",
+		code: "unknown-timezone",
+		message: `unknown time zone \`${value}\``,
+		file: configFile.file ?? void 0,
+		...configFile.locate(["timezone"]),
+		expected: "an IANA time zone name such as `Europe/Berlin` or `UTC`",
+		found: `\`${value}\``,
+		hint: suggestTimeZone(value) ?? "See https://en.wikipedia.org/wiki/List_of_tz_database_time_zones."
+	});
+	return "UTC";
+}
+function resolveApiUrl(options, configFile, diagnostics) {
+	const none = {
+		url: null,
+		urlFrom: null
+	};
+	if (options.flags?.local === true) return none;
+	const fromFlag = options.flags?.apiUrl;
+	const fromEnv = options.env.POSTSYNC_API_URL;
+	if (fromFlag !== void 0 && fromFlag !== "") return {
+		url: checkUrl(fromFlag, { source: "--api-url" }, diagnostics),
+		urlFrom: "flag"
+	};
+	if (fromEnv !== void 0 && fromEnv !== "") return {
+		url: checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics),
+		urlFrom: "environment"
+	};
+	const fromFile = configFile.data.api?.url;
+	if (typeof fromFile !== "string") return none;
+	return {
+		url: checkUrl(fromFile, {
+			source: "`api.url`",
+			file: configFile.file ?? void 0,
+			...configFile.locate(["api", "url"])
+		}, diagnostics),
+		urlFrom: "file"
+	};
+}
+function checkUrl(value, where, diagnostics) {
+	const { source, ...position } = where;
+	let url;
+	try {
+		url = new URL(value);
+	} catch {
+		url = void 0;
+	}
+	const problem = url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" ? "is not an http:// or https:// URL" : url.username !== "" || url.password !== "" ? "must not contain a user name or password" : url.search !== "" || url.hash !== "" ? "must not have a query or fragment" : void 0;
+	if (problem !== void 0 || url === void 0) {
+		diagnostics.push({
+			severity: "error",
+			code: "invalid-api-url",
+			message: `${source} ${problem}`,
+			...position,
+			expected: "a base URL such as https://api.example.com/public/v1",
+			hint: "The API key goes in POSTSYNC_API_KEY, never in the URL."
+		});
+		return null;
+	}
+	const base = url.href.replace(/\/+$/, "");
+	if (!base.endsWith(API_VERSION_PREFIX)) {
+		diagnostics.push({
+			severity: "error",
+			code: "invalid-api-url",
+			message: `${source} does not end in ${API_VERSION_PREFIX}, the API's version prefix`,
+			...position,
+			expected: "a base URL such as https://api.example.com/public/v1",
+			hint: url.pathname === "/" ? `Use ${url.origin}${API_VERSION_PREFIX}.` : `Add ${API_VERSION_PREFIX} at the end of the URL.`
+		});
+		return null;
+	}
+	return base;
 }
 function settledStamp(stats, readAt) {
 	if (stats.mtimeMs > readAt - 2e3) return void 0;
@@ -39230,7 +39826,7 @@ function explainByCode(d) {
 		};
 		case 413: return {
 			message: "the request body is over the API limit of 100 KB",
-			hint: "Shorten the post content."
+			hint: "Shorten the post content (and per-account texts); a refused create leaves nothing pending, so the next apply sends the file as it is then."
 		};
 		case 429: return {
 			message: `the project is rate limited by the API${d.retryAfterSeconds === void 0 ? "" : ` for ${d.retryAfterSeconds} s more`} (the limit is shared by all keys of the project)`,
@@ -39273,6 +39869,17 @@ function explainNetworkError(d) {
 	return {
 		message: `${capitalize(d.operation)} failed: no answer from ${d.method} ${d.path} after ${tries} (${d.code}: ${d.detail})`,
 		hint: d.code === "ENOTFOUND" ? "Check the host name in api.url / POSTSYNC_API_URL." : "Check the network and api.url / POSTSYNC_API_URL, then run again; running again is safe."
+	};
+}
+function explainBoundPassed(d) {
+	const call = `${d.method} ${d.path}`;
+	if (d.bound.kind === "body") return {
+		message: `${capitalize(d.operation)} failed: the answer of ${call} is larger than ${d.bound.maxBytes / MiB$3} MiB, the most postsync reads of one answer; it stopped reading`,
+		hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API: its answers are far smaller."
+	};
+	return {
+		message: `${capitalize(d.operation)} failed: ${call} did not complete within ${d.bound.ms / 1e3} s (the answer's headers and body); postsync stopped waiting`,
+		hint: "Check the network and api.url / POSTSYNC_API_URL, then run again. POSTSYNC_API_TIMEOUT_MS sets this deadline in milliseconds (default 120000)."
 	};
 }
 function capitalize(text) {
@@ -39394,24 +40001,58 @@ function createAgent(timeouts) {
 		bodyTimeout: timeouts.responseMs
 	});
 }
-async function send(agent, req) {
-	const body = typeof req.body === "function" ? Readable.from(req.body(), { objectMode: false }) : req.body;
-	const response = await undici.request(agent, {
-		origin: req.url.origin,
-		path: `${req.url.pathname}${req.url.search}`,
-		method: req.method,
-		headers: req.headers,
-		body,
-		signal: req.signal
-	});
-	const text = await response.body.text();
-	const headers = {};
-	for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-	return {
-		status: response.statusCode,
-		headers,
-		text
+async function send(agent, req, bounds) {
+	const deadline = bounds.deadlineMs === void 0 ? void 0 : new AbortController();
+	const timer = deadline === void 0 ? void 0 : setTimeout(() => deadline.abort(), bounds.deadlineMs);
+	const signals = [req.signal, deadline?.signal].filter((signal) => signal !== void 0);
+	try {
+		const body = typeof req.body === "function" ? Readable.from(req.body(), { objectMode: false }) : req.body;
+		const response = await undici.request(agent, {
+			origin: req.url.origin,
+			path: `${req.url.pathname}${req.url.search}`,
+			method: req.method,
+			headers: req.headers,
+			body,
+			signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+		});
+		const headers = {};
+		for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+		const text = await boundedText(response.body, {
+			declaredBytes: Number(headers["content-length"]),
+			maxBytes: bounds.maxBodyBytes
+		});
+		return {
+			status: response.statusCode,
+			headers,
+			text
+		};
+	} catch (error) {
+		if (deadline?.signal.aborted === true && req.signal?.aborted !== true) throw new BoundPassed({
+			kind: "deadline",
+			ms: bounds.deadlineMs
+		});
+		throw error;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+async function boundedText(body, limits) {
+	const over = () => {
+		body.destroy();
+		return new BoundPassed({
+			kind: "body",
+			maxBytes: limits.maxBytes
+		});
 	};
+	if (limits.declaredBytes > limits.maxBytes) throw over();
+	const chunks = [];
+	let size = 0;
+	for await (const chunk of body) {
+		size += chunk.length;
+		if (size > limits.maxBytes) throw over();
+		chunks.push(chunk);
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 function transportFailure(error) {
 	const code = errorCode(error) ?? errorCode(error?.cause);
@@ -39470,6 +40111,13 @@ async function attemptOnce(spec, attempt) {
 	try {
 		response = await spec.attempt(attempt);
 	} catch (error) {
+		if (error instanceof BoundPassed) {
+			const explained = explainBoundPassed({
+				...where,
+				bound: error.bound
+			});
+			throw new RemoteLimitError(explained.message, { hint: explained.hint });
+		}
 		const failure = transportFailure(error);
 		if (failure === void 0) throw error;
 		return {
@@ -39527,13 +40175,14 @@ async function* allItems(what, fetchPage) {
 	}
 }
 function itemsOf(what, page) {
-	if (!Array.isArray(page?.items)) throw new PostsyncError(`Listing ${what}: the API answered a page without an items array.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
+	if (!Array.isArray(page?.items)) throw new PostsyncError(`Listing ${listing(what)}: the API answered a page without an items array.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
 	return page.items;
 }
 function nextCursorOf(what, page, seen) {
 	const next = page.nextCursor;
-	if (next === null || next === void 0 || page.items.length === 0) return void 0;
-	if (seen.has(next)) throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+	if (next === null || next === void 0 || next === "" || page.items.length === 0) return void 0;
+	if (seen.has(next)) throw new PostsyncError(`Listing ${listing(what)}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+	if (seen.size + 1 >= 1e3) throw new RemoteLimitError(`Listing ${listing(what)}: the API gave more than ${MAX_PAGES} pages, the most postsync follows in one listing; stopping instead of listing for ever.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
 	seen.add(next);
 	return next;
 }
@@ -39541,6 +40190,87 @@ async function collect$2(items) {
 	const all = [];
 	for await (const item of items) all.push(item);
 	return all;
+}
+function valueAt(data, path) {
+	let value = data;
+	for (const step of path.split(".")) {
+		if (!isJsonObject(value)) return void 0;
+		value = value[step];
+	}
+	return value;
+}
+function firstValue(data, paths) {
+	for (const path of paths) {
+		const value = valueAt(data, path);
+		if (value !== void 0 && value !== null) return value;
+	}
+}
+function requiredString(endpoint, data, paths) {
+	const value = firstValue(data, paths);
+	if (typeof value === "string" && value !== "") return value;
+	throw new ResponseShapeError(endpoint, paths[0], value === void 0 ? data : value, value === void 0 ? "missing" : "is not a text");
+}
+function requiredArray(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (Array.isArray(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not a list");
+}
+function parentOf(data, path) {
+	const steps = path.split(".");
+	for (let length = steps.length - 1; length > 0; length -= 1) {
+		const value = valueAt(data, steps.slice(0, length).join("."));
+		if (value !== void 0) return value;
+	}
+	return data;
+}
+function requiredObject(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (isJsonObject(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
+}
+function describeFound(found) {
+	if (isJsonObject(found)) {
+		const names = Object.keys(found).join(", ");
+		if (names === "") return "an empty object";
+		return names.length > FOUND_LIMIT ? `${names.slice(0, FOUND_LIMIT)}…` : names;
+	}
+	if (Array.isArray(found)) return `a list of ${found.length}`;
+	if (found === null) return "null";
+	return found === void 0 ? "nothing" : `a ${typeof found}`;
+}
+function readCapabilities(data, accountId) {
+	const endpoint = `GET /accounts/${accountId}/capabilities`;
+	for (const path of OBJECTS) requiredObject(endpoint, data, path);
+	for (const path of LISTS$1) requiredArray(endpoint, data, path);
+	return data;
+}
+function readPost$1(endpoint, data, field = "") {
+	const name = (inner) => field === "" ? inner : `${field}.${inner}`;
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, field || "data", data, "is not an object");
+	if (typeof data.id !== "string" || data.id === "") throw new ResponseShapeError(endpoint, name("id"), data.id === void 0 ? data : data.id, data.id === void 0 ? "missing" : "is not a text");
+	let post = data;
+	for (const list of LISTS) {
+		const value = data[list];
+		if (value === void 0 || value === null) post = {
+			...post,
+			[list]: []
+		};
+		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
+	}
+	return post;
+}
+function readPosts$1(endpoint, items) {
+	return items.map((item, index) => readPost$1(endpoint, item, `items[${index}]`));
+}
+function readSession(data) {
+	const projectId = requiredString(ENDPOINT, data, PROJECT_ID);
+	const expiresAt = firstValue(data, EXPIRES_AT);
+	const permissions = firstValue(data, PERMISSIONS);
+	return {
+		project: { id: projectId },
+		key: { expiresAt: typeof expiresAt === "string" ? expiresAt : null },
+		permissions: Array.isArray(permissions) ? permissions.filter((item) => typeof item === "string") : []
+	};
 }
 async function assertFileSize(path, sizeBytes) {
 	const actual = (await stat$1(path)).size;
@@ -39667,14 +40397,20 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+var NEWLINE, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
+var init_api_DdbdU89X = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	init_main();
 	init_ordering_CEu8JWq0();
-	init_state_file_DxTiY6WG();
+	init_state_file_BDwYzMeW();
+	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
 	NEWLINE = 10;
+	MAX_TEXT_FILE_BYTES = 1048576;
+	MIB = 1048576;
+	TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB} MiB`;
+	UNSIZED_START = 65536;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 	nowhere$1 = () => void 0;
@@ -39740,6 +40476,13 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"id"
 	];
 	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+	RULE_FIELDS = new Set([
+		...RULE_KINDS,
+		"severity",
+		"accounts",
+		"platforms",
+		"when"
+	]);
 	DAY_WORDS = {
 		daily: [
 			1,
@@ -39768,6 +40511,10 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"account.platform"
 	];
 	BUILT_IN_ROOTS = new Set([...BUILT_IN_NAMES.map((name) => name.split(".")[0]), "hashtags"]);
+	DEFAULT_CONTENT_DIR = "posts";
+	DEFAULT_SNIPPETS_DIR = "snippets";
+	DEFAULT_STATE_PATH = ".postsync/state.json";
+	API_VERSION_PREFIX = "/public/v1";
 	StampedFacts = class {
 		#section;
 		constructor(section) {
@@ -39857,6 +40604,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"posts-delete": "deleting posts",
 		"media-write": "uploading media"
 	};
+	MiB$3 = 1048576;
 	ApiError$1 = class extends PostsyncError {
 		status;
 		code;
@@ -39897,6 +40645,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			this.attempts = details.attempts;
 		}
 	};
+	RemoteLimitError = class extends PostsyncError {};
 	BARE_BODY_EXCERPT = 300;
 	DEFAULT_RETRY_POLICY = {
 		maxAttempts: 6,
@@ -39912,6 +40661,13 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		504
 	]);
 	undici = loadUndici();
+	BoundPassed = class extends Error {
+		bound;
+		constructor(bound) {
+			super(bound.kind === "body" ? `answer body over ${bound.maxBytes} bytes` : `no complete answer within ${bound.ms} ms`);
+			this.bound = bound;
+		}
+	};
 	NOT_SENT_CODES = new Set([
 		"ECONNREFUSED",
 		"UND_ERR_CONNECT_TIMEOUT",
@@ -40188,7 +40944,10 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				emit: this.options.emit,
 				redact: this.redact,
 				signal: call.signal,
-				attempt: (attempt) => this.paced(request, attempt)
+				attempt: (attempt) => this.paced(request, attempt, {
+					maxBodyBytes: this.options.maxAnswerBytes,
+					deadlineMs: this.options.deadlineMs
+				})
 			});
 			if (response.status === 204) return {
 				data: void 0,
@@ -40220,25 +40979,32 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				emit: this.options.emit,
 				redact: this.redact,
 				signal: put.signal,
-				attempt: (attempt) => this.timed(request, attempt, false)
+				attempt: (attempt) => this.timed(request, attempt, {
+					authorized: false,
+					bounds: { maxBodyBytes: this.options.maxAnswerBytes }
+				})
 			});
 		}
 		async close() {
 			this.pacer.close();
 			await this.agent.close();
 		}
-		async paced(request, attempt) {
+		async paced(request, attempt, bounds) {
 			const ticket = await this.pacer.acquire(request.signal);
 			let answer;
 			try {
-				const response = await this.timed(request, attempt, true);
+				const response = await this.timed(request, attempt, {
+					authorized: true,
+					bounds
+				});
 				answer = rateAnswer(response);
 				return response;
 			} finally {
 				this.pacer.settle(ticket, answer);
 			}
 		}
-		async timed(request, attempt, authorized) {
+		async timed(request, attempt, options) {
+			const { authorized } = options;
 			const startedAt = performance$1.now();
 			const line = (outcome, requestId) => {
 				if (!this.options.debug) return;
@@ -40257,7 +41023,7 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				});
 			};
 			try {
-				const response = await send(this.agent, request);
+				const response = await send(this.agent, request, options.bounds);
 				line(String(response.status), requestIdOf(response));
 				return response;
 			} catch (error) {
@@ -40266,6 +41032,60 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			}
 		}
 	};
+	ENDPOINTS = {
+		posts: "GET /posts",
+		accounts: "GET /accounts",
+		analytics: "GET /analytics/posts"
+	};
+	listing = (what) => ENDPOINTS[what] === void 0 ? what : `${what} (${ENDPOINTS[what]})`;
+	MAX_PAGES = 1e3;
+	ResponseShapeError = class extends PostsyncError {
+		constructor(endpoint, field, found, expected = "missing") {
+			super(`${endpoint}: field \`${field}\` ${expected} (found: ${describeFound(found)})`, { hint: "The API answered in a shape postsync cannot read. Check that api.url / POSTSYNC_API_URL points at the Public Posting API; if it does, report this message." });
+		}
+	};
+	isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+	FOUND_LIMIT = 80;
+	OBJECTS = [
+		"account",
+		"rules",
+		"rules.caption",
+		"rules.attachments",
+		"rules.media",
+		"rules.media.images",
+		"rules.media.videos"
+	];
+	LISTS$1 = [
+		"rules.media.images.contentTypes",
+		"rules.media.videos.contentTypes",
+		"rules.media.videos.videoCodecs",
+		"rules.media.videos.audioCodecs"
+	];
+	LISTS = ["targets", "media"];
+	PROJECT_ID = [
+		"project.id",
+		"projectId",
+		"project_id",
+		"project.projectId",
+		"project"
+	];
+	EXPIRES_AT = [
+		"key.expiresAt",
+		"expiresAt",
+		"keyExpiresAt",
+		"apiKey.expiresAt",
+		"key.expires_at",
+		"expires_at"
+	];
+	PERMISSIONS = [
+		"permissions",
+		"scopes",
+		"effectivePermissions",
+		"key.permissions",
+		"apiKey.permissions",
+		"key.scopes"
+	];
+	ENDPOINT = "GET /auth/session";
 	UploadProgress = class {
 		report;
 		sentByPiece = new Map();
@@ -40294,6 +41114,8 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		}
 	};
 	DEFAULT_PART_CONCURRENCY = 4;
+	DEFAULT_DEADLINE_MS = 12e4;
+	DEFAULT_MAX_ANSWER_BYTES = 33554432;
 	LIST_PAGE_SIZE = 100;
 	MULTIPART_OPERATION_TEXT = {
 		list: "listing the stored parts of a multipart upload",
@@ -40315,29 +41137,31 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				},
 				emit: options.onEvent ?? (() => {}),
 				debug: options.debug ?? process.env.POSTSYNC_DEBUG === "1",
-				timeoutMs: options.timeoutMs ?? 3e4
+				timeoutMs: options.timeoutMs ?? 3e4,
+				deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+				maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
 			});
 		}
-		session() {
-			return this.connection.json({
+		async session() {
+			return readSession(await this.connection.json({
 				method: "GET",
 				path: "/auth/session",
 				mode: "safe",
 				operation: "reading the API key session"
-			});
+			}));
 		}
 		async accounts() {
 			const first = await this.accountsPage(void 0);
 			if (Array.isArray(first)) return first;
 			return collect$2(allItems("accounts", async (after) => after === void 0 ? first : await this.accountsPage(after)));
 		}
-		capabilities(accountId) {
-			return this.connection.json({
+		async capabilities(accountId) {
+			return readCapabilities(await this.connection.json({
 				method: "GET",
 				path: `/accounts/${encodeURIComponent(accountId)}/capabilities`,
 				mode: "safe",
 				operation: "reading account capabilities"
-			});
+			}), accountId);
 		}
 		listPosts(query = {}) {
 			const filters = {
@@ -40371,35 +41195,35 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				text
 			};
 		}
-		getPost(id) {
-			return this.connection.json({
+		async getPost(id) {
+			return readPost$1("GET /posts/{id}", await this.connection.json({
 				method: "GET",
 				path: `/posts/${encodeURIComponent(id)}`,
 				mode: "safe",
 				operation: "reading a post"
-			});
+			}));
 		}
-		createPost(body, options) {
+		async createPost(body, options) {
 			if (!options.idempotencyKey) throw new PostsyncError("createPost needs a non-empty Idempotency-Key.");
 			const operation = body.scheduledAt ? "creating a scheduled post" : "creating a post";
-			return this.connection.json({
+			return readPost$1("POST /posts", await this.connection.json({
 				method: "POST",
 				path: "/posts",
 				body,
 				idempotencyKey: options.idempotencyKey,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
-		updatePost(id, body) {
+		async updatePost(id, body) {
 			const operation = body.scheduledAt ? "scheduling a post" : "editing a post";
-			return this.connection.json({
+			return readPost$1("PATCH /posts/{id}", await this.connection.json({
 				method: "PATCH",
 				path: `/posts/${encodeURIComponent(id)}`,
 				body,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
 		async deletePost(id) {
 			await this.connection.json({
@@ -40481,6 +41305,26 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			});
 		}
 	};
+}));
+function isOptionRule(value) {
+	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
+	return (value.values === void 0 || isStringList(value.values)) && (value.maxLength === void 0 || isCount(value.maxLength)) && (value.maxItems === void 0 || isCount(value.maxItems)) && (value.required === void 0 || typeof value.required === "boolean");
+}
+function knownOptionRules(options) {
+	if (options === void 0 || options === null) return {};
+	if (!isJsonObject(options)) return null;
+	return Object.values(options).every(isOptionRule) ? options : null;
+}
+var KNOWN_TYPES, isStringList, isCount;
+var init_option_rules_DKuVNu53 = __esmMin((() => {
+	init_api_DdbdU89X();
+	KNOWN_TYPES = new Set([
+		"string",
+		"boolean",
+		"array"
+	]);
+	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
 }));
 function textLength(text, unit) {
 	switch (unit) {
@@ -54649,8 +55493,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_2tZdjsFJ = __esmMin((() => {
+	init_api_DdbdU89X();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +55503,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_BCDYn0gh_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +55755,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_BCDYn0gh = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
+	init_state_file_BDwYzMeW();
+	init_check_posts_BwqZjU_r();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_DdbdU89X();
 	init_error_codes_Bqn1_kii();
-	init_content_validators_DbFO_thF();
+	init_content_validators_B_k_Y7BU();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_2tZdjsFJ();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -55410,23 +56254,16 @@ async function readPostBytes(absolute, root, lookups) {
 	const { fd } = opened;
 	try {
 		const stats = fstatSync(fd);
-		const { size } = stats;
-		if (size > 1048576) return { problem: {
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return { problem: {
 			code: "file-too-large",
 			message: "the file is too large for a post",
-			expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`,
-			found: `${(size / 1024 / 1024).toFixed(1)} MiB`,
+			expected: TEXT_FILE_LIMIT,
+			found: read.tooLarge.found,
 			hint: "Post files hold text only; attach large files with `media:`."
 		} };
-		const bytes = Buffer.allocUnsafe(size);
-		let filled = 0;
-		while (filled < size) {
-			const read = readSync(fd, bytes, filled, size - filled, filled);
-			if (read === 0) break;
-			filled += read;
-		}
 		return {
-			bytes: bytes.subarray(0, filled),
+			bytes: read.bytes,
 			stats
 		};
 	} catch (error) {
@@ -55695,6 +56532,33 @@ function builtInValues(facts) {
 	}
 	return values;
 }
+function snippetPath(path) {
+	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
+	const normal = posix.normalize(path);
+	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
+}
+function isHiddenPath(path) {
+	return path.split("/").some((part) => part.startsWith("."));
+}
+function refusedByName(path, folder) {
+	if (isHiddenPath(path)) return {
+		code: "snippet-hidden-path",
+		why: "a path with a part starting with `.` (such as `.git`, `.postsync`, `.env`) is never a snippet"
+	};
+	if (!path.startsWith(`${folder}/`)) return {
+		code: "snippet-outside-folder",
+		why: `it is not inside the snippets folder \`${folder}/\``
+	};
+}
+function refusalProblem(path, refusal, context) {
+	return {
+		code: refusal.code,
+		message: `snippet \`${path}\` is refused: ${refusal.why}`,
+		expected: `a file inside the snippets folder \`${context.folder}/\``,
+		found: context.found,
+		hint: refusal.hint ?? `Move the text into \`${context.folder}/\`, or set \`snippets:\` in postsync.yaml to the folder that holds your snippets.`
+	};
+}
 function scanTemplate(text) {
 	const parts = [];
 	let literal = "";
@@ -55794,11 +56658,16 @@ function renderTemplate(text, context) {
 	const names = new Set();
 	const snippets = new Set();
 	const diagnostics = [];
-	const rendered = renderWithin(text, context, {
+	const rendered = renderWithin(scanTemplate(text), context, {
 		names,
 		snippets,
 		diagnostics,
-		chain: []
+		chain: [],
+		spent: {
+			includes: 0,
+			length: 0
+		},
+		scanned: new Map()
 	});
 	return {
 		text: rendered.text,
@@ -55808,7 +56677,7 @@ function renderTemplate(text, context) {
 		sourceOffset: offsetMap(rendered.segments)
 	};
 }
-function renderWithin(text, context, walk) {
+function renderWithin(parts, context, walk) {
 	const locate = context.locate ?? fixedTextLocator(void 0);
 	const report = (part, problem) => walk.diagnostics.push({
 		severity: "error",
@@ -55818,7 +56687,8 @@ function renderWithin(text, context, walk) {
 	});
 	let out = "";
 	const segments = [];
-	const emit = (value, source, literal) => {
+	const { spent } = walk;
+	const place = (value, source, literal) => {
 		segments.push({
 			out: out.length,
 			source,
@@ -55826,36 +56696,57 @@ function renderWithin(text, context, walk) {
 		});
 		out += value;
 	};
-	for (const part of scanTemplate(text)) if (part.kind === "text") emit(part.text, part.offset, true);
-	else if (part.kind === "malformed") {
-		report(part, {
-			code: "template-malformed",
-			message: part.unclosed ? `\`${part.raw}\` is not closed with \`}}\`` : `\`${part.raw}\` is not a variable or a snippet`,
-			expected: "`{{ name }}` (such as `{{ campaign.url }}`) or `{{> snippets/file.md }}`, on one line",
-			found: `\`${part.raw}\``,
-			hint: "Write `\\{{` for literal braces."
-		});
-		emit(part.raw, part.offset, true);
-	} else if (part.kind === "variable") {
-		walk.names.add(part.name);
-		const value = valueOf(part.name, context);
-		if (typeof value === "string") emit(value, part.offset, false);
-		else {
-			report(part, value);
-			emit(part.raw, part.offset, true);
-		}
-	} else {
-		const included = includeSnippet(part, context, walk);
-		if (typeof included === "string") emit(included, part.offset, false);
-		else {
-			report(part, included);
-			emit(part.raw, part.offset, true);
+	const emit = (value, source, literal) => {
+		place(value, source, literal);
+		spent.length += value.length;
+		if (spent.length > MAX_RENDERED_LENGTH) spent.over ??= {
+			code: "template-too-large",
+			message: `the text is longer than ${MAX_RENDERED_LENGTH} characters once its snippets and vars are filled in`,
+			hint: "Shorten the snippets or vars it includes."
+		};
+	};
+	for (const part of parts) {
+		renderPart(part);
+		if (spent.over !== void 0) {
+			if (walk.chain.length === 0) report(part, {
+				...spent.over,
+				..."raw" in part ? { found: `\`${part.raw}\`` } : {}
+			});
+			break;
 		}
 	}
 	return {
 		text: out,
 		segments
 	};
+	function renderPart(part) {
+		if (part.kind === "text") emit(part.text, part.offset, true);
+		else if (part.kind === "malformed") {
+			report(part, {
+				code: "template-malformed",
+				message: part.unclosed ? `\`${part.raw}\` is not closed with \`}}\`` : `\`${part.raw}\` is not a variable or a snippet`,
+				expected: "`{{ name }}` (such as `{{ campaign.url }}`) or `{{> snippets/file.md }}`, on one line",
+				found: `\`${part.raw}\``,
+				hint: "Write `\\{{` for literal braces."
+			});
+			emit(part.raw, part.offset, true);
+		} else if (part.kind === "variable") {
+			walk.names.add(part.name);
+			const value = valueOf(part.name, context);
+			if (typeof value === "string") emit(value, part.offset, false);
+			else {
+				report(part, value);
+				emit(part.raw, part.offset, true);
+			}
+		} else {
+			const included = includeSnippet(part, context, walk);
+			if (typeof included === "string") place(included, part.offset, false);
+			else {
+				report(part, included);
+				emit(part.raw, part.offset, true);
+			}
+		}
+	}
 }
 function valueOf(name, context) {
 	if (Object.hasOwn(MISSING_BUILT_IN, name)) {
@@ -55894,15 +56785,35 @@ function valueOf(name, context) {
 	};
 }
 function includeSnippet(part, context, walk) {
+	if (++walk.spent.includes > MAX_INCLUDES) {
+		walk.spent.over ??= {
+			code: "snippet-too-many",
+			message: `the text includes more than ${MAX_INCLUDES} snippets`,
+			hint: "Snippets that include other snippets many times multiply: include fewer."
+		};
+		return "";
+	}
 	const path = snippetPath(part.path);
 	const found = `\`${part.raw}\``;
+	const folder = context.snippetsFolder;
+	if (folder === void 0) return {
+		code: "snippet-not-allowed",
+		message: `\`${part.raw}\` cannot be used here: this text cannot include snippets`,
+		found,
+		hint: "Write the text itself."
+	};
 	if (path === void 0) return {
 		code: "snippet-outside-project",
 		message: `snippet \`${part.path}\` is not a path inside the project`,
-		expected: "a path from the project root, such as `snippets/signature.md`",
+		expected: `a path from the project root, such as \`${folder}/signature.md\``,
 		found,
 		hint: "Write the path from the folder holding postsync.yaml, without `..` or a leading `/`."
 	};
+	const byName = refusedByName(path, folder);
+	if (byName !== void 0) return refusalProblem(path, byName, {
+		folder,
+		found
+	});
 	if (walk.chain.includes(path)) return {
 		code: "snippet-cycle",
 		message: `snippet \`${path}\` includes itself: ${[...walk.chain.slice(walk.chain.indexOf(path)), path].map((p) => `\`${p}\``).join(" → ")}`,
@@ -55916,31 +56827,43 @@ function includeSnippet(part, context, walk) {
 		hint: "Include fewer snippets inside snippets."
 	};
 	walk.snippets.add(path);
-	const text = context.readSnippet?.(path);
-	if (text === void 0) return {
+	const snippet = scannedSnippet(path, context, walk);
+	if (snippet === void 0) return {
 		code: "snippet-not-found",
 		message: `snippet \`${path}\` does not exist`,
-		expected: "a file inside the project",
+		expected: `a file inside the snippets folder \`${folder}/\``,
 		found,
 		hint: "Check the path: it starts at the folder holding postsync.yaml."
 	};
-	const body = text.replace(/\r?\n$/, "");
-	return renderWithin(body, {
+	if ("code" in snippet) return refusalProblem(path, snippet, {
+		folder,
+		found
+	});
+	const inner = {
 		...context,
 		file: path,
-		locate: verbatimTextLocator(body, {
-			line: 1,
-			column: 1
-		})
-	}, {
+		locate: snippet.locate
+	};
+	return renderWithin(snippet.parts, inner, {
 		...walk,
 		chain: [...walk.chain, path]
 	}).text;
 }
-function snippetPath(path) {
-	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
-	const normal = posix.normalize(path);
-	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
+function scannedSnippet(path, context, walk) {
+	const known = walk.scanned.get(path);
+	if (known !== void 0) return known;
+	const text = context.readSnippet?.(path);
+	if (typeof text !== "string") return text;
+	const body = text.replace(/\r?\n$/, "");
+	const scanned = {
+		parts: scanTemplate(body),
+		locate: verbatimTextLocator(body, {
+			line: 1,
+			column: 1
+		})
+	};
+	walk.scanned.set(path, scanned);
+	return scanned;
 }
 function offsetMap(segments) {
 	return (offset) => {
@@ -56606,6 +57529,7 @@ function templateBase(context, source) {
 		file: context.file,
 		vars: context.vars,
 		hashtags: context.hashtags,
+		snippetsFolder: context.snippetsFolder,
 		readSnippet: context.readSnippet,
 		...source.slotted ? { missing: { date: SLOT_DATE } } : {}
 	};
@@ -56783,25 +57707,114 @@ function distinct(diagnostics) {
 		return true;
 	});
 }
-function snippetFile(root, path, lookups) {
-	return lookups.onceSync(`snippet\0${root}\0${path}`, () => {
+function gitIgnoredIn(root, folder, lookups) {
+	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
+	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+}
+function ignoredUnder(root, folder) {
+	let output;
+	try {
+		output = execFileSync("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--others",
+			"--ignored",
+			"--exclude-standard",
+			"--directory",
+			"--",
+			folder
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"pipe"
+			],
+			timeout: GIT_TIMEOUT_MS,
+			maxBuffer: 67108864
+		});
+	} catch (error) {
+		const failure = error;
+		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
+		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
+	}
+	return output.split("\0").filter((entry) => entry !== "");
+}
+function snippetsDirOf(place) {
+	return place.snippetsDir ?? join(place.root, "snippets");
+}
+function snippetFile(path, place, lookups) {
+	const { root } = place;
+	const folder = snippetsDirOf(place);
+	const named = `\`${relativePosix(root, folder)}/\``;
+	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
+		let realRoot;
+		let realFolder;
+		let realFile;
 		try {
-			const absolute = resolve(root, path);
-			if (!isInside(realpathSync(root), realpathSync(absolute))) return void 0;
-			const stats = statSync(absolute);
-			if (!stats.isFile() || stats.size > 1048576) return void 0;
-			const bytes = readFileSync(absolute);
-			return {
-				text: bytes.toString("utf8"),
-				digest: hash("sha1", bytes, "base64")
-			};
+			realRoot = realpathSync(root);
+			realFolder = realpathSync(folder);
+			realFile = realpathSync(resolve(root, path));
 		} catch {
 			return;
 		}
+		if (!isInside(realRoot, realFolder)) return {
+			code: "snippet-outside-folder",
+			why: `the snippets folder ${named} is a symlink that leads outside the project`,
+			hint: "Make the snippets folder a real folder of the project."
+		};
+		if (!isInside(realFolder, realFile)) return {
+			code: "snippet-outside-folder",
+			why: `it is a symlink that leads outside the snippets folder ${named}`,
+			hint: "Replace the symlink with the file itself."
+		};
+		if (isHiddenPath(relativePosix(realFolder, realFile))) return {
+			code: "snippet-hidden-path",
+			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
+			hint: "Replace the symlink with the file itself."
+		};
+		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
+			code: "snippet-ignored",
+			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
+			hint: "Commit the snippet (remove it from .gitignore), or include another one."
+		};
+		return readSnippetBytes(realFile);
 	});
 }
-function sameSnippets(uses, root, lookups) {
-	return uses.every((use) => (snippetFile(root, use.path, lookups)?.digest ?? null) === use.digest);
+function readSnippetBytes(realFile) {
+	let fd;
+	try {
+		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+	} catch {
+		return;
+	}
+	try {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) return void 0;
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return {
+			code: "snippet-too-large",
+			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
+			hint: "Snippets hold short texts; split it or shorten it."
+		};
+		return {
+			text: read.bytes.toString("utf8"),
+			digest: hash("sha1", read.bytes, "base64")
+		};
+	} catch {
+		return;
+	} finally {
+		closeSync(fd);
+	}
+}
+function sameSnippets(uses, place, lookups) {
+	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
+}
+function digestOf(read) {
+	return read !== void 0 && "digest" in read ? read.digest : void 0;
 }
 function digestWithSnippets(digest, uses) {
 	if (uses.length === 0) return digest;
@@ -56835,7 +57848,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCDYn0gh(), interpret_file_BCDYn0gh_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -56858,13 +57871,14 @@ async function readPostFromBytes(file, bytes, options, read) {
 	const lookups = options.lookups ?? new FileLookups();
 	const snippets = new Map();
 	const readSnippet = (path) => {
-		const found = snippetFile(config.root, path, lookups);
+		const found = snippetFile(path, config, lookups);
 		snippets.set(path, {
 			path,
-			digest: found?.digest ?? null
+			digest: digestOf(found) ?? null
 		});
-		return found?.text;
+		return found !== void 0 && "text" in found ? found.text : found;
 	};
+	const snippetsFolder = relativePosix(config.root, snippetsDirOf(config));
 	const { accountFacts = NO_FACTS } = options;
 	const context = {
 		file,
@@ -56873,6 +57887,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		vars: config.vars ?? {},
 		hashtags: config.hashtags ?? {},
 		accounts: typeof accountFacts === "function" ? null : accountFacts,
+		snippetsFolder,
 		readSnippet,
 		locate
 	};
@@ -57058,7 +58073,8 @@ function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) 
 			hint: "Reconnect the account in the service, or remove it from targets."
 		});
 		checkCaption(post, target, capabilities.rules.caption, where, notReady);
-		checkOptions$1(target, capabilities.rules.options ?? {}, where, {
+		const optionRules = knownOptionRules(capabilities.rules.options);
+		if (optionRules !== null) checkOptions$1(target, optionRules, where, {
 			report,
 			notReady
 		});
@@ -57292,7 +58308,8 @@ function checkDuration(path, seconds, target) {
 		}];
 	}
 	const short = rules.maxShortDurationSeconds;
-	if (short !== void 0 && !Object.hasOwn(rules.options, "format") && seconds > short) {
+	const optionRules = knownOptionRules(rules.options);
+	if (short !== void 0 && optionRules !== null && !Object.hasOwn(optionRules, "format") && seconds > short) {
 		const text = formatAgainstLimit("seconds", seconds, short);
 		return [{
 			severity: "warning",
@@ -57410,14 +58427,16 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
+var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_BwqZjU_r = __esmMin((() => {
+	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+	init_api_DdbdU89X();
+	init_state_file_BDwYzMeW();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
+	init_option_rules_DKuVNu53();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_probe_cache_BIaDE8Nw();
@@ -57508,7 +58527,6 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 		}
 	};
 	NO_REQUESTS = Object.freeze([]);
-	MAX_POST_FILE_BYTES = 1048576;
 	ScheduleBook = class {
 		rules;
 		context;
@@ -57628,6 +58646,8 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 	};
 	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
 	MAX_SNIPPET_DEPTH = 8;
+	MAX_INCLUDES = 1e3;
+	MAX_RENDERED_LENGTH = 1048576;
 	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 	UNIT_WORDS = {
 		day: "day",
@@ -57642,6 +58662,7 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 	};
 	SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
 	FACT_NAMES = new Set(["account.handle", "account.platform"]);
+	GIT_TIMEOUT_MS = 3e4;
 	NO_FACTS = new Map();
 	CAPABILITY_CONCURRENCY$2 = 4;
 	SHORT_FORM_FORMATS = {
@@ -57694,8 +58715,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_TSuX9dYq = __esmMin((() => {
+	init_check_posts_BwqZjU_r();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57779,8 +58800,25 @@ function urlProblem(raw) {
 	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
 	return `is not https:// (${url.protocol}//${url.host})`;
 }
-async function fetchMediaSource(url, options = {}) {
-	let location = url;
+function downloadBound(media, atMost) {
+	const declared = media["sizeBytes"];
+	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
+	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
+		bytes: declared,
+		what: `its declared size of ${declared} bytes`
+	} : {
+		bytes: undeclared,
+		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
+	};
+	return atMost !== void 0 && atMost < own.bytes ? {
+		bytes: atMost,
+		what: `${atMost} bytes, the most it can be to be of use here`
+	} : own;
+}
+async function fetchMediaSource(media, options = {}) {
+	const bound = downloadBound(media, options.atMostBytes);
+	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
+	let location = media.url;
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await (0, import_undici.request)(location, {
 			method: "GET",
@@ -57803,12 +58841,17 @@ async function fetchMediaSource(url, options = {}) {
 			await response.body.dump();
 			throw new Error(`HTTP ${response.statusCode}`);
 		}
+		if (Number(response.headers["content-length"]) > bound.bytes) {
+			response.body.destroy();
+			throw tooLarge();
+		}
 		const hash = createHash("sha256");
 		let sizeBytes = 0;
 		async function* digested(chunks) {
 			for await (const chunk of chunks) {
-				hash.update(chunk);
 				sizeBytes += chunk.length;
+				if (sizeBytes > bound.bytes) throw tooLarge();
+				hash.update(chunk);
 				yield chunk;
 			}
 		}
@@ -57823,12 +58866,17 @@ async function fetchMediaSource(url, options = {}) {
 	}
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
-var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
+var init_media_source_DLljL17b = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_state_file_BDwYzMeW();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
+	MiB$2 = 1048576;
+	UNDECLARED_MAX_BYTES = {
+		image: 64 * MiB$2,
+		video: 4096 * MiB$2
+	};
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -57887,7 +58935,7 @@ async function listLivePosts(client, filter = {}, keeps = "lean") {
 			...query
 		});
 		const index = texts.push(keeps === "whole" ? "" : text) - 1;
-		const posts = itemsOf("posts", page);
+		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
 		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
 		return {
 			items: posts.map((post) => ({
@@ -57943,8 +58991,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_Dm0hBDBY = __esmMin((() => {
+	init_api_DdbdU89X();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -57972,7 +59020,7 @@ var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
 			let posts = this.#parsed.get(index);
 			if (posts === void 0) {
 				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(itemsOf("posts", page).map((post) => [post.id, post]));
+				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
 				this.#parsed.set(index, posts);
 			}
 			return posts;
@@ -58047,7 +59095,7 @@ async function unchangedFiles(files, options) {
 		const lookupFolder = insideFolders.get(folder);
 		if (lookupFolder === void 0) continue;
 		const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === "" ? file : file.slice(folder.length + 1)}`);
-		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, root, shared.lookups)) continue;
+		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, options.config, shared.lookups)) continue;
 		if (kept !== void 0) known.push({
 			index,
 			file,
@@ -58498,9 +59546,11 @@ function isSettled(post, scheduledAt, accountIds, input) {
 function remoteOnly(input) {
 	if (input.live === void 0) return [];
 	const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+	const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === void 0).map((post) => post.shapeHash));
 	const others = [];
 	for (const [key, record] of Object.entries(input.state.posts)) {
-		if (keys.has(key) || input.prune && !input.brokenFiles.has(record.file)) continue;
+		if (keys.has(key) || renamedFrom.has(record.appliedHash)) continue;
+		if (!input.brokenFiles.has(record.file) && input.brokenFiles.size === 0) continue;
 		const live = input.live.get(record.postId);
 		const scheduledAt = normalizeInstant(live?.scheduledAt);
 		if (live === void 0 || live.status !== "scheduled" || scheduledAt === null) continue;
@@ -58626,12 +59676,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_jJNCXB_5 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_BwqZjU_r();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_DdbdU89X();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -58829,7 +59879,7 @@ function withCalendarFacts(plan, posts) {
 	} : plan;
 }
 function annotate(change, post, repeats) {
-	if (post === void 0) return change.action === "delete" ? surplusOccurrence(change, repeats) : change;
+	if (post === void 0) return change.action === "delete" || change.action === "unschedule" || change.action === "noop" ? surplusOccurrence(change, repeats) : change;
 	const taken = post.slot?.taken;
 	const executed = change.action === "create" || change.action === "update";
 	const reasons = post.occurrence === void 0 ? change.reasons : change.reasons.map((reason) => reason === NEW_FILE ? `new occurrence (${post.occurrence.date})` : reason);
@@ -58850,13 +59900,14 @@ function surplusOccurrence(change, repeats) {
 	if (match === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
 	const [, of, date] = match;
 	const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
+	const draft = change.action === "unschedule" ? ": it goes back to draft on the remote (--prune deletes it)" : change.action === "noop" ? ": it stays a draft on the remote (--prune deletes it)" : "";
 	return {
 		...change,
 		occurrence: {
 			of,
 			date
 		},
-		reasons: [change.skipped ? `${why}; run with --prune to delete` : why]
+		reasons: [`${why}${draft}`]
 	};
 }
 function orphans(live, state, context) {
@@ -58998,24 +60049,49 @@ function removedPostChange(key, record, context) {
 		liveUpdatedAt: live.updatedAt,
 		reasons: [notEditableReason(live, "deleted")]
 	};
-	return {
+	if (context.prune) return {
 		action: "delete",
+		reason: "file-removed",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		skipped: !context.prune,
-		reasons: [context.prune ? `${record.file} removed` : `${record.file} removed; run with --prune to delete`]
+		reasons: [`${record.file} removed`]
 	};
+	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
+		action: "noop",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [keptAsDraft(record.file)]
+	};
+	return {
+		action: "unschedule",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		fields: [{
+			field: "scheduledAt",
+			before: live.scheduledAt,
+			after: null
+		}],
+		reasons: [backToDraft(record.file)]
+	};
+}
+function backToDraft(file) {
+	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+function keptAsDraft(file) {
+	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
 }
 function removedPendingChange(key, pending, context) {
 	const reason = `${pending.file} removed while its create was interrupted`;
 	return {
-		action: "delete",
+		action: context.prune ? "delete" : "unschedule",
+		reason: "file-removed",
 		key,
 		file: pending.file,
 		postId: null,
 		resumesPending: true,
-		skipped: !context.prune,
-		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; run with --prune to delete`]
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
 	};
 }
 function createPlan(input) {
@@ -59155,9 +60231,9 @@ function planPosts(input) {
 		now: input.now
 	}), input.posts);
 }
-function couldBe(post, orphan, shape) {
+function couldBe(post, shape) {
 	if (shape.media.length !== post.media.length) return false;
-	return shape.media.every((sha256, index) => isUnknown(sha256) ? orphan.media[index]?.kind === post.media[index].kind : sha256 === post.media[index].sha256);
+	return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index].sha256);
 }
 function orphanMediaToLearn(input) {
 	const byRest = new Map();
@@ -59177,7 +60253,7 @@ function orphanMediaToLearn(input) {
 	for (const orphan of orphans(input.live, input.state, context)) {
 		const shape = context.shapeOf(orphan);
 		if (!shape.media.some(isUnknown)) continue;
-		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, orphan, shape))) continue;
+		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, shape))) continue;
 		shape.media.forEach((sha256, index) => {
 			const media = orphan.media[index];
 			if (isUnknown(sha256) && !wanted.has(media.id)) wanted.set(media.id, media);
@@ -59187,26 +60263,28 @@ function orphanMediaToLearn(input) {
 }
 async function learnOrphanMedia(input) {
 	const { state } = input;
+	const newPosts = input.posts.filter((post) => state.posts[post.key] === void 0 && state.pending[post.key] === void 0);
 	const media = orphanMediaToLearn({
-		newPosts: input.posts.filter((post) => state.posts[post.key] === void 0 && state.pending[post.key] === void 0),
+		newPosts,
 		state,
 		live: input.live
 	});
+	const atMostBytes = Math.max(0, ...newPosts.flatMap((post) => post.media.map((item) => item.sizeBytes)));
 	const kept = input.learned ?? new Map();
 	const learned = new Map();
 	const limit = pLimit(FETCH_CONCURRENCY);
 	await Promise.all(media.map((item) => limit(async () => {
-		const sha256 = kept.get(item.id) ?? await contentOf(item);
+		const sha256 = kept.get(item.id) ?? await contentOf(item, atMostBytes);
 		if (sha256 === void 0) return;
 		learned.set(item.id, sha256);
 		kept.set(item.id, sha256);
 	})));
 	return learned;
 }
-async function contentOf(media) {
+async function contentOf(media, atMostBytes) {
 	if (downloadProblem(media) !== void 0) return void 0;
 	try {
-		return (await fetchMediaSource(media.url)).sha256;
+		return (await fetchMediaSource(media, { atMostBytes })).sha256;
 	} catch {
 		return;
 	}
@@ -59223,6 +60301,7 @@ async function buildPlan(options) {
 	const state = await options.state;
 	const { section } = state;
 	const calendarLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
+	calendarLive.catch(() => void 0);
 	const [listed, desired] = await Promise.all(["full" in read ? read.full : read.open, readDesired({
 		config,
 		client: connection.client,
@@ -59295,15 +60374,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_Sv4istKw = __esmMin((() => {
+	init_check_posts_BwqZjU_r();
+	init_plan_context_TSuX9dYq();
+	init_media_source_DLljL17b();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
-	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_posts_with_errors_DE3IqiLX();
+	init_scoped_listing_Dm0hBDBY();
+	init_read_desired_jJNCXB_5();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -59311,6 +60390,7 @@ var init_build_plan_D9BmM3j6 = __esmMin((() => {
 		"create",
 		"adopt",
 		"update",
+		"unschedule",
 		"delete",
 		"move",
 		"noop",
@@ -59321,6 +60401,7 @@ var init_build_plan_D9BmM3j6 = __esmMin((() => {
 		"adopt",
 		"update",
 		"move",
+		"unschedule",
 		"delete",
 		"blocked",
 		"noop"
@@ -68352,399 +69433,16 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_C596YGfJ_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
-	i: () => canonicalTimeZone,
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
 	n: () => connect,
 	openRunCache: () => openRunCache,
 	openTarget: () => openTarget,
-	r: () => DEFAULT_CONTENT_DIR,
 	t: () => styleFor
 });
-function readRulesSection(raw, context) {
-	if (!isRecord$3(raw)) return [];
-	const rules = [];
-	for (const [name, entry] of Object.entries(raw)) {
-		if (!isRecord$3(entry)) continue;
-		const rule = readRule(name, entry, context);
-		if (rule !== void 0) rules.push(rule);
-	}
-	return rules;
-}
-function readRule(name, entry, context) {
-	const kinds = RULE_KINDS.filter((kind) => entry[kind] !== void 0);
-	if (kinds.length === 0 && Object.keys(entry).some((key) => !RULE_FIELDS.has(key))) return void 0;
-	if (kinds.length !== 1) {
-		reportAt(context, ["rules", name], {
-			code: kinds.length === 0 ? "rule-without-check" : "rule-with-several-checks",
-			atKey: true,
-			message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(", ")})`,
-			expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(", ")}`,
-			hint: kinds.length === 0 ? "Add the check this rule makes, e.g. `quietHours: { from: \"22:00\", to: \"07:00\" }`." : "Give each check a rule of its own, under its own name."
-		});
-		return;
-	}
-	const kind = kinds[0];
-	const at = (...path) => [
-		"rules",
-		name,
-		...path
-	];
-	const errors = context.diagnostics.length;
-	const scope = readScope(entry, kind, at, context);
-	const common = {
-		name,
-		severity: entry.severity === "warning" ? "warning" : "error",
-		scope
-	};
-	const rule = readCheck(kind, entry[kind], common, at, context);
-	return context.diagnostics.length === errors ? rule : void 0;
-}
-function readScope(entry, kind, at, context) {
-	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
-	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
-	let when = null;
-	if (isRecord$3(entry.when)) {
-		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
-			code: "rule-when-not-allowed",
-			atKey: true,
-			message: `\`when\` does not apply to a \`${kind}\` rule`,
-			expected: "`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules",
-			hint: "Narrow a schedule rule with `accounts` or `platforms` instead."
-		});
-		when = Object.fromEntries(Object.entries(entry.when).filter((pair) => [
-			"string",
-			"number",
-			"boolean"
-		].includes(typeof pair[1])));
-	}
-	return {
-		accounts,
-		platforms,
-		when
-	};
-}
-function readCheck(kind, value, common, at, context) {
-	switch (kind) {
-		case "quietHours": {
-			if (!isRecord$3(value)) return void 0;
-			const from = clockAt(value.from, at(kind, "from"), context);
-			const to = clockAt(value.to, at(kind, "to"), context);
-			if (from === void 0 || to === void 0) return void 0;
-			if (from === to) reportAt(context, at(kind), {
-				code: "invalid-rule",
-				message: `quiet hours of rule \`${common.name}\` start and end at the same time`,
-				expected: "two different times, e.g. `from: \"22:00\"` and `to: \"07:00\"`",
-				hint: "A span over midnight is written from the evening to the morning."
-			});
-			return {
-				...common,
-				kind,
-				from,
-				to
-			};
-		}
-		case "minGap": {
-			if (typeof value !== "string") return void 0;
-			const minutes = parseDuration(value);
-			if (minutes === void 0) reportAt(context, at(kind), {
-				code: "invalid-duration",
-				message: `\`rules.${common.name}.minGap\` is not a duration`,
-				expected: "a duration such as `2h`, `90m`, `1h30m` or `1 day`",
-				found: `\`${value}\``,
-				hint: "Write a number and a unit: d, h or m."
-			});
-			return minutes === void 0 ? void 0 : {
-				...common,
-				kind,
-				minutes
-			};
-		}
-		case "maxPerDay":
-		case "maxPerWeek": return Number.isInteger(value) && value >= 1 ? {
-			...common,
-			kind,
-			limit: value
-		} : void 0;
-		case "blackout": {
-			const periods = (Array.isArray(value) ? value : [value]).map((entry, index) => blackoutPeriod(entry, Array.isArray(value) ? at(kind, index) : at(kind), context));
-			return periods.every((period) => period !== void 0) ? {
-				...common,
-				kind,
-				periods
-			} : void 0;
-		}
-		case "bannedWords":
-		case "requiredWords": {
-			const words = [...new Set(stringsOf(value).map(({ text }) => text.trim()).filter(Boolean))];
-			return words.length > 0 ? {
-				...common,
-				kind,
-				words
-			} : void 0;
-		}
-		case "imageAlt": return value === true ? {
-			...common,
-			kind
-		} : void 0;
-		case "utm": return isRecord$3(value) ? utmRule(value, common, at, context) : void 0;
-	}
-}
-function clockAt(value, path, context) {
-	if (typeof value !== "string") return void 0;
-	const minute = parseClock(value);
-	if (minute === void 0) reportAt(context, path, {
-		code: "invalid-time",
-		message: `\`${path.join(".")}\` is not a time of day`,
-		expected: "a time such as `07:00` or `22:30` (24-hour clock)",
-		found: `\`${value}\``,
-		hint: "Write hours and minutes with a colon, in quotes."
-	});
-	return minute;
-}
-function blackoutPeriod(entry, path, context) {
-	const ends = typeof entry === "string" ? {
-		from: entry,
-		to: entry
-	} : isRecord$3(entry) ? entry : void 0;
-	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
-	const single = typeof entry === "string";
-	const read = (text, end) => {
-		const parsed = parseWallMoment(text);
-		if (parsed === void 0 || single && parsed.hasTime) {
-			reportAt(context, single ? path : [...path, end], {
-				code: "invalid-date",
-				message: `\`${text}\` is not a date`,
-				expected: single ? "a date such as `2026-12-25` (a span with times is written `{ from, to }`)" : "a date such as `2026-12-25`, or a date and time such as `2027-01-10 12:00`",
-				found: `\`${text}\``,
-				hint: parsed !== void 0 ? "Remove the time, or write `{ from: …, to: … }`." : /^\d{4}-\d{2}-\d{2}\b/.test(text.trim()) ? "Check the month and the day." : "Write the date as YYYY-MM-DD."
-			});
-			return;
-		}
-		return wallMinutes(parsed.moment) + (end === "to" && !parsed.hasTime ? 1440 : 0);
-	};
-	const from = read(ends.from, "from");
-	const to = single ? from === void 0 ? void 0 : from + 1440 : read(ends.to, "to");
-	if (from === void 0 || to === void 0) return void 0;
-	if (from >= to) {
-		reportAt(context, path, {
-			code: "invalid-date-range",
-			message: `blackout period \`${ends.from}\` – \`${ends.to}\` ends before it starts`,
-			expected: "`from` before `to`",
-			hint: "Swap the two dates."
-		});
-		return;
-	}
-	const reason = isRecord$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
-	return {
-		from,
-		to,
-		label: single ? ends.from.trim() : `${ends.from.trim()} – ${ends.to.trim()}`,
-		...reason === void 0 ? {} : { reason }
-	};
-}
-function utmRule(value, common, at, context) {
-	const params = {};
-	const known = [...Object.keys(UTM_SHORTHANDS), ...context.templateNames];
-	for (const parameter of UTM_PARAMETERS) {
-		const template = value[parameter];
-		if (typeof template !== "string") continue;
-		params[`utm_${parameter}`] = template;
-		for (const [, name] of template.matchAll(/\{\s*([^{}]*?)\s*\}/g)) {
-			if (known.includes(name)) continue;
-			reportAt(context, at("utm", parameter), {
-				code: "unknown-variable",
-				message: `unknown placeholder \`{${name}}\` in \`utm.${parameter}\` of rule \`${common.name}\``,
-				expected: `one of ${known.map((k) => `\`{${k}}\``).join(", ")}`,
-				found: `\`{${name}}\``,
-				hint: suggestion(name, known)
-			});
-		}
-	}
-	if (Object.keys(params).length === 0) {
-		reportAt(context, at("utm"), {
-			code: "invalid-rule",
-			message: `rule \`${common.name}\` names no UTM parameter`,
-			expected: `at least one of ${UTM_PARAMETERS.map((p) => `\`${p}\``).join(", ")}`,
-			hint: "For example `utm: { source: \"{platform}\", campaign: \"{file.dir}\" }`."
-		});
-		return;
-	}
-	const domains = value.domains === void 0 ? null : stringsOf(value.domains).map(({ text }) => text.trim().toLowerCase().replace(/^\*?\./, ""));
-	return {
-		...common,
-		kind: "utm",
-		params,
-		append: value.append === true,
-		domains
-	};
-}
-function suggestion(name, known) {
-	const match = closestMatch(name, known);
-	return match === void 0 ? "Use one of the names listed, or a var from `vars:`." : `did you mean \`{${match}}\`?`;
-}
-function readPolicySections(data, context) {
-	const vars = readVarsSection(data.vars, context);
-	const hashtags = readHashtagsSection(data.hashtags, context);
-	return deepFreeze({
-		rules: readRulesSection(data.rules, {
-			...context,
-			templateNames: templateNames(vars, hashtags)
-		}),
-		slots: readSlotsSection(data.slots, context),
-		vars,
-		hashtags
-	});
-}
-function canonicalTimeZone(name) {
-	try {
-		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-	} catch {
-		return;
-	}
-}
-function suggestTimeZone(name) {
-	return didYouMean(name, Intl.supportedValuesOf("timeZone"));
-}
-async function loadConfig(options) {
-	const root = resolve(options.cwd);
-	return configFrom(await readConfigFile(root), root, options);
-}
-function configFrom(configFile, root, options) {
-	const diagnostics = [...configFile.diagnostics];
-	const { data } = configFile;
-	const text = (value, fallback) => typeof value === "string" ? value : fallback;
-	const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ["content"], {
-		root,
-		configFile,
-		diagnostics,
-		rootAllowed: true
-	});
-	const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ["state"], {
-		root,
-		configFile,
-		diagnostics,
-		rootAllowed: false
-	});
-	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
-	const url = resolveApiUrl(options, configFile, diagnostics);
-	const apiKey = options.env.POSTSYNC_API_KEY;
-	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
-	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
-	const policies = readPolicySections(data, {
-		file: configFile.file ?? void 0,
-		locate: configFile.locate,
-		accounts,
-		diagnostics
-	});
-	if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
-	return Object.freeze({
-		root,
-		contentDir,
-		statePath,
-		timezone,
-		accounts,
-		...policies,
-		api: apiConfig({
-			url,
-			local: options.flags?.local === true,
-			key: apiKey === void 0 || apiKey === "" ? null : apiKey
-		})
-	});
-}
-function apiConfig(values) {
-	const { key } = values;
-	const api = {
-		url: values.url,
-		local: values.local
-	};
-	Object.defineProperty(api, "key", {
-		get: () => key,
-		enumerable: false
-	});
-	return Object.freeze(api);
-}
-function projectPath(value, path, context) {
-	const { root, configFile, diagnostics } = context;
-	const absolute = resolve(root, value);
-	if (!isInside(root, absolute) || absolute === root && !context.rootAllowed) diagnostics.push({
-		severity: "error",
-		code: "path-outside-project",
-		message: `\`${path.join(".")}\` must be a path inside the project`,
-		file: configFile.file ?? void 0,
-		...configFile.locate(path),
-		expected: "a relative path below the project root",
-		found: `\`${value}\``,
-		hint: "Use a path relative to the folder holding postsync.yaml, without `..`."
-	});
-	return absolute;
-}
-function resolveTimeZone(value, configFile, diagnostics) {
-	const canonical = canonicalTimeZone(value);
-	if (canonical !== void 0) return canonical;
-	diagnostics.push({
-		severity: "error",
-		code: "unknown-timezone",
-		message: `unknown time zone \`${value}\``,
-		file: configFile.file ?? void 0,
-		...configFile.locate(["timezone"]),
-		expected: "an IANA time zone name such as `Europe/Berlin` or `UTC`",
-		found: `\`${value}\``,
-		hint: suggestTimeZone(value) ?? "See https://en.wikipedia.org/wiki/List_of_tz_database_time_zones."
-	});
-	return "UTC";
-}
-function resolveApiUrl(options, configFile, diagnostics) {
-	if (options.flags?.local === true) return null;
-	const fromFlag = options.flags?.apiUrl;
-	const fromEnv = options.env.POSTSYNC_API_URL;
-	if (fromFlag !== void 0 && fromFlag !== "") return checkUrl(fromFlag, { source: "--api-url" }, diagnostics);
-	if (fromEnv !== void 0 && fromEnv !== "") return checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics);
-	const fromFile = configFile.data.api?.url;
-	if (typeof fromFile !== "string") return null;
-	return checkUrl(fromFile, {
-		source: "`api.url`",
-		file: configFile.file ?? void 0,
-		...configFile.locate(["api", "url"])
-	}, diagnostics);
-}
-function checkUrl(value, where, diagnostics) {
-	const { source, ...position } = where;
-	let url;
-	try {
-		url = new URL(value);
-	} catch {
-		url = void 0;
-	}
-	const problem = url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" ? "is not an http:// or https:// URL" : url.username !== "" || url.password !== "" ? "must not contain a user name or password" : url.search !== "" || url.hash !== "" ? "must not have a query or fragment" : void 0;
-	if (problem !== void 0 || url === void 0) {
-		diagnostics.push({
-			severity: "error",
-			code: "invalid-api-url",
-			message: `${source} ${problem}`,
-			...position,
-			expected: "a base URL such as https://api.example.com/public/v1",
-			hint: "The API key goes in POSTSYNC_API_KEY, never in the URL."
-		});
-		return null;
-	}
-	const base = url.href.replace(/\/+$/, "");
-	if (!base.endsWith(API_VERSION_PREFIX)) {
-		diagnostics.push({
-			severity: "error",
-			code: "invalid-api-url",
-			message: `${source} does not end in ${API_VERSION_PREFIX}, the API's version prefix`,
-			...position,
-			expected: "a base URL such as https://api.example.com/public/v1",
-			hint: url.pathname === "/" ? `Use ${url.origin}${API_VERSION_PREFIX}.` : `Add ${API_VERSION_PREFIX} at the end of the URL.`
-		});
-		return null;
-	}
-	return base;
-}
 function pairCodec() {
 	return {
 		encode: (entries) => [...entries],
@@ -68823,15 +69521,24 @@ function buildId() {
 	} catch {}
 	return null;
 }
+function keyDestinationRefusal(api, options) {
+	if (!options.ci || api.url === null || api.key === null || api.urlFrom !== "file") return void 0;
+	const { origin } = new URL(api.url);
+	if (api.allowedOrigins.includes(origin)) return void 0;
+	return new InputError(`Refused to send POSTSYNC_API_KEY to ${origin}, the api.url of postsync.yaml: under CI the key only goes to a URL from the environment (POSTSYNC_API_URL is unset or empty), since postsync.yaml may come from the pull request being checked.`, { hint: `Set POSTSYNC_API_URL (a secret, like the key) to the API's URL, or, if postsync.yaml's api.url is trusted, allow its origin with POSTSYNC_API_URL_ALLOW=${origin}.` });
+}
 async function connect(config, options) {
 	if (config.api.url === null) return connectLocal(config, options);
 	const key = config.api.key;
 	if (!key) throw new InputError(`No API key for ${config.api.url}.`, { hint: "Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret)." });
+	const refusal = keyDestinationRefusal(config.api, options);
+	if (refusal !== void 0) throw refusal;
 	const url = config.api.url;
 	const client = new ApiClient({
 		baseUrl: url,
 		apiKey: key,
-		onEvent: options.onClientEvent
+		onEvent: options.onClientEvent,
+		...deadlineOf(config)
 	});
 	return openSession(client, {
 		apiUrl: url,
@@ -68851,7 +69558,8 @@ async function connectLocal(config, options) {
 	const client = new ApiClient({
 		baseUrl: emulator.baseUrl,
 		apiKey: LOCAL_API_KEY,
-		onEvent: options.onClientEvent
+		onEvent: options.onClientEvent,
+		...deadlineOf(config)
 	});
 	const close = async () => {
 		await client.close();
@@ -68863,6 +69571,9 @@ async function connectLocal(config, options) {
 		close,
 		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})`
 	});
+}
+function deadlineOf(config) {
+	return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 async function openSession(client, options) {
 	try {
@@ -68897,8 +69608,7 @@ function globalOptions(command) {
 	return command.optsWithGlobals();
 }
 function isCI() {
-	const ci = process.env.CI;
-	return ci !== void 0 && ci !== "" && ci !== "false" && ci !== "0";
+	return isCiEnvironment(process.env);
 }
 function openRunCache(options) {
 	return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
@@ -68946,26 +69656,14 @@ async function openTarget(options) {
 		kept
 	};
 }
-var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
+var init_context_C596YGfJ = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_state_file_BDwYzMeW();
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_main();
-	init_state_file_DxTiY6WG();
 	init_post_derived_CettX2Zk();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
-	RULE_FIELDS = new Set([
-		...RULE_KINDS,
-		"severity",
-		"accounts",
-		"platforms",
-		"when"
-	]);
-	DEFAULT_CONTENT_DIR = "posts";
-	DEFAULT_STATE_PATH = ".postsync/state.json";
-	API_VERSION_PREFIX = "/public/v1";
 	SECTION_FORMAT = 2;
 	CacheSection = class CacheSection {
 		#path;
@@ -69249,11 +69947,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_CI7lkquU = __esmMin((() => {
+var init_plan_json_CtsHkQXL = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_9QHTZc0w();
+	init_posts_with_errors_DE3IqiLX();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DV1KP7py_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,16 +69999,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_DV1KP7py = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_has_changes_Dy1ZVtLe();
-	init_actions_report_DEW7Oq4m();
-	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
-	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
-	init_plan_markdown_CGZNdYN_();
+	init_has_changes_BptzXZMI();
+	init_actions_report_YiNpYau5();
+	init_state_file_BDwYzMeW();
+	init_build_plan_Sv4istKw();
+	init_context_C596YGfJ();
+	init_plan_json_CtsHkQXL();
+	init_plan_human_4McbMI3V();
+	init_plan_markdown_HG5Mqnix();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69343,11 +70041,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
+var init_find_calendars_BlFp6Du_ = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_api_DdbdU89X();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_C_WQ0BkI_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +70077,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_C_WQ0BkI = __esmMin((() => {
+	init_find_calendars_BlFp6Du_();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_C596YGfJ();
 	init_main();
 	init_esm$1();
 }));
@@ -69413,7 +70111,7 @@ var init_draft_readiness_m4XP8kGG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CfmtD9Vb_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,18 +70164,18 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_CfmtD9Vb = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_m4XP8kGG();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_state_file_BDwYzMeW();
+	init_check_posts_BwqZjU_r();
+	init_read_desired_jJNCXB_5();
+	init_actions_Dqwsb50J();
+	init_context_C596YGfJ();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
-	init_plan_json_CI7lkquU();
+	init_plan_json_CtsHkQXL();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -69535,6 +70233,7 @@ async function executeChange(change, context) {
 		case "move":
 			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
 			return change.postId;
+		case "unschedule": return unschedule(change, context);
 		case "delete": return remove(change, context);
 		case "noop":
 		case "blocked": return change.postId;
@@ -69571,9 +70270,14 @@ async function sendCreate(key, payload, idempotencyKey, context) {
 	try {
 		return await context.client.createPost(payload, { idempotencyKey });
 	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 400) await context.store.removePost(key);
+		if (refusedForGood(error)) await context.store.removePost(key);
 		throw error;
 	}
+}
+function refusedForGood(error) {
+	if (!(error instanceof ApiError$1)) return false;
+	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
+	return error.status === 400 || error.status === 413;
 }
 async function confirm$1(key, file, post, appliedHash, context) {
 	await saved(context, context.store.confirmCreate(key, {
@@ -69630,8 +70334,23 @@ async function record(change, post, applied, context) {
 		...slotAt
 	}));
 }
+async function unschedule(change, context) {
+	const post = change.resumesPending ? await resendPending(change.key, context) : null;
+	const postId = post?.id ?? change.postId;
+	if (post !== null && post.scheduledAt === null) return postId;
+	const updated = await context.client.updatePost(postId, { scheduledAt: null });
+	const file = context.store.section.posts[change.key]?.file ?? change.file;
+	const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
+	await saved(context, context.store.recordUpdate(change.key, {
+		postId,
+		file,
+		appliedHash,
+		remoteUpdatedAt: updated.updatedAt,
+		appliedAt: context.now().toISOString()
+	}));
+	return postId;
+}
 async function remove(change, context) {
-	if (change.skipped) return change.postId;
 	let postId = change.postId;
 	if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
 	if (postId !== null && !change.stateOnly) try {
@@ -69789,7 +70508,7 @@ async function applyChanges(options) {
 	};
 	const limit = pLimit(options.concurrency ?? 4);
 	for (const phase of PHASES) {
-		const changes = plan.changes.filter((change) => change.action === phase && !change.skipped);
+		const changes = plan.changes.filter((change) => change.action === phase);
 		await Promise.all(changes.map(async (change) => {
 			const saves = [];
 			const defer = (saving) => {
@@ -69839,12 +70558,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_DHlr61tv = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
+	init_api_DdbdU89X();
+	init_media_source_DLljL17b();
+	init_check_posts_BwqZjU_r();
+	init_state_file_BDwYzMeW();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -69853,6 +70572,7 @@ var init_apply_plan_DG_5Qypt = __esmMin((() => {
 		"create",
 		"update",
 		"move",
+		"unschedule",
 		"delete"
 	];
 }));
@@ -70016,9 +70736,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CvTo2rpf = __esmMin((() => {
+var init_state_store_C38xhoBU = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_BDwYzMeW();
 	init_atomic_CzuDhoFy();
 	JournalFile = class {
 		path;
@@ -70331,21 +71051,22 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DafInbM5 = __esmMin((() => {
-	init_plan_human_DwS73drI();
+var init_apply_progress_CKfZMpAY = __esmMin((() => {
+	init_plan_human_4McbMI3V();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
 		adopt: "adopted",
 		update: "updated",
+		unschedule: "unscheduled",
 		delete: "deleted",
 		move: "moved",
 		noop: "unchanged",
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_iXcHA2CG_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70562,9 +71283,12 @@ function blockedPart(plan) {
 	const blocked = blockedByErrors(plan).length;
 	return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
 }
+function unscheduled(count) {
+	return count === 0 ? "" : `${count} unscheduled, `;
+}
 function resultLine(result, plan) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const done = `${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
+	const done = `${count("create")} created, ${count("update")} updated, ${unscheduled(count("unschedule"))}${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
 	const blocked = blockedPart(plan);
 	let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
 	if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;
@@ -70572,26 +71296,26 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_iXcHA2CG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
-	init_has_changes_Dy1ZVtLe();
-	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
-	init_apply_progress_DafInbM5();
-	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
+	init_posts_with_errors_DE3IqiLX();
+	init_actions_report_YiNpYau5();
+	init_apply_plan_DHlr61tv();
+	init_api_DdbdU89X();
+	init_check_posts_BwqZjU_r();
+	init_has_changes_BptzXZMI();
+	init_state_store_C38xhoBU();
+	init_build_plan_Sv4istKw();
+	init_actions_Dqwsb50J();
+	init_context_C596YGfJ();
+	init_apply_progress_CKfZMpAY();
+	init_plan_json_CtsHkQXL();
+	init_plan_human_4McbMI3V();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_BRVG3mkF_exports = __exportAll$1({ runInit: () => runInit });
+var init_dDBlZPQM_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70857,10 +71581,11 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_BRVG3mkF = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_dDBlZPQM = __esmMin((() => {
+	init_api_DdbdU89X();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
+	init_context_C596YGfJ();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72707,7 +73432,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_BvnClCJQ_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72770,7 +73495,7 @@ async function applyDrafts(options) {
 	}
 }
 function isDraftOnly(change, context) {
-	if (change.skipped || change.desired === void 0 || change.desired.scheduledAt !== null) return false;
+	if (change.desired === void 0 || change.desired.scheduledAt !== null) return false;
 	if (change.file !== null && context.brokenFiles.has(change.file)) return false;
 	if (change.action === "create") {
 		const pending = change.resumesPending ? context.section.pending[change.key] : void 0;
@@ -72879,18 +73604,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
+var init_session_BvnClCJQ = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_build_plan_Sv4istKw();
 	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_state_file_DxTiY6WG();
+	init_check_posts_BwqZjU_r();
+	init_read_desired_jJNCXB_5();
+	init_state_file_BDwYzMeW();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
-	init_state_store_CvTo2rpf();
+	init_apply_plan_DHlr61tv();
+	init_state_store_C38xhoBU();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_Dm0hBDBY();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -73189,12 +73914,11 @@ var init_session_cnlckstJ = __esmMin((() => {
 		of(change) {
 			let signature = this.#byChange.get(change);
 			if (signature === void 0) {
-				const { action, fromKey, file, skipped, reasons, fields, drift } = change;
+				const { action, fromKey, file, reasons, fields, drift } = change;
 				signature = canonicalJson({
 					action,
 					fromKey,
 					file,
-					skipped,
 					reasons,
 					fields,
 					drift
@@ -73767,21 +74491,22 @@ var init_session_cnlckstJ = __esmMin((() => {
 		}
 	};
 }));
-var watch_CvevkQv1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_Y0tJHNsT_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
 function compactSummary(plan) {
 	const { summary } = plan;
-	const skipped = plan.changes.filter((change) => change.skipped).length;
 	const parts = [];
 	if (summary.create > 0) parts.push(`${summary.create} to create`);
 	if (summary.update > 0) parts.push(`${summary.update} to update`);
-	if (summary.delete - skipped > 0) parts.push(`${summary.delete - skipped} to delete`);
+	if (summary.unschedule > 0) parts.push(`${summary.unschedule} to unschedule`);
+	if (summary.delete > 0) parts.push(`${summary.delete} to delete`);
 	if (summary.move > 0) parts.push(`${summary.move} to move`);
 	if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
 	if (parts.length === 0) parts.push("no changes");
-	if (skipped > 0) parts.push(`${plural$1(skipped, "delete")} skipped`);
+	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	if (kept > 0) parts.push(`${kept} kept as draft (file removed)`);
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
 	if (errors > 0) parts.push(plural$1(errors, "error"));
 	return parts.join(", ");
@@ -73921,13 +74646,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_CvevkQv1 = __esmMin((() => {
+var init_watch_Y0tJHNsT = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DafInbM5();
+	init_apply_progress_CKfZMpAY();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
-	init_plan_human_DwS73drI();
+	init_plan_human_4McbMI3V();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74211,6 +74936,13 @@ function overlayOf(change, place) {
 			overlay: "deleted",
 			previous: null
 		};
+		case "unschedule": {
+			const before = change.fields?.find((field) => field.field === "scheduledAt")?.before;
+			return {
+				overlay: "unscheduled",
+				previous: typeof before === "string" ? place(before) : null
+			};
+		}
 		case "blocked": return {
 			overlay: "blocked",
 			previous: null
@@ -74258,8 +74990,7 @@ function changeOf(change, place) {
 		action: change.action,
 		reasons: [...change.reasons],
 		fields,
-		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey },
-		...change.skipped === true ? { skipped: true } : {}
+		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey }
 	};
 }
 function errorsIn(diagnostics) {
@@ -74319,13 +75050,13 @@ function remoteEntry(change, live, context, diagnostics) {
 		targets,
 		media
 	};
-	const slot = context.place(live?.scheduledAt ?? null);
-	const { overlay } = overlayOf(change, context.place);
+	const { overlay, previous } = overlayOf(change, context.place);
+	const slot = overlay === "unscheduled" ? null : context.place(live?.scheduledAt ?? null);
 	return {
 		key: change.key,
 		file: change.file,
 		slot,
-		previous: null,
+		previous,
 		draft: slot === null,
 		ready: false,
 		status: live?.status ?? null,
@@ -74394,7 +75125,7 @@ function buildCalendarModel(input) {
 	for (const { post } of input.kept ?? []) posts.push(post);
 	const placedFiles = new Set();
 	for (const change of changes.values()) {
-		if (isForgotten(change)) continue;
+		if (isForgotten(change) || change.action === "noop") continue;
 		const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
 		if (change.file !== null) placedFiles.add(change.file);
 		posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
@@ -74478,14 +75209,10 @@ function summaryOf$1(posts) {
 		deleted: 0,
 		unscheduled: 0,
 		blocked: 0,
-		unchanged: 0,
-		deletesSkipped: 0
+		unchanged: 0
 	};
-	for (const post of posts) {
-		if (post.overlay === null) summary.unchanged++;
-		else summary[post.overlay]++;
-		if (post.change?.skipped === true) summary.deletesSkipped++;
-	}
+	for (const post of posts) if (post.overlay === null) summary.unchanged++;
+	else summary[post.overlay]++;
 	return summary;
 }
 function calendarOf(sources, options) {
@@ -74657,7 +75384,7 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_D5JCG7ov = __esmMin((() => {
+var init_page_CtkbMcB6 = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
@@ -74696,7 +75423,7 @@ var init_page_D5JCG7ov = __esmMin((() => {
 	];
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?h(`p`,{class:`empty`},`${b(t.deletesSkipped,`removed file`)}: deleted only by `,h(`code`,null,`apply --prune`),`.`):null)}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -74881,7 +75608,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_q2DEVL___exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_C1BQZAC4_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -74971,8 +75698,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_q2DEVL__ = __esmMin((() => {
-	init_page_D5JCG7ov();
+var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
+	init_page_CtkbMcB6();
 	init_post_derived_CettX2Zk();
 	init_probe_cache_BIaDE8Nw();
 	CalendarVersions = class {
@@ -75099,7 +75826,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_B9gPCDsk_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -75123,9 +75850,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
-			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
+			Promise.resolve().then(() => (init_context_C596YGfJ(), context_C596YGfJ_exports)),
+			Promise.resolve().then(() => (init_session_BvnClCJQ(), session_BvnClCJQ_exports)),
+			Promise.resolve().then(() => (init_watch_Y0tJHNsT(), watch_Y0tJHNsT_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -75142,7 +75869,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_q2DEVL__(), watch_calendar_q2DEVL___exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_C1BQZAC4(), watch_calendar_C1BQZAC4_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -75185,7 +75912,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_B9gPCDsk = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75243,11 +75970,11 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_read_analytics_BiAFDA2J = __esmMin((() => {
+	init_api_DdbdU89X();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_BDwYzMeW();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -75281,7 +76008,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BRZ_6Xe__exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75330,14 +76057,9 @@ function countsLine(posts) {
 	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
 }
 function loudLine(posts) {
-	const deleted = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped !== true);
-	const removed = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped === true);
+	const deleted = posts.filter((post) => post.overlay === "deleted");
 	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
-	const parts = [
-		deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null,
-		unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null,
-		removed.length > 0 ? `**${removed.length} file${removed.length === 1 ? "" : "s"} removed**: ${removed.length === 1 ? "its post is" : "their posts are"} deleted by \`apply --prune\` (${keys(removed)})` : null
-	].filter((part) => part !== null);
+	const parts = [deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
 	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
 }
 function keys(posts) {
@@ -75479,9 +76201,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
-	init_page_D5JCG7ov();
+var init_calendar_report_BRZ_6Xe_ = __esmMin((() => {
+	init_calendar_oyXErG_7();
+	init_page_CtkbMcB6();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75496,7 +76218,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar_oyXErG_7_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75879,7 +76601,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BRZ_6Xe_(), calendar_report_BRZ_6Xe__exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75906,17 +76628,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
-	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
+var init_calendar_oyXErG_7 = __esmMin((() => {
+	init_page_CtkbMcB6();
+	init_api_DdbdU89X();
+	init_read_desired_jJNCXB_5();
+	init_build_plan_Sv4istKw();
+	init_check_posts_BwqZjU_r();
+	init_state_file_BDwYzMeW();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_C596YGfJ();
+	init_read_analytics_BiAFDA2J();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75985,7 +76707,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CQKz91Hn_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -76063,14 +76785,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_CQKz91Hn = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_plan_context_TSuX9dYq();
+	init_check_posts_BwqZjU_r();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_B0OpywP__exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76279,7 +77001,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CQKz91Hn(), post_problems_CQKz91Hn_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76306,19 +77028,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
-	init_state_file_DxTiY6WG();
+var init_status_B0OpywP_ = __esmMin((() => {
+	init_state_file_BDwYzMeW();
 	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
+	init_scoped_listing_Dm0hBDBY();
+	init_check_posts_BwqZjU_r();
+	init_read_desired_jJNCXB_5();
+	init_context_C596YGfJ();
 	init_ordering_CEu8JWq0();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_Cg4Qm_q1_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76333,7 +77055,7 @@ async function downloadMedia(media, options) {
 		});
 		const path = join(tempDir, String(index));
 		try {
-			const { sha256, sizeBytes } = await fetchMediaSource(item.url, { writeTo: path });
+			const { sha256, sizeBytes } = await fetchMediaSource(item, { writeTo: path });
 			outcomes.set(item.id, {
 				kind: "downloaded",
 				file: {
@@ -77003,18 +77725,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_store_CvTo2rpf();
-	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+var init_import_Cg4Qm_q1 = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_state_store_C38xhoBU();
+	init_state_file_BDwYzMeW();
+	init_media_source_DLljL17b();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
+	init_check_posts_BwqZjU_r();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
+	init_parse_2tZdjsFJ();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_C596YGfJ();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -77050,7 +77772,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_Ct_pJvC6_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -77074,14 +77796,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
-	init_actions_Qg1qGPY0();
+var init_calendars_Ct_pJvC6 = __esmMin((() => {
+	init_actions_Dqwsb50J();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_BlFp6Du_();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_C596YGfJ();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_P52tI0TY_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77098,7 +77820,7 @@ function healthReport(input) {
 			text: `invalid file: ${diagnostic.message}${diagnostic.code ? ` (\`${diagnostic.code}\`)` : ""}`
 		});
 		for (const change of plan.document.changes) {
-			if (change.action === "noop" || change.skipped === true || change.diagnostics !== void 0) continue;
+			if (change.action === "noop" || change.diagnostics !== void 0) continue;
 			problems.push({
 				file: change.file,
 				line: null,
@@ -77290,14 +78012,14 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_P52tI0TY = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_C596YGfJ();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_CApmQ_yf_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -77421,14 +78143,14 @@ async function runStateMerge(base, ours, theirs) {
 	return 0;
 }
 var same;
-var init_state_Dn5wcIIQ = __esmMin((() => {
+var init_state_CApmQ_yf = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_atomic_CzuDhoFy();
-	init_state_file_DxTiY6WG();
+	init_state_file_BDwYzMeW();
 	init_ordering_CEu8JWq0();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_DsbKHrO__exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77488,7 +78210,7 @@ function summarizeCapabilities(capabilities) {
 			videoCodecs: videos.videoCodecs,
 			audioCodecs: videos.audioCodecs
 		} : null,
-		options: Object.entries(rules.options ?? {}).map(([name, rule]) => ({
+		options: Object.entries(knownOptionRules(rules.options) ?? {}).map(([name, rule]) => ({
 			name,
 			required: rule.required === true,
 			...rule.values ? { values: rule.values } : {}
@@ -77602,9 +78324,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts_DsbKHrO_ = __esmMin((() => {
+	init_api_DdbdU89X();
+	init_context_C596YGfJ();
+	init_option_rules_DKuVNu53();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77618,7 +78341,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_oyalRHC6_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77692,8 +78415,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_oyalRHC6 = __esmMin((() => {
+	init_context_C596YGfJ();
 	init_error_codes_Bqn1_kii();
 	init_time_bkFMXzmp();
 	NEEDED_FOR = {
@@ -77707,7 +78430,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CdSgWs6J_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77852,9 +78575,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_CdSgWs6J = __esmMin((() => {
+	init_read_analytics_BiAFDA2J();
+	init_context_C596YGfJ();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	METRICS = [
@@ -77945,48 +78668,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DV1KP7py(), plan_DV1KP7py_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C_WQ0BkI(), all_calendars_C_WQ0BkI_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CfmtD9Vb(), validate_CfmtD9Vb_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_iXcHA2CG(), apply_iXcHA2CG_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C_WQ0BkI(), all_calendars_C_WQ0BkI_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BRVG3mkF(), init_BRVG3mkF_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_dDBlZPQM(), init_dDBlZPQM_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B9gPCDsk(), watch_B9gPCDsk_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_oyXErG_7(), calendar_oyXErG_7_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B0OpywP_(), status_B0OpywP__exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Cg4Qm_q1(), import_Cg4Qm_q1_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Ct_pJvC6(), calendars_Ct_pJvC6_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_P52tI0TY(), health_issue_P52tI0TY_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CApmQ_yf(), state_CApmQ_yf_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DsbKHrO_(), accounts_DsbKHrO__exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_oyalRHC6(), whoami_oyalRHC6_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CdSgWs6J(), analytics_CdSgWs6J_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -78010,7 +78733,7 @@ async function reportFatal(error, options = {}) {
 	return 1;
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
@@ -78018,7 +78741,7 @@ async function annotateConfig(error, root) {
 		workspace: actions.workspace
 	}));
 }
-var InvalidConfigError, version, program;
+var InvalidConfigError, version, program, projectDir, lastResort;
 var init_main = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_esm$1();
@@ -78033,8 +78756,14 @@ var init_main = __esmMin((() => {
 	({version} = require_package());
 	program = new Command("postsync").description("Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.").version(version, "-v, --version").showHelpAfterError("(run `postsync --help` for usage)").configureHelp({ sortSubcommands: false });
 	registerCommands(program);
+	projectDir = () => program.opts().dir;
+	lastResort = (error) => {
+		reportFatal(error, { projectDir: projectDir() }).then((code) => process.exit(code), () => process.exit(1));
+	};
+	process.on("unhandledRejection", lastResort);
+	process.on("uncaughtException", lastResort);
 	program.parseAsync(process.argv).catch(async (error) => {
-		process.exitCode = await reportFatal(error, { projectDir: program.opts().dir });
+		process.exitCode = await reportFatal(error, { projectDir: projectDir() });
 	});
 }));
 init_main();

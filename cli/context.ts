@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ClientEvent } from '../src/api/index.js';
+import { isCiEnvironment } from '../src/config/api-environment.js';
 import { loadConfig } from '../src/config/load-config.js';
 import type { Config } from '../src/config/types.js';
 import { RunCache } from '../src/cache/run-cache.js';
@@ -23,8 +24,7 @@ export function globalOptions(command: Command): GlobalOptions {
 }
 
 export function isCI(): boolean {
-  const ci = process.env.CI;
-  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+  return isCiEnvironment(process.env);
 }
 
 /** The project folder's `.postsync/cache` (a disabled one with --no-cache), opened once per command. */

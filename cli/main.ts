@@ -17,6 +17,20 @@ const program = new Command('postsync')
 guardWorkflowCommands(process.env);
 registerCommands(program);
 
+const projectDir = () => program.opts<{ dir?: string }>().dir;
+
+// The last resort: an error nothing awaited (a rejected promise no one handled, an exception
+// thrown from a callback) still ends the run as one clean error, never a raw stack and error
+// object; the stack shows only with POSTSYNC_DEBUG=1, as for any error. Nothing may go on after it.
+const lastResort = (error: unknown): void => {
+  reportFatal(error, { projectDir: projectDir() }).then(
+    (code) => process.exit(code),
+    () => process.exit(1),
+  );
+};
+process.on('unhandledRejection', lastResort);
+process.on('uncaughtException', lastResort);
+
 program.parseAsync(process.argv).catch(async (error: unknown) => {
-  process.exitCode = await reportFatal(error, { projectDir: program.opts<{ dir?: string }>().dir });
+  process.exitCode = await reportFatal(error, { projectDir: projectDir() });
 });

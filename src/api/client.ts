@@ -40,7 +40,17 @@ export interface ClientOptions {
   debug?: boolean;
   /** Time allowed for response headers and between body chunks; default 30 000 ms. */
   timeoutMs?: number;
+  /**
+   * Time allowed for one attempt of an API call, from sending to the last byte of the answer
+   * (storage uploads excepted); default 120 000 ms, POSTSYNC_API_TIMEOUT_MS in the CLI.
+   */
+  deadlineMs?: number;
+  /** The most bytes read of one answer; default 32 MiB (a page of 100 posts is far less). */
+  maxAnswerBytes?: number;
 }
+
+const DEFAULT_DEADLINE_MS = 120_000;
+const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** Page size the listing iterators ask for when the caller sets none (fewer round trips). */
 const LIST_PAGE_SIZE = 100;
@@ -72,6 +82,8 @@ export class ApiClient {
       emit: options.onEvent ?? (() => {}),
       debug: options.debug ?? process.env.POSTSYNC_DEBUG === '1',
       timeoutMs: options.timeoutMs ?? 30_000,
+      deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+      maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     });
   }
 

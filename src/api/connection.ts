@@ -6,7 +6,7 @@ import { exchange } from './exchange.js';
 import { Pacer, type RateAnswer } from './pacer.js';
 import { envelopeData, parseRetryAfter, requestIdOf } from './response.js';
 import type { RetryMode, RetryPolicy } from './retry.js';
-import { createAgent, send, transportFailure, type HttpRequest, type HttpResponse } from './transport.js';
+import { createAgent, send, transportFailure, type HttpRequest, type HttpResponse, type SendBounds } from './transport.js';
 
 export interface ConnectionOptions {
   baseUrl: string;
@@ -16,6 +16,10 @@ export interface ConnectionOptions {
   emit: EmitEvent;
   debug: boolean;
   timeoutMs: number;
+  /** The most bytes read of one answer's body. */
+  maxAnswerBytes: number;
+  /** Time allowed for one API call's attempt, from sending to the last byte of its answer. */
+  deadlineMs: number;
 }
 
 const MIN_REDACTED_KEY_LENGTH = 8;
@@ -100,13 +104,16 @@ export class Connection {
       emit: this.options.emit,
       redact: this.redact,
       signal: call.signal,
-      attempt: (attempt) => this.paced(request, attempt),
+      attempt: (attempt) => this.paced(request, attempt, { maxBodyBytes: this.options.maxAnswerBytes, deadlineMs: this.options.deadlineMs }),
     });
     if (response.status === 204) return { data: undefined as T, text: response.text };
     return { data: envelopeData<T>(response, `${call.operation} (${call.method} ${url.pathname})`), text: response.text };
   }
 
-  /** Retried like any safe call: every attempt streams the bytes again from `body()`. */
+  /**
+   * Retried like any safe call: every attempt streams the bytes again from `body()`. No deadline:
+   * sending the bytes takes as long as they are many; the idle timeouts still hold.
+   */
   async storagePut(put: StoragePut): Promise<HttpResponse> {
     const url = checkedUrl(put.url, 'upload URL');
     const request: HttpRequest = { method: 'PUT', url, headers: { 'user-agent': this.options.userAgent, ...put.headers }, body: put.body };
@@ -120,7 +127,7 @@ export class Connection {
       emit: this.options.emit,
       redact: this.redact,
       signal: put.signal,
-      attempt: (attempt) => this.timed(request, attempt, false),
+      attempt: (attempt) => this.timed(request, attempt, { authorized: false, bounds: { maxBodyBytes: this.options.maxAnswerBytes } }),
     });
   }
 
@@ -129,11 +136,11 @@ export class Connection {
     await this.agent.close();
   }
 
-  private async paced(request: HttpRequest, attempt: number): Promise<HttpResponse> {
+  private async paced(request: HttpRequest, attempt: number, bounds: SendBounds): Promise<HttpResponse> {
     const ticket = await this.pacer.acquire(request.signal);
     let answer: RateAnswer | undefined;
     try {
-      const response = await this.timed(request, attempt, true);
+      const response = await this.timed(request, attempt, { authorized: true, bounds });
       answer = rateAnswer(response);
       return response;
     } finally {
@@ -141,7 +148,8 @@ export class Connection {
     }
   }
 
-  private async timed(request: HttpRequest, attempt: number, authorized: boolean): Promise<HttpResponse> {
+  private async timed(request: HttpRequest, attempt: number, options: { authorized: boolean; bounds: SendBounds }): Promise<HttpResponse> {
+    const { authorized } = options;
     const startedAt = performance.now();
     const line = (outcome: string, requestId?: string): void => {
       if (!this.options.debug) return;
@@ -149,7 +157,7 @@ export class Connection {
       this.options.emit({ type: 'debug', message: this.redact(message) });
     };
     try {
-      const response = await send(this.agent, request);
+      const response = await send(this.agent, request, options.bounds);
       line(String(response.status), requestIdOf(response));
       return response;
     } catch (error) {

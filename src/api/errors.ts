@@ -78,3 +78,10 @@ export class NetworkError extends PostsyncError {
     this.attempts = details.attempts;
   }
 }
+
+/**
+ * The remote went past a bound postsync keeps on what it reads from it: the bytes of one answer,
+ * the time of one call, the pages of one listing, the size of a media download. Never retried:
+ * asking again would cost as much again.
+ */
+export class RemoteLimitError extends PostsyncError {}

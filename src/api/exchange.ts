@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, NetworkError } from './errors.js';
+import { ApiError, NetworkError, RemoteLimitError } from './errors.js';
 import type { EmitEvent } from './events.js';
+import { explainBoundPassed } from './explain.js';
 import { errorFields } from './response.js';
 import { decideRetry, type FailedAttempt, type RetryMode, type RetryPolicy } from './retry.js';
-import { transportFailure, type HttpResponse } from './transport.js';
+import { BoundPassed, transportFailure, type HttpResponse } from './transport.js';
 
 export interface ExchangeSpec {
   method: string;
@@ -21,7 +22,8 @@ export interface ExchangeSpec {
 
 /**
  * Runs attempts until a 2xx answer, or throws the typed error of the last attempt once the retry
- * rules (see retry.ts), the attempt limit or the time budget say stop.
+ * rules (see retry.ts), the attempt limit or the time budget say stop. An answer past a bound
+ * (`SendBounds`) is a RemoteLimitError at once: another attempt would cost as much again.
  */
 export async function exchange(spec: ExchangeSpec): Promise<HttpResponse> {
   const startedAt = Date.now();
@@ -45,6 +47,10 @@ async function attemptOnce(spec: ExchangeSpec, attempt: number): Promise<Attempt
   try {
     response = await spec.attempt(attempt);
   } catch (error) {
+    if (error instanceof BoundPassed) {
+      const explained = explainBoundPassed({ ...where, bound: error.bound });
+      throw new RemoteLimitError(explained.message, { hint: explained.hint });
+    }
     const failure = transportFailure(error);
     if (failure === undefined) throw error;
     return {

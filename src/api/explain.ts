@@ -1,6 +1,7 @@
 import { ErrorCodes } from './error-codes.js';
 import { ALL_PERMISSIONS, type Permission } from './types.js';
 import type { ApiErrorDetails, NetworkErrorDetails } from './errors.js';
+import type { BoundPassed } from './transport.js';
 
 /** Sentences for people: what went wrong in the user's terms, and what to do about it. */
 export interface Explained {
@@ -103,6 +104,23 @@ export function explainNetworkError(d: NetworkErrorDetails): Explained {
       : 'Check the network and api.url / POSTSYNC_API_URL, then run again; running again is safe.',
   };
 }
+
+/** A call whose answer went past a bound (`SendBounds`): what was cut, and what to check. */
+export function explainBoundPassed(d: { operation: string; method: string; path: string; bound: BoundPassed['bound'] }): Explained {
+  const call = `${d.method} ${d.path}`;
+  if (d.bound.kind === 'body') {
+    return {
+      message: `${capitalize(d.operation)} failed: the answer of ${call} is larger than ${d.bound.maxBytes / MiB} MiB, the most postsync reads of one answer; it stopped reading`,
+      hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API: its answers are far smaller.',
+    };
+  }
+  return {
+    message: `${capitalize(d.operation)} failed: ${call} did not complete within ${d.bound.ms / 1000} s (the answer's headers and body); postsync stopped waiting`,
+    hint: 'Check the network and api.url / POSTSYNC_API_URL, then run again. POSTSYNC_API_TIMEOUT_MS sets this deadline in milliseconds (default 120000).',
+  };
+}
+
+const MiB = 1024 * 1024;
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,5 +1,18 @@
 import { PostsyncError } from '../errors.js';
+import { RemoteLimitError } from './errors.js';
 import type { Page } from './types.js';
+
+/** The endpoint of each listing, by what it lists: its errors name both. */
+const ENDPOINTS: Readonly<Record<string, string>> = { posts: 'GET /posts', accounts: 'GET /accounts', analytics: 'GET /analytics/posts' };
+
+const listing = (what: string): string => (ENDPOINTS[what] === undefined ? what : `${what} (${ENDPOINTS[what]})`);
+
+/**
+ * Pages one listing follows at most: at the API's largest page (100) that is 100,000 posts, far
+ * more than a project holds, so a remote that hands out more is looping (or hostile) and would
+ * otherwise be followed for ever.
+ */
+export const MAX_PAGES = 1000;
 
 /**
  * Every item of a cursor-paged listing. `fetchPage(cursor)` must keep all other filters unchanged
@@ -21,7 +34,7 @@ export async function* allItems<T>(what: string, fetchPage: (cursor: string | un
 /** A page's items; a page without an items array is an error. */
 export function itemsOf<T>(what: string, page: Page<T>): T[] {
   if (!Array.isArray(page?.items)) {
-    throw new PostsyncError(`Listing ${what}: the API answered a page without an items array.`, {
+    throw new PostsyncError(`Listing ${listing(what)}: the API answered a page without an items array.`, {
       hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
     });
   }
@@ -31,13 +44,19 @@ export function itemsOf<T>(what: string, page: Page<T>): T[] {
 /**
  * The cursor of the page after `page` (noted in `seen`), or undefined at the end: `nextCursor`
  * null, absent or `""`, or an empty page. An empty cursor names no post to continue after, so it
- * means the end, like null (the spec only says to stop on null). A cursor seen before is an error.
+ * means the end, like null (the spec only says to stop on null). A cursor seen before is an error,
+ * and so is a page after MAX_PAGES (`seen` holds a cursor per page followed).
  */
 export function nextCursorOf<T>(what: string, page: Page<T>, seen: Set<string>): string | undefined {
   const next = page.nextCursor;
   if (next === null || next === undefined || next === '' || page.items.length === 0) return undefined;
   if (seen.has(next)) {
-    throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+    throw new PostsyncError(`Listing ${listing(what)}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
+  }
+  if (seen.size + 1 >= MAX_PAGES) {
+    throw new RemoteLimitError(`Listing ${listing(what)}: the API gave more than ${MAX_PAGES} pages, the most postsync follows in one listing; stopping instead of listing for ever.`, {
+      hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
+    });
   }
   seen.add(next);
   return next;

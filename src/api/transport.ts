@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Agent } from 'undici';
 import { undici } from './undici-parts.js';
 
-/** One HTTP exchange as the retry loop sees it: the whole body is read (API bodies are small JSON). */
+/** One HTTP exchange as the retry loop sees it: the whole body is read, up to `SendBounds.maxBodyBytes`. */
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   url: URL;
@@ -38,22 +38,67 @@ export function createAgent(timeouts: TransportTimeouts): Agent {
   });
 }
 
-export async function send(agent: Agent, req: HttpRequest): Promise<HttpResponse> {
-  const body = typeof req.body === 'function' ? Readable.from(req.body(), { objectMode: false }) : req.body;
-  const response = await undici.request(agent, {
-    origin: req.url.origin,
-    path: `${req.url.pathname}${req.url.search}`,
-    method: req.method,
-    headers: req.headers,
-    body,
-    signal: req.signal,
-  });
-  const text = await response.body.text();
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+/**
+ * What one exchange may cost, whatever the remote sends: the bytes of its answer's body, and
+ * (when set) the time from sending to the last byte of the answer, headers and body.
+ */
+export interface SendBounds {
+  maxBodyBytes: number;
+  deadlineMs?: number;
+}
+
+/** A bound of `SendBounds` was passed; the exchange turns it into a typed error naming the call. */
+export class BoundPassed extends Error {
+  constructor(readonly bound: { kind: 'body'; maxBytes: number } | { kind: 'deadline'; ms: number }) {
+    super(bound.kind === 'body' ? `answer body over ${bound.maxBytes} bytes` : `no complete answer within ${bound.ms} ms`);
   }
-  return { status: response.statusCode, headers, text };
+}
+
+export async function send(agent: Agent, req: HttpRequest, bounds: SendBounds): Promise<HttpResponse> {
+  const deadline = bounds.deadlineMs === undefined ? undefined : new AbortController();
+  const timer = deadline === undefined ? undefined : setTimeout(() => deadline.abort(), bounds.deadlineMs);
+  const signals = [req.signal, deadline?.signal].filter((signal) => signal !== undefined);
+  try {
+    const body = typeof req.body === 'function' ? Readable.from(req.body(), { objectMode: false }) : req.body;
+    const response = await undici.request(agent, {
+      origin: req.url.origin,
+      path: `${req.url.pathname}${req.url.search}`,
+      method: req.method,
+      headers: req.headers,
+      body,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    });
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const text = await boundedText(response.body, { declaredBytes: Number(headers['content-length']), maxBytes: bounds.maxBodyBytes });
+    return { status: response.statusCode, headers, text };
+  } catch (error) {
+    // The caller's own abort stays an abort; only the deadline becomes a bound.
+    if (deadline?.signal.aborted === true && req.signal?.aborted !== true) throw new BoundPassed({ kind: 'deadline', ms: bounds.deadlineMs! });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The body as text, read only while it stays within `maxBytes` (declared or as it arrives). */
+async function boundedText(body: Readable, limits: { declaredBytes: number; maxBytes: number }): Promise<string> {
+  const over = (): BoundPassed => {
+    body.destroy();
+    return new BoundPassed({ kind: 'body', maxBytes: limits.maxBytes });
+  };
+  if (limits.declaredBytes > limits.maxBytes) throw over();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limits.maxBytes) throw over();
+    chunks.push(chunk);
+  }
+  // As undici's own text(): UTF-8, a byte order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 /** Codes of failures where the connection never carried the request: safe to retry any call. */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
+import { readAllowedOrigins, readDeadlineMs } from './api-environment.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { isInside, relativePosix } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
@@ -23,7 +24,8 @@ export const DEFAULT_STATE_PATH = '.postsync/state.json';
 export const DEFAULT_TIMEZONE = 'UTC';
 
 /**
- * postsync.yaml (optional) + POSTSYNC_API_URL / POSTSYNC_API_KEY + flags → one frozen Config.
+ * postsync.yaml (optional) + POSTSYNC_API_URL / POSTSYNC_API_KEY (and the other POSTSYNC_API_*
+ * settings, api-environment.ts) + flags → one frozen Config.
  * Precedence for the API URL: `--local` (no URL), then `--api-url`, then POSTSYNC_API_URL, then
  * the file. Every problem is collected and thrown at once as an InvalidConfigError.
  */
@@ -42,8 +44,10 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), { root, configFile, diagnostics });
   const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
-  const url = resolveApiUrl(options, configFile, diagnostics);
+  const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
+  const allowedOrigins = readAllowedOrigins(options.env, diagnostics);
+  const deadlineMs = readDeadlineMs(options.env, diagnostics);
   // Worked out before the errors are thrown (the policy sections name accounts), so only from well-typed entries.
   const accountEntries = isRecord(data.accounts) ? Object.entries(data.accounts).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
   const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
@@ -58,14 +62,13 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
     timezone,
     accounts,
     ...policies,
-    api: apiConfig({ url, local: options.flags?.local === true, key: apiKey === undefined || apiKey === '' ? null : apiKey }),
+    api: apiConfig({ url, urlFrom, local: options.flags?.local === true, allowedOrigins, deadlineMs }, apiKey === undefined || apiKey === '' ? null : apiKey),
   });
 }
 
 /** The key lives in a closure behind a non-enumerable getter, so inspecting or serializing the config never shows it. */
-function apiConfig(values: { url: string | null; local: boolean; key: string | null }): ApiConfig {
-  const { key } = values;
-  const api = { url: values.url, local: values.local };
+function apiConfig(values: Omit<ApiConfig, 'key'>, key: string | null): ApiConfig {
+  const api = { ...values };
   Object.defineProperty(api, 'key', { get: () => key, enumerable: false });
   return Object.freeze(api) as ApiConfig;
 }
@@ -131,15 +134,16 @@ function resolveTimeZone(value: string, configFile: ConfigFile, diagnostics: Dia
 /** The spec's `{base_url}` "includes the version prefix /public/v1": every API URL ends with it. */
 const API_VERSION_PREFIX = '/public/v1';
 
-function resolveApiUrl(options: LoadConfigOptions, configFile: ConfigFile, diagnostics: Diagnostic[]): string | null {
-  if (options.flags?.local === true) return null;
+function resolveApiUrl(options: LoadConfigOptions, configFile: ConfigFile, diagnostics: Diagnostic[]): Pick<ApiConfig, 'url' | 'urlFrom'> {
+  const none = { url: null, urlFrom: null };
+  if (options.flags?.local === true) return none;
   const fromFlag = options.flags?.apiUrl;
   const fromEnv = options.env.POSTSYNC_API_URL;
-  if (fromFlag !== undefined && fromFlag !== '') return checkUrl(fromFlag, { source: '--api-url' }, diagnostics);
-  if (fromEnv !== undefined && fromEnv !== '') return checkUrl(fromEnv, { source: 'POSTSYNC_API_URL' }, diagnostics);
+  if (fromFlag !== undefined && fromFlag !== '') return { url: checkUrl(fromFlag, { source: '--api-url' }, diagnostics), urlFrom: 'flag' };
+  if (fromEnv !== undefined && fromEnv !== '') return { url: checkUrl(fromEnv, { source: 'POSTSYNC_API_URL' }, diagnostics), urlFrom: 'environment' };
   const fromFile = configFile.data.api?.url;
-  if (typeof fromFile !== 'string') return null;
-  return checkUrl(fromFile, { source: '`api.url`', file: configFile.file ?? undefined, ...configFile.locate(['api', 'url']) }, diagnostics);
+  if (typeof fromFile !== 'string') return none;
+  return { url: checkUrl(fromFile, { source: '`api.url`', file: configFile.file ?? undefined, ...configFile.locate(['api', 'url']) }, diagnostics), urlFrom: 'file' };
 }
 
 /**

@@ -42,6 +42,12 @@ export interface ApiConfig {
   readonly key: string | null;
   /** True when the local API was asked for explicitly (`--local`); then `url` is null. */
   readonly local: boolean;
+  /** Where `url` was written: `--api-url`, POSTSYNC_API_URL, or postsync.yaml; null without a URL. */
+  readonly urlFrom: 'flag' | 'environment' | 'file' | null;
+  /** POSTSYNC_API_URL_ALLOW: origins that may receive the key under CI though the file names them (see keyDestinationRefusal). */
+  readonly allowedOrigins: readonly string[];
+  /** POSTSYNC_API_TIMEOUT_MS: the time one API call may take; null for the client's default. */
+  readonly deadlineMs: number | null;
 }
 
 /** Command-line flags that override the files and the environment. */

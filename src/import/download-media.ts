@@ -42,7 +42,7 @@ export async function downloadMedia(media: readonly Media[], options: WriteRoot 
         if (problem !== undefined) return outcomes.set(item.id, { kind: 'failed', reason: problem });
         const path = join(tempDir, String(index));
         try {
-          const { sha256, sizeBytes } = await fetchMediaSource(item.url, { writeTo: path });
+          const { sha256, sizeBytes } = await fetchMediaSource(item, { writeTo: path });
           outcomes.set(item.id, { kind: 'downloaded', file: { media: item, path, sha256, sizeBytes } });
         } catch (error) {
           await rm(path, { force: true });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../api/index.js';
 import type { ClientEvent } from '../api/index.js';
 import type { Session } from '../api/types.js';
+import { keyDestinationRefusal } from '../config/key-destination.js';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
@@ -31,7 +32,10 @@ export interface Connection {
 }
 
 export interface ConnectOptions {
-  /** True under CI (`CI=true`): the embedded API must then be asked for with `--local`. */
+  /**
+   * True under CI (`isCiEnvironment`): the embedded API must then be asked for with `--local`,
+   * and the key goes only where `keyDestinationRefusal` allows.
+   */
   ci: boolean;
   onClientEvent?: (event: ClientEvent) => void;
 }
@@ -44,8 +48,10 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
       hint: 'Set POSTSYNC_API_KEY to a key of your project (in GitHub Actions: a repository secret).',
     });
   }
+  const refusal = keyDestinationRefusal(config.api, options);
+  if (refusal !== undefined) throw refusal;
   const url = config.api.url;
-  const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent });
+  const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent, ...deadlineOf(config) });
   return openSession(client, { apiUrl: url, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
 }
 
@@ -62,13 +68,18 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
   // link there, or on the way from the project root, is refused before it starts, never followed.
   for (const name of ['journal.jsonl', 'journal.jsonl.compact.tmp', 'objects']) await guardWrite(join(dataDir, name), { root: config.root });
   const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir });
-  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent });
+  const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent, ...deadlineOf(config) });
   const close = async () => {
     await client.close();
     await emulator.close();
   };
   // The local API's URL (an ephemeral port) is not part of its identity in state.
   return openSession(client, { apiUrl: 'local', local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
+}
+
+/** POSTSYNC_API_TIMEOUT_MS for the client, when set. */
+function deadlineOf(config: Config): { deadlineMs?: number } {
+  return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 
 /** Reads the session (which names the project), then builds the target; closes everything if that fails. */

@@ -14,7 +14,8 @@ const FETCH_CONCURRENCY = 4;
  * orphan post it is even when the state was lost: the planner knows media only by content. Only
  * the media of orphans that could be a new post in every other field are fetched
  * (`orphanMediaToLearn`); a plan with no new post with media fetches nothing. Each is streamed
- * through sha256 once and nothing is written. A media the service does not offer
+ * through sha256 once (stopped once larger than every local media of the new posts: it can then
+ * be none of them) and nothing is written. A media the service does not offer
  * (`downloadProblem`) or that fails to arrive is left out: it stays unknown, and its post is not
  * adopted.
  */
@@ -31,13 +32,15 @@ export async function learnOrphanMedia(input: {
   const { state } = input;
   const newPosts = input.posts.filter((post) => state.posts[post.key] === undefined && state.pending[post.key] === undefined);
   const media = orphanMediaToLearn({ newPosts, state, live: input.live });
+  // A remote media larger than every local one of the new posts is none of them by content.
+  const atMostBytes = Math.max(0, ...newPosts.flatMap((post) => post.media.map((item) => item.sizeBytes)));
   const kept = input.learned ?? new Map<string, string>();
   const learned = new Map<string, string>();
   const limit = pLimit(FETCH_CONCURRENCY);
   await Promise.all(
     media.map((item) =>
       limit(async () => {
-        const sha256 = kept.get(item.id) ?? (await contentOf(item));
+        const sha256 = kept.get(item.id) ?? (await contentOf(item, atMostBytes));
         if (sha256 === undefined) return;
         learned.set(item.id, sha256);
         kept.set(item.id, sha256);
@@ -47,12 +50,12 @@ export async function learnOrphanMedia(input: {
   return learned;
 }
 
-async function contentOf(media: Media): Promise<string | undefined> {
+async function contentOf(media: Media, atMostBytes: number): Promise<string | undefined> {
   if (downloadProblem(media) !== undefined) return undefined;
   try {
-    return (await fetchMediaSource(media.url)).sha256;
+    return (await fetchMediaSource(media, { atMostBytes })).sha256;
   } catch {
-    // Unreachable or refused: the media stays unknown by content, which is never a match.
+    // Unreachable, refused or too large: the media stays unknown by content, which is never a match.
     return undefined;
   }
 }

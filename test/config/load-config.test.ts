@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       slots: {},
       vars: {},
       hashtags: {},
-      api: { url: null, local: false },
+      api: { url: null, local: false, urlFrom: null, allowedOrigins: [], deadlineMs: null },
     });
     expect(config.api.key).toBeNull();
     expect(Object.isFrozen(config) && Object.isFrozen(config.api) && Object.isFrozen(config.accounts)).toBe(true);
@@ -57,12 +57,27 @@ describe('loadConfig', () => {
     const root = await testdir({ 'postsync.yaml': 'api:\n  url: https://file.example.com/public/v1\n' });
     const fromEnv = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://127.0.0.1:4010/public/v1', POSTSYNC_API_KEY: KEY } });
     expect(fromEnv.api.url).toBe('http://127.0.0.1:4010/public/v1');
+    expect(fromEnv.api.urlFrom).toBe('environment');
     expect(fromEnv.api.key).toBe(KEY);
+    expect((await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: '' } })).api.urlFrom).toBe('file');
     const fromFlag = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { apiUrl: 'https://flag.example.com/x/public/v1' } });
     expect(fromFlag.api.url).toBe('https://flag.example.com/x/public/v1');
+    expect(fromFlag.api.urlFrom).toBe('flag');
     const local = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL: 'http://env.example.com' }, flags: { local: true } });
     expect(local.api).toMatchObject({ url: null, local: true });
     expect((await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: '' } })).api.key).toBeNull();
+  });
+
+  it('reads the origins POSTSYNC_API_URL_ALLOW allows and the deadline POSTSYNC_API_TIMEOUT_MS sets, and refuses bad values', async () => {
+    const root = await testdir();
+    const read = await loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: ' https://api.example.com/public/v1 ,http://127.0.0.1:4010,', POSTSYNC_API_TIMEOUT_MS: '2500' } });
+    expect(read.api).toMatchObject({ allowedOrigins: ['https://api.example.com', 'http://127.0.0.1:4010'], deadlineMs: 2500 });
+    const bad = await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_URL_ALLOW: 'ftp://files.example.com', POSTSYNC_API_TIMEOUT_MS: '2.5s' } }));
+    expect(bad.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['invalid-environment', 'POSTSYNC_API_URL_ALLOW: `ftp://files.example.com` is not an http:// or https:// origin'],
+      ['invalid-environment', 'POSTSYNC_API_TIMEOUT_MS is not a whole number of milliseconds above 0'],
+    ]);
+    await failure(loadConfig({ cwd: root, env: { POSTSYNC_API_TIMEOUT_MS: '0' } }));
   });
 
   it('refuses an API URL without the /public/v1 version prefix up front, from the flag, the environment or the file', async () => {
