@@ -1,3 +1,4 @@
+import { draftReadiness } from '../content/readiness.js';
 import type { Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
@@ -42,7 +43,7 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
     slot: card.slot,
     previous,
     draft: card.slot === null,
-    ready: card.slot === null && errors === 0 && card.accounts.length > 0,
+    ready: card.slot === null && draftReadiness({ diagnostics: extra.diagnostics }).ready,
     status: extra.status,
     overlay,
     change: changeOf(extra.change, context.place),

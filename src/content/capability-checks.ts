@@ -1,4 +1,5 @@
 import { knownOptionRules } from '../api/option-rules.js';
+import { NEEDS_AN_ACCOUNT } from './readiness.js';
 import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
 import { readinessOf, type Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
@@ -33,6 +34,7 @@ export function checkAgainstCapabilities(
   const unavailableSeverity = options.unavailableAccounts ?? 'error';
   const diagnostics: Diagnostic[] = [];
   for (const post of posts) {
+    if (post.shape.targets.length === 0 && post.slot === undefined) diagnostics.push(needsAnAccount(post));
     post.shape.targets.forEach((target, index) => {
       const account = post.targetLabels[index] ?? target.socialAccountId;
       const base = { severity: 'error' as const, file: post.file, ...(post.locations?.targets[index] ?? {}) };
@@ -55,6 +57,23 @@ export function checkAgainstCapabilities(
     });
   }
   return diagnostics;
+}
+
+/**
+ * A draft that names no account is fine as a draft, but scheduling it is an error
+ * (`schedule-without-targets`): a readiness warning, so that "ready to schedule" means the same
+ * everywhere (`readiness.ts`). A scheduled post without accounts has that error already.
+ */
+function needsAnAccount(post: DesiredPost): Diagnostic {
+  return readinessOf({
+    severity: 'warning',
+    code: 'schedule-without-targets',
+    message: NEEDS_AN_ACCOUNT,
+    file: post.file,
+    expected: 'one or more entries under `targets:`',
+    found: 'no targets',
+    hint: 'Add the accounts to publish to under `targets:` before you give the post a time.',
+  }, post.shape);
 }
 
 type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'> & { severity?: Diagnostic['severity'] }) => void;

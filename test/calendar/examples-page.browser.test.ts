@@ -26,7 +26,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar of examples/ in Chromium', () => 
     const made = await runCli(['-C', project, 'calendar', '--out', out, '--ics', join(out, 'feed.ics')], { cwd: project });
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Calendar: .*index\.html \(21 scheduled posts, 5 unscheduled posts; times in Europe\/Berlin\)\nPlan: 26 new\.\nFeed: .*feed\.ics \(21 events\)\n$/);
+    expect(made.stdout).toMatch(/^Calendar: .*index\.html \(21 scheduled posts, 5 unscheduled posts; times in Europe\/Berlin\)\nPlan: 26 new\.\n1 problem in the files: shown on the page \(`postsync validate` lists them\)\.\nFeed: .*feed\.ics \(21 events\)\n$/);
 
     // What the posts' times are, from the plan as JSON.
     const plan = JSON.parse((await runCli(['-C', project, 'plan', '--json'], { cwd: project })).stdout) as { changes: { key: string; desired: PostShape }[] };

@@ -24,8 +24,10 @@ describe('examples/', () => {
     expect(files.length).toBeGreaterThanOrEqual(15);
     expect(files.length).toBeLessThanOrEqual(25);
     const result = await runCli(['-C', EXAMPLES, '--api-url', emulator().baseUrl, 'validate'], { cwd: EXAMPLES, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
-    // No diagnostic; every draft of the examples is ready to schedule.
-    expect(result.stdout).toMatch(new RegExp(`^Drafts \\((\\d+), all ready to schedule\\):\\n(  posts/\\S+\\.md +ready to schedule\\n)+\\n${postCount(files)} posts valid\\.\\n$`));
+    // One readiness warning: the idea without accounts is a fine draft, not ready to schedule.
+    expect(result.stdout).toMatch(/^posts\/2026-12\/gift-card-ideas\.md warning not ready to schedule: needs an account under `targets:` \[schedule-without-targets\]\n/);
+    expect(result.stdout).toContain('  posts/2026-12/gift-card-ideas.md    not ready to schedule: needs an account under `targets:`\n');
+    expect(result.stdout).toMatch(new RegExp(`\\n\\nDrafts \\((\\d+), 1 not ready to schedule\\):\\n(  posts/\\S+\\.md +(ready to schedule|not ready to schedule: .*)\\n)+\\n${postCount(files)} posts valid\\. 1 draft not ready to schedule yet\\.\\n$`));
     expect(result.code).toBe(0);
   });
 

@@ -86,7 +86,7 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     await settleAll(dir);
     const cold = await desiredSide(dir, active().baseUrl);
     expect(cold.posts).toHaveLength(5);
-    expect(cold.diagnostics).toEqual([]);
+    expect(cold.diagnostics).toMatchObject([{ code: 'schedule-without-targets', file: 'posts/b/none.md', severity: 'warning' }]);
     expect((await desiredSide(dir, active().baseUrl)).unchanged).toHaveLength(5);
 
     // Another image under the same name: every post naming it has a new fingerprint.
@@ -102,6 +102,6 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     const deleted = await desiredSide(dir, active().baseUrl);
     expect(deleted.unchanged.map((p) => p.key)).toEqual(['a/one', 'a/short', 'a/two', 'b/none']);
     expect(deleted.posts).toEqual([]);
-    expect(deleted.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/b/three.md media-not-found']);
+    expect(deleted.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/b/three.md media-not-found', 'posts/b/none.md schedule-without-targets']);
   });
 });
