@@ -7,8 +7,8 @@ import { execFileSync, spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
-import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -1866,10 +1866,172 @@ var NOT_READY_PREFIX;
 var init_diagnostics_CSWwxGl1 = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 }));
+function trimmed(value, digits) {
+	return String(Number(value.toFixed(digits)));
+}
+function formatBytes(bytes) {
+	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
+	return `${bytes} bytes`;
+}
+function formatSeconds(seconds, digits = 1) {
+	return `${trimmed(seconds, digits)} s`;
+}
+function formatAgainstLimit(kind, found, limit) {
+	if (kind === "bytes") {
+		const pair = {
+			found: formatBytes(found),
+			limit: formatBytes(limit)
+		};
+		if (pair.found !== pair.limit || found === limit) return pair;
+		return {
+			found: `${found.toLocaleString("en-US")} bytes`,
+			limit: `${limit.toLocaleString("en-US")} bytes`
+		};
+	}
+	const limitText = formatSeconds(limit, 3);
+	for (const digits of [
+		1,
+		2,
+		3
+	]) {
+		const foundText = formatSeconds(found, digits);
+		if (foundText !== limitText) return {
+			found: foundText,
+			limit: limitText
+		};
+	}
+	return {
+		found: formatSeconds(found, 6),
+		limit: limitText
+	};
+}
+function formatList(items, conjunction = "and") {
+	if (items.length === 0) return "none";
+	if (items.length === 1) return items[0];
+	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+function plural$1(count, singular, pluralForm = `${singular}s`) {
+	return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+var UNITS;
+var init_format_DZlSd15T = __esmMin((() => {
+	UNITS = [
+		["GiB", 1024 ** 3],
+		["MiB", 1024 ** 2],
+		["KiB", 1024]
+	];
+}));
+function unlinked(text) {
+	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
+}
+function oneLine(text) {
+	return terminalText(text.replace(/\r?\n|\r/g, " "));
+}
+function inlineHtmlSafe(text) {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function markdownText(text) {
+	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
+}
+function markdownMessage(text) {
+	const line = oneLine(text);
+	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
+	let out = "";
+	let at = 0;
+	const runs = [...line.matchAll(/`+/g)];
+	for (let index = 0; index < runs.length; index++) {
+		const open = runs[index];
+		const closing = runs.findIndex((run, later) => later > index && run[0].length === open[0].length);
+		if (closing < 0) continue;
+		const close = runs[closing];
+		out += prose(line.slice(at, open.index)) + line.slice(open.index, close.index + close[0].length);
+		at = close.index + close[0].length;
+		index = closing;
+	}
+	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
+}
+function inlineCode(text, options = {}) {
+	const shown = terminalText(text);
+	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
+	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
+}
+function codeFence(text) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	return "`".repeat(longest + 1);
+}
+function withinBytes(input) {
+	const { head, parts, maxBytes, cutNote } = input;
+	const tail = input.tail ?? "";
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = cutNote(parts.length - count);
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
+		used += Buffer.byteLength(part);
+	}
+	return `${head}${parts.join("")}${tail}`;
+}
+var init_markdown_BA79wAv1 = __esmMin((() => {
+	init_main();
+}));
+var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
+var init_limits_CSkHd4XN = __esmMin((() => {
+	STEP_SUMMARY_LIMIT = 1048576;
+	COMMENT_LIMIT = 65536;
+	LIMIT_MARGIN = 1024;
+	APPLY_OUTCOME_BUDGET = 65536;
+	PLAN_SUMMARY_BUDGET = 982016;
+}));
 function hasChanges(plan) {
 	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-var init_has_changes_BptzXZMI = __esmMin((() => {}));
+function where(diagnostic) {
+	if (diagnostic.file === void 0) return "postsync";
+	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
+	return `${diagnostic.file}${line}`;
+}
+function summaryCutNote(left, what) {
+	return `\n_…and ${plural$1(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+}
+function validateSummaryMarkdown(diagnostics, options) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	const warnings = diagnostics.length - errors;
+	const head = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length === 0) return head.join("\n");
+	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
+	return withinBytes({
+		head: `${head.join("\n")}\n`,
+		parts: rows.map((row) => `| ${row}\n`),
+		tail: "",
+		maxBytes: PLAN_SUMMARY_BUDGET,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+}
+function applyOutcomeMarkdown(options) {
+	const head = `\n**${options.line}**\n`;
+	if (options.failed.length === 0) return `${head}`;
+	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	return withinBytes({
+		head: `${head}\n`,
+		parts: rows,
+		tail: "",
+		maxBytes: APPLY_OUTCOME_BUDGET,
+		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+	});
+}
+var init_summary_CYI1_UIP = __esmMin((() => {
+	init_format_DZlSd15T();
+	init_markdown_BA79wAv1();
+	init_limits_CSkHd4XN();
+}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -8503,6 +8665,43 @@ function prettyCanonicalJson(value) {
 function sha256Hex(text) {
 	return hash("sha256", text, "hex");
 }
+async function guardWrite(path, options) {
+	const root = resolve(options.root);
+	const target = resolve(path);
+	const inside = relative(root, target);
+	if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
+	let at = root;
+	for (const part of inside.split(sep)) {
+		at = join(at, part);
+		const stats = await lstatOrNull(at);
+		if (stats === null) return;
+		if (stats.isSymbolicLink()) throw linkRefused(at);
+	}
+}
+async function openNoFollow(path, options) {
+	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+	let handle;
+	try {
+		handle = await open(path, flags, 420);
+	} catch (error) {
+		if (error.code === "ELOOP") throw linkRefused(path);
+		throw error;
+	}
+	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
+		await handle.close();
+		throw linkRefused(path);
+	}
+	return handle;
+}
+async function lstatOrNull(path) {
+	return lstat(path).catch((error) => {
+		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+		throw error;
+	});
+}
+function linkRefused(path) {
+	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
+}
 function journalPathFor(statePath) {
 	return `${statePath}.journal`;
 }
@@ -8686,7 +8885,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_BDwYzMeW = __esmMin((() => {
+var init_state_file_CAVMJCME = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_wrapper();
 	TYPE_WORDS = {
@@ -8726,8 +8925,9 @@ function escapeProperty(text) {
 	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+	const data = message.split("\n").map(terminalText).join("\n");
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
 }
 function workspacePath(file, options) {
 	const absolute = resolve(options.root, file);
@@ -8740,7 +8940,7 @@ function diagnosticAnnotation(diagnostic, options) {
 		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
 		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
 		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0);
+	].filter((line) => line !== void 0).map(terminalText);
 	return annotation(diagnostic.severity, details.join("\n"), {
 		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
 		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
@@ -8748,63 +8948,10 @@ function diagnosticAnnotation(diagnostic, options) {
 		title: `postsync ${diagnostic.code}`
 	});
 }
-var init_workflow_commands_CGh1193V = __esmMin((() => {}));
-function trimmed(value, digits) {
-	return String(Number(value.toFixed(digits)));
-}
-function formatBytes(bytes) {
-	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
-	return `${bytes} bytes`;
-}
-function formatSeconds(seconds, digits = 1) {
-	return `${trimmed(seconds, digits)} s`;
-}
-function formatAgainstLimit(kind, found, limit) {
-	if (kind === "bytes") {
-		const pair = {
-			found: formatBytes(found),
-			limit: formatBytes(limit)
-		};
-		if (pair.found !== pair.limit || found === limit) return pair;
-		return {
-			found: `${found.toLocaleString("en-US")} bytes`,
-			limit: `${limit.toLocaleString("en-US")} bytes`
-		};
-	}
-	const limitText = formatSeconds(limit, 3);
-	for (const digits of [
-		1,
-		2,
-		3
-	]) {
-		const foundText = formatSeconds(found, digits);
-		if (foundText !== limitText) return {
-			found: foundText,
-			limit: limitText
-		};
-	}
-	return {
-		found: formatSeconds(found, 6),
-		limit: limitText
-	};
-}
-function formatList(items, conjunction = "and") {
-	if (items.length === 0) return "none";
-	if (items.length === 1) return items[0];
-	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
-}
-function plural$1(count, singular, pluralForm = `${singular}s`) {
-	return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-var UNITS;
-var init_format_DZlSd15T = __esmMin((() => {
-	UNITS = [
-		["GiB", 1024 ** 3],
-		["MiB", 1024 ** 2],
-		["KiB", 1024]
-	];
+var init_workflow_commands_CxeY8icu = __esmMin((() => {
+	init_main();
 }));
-var actions_Dqwsb50J_exports = __exportAll$1({
+var actions_BUXGNycq_exports = __exportAll$1({
 	annotation: () => annotation,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
@@ -8848,40 +8995,6 @@ function planOutputs(plan) {
 		uploads: plan.uploads.length,
 		...diagnosticOutputs(plan.diagnostics)
 	};
-}
-function cell$1(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function where(diagnostic) {
-	if (diagnostic.file === void 0) return "postsync";
-	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
-	return `${diagnostic.file}${line}`;
-}
-function validateSummaryMarkdown(diagnostics, options) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	const warnings = diagnostics.length - errors;
-	const out = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length > 0) {
-		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-function applyOutcomeMarkdown(options) {
-	const out = [
-		"",
-		`**${options.line}**`,
-		""
-	];
-	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
-	if (options.failed.length > 0) out.push("");
-	return out.join("\n");
 }
 async function reportToGitHubActions(report, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
@@ -8936,10 +9049,9 @@ async function writeOutputs(actions, outputs) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_Dqwsb50J = __esmMin((() => {
-	init_workflow_commands_CGh1193V();
-	init_has_changes_BptzXZMI();
-	init_format_DZlSd15T();
+var init_actions_BUXGNycq = __esmMin((() => {
+	init_workflow_commands_CxeY8icu();
+	init_summary_CYI1_UIP();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -8949,11 +9061,11 @@ function location(diagnostic) {
 function renderDiagnostics(diagnostics, style) {
 	return diagnostics.map((d) => {
 		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = location(d);
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
-		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
+		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
+		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
 		return lines.join("\n");
 	}).join("\n");
 }
@@ -8964,7 +9076,9 @@ function diagnosticCounts(diagnostics) {
 		warnings: diagnostics.length - errors
 	};
 }
-var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
+var init_diagnostics_xYlT2z0v = __esmMin((() => {
+	init_main();
+}));
 function blockPostsWithErrors(changes, context) {
 	const errorsByFile = new Map();
 	const projectErrors = [];
@@ -9082,11 +9196,12 @@ function previewText(text, max) {
 }
 var init_preview_CRMwEdwx = __esmMin((() => {}));
 function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${draft.missing.join("; ")}`;
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
 }
 function draftLines(drafts, style) {
-	const width = Math.max(...drafts.map((draft) => draft.file.length));
-	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+	const files = drafts.map((draft) => terminalPath(draft.file));
+	const width = Math.max(...files.map((file) => file.length));
+	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
 }
 function renderDrafts(drafts, style, options = {}) {
 	if (drafts.length === 0) return "";
@@ -9105,12 +9220,13 @@ function renderDrafts(drafts, style, options = {}) {
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
 }
-var init_drafts_Dtn_StRt = __esmMin((() => {
+var init_drafts_BD14FYTx = __esmMin((() => {
 	init_format_DZlSd15T();
+	init_main();
 }));
 function preview(value, max = 60) {
 	if (value === void 0) return "(none)";
-	return previewText(JSON.stringify(value) ?? String(value), max);
+	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
 }
 function colourFor(change, style) {
 	if (change.action === "noop") return style.dim;
@@ -9125,14 +9241,14 @@ function colourFor(change, style) {
 	}[change.action];
 }
 function changeLines(change, style, options = {}) {
-	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
 	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
+	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
 	const indent = options.underFile ? "  " : "";
 	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
 	return lines;
 }
 function groupOccurrences(changes) {
@@ -9169,7 +9285,7 @@ function renderPlan(plan, options) {
 		out.push("");
 		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
 		else {
-			out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
 			for (const change of item.changes) out.push(...changeLines(change, style, {
 				verbose,
 				underFile: true
@@ -9210,12 +9326,13 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_4McbMI3V = __esmMin((() => {
+var init_plan_human_DWe6oefa = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_DE3IqiLX();
 	init_preview_CRMwEdwx();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_main();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
@@ -9228,12 +9345,10 @@ var init_plan_human_4McbMI3V = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_HG5Mqnix_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function cell(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
+var plan_markdown_fZ1s7_YW_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
-	const out = [
+	const maxBytes = options.maxBytes ?? Infinity;
+	const head = [
 		"### postsync plan",
 		"",
 		`${options.label}`,
@@ -9242,31 +9357,41 @@ function renderPlanMarkdown(plan, options) {
 		""
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
-	if (changes.length > 0) {
-		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-		for (const change of changes) {
-			const { action } = change;
-			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
-			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
-		}
-		out.push("");
-	}
+	const rows = changes.map((change) => {
+		const { action } = change;
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(", ")})` : "";
+		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+	});
+	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+	const tail = changes.length > 0 ? [""] : [];
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
 	}
-	if (plan.diagnostics.length > 0) {
-		out.push("#### Problems", "");
-		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
-		out.push("");
-	}
-	return out.join("\n");
+	let problems = "";
+	if (plan.diagnostics.length > 0) problems = withinBytes({
+		head: "#### Problems\n\n",
+		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
+		tail: "\n",
+		maxBytes: maxBytes / 4,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
+	return withinBytes({
+		head: head.map((line) => `${line}\n`).join(""),
+		parts: rows,
+		tail: after,
+		maxBytes,
+		cutNote: (left) => summaryCutNote(left, "change")
+	}).replace(/\n$/, "");
 }
 var EMOJI;
-var init_plan_markdown_HG5Mqnix = __esmMin((() => {
-	init_diagnostics_DXDbdWhe();
-	init_plan_human_4McbMI3V();
+var init_plan_markdown_fZ1s7_YW = __esmMin((() => {
+	init_summary_CYI1_UIP();
+	init_markdown_BA79wAv1();
+	init_diagnostics_xYlT2z0v();
+	init_plan_human_DWe6oefa();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9323,20 +9448,25 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports)), Promise.resolve().then(() => (init_plan_markdown_HG5Mqnix(), plan_markdown_HG5Mqnix_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_fZ1s7_YW(), plan_markdown_fZ1s7_YW_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
 		plan,
-		summary: () => renderPlanMarkdown(plan, { label: context.label })
+		summary: () => renderPlanMarkdown(plan, {
+			label: context.label,
+			maxBytes: PLAN_SUMMARY_BUDGET
+		})
 	}, {
 		env: process.env,
-		annotate: (line) => process.stderr.write(line)
+		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_YiNpYau5 = __esmMin((() => {
+var init_actions_report_CoEN13fh = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BDwYzMeW();
+	init_main();
+	init_state_file_CAVMJCME();
+	init_limits_CSkHd4XN();
 }));
 function compareText(a, b) {
 	return a < b ? -1 : a > b ? 1 : 0;
@@ -9474,7 +9604,7 @@ var init_scheduled_at_858iXyie = __esmMin((() => {
 	formatters = new Map();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
-var init_error_codes_Bqn1_kii = __esmMin((() => {
+var init_error_codes_C8eAwXQL = __esmMin((() => {
 	ALL_PERMISSIONS = [
 		"accounts-read",
 		"posts-read",
@@ -9527,7 +9657,11 @@ var init_error_codes_Bqn1_kii = __esmMin((() => {
 		uploadClosed: "upload_closed",
 		signatureInvalid: "signature_invalid",
 		urlExpired: "url_expired",
-		loopbackOnly: "loopback_only"
+		loopbackOnly: "loopback_only",
+		malformedUrl: "malformed_url",
+		misdirectedHost: "misdirected_host",
+		crossSiteRequest: "cross_site_request",
+		controlTokenRequired: "control_token_required"
 	};
 }));
 var __defProp, __exportAll;
@@ -40398,14 +40532,14 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_DdbdU89X = __esmMin((() => {
+var init_api_Dnx0Fc4T = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_ordering_CEu8JWq0();
-	init_state_file_BDwYzMeW();
+	init_state_file_CAVMJCME();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
-	init_error_codes_Bqn1_kii();
+	init_error_codes_C8eAwXQL();
 	NEWLINE = 10;
 	MAX_TEXT_FILE_BYTES = 1048576;
 	MIB = 1048576;
@@ -41316,8 +41450,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_DKuVNu53 = __esmMin((() => {
-	init_api_DdbdU89X();
+var init_option_rules_CbnMlYEE = __esmMin((() => {
+	init_api_Dnx0Fc4T();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -47312,9 +47446,24 @@ async function probePostMedia(posts, probe) {
 	}]));
 	return new Map(entries);
 }
-var probeWithReaders;
-var init_probe_cache_BIaDE8Nw = __esmMin((() => {
+function draftReadiness$1(draft) {
+	const missing = [];
+	const errors = draft.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+	if (errors > 0) missing.push(errors === 1 ? "the error in its file fixed" : `the ${errors} errors in its file fixed`);
+	for (const diagnostic of draft.diagnostics) if (isReadinessWarning(diagnostic)) missing.push(diagnostic.message.slice(NOT_READY_PREFIX.length));
+	return {
+		ready: missing.length === 0,
+		missing
+	};
+}
+function isReadinessWarning(diagnostic) {
+	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.message.startsWith("not ready to schedule: ");
+}
+var probeWithReaders, NEEDS_AN_ACCOUNT;
+var init_readiness_rlbaFtKy = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
 	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
+	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
 }));
 var Node, Queue;
 var init_yocto_queue = __esmMin((() => {
@@ -55493,8 +55642,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_2tZdjsFJ = __esmMin((() => {
-	init_api_DdbdU89X();
+var init_parse_yCVilXP1 = __esmMin((() => {
+	init_api_Dnx0Fc4T();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -55503,7 +55652,7 @@ var init_parse_2tZdjsFJ = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCDYn0gh_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_Cf6pWbuR_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -55755,17 +55904,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCDYn0gh = __esmMin((() => {
+var init_interpret_file_Cf6pWbuR = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_BDwYzMeW();
-	init_check_posts_BwqZjU_r();
+	init_state_file_CAVMJCME();
+	init_check_posts_DJ1Fluvs();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_DdbdU89X();
-	init_error_codes_Bqn1_kii();
+	init_api_Dnx0Fc4T();
+	init_error_codes_C8eAwXQL();
 	init_content_validators_B_k_Y7BU();
 	init_text_length_BSWyNaU7();
-	init_parse_2tZdjsFJ();
+	init_parse_yCVilXP1();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -57848,7 +57997,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCDYn0gh(), interpret_file_BCDYn0gh_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Cf6pWbuR(), interpret_file_Cf6pWbuR_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -58034,53 +58183,67 @@ async function prefetchAccountRules(client, accountIds) {
 function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) {
 	const unavailableSeverity = options.unavailableAccounts ?? "error";
 	const diagnostics = [];
-	for (const post of posts) post.shape.targets.forEach((target, index) => {
-		const account = post.targetLabels[index] ?? target.socialAccountId;
-		const base = {
-			severity: "error",
-			file: post.file,
-			...post.locations?.targets[index] ?? {}
-		};
-		const report = (diagnostic) => diagnostics.push({
-			...base,
-			...diagnostic
-		});
-		const notReady = (diagnostic) => diagnostics.push(readinessOf({
-			...base,
-			...diagnostic
-		}, post.shape));
-		const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
-		if (capabilities === void 0) {
-			report({
-				code: "account-not-found",
-				message: `account ${account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`} is not in this project`,
-				hint: "`postsync accounts` lists the accounts this API key can post to."
+	for (const post of posts) {
+		if (post.shape.targets.length === 0 && post.slot === void 0) diagnostics.push(needsAnAccount(post));
+		post.shape.targets.forEach((target, index) => {
+			const account = post.targetLabels[index] ?? target.socialAccountId;
+			const base = {
+				severity: "error",
+				file: post.file,
+				...post.locations?.targets[index] ?? {}
+			};
+			const report = (diagnostic) => diagnostics.push({
+				...base,
+				...diagnostic
 			});
-			return;
-		}
-		const where = `\`${account}\` (${capabilities.account.platform})`;
-		if (!capabilities.supported) report({
-			severity: unavailableSeverity,
-			code: "account-unsupported",
-			message: `account ${where} is not supported by the API`,
-			found: capabilities.reason,
-			hint: "Remove it from targets."
+			const notReady = (diagnostic) => diagnostics.push(readinessOf({
+				...base,
+				...diagnostic
+			}, post.shape));
+			const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
+			if (capabilities === void 0) {
+				report({
+					code: "account-not-found",
+					message: `account ${account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`} is not in this project`,
+					hint: "`postsync accounts` lists the accounts this API key can post to."
+				});
+				return;
+			}
+			const where = `\`${account}\` (${capabilities.account.platform})`;
+			if (!capabilities.supported) report({
+				severity: unavailableSeverity,
+				code: "account-unsupported",
+				message: `account ${where} is not supported by the API`,
+				found: capabilities.reason,
+				hint: "Remove it from targets."
+			});
+			else if (!capabilities.available) report({
+				severity: unavailableSeverity,
+				code: "account-unavailable",
+				message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ""}`,
+				hint: "Reconnect the account in the service, or remove it from targets."
+			});
+			checkCaption(post, target, capabilities.rules.caption, where, notReady);
+			const optionRules = knownOptionRules(capabilities.rules.options);
+			if (optionRules !== null) checkOptions$1(target, optionRules, where, {
+				report,
+				notReady
+			});
+			checkAttachmentCount(post, capabilities.rules, where, notReady);
 		});
-		else if (!capabilities.available) report({
-			severity: unavailableSeverity,
-			code: "account-unavailable",
-			message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ""}`,
-			hint: "Reconnect the account in the service, or remove it from targets."
-		});
-		checkCaption(post, target, capabilities.rules.caption, where, notReady);
-		const optionRules = knownOptionRules(capabilities.rules.options);
-		if (optionRules !== null) checkOptions$1(target, optionRules, where, {
-			report,
-			notReady
-		});
-		checkAttachmentCount(post, capabilities.rules, where, notReady);
-	});
+	}
 	return diagnostics;
+}
+function needsAnAccount(post) {
+	return readinessOf({
+		severity: "warning",
+		code: "schedule-without-targets",
+		message: NEEDS_AN_ACCOUNT,
+		file: post.file,
+		expected: "one or more entries under `targets:`",
+		found: "no targets",
+		hint: "Add the accounts to publish to under `targets:` before you give the post a time."
+	}, post.shape);
 }
 function checkCaption(post, target, rules, where, report) {
 	const text = target.contentOverride ?? post.shape.content;
@@ -58428,18 +58591,18 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_BwqZjU_r = __esmMin((() => {
+var init_check_posts_DJ1Fluvs = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
-	init_api_DdbdU89X();
-	init_state_file_BDwYzMeW();
+	init_api_Dnx0Fc4T();
+	init_state_file_CAVMJCME();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
-	init_error_codes_Bqn1_kii();
-	init_option_rules_DKuVNu53();
+	init_error_codes_C8eAwXQL();
+	init_option_rules_CbnMlYEE();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
-	init_probe_cache_BIaDE8Nw();
+	init_readiness_rlbaFtKy();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
@@ -58715,8 +58878,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_TSuX9dYq = __esmMin((() => {
-	init_check_posts_BwqZjU_r();
+var init_plan_context_BcXVeb4n = __esmMin((() => {
+	init_check_posts_DJ1Fluvs();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -58867,9 +59030,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_DLljL17b = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_state_file_BDwYzMeW();
+var init_media_source_BP4YJiI_ = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_state_file_CAVMJCME();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -58991,8 +59154,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_Dm0hBDBY = __esmMin((() => {
-	init_api_DdbdU89X();
+var init_scoped_listing_BChMwQXX = __esmMin((() => {
+	init_api_Dnx0Fc4T();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -59676,12 +59839,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_jJNCXB_5 = __esmMin((() => {
+var init_read_desired_DH1LYjc8 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_BwqZjU_r();
+	init_check_posts_DJ1Fluvs();
 	init_ordering_CEu8JWq0();
-	init_api_DdbdU89X();
+	init_api_Dnx0Fc4T();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -60374,15 +60537,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_Sv4istKw = __esmMin((() => {
-	init_check_posts_BwqZjU_r();
-	init_plan_context_TSuX9dYq();
-	init_media_source_DLljL17b();
+var init_build_plan_cHLRNtEH = __esmMin((() => {
+	init_check_posts_DJ1Fluvs();
+	init_plan_context_BcXVeb4n();
+	init_media_source_BP4YJiI_();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_DE3IqiLX();
-	init_scoped_listing_Dm0hBDBY();
-	init_read_desired_jJNCXB_5();
+	init_scoped_listing_BChMwQXX();
+	init_read_desired_DH1LYjc8();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -60423,26 +60586,8 @@ function isEntry(entry) {
 	const { fingerprint, value } = entry ?? {};
 	return typeof fingerprint === "string" && typeof value?.key === "string";
 }
-function derivedTextCodec() {
-	return {
-		encode: (entries) => [...entries.values()].map(({ fingerprint, value: { text: _text, ...rest } }) => ({
-			fingerprint,
-			value: rest
-		})),
-		lines: (entries) => [...entries.values()].map((entry) => entry.value.text),
-		decode: (raw, lines) => {
-			if (!Array.isArray(raw) || raw.length !== lines.length || !raw.every(isEntry)) return void 0;
-			const entries = new Map();
-			raw.forEach((entry, index) => {
-				entry.value.text = lines[index];
-				entries.set(entry.value.key, entry);
-			});
-			return entries;
-		}
-	};
-}
 var PostDerived;
-var init_post_derived_CettX2Zk = __esmMin((() => {
+var init_post_derived_0LsqX75P = __esmMin((() => {
 	PostDerived = class {
 		#section;
 		constructor(section) {
@@ -60529,6 +60674,100 @@ var require_picocolors = __commonJSMin(((exports, module) => {
 	module.exports = createColors();
 	module.exports.createColors = createColors;
 }));
+function newToken() {
+	return randomBytes(32).toString("base64url");
+}
+function loopbackHosts(port, bound) {
+	const names = [
+		"127.0.0.1",
+		"localhost",
+		"[::1]"
+	];
+	if (bound !== void 0) names.push(bound.includes(":") ? `[${bound}]` : bound);
+	return new Set(names.flatMap((name) => port === 80 ? [name, `${name}:80`] : [`${name}:${port}`]));
+}
+function requestUrl(request) {
+	try {
+		return new URL(request.url ?? "/", "http://local.invalid");
+	} catch {
+		return null;
+	}
+}
+function decodedPath(request) {
+	const url = requestUrl(request);
+	if (url === null) return null;
+	try {
+		return decodeURIComponent(url.pathname);
+	} catch {
+		return null;
+	}
+}
+function checkAddress(request) {
+	if (decodedPath(request) !== null) return null;
+	return {
+		status: 400,
+		reason: "malformed-url",
+		message: "the address of the request is malformed (a bad percent-escape?)"
+	};
+}
+function checkHost(request, hosts) {
+	const host = request.headers.host?.toLowerCase();
+	if (host !== void 0 && hosts.has(host)) return null;
+	return {
+		status: 421,
+		reason: "host",
+		message: `this server answers only as ${[...hosts].join(", ")} (the request named ${host ?? "no Host"})`
+	};
+}
+function checkLoopbackName(request) {
+	const host = request.headers.host?.toLowerCase() ?? "";
+	const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+	if (name === "localhost" || name === "[::1]" || /^127(\.\d{1,3}){3}$/.test(name)) return null;
+	return {
+		status: 421,
+		reason: "host",
+		message: `this server answers only loopback names (localhost, 127.0.0.1, [::1]), not ${host || "no Host"}`
+	};
+}
+function checkLocalRequest(request, policy) {
+	const first = checkAddress(request) ?? checkHost(request, policy.hosts);
+	if (first !== null) return first;
+	const origin = request.headers.origin;
+	const site = request.headers["sec-fetch-site"];
+	if (!(origin === void 0 || origin.startsWith("http://") && policy.hosts.has(origin.slice(7).toLowerCase())) || site === "cross-site" || site === "same-site") return {
+		status: 403,
+		reason: "cross-site",
+		message: `this server answers no web page of another origin (Origin ${origin ?? "none"}, Sec-Fetch-Site ${site ?? "none"})`
+	};
+	const changes = request.method !== "GET" && request.method !== "HEAD";
+	if ((policy.tokenFor === "every request" || changes) && !holdsToken(request, policy.token)) return {
+		status: 403,
+		reason: "token",
+		message: `this request needs the token of this server process: open the address postsync printed as it started (it holds ?t=), or send the token it printed in the ${TOKEN_HEADER} header`
+	};
+	if (changes && !jsonOrNoBody(request)) return {
+		status: 415,
+		reason: "body",
+		message: `a request body must be JSON with Content-Type: application/json (got ${request.headers["content-type"] ?? "a body without a Content-Type"})`
+	};
+	return null;
+}
+function holdsToken(request, token) {
+	const header = request.headers[TOKEN_HEADER];
+	const given = typeof header === "string" ? header : requestUrl(request)?.searchParams.get("t") ?? null;
+	if (given === null) return false;
+	const [a, b] = [Buffer.from(given), Buffer.from(token)];
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+function jsonOrNoBody(request) {
+	const type = request.headers["content-type"];
+	if (type !== void 0) return type.split(";")[0].trim().toLowerCase() === "application/json";
+	return request.headers["transfer-encoding"] === void 0 && Number(request.headers["content-length"] ?? "0") === 0;
+}
+var TOKEN_HEADER;
+var init_guard_Rhg5cb5l = __esmMin((() => {
+	TOKEN_HEADER = "x-postsync-token";
+}));
 function packageRoot() {
 	let dir = dirname(fileURLToPath(import.meta.url));
 	for (;;) {
@@ -60568,8 +60807,8 @@ function demoFixture() {
 	}] };
 }
 var DEMO_API_KEY, DEMO_ACCOUNTS;
-var init_demo_fixture_CAyjSiP3 = __esmMin((() => {
-	init_error_codes_Bqn1_kii();
+var init_demo_fixture_uAKEnQoG = __esmMin((() => {
+	init_error_codes_C8eAwXQL();
 	DEMO_API_KEY = "demo-key";
 	DEMO_ACCOUNTS = {
 		photo: "6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01",
@@ -66563,7 +66802,7 @@ var require_dist = __commonJSMin(((exports, module) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	exports.default = formatsPlugin;
 }));
-var emulator_FTbERx7E_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_B1UcvvBl_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -66658,6 +66897,9 @@ function parseJsonBody(raw) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new ApiError(400, ErrorCodes.invalidJson, `body is not valid JSON: ${reason}`);
 	}
+}
+function refusalError(refusal) {
+	return new ApiError(refusal.status, CODES[refusal.reason], refusal.message);
 }
 function rulesFor(platform) {
 	return RULES[platform] ?? unsupported;
@@ -66856,6 +67098,11 @@ function createListener(endpoints) {
 }
 async function dispatch(endpoints, exchange) {
 	const { path } = exchange;
+	const refusal = checkAddress(exchange.req) ?? (endpoints.loopbackBind() ? checkLoopbackName(exchange.req) : null);
+	if (refusal !== null) {
+		exchange.req.resume();
+		throw refusalError(refusal);
+	}
 	if (path.startsWith("/_emulator/")) return endpoints.control(exchange);
 	const isApi = path === "/public/v1" || path.startsWith(`/public/v1/`);
 	const isStorage = path.startsWith(STORAGE_PREFIX);
@@ -66958,6 +67205,11 @@ async function handleControl(target, exchange) {
 	if (!isLoopbackAddress(exchange.req.socket.remoteAddress)) {
 		exchange.req.resume();
 		throw new ApiError(403, ErrorCodes.loopbackOnly, "control endpoints answer loopback clients only");
+	}
+	const refusal = checkLocalRequest(exchange.req, target.policy());
+	if (refusal !== null) {
+		exchange.req.resume();
+		throw refusalError(refusal);
 	}
 	const raw = await readLimitedBody(exchange.req);
 	const route = `${exchange.method} ${exchange.path.slice(11).replace(/\/$/, "")}`;
@@ -68062,7 +68314,16 @@ async function startEmulator(options = {}) {
 	for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
 	const limiter = new RateLimiter(limits);
 	const log = new RequestLog();
+	const controlToken = newToken();
+	const server = createServer();
+	const address = () => server.address();
+	const hosts = () => loopbackHosts(address().port, address().address);
 	const control = {
+		policy: () => ({
+			hosts: hosts(),
+			token: controlToken,
+			tokenFor: "changes"
+		}),
 		log,
 		chaos,
 		async moveClock(change) {
@@ -68097,18 +68358,20 @@ async function startEmulator(options = {}) {
 		router: new Router(apiRoutes),
 		log,
 		chaos,
+		loopbackBind: () => isLoopbackAddress(address().address),
 		control: (exchange) => handleControl(control, exchange),
 		storage: (exchange) => handleStorage(services, exchange)
 	});
-	const server = createServer(listener);
+	server.on("request", listener);
 	await new Promise((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
 	});
-	services.origin = originOf(server.address());
+	services.origin = originOf(address());
 	let closing;
 	return {
 		origin: services.origin,
+		controlToken,
 		baseUrl: `${services.origin}${API_PREFIX}`,
 		close() {
 			closing ??= (async () => {
@@ -68122,11 +68385,12 @@ async function startEmulator(options = {}) {
 		}
 	};
 }
-var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_FTbERx7E = __esmMin((() => {
-	init_error_codes_Bqn1_kii();
+var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_B1UcvvBl = __esmMin((() => {
+	init_guard_Rhg5cb5l();
+	init_error_codes_C8eAwXQL();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_CAyjSiP3();
+	init_demo_fixture_uAKEnQoG();
 	init_probe_BaPGwDdx();
 	init_wrapper();
 	import_dist$1 = require_dist$1();
@@ -68273,6 +68537,13 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 	};
 	MAX_JSON_BODY_BYTES = 102400;
 	tooLarge = () => new ApiError(413, ErrorCodes.payloadTooLarge, `JSON body is over ${MAX_JSON_BODY_BYTES} bytes (100 KB)`, { Connection: "close" });
+	CODES = {
+		"malformed-url": ErrorCodes.malformedUrl,
+		host: ErrorCodes.misdirectedHost,
+		"cross-site": ErrorCodes.crossSiteRequest,
+		token: ErrorCodes.controlTokenRequired,
+		body: ErrorCodes.unsupportedMediaType
+	};
 	Exchange = class {
 		req;
 		res;
@@ -68283,7 +68554,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		constructor(req, res) {
 			this.req = req;
 			this.res = res;
-			this.url = new URL(req.url ?? "/", "http://emulator.invalid");
+			this.url = requestUrl(req) ?? new URL("http://emulator.invalid/");
 			res.setHeader("X-Request-Id", this.requestId);
 			res.setHeader("Cache-Control", "no-store");
 		}
@@ -69433,7 +69704,7 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_C596YGfJ_exports = __exportAll$1({
+var context_EZVgOoBN_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69451,24 +69722,49 @@ function pairCodec() {
 }
 function readEntries(path, identity, codec) {
 	let file;
-	let lines;
 	try {
 		const bytes = readFileSync(path);
 		if (!isAscii(bytes)) return new Map();
-		const text = bytes.toString("latin1");
-		const end = text.indexOf("\n");
-		file = JSON.parse(end < 0 ? text : text.slice(0, end));
-		lines = end < 0 ? [] : text.slice(end + 1).split("\n");
+		file = JSON.parse(bytes.toString("latin1"));
 	} catch {
 		return new Map();
 	}
-	return (file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context ? codec.decode(file.entries, lines) : void 0) ?? new Map();
+	return (file.format === SECTION_FORMAT && file.build === identity.build && file.context === identity.context ? codec.decode(file.entries) : void 0) ?? new Map();
 }
 function asciiJson(json) {
 	return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function isPair(entry) {
 	return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
+}
+function cacheDistrust(root, dir) {
+	for (const folder of [dirname(dir), dir]) {
+		const stats = lstatSync(folder, { throwIfNoEntry: false });
+		if (stats === void 0) return null;
+		if (stats.isSymbolicLink()) return `the cache is not used this run: ${folder} is a symbolic link (remove it; postsync makes a real folder)`;
+	}
+	return gitTracksFilesUnder(root, dir) ? `the cache is not used this run: git tracks files under ${dir}, which only this machine may write (untrack them: git rm -r --cached '${dir.replaceAll("'", "'\\''")}')` : null;
+}
+function gitTracksFilesUnder(root, dir) {
+	try {
+		return execFileSync("git", [
+			"ls-files",
+			"-z",
+			"--",
+			dir
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"ignore"
+			],
+			timeout: 1e4
+		}) !== "";
+	} catch {
+		return false;
+	}
 }
 function seldomOf(summary) {
 	const { keyPosition, diagnostics, schedule, snippets } = summary;
@@ -69549,11 +69845,17 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_FTbERx7E(), emulator_FTbERx7E_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_B1UcvvBl(), emulator_B1UcvvBl_exports));
+	const dataDir = join(config.root, LOCAL_API_DIR);
+	for (const name of [
+		"journal.jsonl",
+		"journal.jsonl.compact.tmp",
+		"objects"
+	]) await guardWrite(join(dataDir, name), { root: config.root });
 	const emulator = await startEmulator({
 		host: "127.0.0.1",
 		port: 0,
-		dataDir: join(config.root, LOCAL_API_DIR)
+		dataDir
 	});
 	const client = new ApiClient({
 		baseUrl: emulator.baseUrl,
@@ -69611,7 +69913,10 @@ function isCI() {
 	return isCiEnvironment(process.env);
 }
 function openRunCache(options) {
-	return RunCache.open(projectRoot(options), { enabled: options.cache !== false });
+	return RunCache.open(projectRoot(options), {
+		enabled: options.cache !== false,
+		onNotice: (line) => process.stderr.write(`postsync: ${line}\n`)
+	});
 }
 function loadProjectConfig(options) {
 	return loadConfig({
@@ -69630,15 +69935,15 @@ function clientEventPrinter(style) {
 	return (event) => {
 		switch (event.type) {
 			case "retry":
-				process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
+				process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${terminalText(event.reason)})\n`));
 				break;
 			case "wait":
-				process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
+				process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${terminalText(event.path)} (${terminalText(event.reason)})\n`));
 				break;
 			case "throttle":
 				process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
 				break;
-			case "debug": process.stderr.write(`${event.message}\n`);
+			case "debug": process.stderr.write(`${terminalText(event.message)}\n`);
 		}
 	};
 }
@@ -69657,16 +69962,17 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_C596YGfJ = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_state_file_BDwYzMeW();
+var init_context_EZVgOoBN = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_state_file_CAVMJCME();
 	init_ordering_CEu8JWq0();
-	init_post_derived_CettX2Zk();
+	init_post_derived_0LsqX75P();
 	init_errors_BmB5JMAx();
+	init_main();
 	import_picocolors = __toESM(require_picocolors(), 1);
 	SECTION_FORMAT = 2;
 	CacheSection = class CacheSection {
-		#path;
+		path;
 		#identity;
 		#codec;
 		#loaded;
@@ -69675,7 +69981,7 @@ var init_context_C596YGfJ = __esmMin((() => {
 		#savedChanges = 0;
 		#written;
 		constructor(path, identity, codec) {
-			this.#path = path;
+			this.path = path;
 			this.#identity = identity;
 			this.#codec = codec;
 			this.#loaded = readEntries(path, identity, codec);
@@ -69705,18 +70011,16 @@ var init_context_C596YGfJ = __esmMin((() => {
 			if (!this.dirty) return false;
 			const changes = this.#changes;
 			const written = this.#used.size;
-			const json = JSON.stringify({
+			const text = asciiJson(JSON.stringify({
 				format: SECTION_FORMAT,
 				...this.#identity,
 				entries: this.#codec.encode(this.#used)
-			});
-			const lines = this.#codec.lines?.(this.#used) ?? [];
-			const text = asciiJson(lines.length === 0 ? json : `${json}\n${lines.join("\n")}`);
-			const temp = join(dirname(this.#path), `.${basename(this.#path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+			}));
+			const temp = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 			try {
-				await mkdir(dirname(this.#path), { recursive: true });
-				await writeFile(temp, text);
-				await rename(temp, this.#path);
+				await mkdir(dirname(this.path), { recursive: true });
+				await writeFile(temp, text, { flag: "wx" });
+				await rename(temp, this.path);
 				this.#savedChanges = changes;
 				this.#written = written;
 				return true;
@@ -69845,17 +70149,34 @@ var init_context_C596YGfJ = __esmMin((() => {
 	RunCache = class RunCache {
 		#dir;
 		#build;
+		#root;
+		#onNotice;
 		#sections = new Map();
-		constructor(dir, build) {
-			this.#dir = dir;
+		constructor(where, build, onNotice) {
+			this.#dir = where.dir;
+			this.#root = where.root;
 			this.#build = build;
+			this.#onNotice = onNotice;
 		}
 		static open(root, options) {
 			const build = options.enabled ? options.build ?? buildId() : null;
-			return build === null ? RunCache.disabled() : new RunCache(join(root, CACHE_DIR), build);
+			if (build === null) return RunCache.disabled();
+			const dir = join(root, CACHE_DIR);
+			const distrust = cacheDistrust(root, dir);
+			if (distrust !== null) {
+				options.onNotice?.(distrust);
+				return RunCache.disabled();
+			}
+			return new RunCache({
+				dir,
+				root
+			}, build, options.onNotice ?? (() => void 0));
 		}
 		static disabled() {
-			return new RunCache(null, "");
+			return new RunCache({
+				dir: null,
+				root: ""
+			}, "", () => void 0);
 		}
 		posts(config, accountFacts) {
 			const section = this.#section("posts", contentContext(config, accountFacts), postColumns);
@@ -69864,10 +70185,6 @@ var init_context_C596YGfJ = __esmMin((() => {
 		}
 		calendarCards(context) {
 			const section = this.#section("calendar", context, derivedCodec());
-			return section === void 0 ? void 0 : new PostDerived(section);
-		}
-		calendarEntries(context) {
-			const section = this.#section("calendar-entries", context, derivedTextCodec());
 			return section === void 0 ? void 0 : new PostDerived(section);
 		}
 		knownStates() {
@@ -69887,7 +70204,14 @@ var init_context_C596YGfJ = __esmMin((() => {
 		async save() {
 			const sections = [...this.#sections.values()].map((open) => open.section);
 			if (this.#dir === null || !sections.some((section) => section.dirty)) return;
-			await mkdir(this.#dir, { recursive: true }).then(() => writeFile(join(this.#dir, ".gitignore"), "# postsync cache: safe to delete, never committed\n*\n", { flag: "wx" })).catch(() => void 0);
+			const ignore = join(this.#dir, ".gitignore");
+			try {
+				for (const path of [ignore, ...sections.map((section) => section.path)]) await guardWrite(path, { root: this.#root });
+			} catch (error) {
+				this.#onNotice(`the cache is not saved: ${error.message}`);
+				return;
+			}
+			await mkdir(this.#dir, { recursive: true }).then(() => writeFile(ignore, "# postsync cache: safe to delete, never committed\n*\n", { flag: "wx" })).catch(() => void 0);
 			await Promise.all(sections.map((section) => section.save()));
 		}
 		#section(name, context, codec) {
@@ -69951,7 +70275,7 @@ var init_plan_json_CtsHkQXL = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_DE3IqiLX();
 }));
-var plan_DV1KP7py_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_rG3_DOwr_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69999,16 +70323,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DV1KP7py = __esmMin((() => {
+var init_plan_rG3_DOwr = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_has_changes_BptzXZMI();
-	init_actions_report_YiNpYau5();
-	init_state_file_BDwYzMeW();
-	init_build_plan_Sv4istKw();
-	init_context_C596YGfJ();
+	init_summary_CYI1_UIP();
+	init_actions_report_CoEN13fh();
+	init_state_file_CAVMJCME();
+	init_build_plan_cHLRNtEH();
+	init_context_EZVgOoBN();
 	init_plan_json_CtsHkQXL();
-	init_plan_human_4McbMI3V();
-	init_plan_markdown_HG5Mqnix();
+	init_plan_human_DWe6oefa();
+	init_plan_markdown_fZ1s7_YW();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70041,11 +70365,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_BlFp6Du_ = __esmMin((() => {
+var init_find_calendars_CQKj505e = __esmMin((() => {
 	init_ordering_CEu8JWq0();
-	init_api_DdbdU89X();
+	init_api_Dnx0Fc4T();
 }));
-var all_calendars_C_WQ0BkI_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_l4ZP739__exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70060,13 +70384,13 @@ async function runInEveryCalendar(command, run, options) {
 	const style = styleFor(process.stdout, globals);
 	const codes = [];
 	for (const [index, calendar] of calendars.entries()) {
-		process.stdout.write(`${index === 0 ? "" : "\n"}${style.bold(`── ${calendar.folder} ──`)}\n`);
+		process.stdout.write(`${index === 0 ? "" : "\n"}${style.bold(`── ${terminalPath(calendar.folder)} ──`)}\n`);
 		const dir = join(root, calendar.folder);
 		codes.push(await run(scopedTo(command, dir)).catch((error) => reportFatal(error, { projectDir: dir })));
 	}
 	const failed = calendars.filter((_, index) => codes[index] !== 0 && codes[index] !== 2).map((calendar) => calendar.folder);
 	const code = combinedExitCode(codes);
-	process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : `${failed.length} failed (${failed.join(", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
+	process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : `${failed.length} failed (${failed.map(terminalPath).join(", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
 	return code;
 }
 function scopedTo(command, dir) {
@@ -70077,41 +70401,36 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_C_WQ0BkI = __esmMin((() => {
-	init_find_calendars_BlFp6Du_();
+var init_all_calendars_l4ZP739_ = __esmMin((() => {
+	init_find_calendars_CQKj505e();
 	init_errors_BmB5JMAx();
-	init_context_C596YGfJ();
+	init_context_EZVgOoBN();
 	init_main();
 	init_esm$1();
 }));
 function draftReadiness(desired) {
-	const missing = new Map();
+	const byFile = new Map();
 	for (const diagnostic of desired.diagnostics) {
-		if (!isReadinessWarning(diagnostic)) continue;
-		missing.set(diagnostic.file, [...missing.get(diagnostic.file) ?? [], diagnostic.message.slice(NOT_READY_PREFIX.length)]);
+		if (diagnostic.file === void 0) continue;
+		byFile.set(diagnostic.file, [...byFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
 	const drafts = [];
 	const add = ({ key, file }) => {
-		const found = missing.get(file) ?? [];
 		drafts.push({
 			key,
 			file,
-			ready: found.length === 0,
-			missing: found
+			...draftReadiness$1({ diagnostics: byFile.get(file) ?? [] })
 		});
 	};
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-function isReadinessWarning(diagnostic) {
-	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.file !== void 0 && diagnostic.message.startsWith("not ready to schedule: ");
-}
-var init_draft_readiness_m4XP8kGG = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_draft_readiness_YetXdiRT = __esmMin((() => {
+	init_readiness_rlbaFtKy();
 	init_ordering_CEu8JWq0();
 }));
-var validate_CfmtD9Vb_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DcEboQ6x_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -70157,25 +70476,27 @@ async function runValidate(flags, command) {
 			summary: () => validateSummaryMarkdown(desired.diagnostics, { posts })
 		}, {
 			env: process.env,
-			annotate: (line) => process.stderr.write(line)
+			annotate: writeWorkflowCommand
 		});
 		return hasErrors(desired.diagnostics) ? 1 : 0;
 	} finally {
 		await connection.close();
 	}
 }
-var init_validate_CfmtD9Vb = __esmMin((() => {
+var init_validate_DcEboQ6x = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_m4XP8kGG();
-	init_state_file_BDwYzMeW();
-	init_check_posts_BwqZjU_r();
-	init_read_desired_jJNCXB_5();
-	init_actions_Dqwsb50J();
-	init_context_C596YGfJ();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_draft_readiness_YetXdiRT();
+	init_state_file_CAVMJCME();
+	init_check_posts_DJ1Fluvs();
+	init_read_desired_DH1LYjc8();
+	init_actions_BUXGNycq();
+	init_summary_CYI1_UIP();
+	init_context_EZVgOoBN();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
 	init_plan_json_CtsHkQXL();
+	init_main();
 }));
 function idempotencyKey({ targetId, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
@@ -70558,13 +70879,13 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DHlr61tv = __esmMin((() => {
+var init_apply_plan_BJF0QYIF = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_DdbdU89X();
-	init_media_source_DLljL17b();
-	init_check_posts_BwqZjU_r();
-	init_state_file_BDwYzMeW();
-	init_error_codes_Bqn1_kii();
+	init_api_Dnx0Fc4T();
+	init_media_source_BP4YJiI_();
+	init_check_posts_DJ1Fluvs();
+	init_state_file_CAVMJCME();
+	init_error_codes_C8eAwXQL();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
 	PHASES = [
@@ -70585,8 +70906,9 @@ async function openTemp(fs, temp, dir) {
 		return fs.open(temp, "wx", 420);
 	}
 }
-async function writeTemp(fs, path, text) {
+async function writeTemp(fs, path, text, root) {
 	const dir = dirname(path);
+	await guardWrite(path, { root: root ?? dir });
 	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 	try {
 		const handle = await openTemp(fs, temp, dir);
@@ -70604,7 +70926,7 @@ async function writeTemp(fs, path, text) {
 }
 async function writeFileAtomic(path, text, options = {}) {
 	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text);
+	const temp = await writeTemp(fs, path, text, options.root);
 	try {
 		await fs.rename(temp, path);
 	} catch (error) {
@@ -70615,7 +70937,7 @@ async function writeFileAtomic(path, text, options = {}) {
 }
 async function createFileExclusive(path, text, options = {}) {
 	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text);
+	const temp = await writeTemp(fs, path, text, options.root);
 	try {
 		await fs.link(temp, path);
 	} catch (error) {
@@ -70639,7 +70961,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_CzuDhoFy = __esmMin((() => {
+var init_atomic_Cef5kzqw = __esmMin((() => {
+	init_state_file_CAVMJCME();
 	NODE_FS = {
 		open,
 		link,
@@ -70661,6 +70984,8 @@ function lockPathFor(statePath) {
 }
 async function acquireLock(statePath, options = {}) {
 	const lockPath = lockPathFor(statePath);
+	const root = options.root ?? dirname(statePath);
+	await guardWrite(lockPath, { root });
 	await mkdir(dirname(lockPath), { recursive: true });
 	const owner = {
 		pid: process.pid,
@@ -70669,10 +70994,13 @@ async function acquireLock(statePath, options = {}) {
 		command: options.command ?? "apply"
 	};
 	const text = `${JSON.stringify(owner, null, 2)}\n`;
-	if (!await createFileExclusive(lockPath, text)) {
+	if (!await createFileExclusive(lockPath, text, { root })) {
 		const stale = await staleOwner(lockPath);
 		if (!stale) throw await describeHeldLock(lockPath);
-		await takeOver(lockPath, stale, text);
+		await takeOver(lockPath, stale, {
+			text,
+			root
+		});
 		options.onStaleLock?.(stale);
 	}
 	let released = false;
@@ -70688,14 +71016,15 @@ async function staleOwner(lockPath) {
 	const owner = await readOwner(lockPath);
 	return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
 }
-async function takeOver(lockPath, stale, text) {
+async function takeOver(lockPath, stale, lock) {
+	const { text, root } = lock;
 	const guardPath = `${lockPath}.takeover`;
-	if (!await createFileExclusive(guardPath, text)) throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, { hint: `Try again in a moment. If none is running, remove ${guardPath}.` });
+	if (!await createFileExclusive(guardPath, text, { root })) throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, { hint: `Try again in a moment. If none is running, remove ${guardPath}.` });
 	try {
 		const still = await readOwner(lockPath);
 		if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
 		await unlink(lockPath);
-		if (!await createFileExclusive(lockPath, text)) throw await describeHeldLock(lockPath);
+		if (!await createFileExclusive(lockPath, text, { root })) throw await describeHeldLock(lockPath);
 	} finally {
 		await unlink(guardPath).catch(() => void 0);
 	}
@@ -70736,20 +71065,25 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_C38xhoBU = __esmMin((() => {
+var init_state_store_DmPNMzIX = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BDwYzMeW();
-	init_atomic_CzuDhoFy();
+	init_state_file_CAVMJCME();
+	init_atomic_Cef5kzqw();
 	JournalFile = class {
 		path;
+		#root;
+		#open;
 		#length = 0;
 		#torn = false;
-		constructor(path) {
+		constructor(path, options = {}) {
 			this.path = path;
+			this.#root = options.root ?? dirname(path);
+			this.#open = options.open ?? openNoFollow;
 		}
 		async append(text, options) {
+			await guardWrite(this.path, { root: this.#root });
 			if (options.fresh) await mkdir(dirname(this.path), { recursive: true });
-			const handle = await open(this.path, options.fresh ? "w" : "a", 420);
+			const handle = await this.#open(this.path, { truncate: options.fresh });
 			try {
 				if (options.fresh) {
 					this.#length = 0;
@@ -70829,17 +71163,21 @@ var init_state_store_C38xhoBU = __esmMin((() => {
 		lastWrite = Promise.resolve();
 		nextWrite;
 		text = new StateFileText();
-		constructor(path, targetId, file, section) {
+		root;
+		constructor(path, targetId, file, section, root) {
 			this.path = path;
 			this.targetId = targetId;
 			this.file = file;
 			this.current = section;
-			this.journal = new JournalFile(journalPathFor(path));
+			this.root = root;
+			this.journal = new JournalFile(journalPathFor(path), { root });
 		}
-		static async open(path, target) {
+		static async open(path, target, options = {}) {
+			const root = options.root ?? dirname(path);
+			for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 			const leftover = existsSync(journalPathFor(path));
 			const file = await readState(path);
-			const store = new StateStore(path, target.id, file, sectionFor(file, target));
+			const store = new StateStore(path, target.id, file, sectionFor(file, target), root);
 			if (leftover) {
 				store.journaled = true;
 				await store.checkpoint();
@@ -70950,7 +71288,7 @@ var init_state_store_C38xhoBU = __esmMin((() => {
 			this.unwritten = [];
 			const text = this.text.render(this.file);
 			try {
-				await writeFileAtomic(this.path, text);
+				await writeFileAtomic(this.path, text, { root: this.root });
 			} catch (error) {
 				this.unwritten = [...covered, ...this.unwritten];
 				throw error;
@@ -71026,34 +71364,35 @@ function applyProgressPrinter(options) {
 	return (event) => {
 		switch (event.type) {
 			case "upload-start":
-				line(`  ↑ ${event.resumed ? "resuming" : "uploading"} ${event.upload.path} (${formatBytes(event.upload.sizeBytes)})`);
+				line(`  ↑ ${event.resumed ? "resuming" : "uploading"} ${terminalPath(event.upload.path)} (${formatBytes(event.upload.sizeBytes)})`);
 				break;
 			case "upload-progress":
 				sentByFile.set(event.upload.sha256, event.sentBytes);
-				progress(event.upload.path, event.sentBytes, event.upload.sizeBytes);
+				progress(terminalPath(event.upload.path), event.sentBytes, event.upload.sizeBytes);
 				break;
 			case "upload-done":
 				sentByFile.set(event.upload.sha256, event.upload.sizeBytes);
-				line(style.green(`  ✓ uploaded ${event.upload.path}`) + style.dim(` (media ${event.mediaId})`));
+				line(style.green(`  ✓ uploaded ${terminalPath(event.upload.path)}`) + style.dim(` (media ${event.mediaId})`));
 				break;
 			case "upload-failed":
-				line(style.red(`  ✗ upload of ${event.upload.path} failed: ${event.error.message}`));
+				line(style.red(`  ✗ upload of ${terminalPath(event.upload.path)} failed: ${terminalText(event.error.message)}`));
 				break;
 			case "change-start": break;
 			case "change-done": {
 				const { change } = event;
-				const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+				const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
 				line(`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ""}`);
 				break;
 			}
-			case "change-failed": line(style.red(`  ✗ ${event.change.action} ${event.change.key} failed: ${event.error.message}`));
+			case "change-failed": line(style.red(`  ✗ ${event.change.action} ${terminalText(event.change.key)} failed: ${terminalText(event.error.message)}`));
 		}
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_CKfZMpAY = __esmMin((() => {
-	init_plan_human_4McbMI3V();
+var init_apply_progress_DKJuxQIw = __esmMin((() => {
+	init_plan_human_DWe6oefa();
 	init_format_DZlSd15T();
+	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
@@ -71066,7 +71405,7 @@ var init_apply_progress_CKfZMpAY = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_iXcHA2CG_exports = __exportAll$1({ runApply: () => runApply });
+var apply_C67fSfdm_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71115,10 +71454,11 @@ async function applyProject(options) {
 	const { config, connection } = options;
 	const release = await acquireLock(config.statePath, {
 		command: "apply",
+		root: config.root,
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
 		let plan;
 		let live;
 		if (options.saved !== null) {
@@ -71270,7 +71610,7 @@ async function runApply(planFile, flags, command) {
 					line
 				}, {
 					env: process.env,
-					annotate: (text) => process.stderr.write(text)
+					annotate: writeWorkflowCommand
 				});
 				return result.failed.length > 0 || invalid ? 1 : 0;
 			}
@@ -71296,26 +71636,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_iXcHA2CG = __esmMin((() => {
+var init_apply_C67fSfdm = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
 	init_posts_with_errors_DE3IqiLX();
-	init_actions_report_YiNpYau5();
-	init_apply_plan_DHlr61tv();
-	init_api_DdbdU89X();
-	init_check_posts_BwqZjU_r();
-	init_has_changes_BptzXZMI();
-	init_state_store_C38xhoBU();
-	init_build_plan_Sv4istKw();
-	init_actions_Dqwsb50J();
-	init_context_C596YGfJ();
-	init_apply_progress_CKfZMpAY();
+	init_actions_report_CoEN13fh();
+	init_apply_plan_BJF0QYIF();
+	init_api_Dnx0Fc4T();
+	init_check_posts_DJ1Fluvs();
+	init_summary_CYI1_UIP();
+	init_state_store_DmPNMzIX();
+	init_build_plan_cHLRNtEH();
+	init_actions_BUXGNycq();
+	init_context_EZVgOoBN();
+	init_apply_progress_DKJuxQIw();
 	init_plan_json_CtsHkQXL();
-	init_plan_human_4McbMI3V();
+	init_plan_human_DWe6oefa();
+	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_dDBlZPQM_exports = __exportAll$1({ runInit: () => runInit });
+var init_DjOHm6pY_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -71472,6 +71813,11 @@ async function initProject(options) {
 	};
 	const taken = await existing([...Object.keys(files), "postsync.yml"], options.dir);
 	if (taken.length > 0) throw new InputError(`init would overwrite ${taken.length === 1 ? "an existing file" : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join("\n")}`, { hint: "Run `postsync init` in a new folder (`postsync init --dir my-calendar`), or move those files away first." });
+	for (const file of [
+		...Object.keys(files),
+		".gitignore",
+		".gitattributes"
+	]) await guardWrite(join(options.dir, file), { root: options.dir });
 	for (const [file, contents] of Object.entries(files)) {
 		const path = join(options.dir, file);
 		await mkdir(dirname(path), { recursive: true });
@@ -71581,11 +71927,12 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_dDBlZPQM = __esmMin((() => {
-	init_api_DdbdU89X();
+var init_init_DjOHm6pY = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_state_file_CAVMJCME();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_CAyjSiP3();
-	init_context_C596YGfJ();
+	init_demo_fixture_uAKEnQoG();
+	init_context_EZVgOoBN();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -71952,7 +72299,7 @@ ${setupPostsync()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_TG_5IVsM_exports = __exportAll$1({ runServe: () => runServe });
+var serve_CGEiYmOI_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -71965,7 +72312,7 @@ async function runServe(flags) {
 		chaos: flags.chaos,
 		idempotencyTtlSeconds: Number(flags.idempotencyTtl)
 	});
-	process.stdout.write(`listening on ${emulator.baseUrl}\n`);
+	process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
 	if (!flags.fixture) process.stderr.write("using the demo fixture: project \"demo\", accounts @demo.photo, @demo.video, @demo.short\n");
 	if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
 	const stop = () => {
@@ -71979,9 +72326,9 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_TG_5IVsM = __esmMin((() => {
+var init_serve_CGEiYmOI = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_emulator_FTbERx7E();
+	init_emulator_B1UcvvBl();
 }));
 function readdirp(root, options = {}) {
 	let type = options.entryType || options.type;
@@ -73432,7 +73779,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_BvnClCJQ_exports = __exportAll$1({
+var session_DX3WQy3T_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73472,10 +73819,11 @@ async function isFolder(path) {
 async function applyDrafts(options) {
 	const release = await acquireLock(options.statePath, {
 		command: "watch --apply-drafts",
+		root: options.root,
 		onStaleLock: options.onStaleLock
 	});
 	try {
-		const store = await StateStore.open(options.statePath, options.plan.target);
+		const store = await StateStore.open(options.statePath, options.plan.target, { root: options.root });
 		if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
 		const result = await applyPlan({
 			plan: options.plan,
@@ -73604,18 +73952,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_BvnClCJQ = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_build_plan_Sv4istKw();
-	init_draft_readiness_m4XP8kGG();
-	init_check_posts_BwqZjU_r();
-	init_read_desired_jJNCXB_5();
-	init_state_file_BDwYzMeW();
+var init_session_DX3WQy3T = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_build_plan_cHLRNtEH();
+	init_draft_readiness_YetXdiRT();
+	init_check_posts_DJ1Fluvs();
+	init_read_desired_DH1LYjc8();
+	init_state_file_CAVMJCME();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DHlr61tv();
-	init_state_store_C38xhoBU();
+	init_apply_plan_BJF0QYIF();
+	init_state_store_DmPNMzIX();
 	init_main();
-	init_scoped_listing_Dm0hBDBY();
+	init_scoped_listing_BChMwQXX();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74491,7 +74839,7 @@ var init_session_BvnClCJQ = __esmMin((() => {
 		}
 	};
 }));
-var watch_Y0tJHNsT_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_B7p_wLJJ_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -74514,13 +74862,13 @@ function compactSummary(plan) {
 function renameText(files) {
 	const deleted = files.find((change) => change.kind === "deleted");
 	const added = files.find((change) => change.kind === "added");
-	return files.length === 2 && deleted && added ? `${deleted.file} renamed to ${added.file}` : null;
+	return files.length === 2 && deleted && added ? `${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
 }
 function describeFile(change) {
 	switch (change.kind) {
-		case "folder-added": return `${change.file}/ created`;
-		case "folder-deleted": return `${change.file}/ deleted`;
-		default: return `${change.file} ${change.kind}`;
+		case "folder-added": return `${terminalPath(`${change.file}/`)} created`;
+		case "folder-deleted": return `${terminalPath(`${change.file}/`)} deleted`;
+		default: return `${terminalPath(change.file)} ${change.kind}`;
 	}
 }
 function describeTrigger(trigger) {
@@ -74546,8 +74894,8 @@ function renderDelta(event, style) {
 	const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
 	for (const change of delta.settled) {
 		const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
-		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${change.key}: on hold until ${change.file} is fixed ${was}`);
-		else lines.push(`  ${style.green("✓")} ${change.key}: nothing to do any more ${was}`);
+		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
+		else lines.push(`  ${style.green("✓")} ${terminalText(change.key)}: nothing to do any more ${was}`);
 	}
 	if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
 	if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
@@ -74557,14 +74905,14 @@ function renderDelta(event, style) {
 			line: void 0,
 			column: void 0
 		});
-		lines.push(`  ${style.green("✓ fixed:")} ${where ? `${where} ` : ""}${fixed.message} ${style.dim(`[${fixed.code}]`)}`);
+		lines.push(`  ${style.green("✓ fixed:")} ${where ? `${terminalText(where)} ` : ""}${terminalText(fixed.message)} ${style.dim(`[${fixed.code}]`)}`);
 	}
 	return lines.join("\n");
 }
 function uploadsLine(plan) {
 	if (plan.uploads.length === 0) return "Media: nothing to upload.";
 	const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-	const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => upload.path).join(", ")}` : "";
+	const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => terminalPath(upload.path)).join(", ")}` : "";
 	return `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)})${paths}.`;
 }
 function indent(text) {
@@ -74615,7 +74963,7 @@ function watchPrinter(options) {
 				write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
 				break;
 			case "notice":
-				write(`\n${style.bold(clockTime(event.at))} ${event.message}`);
+				write(`\n${style.bold(clockTime(event.at))} ${terminalText(event.message)}`);
 				break;
 			case "apply-start": {
 				const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
@@ -74635,24 +74983,25 @@ function watchPrinter(options) {
 				write(appliedLine(event.result));
 				break;
 			case "apply-skipped":
-				write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${event.reason}`);
+				write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${terminalText(event.reason)}`);
 				break;
 			case "error": {
-				const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${event.error.hint}` : "";
-				err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
+				const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${terminalText(event.error.hint)}` : "";
+				err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${terminalText(event.error.message)}${hint}\n`);
 				break;
 			}
 		}
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_Y0tJHNsT = __esmMin((() => {
+var init_watch_B7p_wLJJ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_CKfZMpAY();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
+	init_apply_progress_DKJuxQIw();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_4McbMI3V();
+	init_plan_human_DWe6oefa();
+	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74855,19 +75204,15 @@ function remotePosters(cards, lives, state) {
 	}
 	return posters;
 }
-function thumbnailFiles(model, posts, options) {
+function thumbnailFiles(model, cards, options) {
 	const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
 	const files = new Map();
 	const add = (name, path) => {
 		if (!files.has(name)) files.set(name, join(options.root, path));
 	};
-	for (const card of posts.cards) {
+	for (const card of cards) {
 		if (shown !== null && !shown.has(card.key)) continue;
 		for (const [name, path] of cardThumbnails(card, options.mediaPrefix)) add(name, path);
-	}
-	for (const { post, thumbnails } of posts.kept) {
-		if (shown !== null && !shown.has(post.key)) continue;
-		for (const [name, path] of thumbnails) add(name, path);
 	}
 	return files;
 }
@@ -75016,7 +75361,7 @@ function desiredEntry(card, context, extra) {
 		slot: card.slot,
 		previous,
 		draft: card.slot === null,
-		ready: card.slot === null && errors === 0 && card.accounts.length > 0,
+		ready: card.slot === null && draftReadiness$1({ diagnostics: extra.diagnostics }).ready,
 		status: extra.status,
 		overlay,
 		change: changeOf(extra.change, context.place),
@@ -75093,10 +75438,6 @@ function buildCalendarModel(input) {
 		for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
 		if (diagnosticsByFile.has(card.file)) claimed.add(card.file);
 	}
-	for (const { accounts, live } of input.kept ?? []) {
-		for (const account of accounts) used.add(account);
-		for (const target of live?.targets ?? []) if (target.handle) handles.set(target.socialAccountId, target.handle);
-	}
 	const problems = input.diagnostics.filter((diagnostic) => diagnostic.file === void 0 || !claimed.has(diagnostic.file));
 	const accounts = calendarAccounts({
 		aliases: input.aliases,
@@ -75122,7 +75463,6 @@ function buildCalendarModel(input) {
 			diagnostics: diagnosticsByFile.get(card.file) ?? []
 		});
 	});
-	for (const { post } of input.kept ?? []) posts.push(post);
 	const placedFiles = new Set();
 	for (const change of changes.values()) {
 		if (isForgotten(change) || change.action === "noop") continue;
@@ -75229,15 +75569,11 @@ function calendarOf(sources, options) {
 		diagnostics: sources.diagnostics,
 		mediaPrefix: options.mediaPrefix,
 		...options.range === void 0 ? {} : { range: options.range },
-		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason },
-		...sources.kept === void 0 ? {} : { kept: sources.kept }
+		...sources.offlineReason === void 0 ? {} : { offlineReason: sources.offlineReason }
 	});
 	return {
 		model,
-		thumbnails: thumbnailFiles(model, {
-			cards: sources.cards,
-			kept: sources.kept ?? []
-		}, {
+		thumbnails: thumbnailFiles(model, sources.cards, {
 			root: options.config.root,
 			mediaPrefix: options.mediaPrefix
 		})
@@ -75350,7 +75686,7 @@ function renderCalendarPage(model, options = {}) {
 }
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
-	const postsJson = (posts) => trusted(`[${posts.map((post) => postText(post, options)).join(",")}]`);
+	const postsJson = (posts) => jsonForScript(posts);
 	yield html`<!doctype html>
 <html lang="en">
 <head>
@@ -75373,22 +75709,16 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
 	yield "</body>\n</html>\n";
 }
-function postText(post, options) {
-	if ("text" in post) return post.text;
-	const text = jsonForScript(post).toString();
-	options.onPostText?.(post, text);
-	return text;
-}
 function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_CtkbMcB6 = __esmMin((() => {
+var init_page_DoHsqnac = __esmMin((() => {
 	init_ordering_CEu8JWq0();
 	init_scheduled_at_858iXyie();
 	init_text_length_BSWyNaU7();
-	init_probe_cache_BIaDE8Nw();
+	init_readiness_rlbaFtKy();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -75423,7 +75753,7 @@ var init_page_CtkbMcB6 = __esmMin((() => {
 	];
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}function t(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}let n=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],r=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],i=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),a=e=>e.toISOString().slice(0,10);function o(e,t){let n=i(e);return n.setUTCDate(n.getUTCDate()+t),a(n)}function s(e){return o(e,-((i(e).getUTCDay()+6)%7))}function c(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return a(i).slice(0,7)}function l(e){let t=`${e}-01`,n=o(`${c(e,1)}-01`,-1),r=[];for(let e=s(t);e<=n;e=o(e,7))r.push(e);return r}function u(e){let[t,r]=e.split(`-`).map(Number);return`${n[r-1]} ${t}`}function ee(e){let t=o(e,6),[r,a]=[i(e),i(t)],s=e=>`${e.getUTCDate()} ${n[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return r.getUTCMonth()===a.getUTCMonth()?`${r.getUTCDate()} – ${s(a)}`:`${r.getUTCFullYear()===a.getUTCFullYear()?`${r.getUTCDate()} ${n[r.getUTCMonth()]}`:s(r)} – ${s(a)}`}function d(e){let t=i(e);return`${r[(t.getUTCDay()+6)%7]} ${t.getUTCDate()} ${n[t.getUTCMonth()].slice(0,3)} ${t.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=i(e);return!Number.isNaN(t.getTime())&&a(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let n=e.path.split(`/`).pop()??e.path,r=`${n}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,i=e.kind===`video`,a=i?[h(`span`,{class:`play`},`▶`),h(`span`,null,n)]:h(`span`,null,n),o=h(`div`,{class:`thumb${i?` video`:``}`,title:r},e.src===null?a:h(`img`,{src:t(e.src),alt:e.alt??n,loading:`lazy`,decoding:`async`}));return i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),o.querySelector(`img`)?.addEventListener(`error`,()=>{o.replaceChildren();for(let e of[a].flat())o.appendChild(e);i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),o}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let n=l(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(o(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},r.map(e=>h(`div`,{role:`columnheader`},e))),n)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let n=[0,1,2,3,4,5,6].map(t=>o(e,t)),i=n.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=n.map((e,n)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${r[n]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...n.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:s(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:c(this.#r.month,t)}):this.#g({...this.#r,week:o(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:s(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?u(this.#r.month):ee(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||o(this.#r.week,6).startsWith(e)?this.#r.week:s(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:s(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,n){let r=new URL(t(n),location.href),i=Number(r.searchParams.get(`since`)),a=t=>{r.searchParams.set(`since`,t);let n=new EventSource(r.href);n.addEventListener(`calendar`,t=>{let{data:n,lastEventId:r}=t;i=Number(r),e.update(Q(JSON.parse(n)))}),n.addEventListener(`posts`,t=>{let{data:r,lastEventId:o}=t,s=JSON.parse(r),c=s.base===i?Z(e.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),e.update(c)})};a(String(i))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -75608,7 +75938,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_C1BQZAC4_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_CBjM9vMb_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -75698,10 +76028,11 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
-	init_page_CtkbMcB6();
-	init_post_derived_CettX2Zk();
-	init_probe_cache_BIaDE8Nw();
+var init_watch_calendar_CBjM9vMb = __esmMin((() => {
+	init_page_DoHsqnac();
+	init_guard_Rhg5cb5l();
+	init_post_derived_0LsqX75P();
+	init_readiness_rlbaFtKy();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -75743,6 +76074,7 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 	};
 	CalendarServer = class CalendarServer {
 		#server;
+		#token = newToken();
 		#streams = new Set();
 		#calendar = null;
 		#versions = new CalendarVersions();
@@ -75755,15 +76087,15 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 			const server = new CalendarServer();
 			await new Promise((resolve, reject) => {
 				server.#server.once("error", reject);
-				server.#server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
 			});
 			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
 			server.#keepAlive.unref();
 			return server;
 		}
 		get url() {
-			const { address, port } = this.#server.address();
-			return `http://${address.includes(":") ? `[${address}]` : address}:${port}/`;
+			const { port } = this.#server.address();
+			return `http://127.0.0.1:${port}/?t=${this.#token}`;
 		}
 		update(calendar) {
 			this.#calendar = calendar;
@@ -75778,11 +76110,20 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 			this.#server.closeAllConnections();
 			await new Promise((resolve) => this.#server.close(() => resolve()));
 		}
+		#policy() {
+			return {
+				hosts: loopbackHosts(this.#server.address().port),
+				token: this.#token,
+				tokenFor: "every request"
+			};
+		}
 		#broadcast(text) {
 			for (const stream of this.#streams) stream.write(text);
 		}
 		#handle(request, response) {
-			const path = new URL(request.url ?? "/", "http://localhost").pathname;
+			const refusal = checkLocalRequest(request, this.#policy());
+			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
+			const path = decodedPath(request);
 			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
 			if (path === "/" || path === "/index.html") return this.#sendPage(response);
 			if (path === EVENTS_PATH) return this.#openStream(request, response);
@@ -75798,7 +76139,8 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 			this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
 			response.writeHead(200, {
 				"content-type": "text/html; charset=utf-8",
-				"cache-control": "no-store"
+				"cache-control": "no-store",
+				"referrer-policy": "same-origin"
 			}).end(this.#page);
 		}
 		#openStream(request, response) {
@@ -75814,7 +76156,7 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 			request.on("close", () => this.#streams.delete(response));
 		}
 		#sendMedia(path, response) {
-			const file = this.#calendar?.thumbnails.get(decodeURIComponent(path));
+			const file = this.#calendar?.thumbnails.get(path);
 			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
 			const stream = createReadStream(file);
 			stream.once("open", () => response.writeHead(200, {
@@ -75826,7 +76168,7 @@ var init_watch_calendar_C1BQZAC4 = __esmMin((() => {
 		}
 	};
 }));
-var watch_B9gPCDsk_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DchlzjpF_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -75850,9 +76192,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_C596YGfJ(), context_C596YGfJ_exports)),
-			Promise.resolve().then(() => (init_session_BvnClCJQ(), session_BvnClCJQ_exports)),
-			Promise.resolve().then(() => (init_watch_Y0tJHNsT(), watch_Y0tJHNsT_exports)),
+			Promise.resolve().then(() => (init_context_EZVgOoBN(), context_EZVgOoBN_exports)),
+			Promise.resolve().then(() => (init_session_DX3WQy3T(), session_DX3WQy3T_exports)),
+			Promise.resolve().then(() => (init_watch_B7p_wLJJ(), watch_B7p_wLJJ_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -75869,7 +76211,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_C1BQZAC4(), watch_calendar_C1BQZAC4_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CBjM9vMb(), watch_calendar_CBjM9vMb_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -75912,7 +76254,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_B9gPCDsk = __esmMin((() => {
+var init_watch_DchlzjpF = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75970,11 +76312,11 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BiAFDA2J = __esmMin((() => {
-	init_api_DdbdU89X();
+var init_read_analytics_BA_6HaxS = __esmMin((() => {
+	init_api_Dnx0Fc4T();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
-	init_state_file_BDwYzMeW();
+	init_state_file_CAVMJCME();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -76005,12 +76347,23 @@ function messageOf(text) {
 		return text;
 	}
 }
-var init_rest_call_DGkPtJH6 = __esmMin((() => {
+async function tokenLogin(auth) {
+	try {
+		const user = await callGitHub(auth, "GET", "/user");
+		return typeof user?.login === "string" && user.login !== "" ? user.login : ACTIONS_BOT_LOGIN;
+	} catch (error) {
+		if (error instanceof PostsyncError && /^GitHub answered 40[134] /.test(error.message)) return ACTIONS_BOT_LOGIN;
+		throw error;
+	}
+}
+var ACTIONS_BOT_LOGIN;
+var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_BRZ_6Xe__exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_Cpq5PqdB_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
-	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
+	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
@@ -76020,7 +76373,7 @@ function renderCalendarDiff(model, options) {
 		"No posts change on the calendar.",
 		""
 	].join("\n");
-	head.push(`${countsLine(posts)} · times in ${escapeMarkdown(model.timezone)}`, "");
+	head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, "");
 	const loud = loudLine(posts);
 	if (loud !== null) head.push(loud, "");
 	const weeks = byWeek(posts);
@@ -76036,18 +76389,13 @@ function renderCalendarDiff(model, options) {
 		""
 	].join("\n"));
 	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
-	let out = head.join("\n");
-	let used = 0;
-	for (const section of sections) {
-		const cut = cutNote(sections.length - used, posts.length);
-		if (bytes(out) + bytes(section) + bytes(cut) + bytes(footer) > options.maxBytes) {
-			out += cut;
-			return out + footer;
-		}
-		out += `\n${section}`;
-		used++;
-	}
-	return out + footer;
+	return withinBytes({
+		head: head.join("\n"),
+		parts: sections.map((section) => `\n${section}`),
+		tail: footer,
+		maxBytes: options.maxBytes,
+		cutNote: (left) => cutNote(left, posts.length)
+	});
 }
 function countsLine(posts) {
 	const counts = new Map();
@@ -76063,7 +76411,7 @@ function loudLine(posts) {
 	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
 }
 function keys(posts) {
-	const shown = posts.slice(0, 5).map((post) => code(post.key));
+	const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
 	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
 }
 function byWeek(posts) {
@@ -76096,9 +76444,9 @@ function table(rows) {
 		"| | When | Post | Accounts | Text |",
 		"|---|---|---|---|---|",
 		...rows.map(({ post, when: time }) => {
-			const accounts = post.targets.map((target) => escapeMarkdown(target.label)).join(", ") || "—";
-			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${escapeMarkdown(post.change?.reasons.join("; ") ?? "")}` : "";
-			return `| ${SIGN[post.overlay]} | ${time} | ${code(post.key)} | ${accounts} | ${escapeMarkdown(excerpt(post.text))}${why} |`;
+			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
+			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
 		})
 	];
 }
@@ -76112,17 +76460,6 @@ function excerpt(text) {
 }
 function cutNote(left, total) {
 	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
-}
-function bytes(text) {
-	return Buffer.byteLength(text);
-}
-function escapeMarkdown(text) {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, " ");
-}
-function code(text) {
-	const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = "`".repeat(longest + 1);
-	return `${fence}${(text.startsWith("`") || text.endsWith("`") ? ` ${text} ` : text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ")}${fence}`;
 }
 async function pullRequestTarget(env) {
 	const token = env.GITHUB_TOKEN;
@@ -76139,7 +76476,10 @@ async function pullRequestTarget(env) {
 	};
 }
 async function upsertStickyComment(target, options) {
-	const existing = await findComment(target, options.marker);
+	const existing = await findComment(target, {
+		marker: options.marker,
+		login: await tokenLogin(target)
+	});
 	if (options.body === null && existing === void 0) return "none";
 	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
 	if (existing !== void 0) {
@@ -76150,10 +76490,10 @@ async function upsertStickyComment(target, options) {
 	await callGitHub(target, "POST", `/repos/${target.repository}/issues/${target.number}/comments`, { body: { body } });
 	return "created";
 }
-async function findComment(target, marker) {
+async function findComment(target, { marker, login }) {
 	for (let page = 1;; page++) {
 		const comments = await callGitHub(target, "GET", `/repos/${target.repository}/issues/${target.number}/comments?per_page=100&page=${page}`);
-		const found = comments.find((comment) => comment.body?.includes(marker));
+		const found = comments.find((comment) => comment.user?.login === login && comment.body?.startsWith(`${marker}\n`) === true);
 		if (found !== void 0) return found;
 		if (comments.length < 100) return void 0;
 	}
@@ -76165,10 +76505,10 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
 	if (actions === null) return null;
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
-	const title = folder === "" ? "postsync calendar" : `postsync calendar · \`${folder}\``;
+	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, `${renderCalendarDiff(model, {
-		maxBytes: 1047552,
+		maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN,
 		title
 	})}\n`, "utf8");
 	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
@@ -76179,7 +76519,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 	}
 	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
-		maxBytes: 64512,
+		maxBytes: COMMENT_LIMIT - LIMIT_MARGIN,
 		title,
 		...footer === void 0 ? {} : { footer }
 	});
@@ -76201,11 +76541,13 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BRZ_6Xe_ = __esmMin((() => {
-	init_calendar_oyXErG_7();
-	init_page_CtkbMcB6();
-	init_workflow_commands_CGh1193V();
-	init_rest_call_DGkPtJH6();
+var init_calendar_report_Cpq5PqdB = __esmMin((() => {
+	init_markdown_BA79wAv1();
+	init_calendar_BT288DxH();
+	init_page_DoHsqnac();
+	init_limits_CSkHd4XN();
+	init_workflow_commands_CxeY8icu();
+	init_token_login_CKiSNngP();
 	SIGN = {
 		new: "➕ new",
 		moved: "🔀 moved",
@@ -76218,14 +76560,10 @@ var init_calendar_report_BRZ_6Xe_ = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_oyXErG_7_exports = __exportAll$1({
-	n: () => builtPost,
+var calendar_BT288DxH_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
-function builtPost(entry) {
-	return "text" in entry ? JSON.parse(entry.text) : entry;
-}
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -76260,7 +76598,7 @@ function renderIcs(model, options) {
 	for (const modelPost of model.posts) {
 		if (modelPost.slot === null || modelPost.overlay === "deleted") continue;
 		const post = {
-			...shownPost(builtPost(modelPost)),
+			...shownPost(modelPost),
 			slot: modelPost.slot
 		};
 		const labels = post.targets.map((target) => accountLabel$1(target.account, target.label, accounts));
@@ -76316,75 +76654,6 @@ function fold(line) {
 	out.push(current);
 	return out.join("\r\n");
 }
-function entriesContext(cardContext, mediaPrefix) {
-	return JSON.stringify({
-		cardContext,
-		mediaPrefix
-	});
-}
-function liveFacts(live) {
-	if (live === void 0) return "";
-	let facts = String(live.status);
-	for (const target of live.targets) facts += target.error === void 0 ? `|${target.status}` : `|${target.status} ${JSON.stringify(target.error)}`;
-	for (const media of live.media) facts += `|${typeof media.posterUrl === "string" ? media.posterUrl : "-"}`;
-	return facts;
-}
-function keptShown(store, post, live) {
-	const entry = store.get(post);
-	if (entry === void 0 || entry.live !== liveFacts(live)) return void 0;
-	return {
-		post: {
-			key: entry.key,
-			file: entry.file,
-			slot: entry.slot,
-			previous: null,
-			draft: entry.slot === null,
-			ready: entry.ready,
-			status: live?.status ?? null,
-			overlay: null,
-			change: null,
-			diagnostics: [],
-			text: entry.text
-		},
-		accounts: entry.accounts,
-		thumbnails: entry.thumbnails,
-		live
-	};
-}
-function keepEntry(store, entry) {
-	const { post, card } = entry;
-	if (post.overlay !== null || post.change !== null || post.diagnostics.length > 0 || post.file !== card.file) return;
-	const kept = {
-		key: post.key,
-		file: card.file,
-		shapeHash: card.shapeHash,
-		live: liveFacts(entry.live),
-		slot: post.slot,
-		ready: post.ready,
-		accounts: card.accounts,
-		thumbnails: cardThumbnails(card, entry.mediaPrefix),
-		text: entry.text
-	};
-	store.keep({
-		key: post.key,
-		file: card.file,
-		fingerprint: entry.fingerprint,
-		shapeHash: card.shapeHash
-	}, kept);
-}
-function splitKept(input) {
-	const shown = [];
-	const rest = [];
-	for (const post of input.unchanged) {
-		const kept = input.changed.has(post.key) || input.troubled.has(post.file) ? void 0 : keptShown(input.store, post, input.liveOf(post.key));
-		if (kept === void 0) rest.push(post);
-		else shown.push(kept);
-	}
-	return {
-		shown,
-		rest
-	};
-}
 async function readCalendarSources(options) {
 	const { config, now } = options;
 	let connection;
@@ -76409,40 +76678,14 @@ async function readCalendarSources(options) {
 		});
 		const { desired } = built;
 		const capabilities = desired.rules.capabilities;
-		const records = built.state.section?.posts;
-		const liveOf = (key) => {
-			const postId = records?.[key]?.postId;
-			return postId === void 0 || postId === null ? void 0 : built.live.get(postId);
-		};
-		const store = options.entries === void 0 ? void 0 : options.kept?.calendarEntries(entriesContext(cardContextKey(config.timezone, captionsOf(capabilities)), options.entries.mediaPrefix));
-		const { shown, rest } = store === void 0 ? {
-			shown: [],
-			rest: desired.unchanged
-		} : splitKept({
-			store,
-			unchanged: desired.unchanged,
-			changed: changedKeys(built.plan),
-			troubled: new Set(desired.diagnostics.flatMap((diagnostic) => diagnostic.file === void 0 ? [] : [diagnostic.file])),
-			liveOf
-		});
-		const cards = await readCards({
-			...desired,
-			unchanged: rest,
-			timezone: config.timezone,
-			capabilities,
-			probe: createPlanCaches().probes.probe,
-			...options.kept === void 0 ? {} : { kept: options.kept }
-		});
 		return {
-			cards,
-			kept: shown,
-			...store === void 0 || options.entries === void 0 ? {} : { keepEntry: entryKeeper({
-				store,
-				cards,
-				desired: [desired.posts, rest],
-				liveOf,
-				mediaPrefix: options.entries.mediaPrefix
-			}) },
+			cards: await readCards({
+				...desired,
+				timezone: config.timezone,
+				capabilities,
+				probe: createPlanCaches().probes.probe,
+				...options.kept === void 0 ? {} : { kept: options.kept }
+			}),
 			plan: built.plan,
 			live: built.live,
 			state: built.state.section,
@@ -76492,49 +76735,35 @@ async function readOffline(options, reason) {
 		offlineReason: reason.split("\n")[0]
 	};
 }
-function changedKeys(plan) {
-	const keys = new Set();
-	for (const change of plan.changes) if (change.action !== "noop") keys.add(change.key);
-	return keys;
-}
-function entryKeeper(input) {
-	const cards = new Map(input.cards.map((card) => [card.key, card]));
-	const fingerprints = new Map();
-	for (const posts of input.desired) for (const post of posts) fingerprints.set(post.key, post.fingerprint);
-	return (post, text) => {
-		const card = cards.get(post.key);
-		const fingerprint = fingerprints.get(post.key);
-		if (card !== void 0 && fingerprint !== void 0) keepEntry(input.store, {
-			post,
-			text,
-			card,
-			fingerprint,
-			live: input.liveOf(post.key),
-			mediaPrefix: input.mediaPrefix
-		});
-	};
-}
-async function writeCalendarPage(outDir, model, thumbnails, options = {}) {
-	await mkdir(join(outDir, MEDIA_FOLDER), { recursive: true });
-	await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name))));
+async function writeCalendarPage(outDir, model, thumbnails, options) {
 	const page = join(outDir, "index.html");
-	const file = createWriteStream(page);
-	for (const part of calendarPageParts(model, options)) file.write(part);
+	const media = join(outDir, MEDIA_FOLDER);
+	await guardWrite(page, options);
+	await guardWrite(join(media, "thumbnail"), options);
+	await mkdir(media, { recursive: true });
+	await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name), options)));
+	const file = (await openNoFollow(page, { truncate: true })).createWriteStream();
+	for (const part of calendarPageParts(model)) file.write(part);
 	await finished(file.end());
 	return {
 		page,
 		thumbnails: thumbnails.size
 	};
 }
-async function copyOnce(source, target) {
+async function copyOnce(source, target, options) {
+	await guardWrite(target, options);
 	if (await access(target).then(() => true, () => false)) return;
 	const temp = `${target}.${process.pid}.tmp`;
 	try {
-		await copyFile(source, temp);
+		await rm(temp, { force: true });
+		await copyFile(source, temp, constants.COPYFILE_EXCL);
 		await rename(temp, target);
 	} finally {
 		await rm(temp, { force: true });
 	}
+}
+async function writeCalendarIgnoreFile(outDir, options) {
+	await writeFileAtomic(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n", options);
 }
 async function writeFeed(file, text) {
 	await mkdir(dirname(file), { recursive: true });
@@ -76579,8 +76808,7 @@ async function runCalendar(flags, command) {
 		connect: () => connect(config, {
 			ci: isCI(),
 			onClientEvent: clientEventPrinter(styleFor(process.stderr, options))
-		}),
-		entries: { mediaPrefix: MEDIA_FOLDER }
+		})
 	});
 	await kept.save();
 	const { model, thumbnails } = calendarOf(sources, {
@@ -76590,9 +76818,9 @@ async function runCalendar(flags, command) {
 		mediaPrefix: MEDIA_FOLDER
 	});
 	const outDir = flags.out === void 0 ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
-	const written = await writeCalendarPage(outDir, model, thumbnails, sources.keepEntry === void 0 ? {} : { onPostText: sources.keepEntry });
-	await kept.save();
-	if (flags.out === void 0) await writeFile(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n");
+	const root = flags.out === void 0 ? config.root : outDir;
+	if (flags.out === void 0) await writeCalendarIgnoreFile(outDir, { root });
+	const written = await writeCalendarPage(outDir, model, thumbnails, { root });
 	const feed = flags.ics === void 0 ? null : resolve(flags.ics);
 	if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
 	const shown = (path) => relative(process.cwd(), path) || path;
@@ -76601,11 +76829,11 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BRZ_6Xe_(), calendar_report_BRZ_6Xe__exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_Cpq5PqdB(), calendar_report_Cpq5PqdB_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
-			annotate: (line) => process.stderr.write(line),
+			annotate: writeWorkflowCommand,
 			note: (line) => process.stderr.write(`${line}\n`)
 		});
 	}
@@ -76628,18 +76856,19 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_oyXErG_7 = __esmMin((() => {
-	init_page_CtkbMcB6();
-	init_api_DdbdU89X();
-	init_read_desired_jJNCXB_5();
-	init_build_plan_Sv4istKw();
-	init_check_posts_BwqZjU_r();
-	init_state_file_BDwYzMeW();
-	init_atomic_CzuDhoFy();
+var init_calendar_BT288DxH = __esmMin((() => {
+	init_page_DoHsqnac();
+	init_api_Dnx0Fc4T();
+	init_read_desired_DH1LYjc8();
+	init_build_plan_cHLRNtEH();
+	init_check_posts_DJ1Fluvs();
+	init_state_file_CAVMJCME();
+	init_atomic_Cef5kzqw();
 	init_errors_BmB5JMAx();
-	init_context_C596YGfJ();
-	init_read_analytics_BiAFDA2J();
+	init_context_EZVgOoBN();
+	init_read_analytics_BA_6HaxS();
 	init_format_DZlSd15T();
+	init_main();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
 	MEDIA_FOLDER = "media/";
@@ -76707,7 +76936,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CQKz91Hn_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CgD9lisB_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -76785,14 +77014,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CQKz91Hn = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_plan_context_TSuX9dYq();
-	init_check_posts_BwqZjU_r();
+var init_post_problems_CgD9lisB = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_plan_context_BcXVeb4n();
+	init_check_posts_DJ1Fluvs();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_B0OpywP__exports = __exportAll$1({ runStatus: () => runStatus });
+var status_CAIBGr_p_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76917,17 +77146,17 @@ function colourStatus(status, style) {
 	return status;
 }
 function details(target, options) {
-	if (target.error) return options.style.red(target.error);
+	if (target.error) return options.style.red(terminalText(target.error));
 	if (target.waitReason || target.nextAttemptAt) {
 		const next = target.nextAttemptAt ? `next attempt ${displayTime(target.nextAttemptAt, options.timezone)}` : "";
-		return [target.waitReason, next].filter(Boolean).join("; ");
+		return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join("; ");
 	}
 	if (target.publishedAt) return `published ${displayTime(target.publishedAt, options.timezone)}`;
 	return "";
 }
 function postLines(post, options) {
 	const { style } = options;
-	const head = `${style.bold(post.file)}  ${style.dim(`key ${post.key}, post ${post.postId}`)}`;
+	const head = `${style.bold(terminalPath(post.file))}  ${style.dim(`key ${terminalText(post.key)}, post ${terminalText(post.postId)}`)}`;
 	if (post.remote === "gone") {
 		if (post.problems !== void 0) return [head, `  ${style.red("drifted:")} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
 		return [head, `  ${style.red("gone")}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
@@ -76939,13 +77168,13 @@ function postLines(post, options) {
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
 	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
 	const lines = [head, `  ${facts.join(" · ")}`];
-	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${problem.message}`);
+	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${terminalText(problem.message)}`);
 	if (post.targets.length === 0) return [...lines, style.dim("  no targets")];
 	const rows = post.targets.map((target) => [
-		target.alias ?? target.handle,
-		target.platform,
-		colourStatus(target.status, style),
-		target.externalPostId ?? "",
+		terminalText(target.alias ?? target.handle),
+		terminalText(target.platform),
+		colourStatus(terminalText(target.status), style),
+		terminalText(target.externalPostId ?? ""),
 		details(target, options)
 	]);
 	lines.push(renderTable([
@@ -76977,7 +77206,7 @@ function renderStatus(report, options) {
 	for (const post of report.posts) out.push("", ...postLines(post, options));
 	if (report.pending.length > 0) {
 		out.push("", style.yellow("Interrupted creates (the next `postsync apply` finishes them without duplicates):"));
-		for (const pending of report.pending) out.push(`  ${pending.key}  ${style.dim(`${pending.file}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
+		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
 	}
 	if (report.uploads.length > 0) {
 		out.push("", style.yellow("Unfinished media uploads (the next `postsync apply` resumes them):"));
@@ -77001,7 +77230,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CQKz91Hn(), post_problems_CQKz91Hn_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CgD9lisB(), post_problems_CgD9lisB_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77028,21 +77257,23 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_B0OpywP_ = __esmMin((() => {
-	init_state_file_BDwYzMeW();
-	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_Dm0hBDBY();
-	init_check_posts_BwqZjU_r();
-	init_read_desired_jJNCXB_5();
-	init_context_C596YGfJ();
+var init_status_CAIBGr_p = __esmMin((() => {
+	init_state_file_CAVMJCME();
+	init_draft_readiness_YetXdiRT();
+	init_scoped_listing_BChMwQXX();
+	init_check_posts_DJ1Fluvs();
+	init_read_desired_DH1LYjc8();
+	init_context_EZVgOoBN();
 	init_ordering_CEu8JWq0();
-	init_drafts_Dtn_StRt();
+	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
+	init_main();
 }));
-var import_Cg4Qm_q1_exports = __exportAll$1({ runImport: () => runImport });
+var import_C2YsEWcL_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
+	await guardWrite(tempDir, { root: options.root });
 	await mkdir(tempDir, { recursive: true });
 	const limit = pLimit(DOWNLOAD_CONCURRENCY);
 	const distinct = [...new Map(media.map((item) => [item.id, item])).values()];
@@ -77144,12 +77375,8 @@ async function placeDownloadedMedia(downloads, context) {
 	if (downloads.length === 0) return placed;
 	const existing = await locateMediaFiles(context.root, new Map(downloads.map((file) => [file.sha256, { sizeBytes: file.sizeBytes }])));
 	const folder = join(context.root, IMPORTED_MEDIA_DIR);
-	const root = await realpath(context.root);
-	const inside = async (path) => isInside(root, await realpath(path).catch(() => root));
-	const outside = () => new PostsyncError(`${IMPORTED_MEDIA_DIR} leads outside the project; no media was downloaded into it`, { hint: `Make ${IMPORTED_MEDIA_DIR} a folder of the project (not a link elsewhere) and import again.` });
-	if (!await inside(dirname(folder)) || !await inside(folder)) throw outside();
+	await guardWrite(join(folder, "media"), { root: context.root });
 	await mkdir(folder, { recursive: true });
-	if (!await inside(folder)) throw outside();
 	const bySha = new Map();
 	for (const download of downloads) {
 		let where = bySha.get(download.sha256) ?? (existing.has(download.sha256) ? {
@@ -77197,7 +77424,10 @@ function mediaDownloader(context) {
 	const tempDirs = [];
 	return {
 		async fetch(media) {
-			const { outcomes, tempDir } = await downloadMedia(media, { tempParent: context.tempParent });
+			const { outcomes, tempDir } = await downloadMedia(media, {
+				tempParent: context.tempParent,
+				root: context.root
+			});
 			tempDirs.push(tempDir);
 			const downloaded = [];
 			const result = new Map();
@@ -77535,7 +77765,7 @@ async function writeImport(items, context) {
 	};
 	for (const item of items) try {
 		if (!item.fileExists) {
-			if (!await createFileExclusive(resolve(context.root, item.file), item.text)) throw new Error(`${item.file} appeared while importing; it was left as it is`);
+			if (!await createFileExclusive(resolve(context.root, item.file), item.text, { root: context.root })) throw new Error(`${item.file} appeared while importing; it was left as it is`);
 		}
 		for (const media of item.downloaded) await context.store.recordMedia(media.sha256, media.record);
 		await context.store.recordUpdate(item.key, {
@@ -77580,7 +77810,10 @@ async function importPosts(options) {
 			failed: []
 		}
 	};
-	const release = await acquireLock(config.statePath, { command: "import" });
+	const release = await acquireLock(config.statePath, {
+		command: "import",
+		root: config.root
+	});
 	const downloader = mediaDownloader({
 		root: config.root,
 		tempParent: dirname(config.statePath),
@@ -77588,7 +77821,7 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
 		const plan = await prepare(structuredClone(store.section), downloader.fetch);
 		const outcome = await writeImport(plan.items, {
 			root: config.root,
@@ -77608,7 +77841,7 @@ async function importPosts(options) {
 }
 function describePost(post) {
 	const preview = previewText(post.content.replace(/\s+/g, " ").trim(), 40);
-	return `post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`;
+	return terminalText(`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`);
 }
 function countByStatus(posts) {
 	const counts = new Map();
@@ -77623,14 +77856,14 @@ function renderImport(result, options) {
 	for (const item of plan.items) {
 		if (failedKeys.has(item.key)) continue;
 		const verb = item.fileExists ? dryRun ? "would record the existing file" : "recorded the existing file" : dryRun ? "would write" : "wrote";
-		out.push(`  ${style.green("+")} ${verb} ${style.bold(item.file)}`, style.dim(`      ${describePost(item.post)}`));
-		for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? "downloaded to" : "already in the project as"} ${media.file}`));
-		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(`      ${line}`)));
+		out.push(`  ${style.green("+")} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(`      ${describePost(item.post)}`));
+		for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? "downloaded to" : "already in the project as"} ${terminalPath(media.file)}`));
+		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(`      ${terminalText(line)}`)));
 	}
-	for (const failure of outcome.failed) out.push(style.red(`  ✗ ${failure.item.file}: ${failure.error.message}`));
-	for (const skipped of plan.skipped) out.push(`  ${style.yellow("!")} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+	for (const failure of outcome.failed) out.push(style.red(`  ✗ ${terminalPath(failure.item.file)}: ${terminalText(failure.error.message)}`));
+	for (const skipped of plan.skipped) out.push(`  ${style.yellow("!")} skipped ${describePost(skipped.post)}:\n      ${terminalText(skipped.reason)}`);
 	for (const { post, media } of plan.toDownload) out.push(`  ${style.green("+")} would download ${plural$1(media.length, "media file")} into media/imported/ and import ${describePost(post)}`, style.dim("      (its file is written and checked once the media are downloaded)"));
-	for (const pending of plan.pending) out.push(`  ${style.yellow("!")} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+	for (const pending of plan.pending) out.push(`  ${style.yellow("!")} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${terminalText(pending.key)}\`; \`postsync apply\` confirms it`);
 	if (out.length === 2) out.push("  Nothing to import.");
 	out.push("");
 	const count = plan.items.length - outcome.failed.length;
@@ -77725,20 +77958,21 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_Cg4Qm_q1 = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_state_store_C38xhoBU();
-	init_state_file_BDwYzMeW();
-	init_media_source_DLljL17b();
+var init_import_C2YsEWcL = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_state_store_DmPNMzIX();
+	init_state_file_CAVMJCME();
+	init_media_source_BP4YJiI_();
 	init_errors_BmB5JMAx();
-	init_check_posts_BwqZjU_r();
+	init_check_posts_DJ1Fluvs();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_2tZdjsFJ();
-	init_atomic_CzuDhoFy();
-	init_context_C596YGfJ();
+	init_parse_yCVilXP1();
+	init_atomic_Cef5kzqw();
+	init_context_EZVgOoBN();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
+	init_main();
 	init_p_limit();
 	import_dist = require_dist$1();
 	DOWNLOAD_CONCURRENCY = 4;
@@ -77772,7 +78006,7 @@ var init_import_Cg4Qm_q1 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_Ct_pJvC6_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_D1bY7nNl_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -77788,7 +78022,7 @@ async function runCalendars(flags, command) {
 		calendars
 	}, null, 2)}\n`);
 	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
-	else process.stdout.write(`${calendars.map((calendar) => `${calendar.folder}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
+	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({
 		calendars: JSON.stringify(calendars),
@@ -77796,14 +78030,15 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_Ct_pJvC6 = __esmMin((() => {
-	init_actions_Dqwsb50J();
-	init_workflow_commands_CGh1193V();
-	init_find_calendars_BlFp6Du_();
+var init_calendars_D1bY7nNl = __esmMin((() => {
+	init_actions_BUXGNycq();
+	init_workflow_commands_CxeY8icu();
+	init_find_calendars_CQKj505e();
 	init_errors_BmB5JMAx();
-	init_context_C596YGfJ();
+	init_context_EZVgOoBN();
+	init_main();
 }));
-var health_issue_P52tI0TY_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_C6gj7ikN_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77824,7 +78059,7 @@ function healthReport(input) {
 			problems.push({
 				file: change.file,
 				line: null,
-				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} \`${change.key}\`)`}: ${change.reasons.join("; ")}`
+				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join("; ")}`
 			});
 		}
 	}
@@ -77846,18 +78081,14 @@ function healthReport(input) {
 	};
 }
 function issueMarker(folder) {
-	return `<!-- postsync-health calendar=${folder} -->`;
+	return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
 }
 function issueTitle(report, folder) {
 	const count = report.problems.length + report.failures.length;
 	return `postsync health: ${count} problem${count === 1 ? "" : "s"}${folder === "." ? "" : ` in ${folder}`}`;
 }
-function fence(text) {
-	const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-	return "`".repeat(longest + 1);
-}
 function issueBody(report, links) {
-	const where = links.folder === "." ? "this repository" : `\`${links.folder}\``;
+	const where = links.folder === "." ? "this repository" : inlineCode(links.folder);
 	const lines = [
 		issueMarker(links.folder),
 		`postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ""}.`,
@@ -77865,16 +78096,16 @@ function issueBody(report, links) {
 	];
 	for (const failure of report.failures) {
 		const log = failure.log.trim().split("\n").slice(-20).join("\n");
-		const marks = fence(log);
+		const marks = codeFence(log);
 		lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, "", `  ${marks}`, ...log.split("\n").map((line) => `  ${line}`), `  ${marks}`, "");
 	}
 	for (const problem of report.problems) {
 		const path = problem.file === null ? null : links.folder === "." ? problem.file : `${links.folder}/${problem.file}`;
-		const label = path === null ? "project" : `\`${path}${problem.line === null ? "" : `:${problem.line}`}\``;
+		const label = path === null ? "project" : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
 		const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line})` : label;
-		lines.push(`- ${target}: ${problem.text.replace(/\r?\n/g, " ")}`);
+		lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
 	}
-	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in \`${links.folder}\``} show the details. Each health check updates this issue and closes it when all is well.`);
+	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
 	return `${lines.join("\n")}\n`;
 }
 function accountLine(text, names) {
@@ -77912,7 +78143,8 @@ function call(repo, method, path, body) {
 	});
 }
 async function findHealthIssue(repo, marker) {
-	return (await call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`)).find((issue) => issue.pull_request === void 0 && (issue.body ?? "").includes(marker));
+	const [issues, login] = await Promise.all([call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
+	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker}\n`));
 }
 function openIssue(repo, issue) {
 	return call(repo, "POST", "/issues", {
@@ -77996,7 +78228,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${issueTitle(report, folder)}\n\n${issueBody(report, links)}`);
+		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split("\n").map(terminalText).join("\n")}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -78005,21 +78237,23 @@ async function runHealthIssue(flags, command) {
 		repository: env.GITHUB_REPOSITORY,
 		token: env.GITHUB_TOKEN
 	});
-	const where = folder === "." ? "" : ` in ${folder}`;
+	const where = folder === "." ? "" : ` in ${terminalPath(folder)}`;
 	if (outcome.kind === "healthy") process.stdout.write(`All is well${where}; no health issue is open.\n`);
 	else if (outcome.kind === "closed") process.stdout.write(`All is well${where}: closed issue #${outcome.issue.number}.\n`);
-	else process.stdout.write(`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${outcome.issue.html_url}\n`);
+	else process.stdout.write(`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${terminalText(outcome.issue.html_url)}\n`);
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_P52tI0TY = __esmMin((() => {
+var init_health_issue_C6gj7ikN = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	init_markdown_BA79wAv1();
 	init_ordering_CEu8JWq0();
-	init_rest_call_DGkPtJH6();
-	init_context_C596YGfJ();
+	init_token_login_CKiSNngP();
+	init_context_EZVgOoBN();
+	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CApmQ_yf_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_BcJoERuj_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -78139,18 +78373,19 @@ async function runStateMerge(base, ours, theirs) {
 		ours,
 		theirs
 	});
-	for (const note of notes) process.stderr.write(`postsync state merge: ${note.section} ${note.key} (${note.targetId}): ${note.message}\n`);
+	for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
 	return 0;
 }
 var same;
-var init_state_CApmQ_yf = __esmMin((() => {
+var init_state_BcJoERuj = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_atomic_CzuDhoFy();
-	init_state_file_BDwYzMeW();
+	init_atomic_Cef5kzqw();
+	init_state_file_CAVMJCME();
 	init_ordering_CEu8JWq0();
+	init_main();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_DsbKHrO__exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_IjqiJGEY_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -78240,8 +78475,8 @@ function capabilityLines(summary) {
 function posting(view, style) {
 	const { capabilities } = view;
 	if (!capabilities) return style.red("rules unreadable");
-	if (!capabilities.supported) return style.red(`unsupported${capabilities.reason ? `: ${capabilities.reason}` : ""}`);
-	if (!capabilities.available) return style.red(`unavailable${capabilities.reason ? `: ${capabilities.reason}` : ""}`);
+	if (!capabilities.supported) return style.red(`unsupported${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
+	if (!capabilities.available) return style.red(`unavailable${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
 	return style.green("available");
 }
 function renderAccounts(view, options) {
@@ -78250,11 +78485,11 @@ function renderAccounts(view, options) {
 	if (view.accounts.length === 0) out.push("This project has no connected accounts.");
 	else {
 		const rows = view.accounts.map((item) => [
-			item.aliases.join(", ") || style.dim("-"),
-			item.account.id,
-			item.account.platform,
-			item.account.handle,
-			item.account.status,
+			terminalText(item.aliases.join(", ")) || style.dim("-"),
+			terminalText(item.account.id),
+			terminalText(item.account.platform),
+			terminalText(item.account.handle),
+			terminalText(item.account.status),
 			posting(item, style)
 		]);
 		out.push(renderTable([
@@ -78267,17 +78502,17 @@ function renderAccounts(view, options) {
 		], rows, { style }));
 	}
 	for (const item of view.accounts) {
-		const name = item.aliases[0] ?? item.account.id;
-		out.push("", `${style.bold(name)} ${style.dim(`(${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""})`)}`);
+		const name = terminalText(item.aliases[0] ?? item.account.id);
+		out.push("", `${style.bold(name)} ${style.dim(`(${terminalText(`${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""}`)})`)}`);
 		if (!item.capabilities) {
-			out.push(`  ${style.red(`rules could not be read: ${item.capabilitiesError ?? "unknown error"}`)}`);
+			out.push(`  ${style.red(`rules could not be read: ${terminalText(item.capabilitiesError ?? "unknown error")}`)}`);
 			continue;
 		}
-		for (const [label, text] of capabilityLines(item.capabilities)) out.push(`  ${style.dim(label.padEnd(13))}${text}`);
+		for (const [label, text] of capabilityLines(item.capabilities)) out.push(`  ${style.dim(label.padEnd(13))}${terminalText(text)}`);
 	}
 	if (view.unknownAliases.length > 0) {
 		out.push("");
-		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(`warning: the alias \`${alias}\` in postsync.yaml points at ${id}, which is not an account of this project`));
+		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(`warning: the alias \`${terminalText(alias)}\` in postsync.yaml points at ${terminalText(id)}, which is not an account of this project`));
 	}
 	return out.join("\n");
 }
@@ -78324,13 +78559,14 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_DsbKHrO_ = __esmMin((() => {
-	init_api_DdbdU89X();
-	init_context_C596YGfJ();
-	init_option_rules_DKuVNu53();
+var init_accounts_IjqiJGEY = __esmMin((() => {
+	init_api_Dnx0Fc4T();
+	init_context_EZVgOoBN();
+	init_option_rules_CbnMlYEE();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
+	init_main();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY = 4;
 	CAPTION_OPTIONAL = {
@@ -78341,7 +78577,7 @@ var init_accounts_DsbKHrO_ = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_oyalRHC6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_UBalQmBj_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -78377,7 +78613,7 @@ function renderWhoami(view, options) {
 	const { session } = view;
 	const { style } = options;
 	const rows = [
-		["Project", session.project.id],
+		["Project", terminalText(session.project.id)],
 		["API key", view.keySource === "POSTSYNC_API_KEY" ? "from POSTSYNC_API_KEY (not shown)" : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
 		["Expires", expiry(session.key.expiresAt, options)],
 		["Permissions", session.permissions.length > 0 ? session.permissions.join(", ") : style.red("none")]
@@ -78415,10 +78651,11 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_oyalRHC6 = __esmMin((() => {
-	init_context_C596YGfJ();
-	init_error_codes_Bqn1_kii();
+var init_whoami_UBalQmBj = __esmMin((() => {
+	init_context_EZVgOoBN();
+	init_error_codes_C8eAwXQL();
 	init_time_bkFMXzmp();
+	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -78430,7 +78667,7 @@ var init_whoami_oyalRHC6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_CdSgWs6J_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_C_KgV9KB_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -78492,9 +78729,9 @@ function renderAnalyticsTable(report, options) {
 		}))
 	];
 	const rows = report.rows.map((row) => [
-		row.file ?? style.dim(`not managed: ${row.postId}`),
-		row.account ?? row.socialAccountId,
-		row.platform,
+		row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
+		terminalText(row.account ?? row.socialAccountId),
+		terminalText(row.platform),
 		displayTime(row.publishedAt, options.timezone),
 		...METRICS.map((metric) => number(row[metric]))
 	]);
@@ -78575,11 +78812,12 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_CdSgWs6J = __esmMin((() => {
-	init_read_analytics_BiAFDA2J();
-	init_context_C596YGfJ();
+var init_analytics_C_KgV9KB = __esmMin((() => {
+	init_read_analytics_BA_6HaxS();
+	init_context_EZVgOoBN();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
+	init_main();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -78668,48 +78906,48 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DV1KP7py(), plan_DV1KP7py_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_rG3_DOwr(), plan_rG3_DOwr_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C_WQ0BkI(), all_calendars_C_WQ0BkI_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CfmtD9Vb(), validate_CfmtD9Vb_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DcEboQ6x(), validate_DcEboQ6x_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_iXcHA2CG(), apply_iXcHA2CG_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_C67fSfdm(), apply_C67fSfdm_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_C_WQ0BkI(), all_calendars_C_WQ0BkI_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_dDBlZPQM(), init_dDBlZPQM_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_B9gPCDsk(), watch_B9gPCDsk_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_oyXErG_7(), calendar_oyXErG_7_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B0OpywP_(), status_B0OpywP__exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Cg4Qm_q1(), import_Cg4Qm_q1_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Ct_pJvC6(), calendars_Ct_pJvC6_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_P52tI0TY(), health_issue_P52tI0TY_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DjOHm6pY(), init_DjOHm6pY_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DchlzjpF(), watch_DchlzjpF_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BT288DxH(), calendar_BT288DxH_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CAIBGr_p(), status_CAIBGr_p_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C2YsEWcL(), import_C2YsEWcL_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D1bY7nNl(), calendars_D1bY7nNl_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_C6gj7ikN(), health_issue_C6gj7ikN_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CApmQ_yf(), state_CApmQ_yf_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DsbKHrO_(), accounts_DsbKHrO__exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_oyalRHC6(), whoami_oyalRHC6_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BcJoERuj(), state_BcJoERuj_exports))).runStateMerge(base, ours, theirs)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_IjqiJGEY(), accounts_IjqiJGEY_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_UBalQmBj(), whoami_UBalQmBj_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CdSgWs6J(), analytics_CdSgWs6J_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_C_KgV9KB(), analytics_C_KgV9KB_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -78720,28 +78958,60 @@ function formatConfigDiagnostic(diagnostic) {
 	const details = [diagnostic.expected && `expected ${diagnostic.expected}`, diagnostic.found && `found ${diagnostic.found}`].filter(Boolean).join("; ");
 	return `${where ? `${where}: ` : ""}${diagnostic.message}${details ? ` (${details})` : ""}${diagnostic.hint ? ` — ${diagnostic.hint}` : ""}`;
 }
+function visible(char) {
+	const named = NAMED[char];
+	if (named !== void 0) return named;
+	const code = char.charCodeAt(0);
+	return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function hasUnsafeCharacters(text) {
+	return new RegExp(UNSAFE.source).test(text);
+}
+function terminalText(text) {
+	return text.replace(UNSAFE, visible);
+}
+function terminalPath(path) {
+	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
+	return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
+}
+function guardWorkflowCommands(env) {
+	if (env.GITHUB_ACTIONS !== "true") return;
+	for (const stream of [process.stdout, process.stderr]) {
+		const guard = new CommandLineGuard();
+		const write = stream.write.bind(stream);
+		stream[UNGUARDED] = write;
+		stream.write = ((chunk, ...rest) => write(guard.filter(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest));
+	}
+}
+function writeWorkflowCommand(line) {
+	const stream = process.stderr;
+	(stream[UNGUARDED] ?? stream.write.bind(stream))(line);
+}
 async function reportFatal(error, options = {}) {
 	if (error instanceof PostsyncError) {
-		process.stderr.write(`Error: ${error.message}\n`);
-		if (error.hint) process.stderr.write(`  ${error.hint}\n`);
+		process.stderr.write(`Error: ${printable(error.message)}\n`);
+		if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
 		if (error instanceof InvalidConfigError) await annotateConfig(error, resolve(options.projectDir ?? process.cwd()));
 		return error.exitCode;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`Error: ${message}\n`);
+	process.stderr.write(`Error: ${printable(message)}\n`);
 	if (process.env.POSTSYNC_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 	return 1;
 }
+function printable(message) {
+	return message.split("\n").map(terminalText).join("\n");
+}
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
-	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
+	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
 		root,
 		workspace: actions.workspace
 	}));
 }
-var InvalidConfigError, version, program, projectDir, lastResort;
+var InvalidConfigError, UNSAFE, NAMED, CommandLineGuard, UNGUARDED, version, program, projectDir, lastResort;
 var init_main = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_esm$1();
@@ -78753,8 +79023,31 @@ var init_main = __esmMin((() => {
 			this.diagnostics = diagnostics;
 		}
 	};
+	UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+	NAMED = {
+		"\n": "\\n",
+		"\r": "\\r",
+		"	": "\\t"
+	};
+	CommandLineGuard = class {
+		#lineStart = true;
+		filter(chunk) {
+			const lines = chunk.split("\n");
+			const out = lines.map((line, index) => {
+				const atStart = index > 0 || this.#lineStart;
+				let safe = line.replace(/##\[/g, "##\\u005b");
+				if (atStart) safe = safe.replace(/^(\s*)::/, "$1\\u003a:");
+				return safe;
+			});
+			const last = lines[lines.length - 1];
+			this.#lineStart = (lines.length > 1 || this.#lineStart) && last.trim() === "";
+			return out.join("\n");
+		}
+	};
+	UNGUARDED = Symbol("postsync unguarded write");
 	({version} = require_package());
 	program = new Command("postsync").description("Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.").version(version, "-v, --version").showHelpAfterError("(run `postsync --help` for usage)").configureHelp({ sortSubcommands: false });
+	guardWorkflowCommands(process.env);
 	registerCommands(program);
 	projectDir = () => program.opts().dir;
 	lastResort = (error) => {
@@ -78767,4 +79060,4 @@ var init_main = __esmMin((() => {
 	});
 }));
 init_main();
-export { InvalidConfigError as n, reportFatal as t };
+export { InvalidConfigError as a, terminalText as i, writeWorkflowCommand as n, terminalPath as r, reportFatal as t };
