@@ -55,9 +55,14 @@ export interface Change {
   slot?: ChangeSlot;
   /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */
   occurrence?: { of: string; date: string };
+  /** On a blocked change: why, when it is for a reason a machine should tell apart (`unconfirmed-record`: see unconfirmed-records.ts). */
+  blockedBy?: BlockedBy;
   /** On an adopt: the adopted post's media the state has no record of, which apply records (sha256 → remote media id). */
   mediaRecords?: AdoptedMedia[];
 }
+
+/** The codes of `Change.blockedBy`. */
+export type BlockedBy = 'unconfirmed-record';
 
 /** A remote media an adopted post uses, known by content: the media record apply writes in the state for it. */
 export interface AdoptedMedia {

@@ -117,7 +117,7 @@ describe('apply always converges', () => {
       const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: api.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
-        const store = await StateStore.open(config.statePath, connection.target);
+        const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
         const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         expect(plan.diagnostics).toEqual([]);
         const result = await applyPlan({ plan, client: connection.client, store, root: config.root });

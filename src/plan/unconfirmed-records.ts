@@ -1,0 +1,46 @@
+import type { UnconfirmedRecords } from '../state/seal.js';
+import type { TargetState } from '../state/types.js';
+import type { Change } from './types.js';
+
+/** Why a change is blocked when a state record it rests on was not written by an apply of this repository. */
+export const UNCONFIRMED_RECORD = 'unconfirmed-record';
+
+/** No record is unconfirmed. */
+export const NONE_UNCONFIRMED: UnconfirmedRecords = { posts: new Set(), pending: new Set(), media: new Set(), uploads: new Set() };
+
+/**
+ * The state as the planner may trust it: media and upload records without their seal are left
+ * out, so their media are uploaded again rather than a post being pointed at a media id someone
+ * else chose. Post records and pending creates stay, so that no twin is created or adopted for
+ * them; `blockUnconfirmed` blocks every change that rests on one.
+ */
+export function trustedState(state: TargetState, unconfirmed: UnconfirmedRecords): TargetState {
+  if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
+  const keep = <T>(records: Record<string, T>, left: ReadonlySet<string>) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
+  return { ...state, media: keep(state.media, unconfirmed.media), uploads: keep(state.uploads, unconfirmed.uploads) };
+}
+
+/**
+ * A change whose post record or pending create (of its key, or of the key a move comes from) has
+ * no valid seal is blocked: such a record may point at a post of another calendar, so updating,
+ * unscheduling, deleting or resending it could overwrite or delete what this repository does not own.
+ */
+export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords): Change {
+  const key = [change.fromKey, change.key].find((candidate) => candidate !== undefined && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+  if (key === undefined) return change;
+  const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
+  const reason = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+  const { fromKey, desired, liveUpdatedAt, occurrence } = change;
+  return {
+    action: 'blocked',
+    key: change.key,
+    file: change.file,
+    postId: change.postId,
+    reasons: [reason],
+    blockedBy: UNCONFIRMED_RECORD,
+    ...(fromKey === undefined ? {} : { fromKey }),
+    ...(desired === undefined ? {} : { desired }),
+    ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),
+    ...(occurrence === undefined ? {} : { occurrence }),
+  };
+}
