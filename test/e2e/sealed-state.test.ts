@@ -17,6 +17,8 @@ const ROTATED_KEY = 'demo-key-rotated';
 const fixture = demoFixture();
 fixture.projects[0]!.keys.push({ ...fixture.projects[0]!.keys[0]!, token: ROTATED_KEY });
 const emulator = useEmulator({ fixture });
+/** Each test runs the CLI up to a dozen times: generous, for a loaded machine. */
+const TIMEOUT_MS = 180_000;
 
 const media = (name: string) => readFileSync(new URL(`../../examples/media/${name}`, import.meta.url));
 const config = 'timezone: Europe/Berlin\naccounts:\n  photo: 6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01\n';
@@ -100,7 +102,7 @@ describe('a record that no apply of this repository wrote', () => {
       expect((await b.cli('apply', '--yes', '--prune')).code).toBe(0);
       expect((await remote(api, target)).content).toBe('Calendar A says hello.');
       expect((await b.section()).posts.stolen?.postId).toBe(target);
-    });
+    }, TIMEOUT_MS);
   }
 
   it('a forged pending create is never resent', async () => {
@@ -116,7 +118,7 @@ describe('a record that no apply of this repository wrote', () => {
     expect((await api.requestLog()).filter((entry) => entry.method === 'POST')).toEqual([]);
     expect((await b.section()).posts.stolen).toBeUndefined();
     expect((await a.section()).posts.hello!.postId).toBe(target);
-  });
+  }, TIMEOUT_MS);
 
   it('a forged media record is ignored: the media is uploaded again', async () => {
     const api = emulator();
@@ -136,16 +138,22 @@ describe('a record that no apply of this repository wrote', () => {
     expect(used).toHaveLength(1);
     expect(used[0]).not.toBe(forgedId);
     expect((await b.section()).media[sha256]).toMatchObject({ mediaId: used[0], seal: expect.any(String) });
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('postsync state confirm', () => {
-  it('lists and seals the records named, and the next plan acts on them', async () => {
-    const api = emulator();
+  /** Calendar `b/` of a repository, with posts `one` and `two` applied. */
+  async function appliedOneAndTwo(api: TestEmulator) {
     await api.reset();
     const repo = await twoCalendars({ a: {}, b: { 'one.md': text('One.'), 'two.md': text('Two.') } });
     const b = calendar(api, join(repo, 'b'));
     expect((await b.cli('apply', '--yes')).code).toBe(0);
+    return b;
+  }
+
+  it('lists and seals the records named, and the next plan acts on them', async () => {
+    const api = emulator();
+    const b = await appliedOneAndTwo(api);
     await b.edit((section) => {
       for (const record of Object.values(section.posts)) delete record.seal;
     });
@@ -170,14 +178,11 @@ describe('postsync state confirm', () => {
     expect(await plannedChange(b.cli, 'two')).toMatchObject({ action: 'blocked' });
     expect((await b.cli('apply', '--yes')).code).toBe(0);
     expect((await remote(api, id)).content).toBe('One, edited.');
-  });
+  }, TIMEOUT_MS);
 
   it('after a key rotation every record is unconfirmed, and confirm --all recovers', async () => {
     const api = emulator();
-    await api.reset();
-    const repo = await twoCalendars({ a: {}, b: { 'one.md': text('One.'), 'two.md': text('Two.') } });
-    const b = calendar(api, join(repo, 'b'));
-    expect((await b.cli('apply', '--yes')).code).toBe(0);
+    const b = await appliedOneAndTwo(api);
     const rotated = calendar(api, b.dir, ROTATED_KEY);
     await writeFile(join(b.dir, 'posts/one.md'), text('One, edited.'));
     expect(await plannedChange(rotated.cli, 'one')).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
@@ -191,7 +196,7 @@ describe('postsync state confirm', () => {
     expect(await plannedChange(rotated.cli, 'two')).toMatchObject({ action: 'noop' });
     // The old key's seals are gone: records are confirmed by one key at a time.
     expect(await plannedChange(b.cli, 'two')).toMatchObject({ action: 'blocked' });
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('two calendars of one repository against one target', () => {
@@ -208,5 +213,5 @@ describe('two calendars of one repository against one target', () => {
     expect(applied.code, applied.stderr).toBe(0);
     const [ida, idb] = [(await a.section()).posts.hello!.postId, (await b.section()).posts.hello!.postId];
     expect(ida).not.toBe(idb);
-  });
+  }, TIMEOUT_MS);
 });

@@ -11,7 +11,7 @@ import { PHOTO, SHA_A, TARGET, desired, livePost, mediaState, record, shape, sta
 
 const applied = shape({ content: 'As applied' });
 const edited = shape({ content: 'Edited' });
-const capabilities = new Map([[PHOTO, { available: true, supported: true }]]) as PlanPostsInput['capabilities'];
+const capabilities = new Map([[PHOTO, { available: true, supported: true }]]) as unknown as PlanPostsInput['capabilities'];
 
 function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[]; unconfirmed: Partial<UnconfirmedRecords>; prune?: boolean }) {
   return planPosts({
