@@ -1,5 +1,6 @@
 import { notReadyDraftFiles } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import { groupOccurrences } from './change-groups.js';
 import { changeLines } from './change-lines.js';
@@ -54,9 +55,13 @@ export function summaryLine(plan: Plan): string {
   return `${line}${drafts}`;
 }
 
-/** ` (invalid files)`, ` (2 by invalid files)`: how many of the blocked changes are so because a file has errors. */
+/**
+ * ` (invalid files)`, ` (2 by invalid files)`, ` (1 by unconfirmed state records)`: how many of the
+ * blocked changes are so because a file has errors, or because their state record has no valid seal.
+ */
 function blockedNote(plan: Plan): string {
-  const invalid = blockedByErrors(plan).length;
-  if (invalid === 0) return '';
-  return invalid === plan.summary.blocked ? ' (invalid files)' : ` (${invalid} by invalid files)`;
+  const causes = ([[blockedByErrors(plan).length, 'invalid files'], [unconfirmedBlocked(plan), 'unconfirmed state records']] as const).filter(([count]) => count > 0);
+  if (causes.length === 0) return '';
+  if (causes.length === 1 && causes[0]![0] === plan.summary.blocked) return ` (${causes[0]![1]})`;
+  return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(', ')})`;
 }

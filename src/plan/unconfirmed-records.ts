@@ -1,9 +1,14 @@
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
-import type { Change } from './types.js';
+import type { Change, Plan } from './types.js';
 
 /** Why a change is blocked when a state record it rests on was not written by an apply of this repository. */
 export const UNCONFIRMED_RECORD = 'unconfirmed-record';
+
+/** How many changes of the plan are blocked because a record they rest on has no valid seal. */
+export function unconfirmedBlocked(plan: Pick<Plan, 'changes'>): number {
+  return plan.changes.filter((change) => change.blockedBy === UNCONFIRMED_RECORD).length;
+}
 
 /** No record is unconfirmed. */
 export const NONE_UNCONFIRMED: UnconfirmedRecords = { posts: new Set(), pending: new Set(), media: new Set(), uploads: new Set() };

@@ -94,6 +94,8 @@ describe('a record that no apply of this repository wrote', () => {
       expect(change!.reasons.join(' ')).toContain('postsync state confirm');
       const human = await b.cli('plan');
       expect(human.stdout).toContain('not written by an apply of this repository');
+      expect(human.stdout).toContain('1 blocked (unconfirmed state records).');
+      expect(JSON.parse((await b.cli('plan', '--json')).stdout).summary).toMatchObject({ blocked: 1, unconfirmedRecords: 1, blockedByErrors: 0 });
       expect((await b.cli('plan', '--markdown')).stdout).toContain('not written by an apply of this repository');
 
       expect((await b.cli('apply', '--yes')).code).toBe(0);
