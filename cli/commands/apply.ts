@@ -106,10 +106,15 @@ function blockedPart(plan: Plan): string | null {
   return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
 }
 
+/** `2 unscheduled, ` when removed files' posts went back to draft; nothing otherwise. */
+function unscheduled(count: number): string {
+  return count === 0 ? '' : `${count} unscheduled, `;
+}
+
 /** What was done; with posts blocked by invalid files, `Applied 12, blocked 2 (invalid files): …`. */
 function resultLine(result: ApplyResult, plan: Plan): string {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
-  const done = `${count('create')} created, ${count('update')} updated, ${count('delete')} deleted, ${count('move')} moved, ${count('adopt')} adopted; ${result.uploadedFiles} media uploaded.`;
+  const done = `${count('create')} created, ${count('update')} updated, ${unscheduled(count('unschedule'))}${count('delete')} deleted, ${count('move')} moved, ${count('adopt')} adopted; ${result.uploadedFiles} media uploaded.`;
   const blocked = blockedPart(plan);
   let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
   if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;

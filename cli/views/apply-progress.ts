@@ -9,7 +9,7 @@ export type ProgressMode = 'tty' | 'plain' | 'silent';
 
 const PLAIN_INTERVAL_MS = 5_000;
 
-const DONE_VERB: Record<Change['action'], string> = { create: 'created', adopt: 'adopted', update: 'updated', delete: 'deleted', move: 'moved', noop: 'unchanged', blocked: 'blocked' };
+const DONE_VERB: Record<Change['action'], string> = { create: 'created', adopt: 'adopted', update: 'updated', unschedule: 'unscheduled', delete: 'deleted', move: 'moved', noop: 'unchanged', blocked: 'blocked' };
 
 /** Renders apply events to a stream. Upload progress shows per-file and overall bytes. */
 export function applyProgressPrinter(options: { stream: NodeJS.WriteStream; style: Style; mode: ProgressMode; totalUploadBytes: number }) {

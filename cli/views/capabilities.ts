@@ -1,3 +1,4 @@
+import { knownOptionRules } from '../../src/api/option-rules.js';
 import type { Capabilities } from '../../src/api/types.js';
 import { unitWord } from '../../src/content/text-length.js';
 import { bytes } from './format.js';
@@ -31,7 +32,7 @@ export function summarizeCapabilities(capabilities: Capabilities): CapabilitySum
       videos.contentTypes.length > 0
         ? { contentTypes: videos.contentTypes, maxBytes: videos.maxBytes, minDurationSeconds: videos.minDurationSeconds, maxDurationSeconds: videos.maxDurationSeconds, videoCodecs: videos.videoCodecs, audioCodecs: videos.audioCodecs }
         : null,
-    options: Object.entries(rules.options ?? {}).map(([name, rule]) => ({ name, required: rule.required === true, ...(rule.values ? { values: rule.values } : {}) })),
+    options: Object.entries(knownOptionRules(rules.options) ?? {}).map(([name, rule]) => ({ name, required: rule.required === true, ...(rule.values ? { values: rule.values } : {}) })),
     notes: rules.notes ?? [],
   };
 }

@@ -36,23 +36,27 @@ export function renderPlan(plan: Plan, options: { label: string; style: Style; v
 
 export function summaryLine(plan: Plan): string {
   const { summary } = plan;
-  const skipped = plan.changes.filter((change) => change.skipped).length;
-  const deletes = summary.delete - skipped;
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
   const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-  if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
-    const note = skipped > 0 ? ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).` : '';
+  const note = keptDraftsNote(plan);
+  if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
     // An error outside the selected posts (--target): "matches" would be a false statement.
     if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}${drafts}`;
     return `No changes. The remote matches your files.${note}${drafts}`;
   }
-  const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
+  const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
+  if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
   if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
   if (summary.move > 0) parts.push(`, ${summary.move} to move`);
   let line = `${parts.join('')}.`;
   if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
-  if (skipped > 0) line += ` ${plural(skipped, 'delete')} skipped (run with --prune to delete).`;
-  return `${line}${drafts}`;
+  return `${line}${note}${drafts}`;
+}
+
+/** Owned drafts whose files are gone (noops that name no file of theirs): they stay until --prune. */
+function keptDraftsNote(plan: Plan): string {
+  const kept = plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
+  return kept === 0 ? '' : ` ${plural(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? 'stays a draft' : 'stay drafts'} on the remote (\`apply --prune\` deletes ${kept === 1 ? 'it' : 'them'}).`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 /**
  * The counts of each action, and: `blockedByErrors`, the blocked changes that are so because a
  * file has errors (they carry its `diagnostics`); `unconfirmedRecords`, those blocked because their
- * state record has no valid seal (`blockedBy: unconfirmed-record`); `draftsNotReady`, the drafts that break a
+ * state record has no valid seal (`reason: unconfirmed-record`); `draftsNotReady`, the drafts that break a
  * publishing rule (a readiness warning) and could not be scheduled as they are.
  */
 export type ReportSummary = Summary & { blockedByErrors: number; unconfirmedRecords: number; draftsNotReady: number };

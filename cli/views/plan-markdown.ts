@@ -3,7 +3,7 @@ import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
 import { bytes, plural } from './format.js';
 
-const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '🟡', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
+const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '🟡', unschedule: '⏸️', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -16,7 +16,7 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string }): stri
   if (changes.length > 0) {
     out.push('| | Action | Post | File | Why |', '|---|---|---|---|---|');
     for (const change of changes) {
-      const action = change.skipped ? `${change.action} (skipped)` : change.action;
+      const { action } = change;
       const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(', ')})` : '';
       const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
       out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ''} | ${cell(change.reasons.join('; '))}${fields} |`);

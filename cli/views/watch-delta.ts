@@ -15,18 +15,19 @@ export function clockTime(at: Date): string {
   return at.toTimeString().slice(0, 8);
 }
 
-/** `1 to create, 2 to update`, `no changes`; skipped deletes and errors counted at the end. */
+/** `1 to create, 2 to update`, `no changes`; removed files' drafts and errors counted at the end. */
 export function compactSummary(plan: Plan): string {
   const { summary } = plan;
-  const skipped = plan.changes.filter((change) => change.skipped).length;
   const parts: string[] = [];
   if (summary.create > 0) parts.push(`${summary.create} to create`);
   if (summary.update > 0) parts.push(`${summary.update} to update`);
-  if (summary.delete - skipped > 0) parts.push(`${summary.delete - skipped} to delete`);
+  if (summary.unschedule > 0) parts.push(`${summary.unschedule} to unschedule`);
+  if (summary.delete > 0) parts.push(`${summary.delete} to delete`);
   if (summary.move > 0) parts.push(`${summary.move} to move`);
   if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
   if (parts.length === 0) parts.push('no changes');
-  if (skipped > 0) parts.push(`${plural(skipped, 'delete')} skipped`);
+  const kept = plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
+  if (kept > 0) parts.push(`${kept} kept as draft (file removed)`);
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0) parts.push(plural(errors, 'error'));
   return parts.join(', ');

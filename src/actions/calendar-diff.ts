@@ -59,13 +59,11 @@ function countsLine(posts: readonly CalendarPost[]): string {
 
 /** The line no reviewer may miss: posts that would leave the calendar. */
 function loudLine(posts: readonly CalendarPost[]): string | null {
-  const deleted = posts.filter((post) => post.overlay === 'deleted' && post.change?.skipped !== true);
-  const removed = posts.filter((post) => post.overlay === 'deleted' && post.change?.skipped === true);
+  const deleted = posts.filter((post) => post.overlay === 'deleted');
   const unscheduled = posts.filter((post) => post.overlay === 'unscheduled');
   const parts = [
     deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? '' : 's'} would be deleted** (${keys(deleted)})` : null,
     unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? '' : 's'} would be unscheduled** (${keys(unscheduled)})` : null,
-    removed.length > 0 ? `**${removed.length} file${removed.length === 1 ? '' : 's'} removed**: ${removed.length === 1 ? 'its post is' : 'their posts are'} deleted by \`apply --prune\` (${keys(removed)})` : null,
   ].filter((part): part is string => part !== null);
   return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join('; ')}.`;
 }

@@ -31,19 +31,17 @@ export function diagnosticOutputs(diagnostics: readonly Diagnostic[]): StepOutpu
 
 /**
  * The plan as outputs: `has-changes` (would apply send or record anything) and the count of each
- * action. `delete` counts only the deletes that would run; deletes left out for want of `--prune`
- * are `delete-skipped`.
+ * action.
  */
 export function planOutputs(plan: Plan): StepOutputs {
-  const skipped = plan.changes.filter((change) => change.skipped).length;
   const { summary } = plan;
   return {
     'has-changes': hasChanges(plan),
     create: summary.create,
     adopt: summary.adopt,
     update: summary.update,
-    delete: summary.delete - skipped,
-    'delete-skipped': skipped,
+    unschedule: summary.unschedule,
+    delete: summary.delete,
     move: summary.move,
     blocked: summary.blocked,
     noop: summary.noop,

@@ -2,6 +2,9 @@ import { PostsyncError } from '../errors.js';
 import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
+import { readCapabilities } from './read-capabilities.js';
+import { readPost } from './read-post.js';
+import { readSession } from './read-session.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
   Account,
@@ -72,8 +75,9 @@ export class ApiClient {
     });
   }
 
-  session(): Promise<Session> {
-    return this.connection.json({ method: 'GET', path: '/auth/session', mode: 'safe', operation: 'reading the API key session' });
+  /** The session, read by the names a service may give its fields (`readSession`). */
+  async session(): Promise<Session> {
+    return readSession(await this.connection.json<unknown>({ method: 'GET', path: '/auth/session', mode: 'safe', operation: 'reading the API key session' }));
   }
 
   /** Every account, over all pages; a bare array in `data` is accepted too. */
@@ -83,8 +87,9 @@ export class ApiClient {
     return collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<Account>))));
   }
 
-  capabilities(accountId: string): Promise<Capabilities> {
-    return this.connection.json({ method: 'GET', path: `/accounts/${encodeURIComponent(accountId)}/capabilities`, mode: 'safe', operation: 'reading account capabilities' });
+  async capabilities(accountId: string): Promise<Capabilities> {
+    const data = await this.connection.json<unknown>({ method: 'GET', path: `/accounts/${encodeURIComponent(accountId)}/capabilities`, mode: 'safe', operation: 'reading account capabilities' });
+    return readCapabilities(data, accountId);
   }
 
   /** Every post matching the filters, over all pages. */
@@ -103,20 +108,20 @@ export class ApiClient {
     return { page: data, text };
   }
 
-  getPost(id: string): Promise<Post> {
-    return this.connection.json({ method: 'GET', path: `/posts/${encodeURIComponent(id)}`, mode: 'safe', operation: 'reading a post' });
+  async getPost(id: string): Promise<Post> {
+    return readPost('GET /posts/{id}', await this.connection.json<unknown>({ method: 'GET', path: `/posts/${encodeURIComponent(id)}`, mode: 'safe', operation: 'reading a post' }));
   }
 
   /** Retried safely: a repeat carries the same Idempotency-Key and payload, so it returns the same post. */
-  createPost(body: CreatePostBody, options: { idempotencyKey: string }): Promise<Post> {
+  async createPost(body: CreatePostBody, options: { idempotencyKey: string }): Promise<Post> {
     if (!options.idempotencyKey) throw new PostsyncError('createPost needs a non-empty Idempotency-Key.');
     const operation = body.scheduledAt ? 'creating a scheduled post' : 'creating a post';
-    return this.connection.json({ method: 'POST', path: '/posts', body, idempotencyKey: options.idempotencyKey, mode: 'safe', operation });
+    return readPost('POST /posts', await this.connection.json<unknown>({ method: 'POST', path: '/posts', body, idempotencyKey: options.idempotencyKey, mode: 'safe', operation }));
   }
 
-  updatePost(id: string, body: PatchPostBody): Promise<Post> {
+  async updatePost(id: string, body: PatchPostBody): Promise<Post> {
     const operation = body.scheduledAt ? 'scheduling a post' : 'editing a post';
-    return this.connection.json({ method: 'PATCH', path: `/posts/${encodeURIComponent(id)}`, body, mode: 'safe', operation });
+    return readPost('PATCH /posts/{id}', await this.connection.json<unknown>({ method: 'PATCH', path: `/posts/${encodeURIComponent(id)}`, body, mode: 'safe', operation }));
   }
 
   async deletePost(id: string): Promise<void> {

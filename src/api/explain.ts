@@ -57,7 +57,7 @@ function explainByCode(d: ApiErrorDetails): Explained {
     case 404:
       return { message: `not found (${said}); it may have been deleted or belong to another project, or the API URL is wrong`, hint: 'Check api.url / POSTSYNC_API_URL (it ends in /public/v1) and run `postsync plan` again.' };
     case 413:
-      return { message: 'the request body is over the API limit of 100 KB', hint: 'Shorten the post content.' };
+      return { message: 'the request body is over the API limit of 100 KB', hint: 'Shorten the post content (and per-account texts); a refused create leaves nothing pending, so the next apply sends the file as it is then.' };
     case 429:
       return {
         message: `the project is rate limited by the API${d.retryAfterSeconds === undefined ? '' : ` for ${d.retryAfterSeconds} s more`} (the limit is shared by all keys of the project)`,

@@ -3,8 +3,8 @@ import type { Page } from './types.js';
 
 /**
  * Every item of a cursor-paged listing. `fetchPage(cursor)` must keep all other filters unchanged
- * (the caller closes over them). Stops when `nextCursor` is null (or absent) and also on an empty
- * page, since a final full page may be followed by an empty one. A cursor seen twice would loop
+ * (the caller closes over them). Stops when `nextCursor` is null, absent or empty (`""`), and also
+ * on an empty page, since a final full page may be followed by an empty one. A cursor seen twice would loop
  * forever, so it is an error.
  */
 export async function* allItems<T>(what: string, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T> {
@@ -30,11 +30,12 @@ export function itemsOf<T>(what: string, page: Page<T>): T[] {
 
 /**
  * The cursor of the page after `page` (noted in `seen`), or undefined at the end: `nextCursor`
- * null or absent, or an empty page. A cursor seen before is an error.
+ * null, absent or `""`, or an empty page. An empty cursor names no post to continue after, so it
+ * means the end, like null (the spec only says to stop on null). A cursor seen before is an error.
  */
 export function nextCursorOf<T>(what: string, page: Page<T>, seen: Set<string>): string | undefined {
   const next = page.nextCursor;
-  if (next === null || next === undefined || page.items.length === 0) return undefined;
+  if (next === null || next === undefined || next === '' || page.items.length === 0) return undefined;
   if (seen.has(next)) {
     throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
   }

@@ -22,8 +22,8 @@ export interface ApplyOptions {
   now?: () => Date;
 }
 
-/** Phases in the order DESIGN.md gives: media, creates, updates, moves, deletes; adopts (state only) come first. */
-const PHASES: readonly Action[] = ['adopt', 'create', 'update', 'move', 'delete'];
+/** Phases: media, creates, updates, moves, unschedules, deletes; adopts (state only) come first. */
+const PHASES: readonly Action[] = ['adopt', 'create', 'update', 'move', 'unschedule', 'delete'];
 
 /**
  * Executes exactly the plan: nothing is listed or re-planned here. A failed change does not stop
@@ -51,7 +51,7 @@ async function applyChanges(options: ApplyOptions): Promise<ApplyResult> {
   const context = { client, store, targetId: plan.target.id, now };
   const limit = pLimit(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY);
   for (const phase of PHASES) {
-    const changes = plan.changes.filter((change) => change.action === phase && !change.skipped);
+    const changes = plan.changes.filter((change) => change.action === phase);
     await Promise.all(
       changes.map(async (change) => {
         const saves: Promise<void>[] = [];

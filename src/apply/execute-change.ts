@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient } from '../api/index.js';
+import { ApiError, ErrorCodes, type ApiClient } from '../api/index.js';
 import type { CreatePostBody, Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
@@ -40,6 +40,8 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
     case 'move':
       await saved(context, context.store.moveKey(change.fromKey!, change.key, change.file!));
       return change.postId;
+    case 'unschedule':
+      return unschedule(change, context);
     case 'delete':
       return remove(change, context);
     case 'noop':
@@ -81,18 +83,34 @@ async function resendPending(key: string, context: ExecuteContext): Promise<Post
 }
 
 /**
- * Sends a create whose pending record is on disk. A 400 is the service refusing the post as it
- * is (it says why, e.g. a publishing rule it checks on drafts too): nothing was created, and a
- * create under this key and payload would be refused again, so the pending record goes. Kept, the
- * next run would resend this very payload instead of planning the file (fixed by then) afresh.
+ * Sends a create whose pending record is on disk. An answer that proves this request made no post
+ * (`refusedForGood`) drops the pending record: a create under this key and payload would be refused
+ * again, and kept, the next run would resend this very payload instead of planning the file (fixed
+ * by then) afresh, with a new payload and key. Any other failure keeps it: the post may exist.
  */
 async function sendCreate(key: string, payload: CreatePostBody, idempotencyKey: string, context: ExecuteContext): Promise<Post> {
   try {
     return await context.client.createPost(payload, { idempotencyKey });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) await context.store.removePost(key);
+    if (refusedForGood(error)) await context.store.removePost(key);
     throw error;
   }
+}
+
+/**
+ * Refusals that cannot have created the post, by what the spec says they mean:
+ * - 400: the request failed as sent (the service refuses the post as it is and says why);
+ * - 413: the JSON body is over the limit, refused while it is read, possibly before the service
+ *   handler runs at all, so never by a handler that went on to create;
+ * - 422: the payload could not be processed. Except `idempotency_key_reused`: that one says an
+ *   earlier request under this key did make a post, and the pending record is what lets the state
+ *   find it, so it stays.
+ * Not 408, 409, 429, 5xx or a lost answer: the request may still be running, or may have run.
+ */
+function refusedForGood(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
+  return error.status === 400 || error.status === 413;
 }
 
 async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
@@ -143,8 +161,24 @@ async function record(change: Change, post: Post, applied: PostShape, context: E
   await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString(), ...slotAt }));
 }
 
+/**
+ * A removed file's post back to draft: `scheduledAt: null`, and the record keeps the post as it now
+ * is on the remote (a draft), so the next plan sees it as done. A resumed create is resolved first;
+ * a post it returns that is a draft already needs no request.
+ */
+async function unschedule(change: Change, context: ExecuteContext): Promise<string> {
+  const post = change.resumesPending ? await resendPending(change.key, context) : null;
+  const postId = post?.id ?? change.postId!;
+  if (post !== null && post.scheduledAt === null) return postId;
+  const updated = await context.client.updatePost(postId, { scheduledAt: null });
+  const record = context.store.section.posts[change.key];
+  const file = record?.file ?? change.file!;
+  const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
+  await saved(context, context.store.recordUpdate(change.key, { postId, file, appliedHash, remoteUpdatedAt: updated.updatedAt, appliedAt: context.now().toISOString() }));
+  return postId;
+}
+
 async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
-  if (change.skipped) return change.postId;
   let postId = change.postId;
   if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
   if (postId !== null && !change.stateOnly) {

@@ -98,7 +98,8 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel<Calendar
   // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
   const placedFiles = new Set<string>();
   for (const change of changes.values()) {
-    if (isForgotten(change)) continue;
+    // A removed file's post that stays a draft (a noop) is no longer on the calendar.
+    if (isForgotten(change) || change.action === 'noop') continue;
     const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
     if (change.file !== null) placedFiles.add(change.file);
     posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
@@ -183,11 +184,10 @@ function firstSlot(posts: readonly CalendarEntry[]): string | undefined {
 }
 
 function summaryOf(posts: readonly CalendarEntry[]): CalendarSummary {
-  const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0, deletesSkipped: 0 };
+  const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0 };
   for (const post of posts) {
     if (post.overlay === null) summary.unchanged++;
     else summary[post.overlay]++;
-    if (post.change?.skipped === true) summary.deletesSkipped++;
   }
   return summary;
 }

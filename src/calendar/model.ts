@@ -44,8 +44,6 @@ export interface CalendarSummary {
   unscheduled: number;
   blocked: number;
   unchanged: number;
-  /** Deletes that only run with --prune. */
-  deletesSkipped: number;
 }
 
 /** An account a post targets or postsync.yaml names. `color` indexes the page's palette. */
@@ -112,7 +110,6 @@ export interface CalendarChange {
   fields: { field: string; before: string; after: string }[];
   fromKey?: string;
   /** A delete that only runs with --prune. */
-  skipped?: boolean;
 }
 
 /**

@@ -22,6 +22,10 @@ export function overlayOf(change: Change | undefined, place: Placer): OverlayOf 
       return { overlay: 'renamed', previous: null };
     case 'delete':
       return { overlay: 'deleted', previous: null };
+    case 'unschedule': {
+      const before = change.fields?.find((field) => field.field === 'scheduledAt')?.before;
+      return { overlay: 'unscheduled', previous: typeof before === 'string' ? place(before) : null };
+    }
     case 'blocked':
       return { overlay: 'blocked', previous: null };
     case 'update': {
@@ -63,6 +67,5 @@ export function changeOf(change: Change | undefined, place: Placer): CalendarCha
     reasons: [...change.reasons],
     fields,
     ...(change.fromKey === undefined ? {} : { fromKey: change.fromKey }),
-    ...(change.skipped === true ? { skipped: true } : {}),
   };
 }

@@ -73,13 +73,14 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
   });
   const media = (live?.media ?? []).map((file) => ({ kind: String(file.kind), path: file.id, ...(file.durationSeconds === undefined ? {} : { durationSeconds: file.durationSeconds }) }));
   const content: PostContent = { text, targets, media };
-  const slot = context.place(live?.scheduledAt ?? null);
-  const { overlay } = overlayOf(change, context.place);
+  const { overlay, previous } = overlayOf(change, context.place);
+  // A post going back to draft leaves its slot: it shows there as the slot it leaves.
+  const slot = overlay === 'unscheduled' ? null : context.place(live?.scheduledAt ?? null);
   return {
     key: change.key,
     file: change.file,
     slot,
-    previous: null,
+    previous,
     draft: slot === null,
     ready: false,
     status: live?.status ?? null,

@@ -1,15 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { decodeUtf8File } from '../text/decode.js';
 import { schemaCheck } from '../text/schema-errors.js';
 import { sortDiagnostics } from '../text/ordering.js';
+import { readTextFileBytes, TEXT_FILE_LIMIT } from '../text/text-file-bytes.js';
 import type { YamlSource } from '../text/yaml-source.js';
 
 /** postsync.yaml as written (after schema validation the fields have these types). */
 export interface RawConfig {
   api?: { url?: string };
   content?: string;
+  snippets?: string;
   state?: string;
   timezone?: string;
   accounts?: Record<string, string>;
@@ -34,20 +36,17 @@ const KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 
 /** Reads and validates postsync.yaml (or .yml) at the project root; a missing file is an empty config. */
 export async function readConfigFile(root: string): Promise<ConfigFile> {
-  const read = await readConfigBytes(root);
+  const read = readConfigBytes(root);
   if ('diagnostics' in read) return read;
   return parseConfigFile(read.file, read.bytes);
 }
 
 const nowhere: YamlSource['locate'] = () => undefined;
 
-async function readConfigBytes(root: string): Promise<{ file: string; bytes: Buffer } | ConfigFile> {
-  const found: { file: string; bytes: Buffer }[] = [];
+function readConfigBytes(root: string): { file: string; bytes: Buffer } | ConfigFile {
+  const found: { file: string; bytes: Buffer | { found: string } }[] = [];
   for (const name of CONFIG_FILE_NAMES) {
-    const bytes = await readFile(join(root, name)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const bytes = readBounded(join(root, name));
     if (bytes !== undefined) found.push({ file: name, bytes });
   }
   if (found.length === 0) return { file: null, data: {}, locate: nowhere, diagnostics: [] };
@@ -55,7 +54,29 @@ async function readConfigBytes(root: string): Promise<{ file: string; bytes: Buf
   if (found.length > 1) {
     return { file, data: {}, locate: nowhere, diagnostics: [{ severity: 'error', code: 'config-ambiguous', message: 'both postsync.yaml and postsync.yml exist', file: 'postsync.yml', hint: 'Keep one of them.' }] };
   }
+  if (!Buffer.isBuffer(bytes)) {
+    const diagnostic: Diagnostic = { severity: 'error', code: 'file-too-large', message: `${file} is too large for a configuration file`, file, expected: TEXT_FILE_LIMIT, found: bytes.found, hint: `${file} holds settings only; keep long texts in snippet files.` };
+    return { file, data: {}, locate: nowhere, diagnostics: [diagnostic] };
+  }
   return { file, bytes };
+}
+
+/** The file's bytes, or how large it is when over the size rule of text files; undefined when it does not exist. */
+function readBounded(path: string): Buffer | { found: string } | undefined {
+  let fd;
+  try {
+    // O_NONBLOCK: a FIFO named postsync.yaml cannot hang the open.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const read = readTextFileBytes(fd);
+    return 'bytes' in read ? read.bytes : read.tooLarge;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Decodes, parses and schema-checks the bytes; loads the YAML parser (only here). */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import { sortDiagnostics } from '../text/ordering.js';
-import { isInside } from '../text/paths.js';
+import { isInside, relativePosix } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { readPolicySections } from './policy-sections.js';
@@ -18,6 +18,7 @@ export interface LoadConfigOptions {
 }
 
 export const DEFAULT_CONTENT_DIR = 'posts';
+export const DEFAULT_SNIPPETS_DIR = 'snippets';
 export const DEFAULT_STATE_PATH = '.postsync/state.json';
 export const DEFAULT_TIMEZONE = 'UTC';
 
@@ -38,6 +39,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   // that one run lists every problem.
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
+  const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), { root, configFile, diagnostics });
   const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const url = resolveApiUrl(options, configFile, diagnostics);
@@ -51,6 +53,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   return Object.freeze({
     root,
     contentDir,
+    snippetsDir,
     statePath,
     timezone,
     accounts,
@@ -81,6 +84,29 @@ function projectPath(value: string, path: string[], context: { root: string; con
       expected: 'a relative path below the project root',
       found: `\`${value}\``,
       hint: 'Use a path relative to the folder holding postsync.yaml, without `..`.',
+    });
+  }
+  return absolute;
+}
+
+/**
+ * The snippets folder is a folder below the root, never hidden: `{{> path }}` reads only inside
+ * it, so a hidden folder (`.git`, `.postsync`) or the root would let a post include any file.
+ */
+function snippetsFolder(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[] }): string {
+  const { configFile, diagnostics } = context;
+  const absolute = projectPath(value, ['snippets'], { ...context, rootAllowed: false });
+  const hidden = relativePosix(context.root, absolute).split('/').some((part) => part.startsWith('.'));
+  if (hidden && isInside(context.root, absolute) && absolute !== context.root) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'snippets-folder-hidden',
+      message: '`snippets` must not be a hidden folder',
+      file: configFile.file ?? undefined,
+      ...configFile.locate(['snippets']),
+      expected: 'a folder whose path has no part starting with `.`, such as `snippets`',
+      found: `\`${value}\``,
+      hint: 'Hidden folders (`.git`, `.postsync`, `.env*`) hold files that must never be posted; keep snippets in a visible folder.',
     });
   }
   return absolute;

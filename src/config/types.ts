@@ -11,6 +11,8 @@ export interface Config {
   readonly root: string;
   /** Absolute folder scanned for `**\/*.md` post files; inside `root`. Default `<root>/posts`. */
   readonly contentDir: string;
+  /** Absolute folder of the snippet files `{{> path }}` may include; below `root`, not hidden. Default `<root>/snippets`. */
+  readonly snippetsDir: string;
   /** Absolute path of the state file; inside `root`. Default `<root>/.postsync/state.json`. */
   readonly statePath: string;
   /** IANA time zone (checked with Intl) for scheduledAt values without an offset. Default `UTC`. */

@@ -1,3 +1,4 @@
+import { knownOptionRules } from '../api/option-rules.js';
 import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
 import { readinessOf, type Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
@@ -47,7 +48,9 @@ export function checkAgainstCapabilities(
       if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
       else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
       checkCaption(post, target, capabilities.rules.caption, where, notReady);
-      checkOptions(target, capabilities.rules.options ?? {}, where, { report, notReady });
+      const optionRules = knownOptionRules(capabilities.rules.options);
+      // Options described in a vocabulary postsync does not know are left to the service.
+      if (optionRules !== null) checkOptions(target, optionRules, where, { report, notReady });
       checkAttachmentCount(post, capabilities.rules, where, notReady);
     });
   }

@@ -1,7 +1,6 @@
 /** Content reading: files → validated, normalized DesiredPosts plus every diagnostic. */
 export { readContent, combineContentResults, type ContentResult } from './read-content.js';
 export { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from './read-file.js';
-export { MAX_POST_FILE_BYTES } from './post-bytes.js';
 export { discoverPostFiles } from './discover.js';
 export { checkAgainstCapabilities } from './capability-checks.js';
 export { MediaCache, sha256File, type MediaFacts, type MediaProbe, type ProbeResult } from './media-cache.js';

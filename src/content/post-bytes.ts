@@ -1,17 +1,15 @@
-import { closeSync, fstatSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, type Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileLookups } from './file-lookups.js';
 import { isInside } from '../text/paths.js';
-
-/** Post files are text; anything bigger is a mistake (a video renamed `.md`, a generated dump). */
-export const MAX_POST_FILE_BYTES = 1024 * 1024;
+import { readTextFileBytes, TEXT_FILE_LIMIT } from '../text/text-file-bytes.js';
 
 export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
 
 /**
  * The bytes of a post file (open, fstat, read, close) and its stats, once its real path is known
  * to lie inside the project (a symlink may not lead outside). The calls are synchronous on
- * purpose: post files are small (the size is checked before reading) and a project has thousands,
+ * purpose: post files are small (bounded by readTextFileBytes) and a project has thousands,
  * and a synchronous read of a cached file costs a fraction of the CPU time of a promise-based one
  * (bench/README.md), while blocking the event loop only for microseconds.
  */
@@ -33,18 +31,11 @@ export async function readPostBytes(absolute: string, root: string, lookups: Fil
   const { fd } = opened;
   try {
     const stats = fstatSync(fd);
-    const { size } = stats;
-    if (size > MAX_POST_FILE_BYTES) {
-      return { problem: { code: 'file-too-large', message: 'the file is too large for a post', expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`, found: `${(size / 1024 / 1024).toFixed(1)} MiB`, hint: 'Post files hold text only; attach large files with `media:`.' } };
+    const read = readTextFileBytes(fd, stats.size);
+    if ('tooLarge' in read) {
+      return { problem: { code: 'file-too-large', message: 'the file is too large for a post', expected: TEXT_FILE_LIMIT, found: read.tooLarge.found, hint: 'Post files hold text only; attach large files with `media:`.' } };
     }
-    const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, bytes, filled, size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return { bytes: bytes.subarray(0, filled), stats };
+    return { bytes: read.bytes, stats };
   } catch (error) {
     return unreadable(error);
   } finally {

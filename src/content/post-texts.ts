@@ -1,7 +1,7 @@
 import type { TemplateVars } from '../config/vars-section.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { AccountFacts } from '../house-rules/index.js';
-import { builtInValues, fixedTextLocator, renderTemplate, renderValues, type BuiltIns, type TextLocator } from '../templates/index.js';
+import { builtInValues, fixedTextLocator, renderTemplate, renderValues, type BuiltIns, type TemplateContext, type TextLocator } from '../templates/index.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import type { TargetShape } from './types.js';
 
@@ -16,7 +16,9 @@ export interface TextContext {
   hashtags: Readonly<Record<string, string>>;
   /** Platform and handle of the project's accounts, by id, as the API tells them; null: not read (yet). */
   accounts: ReadonlyMap<string, AccountFacts> | null;
-  readSnippet: (path: string) => string | undefined;
+  /** Project-relative snippets folder, forward slashes: `{{> path }}` names a file in it. */
+  snippetsFolder: string;
+  readSnippet: TemplateContext['readSnippet'];
   locate: YamlSource['locate'];
 }
 
@@ -100,5 +102,5 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
 }
 
 function templateBase(context: TextContext, source: PostSource) {
-  return { file: context.file, vars: context.vars, hashtags: context.hashtags, readSnippet: context.readSnippet, ...(source.slotted ? { missing: { date: SLOT_DATE } } : {}) };
+  return { file: context.file, vars: context.vars, hashtags: context.hashtags, snippetsFolder: context.snippetsFolder, readSnippet: context.readSnippet, ...(source.slotted ? { missing: { date: SLOT_DATE } } : {}) };
 }

@@ -14,13 +14,13 @@ import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.j
 import { postKeyFromPath } from './post-key.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { postsOfFile, type FilePost } from './file-posts.js';
-import { digestWithSnippets, snippetFile, type SnippetUse } from './snippet-files.js';
+import { digestOf, digestWithSnippets, snippetFile, snippetsDirOf, type SnippetUse } from './snippet-files.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { compareText, sortDiagnostics } from '../text/ordering.js';
 import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
 
 /** The config content reading depends on; the calendar policies default to none. */
-export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'> & Partial<Pick<Config, 'rules' | 'slots' | 'vars' | 'hashtags'>>;
+export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'> & Partial<Pick<Config, 'rules' | 'slots' | 'vars' | 'hashtags' | 'snippetsDir'>>;
 
 export interface ReadContentOptions {
   config: ContentConfig;
@@ -93,12 +93,13 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const lookups = options.lookups ?? new FileLookups();
   const snippets = new Map<string, SnippetUse>();
   const readSnippet = (path: string) => {
-    const found = snippetFile(config.root, path, lookups);
-    snippets.set(path, { path, digest: found?.digest ?? null });
-    return found?.text;
+    const found = snippetFile(path, config, lookups);
+    snippets.set(path, { path, digest: digestOf(found) ?? null });
+    return found !== undefined && 'text' in found ? found.text : found;
   };
+  const snippetsFolder = relativePosix(config.root, snippetsDirOf(config));
   const { accountFacts = NO_FACTS } = options;
-  const context = { file, fileInContent, timezone: config.timezone, vars: config.vars ?? {}, hashtags: config.hashtags ?? {}, accounts: typeof accountFacts === 'function' ? null : accountFacts, readSnippet, locate };
+  const context = { file, fileInContent, timezone: config.timezone, vars: config.vars ?? {}, hashtags: config.hashtags ?? {}, accounts: typeof accountFacts === 'function' ? null : accountFacts, snippetsFolder, readSnippet, locate };
   const input = { key: reading.key!, text: reading.text, media: media.media, mediaPositions: media.positions, rules: config.rules ?? [], context };
   let found = postsOfFile(input);
   const usedLoadedFacts = found.needsFacts && typeof accountFacts === 'function';

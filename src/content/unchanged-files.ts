@@ -70,7 +70,7 @@ export async function unchangedFiles(files: readonly string[], options: ReadCont
     // `file` comes from discovery: a normal path, so its name joins its (resolved) folder as it is.
     const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === '' ? file : file.slice(folder.length + 1)}`);
     // A snippet the post includes changed (or appeared, or vanished): the post reads differently.
-    if (kept?.summary.snippets !== undefined && !sameSnippets(kept.summary.snippets, root, shared.lookups)) continue;
+    if (kept?.summary.snippets !== undefined && !sameSnippets(kept.summary.snippets, options.config, shared.lookups)) continue;
     if (kept !== undefined) known.push({ index, file, kept, requests: requestsOf(kept.summary.media, file, folder) });
   }
   const found = await findMediaFiles(requests, mediaContextOf(shared));

@@ -11,7 +11,7 @@ export interface CheckRun<T> {
 
 /** The parts of `plan --json` a health check reads. */
 export interface PlanDocument {
-  changes: Pick<Change, 'action' | 'key' | 'file' | 'reasons' | 'skipped' | 'diagnostics'>[];
+  changes: Pick<Change, 'action' | 'key' | 'file' | 'reasons' | 'diagnostics'>[];
   diagnostics: Diagnostic[];
 }
 
@@ -53,7 +53,7 @@ export function healthReport(input: { plan: CheckRun<PlanDocument>; status: Chec
     }
     for (const change of plan.document.changes) {
       // Blocked by errors of its files: those errors are listed above, where they are to be fixed.
-      if (change.action === 'noop' || change.skipped === true || change.diagnostics !== undefined) continue;
+      if (change.action === 'noop' || change.diagnostics !== undefined) continue;
       problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} \`${change.key}\`)`}: ${change.reasons.join('; ')}` });
     }
   }

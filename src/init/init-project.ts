@@ -1,4 +1,4 @@
-import { lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalTimeZone } from '../config/timezone.js';
 import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
 import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
+import { VENDORED_ACTION_DIR, vendoredActionFiles } from './vendored-action.js';
 import { WORKFLOW_FILES } from './workflows.js';
 
 export interface InitOptions {
@@ -29,13 +30,14 @@ export interface InitResult {
 export type LinesOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
- * Writes a new postsync project: postsync.yaml, a first post, an example image, the two GitHub
- * workflows, editor settings, the .gitignore entries and the state file's merge driver in
- * .gitattributes. Refuses (InputError, nothing written) when any of those files exists already;
- * only .gitignore and .gitattributes are extended in place.
+ * Writes a new postsync project: postsync.yaml, a first post, an example image, the three GitHub
+ * workflows and the postsync action they run (a copy, see vendored-action.ts), editor settings,
+ * the .gitignore entries and the state file's merge driver in .gitattributes. Refuses
+ * (InputError, nothing written) when any of those files exists already; only .gitignore and
+ * .gitattributes are extended in place.
  */
 export async function initProject(options: InitOptions): Promise<InitResult> {
-  const files = plannedFiles(options);
+  const files = { ...plannedFiles(options), ...(await vendoredActionFiles()) };
   const taken = await existing([...Object.keys(files), 'postsync.yml'], options.dir);
   if (taken.length > 0) {
     throw new InputError(`init would overwrite ${taken.length === 1 ? 'an existing file' : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join('\n')}`, {
@@ -53,6 +55,20 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     gitignore: await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
     gitattributes: await addLines(join(options.dir, '.gitattributes'), GITATTRIBUTES_ENTRIES, '# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)'),
   };
+}
+
+/**
+ * Replaces the project's copy of the postsync action with the running postsync's: the one way
+ * to move the workflows to another postsync version. Writes that folder and nothing else.
+ */
+export async function updateVendoredAction(options: { dir: string }): Promise<{ written: string[] }> {
+  const files = await vendoredActionFiles();
+  await rm(join(options.dir, VENDORED_ACTION_DIR), { recursive: true, force: true });
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(dirname(join(options.dir, file)), { recursive: true });
+    await writeFile(join(options.dir, file), contents);
+  }
+  return { written: Object.keys(files) };
 }
 
 function plannedFiles(options: InitOptions): Record<string, string | Buffer> {

@@ -3,69 +3,35 @@
  * holds the same files; a test keeps them identical). Each first finds the calendars to work on
  * (the folders with a postsync.yaml: one at the repository root, or one per client or brand),
  * then runs one job per calendar, each with its own concurrency group and its own secrets.
- * All use the postsync action of ACTION_REF.
+ * All run the postsync action `init` copied into the repository (ACTION_REF) and third-party
+ * actions pinned by commit, and grant each job only the permissions it needs.
  */
+import { COMMIT_STATE } from './state-commit.js';
+import { ACTION_REF, calendarSecrets, calendarsJob, checkout, CONTENT_PATHS, matrix, pathFilter, PINNED_ACTIONS, SECRETS_NOTE, setupPostsync } from './workflow-steps.js';
 
-/** Where the postsync action is published; a team that hosts its own copy changes this line. */
-export const ACTION_REF = 'postsync/postsync@v0';
+/** Whether the plan job plans: false only for a pull request from a fork that got no secrets. */
+const PLANNED = "steps.secrets.outputs.plan == 'true'";
 
-/** The files whose change calls for a new plan, in any calendar folder (the defaults `init` writes). */
-const CONTENT_PATHS = ['**/posts/**', '**/media/**', '**/postsync.yaml', '**/.postsync/state.json'];
-
-const pathFilter = (paths: readonly string[]) => paths.map((path) => `      - "${path}"`).join('\n');
-
-const checkout = (options: { ref?: string; fetchDepth?: number; comment?: string } = {}) => {
-  const withLines = [
-    ...(options.ref ? [...(options.comment ? options.comment.split('\n').map((line) => `          # ${line}`) : []), `          ref: ${options.ref}`] : []),
-    ...(options.fetchDepth === undefined ? [] : [`          fetch-depth: ${options.fetchDepth}`]),
-  ];
-  return `      - name: Check out the content
-        uses: actions/checkout@v4${withLines.length > 0 ? `\n        with:\n${withLines.join('\n')}` : ''}
-
-      - name: Set up Node.js
-        uses: actions/setup-node@v4
-        with:
-          node-version: 20
+/**
+ * A pull request from a fork gets no secrets: its plan job ends green with a notice instead of
+ * failing on the missing key. A pull request from this repository without the secret still plans
+ * and fails, saying which setting is missing. The key itself never reaches this step.
+ */
+const FORK_CHECK = `      - name: Check for the secrets
+        id: secrets
+        env:
+          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          FROM_FORK: \${{ github.event.pull_request.head.repo.full_name != github.repository }}
+          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          CALENDAR: \${{ matrix.calendar.folder }}
+        run: |
+          if [ "$KEY_SET" != "true" ] && [ "$FROM_FORK" = "true" ]; then
+            echo "::notice title=postsync::nothing was planned for $CALENDAR: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets ($KEY_NAME). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged."
+            echo "plan=false" >> "$GITHUB_OUTPUT"
+          else
+            echo "plan=true" >> "$GITHUB_OUTPUT"
+          fi
 `;
-};
-
-const setupPostsync = `      - name: Set up postsync
-        uses: ${ACTION_REF}
-        with:
-          command: setup
-`;
-
-/** The first job of each workflow: the calendars to work on, as a JSON list for the matrix. */
-function calendarsJob(options: { title: string; fetchDepth?: number; find: string }): string {
-  return `  calendars:
-    name: ${options.title}
-    runs-on: ubuntu-latest
-    timeout-minutes: 5
-    outputs:
-      calendars: \${{ steps.find.outputs.calendars }}
-    steps:
-${checkout(options.fetchDepth === undefined ? {} : { fetchDepth: options.fetchDepth })}
-${setupPostsync}
-      - name: Find the calendars
-        id: find
-${options.find}`;
-}
-
-/** The matrix of the second job: one job per calendar, skipped when there is none. */
-const matrix = `    needs: calendars
-    if: needs.calendars.outputs.calendars != '[]'
-    runs-on: ubuntu-latest
-    strategy:
-      fail-fast: false
-      matrix:
-        calendar: \${{ fromJSON(needs.calendars.outputs.calendars) }}`;
-
-const calendarSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
-
-const SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_KEY for a calendar at the repository
-# root; POSTSYNC_API_URL_<FOLDER> and POSTSYNC_API_KEY_<FOLDER> for one in a folder (clients/acme:
-# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.`;
 
 export const PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
 # calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
@@ -80,9 +46,7 @@ on:
     paths:
 ${pathFilter(CONTENT_PATHS)}
 
-permissions:
-  contents: read
-  pull-requests: write # only for the calendar comment (comment: true below)
+permissions: {}
 
 jobs:
 ${calendarsJob({
@@ -102,13 +66,18 @@ ${calendarsJob({
     name: postsync plan (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 15
+    permissions:
+      contents: read
+      pull-requests: write # only for the calendar comment (comment: true below)
     concurrency:
       group: postsync-plan-\${{ github.event.pull_request.number }}-\${{ matrix.calendar.folder }}
       cancel-in-progress: true
     steps:
-${checkout()}
+${FORK_CHECK}
+${checkout({ if: PLANNED })}
       - name: Plan
         id: postsync
+        if: ${PLANNED}
         uses: ${ACTION_REF}
         with:
           command: plan
@@ -116,7 +85,7 @@ ${checkout()}
 ${calendarSecrets}
 
       - name: Calendar
-        if: \${{ !cancelled() }}
+        if: \${{ !cancelled() && ${PLANNED} }}
         uses: ${ACTION_REF}
         with:
           command: calendar
@@ -126,67 +95,16 @@ ${calendarSecrets}
 ${calendarSecrets}
 
       - name: Upload the calendar page
-        if: \${{ !cancelled() }}
-        uses: actions/upload-artifact@v4
+        if: \${{ !cancelled() && ${PLANNED} }}
+        uses: ${PINNED_ACTIONS.uploadArtifact}
         with:
           name: postsync-calendar-\${{ matrix.calendar.apiKeySecret }}
           path: \${{ matrix.calendar.folder }}/postsync-calendar/
           retention-days: 14
 `;
 
-/**
- * Commits the calendar's state file and pushes it, whatever happened meanwhile. The branch may
- * have moved (merges, other calendars' state commits): the commit is rebased onto the new head
- * and pushed again, with state files merged entry by entry by \`postsync state merge\`. Should
- * the state still conflict, the job plans and applies again from the new head with this run's
- * records carried over, so nothing it created is created twice. It fails only when that fails.
- */
-const COMMIT_STATE = `        run: |
-          if [ ! -f "$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-          branch="$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
-          git config user.name "github-actions[bot]"
-          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "$STATE_FILE"
-            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
-            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if git push -q origin "HEAD:$branch"; then
-              echo "Pushed the state file to $branch."
-              exit "$status"
-            fi
-            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
-            git fetch -q origin "$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
-            ours="$RUNNER_TEMP/postsync-state-ours.json"
-            base="$RUNNER_TEMP/postsync-state-base.json"
-            cp "$STATE_FILE" "$ours"
-            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "$(dirname "$STATE_FILE")"
-            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
-            postsync state merge "$base" "$STATE_FILE" "$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
-          exit 1
-`;
+/** The run is on the repository's default branch: the only branch the apply workflow applies. */
+const ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 
 export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then commits
 # its state file (.postsync/state.json: which remote post belongs to which file) back to main.
@@ -199,14 +117,29 @@ on:
     branches: [main]
     paths:
 ${pathFilter(CONTENT_PATHS.filter((path) => !path.endsWith('state.json')))}
+  # By hand too, but only on the default branch: a branch that is not merged is never applied.
   workflow_dispatch:
 
-permissions:
-  contents: write
+permissions: {}
 
 jobs:
+  refuse:
+    name: Apply only the default branch
+    if: \${{ !(${ON_DEFAULT_BRANCH}) }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 1
+    permissions: {}
+    steps:
+      - name: Refuse this branch
+        env:
+          DEFAULT_BRANCH: \${{ github.event.repository.default_branch }}
+        run: |
+          echo "::error title=postsync::apply runs only on the default branch ($DEFAULT_BRANCH), not on $GITHUB_REF: nothing was applied. Merge the branch, or run the workflow on $DEFAULT_BRANCH."
+          exit 1
+
 ${calendarsJob({
   title: 'Calendars this push touches',
+  if: ON_DEFAULT_BRANCH,
   fetchDepth: 0,
   find: `        env:
           BEFORE: \${{ github.event.before }}
@@ -223,6 +156,8 @@ ${calendarsJob({
     name: postsync apply (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 30
+    permissions:
+      contents: write # only for pushing the state file (the last step)
     # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
     # keeps the newest one waiting), so it starts after the previous one pushed its state.
     concurrency:
@@ -248,6 +183,7 @@ ${calendarSecrets}
           STATE_FILE: .postsync/state.json
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
+          GITHUB_TOKEN: \${{ github.token }}
 ${COMMIT_STATE}`;
 
 export const HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
@@ -264,9 +200,7 @@ on:
     - cron: "17 6 * * *"
   workflow_dispatch:
 
-permissions:
-  contents: read
-  issues: write
+permissions: {}
 
 jobs:
 ${calendarsJob({ title: 'Calendars to check', find: '        run: postsync calendars\n' })}
@@ -274,18 +208,22 @@ ${calendarsJob({ title: 'Calendars to check', find: '        run: postsync calen
     name: postsync health (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 15
+    permissions:
+      contents: read
+      issues: write # only for the health issue (the Report step)
     concurrency:
       group: postsync-health-\${{ matrix.calendar.folder }}
       cancel-in-progress: true
     steps:
 ${checkout()}
-${setupPostsync}
-      - name: Check and report
+${setupPostsync()}
+      # The API key for the checks, the GitHub token for the issue: no step holds both.
+      - name: Check
+        id: check
         working-directory: \${{ matrix.calendar.folder }}
         env:
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
         run: |
           out="$RUNNER_TEMP/postsync-health"
           mkdir -p "$out"
@@ -293,7 +231,18 @@ ${setupPostsync}
           postsync plan --detailed-exitcode --json > "$out/plan.json" 2> "$out/plan.log" || plan_exit=$?
           status_exit=0
           postsync status --problems --json > "$out/status.json" 2> "$out/status.log" || status_exit=$?
-          postsync health-issue --plan "$out/plan.json" --plan-exit "$plan_exit" --status "$out/status.json" --status-exit "$status_exit" --log "$out/plan.log" --log "$out/status.log"
+          echo "plan-exit=$plan_exit" >> "$GITHUB_OUTPUT"
+          echo "status-exit=$status_exit" >> "$GITHUB_OUTPUT"
+
+      - name: Report
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}
+          PLAN_EXIT: \${{ steps.check.outputs.plan-exit }}
+          STATUS_EXIT: \${{ steps.check.outputs.status-exit }}
+        run: |
+          out="$RUNNER_TEMP/postsync-health"
+          postsync health-issue --plan "$out/plan.json" --plan-exit "$PLAN_EXIT" --status "$out/status.json" --status-exit "$STATUS_EXIT" --log "$out/plan.log" --log "$out/status.log"
 `;
 
 /** Project-relative paths → contents of the workflows. */

@@ -10,6 +10,7 @@
  *   video, so it gets a warning, not an error.
  * - The tightest applicable cap is the one reported, so a long video gives one message.
  */
+import { knownOptionRules } from '../api/option-rules.js';
 import type { Capabilities } from '../api/types.js';
 import { audioCodecName, videoCodecName } from './codecs.js';
 import { formatAgainstLimit, formatList, formatSeconds } from './format.js';
@@ -183,7 +184,8 @@ function checkDuration(path: string, seconds: number | undefined, target: Target
     ];
   }
   const short = rules.maxShortDurationSeconds;
-  if (short !== undefined && !Object.hasOwn(rules.options, 'format') && seconds > short) {
+  const optionRules = knownOptionRules(rules.options);
+  if (short !== undefined && optionRules !== null && !Object.hasOwn(optionRules, 'format') && seconds > short) {
     // Where no `format` can be chosen the platform decides by duration: the video is accepted but
     // published as a regular video rather than a short, which is worth a warning.
     const text = formatAgainstLimit('seconds', seconds, short);

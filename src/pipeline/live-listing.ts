@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/index.js';
 import { itemsOf } from '../api/paging.js';
+import { readPosts } from '../api/read-post.js';
 import type { Page, Post } from '../api/types.js';
 import type { LivePostsById } from '../plan/types.js';
 import { listFromBothEnds } from './two-ended-listing.js';
@@ -56,7 +57,7 @@ export class LiveListing implements LivePostsById {
     if (posts === undefined) {
       // The text parsed as a success envelope when it was listed: it is the same text.
       const page = (JSON.parse(this.#texts[index]!) as { data: Page<Post> }).data;
-      posts = new Map(itemsOf('posts', page).map((post) => [post.id, post]));
+      posts = new Map(readPosts('GET /posts', itemsOf('posts', page)).map((post) => [post.id, post]));
       this.#parsed.set(index, posts);
     }
     return posts;
@@ -73,7 +74,7 @@ export async function listLivePosts(client: Pick<ApiClient, 'listPostsPageAndTex
   const listed = await listFromBothEnds(async (query): Promise<Page<Listed>> => {
     const { page, text } = await client.listPostsPageAndText({ ...filter, ...query });
     const index = texts.push(keeps === 'whole' ? '' : text) - 1;
-    const posts = itemsOf('posts', page);
+    const posts = readPosts('GET /posts', itemsOf('posts', page));
     if (keeps === 'whole') pages.set(index, new Map(posts.map((post) => [post.id, post])));
     const items = posts.map((post) => ({ id: post.id, updatedAt: post.updatedAt, created: Date.parse(post.createdAt), page: index }));
     return { items, nextCursor: page.nextCursor };

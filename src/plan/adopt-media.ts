@@ -14,11 +14,13 @@ const isUnknown = (sha256: string): boolean => sha256.startsWith('id:');
 
 /**
  * Whether `orphan` can be `post` once its unknown media are known by content: the same number of
- * media, each known one the same sha256, each unknown one of the same kind (image, video).
+ * media, each known one the same sha256. An unknown one may be any file: its `kind` is the
+ * service's word (the spec leaves the list open, a video may be a `clip`), so it never rules a
+ * match out; only its content, once fetched, does.
  */
-function couldBe(post: DesiredPost, orphan: Post, shape: PostShape): boolean {
+function couldBe(post: DesiredPost, shape: PostShape): boolean {
   if (shape.media.length !== post.media.length) return false;
-  return shape.media.every((sha256, index) => (isUnknown(sha256) ? orphan.media[index]?.kind === post.media[index]!.kind : sha256 === post.media[index]!.sha256));
+  return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index]!.sha256);
 }
 
 /**
@@ -41,7 +43,7 @@ export function orphanMediaToLearn(input: { newPosts: readonly DesiredPost[]; st
   for (const orphan of orphans(input.live, input.state, context)) {
     const shape = context.shapeOf(orphan);
     if (!shape.media.some(isUnknown)) continue;
-    if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, orphan, shape))) continue;
+    if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, shape))) continue;
     shape.media.forEach((sha256, index) => {
       const media = orphan.media[index]!;
       if (isUnknown(sha256) && !wanted.has(media.id)) wanted.set(media.id, media);

@@ -28,7 +28,7 @@ export function withCalendarFacts(plan: Plan, posts: readonly DesiredPost[]): Pl
 }
 
 function annotate(change: Change, post: DesiredPost | undefined, repeats: ReadonlyMap<string, string>): Change {
-  if (post === undefined) return change.action === 'delete' ? surplusOccurrence(change, repeats) : change;
+  if (post === undefined) return change.action === 'delete' || change.action === 'unschedule' || change.action === 'noop' ? surplusOccurrence(change, repeats) : change;
   const taken = post.slot?.taken;
   const executed = change.action === 'create' || change.action === 'update';
   // The planner says "new file" of a post no state record has: for an occurrence, the file may be old.
@@ -42,7 +42,7 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
   };
 }
 
-/** The delete of an owned occurrence its repeat no longer has. */
+/** The delete, unschedule or kept draft of an owned occurrence its repeat no longer has. */
 function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>): Change {
   // `<key>@<YYYY-MM-DD>`: the key of an occurrence.
   const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(change.key);
@@ -50,5 +50,6 @@ function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>)
   if (match === null || repeats.get(match[1]!) !== change.file || change.stateOnly) return change;
   const [, of, date] = match;
   const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
-  return { ...change, occurrence: { of: of!, date: date! }, reasons: [change.skipped ? `${why}; run with --prune to delete` : why] };
+  const draft = change.action === 'unschedule' ? ': it goes back to draft on the remote (--prune deletes it)' : change.action === 'noop' ? ': it stays a draft on the remote (--prune deletes it)' : '';
+  return { ...change, occurrence: { of: of!, date: date! }, reasons: [`${why}${draft}`] };
 }

@@ -128,15 +128,19 @@ function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null
 }
 
 /**
- * Owned posts no file stands for now, still scheduled on the remote: a removed file's (unless
- * `--prune` deletes it), a broken file's, a shrunk repeat's last occurrences.
+ * Owned posts no file stands for now that keep their time on the remote: a broken file's (its post
+ * stays as it is). A removed file's post leaves its slot (it goes back to draft, or --prune deletes
+ * it), and so does a renamed post's former key: a post never clashes with itself. While any file is
+ * broken, a removed post may be that file under a new name and keeps its place.
  */
 function remoteOnly(input: CalendarInput): OtherPost[] {
   if (input.live === undefined) return [];
   const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+  const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === undefined).map((post) => post.shapeHash));
   const others: OtherPost[] = [];
   for (const [key, record] of Object.entries(input.state.posts)) {
-    if (keys.has(key) || (input.prune && !input.brokenFiles.has(record.file))) continue;
+    if (keys.has(key) || renamedFrom.has(record.appliedHash)) continue;
+    if (!input.brokenFiles.has(record.file) && input.brokenFiles.size === 0) continue;
     const live = input.live.get(record.postId);
     const scheduledAt = normalizeInstant(live?.scheduledAt);
     if (live === undefined || live.status !== 'scheduled' || scheduledAt === null) continue;

@@ -40,12 +40,12 @@ function remoteWrites(plan: Plan): Change[] {
     (change) =>
       change.postId !== null &&
       !change.stateOnly &&
-      (change.action === 'update' || (change.action === 'delete' && !change.skipped)),
+      (change.action === 'update' || change.action === 'unschedule' || change.action === 'delete'),
   );
 }
 
 /**
- * Ids of the remote posts `checkPlanFresh` needs: the posts the plan updates or deletes. Apply
+ * Ids of the remote posts `checkPlanFresh` needs: the posts the plan updates, unschedules or deletes. Apply
  * fetches just these instead of listing every post again.
  */
 export function postIdsToCheck(plan: Plan): string[] {

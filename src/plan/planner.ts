@@ -8,7 +8,7 @@ import { matchRenames, moveChange, removedPendingChange, removedPostChange } fro
 import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
 
 /** Order of changes in a plan: what will happen first is read first. */
-const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'delete', 'blocked', 'noop'];
+const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'unschedule', 'delete', 'blocked', 'noop'];
 
 /**
  * Pairs desired posts, the state section and the live posts by key, and decides one change per
@@ -99,7 +99,7 @@ export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<st
     .sort((a, b) => compareText(a.path, b.path) || compareText(a.sha256, b.sha256));
 }
 
-/** Counts per action; skipped deletes count as deletes (views tell them apart by `skipped`). */
+/** Counts per action. */
 export function summarize(changes: readonly Change[]): Summary {
   const summary = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Summary;
   for (const change of changes) summary[change.action] += 1;

@@ -86,7 +86,7 @@ function filesOf(change: Change, context: PostErrorsContext, paired: Set<Invalid
 
 /** Would apply send or record anything for this change. */
 function writes(change: Change): boolean {
-  return change.action !== 'noop' && change.action !== 'blocked' && change.skipped !== true;
+  return change.action !== 'noop' && change.action !== 'blocked';
 }
 
 function consequence(change: Change): string {
@@ -94,6 +94,7 @@ function consequence(change: Change): string {
   if (change.action === 'update') return 'the post is not updated until it is fixed';
   if (change.action === 'move') return 'the post is not moved until it is fixed';
   if (change.action === 'delete') return 'the post is left as it is (not deleted) until it is fixed';
+  if (change.action === 'unschedule') return 'the post is left as it is (not unscheduled) until it is fixed';
   return 'the post is left as it is until it is fixed';
 }
 
@@ -111,9 +112,7 @@ function blocked(change: Change, files: readonly { file: string; errors: readonl
 
 /** The change as `blocked` (nothing of it is executed), with these reasons and the errors behind them. */
 function asBlocked(change: Change, reasons: string[], diagnostics: Diagnostic[]): Change {
-  const next: Change = { ...change, action: 'blocked', reasons, diagnostics };
-  delete next.skipped;
-  return next;
+  return { ...change, action: 'blocked', reasons, diagnostics };
 }
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */

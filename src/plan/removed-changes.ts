@@ -45,7 +45,12 @@ export function moveChange(fromKey: string, record: PostRecord, post: DesiredPos
   };
 }
 
-/** An owned post whose file was removed (and not renamed): deleted only with --prune. */
+/**
+ * What becomes of an owned post whose file was removed (and not renamed). A removed file never lets
+ * its post publish: without --prune a scheduled post goes back to draft on the remote (nothing is
+ * published, nothing is lost, and restoring the file schedules it again), a draft stays as it is;
+ * with --prune the post is deleted. A published post is never touched.
+ */
 export function removedPostChange(key: string, record: PostRecord, context: PlanContext): Change {
   const base = { key, file: record.file, postId: record.postId };
   const live = context.livePost(record.postId);
@@ -55,29 +60,44 @@ export function removedPostChange(key: string, record: PostRecord, context: Plan
   if (!isEditable(live)) {
     return { action: 'blocked', ...base, liveUpdatedAt: live.updatedAt, reasons: [notEditableReason(live, 'deleted')] };
   }
+  if (context.prune) return { action: 'delete', reason: 'file-removed', ...base, liveUpdatedAt: live.updatedAt, reasons: [`${record.file} removed`] };
+  if (live.scheduledAt === null || live.scheduledAt === undefined) {
+    return { action: 'noop', reason: 'file-removed', ...base, liveUpdatedAt: live.updatedAt, reasons: [keptAsDraft(record.file)] };
+  }
   return {
-    action: 'delete',
+    action: 'unschedule',
+    reason: 'file-removed',
     ...base,
     liveUpdatedAt: live.updatedAt,
-    skipped: !context.prune,
-    reasons: [context.prune ? `${record.file} removed` : `${record.file} removed; run with --prune to delete`],
+    fields: [{ field: 'scheduledAt', before: live.scheduledAt, after: null }],
+    reasons: [backToDraft(record.file)],
   };
+}
+
+/** The reason of an unschedule: the file is gone, so its post goes back to draft. */
+export function backToDraft(file: string): string {
+  return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+
+/** The reason of a removed file's post that is a draft already: it stays one. */
+export function keptAsDraft(file: string): string {
+  return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
 }
 
 /**
  * A pending create whose file was removed. The post may exist on the remote, so it is never just
- * forgotten: with --prune, the create is resent with its Idempotency-Key (which returns the
- * original post if it was created) and that post is deleted.
+ * forgotten: the create is resent with its Idempotency-Key (which returns the original post if it
+ * was created), then that post goes back to draft, or with --prune is deleted.
  */
 export function removedPendingChange(key: string, pending: PendingCreate, context: PlanContext): Change {
   const reason = `${pending.file} removed while its create was interrupted`;
   return {
-    action: 'delete',
+    action: context.prune ? 'delete' : 'unschedule',
+    reason: 'file-removed',
     key,
     file: pending.file,
     postId: null,
     resumesPending: true,
-    skipped: !context.prune,
-    reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; run with --prune to delete`],
+    reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`],
   };
 }

@@ -4,9 +4,9 @@ import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
 
 /** The closed set of actions. Every change carries one, with its reasons. */
-export type Action = 'create' | 'adopt' | 'update' | 'delete' | 'move' | 'noop' | 'blocked';
+export type Action = 'create' | 'adopt' | 'update' | 'unschedule' | 'delete' | 'move' | 'noop' | 'blocked';
 
-export const ACTIONS: readonly Action[] = ['create', 'adopt', 'update', 'delete', 'move', 'noop', 'blocked'];
+export const ACTIONS: readonly Action[] = ['create', 'adopt', 'update', 'unschedule', 'delete', 'move', 'noop', 'blocked'];
 
 /** One field that differs. `field` is a path such as `content`, `scheduledAt`, `media`, `targets[<accountId>].options.vidATitle`. */
 export interface FieldChange {
@@ -22,13 +22,26 @@ export interface FieldChange {
  *   `stateOnly`: instead of a create, the state records the post (`adopt-matches.ts`), and
  *   `mediaRecords` its media the state did not know (so they are never uploaded again).
  * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
- * - delete: `postId`, `liveUpdatedAt`; `skipped` when pruning was not asked for (not executed).
+ * - unschedule: an owned scheduled post whose file is gone goes back to draft (`scheduledAt: null`),
+ *   so nothing publishes that no file stands for; `postId`, `liveUpdatedAt`, `fields` (the time →
+ *   null). With `resumesPending`, an interrupted create is resolved first. `--prune` deletes instead.
+ * - delete: `postId`, `liveUpdatedAt` (only with --prune, or `stateOnly`).
  * - move: `fromKey` → `key`, zero API calls, state re-keyed.
  * - noop, blocked: nothing is executed; blocked says why in `reasons`, and a post blocked because
  *   a file has errors carries those errors in `diagnostics`.
  */
+/**
+ * Why a change is what it is, as a code beside the prose `reasons`, for views and tools to act on
+ * (never match the prose). `file-removed`: the post's file is gone (an unschedule, a delete with
+ * --prune, or a noop: the post stays a draft); `unconfirmed-record`: blocked, the state record it
+ * rests on has no valid seal (plan/unconfirmed-records.ts).
+ */
+export type ChangeReason = 'file-removed' | 'unconfirmed-record';
+
 export interface Change {
   action: Action;
+  /** The reason as a code, where one is given. */
+  reason?: ChangeReason;
   key: string;
   /** Project-relative Markdown file, or the last known file for a delete. */
   file: string | null;
@@ -41,7 +54,6 @@ export interface Change {
   /** The remote post's `updatedAt` when planned; apply refuses the change if it moved since. */
   liveUpdatedAt?: string;
   fromKey?: string;
-  skipped?: boolean;
   /** A pending create from an interrupted run is resent with its original Idempotency-Key. */
   resumesPending?: boolean;
   /**
@@ -55,14 +67,9 @@ export interface Change {
   slot?: ChangeSlot;
   /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */
   occurrence?: { of: string; date: string };
-  /** On a blocked change: why, when it is for a reason a machine should tell apart (`unconfirmed-record`: see unconfirmed-records.ts). */
-  blockedBy?: BlockedBy;
   /** On an adopt: the adopted post's media the state has no record of, which apply records (sha256 → remote media id). */
   mediaRecords?: AdoptedMedia[];
 }
-
-/** The codes of `Change.blockedBy`. */
-export type BlockedBy = 'unconfirmed-record';
 
 /** A remote media an adopted post uses, known by content: the media record apply writes in the state for it. */
 export interface AdoptedMedia {

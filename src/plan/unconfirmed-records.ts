@@ -1,13 +1,13 @@
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
-import type { Change, Plan } from './types.js';
+import type { Change, ChangeReason, Plan } from './types.js';
 
 /** Why a change is blocked when a state record it rests on was not written by an apply of this repository. */
-export const UNCONFIRMED_RECORD = 'unconfirmed-record';
+export const UNCONFIRMED_RECORD: ChangeReason = 'unconfirmed-record';
 
 /** How many changes of the plan are blocked because a record they rest on has no valid seal. */
 export function unconfirmedBlocked(plan: Pick<Plan, 'changes'>): number {
-  return plan.changes.filter((change) => change.blockedBy === UNCONFIRMED_RECORD).length;
+  return plan.changes.filter((change) => change.action === 'blocked' && change.reason === UNCONFIRMED_RECORD).length;
 }
 
 /** No record is unconfirmed. */
@@ -38,11 +38,11 @@ export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords
   const { fromKey, desired, liveUpdatedAt, occurrence } = change;
   return {
     action: 'blocked',
+    reason: UNCONFIRMED_RECORD,
     key: change.key,
     file: change.file,
     postId: change.postId,
     reasons: [reason],
-    blockedBy: UNCONFIRMED_RECORD,
     ...(fromKey === undefined ? {} : { fromKey }),
     ...(desired === undefined ? {} : { desired }),
     ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),

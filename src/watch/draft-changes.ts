@@ -16,7 +16,7 @@ export interface DraftContext {
  * are; neither is a change of a file with errors (the API would refuse it on every save).
  */
 export function isDraftOnly(change: Change, context: DraftContext & { brokenFiles: ReadonlySet<string> }): boolean {
-  if (change.skipped || change.desired === undefined || change.desired.scheduledAt !== null) return false;
+  if (change.desired === undefined || change.desired.scheduledAt !== null) return false;
   if (change.file !== null && context.brokenFiles.has(change.file)) return false;
   if (change.action === 'create') {
     const pending = change.resumesPending ? context.section.pending[change.key] : undefined;

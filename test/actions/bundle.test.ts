@@ -21,6 +21,7 @@ describe('the action bundle', () => {
     await mkdir(join(checkout, 'action'));
     await cp(join(REPO_ROOT, 'dist/action/postsync.mjs'), join(checkout, 'action/postsync.mjs'));
     await cp(join(REPO_ROOT, 'package.json'), join(checkout, 'package.json'));
+    await cp(join(REPO_ROOT, 'action.yml'), join(checkout, 'action.yml'));
     await cp(join(REPO_ROOT, 'schemas'), join(checkout, 'schemas'), { recursive: true });
     const project = await testdir();
     const run = (...args: string[]) => promisify(execFile)(process.execPath, [join(checkout, 'action/postsync.mjs'), ...args], { cwd: project, env: cliEnv() });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, commentMarker } from '../../src/actions/calendar-report.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
-import { ACTION_REF } from '../../src/init/workflows.js';
+import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
@@ -56,7 +56,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     github().addComment(7, 'Looks good to me');
 
     let job = await runPlanWorkflow(workspace, 7);
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
     const calendar = step(job, 'Calendar');
     expect(calendar.summary).toContain('### postsync calendar');
     expect(calendar.summary).toContain('**2 weeks touched:** 3 new · times in Europe/Berlin');
@@ -79,7 +79,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(step(job, 'Calendar').stderr).toContain('Pull-request comment: updated.');
     expect(commentsOn(7)).toHaveLength(1);
     expect(commentsOn(7)[0]!.id).toBe(comment!.id);
-    expect(commentsOn(7)[0]!.body).toContain('> [!CAUTION]\n> **1 post would be unscheduled** (`2027-01/launch`); **1 file removed**: its post is deleted by `apply --prune` (`2027-01/recap`).');
+    expect(commentsOn(7)[0]!.body).toContain('> [!CAUTION]\n> **2 posts would be unscheduled** (`2027-01/launch`, `2027-01/recap`).');
     expect(commentsOn(7)[0]!.body).toContain('| ➖ unscheduled | ~~Tue 5 Jan 09:00~~ → no time | `2027-01/launch` |');
     const writes = () => github().requests.filter((request) => request.method !== 'GET').length;
     const before = writes();

@@ -37,10 +37,23 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
-/** Loose equality as GitHub does it for the cases we use: strings compare case-insensitively. */
+/**
+ * Loose equality as GitHub does it: strings compare case-insensitively; values of different types
+ * compare as numbers (null, false and '' are 0), so a missing secret or property equals ''.
+ */
 function equal(a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return a.toLowerCase() === b.toLowerCase();
-  return a === b || (a ?? null) === (b ?? null);
+  const [left, right] = [a ?? null, b ?? null];
+  if (typeof left === 'string' && typeof right === 'string') return left.toLowerCase() === right.toLowerCase();
+  if (typeof left === typeof right) return left === right;
+  return toNumber(left) === toNumber(right);
+}
+
+function toNumber(value: unknown): number {
+  if (value === null) return 0;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value.trim() === '' ? 0 : Number(value);
+  return Number.NaN;
 }
 
 function truthy(value: unknown): boolean {

@@ -2,11 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoFixture } from '../../src/emulator/index.js';
-import { initProject } from '../../src/init/init-project.js';
-import { ACTION_REF } from '../../src/init/workflows.js';
+import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
+import { initRepository } from './init-repository.js';
 import { runWorkflow, type WorkflowJobRun } from './workflow-runner.js';
 
 /**
@@ -27,14 +27,7 @@ interface Repository {
 }
 
 async function repository(): Promise<Repository> {
-  const remote = await testdir();
-  await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
-  const editor = await testdir();
-  await git(editor, 'clone', '-q', remote, '.');
-  await initProject({ dir: editor, now: NOW, timezone: 'UTC' });
-  await git(editor, 'add', '.');
-  await git(editor, 'commit', '-q', '-m', 'Start the content calendar');
-  await git(editor, 'push', '-q', 'origin', 'HEAD:main');
+  const { remote, editor } = await initRepository({ now: NOW });
   return { remote, editor, workflow: join(editor, '.github/workflows/postsync-apply.yml'), merges: [] };
 }
 

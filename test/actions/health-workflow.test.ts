@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initProject } from '../../src/init/init-project.js';
-import { ACTION_REF } from '../../src/init/workflows.js';
+import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
@@ -40,7 +40,7 @@ describe('the health check workflow', () => {
       let runs = await run();
       let job = runs.find((entry) => entry.job === 'health')!.result!;
       expect(job.status).toBe('success');
-      expect(job.steps.find((step) => step.name === 'Check and report')!.stdout).toMatch(/3 problems: opened issue #1 /);
+      expect(job.steps.find((step) => step.name === 'Report')!.stdout).toMatch(/3 problems: opened issue #1 /);
       expect(github.issues).toHaveLength(1);
       const [issue] = github.issues;
       expect(issue).toMatchObject({ title: 'postsync health: 3 problems', state: 'open', labels: ['postsync-health'] });
@@ -63,11 +63,11 @@ describe('the health check workflow', () => {
       expect((await cli('apply', '--yes')).code).toBe(0);
       runs = await run();
       job = runs.find((entry) => entry.job === 'health')!.result!;
-      expect(job.steps.find((step) => step.name === 'Check and report')!.stdout).toContain('All is well: closed issue #1.');
+      expect(job.steps.find((step) => step.name === 'Report')!.stdout).toContain('All is well: closed issue #1.');
       expect(github.issues[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
       expect(github.issues[0]!.comments).toEqual(['All is well again ([run](https://github.example/acme/content/actions/runs/4242)): the plan shows no changes and no managed post has problems.']);
       runs = await run();
-      expect(runs.find((entry) => entry.job === 'health')!.result!.steps.find((step) => step.name === 'Check and report')!.stdout).toContain('All is well; no health issue is open.');
+      expect(runs.find((entry) => entry.job === 'health')!.result!.steps.find((step) => step.name === 'Report')!.stdout).toContain('All is well; no health issue is open.');
       expect(github.issues).toHaveLength(1);
       for (const entry of runs) for (const step of entry.result?.steps ?? []) expect(`${step.stdout}${step.stderr}`).not.toContain(TOKEN);
     } finally {

@@ -82,7 +82,7 @@ describe('apply and validate reports', () => {
     only: null,
     uploads: [],
     changes,
-    summary: { create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 1 },
+    summary: { create: 1, adopt: 0, update: 0, unschedule: 0, delete: 0, move: 0, noop: 0, blocked: 1 },
     diagnostics: [],
   });
 

@@ -12,10 +12,13 @@ import { interpolate, interpolateValue, shouldRun, toText, type Contexts } from 
  * Runs the jobs of a GitHub workflow file as the runner would, on this machine: each `run:` step
  * through bash with the runner's environment (GITHUB_ACTIONS, CI, GITHUB_WORKSPACE, a fresh
  * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_PATH per step), and the postsync action's
- * composite steps in place of its `uses:` line, with `github.action_path` holding the bundle that
+ * composite steps in place of its `uses:` line: the action.yml the workflow names (the copy
+ * `init` put in the workspace, for a `./` path), with `github.action_path` holding the bundle that
  * `npm run build` wrote (dist/action/postsync.mjs, what action/postsync.mjs is a committed copy
  * of). setup-node is this Node.js. Checkout is what the harness prepared (the workspace), or,
- * given `remote` (a bare repository), a real fetch of `with.ref` (default: `github.sha`).
+ * given `remote` (a bare repository), a real fetch of `with.ref` (default: `github.sha`) that,
+ * as actions/checkout does, leaves the token in .git/config unless `persist-credentials: false`.
+ * The github context defaults to a run on main, the default branch, with the token GITHUB_TOKEN.
  */
 export const REPO_ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -90,6 +93,15 @@ interface JobRun {
   path: string[];
 }
 
+/** The token of the harness's runs (`github.token`) unless a test gives its own. */
+export const HARNESS_TOKEN = 'ghs_harness_job_token_51c0';
+
+/** The github context of a run: on main, the default branch, unless `given` says otherwise. */
+function githubContext(given: Record<string, unknown> | undefined): Record<string, unknown> {
+  const event = { repository: { default_branch: 'main' }, ...(given?.event as Record<string, unknown> | undefined) };
+  return { ref_name: 'main', ref: 'refs/heads/main', token: HARNESS_TOKEN, ...given, event };
+}
+
 /** A folder that stands for this action's checkout: `action/postsync.mjs` is the freshly built bundle. */
 async function actionCheckout(runnerTemp: string): Promise<string> {
   const bundle = join(REPO_ROOT, 'dist/action/postsync.mjs');
@@ -105,7 +117,7 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
   const job = workflow.jobs[jobId];
   if (!job) throw new Error(`no job ${jobId} in ${workflowFile}`);
   const runnerTemp = await mkdtemp(join(tmpdir(), 'postsync-runner-'));
-  const github = { workspace: options.workspace, action_path: await actionCheckout(runnerTemp), ref_name: 'main', ...options.github };
+  const github = { workspace: options.workspace, action_path: await actionCheckout(runnerTemp), ...githubContext(options.github) };
   const run: JobRun = { runnerTemp, github, path: [] };
   const steps: StepResult[] = [];
   const stepContext: NonNullable<Contexts['steps']> = {};
@@ -157,7 +169,7 @@ export async function runWorkflow(workflowFile: string, options: Omit<RunnerOpti
     const [id] = pending.splice(index, 1) as [string];
     const job = workflow.jobs[id]!;
     const needs = Object.fromEntries([job.needs ?? []].flat().map((need) => [need, done[need]!]));
-    const contexts: Contexts = { github: { ref_name: 'main', ...options.github }, secrets: options.secrets, needs };
+    const contexts: Contexts = { github: githubContext(options.github), secrets: options.secrets, needs };
     const needsMet = Object.values(needs).every((need) => need.result === 'success');
     if (!needsMet || !shouldRun(job.if, { failed: false }, contexts)) {
       runs.push({ job: id, result: null });
@@ -201,12 +213,17 @@ async function checkout(step: Step, options: RunnerOptions & { remote?: string }
   if (branch) await git('checkout', '-q', '--force', '-B', ref, `refs/remotes/origin/${ref}`);
   else await git('checkout', '-q', '--force', '--detach', ref);
   const head = (await git('rev-parse', 'HEAD')).stdout.trim();
+  if (interpolate(String(step.with?.['persist-credentials'] ?? 'true'), contexts) !== 'false') {
+    const token = interpolate(String(step.with?.token ?? '${{ github.token }}'), contexts);
+    await git('config', '--local', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`);
+  }
   return { ...empty(step, 'provided'), status: 'success', stdout: `checked out ${ref} at ${head}\n` };
 }
 
 /** The composite action of action.yml, with `with:` as its inputs; its outputs map its steps' outputs. */
 async function runAction(step: Step, context: RunnerOptions & { run: JobRun; contexts: Contexts }): Promise<StepResult> {
-  const action = parse(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8')) as {
+  const actionDir = step.uses!.startsWith('./') ? resolve(context.workspace, step.uses!) : REPO_ROOT;
+  const action = parse(await readFile(join(actionDir, 'action.yml'), 'utf8')) as {
     inputs: Record<string, { default?: string; required?: boolean }>;
     outputs: Record<string, { value: string }>;
     runs: { using: string; steps: Step[] };
@@ -259,10 +276,13 @@ async function runScript(step: Step, script: { script: string; shell?: string; c
     PATH: [...run.path, dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(':'),
     HOME: run.runnerTemp,
     GIT_CONFIG_NOSYSTEM: '1',
+    // A runner has no terminal: git fails at once where it would ask for a password.
+    GIT_TERMINAL_PROMPT: '0',
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_WORKSPACE: script.workspace,
+    GITHUB_REF: toText(github.ref),
     GITHUB_REF_NAME: toText(github.ref_name),
     GITHUB_SHA: toText(github.sha),
     GITHUB_REPOSITORY: toText(github.repository),

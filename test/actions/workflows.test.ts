@@ -1,10 +1,10 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { demoFixture } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
-import { ACTION_REF } from '../../src/init/workflows.js';
+import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
@@ -54,7 +54,7 @@ describe('the plan workflow on a pull request', () => {
     // Not a git checkout here: the workflow cannot tell what changed, so it plans every calendar.
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('Cannot tell what the pull request changed: planning every calendar.');
     const job = jobRun(runs, 'plan', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
     const plan = step(job, 'Plan');
     expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '1', errors: '1', warnings: '0' });
     expect(plan.summary).toContain('### postsync plan');
@@ -76,7 +76,7 @@ describe('the plan workflow on a pull request', () => {
     expect(jobRun(runs, 'plan', '.').status).toBe('success');
     expect(step(jobRun(runs, 'plan', '.'), 'Plan').outputs).toMatchObject({ 'has-changes': 'true', create: '3', errors: '0' });
     expect(step(jobRun(runs, 'plan', '.'), 'Plan').commands).toEqual([]);
-  });
+  }, 120_000);
 
   it('plans only the calendars the pull request touches, each with the secrets named by its folder', async () => {
     const remote = await testdir();
@@ -85,13 +85,16 @@ describe('the plan workflow on a pull request', () => {
     await git(editor, 'clone', '-q', remote, '.');
     await initProject({ dir: join(editor, 'clients/acme'), now: NOW, timezone: 'UTC' });
     await initProject({ dir: join(editor, 'clients/bolt'), now: NOW, timezone: 'UTC' });
+    // GitHub reads workflows at the repository root only: one calendar's .github moves there.
+    await rename(join(editor, 'clients/acme/.github'), join(editor, '.github'));
+    await rm(join(editor, 'clients/bolt/.github'), { recursive: true });
     await git(editor, 'add', '.');
     await git(editor, 'commit', '-q', '-m', 'Two calendars');
     await writeFile(join(editor, 'clients/bolt/posts/2026-11/broken.md'), BROKEN_POST);
     await git(editor, 'add', '.');
     await git(editor, 'commit', '-q', '-m', 'A pull request that touches bolt only');
     await git(editor, 'push', '-q', 'origin', 'HEAD:main');
-    const workflow = join(editor, 'clients/acme/.github/workflows/postsync-plan.yml');
+    const workflow = join(editor, '.github/workflows/postsync-plan.yml');
 
     // The merge commit of the pull request is what the plan workflow checks out.
     const runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets('_CLIENTS_BOLT'), github: { sha: await git(editor, 'rev-parse', 'HEAD') } });
@@ -111,7 +114,7 @@ describe('the plan workflow on a pull request', () => {
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
     await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
     const document = parseDocument(await readFile(join(workspace, '.github/workflows/postsync-plan.yml'), 'utf8'));
-    document.setIn(['jobs', 'plan', 'steps', 2, 'with', 'command'], 'validate');
+    document.setIn(['jobs', 'plan', 'steps', 3, 'with', 'command'], 'validate');
     const workflow = join(workspace, 'validate.yml');
     await writeFile(workflow, document.toString());
 

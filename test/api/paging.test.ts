@@ -45,6 +45,12 @@ describe('listPosts follows nextCursor', () => {
     expect(peer.received.map((r) => r.path)).toEqual(['/public/v1/posts?limit=2', '/public/v1/posts?limit=2&after=b']);
   });
 
+  it('ends the listing on an empty nextCursor, as on null (no `after=` sent)', async () => {
+    const { peer, client } = await peerAndClient(() => ({ data: { items: [{ id: 'a' }], nextCursor: '' }, meta: { requestId: 'r' } }));
+    expect((await all(client.listPosts({ limit: 2 }))).map((p) => p.id)).toEqual(['a']);
+    expect(peer.received.map((r) => r.path)).toEqual(['/public/v1/posts?limit=2']);
+  });
+
   it('refuses to loop when the server repeats a cursor', async () => {
     const { peer, client } = await peerAndClient(() => page([{ id: 'a' }], 'same'));
     await expect(all(client.listPosts())).rejects.toBeInstanceOf(PostsyncError);

@@ -43,7 +43,7 @@ describe('applyPlan', () => {
     expect(Object.keys(world.store.section.posts).sort()).toEqual(['edit', 'new', 'renamed', 'same']);
 
     const skipping = await planNow(world, [], { prune: false });
-    expect(skipping.changes.every((change) => change.action === 'delete' && change.skipped)).toBe(true);
+    expect(skipping.changes.every((change) => change.action === 'noop' && change.reason === 'file-removed')).toBe(true);
     await world.api.clearLog();
     expect((await applyNow(world, skipping)).events).toEqual([]);
     expect(await writes(world)).toEqual([]);

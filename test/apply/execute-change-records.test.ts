@@ -27,16 +27,25 @@ async function worldRefusingCreates(answer: { status: number; code: string }): P
 }
 
 describe('executeChange: what the state records', () => {
-  it('forgets the pending create of a post the service refused (400): nothing was made, so the fixed file is created afresh', async () => {
-    const world = await worldRefusingCreates({ status: 400, code: 'validation_failed' });
+  it.each([
+    [400, 'validation_failed'],
+    [413, 'payload_too_large'],
+    [422, 'unprocessable'],
+  ])('forgets the pending create of a post the service refused (%i %s): nothing was made, so the fixed file is created afresh', async (status, code) => {
+    const world = await worldRefusingCreates({ status, code });
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({});
   });
 
-  it('keeps the pending create when the answer says nothing of whether the post was made (a 5xx), to resend it with its key', async () => {
-    const world = await worldRefusingCreates({ status: 503, code: 'unavailable' });
+  it.each([
+    [503, 'unavailable'],
+    [408, 'request_timeout'],
+    [409, 'conflict'],
+    [422, 'idempotency_key_reused'],
+  ])('keeps the pending create when the answer does not prove that no post was made (%i %s), to resend it with its key', async (status, code) => {
+    const world = await worldRefusingCreates({ status, code });
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
     expect(Object.keys(world.store.section.pending)).toEqual(['launch']);

@@ -185,7 +185,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     const scheduled = shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] });
     expect((await applyNow(world, await planNow(world, [desired('launch', scheduled, { media: [cover] })]))).failed).toEqual([]);
     const change = (await planNow(world, [], { prune: true })).changes[0]!;
-    expect(change).toMatchObject({ action: 'delete', skipped: false });
+    expect(change).toMatchObject({ action: 'delete', reason: 'file-removed' });
     expect((await world.api.setClock(new Date('2031-06-01T09:00:01.000Z'))).published).toBe(1);
     await expect(executeChange(change, context(world))).rejects.toMatchObject({ status: 409 });
     expect(Object.keys(world.store.section.posts)).toEqual(['launch']);
@@ -202,13 +202,29 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(await writes(world)).toEqual([]);
   });
 
-  it('leaves a skipped delete alone', async () => {
+  it('leaves a removed file\'s draft alone without --prune', async () => {
     const { world, live } = await withLaunch();
     const change = (await planNow(world, [])).changes[0]!;
-    expect(change).toMatchObject({ action: 'delete', skipped: true });
+    expect(change).toMatchObject({ action: 'noop', reason: 'file-removed' });
     expect(await executeChange(change, context(world))).toBe(live.id);
     expect(Object.keys(world.store.section.posts)).toEqual(['launch']);
     expect(await writes(world)).toEqual([]);
+  });
+
+  it('returns a removed file\'s scheduled post to draft with one PATCH, and records it as it now is', async () => {
+    const world = await applyWorld(emulator());
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] });
+    expect((await applyNow(world, await planNow(world, [desired('launch', scheduled, { media: [cover] })]))).failed).toEqual([]);
+    const change = (await planNow(world, [])).changes[0]!;
+    expect(change).toMatchObject({ action: 'unschedule', reason: 'file-removed' });
+    await world.api.clearLog();
+    await executeChange(change, context(world));
+    expect(await writes(world)).toEqual([`PATCH /posts/${change.postId}`]);
+    const live = await world.client.getPost(change.postId!);
+    expect(live).toMatchObject({ status: 'draft', scheduledAt: null });
+    expect(world.store.section.posts.launch).toMatchObject({ postId: live.id, remoteUpdatedAt: live.updatedAt });
+    expect((await planNow(world, [])).changes).toMatchObject([{ action: 'noop', reason: 'file-removed' }]);
   });
 
   it('resolves a pending create whose file is gone, then deletes the post it made', async () => {

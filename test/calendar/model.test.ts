@@ -34,7 +34,7 @@ describe('the calendar model', () => {
     expect(model.summary).toMatchObject({ moved: 1, unscheduled: 1, new: 0, unchanged: 0 });
   });
 
-  it('places the post of a removed file where the remote has it, and leaves out what is only forgotten', () => {
+  it('shows a removed file\'s scheduled post leaving its slot (back to draft), and leaves out what is only forgotten', () => {
     const gone = shape({ scheduledAt: '2027-01-08T11:00:00.000Z', content: 'Weekend special' });
     const model = calendarFor({
       posts: [],
@@ -42,8 +42,8 @@ describe('the calendar model', () => {
       owned: owning({ gone: ['p1', gone], 'deleted-remotely': ['p9', gone] }),
     });
     expect(model.posts).toHaveLength(1);
-    expect(shownPost(model.posts[0]!)).toMatchObject({ key: 'gone', file: 'posts/gone.md', overlay: 'deleted', text: 'Weekend special', status: 'scheduled', slot: { day: '2027-01-08', time: '12:00' }, change: { action: 'delete', skipped: true } });
-    expect(model.summary).toMatchObject({ deleted: 1, deletesSkipped: 1 });
+    expect(shownPost(model.posts[0]!)).toMatchObject({ key: 'gone', file: 'posts/gone.md', overlay: 'unscheduled', text: 'Weekend special', status: 'scheduled', previous: { day: '2027-01-08', time: '12:00' }, change: { action: 'unschedule' } });
+    expect(model.summary).toMatchObject({ unscheduled: 1, deleted: 0 });
   });
 
   it('previews each account: its own text, the length in its unit and the cut at its limit', () => {

@@ -70,7 +70,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a moved post in its old and its new slot, and a removed file where its post is', async () => {
+  it('shows a moved post in its old and its new slot, and a removed file\'s post leaving its slot for the drafts', async () => {
     const dir = await project('Europe/Berlin', { 'moving.md': post('2027-02-03 09:00', 'Moving day'), 'leaving.md': post('2027-02-05 12:00', 'Leaving soon') });
     expect((await cli(dir, 'apply', '--yes')).code).toBe(0);
     await writeFile(join(dir, 'posts/moving.md'), post('2027-02-10 16:30', 'Moving day'));
@@ -82,7 +82,8 @@ describe.skipIf(BROWSER_MISSING)('the calendar page in Chromium', () => {
     expect(await old.locator('.card-time').textContent()).toBe('09:00');
     expect(await moved.getAttribute('data-ghost')).toBeNull();
     expect(await moved.locator('.tag').textContent()).toBe('Moved');
-    expect(await page.locator('.cell[data-day="2027-02-05"] .card[data-key="leaving"] .tag').textContent()).toBe('Removed');
+    expect(await page.locator('.cell[data-day="2027-02-05"] .card[data-key="leaving"]').getAttribute('data-ghost')).toBe('true');
+    expect(await page.locator('#tray .card[data-key="leaving"] .tag').textContent()).toBe('Unscheduled');
     await moved.click();
     expect(await page.locator('#details .facts').textContent()).toContain('Old timeWed 3 Feb 2027, 09:00 (UTC+01:00)');
     expect(await page.locator('#details [data-field="change"]').textContent()).toContain('changed in posts/moving.md: scheduledAt');

@@ -1,3 +1,4 @@
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       root,
       contentDir: join(root, 'posts'),
+      snippetsDir: join(root, 'snippets'),
       statePath: join(root, '.postsync/state.json'),
       timezone: 'UTC',
       accounts: {},
@@ -141,5 +143,34 @@ describe('loadConfig', () => {
     expect((await failure(loadConfig({ cwd: stateIsRoot, env: {} }))).diagnostics).toMatchObject([{ code: 'path-outside-project', line: 1 }]);
     const empty = await testdir({ 'postsync.yaml': '# nothing yet\n' });
     expect((await loadConfig({ cwd: empty, env: {} })).timezone).toBe('UTC');
+  });
+
+  it('takes the snippets folder from `snippets:`, a folder below the project root that is not hidden', async () => {
+    const custom = await testdir({ 'postsync.yaml': 'snippets: shared/texts\n' });
+    expect((await loadConfig({ cwd: custom, env: {} })).snippetsDir).toBe(join(custom, 'shared/texts'));
+    for (const value of ['..', '../elsewhere', '.', '.git', 'shared/.private']) {
+      const root = await testdir({ 'postsync.yaml': `snippets: "${value}"\n` });
+      const error = await failure(loadConfig({ cwd: root, env: {} }));
+      expect(error.diagnostics, value).toMatchObject([{ code: value.startsWith('..') || value === '.' ? 'path-outside-project' : 'snippets-folder-hidden', file: 'postsync.yaml', line: 1, column: 11 }]);
+    }
+  });
+
+  it('refuses a postsync.yaml over 1 MiB before parsing it, and stops reading one that never ends', async () => {
+    const root = await testdir({ 'postsync.yaml': `content: [unclosed\n${'#'.repeat(2 * 1024 * 1024)}\n` });
+    const error = await failure(loadConfig({ cwd: root, env: {} }));
+    expect(error.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'file-too-large',
+        message: 'postsync.yaml is too large for a configuration file',
+        file: 'postsync.yaml',
+        expected: 'at most 1 MiB',
+        found: '2.0 MiB',
+        hint: 'postsync.yaml holds settings only; keep long texts in snippet files.',
+      },
+    ]);
+    const endless = await testdir();
+    await symlink('/dev/zero', join(endless, 'postsync.yml'));
+    expect((await failure(loadConfig({ cwd: endless, env: {} }))).diagnostics).toMatchObject([{ code: 'file-too-large', file: 'postsync.yml', found: 'more than 1 MiB' }]);
   });
 });

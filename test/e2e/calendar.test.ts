@@ -91,7 +91,7 @@ describe('repeats, slots and house rules against the API', () => {
     ]);
   });
 
-  it('count 6 → 4 skips the 2 surplus occurrences without --prune and deletes them with it', async () => {
+  it('count 6 → 4 returns the 2 surplus occurrences to draft without --prune and deletes them with it', async () => {
     const api = emulator();
     await api.reset();
     const dir = await project({ 'roast.md': repeat(6) });
@@ -99,11 +99,13 @@ describe('repeats, slots and house rules against the API', () => {
     expect((await cli('apply', '--yes')).code).toBe(0);
     await writeFile(join(dir, 'posts/roast.md'), repeat(4));
     const skipped = await cli('apply', '--yes');
-    expect(skipped.stdout).toContain('2031-02-03 is no longer an occurrence of the repeat in posts/roast.md; run with --prune to delete');
-    expect(skipped.stdout).toContain('2 deletes skipped');
-    expect((await api.api('GET', '/posts?limit=100')).body.data.items).toHaveLength(6);
+    expect(skipped.stdout).toContain('2031-02-03 is no longer an occurrence of the repeat in posts/roast.md: it goes back to draft on the remote (--prune deletes it)');
+    expect(skipped.stdout).toContain('2 unscheduled');
+    const drafts = ((await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[]).filter((p) => p.scheduledAt === null);
+    expect(drafts).toHaveLength(2);
     const pruned = await cli('apply', '--yes', '--prune');
     expect(pruned.stdout).toContain('0 created, 0 updated, 2 deleted');
+    expect(pruned.stdout).toContain('2031-02-03 is no longer an occurrence of the repeat in posts/roast.md');
     const left = (await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[];
     expect(left.map((p) => p.scheduledAt).sort()).toEqual(['2031-01-06T08:00:00.000Z', '2031-01-13T08:00:00.000Z', '2031-01-20T08:00:00.000Z', '2031-01-27T08:00:00.000Z']);
     const state = JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8')) as { targets: Record<string, { posts: Record<string, unknown> }> };

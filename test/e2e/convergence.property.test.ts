@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -11,14 +11,20 @@ import { hasChanges } from '../../src/plan/has-changes.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { readState, readStateSection } from '../../src/state/state-file.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { variantOf, type VariantSwitches } from '../helpers/service-variants.js';
+import { VariantProxy } from '../helpers/variant-proxy.js';
 import { demoProject, post } from './project.js';
 
 const emulator = useEmulator();
+/** Thirty runs of several applies each, through a proxy: generous, it only catches a hang. */
+const TIMEOUT_MS = 300_000;
 
 interface FileModel {
   body: string;
   scheduled: boolean;
   withTarget: boolean;
+  /** The target sets an option (`format: feed`), checked against `rules.options` when their vocabulary is known. */
+  withOption: boolean;
 }
 
 type Edit =
@@ -29,12 +35,14 @@ type Edit =
   | { kind: 'remove'; index: number }
   /** On the remote: the post is saved again as it is (a new updatedAt, nothing else), or edited (drift the file wins over). */
   | { kind: 'touch-remote'; index: number; offsetMinutes: number }
-  | { kind: 'edit-remote'; index: number; body: string };
+  | { kind: 'edit-remote'; index: number; body: string }
+  /** The state file is lost: every post must be adopted, none created a second time. */
+  | { kind: 'lose-state' };
 
 const name = fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,4})?$/);
 // `{{` opens a template (a lone one is an error): bodies here are plain text.
 const body = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[\r\n-]/g, ' ').replace(/\{(?=\{)/g, '{ ').trim() || 'x');
-const fileModel = fc.record({ body, scheduled: fc.boolean(), withTarget: fc.boolean() });
+const fileModel = fc.record({ body, scheduled: fc.boolean(), withTarget: fc.boolean(), withOption: fc.boolean() });
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), name, file: fileModel }),
   fc.record({ kind: fc.constant('edit' as const), index: fc.nat(), body }),
@@ -43,6 +51,25 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), index: fc.nat() }),
   fc.record({ kind: fc.constant('touch-remote' as const), index: fc.nat(), offsetMinutes: fc.constantFrom(0, 60, -330, 345) }),
   fc.record({ kind: fc.constant('edit-remote' as const), index: fc.nat(), body }),
+  fc.record({ kind: fc.constant('lose-state' as const) }),
+);
+
+/**
+ * How the service answers where the spec says "not shown": session field names, words for media
+ * kinds and target statuses (known, unknown, other case), the vocabulary of `rules.options`, an
+ * empty end cursor. Post statuses stay the emulator's: they say which posts may be edited.
+ */
+const kindWord = fc.constantFrom('image', 'video', 'clip', 'picture', 'IMAGE', 'reel', 'animated_gif');
+const statusWord = fc.constantFrom('pending', 'queued', 'awaiting_approval', 'PENDING', 'scheduled');
+const serviceVariant: fc.Arbitrary<VariantSwitches> = fc.record(
+  {
+    session: fc.constantFrom('flat' as const, 'renamed' as const),
+    mediaKinds: fc.record({ image: kindWord, video: kindWord }),
+    targetStatuses: fc.record({ pending: statusWord }),
+    options: fc.constantFrom('schema' as const, 'list' as const),
+    emptyCursor: fc.boolean(),
+  },
+  { requiredKeys: [] },
 );
 
 /** An instant written with a numeric offset (the same instant), as another client might send it. */
@@ -55,7 +82,7 @@ function inOffset(iso: string, minutes: number): string {
 function render(file: FileModel): string {
   return post({
     body: file.body,
-    targets: file.withTarget ? '[photo]' : '[]',
+    targets: !file.withTarget ? '[]' : file.withOption ? '[{ account: photo, options: { format: feed } }]' : '[photo]',
     media: file.withTarget ? '[media/cover.png]' : '[]',
     // A schedule needs a target to publish to (a content diagnostic otherwise).
     ...(file.scheduled && file.withTarget ? { scheduledAt: '2032-05-04 10:00' } : {}),
@@ -63,11 +90,14 @@ function render(file: FileModel): string {
 }
 
 describe('apply always converges', () => {
-  it('random posts and random edit sequences end with a zero-change plan and one remote post per file', async () => {
+  it('random posts, random edit sequences and random service variants end with a zero-change plan and one remote post per file', async () => {
     const api = emulator();
+    const proxy = await VariantProxy.start(api.baseUrl, variantOf('emulator', {}));
+    onTestFinished(() => proxy.close());
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(name, fileModel, { minKeys: 1, maxKeys: 5 }), fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), async (initial, rounds) => {
+      fc.asyncProperty(fc.dictionary(name, fileModel, { minKeys: 1, maxKeys: 5 }), fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), serviceVariant, async (initial, rounds, switches) => {
         await api.reset();
+        proxy.variant = variantOf(JSON.stringify(switches), switches);
         const files = new Map<string, FileModel>();
         const dir = await demoProject({});
         const pathOf = (key: string) => join(dir, 'posts', `${key}.md`);
@@ -83,7 +113,14 @@ describe('apply always converges', () => {
           for (const change of round) {
             const keys = [...files.keys()];
             const key = keys.length > 0 ? keys[('index' in change ? change.index : 0) % keys.length]! : undefined;
-            if (change.kind === 'add' && !taken(change.name)) await save(change.name, change.file);
+            if (change.kind === 'lose-state') {
+              // Lost in step with the remote and applied at once, so every file has its exact post
+              // to adopt (a file edited while the state is lost is a new post by design).
+              await applyAndCheck(dir, files);
+              await rm(join(dir, '.postsync/state.json'));
+              await applyAndCheck(dir, files);
+            }
+            else if (change.kind === 'add' && !taken(change.name)) await save(change.name, change.file);
             else if (change.kind === 'edit' && key) await save(key, { ...files.get(key)!, body: change.body });
             else if (change.kind === 'toggle-schedule' && key) await save(key, { ...files.get(key)!, scheduled: !files.get(key)!.scheduled });
             else if (change.kind === 'remove' && key) {
@@ -114,7 +151,7 @@ describe('apply always converges', () => {
     );
 
     async function applyAndCheck(dir: string, files: Map<string, FileModel>): Promise<void> {
-      const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: api.baseUrl } });
+      const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: proxy.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
         const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
@@ -130,5 +167,5 @@ describe('apply always converges', () => {
         await connection.close();
       }
     }
-  });
+  }, TIMEOUT_MS);
 });

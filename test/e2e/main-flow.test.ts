@@ -53,8 +53,8 @@ describe('the main job, as a new user runs it', () => {
 
     await rm(join(dir, 'posts/launch.md'));
     result = await cli('apply', '--yes');
-    expect(result.stdout).toContain('- delete  launch [skipped]');
-    expect(result.stdout).toContain('1 delete skipped (run with --prune to delete)');
+    expect(result.stdout).not.toContain('- delete');
+    expect(result.stdout).toContain("1 removed file's post stays a draft on the remote (`apply --prune` deletes it).");
     expect(await remotePosts()).toHaveLength(2);
     result = await cli('apply', '--prune', '--yes');
     expect(result.stdout).toContain('- deleted launch');
@@ -132,6 +132,6 @@ describe('the main job, as a new user runs it', () => {
     await rm(join(dir, 'posts/launch.md'));
     result = await cli('plan');
     expect(result.stdout).toContain('~ update  teaser');
-    expect(result.stdout).toContain('- delete  launch [skipped]');
+    expect(result.stdout).toContain("1 removed file's post stays a draft on the remote");
   });
 });

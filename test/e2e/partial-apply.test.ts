@@ -144,3 +144,28 @@ describe('against a service that refuses an incomplete draft', () => {
     }
   }, TIMEOUT_MS);
 });
+
+describe('a create refused as too large (413, from a gateway before the service, without an Error envelope)', () => {
+  it('leaves nothing pending, so once the file is shortened the next apply creates it from the file as it is then', async () => {
+    const proxy = await RefusingProxy.start(emulator().baseUrl);
+    proxy.refuse(({ method, path, body }) => method === 'POST' && path === '/posts' && body.includes('Far too long'), { status: 413, code: '', bare: '<html><body>413 Request Entity Too Large</body></html>' });
+    try {
+      const dir = await demoProject({ 'photo.md': post({ body: 'Fine.' }), 'long.md': post({ body: 'Far too long.' }) });
+      const applied = await cli(dir, ['apply', '--yes'], proxy.baseUrl);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(1);
+      expect(applied.stdout + applied.stderr).toContain('100 KB');
+      expect(proxy.refused).toEqual(['POST /posts']);
+      const state = JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8')) as { targets: Record<string, { pending: object }> };
+      expect(Object.values(state.targets).map((section) => section.pending)).toEqual([{}]);
+
+      await writeFile(join(dir, 'posts/long.md'), post({ body: 'Short now.' }));
+      const again = await cli(dir, ['apply', '--yes'], proxy.baseUrl);
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(proxy.refused).toEqual(['POST /posts']);
+      expect(await remoteContents()).toEqual(['Fine.', 'Short now.']);
+      expect((await cli(dir, ['plan'], proxy.baseUrl)).stdout).toContain('No changes.');
+    } finally {
+      await proxy.close();
+    }
+  }, TIMEOUT_MS);
+});

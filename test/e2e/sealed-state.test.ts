@@ -58,7 +58,7 @@ function calendar(api: TestEmulator, dir: string, key = DEMO_API_KEY) {
 const text = (body: string) => post({ body, media: '[]' });
 const remote = async (api: TestEmulator, id: string) => (await api.api('GET', `/posts/${id}`)).body.data as { content: string; status: string; media: { id: string }[] };
 const plannedChange = async (cli: (...args: string[]) => Promise<{ stdout: string }>, key: string) => {
-  const plan = JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; key: string; blockedBy?: string; reasons: string[] }[] };
+  const plan = JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; key: string; reason?: string; reasons: string[] }[] };
   return plan.changes.find((change) => change.key === key);
 };
 
@@ -90,7 +90,7 @@ describe('a record that no apply of this repository wrote', () => {
       const api = emulator();
       const { b, target } = await stolenRecord(api, record);
       const change = await plannedChange(b.cli, 'stolen');
-      expect(change).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
+      expect(change).toMatchObject({ action: 'blocked', reason: 'unconfirmed-record' });
       expect(change!.reasons.join(' ')).toContain('postsync state confirm');
       const human = await b.cli('plan');
       expect(human.stdout).toContain('not written by an apply of this repository');
@@ -114,7 +114,7 @@ describe('a record that no apply of this repository wrote', () => {
       delete section.posts.stolen;
       section.pending.stolen = { file: 'posts/stolen.md', idempotencyKey: 'psync-forged', payload: { content: 'Calendar A says hello.', targets: [], mediaIds: [] }, shapeHash: 'f'.repeat(64), startedAt: new Date().toISOString() };
     });
-    expect(await plannedChange(b.cli, 'stolen')).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
+    expect(await plannedChange(b.cli, 'stolen')).toMatchObject({ action: 'blocked', reason: 'unconfirmed-record' });
     await api.clearLog();
     expect((await b.cli('apply', '--yes', '--prune')).code).toBe(0);
     expect((await api.requestLog()).filter((entry) => entry.method === 'POST')).toEqual([]);
@@ -160,7 +160,7 @@ describe('postsync state confirm', () => {
       for (const record of Object.values(section.posts)) delete record.seal;
     });
     await writeFile(join(b.dir, 'posts/one.md'), text('One, edited.'));
-    expect(await plannedChange(b.cli, 'one')).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
+    expect(await plannedChange(b.cli, 'one')).toMatchObject({ action: 'blocked', reason: 'unconfirmed-record' });
 
     const refused = await b.cli('state', 'confirm', 'one');
     expect(refused.code).toBe(1);
@@ -187,8 +187,8 @@ describe('postsync state confirm', () => {
     const b = await appliedOneAndTwo(api);
     const rotated = calendar(api, b.dir, ROTATED_KEY);
     await writeFile(join(b.dir, 'posts/one.md'), text('One, edited.'));
-    expect(await plannedChange(rotated.cli, 'one')).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
-    expect(await plannedChange(rotated.cli, 'two')).toMatchObject({ action: 'blocked', blockedBy: 'unconfirmed-record' });
+    expect(await plannedChange(rotated.cli, 'one')).toMatchObject({ action: 'blocked', reason: 'unconfirmed-record' });
+    expect(await plannedChange(rotated.cli, 'two')).toMatchObject({ action: 'blocked', reason: 'unconfirmed-record' });
 
     const confirmed = await rotated.cli('state', 'confirm', '--all', '--yes');
     expect(confirmed.code, confirmed.stderr).toBe(0);

@@ -30,15 +30,17 @@ describe('GitHub workflow and action schemas', () => {
   it('the apply workflow serializes runs per calendar, checks out the branch head and may push the state file', async () => {
     const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { permissions: unknown; on: { push: { branches: string[] } }; jobs: Record<string, any> };
     expect(workflow.jobs.apply.concurrency).toEqual({ group: 'postsync-apply-${{ matrix.calendar.folder }}', 'cancel-in-progress': false });
-    expect(workflow.jobs.apply.steps[0]).toMatchObject({ uses: 'actions/checkout@v4', with: { ref: '${{ github.ref_name }}' } });
-    expect(workflow.permissions).toEqual({ contents: 'write' });
+    expect(workflow.jobs.apply.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
+    expect(workflow.permissions).toEqual({});
+    expect(workflow.jobs.apply.permissions).toEqual({ contents: 'write' });
     expect(workflow.on.push.branches).toEqual(['main']);
   });
 
   it('the health workflow runs on a schedule and may write issues', async () => {
-    const workflow = (await yamlFile('examples/workflows/postsync-health.yml')) as { permissions: unknown; on: { schedule: { cron: string }[] } };
+    const workflow = (await yamlFile('examples/workflows/postsync-health.yml')) as { permissions: unknown; on: { schedule: { cron: string }[] }; jobs: Record<string, { permissions: unknown }> };
     expect(workflow.on.schedule).toHaveLength(1);
-    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(workflow.permissions).toEqual({});
+    expect(workflow.jobs.health!.permissions).toEqual({ contents: 'read', issues: 'write' });
   });
 
   it('refuses the mistakes it exists to catch', async () => {

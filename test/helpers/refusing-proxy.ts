@@ -9,6 +9,8 @@ export interface Refusal {
   code: string;
   /** The error's message, as the service words it; a fixed text by default. */
   message?: string | string[];
+  /** Answer with this text (as text/html) instead of an Error envelope, as a gateway in front of the service may. */
+  bare?: string;
 }
 
 /**
@@ -68,6 +70,11 @@ export class RefusingProxy {
     const match = this.rules.find(({ rule }) => rule({ method, path, body: body.toString('utf8') }));
     if (match) {
       this.refused.push(`${method} ${path}`);
+      if (match.refusal.bare !== undefined) {
+        res.writeHead(match.refusal.status, { 'content-type': 'text/html' });
+        res.end(match.refusal.bare);
+        return;
+      }
       res.writeHead(match.refusal.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: match.refusal.code, message: match.refusal.message ?? 'refused by the test proxy' }, meta: { requestId: 'proxy' } }));
       return;

@@ -25,9 +25,23 @@ describe('postsync init', () => {
     const month = /posts\/(\d{4}-\d{2})\/welcome\.md/.exec(init.stdout)?.[1];
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     expect(await filesUnder(project)).toEqual(
-      ['.gitattributes', '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-health.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
+      [
+        '.gitattributes',
+        '.github/actions/postsync/README.md',
+        '.github/actions/postsync/action.yml',
+        '.github/actions/postsync/action/postsync.mjs',
+        '.github/actions/postsync/package.json',
+        '.github/actions/postsync/schemas/fixture.schema.json',
+        '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-health.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
     );
     expect(init.stdout).toContain('  cd calendar\n  postsync plan');
+    // Each file it wrote, and what the workflows run.
+    expect(init.stdout).toContain('  + .github/actions/postsync/action/postsync.mjs\n');
+    expect(init.stdout).toContain(
+      'The workflows run the postsync action copied into .github/actions/postsync/ (nothing is downloaded when they run); to update it, run `postsync init --update-action` with the postsync version you want and commit the result.',
+    );
+    expect(await readFile(join(project, '.github/actions/postsync/action.yml'), 'utf8')).toBe(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8'));
+    expect(await readFile(join(project, '.github/actions/postsync/action/postsync.mjs'))).toEqual(await readFile(join(REPO_ROOT, 'action/postsync.mjs')));
 
     const config = await readFile(join(project, 'postsync.yaml'), 'utf8');
     expect(config.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/postsync/schemas/config.schema.json');
@@ -54,7 +68,7 @@ describe('postsync init', () => {
     result = await runCli(['plan', '--detailed-exitcode'], { cwd: project });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('No changes.');
-  });
+  }, 120_000);
 
   it('refuses to overwrite anything: lists the existing files, writes nothing, exits 1', async () => {
     const dir = await testdir({ 'postsync.yml': 'timezone: UTC\n', 'media/welcome.png': 'mine' });
@@ -63,6 +77,18 @@ describe('postsync init', () => {
     expect(result.stderr).toContain('init would overwrite 2 existing files; nothing was written:\n  media/welcome.png\n  postsync.yml\n');
     expect(await filesUnder(dir)).toEqual(['media/welcome.png', 'postsync.yml']);
     expect(await readFile(join(dir, 'media/welcome.png'), 'utf8')).toBe('mine');
+  });
+
+  it('--update-action replaces the copy of the action and writes nothing else', async () => {
+    const dir = await testdir({ '.github/actions/postsync/action.yml': 'name: an old postsync\n', '.github/actions/postsync/stale.txt': 'from an old version', 'postsync.yaml': 'timezone: UTC\n' });
+    const result = await runCli(['init', '--update-action'], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  ~ .github/actions/postsync/action/postsync.mjs\n');
+    expect(result.stdout).toContain('run `postsync init --update-action` with the postsync version you want');
+    expect(await readFile(join(dir, '.github/actions/postsync/action.yml'), 'utf8')).toBe(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8'));
+    expect((await filesUnder(dir)).filter((file) => !file.startsWith('.github/actions/postsync/'))).toEqual(['postsync.yaml']);
+    expect(await filesUnder(dir)).not.toContain('.github/actions/postsync/stale.txt');
   });
 
   it('adds only the missing .gitignore entries to an existing .gitignore', async () => {

@@ -40,7 +40,7 @@ describe('the live listing a plan keeps', () => {
   });
 
   it('keeps the post of the page it was first listed on when the two ends overlap', async () => {
-    const all = Array.from({ length: 5 }, (_, index) => ({ id: `p${index}`, createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)).toISOString(), updatedAt: `u${index}`, content: `c${index}` }) as Post);
+    const all = Array.from({ length: 5 }, (_, index) => ({ id: `p${index}`, createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)).toISOString(), updatedAt: `u${index}`, content: `c${index}`, targets: [], media: [] }) as unknown as Post);
     const pageText = (items: Post[], nextCursor: string | null) => JSON.stringify({ data: { items, nextCursor } });
     const client = {
       async listPostsPageAndText(query: ListPostsQuery): Promise<{ page: Page<Post>; text: string }> {

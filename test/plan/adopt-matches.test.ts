@@ -3,7 +3,7 @@ import { orphanMediaToLearn } from '../../src/plan/adopt-media.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, desired, desiredMedia, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
 
 /** Adopt, don't duplicate: a new file that is exactly an orphan remote post takes it over. */
 
@@ -81,7 +81,7 @@ describe('createPlan: adopting orphan remote posts', () => {
       state: state({ posts: { original: record('p1', shape({ content: 'Other' }), 'posts/original.md') } }),
     }));
     // The owned post keeps its owner (removed file, no --prune); the new file is created.
-    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'copy'], ['delete', 'original']]);
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'copy'], ['noop', 'original']]);
     const owned = createPlan(planInput({
       desired: [desired('a'), desired('b')],
       live: [livePost('p1', shape())],
@@ -183,8 +183,6 @@ describe('orphanMediaToLearn: which remote media a plan fetches to know them by 
     for (const other of [shape({ content: 'Other', media: [SHA_A] }), shape({ media: [SHA_A, SHA_B] }), shape({ ...withMedia, scheduledAt: '2026-04-01T09:00:00.000Z' })]) {
       expect(orphanMediaToLearn({ newPosts: [desired('launch', other)], state: state(), live })).toEqual([]);
     }
-    const video = desired('film', withMedia, { media: [{ ...desiredMedia(SHA_A, 'media/film.mp4'), kind: 'video', contentType: 'video/mp4' }] });
-    expect(orphanMediaToLearn({ newPosts: [video], state: state(), live })).toEqual([]);
     const owned = state({ posts: { other: record('p1', withMedia, 'posts/other.md') } });
     expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: owned, live })).toEqual([]);
     expect(orphanMediaToLearn({ newPosts: [desired('launch', withMedia)], state: state({ media: mediaState(SHA_A) }), live })).toEqual([]);

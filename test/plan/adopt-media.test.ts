@@ -22,4 +22,9 @@ describe('orphanMediaToLearn: an orphan whose media the state knows only in part
     const newPosts = [desired('a', both), desired('b', shape({ media: [SHA_B, SHA_B] }))];
     expect(orphanMediaToLearn({ newPosts, state: known, live }).map((item) => item.id)).toEqual([mediaId(SHA_B)]);
   });
+
+  it('fetches a media whose kind is a word postsync does not know (a video the service calls a clip)', () => {
+    const clip = livePostsById([livePost('p1', both, { media: [SHA_A, SHA_B].map((sha) => ({ id: mediaId(sha), kind: 'clip', url: 'u', sourceAvailable: true, contentType: 'video/mp4' })) })]);
+    expect(orphanMediaToLearn({ newPosts: [desired('launch', both)], state: known, live: clip }).map((item) => item.id)).toEqual([mediaId(SHA_B)]);
+  });
 });

@@ -39,17 +39,18 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
   });
 
   it('says for each action what is held back until the file is fixed', () => {
-    const files = ['posts/c.md', 'posts/u.md', 'posts/m.md', 'posts/d.md', 'posts/n.md'];
-    const changes = [change('create', 'c'), change('update', 'u'), change('move', 'm'), change('delete', 'd', { skipped: true }), change('noop', 'n')];
+    const files = ['posts/c.md', 'posts/u.md', 'posts/m.md', 'posts/d.md', 'posts/r.md', 'posts/n.md'];
+    const changes = [change('create', 'c'), change('update', 'u'), change('move', 'm'), change('delete', 'd'), change('unschedule', 'r'), change('noop', 'n')];
     const result = blockPostsWithErrors(changes, context({ files, diagnostics: files.map((file) => error(file, `bad ${file}`)) }));
     expect(result.map((c) => c.reasons)).toEqual([
       ['posts/c.md has an error: bad posts/c.md', 'the post is not created until it is fixed'],
       ['posts/u.md has an error: bad posts/u.md', 'the post is not updated until it is fixed'],
       ['posts/m.md has an error: bad posts/m.md', 'the post is not moved until it is fixed'],
       ['posts/d.md has an error: bad posts/d.md', 'the post is left as it is (not deleted) until it is fixed'],
+      ['posts/r.md has an error: bad posts/r.md', 'the post is left as it is (not unscheduled) until it is fixed'],
       ['posts/n.md has an error: bad posts/n.md', 'the post is left as it is until it is fixed'],
     ]);
-    expect(result.every((c) => c.action === 'blocked' && c.skipped === undefined)).toBe(true);
+    expect(result.every((c) => c.action === 'blocked')).toBe(true);
   });
 
   it('names the first error and counts the others', () => {
@@ -78,8 +79,8 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
     expect(result[0]).toMatchObject({ action: 'blocked', key: 'new', fromKey: 'old' });
   });
 
-  it('leaves noops, blocked posts and skipped deletes as they are when the project has errors: they send nothing', () => {
-    const unchanged = [change('noop', 'n'), change('blocked', 'b'), change('delete', 'd', { skipped: true })];
+  it('leaves noops and blocked posts as they are when the project has errors: they send nothing', () => {
+    const unchanged = [change('noop', 'n'), change('blocked', 'b')];
     const result = blockPostsWithErrors(unchanged, context({ files: ['posts/n.md', 'posts/b.md'], diagnostics: [error(undefined, 'postsync.yaml is broken')] }));
     expect(result).toEqual(unchanged);
   });

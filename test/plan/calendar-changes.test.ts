@@ -65,12 +65,13 @@ describe('withCalendarFacts: the slot and the repeat behind each change', () => 
     expect(result.changes[0]!.reasons).toEqual(['changed in posts/weekly.md: content']);
   });
 
-  it('says a delete is an occurrence the repeat no longer has, and how to prune it', () => {
-    const plan = planOf([change('create', 'weekly@2027-01-11', { file: FILE }), owned('weekly@2027-03-01'), owned('weekly@2027-03-08', { skipped: true })]);
+  it('says a delete, an unschedule or a kept draft is an occurrence the repeat no longer has, and what --prune does', () => {
+    const plan = planOf([change('create', 'weekly@2027-01-11', { file: FILE }), owned('weekly@2027-03-01'), owned('weekly@2027-03-08', { action: 'unschedule' }), owned('weekly@2027-03-15', { action: 'noop' })]);
     const result = withCalendarFacts(plan, [occurrence('2027-01-11')]);
     expect(result.changes.slice(1).map((c) => [c.reasons, c.occurrence])).toEqual([
       [['2027-03-01 is no longer an occurrence of the repeat in posts/weekly.md'], { of: 'weekly', date: '2027-03-01' }],
-      [['2027-03-08 is no longer an occurrence of the repeat in posts/weekly.md; run with --prune to delete'], { of: 'weekly', date: '2027-03-08' }],
+      [['2027-03-08 is no longer an occurrence of the repeat in posts/weekly.md: it goes back to draft on the remote (--prune deletes it)'], { of: 'weekly', date: '2027-03-08' }],
+      [['2027-03-15 is no longer an occurrence of the repeat in posts/weekly.md: it stays a draft on the remote (--prune deletes it)'], { of: 'weekly', date: '2027-03-15' }],
     ]);
   });
 

@@ -40,7 +40,7 @@ describe('settleCalendar', () => {
     ]);
   });
 
-  it('reports the new post, not the applied one, when a fixed time clashes; an owned post without its file still counts', () => {
+  it('reports the new post, not the applied one, when a fixed time clashes; an owned post of a broken file still counts', () => {
     const appliedShape = shape({ scheduledAt: at('2027-01-04 09:00') });
     const applied = desired('applied', appliedShape);
     const gone = livePost('p-gone', shape({ scheduledAt: at('2027-01-06 12:00') }), { status: 'scheduled' });
@@ -48,6 +48,7 @@ describe('settleCalendar', () => {
       posts: [{ ...applied, locations: post('x', null).locations! }, post('new', '2027-01-04 10:00'), post('near-gone', '2027-01-06 13:00')],
       state: state({ posts: { applied: record('p-applied', appliedShape, 'posts/applied.md'), gone: record('p-gone', gone as never, 'posts/gone.md') } }),
       live: { get: (id) => (id === 'p-gone' ? gone : undefined), briefs: new Map() },
+      brokenFiles: new Set(['posts/gone.md']),
     });
     expect(result.posts.map((p) => p.key)).toEqual(['applied']);
     const violations = result.diagnostics as (typeof result.diagnostics[number] & { key?: string; clashesWith?: { key?: string }[] })[];
@@ -72,7 +73,7 @@ describe('withCalendarFacts', () => {
     expect(plan.changes.map((change) => [change.action, change.key, change.reasons, change.slot, change.occurrence])).toEqual([
       ['create', 'r@2027-01-18', ['new occurrence (2027-01-18)'], undefined, { of: 'r', date: '2027-01-18' }],
       ['create', 's', ['new file', 'time from slot Mon 09:00: 2027-01-04 09:00 (Europe/Berlin), the earliest free one'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
-      ['delete', 'r@2027-02-01', ['2027-02-01 is no longer an occurrence of the repeat in posts/r.md; run with --prune to delete'], undefined, { of: 'r', date: '2027-02-01' }],
+      ['noop', 'r@2027-02-01', ['2027-02-01 is no longer an occurrence of the repeat in posts/r.md: it stays a draft on the remote (--prune deletes it)'], undefined, { of: 'r', date: '2027-02-01' }],
     ]);
   });
 });

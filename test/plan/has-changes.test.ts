@@ -10,25 +10,20 @@ function change(action: Change['action'], extra: Partial<Change> = {}): Change {
 const upload: MediaUpload = { sha256: SHA_A, path: 'media/a.png', sizeBytes: 1, contentType: 'image/png', kind: 'image', usedBy: ['create-post'] };
 
 describe('hasChanges: whether applying a plan would send or record anything (exit codes, `changes` output)', () => {
-  it('is false for an empty plan and for one of noops, blocked posts and skipped deletes only', () => {
+  it('is false for an empty plan and for one of noops and blocked posts only', () => {
     expect(hasChanges(plan([]))).toBe(false);
-    expect(hasChanges(plan([change('noop'), change('blocked'), change('delete', { skipped: true })]))).toBe(false);
+    expect(hasChanges(plan([change('noop'), change('blocked')]))).toBe(false);
   });
 
   it('is true as soon as one change is executed, whatever the others are', () => {
-    for (const action of ['create', 'adopt', 'update', 'delete', 'move'] as const) {
+    for (const action of ['create', 'adopt', 'update', 'unschedule', 'delete', 'move'] as const) {
       expect(hasChanges(plan([change('noop'), change(action), change('blocked')])), action).toBe(true);
       expect(hasChanges(plan([change(action)])), action).toBe(true);
     }
   });
 
-  it('is true for a delete that prune executes, and for a state-only delete', () => {
-    expect(hasChanges(plan([change('delete', { skipped: false })]))).toBe(true);
+  it('is true for a state-only delete', () => {
     expect(hasChanges(plan([change('delete', { stateOnly: true })]))).toBe(true);
-  });
-
-  it('is false for a skipped change of any action: a skipped change is not executed', () => {
-    expect(hasChanges(plan([change('update', { skipped: true }), change('noop')]))).toBe(false);
   });
 
   it('is true for a plan that only uploads media, even when every change is a noop', () => {

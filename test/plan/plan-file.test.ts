@@ -98,7 +98,7 @@ describe('checkPlanFresh: what it checks', () => {
   it('accepts a saved --prune plan that resolves and deletes an interrupted create: no post of it is known yet', () => {
     const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
     const plan = createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true }));
-    expect(plan.changes).toMatchObject([{ action: 'delete', postId: null, resumesPending: true, skipped: false }]);
+    expect(plan.changes).toMatchObject([{ action: 'delete', postId: null, resumesPending: true }]);
     expect(postIdsToCheck(plan)).toEqual([]);
     expect(fresh(plan)).not.toThrow();
   });

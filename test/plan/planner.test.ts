@@ -19,7 +19,7 @@ describe('createPlan: files without a state record', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', applied)] }));
     expect(only(plan)).toMatchObject({ action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: ['new file'], desired: applied });
     expect(only(plan).resumesPending).toBeUndefined();
-    expect(plan.summary).toEqual({ create: 1, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 1, adopt: 0, update: 0, unschedule: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
 
   it('resumes an interrupted create', () => {
@@ -117,7 +117,9 @@ describe('createPlan: owned posts', () => {
     const edit = createPlan(planInput({ desired: [desired('launch', shape({ ...scheduled, content: 'x' }))], state: section, live }));
     expect(only(edit).action).toBe('update');
     const remove = createPlan(planInput({ state: section, live, prune: true }));
-    expect(only(remove)).toMatchObject({ action: 'delete', skipped: false });
+    expect(only(remove)).toMatchObject({ action: 'delete', reason: 'file-removed' });
+    const back = createPlan(planInput({ state: section, live }));
+    expect(only(back)).toMatchObject({ action: 'unschedule', reason: 'file-removed', postId: 'p1', fields: [{ field: 'scheduledAt', before: '2026-12-01T08:00:00.000Z', after: null }] });
   });
 
   it('recreates a post deleted on the remote, resuming a create of it that was interrupted', () => {
@@ -153,9 +155,9 @@ describe('createPlan: owned posts whose file is gone', () => {
 
   it('does not move when the renamed file was also edited, or the live post drifted', () => {
     const edited = createPlan(planInput({ desired: [desired('launch-v2', shape({ content: 'x' }))], state: owned, live: [livePost('p1', applied)] }));
-    expect(edited.changes.map((c) => c.action)).toEqual(['create', 'delete']);
+    expect(edited.changes.map((c) => c.action)).toEqual(['create', 'noop']);
     const drifted = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', shape({ content: 'y' }))] }));
-    expect(drifted.changes.map((c) => c.action)).toEqual(['create', 'delete']);
+    expect(drifted.changes.map((c) => c.action)).toEqual(['create', 'noop']);
   });
 
   it('moves a post whose front-matter id changed in the same file, and says so', () => {
@@ -169,15 +171,23 @@ describe('createPlan: owned posts whose file is gone', () => {
     expect(plan.changes.map((c) => [c.action, c.fromKey, c.key])).toEqual([['move', 'a', 'c'], ['move', 'b', 'd']]);
   });
 
-  it('shows the delete as skipped without --prune', () => {
+  it('leaves a removed file\'s draft as it is without --prune, and says so', () => {
     const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)] }));
-    expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', file: 'posts/launch.md', skipped: true, liveUpdatedAt: '2026-01-02T00:00:00.000Z', reasons: ['posts/launch.md removed; run with --prune to delete'] });
-    expect(plan.summary.delete).toBe(1);
+    expect(only(plan)).toMatchObject({ action: 'noop', reason: 'file-removed', postId: 'p1', file: 'posts/launch.md', liveUpdatedAt: '2026-01-02T00:00:00.000Z', reasons: ['posts/launch.md removed: the post stays a draft on the remote (--prune deletes it)'] });
+    expect(plan.summary.delete).toBe(0);
+  });
+
+  it('returns a removed file\'s scheduled post to draft without --prune: it never publishes', () => {
+    const scheduled = shape({ content: 'Launch day', scheduledAt: '2026-12-01T08:00:00.000Z' });
+    const section = state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } });
+    const plan = createPlan(planInput({ state: section, live: [livePost('p1', scheduled)] }));
+    expect(only(plan)).toMatchObject({ action: 'unschedule', reason: 'file-removed', postId: 'p1', reasons: ['posts/launch.md removed: the post goes back to draft on the remote (--prune deletes it)'] });
+    expect(plan.summary).toMatchObject({ unschedule: 1, delete: 0 });
   });
 
   it('deletes with --prune', () => {
     const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)], prune: true }));
-    expect(only(plan)).toMatchObject({ action: 'delete', skipped: false, reasons: ['posts/launch.md removed'] });
+    expect(only(plan)).toMatchObject({ action: 'delete', reason: 'file-removed', reasons: ['posts/launch.md removed'] });
   });
 
   it('never deletes a published post', () => {
@@ -188,18 +198,17 @@ describe('createPlan: owned posts whose file is gone', () => {
   it('forgets a post already deleted on the remote, state only', () => {
     const plan = createPlan(planInput({ state: owned, live: [] }));
     expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] });
-    expect(only(plan).skipped).toBeUndefined();
   });
 
-  it('resolves and deletes a pending create whose file is gone, only with --prune', () => {
+  it('resolves a pending create whose file is gone, then returns its post to draft, or with --prune deletes it', () => {
     const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: SHA_A, startedAt: '2026-01-01T00:00:00.000Z' };
     const plan = createPlan(planInput({ state: state({ pending: { x: pending } }) }));
     expect(only(plan)).toMatchObject({
-      action: 'delete', key: 'x', postId: null, resumesPending: true, skipped: true,
-      reasons: ['posts/x.md removed while its create was interrupted; run with --prune to delete'],
+      action: 'unschedule', key: 'x', postId: null, resumesPending: true,
+      reasons: ['posts/x.md removed while its create was interrupted; the create is resolved, then the post goes back to draft (--prune deletes it)'],
     });
     expect(only(createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true })))).toMatchObject({
-      skipped: false,
+      action: 'delete',
       reasons: ['posts/x.md removed while its create was interrupted; the create is resolved, then deleted'],
     });
   });
@@ -209,14 +218,14 @@ describe('createPlan: scope', () => {
   it('ignores remote posts that are not in state', () => {
     const plan = createPlan(planInput({ live: [livePost('stranger', shape({ content: 'not ours' }))] }));
     expect(plan.changes).toEqual([]);
-    expect(plan.summary).toEqual({ create: 0, adopt: 0, update: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 0, adopt: 0, update: 0, unschedule: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
 
   it('keeps only the changes of --target keys', () => {
     const owned = state({ posts: { old: record('p1', applied, 'posts/old.md') } });
     const input = planInput({ desired: [desired('a'), desired('b')], state: owned, live: [livePost('p1', applied)], only: ['b', 'old'] });
     const plan = createPlan(input);
-    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:b', 'delete:old']);
+    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:b', 'noop:old']);
     expect(plan.only).toEqual(['b', 'old']);
   });
 
@@ -250,9 +259,9 @@ describe('createPlan: scope', () => {
       live: [livePost('p1', applied), livePost('p2', applied), livePost('p3', applied)],
       diagnostics,
     }));
-    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:alpha', 'create:zeta', 'update:edit', 'delete:gone', 'noop:same']);
+    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:alpha', 'create:zeta', 'update:edit', 'noop:gone', 'noop:same']);
     expect(plan).toMatchObject({ formatVersion: 1, createdAt: '2026-03-01T12:00:00.000Z', diagnostics, prune: false });
-    expect(plan.summary).toEqual({ create: 2, adopt: 0, update: 1, delete: 1, move: 0, noop: 1, blocked: 0 });
+    expect(plan.summary).toEqual({ create: 2, adopt: 0, update: 1, unschedule: 0, delete: 0, move: 0, noop: 2, blocked: 0 });
   });
 });
 
@@ -297,7 +306,7 @@ describe('createPlan: unchanged files', () => {
     const askedInFull: string[] = [];
     const live = { briefs: posts, get: (id: string) => (askedInFull.push(id), posts.get(id)) };
     const plan = createPlan(planInput({ desired: [desired('same', applied), desired('edited', shape({ content: 'Edited' }))], state: section, live }));
-    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['update', 'edited'], ['delete', 'gone'], ['noop', 'same']]);
+    expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['update', 'edited'], ['noop', 'gone'], ['noop', 'same']]);
     expect([...new Set(askedInFull)].sort()).toEqual(['p-edited', 'p-gone']);
   });
 });

@@ -74,8 +74,7 @@ describe('a post with errors is blocked, and only that post', () => {
       const result = plan({ invalid: [{ file: 'posts/launch.md', key: 'launch', readable: true }], content: [broken], section, live, prune });
       expect(lines(result.changes)).toEqual(['blocked launch p1']);
       expect(result.changes[0]).toMatchObject({ file: 'posts/launch.md', diagnostics: [broken] });
-      expect(result.changes[0]!.skipped).toBeUndefined();
-      expect(result.changes[0]!.reasons.at(-1)).toBe('the post is left as it is (not deleted) until it is fixed');
+      expect(result.changes[0]!.reasons.at(-1)).toBe(prune ? 'the post is left as it is (not deleted) until it is fixed' : 'the post is left as it is until it is fixed');
     }
   });
 

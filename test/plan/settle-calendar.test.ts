@@ -176,13 +176,19 @@ describe('settleCalendar: owned posts no file stands for', () => {
   const live = livePostsById([livePost('p-gone', gone, { status: 'scheduled' })]);
   const owned = state({ posts: { gone: record('p-gone', gone, 'posts/gone.md') } });
 
-  it('counts a removed file\'s post while it is not pruned', () => {
-    expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live }))).toEqual(['new']);
+  it('counts a removed file\'s post no more: it goes back to draft, or --prune deletes it', () => {
+    for (const prune of [false, true]) expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune }))).toEqual([]);
   });
 
-  it('counts it no more with --prune, which deletes it, unless its file is only broken', () => {
-    expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune: true }))).toEqual([]);
-    expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune: true, brokenFiles: new Set(['posts/gone.md']) }))).toEqual(['new']);
+  it('counts the post of a broken file, and a removed file\'s while any file is broken (it may be that file renamed)', () => {
+    for (const brokenFiles of [new Set(['posts/gone.md']), new Set(['posts/unreadable.md'])]) {
+      expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune: true, brokenFiles }))).toEqual(['new']);
+    }
+  });
+
+  it('never counts a renamed post\'s former key: a post does not clash with itself', () => {
+    const renamed = post('gone-renamed', '2027-01-05 10:00', gone);
+    expect(reported(settle({ posts: [renamed], state: owned, live }))).toEqual([]);
   });
 
   it('frees the old time of a post whose file moves it: only its new time counts', () => {

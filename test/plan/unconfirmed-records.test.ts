@@ -20,7 +20,7 @@ function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[
     unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, capabilities, prune: options.prune ?? true, only: null, now: new Date('2026-03-01T12:00:00.000Z'),
   });
 }
-const actions = (planned: ReturnType<typeof plan>) => planned.changes.map((change) => [change.action, change.key, change.blockedBy]);
+const actions = (planned: ReturnType<typeof plan>) => planned.changes.map((change) => [change.action, change.key, change.reason]);
 
 describe('planPosts with records that carry no valid seal', () => {
   const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
@@ -37,9 +37,17 @@ describe('planPosts with records that carry no valid seal', () => {
     expect(actions(plan({ posts: [desired('launch', edited)], section: owned, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'launch', undefined]]);
   });
 
+  it('blocks the unschedule of a scheduled post whose file is gone, when its record is unconfirmed', () => {
+    const scheduled = shape({ content: 'Scheduled', scheduledAt: '2031-06-01T09:00:00.000Z' });
+    const section = state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } });
+    const live = [livePost('p1', scheduled, { status: 'scheduled' })];
+    expect(actions(plan({ posts: [], section, live, unconfirmed: {}, prune: false }))).toEqual([['unschedule', 'launch', 'file-removed']]);
+    expect(actions(plan({ posts: [], section, live, unconfirmed: { posts: new Set(['launch']) }, prune: false }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
+  });
+
   it('blocks a move away from an unconfirmed record', () => {
     const moved = plan({ posts: [desired('renamed', applied)], section: owned, live: [livePost('p1', applied)], unconfirmed: { posts: new Set(['launch']) } });
-    expect(moved.changes.map((change) => [change.action, change.key, change.fromKey, change.blockedBy])).toEqual([['blocked', 'renamed', 'launch', 'unconfirmed-record']]);
+    expect(moved.changes.map((change) => [change.action, change.key, change.fromKey, change.reason])).toEqual([['blocked', 'renamed', 'launch', 'unconfirmed-record']]);
   });
 
   it('blocks the resend of an unconfirmed pending create, with or without its file', () => {

@@ -13,7 +13,7 @@ const builtIns = builtInValues({
 });
 
 function context(extra: Partial<TemplateContext> = {}): TemplateContext {
-  return { file: 'posts/2027-01/launch.md', vars, hashtags, builtIns, locate: verbatimTextLocator('', { line: 5, column: 1 }), ...extra };
+  return { file: 'posts/2027-01/launch.md', vars, hashtags, builtIns, snippetsFolder: 'snippets', locate: verbatimTextLocator('', { line: 5, column: 1 }), ...extra };
 }
 
 /** Body text starting at line 5, column 1 of its file. */
@@ -94,8 +94,8 @@ describe('renderTemplate', () => {
   });
 
   it('stops snippets that include each other too deep', () => {
-    const chain = (path: string) => (/^s(\d+)\.md$/.test(path) ? `{{> s${Number(path.slice(1, -3)) + 1}.md }}` : undefined);
-    expect(render('{{> s0.md }}', { readSnippet: chain }).diagnostics).toMatchObject([{ code: 'snippet-too-deep', file: 's7.md', line: 1, column: 1, message: 'snippets include each other more than 8 deep' }]);
+    const chain = (path: string) => (/^snippets\/s(\d+)\.md$/.test(path) ? `{{> snippets/s${Number(path.slice(10, -3)) + 1}.md }}` : undefined);
+    expect(render('{{> snippets/s0.md }}', { readSnippet: chain }).diagnostics).toMatchObject([{ code: 'snippet-too-deep', file: 'snippets/s7.md', line: 1, column: 1, message: 'snippets include each other more than 8 deep' }]);
   });
 
   it('maps offsets of the rendered text back to the source (an inserted value to its `{{`)', () => {

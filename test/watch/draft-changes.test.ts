@@ -57,7 +57,7 @@ describe('draftOnlyPlan', () => {
     const section = state({ posts: { gone: record('p1', draftShape, 'posts/gone.md'), renamed: record('p2', shape({ content: 'Same' }), 'posts/renamed.md') } });
     const { plan, live } = planOf({ section, live: [livePost('p1', draftShape), livePost('p2', shape({ content: 'Same' }))], posts: [desired('moved', shape({ content: 'Same' })), desired('broken', shape({ content: 'Broken' })), desired('failed', shape({ content: 'Again' }))] });
     const withError = { ...plan, diagnostics: [{ severity: 'error' as const, code: 'x', message: 'x', file: 'posts/broken.md' }] };
-    expect(plan.changes.map((change) => change.action).sort()).toEqual(['create', 'create', 'delete', 'move']);
+    expect(plan.changes.map((change) => change.action).sort()).toEqual(['create', 'create', 'move', 'noop']);
     expect(keys(draftOnlyPlan(withError, { live, section, exclude: (change) => change.key === 'failed' }))).toEqual([]);
     expect(draftOnlyPlan(withError, { live, section })).not.toBeNull();
   });

@@ -24,10 +24,10 @@ describe('watch views', () => {
     const input = planInput({ state: section, stateHash: stateSectionHash(section), live: [livePost('p1', applied), livePost('p2', shape({ content: 'Gone' }))] });
     const previous = createPlan({ ...input, desired: [desired('launch', applied)] });
     const plan = createPlan({ ...input, desired: [desired('launch', shape({ content: 'Launch day!' }))] });
-    expect(compactSummary(previous)).toBe('no changes, 1 delete skipped');
+    expect(compactSummary(previous)).toBe('no changes, 1 kept as draft (file removed)');
     const text = renderDelta({ at: new Date(2026, 0, 1, 12, 3, 4), trigger: trigger([{ file: 'posts/launch.md', kind: 'saved' }]), plan, previous, delta: planDelta(previous, plan, new Set(['posts/launch.md'])) }, plain);
     expect(text.split('\n')).toEqual([
-      '12:03:04 posts/launch.md saved → 1 to update, 1 delete skipped (was no changes, 1 delete skipped)',
+      '12:03:04 posts/launch.md saved → 1 to update, 1 kept as draft (file removed) (was no changes, 1 kept as draft (file removed))',
       '  ~ update  launch  (posts/launch.md)',
       '      changed in posts/launch.md: content',
       '      content: "Launch day" → "Launch day!"',

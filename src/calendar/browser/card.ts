@@ -16,7 +16,6 @@ const TAGS: Record<Overlay, string> = {
 export function tagText(post: CalendarPost, ghost: boolean): string | null {
   if (post.overlay === null) return null;
   if (ghost) return 'Old time';
-  if (post.overlay === 'deleted' && post.change?.skipped === true) return 'Removed';
   return TAGS[post.overlay];
 }
 

@@ -35,7 +35,7 @@ function changeSection(post: CalendarPost): HTMLElement {
     'div',
     { class: 'section', 'data-field': 'change' },
     h('h3', null, 'Plan'),
-    h('div', null, h('b', null, change.action), change.skipped === true ? ' (skipped: runs with --prune)' : null, change.fromKey !== undefined && change.fromKey !== post.key ? ` from ${change.fromKey}` : null),
+    h('div', null, h('b', null, change.action), change.fromKey !== undefined && change.fromKey !== post.key ? ` from ${change.fromKey}` : null),
     h('ul', { class: 'reasons' }, change.reasons.map((reason) => h('li', null, reason))),
     change.fields.length === 0 ? null : h('table', { class: 'fields' }, h('tbody', null, change.fields.map((field) => h('tr', null, h('td', null, field.field), h('td', null, h('span', { class: 'before' }, field.before), ' → ', h('span', { class: 'after' }, field.after)))))),
   );

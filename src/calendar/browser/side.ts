@@ -51,7 +51,7 @@ const LEGEND: [Overlay | null, string, string][] = [
   ['changed', 'Changed', 'same time, new text, accounts, media or options'],
   ['renamed', 'Renamed', 'file renamed: nothing changes on the remote'],
   ['unscheduled', 'Unscheduled', 'goes back to draft; striped card in its old slot'],
-  ['deleted', 'Deleted', 'file removed: the post is deleted (shown as Removed when only --prune would delete it)'],
+  ['deleted', 'Deleted', 'file removed and --prune: the post is deleted'],
   ['blocked', 'Blocked', 'cannot be done (published, account unavailable…)'],
   [null, 'Unchanged', 'as on the remote'],
 ];
@@ -71,7 +71,6 @@ export function planBox(model: CalendarModel<CalendarPost>): HTMLElement {
       : rows.length === 0
         ? h('p', { class: 'empty' }, 'No changes: the remote matches the files.')
         : h('div', { class: 'plan-rows' }, rows.map((overlay) => h('span', { class: `tag o-${overlay}` }, `${summary[overlay]} ${overlay}`))),
-    summary !== null && summary.deletesSkipped > 0 ? h('p', { class: 'empty' }, `${plural(summary.deletesSkipped, 'removed file')}: deleted only by `, h('code', null, 'apply --prune'), '.') : null,
   );
 }
 

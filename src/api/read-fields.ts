@@ -1,0 +1,87 @@
+import { PostsyncError } from '../errors.js';
+
+/**
+ * Reading the `data` of a success answer tolerantly: unknown fields and values are data, and a
+ * field postsync truly needs that is missing (or of another type) is a `ResponseShapeError` that
+ * names the endpoint and the field, never a TypeError further down.
+ */
+
+/** A 2xx answer without a field postsync needs. */
+export class ResponseShapeError extends PostsyncError {
+  constructor(endpoint: string, field: string, found: unknown, expected = 'missing') {
+    super(`${endpoint}: field \`${field}\` ${expected} (found: ${describeFound(found)})`, {
+      hint: 'The API answered in a shape postsync cannot read. Check that api.url / POSTSYNC_API_URL points at the Public Posting API; if it does, report this message.',
+    });
+  }
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at a dotted path (`project.id`), or undefined when any step is not an object. */
+export function valueAt(data: unknown, path: string): unknown {
+  let value = data;
+  for (const step of path.split('.')) {
+    if (!isJsonObject(value)) return undefined;
+    value = value[step];
+  }
+  return value;
+}
+
+/** The first of `paths` (names the service may use for one field) that holds a value, or undefined. */
+export function firstValue(data: unknown, paths: readonly string[]): unknown {
+  for (const path of paths) {
+    const value = valueAt(data, path);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The non-empty string at the first of `paths`; otherwise a `ResponseShapeError` naming the first
+ * path (postsync's own name for the field).
+ */
+export function requiredString(endpoint: string, data: unknown, paths: readonly string[]): string {
+  const value = firstValue(data, paths);
+  if (typeof value === 'string' && value !== '') return value;
+  throw new ResponseShapeError(endpoint, paths[0]!, value === undefined ? data : value, value === undefined ? 'missing' : 'is not a text');
+}
+
+/** The array at `path`; otherwise a `ResponseShapeError`. */
+export function requiredArray(endpoint: string, data: unknown, path: string): unknown[] {
+  const value = valueAt(data, path);
+  if (Array.isArray(value)) return value;
+  throw new ResponseShapeError(endpoint, path, value === undefined ? parentOf(data, path) : value, value === undefined ? 'missing' : 'is not a list');
+}
+
+/** The deepest object on the way to `path` (what the answer had instead of the field). */
+function parentOf(data: unknown, path: string): unknown {
+  const steps = path.split('.');
+  for (let length = steps.length - 1; length > 0; length -= 1) {
+    const value = valueAt(data, steps.slice(0, length).join('.'));
+    if (value !== undefined) return value;
+  }
+  return data;
+}
+
+/** The object at `path`; otherwise a `ResponseShapeError`. */
+export function requiredObject(endpoint: string, data: unknown, path: string): JsonObject {
+  const value = valueAt(data, path);
+  if (isJsonObject(value)) return value;
+  throw new ResponseShapeError(endpoint, path, value === undefined ? parentOf(data, path) : value, value === undefined ? 'missing' : 'is not an object');
+}
+
+const FOUND_LIMIT = 80;
+
+/** What was there instead, without values (an answer may carry anything): field names or a type. */
+function describeFound(found: unknown): string {
+  if (isJsonObject(found)) {
+    const names = Object.keys(found).join(', ');
+    if (names === '') return 'an empty object';
+    return names.length > FOUND_LIMIT ? `${names.slice(0, FOUND_LIMIT)}…` : names;
+  }
+  if (Array.isArray(found)) return `a list of ${found.length}`;
+  if (found === null) return 'null';
+  return found === undefined ? 'nothing' : `a ${typeof found}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * The building blocks the workflows of workflows.ts share: the actions they use, each pinned so
+ * that a workflow only ever runs code the repository itself names, and the jobs' common parts.
+ */
+
+/**
+ * The postsync action `init` copies into the repository (vendored-action.ts): the workflows run
+ * that copy, so the code that sees the API keys is whatever the repository's own history holds.
+ */
+export const ACTION_REF = './.github/actions/postsync';
+
+/**
+ * Third-party actions, pinned by full commit SHA (a tag can be moved to other code; a commit
+ * cannot), with the release it is as a comment for readers and update bots.
+ */
+export const PINNED_ACTIONS = {
+  checkout: 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1',
+  setupNode: 'actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0',
+  uploadArtifact: 'actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0',
+} as const;
+
+/** The Node.js major the workflows run postsync on: a release line that still gets security fixes. */
+const NODE_VERSION = 24;
+
+/** The files whose change calls for a new plan, in any calendar folder (the defaults `init` writes). */
+export const CONTENT_PATHS = ['**/posts/**', '**/media/**', '**/postsync.yaml', '**/.postsync/state.json'];
+
+export const pathFilter = (paths: readonly string[]) => paths.map((path) => `      - "${path}"`).join('\n');
+
+/** `if:` lines of a step, indented for a job's steps; none when `condition` is undefined. */
+const ifLine = (condition: string | undefined) => (condition === undefined ? '' : `\n        if: ${condition}`);
+
+/**
+ * Checks out the repository and sets up Node.js. The token never stays in .git/config
+ * (persist-credentials: false): only the step that pushes the state file is given it, for that push.
+ */
+export const checkout = (options: { ref?: string; fetchDepth?: number; comment?: string; if?: string } = {}) => {
+  const withLines = [
+    ...(options.ref ? [...(options.comment ? options.comment.split('\n').map((line) => `          # ${line}`) : []), `          ref: ${options.ref}`] : []),
+    ...(options.fetchDepth === undefined ? [] : [`          fetch-depth: ${options.fetchDepth}`]),
+    '          persist-credentials: false',
+  ];
+  return `      - name: Check out the content${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.checkout}
+        with:
+${withLines.join('\n')}
+
+      - name: Set up Node.js${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.setupNode}
+        with:
+          node-version: ${NODE_VERSION}
+`;
+};
+
+export const setupPostsync = (options: { if?: string } = {}) => `      - name: Set up postsync${ifLine(options.if)}
+        uses: ${ACTION_REF}
+        with:
+          command: setup
+`;
+
+/** The first job of each workflow: the calendars to work on, as a JSON list for the matrix. */
+export function calendarsJob(options: { title: string; fetchDepth?: number; find: string; if?: string }): string {
+  return `  calendars:
+    name: ${options.title}${options.if === undefined ? '' : `\n    if: ${options.if}`}
+    runs-on: ubuntu-latest
+    timeout-minutes: 5
+    permissions:
+      contents: read
+    outputs:
+      calendars: \${{ steps.find.outputs.calendars }}
+    steps:
+${checkout(options.fetchDepth === undefined ? {} : { fetchDepth: options.fetchDepth })}
+${setupPostsync()}
+      - name: Find the calendars
+        id: find
+${options.find}`;
+}
+
+/** The matrix of the second job: one job per calendar, skipped when there is none. */
+export const matrix = `    needs: calendars
+    if: needs.calendars.outputs.calendars != '[]'
+    runs-on: ubuntu-latest
+    strategy:
+      fail-fast: false
+      matrix:
+        calendar: \${{ fromJSON(needs.calendars.outputs.calendars) }}`;
+
+export const calendarSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
+
+export const SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_KEY for a calendar at the repository
+# root; POSTSYNC_API_URL_<FOLDER> and POSTSYNC_API_KEY_<FOLDER> for one in a folder (clients/acme:
+# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.
+# Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
+# --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
+# permissions it lists.`;

@@ -1,0 +1,138 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { SERVICE_VARIANTS, variantOf } from '../helpers/service-variants.js';
+import { VariantProxy } from '../helpers/variant-proxy.js';
+import { demoProject, post } from './project.js';
+
+/**
+ * The main flow against a service that answers where the spec says "not shown" otherwise than
+ * the emulator (other session field names, media kinds, target statuses, `rules.options`
+ * vocabularies, an empty end cursor): it converges, never crashes and never makes a second post.
+ * The idempotency keys are forgotten at once (TTL 0), so a lost state is recovered by adoption only.
+ */
+const emulator = useEmulator({ idempotencyTtlSeconds: 0 });
+/** Several CLI runs per test: generous, it only catches a hung CLI. */
+const TIMEOUT_MS = 120_000;
+let proxy: VariantProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+});
+
+const cliIn = (dir: string, baseUrl: string) => (...args: string[]) => runCli(['--api-url', baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+const remoteContents = async (api: TestEmulator) => ((await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[]).map((p) => p.content).sort();
+
+const scheduledPhoto = [
+  '---',
+  'scheduledAt: 2031-03-01 09:00',
+  'targets:',
+  '  - account: photo',
+  '    options: { format: feed, shareToFeed: true }',
+  'media: [media/cover.png]',
+  '---',
+  'Scheduled with options.',
+  '',
+].join('\n');
+
+describe.each(SERVICE_VARIANTS.map((variant) => [variant.name, variant] as const))('the main flow when the service answers with %s', (_name, variant) => {
+  it('plans, applies, converges, edits, prunes and adopts after a lost state, with no second post', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, variant);
+    const dir = await demoProject({
+      'launch.md': post({ body: 'We launch on Monday.' }),
+      'teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
+      'scheduled.md': scheduledPhoto,
+    });
+    const cli = cliIn(dir, proxy.baseUrl);
+
+    let result = await cli('plan');
+    expect(result.stderr).toBe('');
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('Plan: 3 to create, 0 to update, 0 to delete.');
+
+    result = await cli('apply', '--yes');
+    expect(result.stderr).toBe('');
+    expect(result.code, result.stdout).toBe(0);
+    expect(await remoteContents(api)).toEqual(['A first look.', 'Scheduled with options.', 'We launch on Monday.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
+    await rm(join(dir, 'posts/scheduled.md'));
+    result = await cli('apply', '--prune', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(await remoteContents(api)).toEqual(['A first look.', 'We launch on Tuesday.']);
+
+    await rm(join(dir, '.postsync/state.json'));
+    result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 2 adopted');
+    expect(await remoteContents(api)).toEqual(['A first look.', 'We launch on Tuesday.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, TIMEOUT_MS);
+});
+
+describe('a session answer without the one field postsync needs', () => {
+  it('stops every command with exit 1 and names the endpoint and the field, never a TypeError', async () => {
+    const api = emulator();
+    proxy = await VariantProxy.start(api.baseUrl, variantOf('no project', { session: 'flat' }));
+    proxy.variant = { name: 'no project', rewrite: (exchange, data) => (exchange.path === '/auth/session' ? { permissions: [], owner: 'someone' } : data) };
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const result = await cliIn(dir, proxy.baseUrl)('plan');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('GET /auth/session: field `project.id` missing (found: permissions, owner)');
+    expect(result.stderr).not.toContain('TypeError');
+    expect(result.stderr).not.toContain('Cannot read properties');
+  }, TIMEOUT_MS);
+});
+
+describe('a capabilities answer without rules postsync checks posts by', () => {
+  it('stops with exit 1 naming the endpoint and the field, never a TypeError', async () => {
+    const api = emulator();
+    proxy = await VariantProxy.start(api.baseUrl, {
+      name: 'no caption rules',
+      rewrite: (exchange, data) => {
+        if (exchange.path.endsWith('/capabilities')) delete (data as { rules: { caption?: unknown } }).rules.caption;
+        return data;
+      },
+    });
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.' }) });
+    const result = await cliIn(dir, proxy.baseUrl)('plan');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/GET \/accounts\/[0-9a-f-]+\/capabilities: field `rules\.caption` missing \(found: /);
+    expect(result.stderr).not.toContain('Cannot read properties');
+  }, TIMEOUT_MS);
+});
+
+describe('posts answered without their empty lists, or without an id', () => {
+  it('reads a missing `media` or `targets` as none, and a post without an id is a clear error', async () => {
+    const api = emulator();
+    await api.reset();
+    const dropEmpty = (post: Record<string, unknown>) => {
+      for (const field of ['media', 'targets']) if (Array.isArray(post[field]) && (post[field] as unknown[]).length === 0) delete post[field];
+    };
+    proxy = await VariantProxy.start(api.baseUrl, {
+      name: 'no empty lists',
+      rewrite: (exchange, data) => {
+        if (!exchange.path.startsWith('/posts')) return data;
+        const page = data as { items?: Record<string, unknown>[] };
+        for (const post of page.items ?? [data as Record<string, unknown>]) dropEmpty(post);
+        return data;
+      },
+    });
+    const dir = await demoProject({ 'note.md': post({ body: 'A bare draft.', targets: '[]', media: '[]' }) });
+    const cli = cliIn(dir, proxy.baseUrl);
+    let result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+
+    proxy.variant = { name: 'no ids', rewrite: (exchange, data) => (exchange.path === '/posts' ? { ...(data as object), items: (data as { items: object[] }).items.map(({ id: _id, ...rest }: { id?: string }) => rest) } : data) };
+    result = await cli('plan');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/GET \/posts: field `items\[0\]\.id` missing \(found: /);
+  }, TIMEOUT_MS);
+});
