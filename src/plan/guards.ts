@@ -5,7 +5,7 @@ import type { TargetState } from '../state/types.js';
 import { compareChanges, mediaUploads, summarize } from './planner.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
-import { blockUnconfirmed } from './unconfirmed-records.js';
+import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
 
 export interface GuardContext {
   /** Every diagnostic of the plan: the files' own and the account-rule checks. */
@@ -29,11 +29,13 @@ export interface GuardContext {
  *   that fails to parse never makes its owned post look deleted, a post that breaks its accounts'
  *   rules is never sent;
  * - a post can only be scheduled in the future: an update to a past time is `blocked`;
- * - a change resting on a state record without a valid seal is `blocked` (unconfirmed-records.ts).
+ * - a change resting on a state record without a valid seal, or on one of two records of one post,
+ *   is `blocked` (unconfirmed-records.ts).
  * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
  */
 export function guardChanges(plan: Plan, context: GuardContext): Plan {
-  let changes = plan.changes.map((change) => blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed));
+  const shared = sharedPostRecords(context.state);
+  let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
     const valid = [...context.posts, ...context.unchanged];
     changes = blockPostsWithErrors(changes, {

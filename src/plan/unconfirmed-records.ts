@@ -49,3 +49,26 @@ export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords
     ...(occurrence === undefined ? {} : { occurrence }),
   };
 }
+
+/**
+ * Post records that share their post with another record, by key → every key on that post. An
+ * apply never leaves two records on one post (a move re-keys the record); such a pair comes from
+ * a record put back from an older state, each still sealed, and acting on the one whose file is
+ * gone would unschedule or delete the post the other key owns.
+ */
+export function sharedPostRecords(state: Pick<TargetState, 'posts'>): ReadonlyMap<string, readonly string[]> {
+  const byPost = new Map<string, string[]>();
+  for (const [key, record] of Object.entries(state.posts)) byPost.set(record.postId, [...(byPost.get(record.postId) ?? []), key]);
+  const shared = new Map<string, readonly string[]>();
+  for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
+  return shared;
+}
+
+/** A change resting on a post record that shares its post with another (`sharedPostRecords`) is blocked. */
+export function blockShared(change: Change, shared: ReadonlyMap<string, readonly string[]>): Change {
+  if (change.action === 'blocked' || shared.size === 0) return change;
+  const keys = [change.fromKey, change.key].map((key) => (key === undefined ? undefined : shared.get(key))).find((found) => found !== undefined);
+  if (keys === undefined) return change;
+  const reason = `The state records ${keys.map((key) => `"${key}"`).join(', ')} all point at post ${change.postId ?? '?'}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
+  return { ...blockUnconfirmed(change, { ...NONE_UNCONFIRMED, posts: new Set(keys) }), reasons: [reason] };
+}

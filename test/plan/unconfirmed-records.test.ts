@@ -45,6 +45,15 @@ describe('planPosts with records that carry no valid seal', () => {
     expect(actions(plan({ posts: [], section, live, unconfirmed: { posts: new Set(['launch']) }, prune: false }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
   });
 
+  it('blocks what rests on two sealed records of one post (one put back from an older state)', () => {
+    const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), renamed: record('p1', applied, 'posts/renamed.md') } });
+    const planned = plan({ posts: [desired('renamed', edited)], section, live: [livePost('p1', applied)], unconfirmed: {} });
+    expect(actions(planned)).toEqual([['blocked', 'launch', 'unconfirmed-record'], ['blocked', 'renamed', 'unconfirmed-record']]);
+    expect(planned.changes[0]!.reasons).toEqual(['The state records "launch", "renamed" all point at post p1; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.']);
+    const alone = state({ posts: { renamed: record('p1', applied, 'posts/renamed.md') } });
+    expect(actions(plan({ posts: [desired('renamed', edited)], section: alone, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'renamed', undefined]]);
+  });
+
   it('blocks a move away from an unconfirmed record', () => {
     const moved = plan({ posts: [desired('renamed', applied)], section: owned, live: [livePost('p1', applied)], unconfirmed: { posts: new Set(['launch']) } });
     expect(moved.changes.map((change) => [change.action, change.key, change.fromKey, change.reason])).toEqual([['blocked', 'renamed', 'launch', 'unconfirmed-record']]);
