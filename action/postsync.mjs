@@ -3,12 +3,12 @@
 // from the sources of this repository by `npm run bundle:action`. Do not edit.
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
-import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -1867,9 +1867,200 @@ var init_diagnostics_CSWwxGl1 = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 }));
 function hasChanges(plan) {
-	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked" && !change.skipped);
+	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-var init_has_changes_Dy1ZVtLe = __esmMin((() => {}));
+var init_has_changes_BptzXZMI = __esmMin((() => {}));
+function compareText(a, b) {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+function sortByKey(items) {
+	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
+	return items;
+}
+function sortDiagnostics(diagnostics) {
+	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+function parseScheduledAt(text, timeZone) {
+	const match = PATTERN.exec(text.trim());
+	if (match === null) return {
+		ok: false,
+		reason: "format"
+	};
+	const [, year, month, day, hour, minute, second, fraction, offset] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second ?? 0),
+		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
+	};
+	if (!isValidWallTime(wall)) return {
+		ok: false,
+		reason: "range"
+	};
+	const wallMs = wallToUtcMs(wall);
+	if (offset !== void 0) {
+		const offsetMinutes = parseOffset(offset);
+		if (offsetMinutes === void 0) return {
+			ok: false,
+			reason: "range"
+		};
+		return {
+			ok: true,
+			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
+		};
+	}
+	return zonedToInstant(wall, wallMs, timeZone);
+}
+function zonedToInstant(wall, wallMs, timeZone) {
+	const candidates = [...new Set([
+		offsetMs(wallMs - 864e5, timeZone),
+		offsetMs(wallMs, timeZone),
+		offsetMs(wallMs + 864e5, timeZone)
+	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
+	const [earliest, other] = [...new Set(candidates)];
+	if (earliest === void 0) return {
+		ok: false,
+		reason: "nonexistent",
+		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
+	};
+	const result = {
+		ok: true,
+		instant: new Date(earliest).toISOString()
+	};
+	if (other !== void 0) result.ambiguous = {
+		chosenOffset: formatOffset(wallMs - earliest),
+		otherOffset: formatOffset(wallMs - other)
+	};
+	return result;
+}
+function formatterFor(timeZone) {
+	let formatter = formatters.get(timeZone);
+	if (formatter === void 0) {
+		formatter = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			hourCycle: "h23",
+			year: "numeric",
+			month: "numeric",
+			day: "numeric",
+			hour: "numeric",
+			minute: "numeric",
+			second: "numeric"
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+function wallTimeIn(instantMs, timeZone) {
+	const parts = {};
+	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
+	return {
+		year: parts.year,
+		month: parts.month,
+		day: parts.day,
+		hour: parts.hour,
+		minute: parts.minute,
+		second: parts.second,
+		millisecond: (instantMs % 1e3 + 1e3) % 1e3
+	};
+}
+function offsetMs(instantMs, timeZone) {
+	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
+}
+function wallToUtcMs(wall) {
+	const date = new Date(0);
+	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+	return date.getTime();
+}
+function isValidWallTime(wall) {
+	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+	const check = new Date(wallToUtcMs(wall));
+	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
+}
+function parseOffset(offset) {
+	if (offset === "Z" || offset === "z") return 0;
+	const digits = offset.slice(1).replace(":", "");
+	const hours = Number(digits.slice(0, 2));
+	const minutes = Number(digits.slice(2) || "0");
+	if (hours > 23 || minutes > 59) return void 0;
+	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+}
+function formatOffset(ms) {
+	const minutes = Math.round(ms / 6e4);
+	const sign = minutes < 0 ? "-" : "+";
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+function formatWall$1(wall) {
+	const pad = (n) => String(n).padStart(2, "0");
+	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+var PATTERN, SCHEDULED_AT_FORMATS, formatters;
+var init_scheduled_at_B26JyKjk = __esmMin((() => {
+	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
+	formatters = new Map();
+}));
+var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
+var init_error_codes_Bqn1_kii = __esmMin((() => {
+	ALL_PERMISSIONS = [
+		"accounts-read",
+		"posts-read",
+		"posts-write",
+		"posts-publish",
+		"posts-delete",
+		"media-write"
+	];
+	INPUT_OPTION_FIELDS = [
+		"format",
+		"shareToFeed",
+		"link",
+		"vidATitle",
+		"vidADescription",
+		"vidAMadeForKids",
+		"vidATags",
+		"shortBCaption",
+		"shortBAllowComment",
+		"shortBAllowDuet",
+		"shortBAllowStitch",
+		"shortBDisclose",
+		"shortBBrandContent",
+		"shortBBrandOrganic",
+		"shortBIsAigc"
+	];
+	RESPONSE_ONLY_OPTION_FIELDS = [
+		"vidAPrivacy",
+		"shortBMode",
+		"shortBPrivacy"
+	];
+	ErrorCodes = {
+		invalidJson: "invalid_json",
+		validationFailed: "validation_failed",
+		unauthorized: "unauthorized",
+		apiKeyExpired: "api_key_expired",
+		apiKeyPaused: "api_key_paused",
+		missingPermission: "missing_permission",
+		notFound: "not_found",
+		methodNotAllowed: "method_not_allowed",
+		postNotEditable: "post_not_editable",
+		idempotencyInProgress: "idempotency_in_progress",
+		idempotencyKeyReused: "idempotency_key_reused",
+		uploadIncomplete: "upload_incomplete",
+		mediaInvalid: "media_invalid",
+		payloadTooLarge: "payload_too_large",
+		unsupportedMediaType: "unsupported_media_type",
+		rateLimited: "rate_limited",
+		internalError: "internal_error",
+		serviceUnavailable: "service_unavailable",
+		uploadClosed: "upload_closed",
+		signatureInvalid: "signature_invalid",
+		urlExpired: "url_expired",
+		loopbackOnly: "loopback_only"
+	};
+}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -2375,7103 +2566,6 @@ var init_wrapper = __esmMin((() => {
 	sharedGlobal = globalThis;
 	stringify$1 = sharedGlobal[Symbol.for("safe-stable-stringify@3.0.0")];
 	stringify$1.configure;
-}));
-var require_ucs2length = __commonJSMin(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	function ucs2length(str) {
-		const len = str.length;
-		let length = 0;
-		let pos = 0;
-		let value;
-		while (pos < len) {
-			length++;
-			value = str.charCodeAt(pos++);
-			if (value >= 55296 && value <= 56319 && pos < len) {
-				value = str.charCodeAt(pos);
-				if ((value & 64512) === 56320) pos++;
-			}
-		}
-		return length;
-	}
-	exports.default = ucs2length;
-	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
-}));
-var require_formats = __commonJSMin(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-	function fmtDef(validate, compare) {
-		return {
-			validate,
-			compare
-		};
-	}
-	exports.fullFormats = {
-		date: fmtDef(date, compareDate),
-		time: fmtDef(getTime(true), compareTime),
-		"date-time": fmtDef(getDateTime(true), compareDateTime),
-		"iso-time": fmtDef(getTime(), compareIsoTime),
-		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-		uri,
-		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-		regex,
-		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-		byte,
-		int32: {
-			type: "number",
-			validate: validateInt32
-		},
-		int64: {
-			type: "number",
-			validate: validateInt64
-		},
-		float: {
-			type: "number",
-			validate: validateNumber
-		},
-		double: {
-			type: "number",
-			validate: validateNumber
-		},
-		password: true,
-		binary: true
-	};
-	exports.fastFormats = {
-		...exports.fullFormats,
-		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-	};
-	exports.formatNames = Object.keys(exports.fullFormats);
-	function isLeapYear(year) {
-		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-	}
-	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-	const DAYS = [
-		0,
-		31,
-		28,
-		31,
-		30,
-		31,
-		30,
-		31,
-		31,
-		30,
-		31,
-		30,
-		31
-	];
-	function date(str) {
-		const matches = DATE.exec(str);
-		if (!matches) return false;
-		const year = +matches[1];
-		const month = +matches[2];
-		const day = +matches[3];
-		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-	}
-	function compareDate(d1, d2) {
-		if (!(d1 && d2)) return void 0;
-		if (d1 > d2) return 1;
-		if (d1 < d2) return -1;
-		return 0;
-	}
-	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-	function getTime(strictTimeZone) {
-		return function time(str) {
-			const matches = TIME.exec(str);
-			if (!matches) return false;
-			const hr = +matches[1];
-			const min = +matches[2];
-			const sec = +matches[3];
-			const tz = matches[4];
-			const tzSign = matches[5] === "-" ? -1 : 1;
-			const tzH = +(matches[6] || 0);
-			const tzM = +(matches[7] || 0);
-			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
-			if (hr <= 23 && min <= 59 && sec < 60) return true;
-			const utcMin = min - tzM * tzSign;
-			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-		};
-	}
-	function compareTime(s1, s2) {
-		if (!(s1 && s2)) return void 0;
-		const t1 = new Date("2020-01-01T" + s1).valueOf();
-		const t2 = new Date("2020-01-01T" + s2).valueOf();
-		if (!(t1 && t2)) return void 0;
-		return t1 - t2;
-	}
-	function compareIsoTime(t1, t2) {
-		if (!(t1 && t2)) return void 0;
-		const a1 = TIME.exec(t1);
-		const a2 = TIME.exec(t2);
-		if (!(a1 && a2)) return void 0;
-		t1 = a1[1] + a1[2] + a1[3];
-		t2 = a2[1] + a2[2] + a2[3];
-		if (t1 > t2) return 1;
-		if (t1 < t2) return -1;
-		return 0;
-	}
-	const DATE_TIME_SEPARATOR = /t|\s/i;
-	function getDateTime(strictTimeZone) {
-		const time = getTime(strictTimeZone);
-		return function date_time(str) {
-			const dateTime = str.split(DATE_TIME_SEPARATOR);
-			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-		};
-	}
-	function compareDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const d1 = new Date(dt1).valueOf();
-		const d2 = new Date(dt2).valueOf();
-		if (!(d1 && d2)) return void 0;
-		return d1 - d2;
-	}
-	function compareIsoDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-		const res = compareDate(d1, d2);
-		if (res === void 0) return void 0;
-		return res || compareTime(t1, t2);
-	}
-	const NOT_URI_FRAGMENT = /\/|:/;
-	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-	function uri(str) {
-		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-	}
-	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-	function byte(str) {
-		BYTE.lastIndex = 0;
-		return BYTE.test(str);
-	}
-	const MIN_INT32 = -(2 ** 31);
-	const MAX_INT32 = 2 ** 31 - 1;
-	function validateInt32(value) {
-		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-	}
-	function validateInt64(value) {
-		return Number.isInteger(value);
-	}
-	function validateNumber() {
-		return true;
-	}
-	const Z_ANCHOR = /[^\\]\\Z/;
-	function regex(str) {
-		if (Z_ANCHOR.test(str)) return false;
-		try {
-			new RegExp(str);
-			return true;
-		} catch (e) {
-			return false;
-		}
-	}
-}));
-var file_validators_DJcCqJMI_exports = __exportAll$1({
-	validatePlan: () => validatePlan,
-	validateState: () => validateState
-});
-function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate2.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.postId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.appliedHash === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedHash" },
-				message: "must have required property 'appliedHash'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.remoteUpdatedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "remoteUpdatedAt" },
-				message: "must have required property 'remoteUpdatedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.appliedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedAt" },
-				message: "must have required property 'appliedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread" || key0 === "final" || key0 === "slotAt")) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.postId !== void 0) {
-			let data0 = data.postId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data1 = data.file;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.appliedHash !== void 0) {
-			let data2 = data.appliedHash;
-			if (typeof data2 === "string") {
-				if (!pattern0$1.test(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/appliedHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/appliedHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.remoteUpdatedAt !== void 0) {
-			let data3 = data.remoteUpdatedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err12 = {
-						instancePath: instancePath + "/remoteUpdatedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/remoteUpdatedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.appliedAt !== void 0) {
-			let data4 = data.appliedAt;
-			if (typeof data4 === "string") {
-				if (!formats0.validate(data4)) {
-					const err14 = {
-						instancePath: instancePath + "/appliedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-			} else {
-				const err15 = {
-					instancePath: instancePath + "/appliedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		if (data.reread !== void 0) {
-			if (true !== data.reread) {
-				const err16 = {
-					instancePath: instancePath + "/reread",
-					schemaPath: "#/properties/reread/const",
-					keyword: "const",
-					params: { allowedValue: true },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-		if (data.final !== void 0) {
-			let data6 = data.final;
-			if (typeof data6 === "string") {
-				if (func0$1(data6) < 1) {
-					const err17 = {
-						instancePath: instancePath + "/final",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-			} else {
-				const err18 = {
-					instancePath: instancePath + "/final",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
-				errors++;
-			}
-		}
-		if (data.slotAt !== void 0) {
-			let data7 = data.slotAt;
-			if (typeof data7 === "string") {
-				if (!formats0.validate(data7)) {
-					const err19 = {
-						instancePath: instancePath + "/slotAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err19];
-					else vErrors.push(err19);
-					errors++;
-				}
-			} else {
-				const err20 = {
-					instancePath: instancePath + "/slotAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
-				errors++;
-			}
-		}
-	} else {
-		const err21 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err21];
-		else vErrors.push(err21);
-		errors++;
-	}
-	validate2.errors = vErrors;
-	return errors === 0;
-}
-function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate4$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.uploadedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploadedAt" },
-				message: "must have required property 'uploadedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data1 = data.sizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 0 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err9 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.uploadedAt !== void 0) {
-			let data3 = data.uploadedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err10 = {
-						instancePath: instancePath + "/uploadedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/uploadedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-	} else {
-		const err12 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err12];
-		else vErrors.push(err12);
-		errors++;
-	}
-	validate4$1.errors = vErrors;
-	return errors === 0;
-}
-function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate6$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.file === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.idempotencyKey === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "idempotencyKey" },
-				message: "must have required property 'idempotencyKey'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.payload === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "payload" },
-				message: "must have required property 'payload'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.shapeHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "shapeHash" },
-				message: "must have required property 'shapeHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt")) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.file !== void 0) {
-			let data0 = data.file;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.idempotencyKey !== void 0) {
-			let data1 = data.idempotencyKey;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/idempotencyKey",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/idempotencyKey",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.payload !== void 0) {
-			let data2 = data.payload;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.content === void 0) {
-					const err10 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-				if (data2.targets === void 0) {
-					const err11 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-				if (data2.mediaIds === void 0) {
-					const err12 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "mediaIds" },
-						message: "must have required property 'mediaIds'"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-				if (data2.content !== void 0) {
-					if (typeof data2.content !== "string") {
-						const err13 = {
-							instancePath: instancePath + "/payload/content",
-							schemaPath: "#/$defs/createPostBody/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err13];
-						else vErrors.push(err13);
-						errors++;
-					}
-				}
-				if (data2.targets !== void 0) {
-					let data4 = data2.targets;
-					if (Array.isArray(data4)) {
-						const len0 = data4.length;
-						for (let i0 = 0; i0 < len0; i0++) {
-							let data5 = data4[i0];
-							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-								if (data5.socialAccountId === void 0) {
-									const err14 = {
-										instancePath: instancePath + "/payload/targets/" + i0,
-										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err14];
-									else vErrors.push(err14);
-									errors++;
-								}
-								if (data5.socialAccountId !== void 0) {
-									if (typeof data5.socialAccountId !== "string") {
-										const err15 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err15];
-										else vErrors.push(err15);
-										errors++;
-									}
-								}
-								if (data5.contentOverride !== void 0) {
-									if (typeof data5.contentOverride !== "string") {
-										const err16 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err16];
-										else vErrors.push(err16);
-										errors++;
-									}
-								}
-								if (data5.options !== void 0) {
-									let data8 = data5.options;
-									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-										const err17 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err17];
-										else vErrors.push(err17);
-										errors++;
-									}
-								}
-							} else {
-								const err18 = {
-									instancePath: instancePath + "/payload/targets/" + i0,
-									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err18];
-								else vErrors.push(err18);
-								errors++;
-							}
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/payload/targets",
-							schemaPath: "#/$defs/createPostBody/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-				}
-				if (data2.mediaIds !== void 0) {
-					let data9 = data2.mediaIds;
-					if (Array.isArray(data9)) {
-						const len1 = data9.length;
-						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
-							const err20 = {
-								instancePath: instancePath + "/payload/mediaIds/" + i1,
-								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err20];
-							else vErrors.push(err20);
-							errors++;
-						}
-					} else {
-						const err21 = {
-							instancePath: instancePath + "/payload/mediaIds",
-							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.scheduledAt !== void 0) {
-					let data11 = data2.scheduledAt;
-					if (typeof data11 !== "string" && data11 !== null) {
-						const err22 = {
-							instancePath: instancePath + "/payload/scheduledAt",
-							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema18.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err22];
-						else vErrors.push(err22);
-						errors++;
-					}
-				}
-			} else {
-				const err23 = {
-					instancePath: instancePath + "/payload",
-					schemaPath: "#/$defs/createPostBody/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-		if (data.shapeHash !== void 0) {
-			let data12 = data.shapeHash;
-			if (typeof data12 === "string") {
-				if (!pattern0$1.test(data12)) {
-					const err24 = {
-						instancePath: instancePath + "/shapeHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/shapeHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data13 = data.startedAt;
-			if (typeof data13 === "string") {
-				if (!formats0.validate(data13)) {
-					const err26 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-	} else {
-		const err28 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err28];
-		else vErrors.push(err28);
-		errors++;
-	}
-	validate6$1.errors = vErrors;
-	return errors === 0;
-}
-function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate8.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.partSizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partSizeBytes" },
-				message: "must have required property 'partSizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.partCount === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partCount" },
-				message: "must have required property 'partCount'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.partSizeBytes !== void 0) {
-			let data1 = data.partSizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/partSizeBytes",
-					schemaPath: "#/properties/partSizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 1 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/partSizeBytes",
-						schemaPath: "#/properties/partSizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.partCount !== void 0) {
-			let data2 = data.partCount;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err9 = {
-					instancePath: instancePath + "/partCount",
-					schemaPath: "#/properties/partCount/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 1 || isNaN(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/partCount",
-						schemaPath: "#/properties/partCount/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data3 = data.startedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err11 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-			} else {
-				const err12 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
-				errors++;
-			}
-		}
-	} else {
-		const err13 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
-		errors++;
-	}
-	validate8.errors = vErrors;
-	return errors === 0;
-}
-function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate1$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.apiUrl === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "apiUrl" },
-				message: "must have required property 'apiUrl'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.projectId === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "projectId" },
-				message: "must have required property 'projectId'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.posts === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "posts" },
-				message: "must have required property 'posts'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.media === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "media" },
-				message: "must have required property 'media'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.pending === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "pending" },
-				message: "must have required property 'pending'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.apiUrl !== void 0) {
-			if (typeof data.apiUrl !== "string") {
-				const err7 = {
-					instancePath: instancePath + "/apiUrl",
-					schemaPath: "#/properties/apiUrl/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.projectId !== void 0) {
-			let data1 = data.projectId;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/projectId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/projectId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.posts !== void 0) {
-			let data2 = data.posts;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				for (const key1 in data2) {
-					const _errs9 = errors;
-					if (typeof key1 === "string") {
-						if (func0$1(key1) < 1) {
-							const err10 = {
-								instancePath: instancePath + "/posts",
-								schemaPath: "#/properties/posts/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err10];
-							else vErrors.push(err10);
-							errors++;
-						}
-					} else {
-						const err11 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err11];
-						else vErrors.push(err11);
-						errors++;
-					}
-					if (!(_errs9 === errors)) {
-						const err12 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err12];
-						else vErrors.push(err12);
-						errors++;
-					}
-				}
-				for (const key2 in data2) if (!validate2(data2[key2], {
-					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data2,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/posts",
-					schemaPath: "#/properties/posts/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.media !== void 0) {
-			let data4 = data.media;
-			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-				for (const key3 in data4) {
-					const _errs15 = errors;
-					if (typeof key3 === "string") {
-						if (!pattern0$1.test(key3)) {
-							const err14 = {
-								instancePath: instancePath + "/media",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key3
-							};
-							if (vErrors === null) vErrors = [err14];
-							else vErrors.push(err14);
-							errors++;
-						}
-					} else {
-						const err15 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key3
-						};
-						if (vErrors === null) vErrors = [err15];
-						else vErrors.push(err15);
-						errors++;
-					}
-					if (!(_errs15 === errors)) {
-						const err16 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/properties/media/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key3 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err16];
-						else vErrors.push(err16);
-						errors++;
-					}
-				}
-				for (const key4 in data4) if (!validate4$1(data4[key4], {
-					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data4,
-					parentDataProperty: key4,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err17 = {
-					instancePath: instancePath + "/media",
-					schemaPath: "#/properties/media/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
-				errors++;
-			}
-		}
-		if (data.pending !== void 0) {
-			let data6 = data.pending;
-			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-				for (const key5 in data6) {
-					const _errs22 = errors;
-					if (typeof key5 === "string") {
-						if (func0$1(key5) < 1) {
-							const err18 = {
-								instancePath: instancePath + "/pending",
-								schemaPath: "#/properties/pending/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key5
-							};
-							if (vErrors === null) vErrors = [err18];
-							else vErrors.push(err18);
-							errors++;
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key5
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-					if (!(_errs22 === errors)) {
-						const err20 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key5 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				for (const key6 in data6) if (!validate6$1(data6[key6], {
-					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data6,
-					parentDataProperty: key6,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err21 = {
-					instancePath: instancePath + "/pending",
-					schemaPath: "#/properties/pending/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
-				errors++;
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data8 = data.uploads;
-			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-				for (const key7 in data8) {
-					const _errs28 = errors;
-					if (typeof key7 === "string") {
-						if (!pattern0$1.test(key7)) {
-							const err22 = {
-								instancePath: instancePath + "/uploads",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key7
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key7
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-					if (!(_errs28 === errors)) {
-						const err24 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/properties/uploads/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key7 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-				for (const key8 in data8) if (!validate8(data8[key8], {
-					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data8,
-					parentDataProperty: key8,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-	} else {
-		const err26 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err26];
-		else vErrors.push(err26);
-		errors++;
-	}
-	validate1$1.errors = vErrors;
-	return errors === 0;
-}
-function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate0$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.version === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "version" },
-				message: "must have required property 'version'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.targets === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "targets" },
-				message: "must have required property 'targets'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.version !== void 0) {
-			if (1 !== data.version) {
-				const err3 = {
-					instancePath: instancePath + "/version",
-					schemaPath: "#/properties/version/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-		if (data.targets !== void 0) {
-			let data1 = data.targets;
-			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-				for (const key1 in data1) {
-					const _errs5 = errors;
-					if (typeof key1 === "string") {
-						if (func0$1(key1) < 1) {
-							const err4 = {
-								instancePath: instancePath + "/targets",
-								schemaPath: "#/properties/targets/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err4];
-							else vErrors.push(err4);
-							errors++;
-						}
-					} else {
-						const err5 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err5];
-						else vErrors.push(err5);
-						errors++;
-					}
-					if (!(_errs5 === errors)) {
-						const err6 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err6];
-						else vErrors.push(err6);
-						errors++;
-					}
-				}
-				for (const key2 in data1) if (!validate1$1(data1[key2], {
-					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data1,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/targets",
-					schemaPath: "#/properties/targets/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-	} else {
-		const err8 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err8];
-		else vErrors.push(err8);
-		errors++;
-	}
-	validate0$1.errors = vErrors;
-	return errors === 0;
-}
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate12.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.sha256 === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sha256" },
-				message: "must have required property 'sha256'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.path === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "path" },
-				message: "must have required property 'path'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.kind === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "kind" },
-				message: "must have required property 'kind'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.usedBy === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "usedBy" },
-				message: "must have required property 'usedBy'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.sha256 !== void 0) {
-			let data0 = data.sha256;
-			if (typeof data0 === "string") {
-				if (!pattern0$1.test(data0)) {
-					const err7 = {
-						instancePath: instancePath + "/sha256",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
-					errors++;
-				}
-			} else {
-				const err8 = {
-					instancePath: instancePath + "/sha256",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-		if (data.path !== void 0) {
-			let data1 = data.path;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err9 = {
-						instancePath: instancePath + "/path",
-						schemaPath: "#/properties/path/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
-					errors++;
-				}
-			} else {
-				const err10 = {
-					instancePath: instancePath + "/path",
-					schemaPath: "#/properties/path/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data2 = data.sizeBytes;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err11 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 0 || isNaN(data2)) {
-					const err12 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err13 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.kind !== void 0) {
-			let data4 = data.kind;
-			if (!(data4 === "image" || data4 === "video")) {
-				const err14 = {
-					instancePath: instancePath + "/kind",
-					schemaPath: "#/properties/kind/enum",
-					keyword: "enum",
-					params: { allowedValues: schema27.properties.kind.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-		if (data.usedBy !== void 0) {
-			let data5 = data.usedBy;
-			if (Array.isArray(data5)) {
-				const len0 = data5.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
-					const err15 = {
-						instancePath: instancePath + "/usedBy/" + i0,
-						schemaPath: "#/properties/usedBy/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-			} else {
-				const err16 = {
-					instancePath: instancePath + "/usedBy",
-					schemaPath: "#/properties/usedBy/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-	} else {
-		const err17 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err17];
-		else vErrors.push(err17);
-		errors++;
-	}
-	validate12.errors = vErrors;
-	return errors === 0;
-}
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate14.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	const _errs2 = errors;
-	let valid1 = true;
-	const _errs3 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			let data0 = data.action;
-			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
-				const err0 = {};
-				if (vErrors === null) vErrors = [err0];
-				else vErrors.push(err0);
-				errors++;
-			}
-		}
-	}
-	var _valid0 = _errs3 === errors;
-	errors = _errs2;
-	if (vErrors !== null) {
-		if (_errs2) vErrors.length = _errs2;
-		else vErrors = null;
-	}
-	if (_valid0) {
-		const _errs5 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.desired === void 0) {
-				const err1 = {
-					instancePath,
-					schemaPath: "#/allOf/0/then/required",
-					keyword: "required",
-					params: { missingProperty: "desired" },
-					message: "must have required property 'desired'"
-				};
-				if (vErrors === null) vErrors = [err1];
-				else vErrors.push(err1);
-				errors++;
-			}
-		}
-		var _valid0 = _errs5 === errors;
-		valid1 = _valid0;
-	}
-	if (!valid1) {
-		const err2 = {
-			instancePath,
-			schemaPath: "#/allOf/0/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err2];
-		else vErrors.push(err2);
-		errors++;
-	}
-	const _errs7 = errors;
-	let valid3 = true;
-	const _errs8 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
-				const err3 = {};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-	}
-	var _valid1 = _errs8 === errors;
-	errors = _errs7;
-	if (vErrors !== null) {
-		if (_errs7) vErrors.length = _errs7;
-		else vErrors = null;
-	}
-	if (_valid1) {
-		const _errs10 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err4 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err4];
-				else vErrors.push(err4);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/1/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			}
-		}
-		var _valid1 = _errs10 === errors;
-		valid3 = _valid1;
-		if (valid3) {
-			var props0 = {};
-			props0.postId = true;
-			props0.action = true;
-		}
-	}
-	if (!valid3) {
-		const err7 = {
-			instancePath,
-			schemaPath: "#/allOf/1/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err7];
-		else vErrors.push(err7);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	const _errs14 = errors;
-	let valid6 = true;
-	const _errs15 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err8 = {};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-	}
-	var _valid2 = _errs15 === errors;
-	errors = _errs14;
-	if (vErrors !== null) {
-		if (_errs14) vErrors.length = _errs14;
-		else vErrors = null;
-	}
-	if (_valid2) {
-		const _errs17 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err9 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (data.fields === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err11 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err12 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/2/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		var _valid2 = _errs17 === errors;
-		valid6 = _valid2;
-		if (valid6) {
-			var props1 = {};
-			props1.postId = true;
-			props1.action = true;
-		}
-	}
-	if (!valid6) {
-		const err13 = {
-			instancePath,
-			schemaPath: "#/allOf/2/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
-		errors++;
-	}
-	if (props0 !== true && props1 !== void 0) {
-		if (props1 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props1);
-		}
-	}
-	const _errs21 = errors;
-	let valid9 = true;
-	const _errs22 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err14 = {};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-	}
-	var _valid3 = _errs22 === errors;
-	errors = _errs21;
-	if (vErrors !== null) {
-		if (_errs21) vErrors.length = _errs21;
-		else vErrors = null;
-	}
-	if (_valid3) {
-		const _errs24 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err15 = {
-					instancePath,
-					schemaPath: "#/allOf/3/then/required",
-					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		var _valid3 = _errs24 === errors;
-		valid9 = _valid3;
-	}
-	if (!valid9) {
-		const err16 = {
-			instancePath,
-			schemaPath: "#/allOf/3/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err16];
-		else vErrors.push(err16);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action === void 0) {
-			const err17 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "action" },
-				message: "must have required property 'action'"
-			};
-			if (vErrors === null) vErrors = [err17];
-			else vErrors.push(err17);
-			errors++;
-		}
-		if (data.key === void 0) {
-			const err18 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "key" },
-				message: "must have required property 'key'"
-			};
-			if (vErrors === null) vErrors = [err18];
-			else vErrors.push(err18);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err19 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err19];
-			else vErrors.push(err19);
-			errors++;
-		}
-		if (data.postId === void 0) {
-			const err20 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err20];
-			else vErrors.push(err20);
-			errors++;
-		}
-		if (data.reasons === void 0) {
-			const err21 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "reasons" },
-				message: "must have required property 'reasons'"
-			};
-			if (vErrors === null) vErrors = [err21];
-			else vErrors.push(err21);
-			errors++;
-		}
-		for (const key0 in data) if (!func11.call(schema29.properties, key0)) {
-			const err22 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err22];
-			else vErrors.push(err22);
-			errors++;
-		}
-		if (data.action !== void 0) {
-			let data6 = data.action;
-			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
-				const err23 = {
-					instancePath: instancePath + "/action",
-					schemaPath: "#/$defs/action/enum",
-					keyword: "enum",
-					params: { allowedValues: schema30.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-		if (data.key !== void 0) {
-			let data7 = data.key;
-			if (typeof data7 === "string") {
-				if (func0$1(data7) < 1) {
-					const err24 = {
-						instancePath: instancePath + "/key",
-						schemaPath: "#/properties/key/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/key",
-					schemaPath: "#/properties/key/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data8 = data.file;
-			if (typeof data8 !== "string" && data8 !== null) {
-				const err26 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/properties/file/type",
-					keyword: "type",
-					params: { type: schema29.properties.file.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
-				errors++;
-			}
-		}
-		if (data.postId !== void 0) {
-			let data9 = data.postId;
-			if (typeof data9 !== "string" && data9 !== null) {
-				const err27 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/properties/postId/type",
-					keyword: "type",
-					params: { type: schema29.properties.postId.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.reasons !== void 0) {
-			let data10 = data.reasons;
-			if (Array.isArray(data10)) {
-				const len0 = data10.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
-					const err28 = {
-						instancePath: instancePath + "/reasons/" + i0,
-						schemaPath: "#/properties/reasons/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
-					errors++;
-				}
-			} else {
-				const err29 = {
-					instancePath: instancePath + "/reasons",
-					schemaPath: "#/properties/reasons/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-		}
-		if (data.desired !== void 0) {
-			let data12 = data.desired;
-			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-				if (data12.content === void 0) {
-					const err30 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
-					errors++;
-				}
-				if (data12.scheduledAt === void 0) {
-					const err31 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err31];
-					else vErrors.push(err31);
-					errors++;
-				}
-				if (data12.targets === void 0) {
-					const err32 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err32];
-					else vErrors.push(err32);
-					errors++;
-				}
-				if (data12.media === void 0) {
-					const err33 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "media" },
-						message: "must have required property 'media'"
-					};
-					if (vErrors === null) vErrors = [err33];
-					else vErrors.push(err33);
-					errors++;
-				}
-				for (const key1 in data12) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err34 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err34];
-					else vErrors.push(err34);
-					errors++;
-				}
-				if (data12.content !== void 0) {
-					if (typeof data12.content !== "string") {
-						const err35 = {
-							instancePath: instancePath + "/desired/content",
-							schemaPath: "#/$defs/postShape/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err35];
-						else vErrors.push(err35);
-						errors++;
-					}
-				}
-				if (data12.scheduledAt !== void 0) {
-					let data14 = data12.scheduledAt;
-					if (typeof data14 !== "string" && data14 !== null) {
-						const err36 = {
-							instancePath: instancePath + "/desired/scheduledAt",
-							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema31.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err36];
-						else vErrors.push(err36);
-						errors++;
-					}
-				}
-				if (data12.targets !== void 0) {
-					let data15 = data12.targets;
-					if (Array.isArray(data15)) {
-						const len1 = data15.length;
-						for (let i1 = 0; i1 < len1; i1++) {
-							let data16 = data15[i1];
-							if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-								if (data16.socialAccountId === void 0) {
-									const err37 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err37];
-									else vErrors.push(err37);
-									errors++;
-								}
-								if (data16.options === void 0) {
-									const err38 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "options" },
-										message: "must have required property 'options'"
-									};
-									if (vErrors === null) vErrors = [err38];
-									else vErrors.push(err38);
-									errors++;
-								}
-								for (const key2 in data16) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err39 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
-										keyword: "additionalProperties",
-										params: { additionalProperty: key2 },
-										message: "must NOT have additional properties"
-									};
-									if (vErrors === null) vErrors = [err39];
-									else vErrors.push(err39);
-									errors++;
-								}
-								if (data16.socialAccountId !== void 0) {
-									if (typeof data16.socialAccountId !== "string") {
-										const err40 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err40];
-										else vErrors.push(err40);
-										errors++;
-									}
-								}
-								if (data16.contentOverride !== void 0) {
-									if (typeof data16.contentOverride !== "string") {
-										const err41 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err41];
-										else vErrors.push(err41);
-										errors++;
-									}
-								}
-								if (data16.options !== void 0) {
-									let data19 = data16.options;
-									if (!(data19 && typeof data19 == "object" && !Array.isArray(data19))) {
-										const err42 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err42];
-										else vErrors.push(err42);
-										errors++;
-									}
-								}
-							} else {
-								const err43 = {
-									instancePath: instancePath + "/desired/targets/" + i1,
-									schemaPath: "#/$defs/postShape/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err43];
-								else vErrors.push(err43);
-								errors++;
-							}
-						}
-					} else {
-						const err44 = {
-							instancePath: instancePath + "/desired/targets",
-							schemaPath: "#/$defs/postShape/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
-						errors++;
-					}
-				}
-				if (data12.media !== void 0) {
-					let data20 = data12.media;
-					if (Array.isArray(data20)) {
-						const len2 = data20.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data20[i2] !== "string") {
-							const err45 = {
-								instancePath: instancePath + "/desired/media/" + i2,
-								schemaPath: "#/$defs/postShape/properties/media/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
-							errors++;
-						}
-					} else {
-						const err46 = {
-							instancePath: instancePath + "/desired/media",
-							schemaPath: "#/$defs/postShape/properties/media/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
-						errors++;
-					}
-				}
-			} else {
-				const err47 = {
-					instancePath: instancePath + "/desired",
-					schemaPath: "#/$defs/postShape/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err47];
-				else vErrors.push(err47);
-				errors++;
-			}
-		}
-		if (data.fields !== void 0) {
-			let data22 = data.fields;
-			if (Array.isArray(data22)) {
-				const len3 = data22.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data23 = data22[i3];
-					if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-						if (data23.field === void 0) {
-							const err48 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err48];
-							else vErrors.push(err48);
-							errors++;
-						}
-						if (data23.before === void 0) {
-							const err49 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
-							errors++;
-						}
-						if (data23.after === void 0) {
-							const err50 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
-							errors++;
-						}
-						for (const key3 in data23) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err51 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key3 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
-							errors++;
-						}
-						if (data23.field !== void 0) {
-							let data24 = data23.field;
-							if (typeof data24 === "string") {
-								if (func0$1(data24) < 1) {
-									const err52 = {
-										instancePath: instancePath + "/fields/" + i3 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err52];
-									else vErrors.push(err52);
-									errors++;
-								}
-							} else {
-								const err53 = {
-									instancePath: instancePath + "/fields/" + i3 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err53];
-								else vErrors.push(err53);
-								errors++;
-							}
-						}
-					} else {
-						const err54 = {
-							instancePath: instancePath + "/fields/" + i3,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err54];
-						else vErrors.push(err54);
-						errors++;
-					}
-				}
-			} else {
-				const err55 = {
-					instancePath: instancePath + "/fields",
-					schemaPath: "#/properties/fields/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
-				errors++;
-			}
-		}
-		if (data.drift !== void 0) {
-			let data25 = data.drift;
-			if (Array.isArray(data25)) {
-				const len4 = data25.length;
-				for (let i4 = 0; i4 < len4; i4++) {
-					let data26 = data25[i4];
-					if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-						if (data26.field === void 0) {
-							const err56 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
-							errors++;
-						}
-						if (data26.before === void 0) {
-							const err57 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
-							errors++;
-						}
-						if (data26.after === void 0) {
-							const err58 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
-							errors++;
-						}
-						for (const key4 in data26) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err59 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key4 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
-							errors++;
-						}
-						if (data26.field !== void 0) {
-							let data27 = data26.field;
-							if (typeof data27 === "string") {
-								if (func0$1(data27) < 1) {
-									const err60 = {
-										instancePath: instancePath + "/drift/" + i4 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err60];
-									else vErrors.push(err60);
-									errors++;
-								}
-							} else {
-								const err61 = {
-									instancePath: instancePath + "/drift/" + i4 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err61];
-								else vErrors.push(err61);
-								errors++;
-							}
-						}
-					} else {
-						const err62 = {
-							instancePath: instancePath + "/drift/" + i4,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err62];
-						else vErrors.push(err62);
-						errors++;
-					}
-				}
-			} else {
-				const err63 = {
-					instancePath: instancePath + "/drift",
-					schemaPath: "#/properties/drift/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err63];
-				else vErrors.push(err63);
-				errors++;
-			}
-		}
-		if (data.liveUpdatedAt !== void 0) {
-			if (typeof data.liveUpdatedAt !== "string") {
-				const err64 = {
-					instancePath: instancePath + "/liveUpdatedAt",
-					schemaPath: "#/properties/liveUpdatedAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
-				errors++;
-			}
-		}
-		if (data.fromKey !== void 0) {
-			let data29 = data.fromKey;
-			if (typeof data29 === "string") {
-				if (func0$1(data29) < 1) {
-					const err65 = {
-						instancePath: instancePath + "/fromKey",
-						schemaPath: "#/properties/fromKey/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err65];
-					else vErrors.push(err65);
-					errors++;
-				}
-			} else {
-				const err66 = {
-					instancePath: instancePath + "/fromKey",
-					schemaPath: "#/properties/fromKey/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err66];
-				else vErrors.push(err66);
-				errors++;
-			}
-		}
-		if (data.skipped !== void 0) {
-			if (typeof data.skipped !== "boolean") {
-				const err67 = {
-					instancePath: instancePath + "/skipped",
-					schemaPath: "#/properties/skipped/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err67];
-				else vErrors.push(err67);
-				errors++;
-			}
-		}
-		if (data.resumesPending !== void 0) {
-			if (typeof data.resumesPending !== "boolean") {
-				const err68 = {
-					instancePath: instancePath + "/resumesPending",
-					schemaPath: "#/properties/resumesPending/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err68];
-				else vErrors.push(err68);
-				errors++;
-			}
-		}
-		if (data.stateOnly !== void 0) {
-			if (typeof data.stateOnly !== "boolean") {
-				const err69 = {
-					instancePath: instancePath + "/stateOnly",
-					schemaPath: "#/properties/stateOnly/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err69];
-				else vErrors.push(err69);
-				errors++;
-			}
-		}
-		if (data.slot !== void 0) {
-			let data33 = data.slot;
-			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-				if (data33.slot === void 0) {
-					const err70 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "slot" },
-						message: "must have required property 'slot'"
-					};
-					if (vErrors === null) vErrors = [err70];
-					else vErrors.push(err70);
-					errors++;
-				}
-				if (data33.scheduledAt === void 0) {
-					const err71 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err71];
-					else vErrors.push(err71);
-					errors++;
-				}
-				if (data33.source === void 0) {
-					const err72 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "source" },
-						message: "must have required property 'source'"
-					};
-					if (vErrors === null) vErrors = [err72];
-					else vErrors.push(err72);
-					errors++;
-				}
-				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err73 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key5 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err73];
-					else vErrors.push(err73);
-					errors++;
-				}
-				if (data33.slot !== void 0) {
-					if (typeof data33.slot !== "string") {
-						const err74 = {
-							instancePath: instancePath + "/slot/slot",
-							schemaPath: "#/properties/slot/properties/slot/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err74];
-						else vErrors.push(err74);
-						errors++;
-					}
-				}
-				if (data33.scheduledAt !== void 0) {
-					if (typeof data33.scheduledAt !== "string") {
-						const err75 = {
-							instancePath: instancePath + "/slot/scheduledAt",
-							schemaPath: "#/properties/slot/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err75];
-						else vErrors.push(err75);
-						errors++;
-					}
-				}
-				if (data33.source !== void 0) {
-					let data36 = data33.source;
-					if (!(data36 === "recorded" || data36 === "assigned")) {
-						const err76 = {
-							instancePath: instancePath + "/slot/source",
-							schemaPath: "#/properties/slot/properties/source/enum",
-							keyword: "enum",
-							params: { allowedValues: schema29.properties.slot.properties.source.enum },
-							message: "must be equal to one of the allowed values"
-						};
-						if (vErrors === null) vErrors = [err76];
-						else vErrors.push(err76);
-						errors++;
-					}
-				}
-			} else {
-				const err77 = {
-					instancePath: instancePath + "/slot",
-					schemaPath: "#/properties/slot/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err77];
-				else vErrors.push(err77);
-				errors++;
-			}
-		}
-		if (data.occurrence !== void 0) {
-			let data37 = data.occurrence;
-			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-				if (data37.of === void 0) {
-					const err78 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "of" },
-						message: "must have required property 'of'"
-					};
-					if (vErrors === null) vErrors = [err78];
-					else vErrors.push(err78);
-					errors++;
-				}
-				if (data37.date === void 0) {
-					const err79 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "date" },
-						message: "must have required property 'date'"
-					};
-					if (vErrors === null) vErrors = [err79];
-					else vErrors.push(err79);
-					errors++;
-				}
-				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
-					const err80 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key6 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err80];
-					else vErrors.push(err80);
-					errors++;
-				}
-				if (data37.of !== void 0) {
-					if (typeof data37.of !== "string") {
-						const err81 = {
-							instancePath: instancePath + "/occurrence/of",
-							schemaPath: "#/properties/occurrence/properties/of/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err81];
-						else vErrors.push(err81);
-						errors++;
-					}
-				}
-				if (data37.date !== void 0) {
-					if (typeof data37.date !== "string") {
-						const err82 = {
-							instancePath: instancePath + "/occurrence/date",
-							schemaPath: "#/properties/occurrence/properties/date/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err82];
-						else vErrors.push(err82);
-						errors++;
-					}
-				}
-			} else {
-				const err83 = {
-					instancePath: instancePath + "/occurrence",
-					schemaPath: "#/properties/occurrence/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err83];
-				else vErrors.push(err83);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data40 = data.diagnostics;
-			if (Array.isArray(data40)) {
-				const len5 = data40.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data41 = data40[i5];
-					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-						if (data41.severity === void 0) {
-							const err84 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
-							errors++;
-						}
-						if (data41.code === void 0) {
-							const err85 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
-							errors++;
-						}
-						if (data41.message === void 0) {
-							const err86 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err86];
-							else vErrors.push(err86);
-							errors++;
-						}
-						if (data41.severity !== void 0) {
-							let data42 = data41.severity;
-							if (!(data42 === "error" || data42 === "warning")) {
-								const err87 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema34.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err87];
-								else vErrors.push(err87);
-								errors++;
-							}
-						}
-						if (data41.code !== void 0) {
-							if (typeof data41.code !== "string") {
-								const err88 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err88];
-								else vErrors.push(err88);
-								errors++;
-							}
-						}
-						if (data41.message !== void 0) {
-							if (typeof data41.message !== "string") {
-								const err89 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err89];
-								else vErrors.push(err89);
-								errors++;
-							}
-						}
-						if (data41.file !== void 0) {
-							if (typeof data41.file !== "string") {
-								const err90 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err90];
-								else vErrors.push(err90);
-								errors++;
-							}
-						}
-						if (data41.line !== void 0) {
-							let data46 = data41.line;
-							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
-								const err91 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err91];
-								else vErrors.push(err91);
-								errors++;
-							}
-							if (typeof data46 == "number" && isFinite(data46)) {
-								if (data46 < 1 || isNaN(data46)) {
-									const err92 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err92];
-									else vErrors.push(err92);
-									errors++;
-								}
-							}
-						}
-						if (data41.column !== void 0) {
-							let data47 = data41.column;
-							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
-								const err93 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err93];
-								else vErrors.push(err93);
-								errors++;
-							}
-							if (typeof data47 == "number" && isFinite(data47)) {
-								if (data47 < 1 || isNaN(data47)) {
-									const err94 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err94];
-									else vErrors.push(err94);
-									errors++;
-								}
-							}
-						}
-						if (data41.expected !== void 0) {
-							if (typeof data41.expected !== "string") {
-								const err95 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err95];
-								else vErrors.push(err95);
-								errors++;
-							}
-						}
-						if (data41.found !== void 0) {
-							if (typeof data41.found !== "string") {
-								const err96 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err96];
-								else vErrors.push(err96);
-								errors++;
-							}
-						}
-						if (data41.hint !== void 0) {
-							if (typeof data41.hint !== "string") {
-								const err97 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err97];
-								else vErrors.push(err97);
-								errors++;
-							}
-						}
-						if (data41.readiness !== void 0) {
-							if (true !== data41.readiness) {
-								const err98 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err98];
-								else vErrors.push(err98);
-								errors++;
-							}
-						}
-						if (data41.rule !== void 0) {
-							if (typeof data41.rule !== "string") {
-								const err99 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err99];
-								else vErrors.push(err99);
-								errors++;
-							}
-						}
-						if (data41.key !== void 0) {
-							if (typeof data41.key !== "string") {
-								const err100 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err100];
-								else vErrors.push(err100);
-								errors++;
-							}
-						}
-						if (data41.accountId !== void 0) {
-							if (typeof data41.accountId !== "string") {
-								const err101 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err101];
-								else vErrors.push(err101);
-								errors++;
-							}
-						}
-						if (data41.clashesWith !== void 0) {
-							let data55 = data41.clashesWith;
-							if (Array.isArray(data55)) {
-								const len6 = data55.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data56 = data55[i6];
-									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-										if (data56.scheduledAt === void 0) {
-											const err102 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err102];
-											else vErrors.push(err102);
-											errors++;
-										}
-										if (data56.key !== void 0) {
-											if (typeof data56.key !== "string") {
-												const err103 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err103];
-												else vErrors.push(err103);
-												errors++;
-											}
-										}
-										if (data56.postId !== void 0) {
-											if (typeof data56.postId !== "string") {
-												const err104 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err104];
-												else vErrors.push(err104);
-												errors++;
-											}
-										}
-										if (data56.file !== void 0) {
-											if (typeof data56.file !== "string") {
-												const err105 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err105];
-												else vErrors.push(err105);
-												errors++;
-											}
-										}
-										if (data56.scheduledAt !== void 0) {
-											if (typeof data56.scheduledAt !== "string") {
-												const err106 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err106];
-												else vErrors.push(err106);
-												errors++;
-											}
-										}
-									} else {
-										const err107 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err107];
-										else vErrors.push(err107);
-										errors++;
-									}
-								}
-							} else {
-								const err108 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err108];
-								else vErrors.push(err108);
-								errors++;
-							}
-						}
-					} else {
-						const err109 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err109];
-						else vErrors.push(err109);
-						errors++;
-					}
-				}
-			} else {
-				const err110 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err110];
-				else vErrors.push(err110);
-				errors++;
-			}
-		}
-		if (data.mediaRecords !== void 0) {
-			let data61 = data.mediaRecords;
-			if (Array.isArray(data61)) {
-				const len7 = data61.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data62 = data61[i7];
-					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-						if (data62.sha256 === void 0) {
-							const err111 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sha256" },
-								message: "must have required property 'sha256'"
-							};
-							if (vErrors === null) vErrors = [err111];
-							else vErrors.push(err111);
-							errors++;
-						}
-						if (data62.mediaId === void 0) {
-							const err112 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "mediaId" },
-								message: "must have required property 'mediaId'"
-							};
-							if (vErrors === null) vErrors = [err112];
-							else vErrors.push(err112);
-							errors++;
-						}
-						if (data62.sizeBytes === void 0) {
-							const err113 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sizeBytes" },
-								message: "must have required property 'sizeBytes'"
-							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
-							errors++;
-						}
-						if (data62.contentType === void 0) {
-							const err114 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "contentType" },
-								message: "must have required property 'contentType'"
-							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
-							errors++;
-						}
-						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err115 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err115];
-							else vErrors.push(err115);
-							errors++;
-						}
-						if (data62.sha256 !== void 0) {
-							let data63 = data62.sha256;
-							if (typeof data63 === "string") {
-								if (!pattern0$1.test(data63)) {
-									const err116 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-										schemaPath: "#/$defs/sha256/pattern",
-										keyword: "pattern",
-										params: { pattern: "^[0-9a-f]{64}$" },
-										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err116];
-									else vErrors.push(err116);
-									errors++;
-								}
-							} else {
-								const err117 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
-								errors++;
-							}
-						}
-						if (data62.mediaId !== void 0) {
-							let data64 = data62.mediaId;
-							if (typeof data64 === "string") {
-								if (func0$1(data64) < 1) {
-									const err118 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err118];
-									else vErrors.push(err118);
-									errors++;
-								}
-							} else {
-								const err119 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
-								errors++;
-							}
-						}
-						if (data62.sizeBytes !== void 0) {
-							let data65 = data62.sizeBytes;
-							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-								const err120 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-							if (typeof data65 == "number" && isFinite(data65)) {
-								if (data65 < 0 || isNaN(data65)) {
-									const err121 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
-									if (vErrors === null) vErrors = [err121];
-									else vErrors.push(err121);
-									errors++;
-								}
-							}
-						}
-						if (data62.contentType !== void 0) {
-							if (typeof data62.contentType !== "string") {
-								const err122 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err122];
-								else vErrors.push(err122);
-								errors++;
-							}
-						}
-					} else {
-						const err123 = {
-							instancePath: instancePath + "/mediaRecords/" + i7,
-							schemaPath: "#/properties/mediaRecords/items/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err123];
-						else vErrors.push(err123);
-						errors++;
-					}
-				}
-			} else {
-				const err124 = {
-					instancePath: instancePath + "/mediaRecords",
-					schemaPath: "#/properties/mediaRecords/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err124];
-				else vErrors.push(err124);
-				errors++;
-			}
-		}
-	} else {
-		const err125 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err125];
-		else vErrors.push(err125);
-		errors++;
-	}
-	validate14.errors = vErrors;
-	return errors === 0;
-}
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate11.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.formatVersion === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "formatVersion" },
-				message: "must have required property 'formatVersion'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.createdAt === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "createdAt" },
-				message: "must have required property 'createdAt'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.target === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "target" },
-				message: "must have required property 'target'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.stateHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "stateHash" },
-				message: "must have required property 'stateHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.prune === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "prune" },
-				message: "must have required property 'prune'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.only === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "only" },
-				message: "must have required property 'only'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.changes === void 0) {
-			const err7 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "changes" },
-				message: "must have required property 'changes'"
-			};
-			if (vErrors === null) vErrors = [err7];
-			else vErrors.push(err7);
-			errors++;
-		}
-		if (data.summary === void 0) {
-			const err8 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "summary" },
-				message: "must have required property 'summary'"
-			};
-			if (vErrors === null) vErrors = [err8];
-			else vErrors.push(err8);
-			errors++;
-		}
-		if (data.diagnostics === void 0) {
-			const err9 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "diagnostics" },
-				message: "must have required property 'diagnostics'"
-			};
-			if (vErrors === null) vErrors = [err9];
-			else vErrors.push(err9);
-			errors++;
-		}
-		for (const key0 in data) if (!func11.call(schema25.properties, key0)) {
-			const err10 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err10];
-			else vErrors.push(err10);
-			errors++;
-		}
-		if (data.formatVersion !== void 0) {
-			if (1 !== data.formatVersion) {
-				const err11 = {
-					instancePath: instancePath + "/formatVersion",
-					schemaPath: "#/properties/formatVersion/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.createdAt !== void 0) {
-			let data1 = data.createdAt;
-			if (typeof data1 === "string") {
-				if (!formats0.validate(data1)) {
-					const err12 = {
-						instancePath: instancePath + "/createdAt",
-						schemaPath: "#/properties/createdAt/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/createdAt",
-					schemaPath: "#/properties/createdAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.target !== void 0) {
-			let data2 = data.target;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.id === void 0) {
-					const err14 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "id" },
-						message: "must have required property 'id'"
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-				if (data2.apiUrl === void 0) {
-					const err15 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "apiUrl" },
-						message: "must have required property 'apiUrl'"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-				if (data2.projectId === void 0) {
-					const err16 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "projectId" },
-						message: "must have required property 'projectId'"
-					};
-					if (vErrors === null) vErrors = [err16];
-					else vErrors.push(err16);
-					errors++;
-				}
-				if (data2.local === void 0) {
-					const err17 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "local" },
-						message: "must have required property 'local'"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
-					const err18 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
-				if (data2.id !== void 0) {
-					let data3 = data2.id;
-					if (typeof data3 === "string") {
-						if (func0$1(data3) < 1) {
-							const err19 = {
-								instancePath: instancePath + "/target/id",
-								schemaPath: "#/properties/target/properties/id/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
-							errors++;
-						}
-					} else {
-						const err20 = {
-							instancePath: instancePath + "/target/id",
-							schemaPath: "#/properties/target/properties/id/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				if (data2.apiUrl !== void 0) {
-					if (typeof data2.apiUrl !== "string") {
-						const err21 = {
-							instancePath: instancePath + "/target/apiUrl",
-							schemaPath: "#/properties/target/properties/apiUrl/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.projectId !== void 0) {
-					let data5 = data2.projectId;
-					if (typeof data5 === "string") {
-						if (func0$1(data5) < 1) {
-							const err22 = {
-								instancePath: instancePath + "/target/projectId",
-								schemaPath: "#/properties/target/properties/projectId/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/target/projectId",
-							schemaPath: "#/properties/target/properties/projectId/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-				}
-				if (data2.local !== void 0) {
-					if (typeof data2.local !== "boolean") {
-						const err24 = {
-							instancePath: instancePath + "/target/local",
-							schemaPath: "#/properties/target/properties/local/type",
-							keyword: "type",
-							params: { type: "boolean" },
-							message: "must be boolean"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/target",
-					schemaPath: "#/properties/target/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.stateHash !== void 0) {
-			let data7 = data.stateHash;
-			if (typeof data7 === "string") {
-				if (!pattern0$1.test(data7)) {
-					const err26 = {
-						instancePath: instancePath + "/stateHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/stateHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.prune !== void 0) {
-			if (typeof data.prune !== "boolean") {
-				const err28 = {
-					instancePath: instancePath + "/prune",
-					schemaPath: "#/properties/prune/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err28];
-				else vErrors.push(err28);
-				errors++;
-			}
-		}
-		if (data.only !== void 0) {
-			let data9 = data.only;
-			const _errs22 = errors;
-			let valid3 = false;
-			let passing0 = null;
-			const _errs23 = errors;
-			if (data9 !== null) {
-				const err29 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/0/type",
-					keyword: "type",
-					params: { type: "null" },
-					message: "must be null"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-			var _valid0 = _errs23 === errors;
-			if (_valid0) {
-				valid3 = true;
-				passing0 = 0;
-			}
-			const _errs25 = errors;
-			if (Array.isArray(data9)) {
-				const len0 = data9.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
-					const err30 = {
-						instancePath: instancePath + "/only/" + i0,
-						schemaPath: "#/properties/only/oneOf/1/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
-					errors++;
-				}
-			} else {
-				const err31 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/1/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
-				errors++;
-			}
-			var _valid0 = _errs25 === errors;
-			if (_valid0 && valid3) {
-				valid3 = false;
-				passing0 = [passing0, 1];
-			} else if (_valid0) {
-				valid3 = true;
-				passing0 = 1;
-			}
-			if (!valid3) {
-				const err32 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf",
-					keyword: "oneOf",
-					params: { passingSchemas: passing0 },
-					message: "must match exactly one schema in oneOf"
-				};
-				if (vErrors === null) vErrors = [err32];
-				else vErrors.push(err32);
-				errors++;
-			} else {
-				errors = _errs22;
-				if (vErrors !== null) {
-					if (_errs22) vErrors.length = _errs22;
-					else vErrors = null;
-				}
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data11 = data.uploads;
-			if (Array.isArray(data11)) {
-				const len1 = data11.length;
-				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
-					instancePath: instancePath + "/uploads/" + i1,
-					parentData: data11,
-					parentDataProperty: i1,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err33 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err33];
-				else vErrors.push(err33);
-				errors++;
-			}
-		}
-		if (data.changes !== void 0) {
-			let data13 = data.changes;
-			if (Array.isArray(data13)) {
-				const len2 = data13.length;
-				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
-					instancePath: instancePath + "/changes/" + i2,
-					parentData: data13,
-					parentDataProperty: i2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err34 = {
-					instancePath: instancePath + "/changes",
-					schemaPath: "#/properties/changes/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err34];
-				else vErrors.push(err34);
-				errors++;
-			}
-		}
-		if (data.summary !== void 0) {
-			let data15 = data.summary;
-			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-				if (data15.create === void 0) {
-					const err35 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "create" },
-						message: "must have required property 'create'"
-					};
-					if (vErrors === null) vErrors = [err35];
-					else vErrors.push(err35);
-					errors++;
-				}
-				if (data15.adopt === void 0) {
-					const err36 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "adopt" },
-						message: "must have required property 'adopt'"
-					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
-					errors++;
-				}
-				if (data15.update === void 0) {
-					const err37 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "update" },
-						message: "must have required property 'update'"
-					};
-					if (vErrors === null) vErrors = [err37];
-					else vErrors.push(err37);
-					errors++;
-				}
-				if (data15.delete === void 0) {
-					const err38 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "delete" },
-						message: "must have required property 'delete'"
-					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
-					errors++;
-				}
-				if (data15.move === void 0) {
-					const err39 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "move" },
-						message: "must have required property 'move'"
-					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
-					errors++;
-				}
-				if (data15.noop === void 0) {
-					const err40 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "noop" },
-						message: "must have required property 'noop'"
-					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
-					errors++;
-				}
-				if (data15.blocked === void 0) {
-					const err41 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "blocked" },
-						message: "must have required property 'blocked'"
-					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
-					errors++;
-				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err42 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key2 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err42];
-					else vErrors.push(err42);
-					errors++;
-				}
-				if (data15.create !== void 0) {
-					let data16 = data15.create;
-					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err43 = {
-							instancePath: instancePath + "/summary/create",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err43];
-						else vErrors.push(err43);
-						errors++;
-					}
-					if (typeof data16 == "number" && isFinite(data16)) {
-						if (data16 < 0 || isNaN(data16)) {
-							const err44 = {
-								instancePath: instancePath + "/summary/create",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err44];
-							else vErrors.push(err44);
-							errors++;
-						}
-					}
-				}
-				if (data15.adopt !== void 0) {
-					let data17 = data15.adopt;
-					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err45 = {
-							instancePath: instancePath + "/summary/adopt",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err45];
-						else vErrors.push(err45);
-						errors++;
-					}
-					if (typeof data17 == "number" && isFinite(data17)) {
-						if (data17 < 0 || isNaN(data17)) {
-							const err46 = {
-								instancePath: instancePath + "/summary/adopt",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
-							errors++;
-						}
-					}
-				}
-				if (data15.update !== void 0) {
-					let data18 = data15.update;
-					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err47 = {
-							instancePath: instancePath + "/summary/update",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err47];
-						else vErrors.push(err47);
-						errors++;
-					}
-					if (typeof data18 == "number" && isFinite(data18)) {
-						if (data18 < 0 || isNaN(data18)) {
-							const err48 = {
-								instancePath: instancePath + "/summary/update",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err48];
-							else vErrors.push(err48);
-							errors++;
-						}
-					}
-				}
-				if (data15.delete !== void 0) {
-					let data19 = data15.delete;
-					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err49 = {
-							instancePath: instancePath + "/summary/delete",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err49];
-						else vErrors.push(err49);
-						errors++;
-					}
-					if (typeof data19 == "number" && isFinite(data19)) {
-						if (data19 < 0 || isNaN(data19)) {
-							const err50 = {
-								instancePath: instancePath + "/summary/delete",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
-							errors++;
-						}
-					}
-				}
-				if (data15.move !== void 0) {
-					let data20 = data15.move;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err51 = {
-							instancePath: instancePath + "/summary/move",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err51];
-						else vErrors.push(err51);
-						errors++;
-					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err52 = {
-								instancePath: instancePath + "/summary/move",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
-							errors++;
-						}
-					}
-				}
-				if (data15.noop !== void 0) {
-					let data21 = data15.noop;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err53 = {
-							instancePath: instancePath + "/summary/noop",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err53];
-						else vErrors.push(err53);
-						errors++;
-					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err54 = {
-								instancePath: instancePath + "/summary/noop",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err54];
-							else vErrors.push(err54);
-							errors++;
-						}
-					}
-				}
-				if (data15.blocked !== void 0) {
-					let data22 = data15.blocked;
-					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-						const err55 = {
-							instancePath: instancePath + "/summary/blocked",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err55];
-						else vErrors.push(err55);
-						errors++;
-					}
-					if (typeof data22 == "number" && isFinite(data22)) {
-						if (data22 < 0 || isNaN(data22)) {
-							const err56 = {
-								instancePath: instancePath + "/summary/blocked",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err56];
-							else vErrors.push(err56);
-							errors++;
-						}
-					}
-				}
-			} else {
-				const err57 = {
-					instancePath: instancePath + "/summary",
-					schemaPath: "#/properties/summary/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err57];
-				else vErrors.push(err57);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data23 = data.diagnostics;
-			if (Array.isArray(data23)) {
-				const len3 = data23.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data24 = data23[i3];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.severity === void 0) {
-							const err58 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
-							errors++;
-						}
-						if (data24.code === void 0) {
-							const err59 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
-							errors++;
-						}
-						if (data24.message === void 0) {
-							const err60 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err60];
-							else vErrors.push(err60);
-							errors++;
-						}
-						if (data24.severity !== void 0) {
-							let data25 = data24.severity;
-							if (!(data25 === "error" || data25 === "warning")) {
-								const err61 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema34.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err61];
-								else vErrors.push(err61);
-								errors++;
-							}
-						}
-						if (data24.code !== void 0) {
-							if (typeof data24.code !== "string") {
-								const err62 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
-								errors++;
-							}
-						}
-						if (data24.message !== void 0) {
-							if (typeof data24.message !== "string") {
-								const err63 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err63];
-								else vErrors.push(err63);
-								errors++;
-							}
-						}
-						if (data24.file !== void 0) {
-							if (typeof data24.file !== "string") {
-								const err64 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
-								errors++;
-							}
-						}
-						if (data24.line !== void 0) {
-							let data29 = data24.line;
-							if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-								const err65 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err65];
-								else vErrors.push(err65);
-								errors++;
-							}
-							if (typeof data29 == "number" && isFinite(data29)) {
-								if (data29 < 1 || isNaN(data29)) {
-									const err66 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err66];
-									else vErrors.push(err66);
-									errors++;
-								}
-							}
-						}
-						if (data24.column !== void 0) {
-							let data30 = data24.column;
-							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-								const err67 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
-								errors++;
-							}
-							if (typeof data30 == "number" && isFinite(data30)) {
-								if (data30 < 1 || isNaN(data30)) {
-									const err68 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err68];
-									else vErrors.push(err68);
-									errors++;
-								}
-							}
-						}
-						if (data24.expected !== void 0) {
-							if (typeof data24.expected !== "string") {
-								const err69 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
-								errors++;
-							}
-						}
-						if (data24.found !== void 0) {
-							if (typeof data24.found !== "string") {
-								const err70 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err70];
-								else vErrors.push(err70);
-								errors++;
-							}
-						}
-						if (data24.hint !== void 0) {
-							if (typeof data24.hint !== "string") {
-								const err71 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err71];
-								else vErrors.push(err71);
-								errors++;
-							}
-						}
-						if (data24.readiness !== void 0) {
-							if (true !== data24.readiness) {
-								const err72 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err72];
-								else vErrors.push(err72);
-								errors++;
-							}
-						}
-						if (data24.rule !== void 0) {
-							if (typeof data24.rule !== "string") {
-								const err73 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err73];
-								else vErrors.push(err73);
-								errors++;
-							}
-						}
-						if (data24.key !== void 0) {
-							if (typeof data24.key !== "string") {
-								const err74 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err74];
-								else vErrors.push(err74);
-								errors++;
-							}
-						}
-						if (data24.accountId !== void 0) {
-							if (typeof data24.accountId !== "string") {
-								const err75 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err75];
-								else vErrors.push(err75);
-								errors++;
-							}
-						}
-						if (data24.clashesWith !== void 0) {
-							let data38 = data24.clashesWith;
-							if (Array.isArray(data38)) {
-								const len4 = data38.length;
-								for (let i4 = 0; i4 < len4; i4++) {
-									let data39 = data38[i4];
-									if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
-										if (data39.scheduledAt === void 0) {
-											const err76 = {
-												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err76];
-											else vErrors.push(err76);
-											errors++;
-										}
-										if (data39.key !== void 0) {
-											if (typeof data39.key !== "string") {
-												const err77 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err77];
-												else vErrors.push(err77);
-												errors++;
-											}
-										}
-										if (data39.postId !== void 0) {
-											if (typeof data39.postId !== "string") {
-												const err78 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err78];
-												else vErrors.push(err78);
-												errors++;
-											}
-										}
-										if (data39.file !== void 0) {
-											if (typeof data39.file !== "string") {
-												const err79 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err79];
-												else vErrors.push(err79);
-												errors++;
-											}
-										}
-										if (data39.scheduledAt !== void 0) {
-											if (typeof data39.scheduledAt !== "string") {
-												const err80 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err80];
-												else vErrors.push(err80);
-												errors++;
-											}
-										}
-									} else {
-										const err81 = {
-											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err81];
-										else vErrors.push(err81);
-										errors++;
-									}
-								}
-							} else {
-								const err82 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err82];
-								else vErrors.push(err82);
-								errors++;
-							}
-						}
-					} else {
-						const err83 = {
-							instancePath: instancePath + "/diagnostics/" + i3,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err83];
-						else vErrors.push(err83);
-						errors++;
-					}
-				}
-			} else {
-				const err84 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err84];
-				else vErrors.push(err84);
-				errors++;
-			}
-		}
-	} else {
-		const err85 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err85];
-		else vErrors.push(err85);
-		errors++;
-	}
-	validate11.errors = vErrors;
-	return errors === 0;
-}
-var validateState, func0$1, pattern0$1, formats0, schema18, validatePlan, schema25, schema34, func11, schema27, schema29, schema30, schema31;
-var init_file_validators_DJcCqJMI = __esmMin((() => {
-	validateState = validate0$1;
-	func0$1 = require_ucs2length().default;
-	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
-	formats0 = require_formats().fullFormats["date-time"];
-	validate2.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate4$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema18 = {
-		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
-		"type": "object",
-		"required": [
-			"content",
-			"targets",
-			"mediaIds"
-		],
-		"properties": {
-			"content": { "type": "string" },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId"],
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"mediaIds": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"scheduledAt": { "type": ["string", "null"] }
-		}
-	};
-	validate6$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate8.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate1$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate0$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validatePlan = validate11;
-	schema25 = {
-		"$schema": "https://json-schema.org/draft/2020-12/schema",
-		"$id": "https://postsync.dev/schemas/plan.schema.json",
-		"title": "postsync plan file (postsync plan --out)",
-		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
-		"type": "object",
-		"required": [
-			"formatVersion",
-			"createdAt",
-			"target",
-			"stateHash",
-			"prune",
-			"only",
-			"uploads",
-			"changes",
-			"summary",
-			"diagnostics"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"formatVersion": { "const": 1 },
-			"createdAt": {
-				"type": "string",
-				"format": "date-time"
-			},
-			"target": {
-				"type": "object",
-				"required": [
-					"id",
-					"apiUrl",
-					"projectId",
-					"local"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"id": {
-						"type": "string",
-						"minLength": 1
-					},
-					"apiUrl": { "type": "string" },
-					"projectId": {
-						"type": "string",
-						"minLength": 1
-					},
-					"local": { "type": "boolean" }
-				}
-			},
-			"stateHash": { "$ref": "#/$defs/sha256" },
-			"prune": { "type": "boolean" },
-			"only": { "oneOf": [{ "type": "null" }, {
-				"type": "array",
-				"items": { "type": "string" }
-			}] },
-			"uploads": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/mediaUpload" }
-			},
-			"changes": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/change" }
-			},
-			"summary": {
-				"type": "object",
-				"required": [
-					"create",
-					"adopt",
-					"update",
-					"delete",
-					"move",
-					"noop",
-					"blocked"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"create": { "$ref": "#/$defs/count" },
-					"adopt": { "$ref": "#/$defs/count" },
-					"update": { "$ref": "#/$defs/count" },
-					"delete": { "$ref": "#/$defs/count" },
-					"move": { "$ref": "#/$defs/count" },
-					"noop": { "$ref": "#/$defs/count" },
-					"blocked": { "$ref": "#/$defs/count" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" }
-			}
-		},
-		"$defs": {
-			"sha256": {
-				"type": "string",
-				"pattern": "^[0-9a-f]{64}$"
-			},
-			"count": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"action": { "enum": [
-				"create",
-				"adopt",
-				"update",
-				"delete",
-				"move",
-				"noop",
-				"blocked"
-			] },
-			"fieldChange": {
-				"type": "object",
-				"required": [
-					"field",
-					"before",
-					"after"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"field": {
-						"type": "string",
-						"minLength": 1
-					},
-					"before": true,
-					"after": true
-				}
-			},
-			"postShape": {
-				"type": "object",
-				"required": [
-					"content",
-					"scheduledAt",
-					"targets",
-					"media"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"content": { "type": "string" },
-					"scheduledAt": { "type": ["string", "null"] },
-					"targets": {
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["socialAccountId", "options"],
-							"additionalProperties": false,
-							"properties": {
-								"socialAccountId": { "type": "string" },
-								"contentOverride": { "type": "string" },
-								"options": { "type": "object" }
-							}
-						}
-					},
-					"media": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"change": {
-				"type": "object",
-				"required": [
-					"action",
-					"key",
-					"file",
-					"postId",
-					"reasons"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"action": { "$ref": "#/$defs/action" },
-					"key": {
-						"type": "string",
-						"minLength": 1
-					},
-					"file": { "type": ["string", "null"] },
-					"postId": { "type": ["string", "null"] },
-					"reasons": {
-						"type": "array",
-						"items": { "type": "string" }
-					},
-					"desired": { "$ref": "#/$defs/postShape" },
-					"fields": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"drift": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"liveUpdatedAt": { "type": "string" },
-					"fromKey": {
-						"type": "string",
-						"minLength": 1
-					},
-					"skipped": { "type": "boolean" },
-					"resumesPending": { "type": "boolean" },
-					"stateOnly": { "type": "boolean" },
-					"slot": {
-						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-						"type": "object",
-						"required": [
-							"slot",
-							"scheduledAt",
-							"source"
-						],
-						"additionalProperties": false,
-						"properties": {
-							"slot": { "type": "string" },
-							"scheduledAt": { "type": "string" },
-							"source": { "enum": ["recorded", "assigned"] }
-						}
-					},
-					"occurrence": {
-						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-						"type": "object",
-						"required": ["of", "date"],
-						"additionalProperties": false,
-						"properties": {
-							"of": { "type": "string" },
-							"date": { "type": "string" }
-						}
-					},
-					"diagnostics": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/diagnostic" },
-						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-					},
-					"mediaRecords": {
-						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": [
-								"sha256",
-								"mediaId",
-								"sizeBytes",
-								"contentType"
-							],
-							"additionalProperties": false,
-							"properties": {
-								"sha256": { "$ref": "#/$defs/sha256" },
-								"mediaId": {
-									"type": "string",
-									"minLength": 1
-								},
-								"sizeBytes": {
-									"type": "integer",
-									"minimum": 0
-								},
-								"contentType": { "type": "string" }
-							}
-						}
-					}
-				},
-				"allOf": [
-					{
-						"if": { "properties": { "action": { "enum": [
-							"create",
-							"adopt",
-							"update"
-						] } } },
-						"then": { "required": ["desired"] }
-					},
-					{
-						"if": { "properties": { "action": { "const": "adopt" } } },
-						"then": {
-							"required": ["postId", "liveUpdatedAt"],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "update" } } },
-						"then": {
-							"required": [
-								"postId",
-								"fields",
-								"liveUpdatedAt"
-							],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "move" } } },
-						"then": { "required": ["fromKey"] }
-					}
-				]
-			},
-			"mediaUpload": {
-				"type": "object",
-				"required": [
-					"sha256",
-					"path",
-					"sizeBytes",
-					"contentType",
-					"kind",
-					"usedBy"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"sha256": { "$ref": "#/$defs/sha256" },
-					"path": {
-						"type": "string",
-						"minLength": 1
-					},
-					"sizeBytes": {
-						"type": "integer",
-						"minimum": 0
-					},
-					"contentType": { "type": "string" },
-					"kind": { "enum": ["image", "video"] },
-					"usedBy": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"diagnostic": {
-				"type": "object",
-				"required": [
-					"severity",
-					"code",
-					"message"
-				],
-				"properties": {
-					"severity": { "enum": ["error", "warning"] },
-					"code": { "type": "string" },
-					"message": { "type": "string" },
-					"file": { "type": "string" },
-					"line": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"column": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"expected": { "type": "string" },
-					"found": { "type": "string" },
-					"hint": { "type": "string" },
-					"readiness": {
-						"const": true,
-						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-					},
-					"rule": {
-						"type": "string",
-						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-					},
-					"key": {
-						"type": "string",
-						"description": "A broken house rule: the post it is about."
-					},
-					"accountId": {
-						"type": "string",
-						"description": "A broken house rule: the account concerned."
-					},
-					"clashesWith": {
-						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["scheduledAt"],
-							"properties": {
-								"key": { "type": "string" },
-								"postId": { "type": "string" },
-								"file": { "type": "string" },
-								"scheduledAt": { "type": "string" }
-							}
-						}
-					}
-				}
-			}
-		}
-	};
-	schema34 = {
-		"type": "object",
-		"required": [
-			"severity",
-			"code",
-			"message"
-		],
-		"properties": {
-			"severity": { "enum": ["error", "warning"] },
-			"code": { "type": "string" },
-			"message": { "type": "string" },
-			"file": { "type": "string" },
-			"line": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"column": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"expected": { "type": "string" },
-			"found": { "type": "string" },
-			"hint": { "type": "string" },
-			"readiness": {
-				"const": true,
-				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-			},
-			"rule": {
-				"type": "string",
-				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-			},
-			"key": {
-				"type": "string",
-				"description": "A broken house rule: the post it is about."
-			},
-			"accountId": {
-				"type": "string",
-				"description": "A broken house rule: the account concerned."
-			},
-			"clashesWith": {
-				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["scheduledAt"],
-					"properties": {
-						"key": { "type": "string" },
-						"postId": { "type": "string" },
-						"file": { "type": "string" },
-						"scheduledAt": { "type": "string" }
-					}
-				}
-			}
-		}
-	};
-	func11 = Object.prototype.hasOwnProperty;
-	schema27 = {
-		"type": "object",
-		"required": [
-			"sha256",
-			"path",
-			"sizeBytes",
-			"contentType",
-			"kind",
-			"usedBy"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"sha256": { "$ref": "#/$defs/sha256" },
-			"path": {
-				"type": "string",
-				"minLength": 1
-			},
-			"sizeBytes": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"contentType": { "type": "string" },
-			"kind": { "enum": ["image", "video"] },
-			"usedBy": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate12.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema29 = {
-		"type": "object",
-		"required": [
-			"action",
-			"key",
-			"file",
-			"postId",
-			"reasons"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"action": { "$ref": "#/$defs/action" },
-			"key": {
-				"type": "string",
-				"minLength": 1
-			},
-			"file": { "type": ["string", "null"] },
-			"postId": { "type": ["string", "null"] },
-			"reasons": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"desired": { "$ref": "#/$defs/postShape" },
-			"fields": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"drift": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"liveUpdatedAt": { "type": "string" },
-			"fromKey": {
-				"type": "string",
-				"minLength": 1
-			},
-			"skipped": { "type": "boolean" },
-			"resumesPending": { "type": "boolean" },
-			"stateOnly": { "type": "boolean" },
-			"slot": {
-				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-				"type": "object",
-				"required": [
-					"slot",
-					"scheduledAt",
-					"source"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"slot": { "type": "string" },
-					"scheduledAt": { "type": "string" },
-					"source": { "enum": ["recorded", "assigned"] }
-				}
-			},
-			"occurrence": {
-				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-				"type": "object",
-				"required": ["of", "date"],
-				"additionalProperties": false,
-				"properties": {
-					"of": { "type": "string" },
-					"date": { "type": "string" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" },
-				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-			},
-			"mediaRecords": {
-				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": [
-						"sha256",
-						"mediaId",
-						"sizeBytes",
-						"contentType"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"sha256": { "$ref": "#/$defs/sha256" },
-						"mediaId": {
-							"type": "string",
-							"minLength": 1
-						},
-						"sizeBytes": {
-							"type": "integer",
-							"minimum": 0
-						},
-						"contentType": { "type": "string" }
-					}
-				}
-			}
-		},
-		"allOf": [
-			{
-				"if": { "properties": { "action": { "enum": [
-					"create",
-					"adopt",
-					"update"
-				] } } },
-				"then": { "required": ["desired"] }
-			},
-			{
-				"if": { "properties": { "action": { "const": "adopt" } } },
-				"then": {
-					"required": ["postId", "liveUpdatedAt"],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "update" } } },
-				"then": {
-					"required": [
-						"postId",
-						"fields",
-						"liveUpdatedAt"
-					],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "move" } } },
-				"then": { "required": ["fromKey"] }
-			}
-		]
-	};
-	schema30 = { "enum": [
-		"create",
-		"adopt",
-		"update",
-		"delete",
-		"move",
-		"noop",
-		"blocked"
-	] };
-	schema31 = {
-		"type": "object",
-		"required": [
-			"content",
-			"scheduledAt",
-			"targets",
-			"media"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"content": { "type": "string" },
-			"scheduledAt": { "type": ["string", "null"] },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId", "options"],
-					"additionalProperties": false,
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"media": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate14.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate11.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-}));
-function editDistance(a, b) {
-	const rows = a.length + 1;
-	const cols = b.length + 1;
-	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
-	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
-		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
-		d[i][j] = best;
-	}
-	return d[a.length][b.length];
-}
-function fold$1(word) {
-	return word.toLowerCase().replace(/[-_\s]/g, "");
-}
-function closestMatch(word, candidates) {
-	const folded = fold$1(word);
-	const allowed = Math.max(1, Math.floor(folded.length / 3));
-	let best;
-	for (const candidate of candidates) {
-		if (candidate === word) continue;
-		const distance = editDistance(folded, fold$1(candidate));
-		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
-			candidate,
-			distance
-		};
-	}
-	return best?.candidate;
-}
-function didYouMean(word, candidates) {
-	const match = closestMatch(word, candidates);
-	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
-}
-function schemaCheck(validate) {
-	return (data, context) => {
-		if (validate(data)) return [];
-		return (validate.errors ?? []).flatMap((error) => {
-			const diagnostic = describeError(error, context);
-			return diagnostic === void 0 ? [] : [diagnostic];
-		});
-	};
-}
-function describeError(error, context) {
-	const path = pointerToPath(error.instancePath);
-	const at = (target, key = false) => ({
-		file: context.file,
-		...context.locate(target, { key })
-	});
-	const field = formatPath(path);
-	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
-	const lastKey = path[path.length - 1];
-	switch (error.keyword) {
-		case "additionalProperties": {
-			const name = String(error.params.additionalProperty);
-			const known = Object.keys(error.parentSchema?.properties ?? {});
-			return {
-				severity: "error",
-				code: "unknown-field",
-				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
-				...at([...path, name], true),
-				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
-				found: `\`${name}\``,
-				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
-			};
-		}
-		case "required": {
-			const name = String(error.params.missingProperty);
-			return {
-				severity: "error",
-				code: "missing-field",
-				message: `missing field \`${name}\` in \`${field || "the document"}\``,
-				...at(path),
-				expected: `a field \`${name}\``,
-				hint: `Add \`${name}:\`.`
-			};
-		}
-		case "type": return {
-			severity: "error",
-			code: "wrong-type",
-			message: `\`${field}\` has the wrong type`,
-			...at(path),
-			expected: expectedInWords ?? describeTypes(error.params.type),
-			found: describeValue(error.data),
-			hint: typeHint(error.params.type, error.data)
-		};
-		case "maxItems": return {
-			severity: "error",
-			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
-			message: `\`${field}\` has too many entries`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)}`,
-			found: `${error.data.length}`,
-			hint: "Split the post or remove entries."
-		};
-		case "maxLength": return {
-			severity: "error",
-			code: lastKey === "content" ? "content-too-long" : "too-long",
-			message: `\`${field}\` is too long`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)} characters`,
-			found: `${[...String(error.data)].length} characters`,
-			hint: "Shorten the text."
-		};
-		case "minLength": return {
-			severity: "error",
-			code: "empty-value",
-			message: `\`${field}\` is empty`,
-			...at(path),
-			expected: expectedInWords ?? "a non-empty text",
-			found: "an empty text",
-			hint: "Write a value or remove the field."
-		};
-		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
-		case "propertyNames": return;
-		default: return {
-			severity: "error",
-			code: "invalid-value",
-			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
-			...at(path),
-			expected: expectedInWords,
-			found: describeValue(error.data),
-			hint: "Correct the value."
-		};
-	}
-}
-function patternDiagnostic(error, path, context, expected) {
-	const propertyName = error.propertyName;
-	if (propertyName !== void 0) return {
-		severity: "error",
-		code: "invalid-key",
-		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
-		file: context.file,
-		...context.locate([...path, propertyName], { key: true }),
-		expected,
-		found: `\`${propertyName}\``,
-		hint: "Rename it."
-	};
-	return {
-		severity: "error",
-		code: "invalid-value",
-		message: `\`${formatPath(path)}\` is not valid`,
-		file: context.file,
-		...context.locate(path),
-		expected,
-		found: describeValue(error.data),
-		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
-	};
-}
-function pointerToPath(pointer) {
-	if (pointer === "") return [];
-	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
-}
-function formatPath(path) {
-	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
-}
-function describeTypes(types) {
-	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
-}
-function describeValue(value) {
-	if (value === null || value === void 0) return "nothing (an empty value)";
-	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
-	if (Array.isArray(value)) return `a list of ${value.length}`;
-	return "a mapping";
-}
-function typeHint(types, found) {
-	const wanted = Array.isArray(types) ? types : types.split(",");
-	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
-	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
-	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
-}
-function describeSchemaErrors(errors, limit = 10) {
-	const lines = (errors ?? []).map((error) => {
-		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
-		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
-		return `${where}: ${error.message ?? "is invalid"}${extra}`;
-	});
-	const unique = [...new Set(lines)];
-	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
-}
-function canonicalJson(value) {
-	const text = stable(value);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return text;
-}
-function prettyCanonicalJson(value) {
-	const text = stable(value, null, 2);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return `${text}\n`;
-}
-function sha256Hex(text) {
-	return hash("sha256", text, "hex");
-}
-function journalPathFor(statePath) {
-	return `${statePath}.journal`;
-}
-function journalLine(record) {
-	return `${JSON.stringify(record)}\n`;
-}
-function applyEdits(section, edits) {
-	for (const [field, key, value] of edits) {
-		const map = section[field];
-		if (value === null) delete map[key];
-		else map[key] = value;
-	}
-}
-function replayJournal(file, records) {
-	for (const record of records) applyEdits(file.targets[record.t] ??= {
-		apiUrl: record.u,
-		projectId: record.p,
-		posts: {},
-		media: {},
-		pending: {},
-		uploads: {}
-	}, record.e);
-	return file;
-}
-function journalBase(stateText) {
-	return stateText === null ? "none" : sha256Hex(stateText);
-}
-function journalHeaderLine(base) {
-	return `${JSON.stringify({
-		postsyncJournal: 1,
-		base
-	})}\n`;
-}
-function isHeader(value) {
-	const header = value;
-	return typeof header === "object" && header !== null && header.postsyncJournal === 1 && typeof header.base === "string";
-}
-function isRecord$4(value) {
-	const record = value;
-	return typeof record === "object" && record !== null && typeof record.t === "string" && typeof record.u === "string" && typeof record.p === "string" && Array.isArray(record.e) && record.e.every((edit) => Array.isArray(edit) && edit.length === 3 && FIELDS.has(edit[0]) && typeof edit[1] === "string" && typeof edit[2] === "object");
-}
-function parseJournal(text) {
-	const lines = [];
-	let start = 0;
-	for (let end = text.indexOf("\n"); end !== -1; start = end + 1, end = text.indexOf("\n", start)) try {
-		lines.push(JSON.parse(text.slice(start, end)));
-	} catch {
-		break;
-	}
-	const [header, ...rest] = lines;
-	if (!isHeader(header)) return null;
-	const whole = rest.findIndex((line) => !isRecord$4(line));
-	return {
-		base: header.base,
-		records: whole === -1 ? rest : rest.slice(0, whole)
-	};
-}
-function readJournalSync(path) {
-	let text;
-	try {
-		text = readFileSync(path, "utf8");
-	} catch (error) {
-		if (error.code === "ENOENT") return null;
-		throw new StateError(`cannot read the state journal ${path}: ${error.message}`, {
-			hint: "It holds changes of an interrupted apply that are not in the state file yet; make it readable and run `postsync apply` again.",
-			cause: error
-		});
-	}
-	return parseJournal(text);
-}
-function replayJournalOnto(file, journal, state) {
-	if (journal.base === journalBase(state.text)) return replayJournal(file, journal.records);
-	const before = canonicalJson(file);
-	if (canonicalJson(replayJournal(file, journal.records)) === before) return file;
-	const journalPath = journalPathFor(state.path);
-	throw new StateError(`the state file ${state.path} was replaced after an interrupted postsync run wrote ${journalPath}, which holds changes that file does not have`, { hint: `The journal records what that run did on the remote. Put back the state file it continued (e.g. from git) and run \`postsync apply\` to fold it in; or delete ${journalPath} to drop those records (posts that run created are then not owned by this state).` });
-}
-function emptyStateFile() {
-	return {
-		version: 1,
-		targets: {}
-	};
-}
-function emptyTargetState({ apiUrl, projectId }) {
-	return {
-		apiUrl,
-		projectId,
-		posts: {},
-		media: {},
-		pending: {},
-		uploads: {}
-	};
-}
-function normalizeApiUrl(apiUrl) {
-	let url;
-	try {
-		url = new URL(apiUrl.trim());
-	} catch {
-		throw new InputError(`API URL "${apiUrl}" is not a valid URL`, { hint: "Use an absolute URL such as https://api.example.com/public/v1." });
-	}
-	const path = url.pathname.replace(/\/+$/, "");
-	return `${url.protocol}//${url.host}${path}${url.search}`;
-}
-function targetId({ apiUrl, projectId, local }) {
-	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
-}
-function sectionFor(state, target) {
-	return state.targets[target.id] ?? emptyTargetState(target);
-}
-function stateSectionHash(section) {
-	return sha256Hex(canonicalJson(section));
-}
-async function readState(path) {
-	const journal = readJournalSync(journalPathFor(path));
-	const text = readStateText(path);
-	const file = text === null ? emptyStateFile() : await parseState(text, path);
-	return journal === null ? file : replayJournalOnto(file, journal, {
-		text,
-		path
-	});
-}
-async function readStateSection(path, target, options = {}) {
-	const { known: states } = options;
-	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
-	if (text === null || states === void 0) {
-		const section = sectionFor(await readState(path), target);
-		return {
-			section,
-			hash: stateSectionHash(section)
-		};
-	}
-	const digest = hash("sha1", text, "base64");
-	const known = states.get(path, digest);
-	const section = sectionFor(await parseState(text, path, { validated: known !== void 0 }), target);
-	const remembered = known?.sectionHashes[target.id];
-	if (remembered !== void 0) return {
-		section,
-		hash: remembered
-	};
-	const sectionHash = stateSectionHash(section);
-	states.set(path, digest, { sectionHashes: {
-		...known?.sectionHashes,
-		[target.id]: sectionHash
-	} });
-	return {
-		section,
-		hash: sectionHash
-	};
-}
-function readStateText(path) {
-	try {
-		return readFileSync(path, "utf8");
-	} catch (error) {
-		if (error.code === "ENOENT") return null;
-		throw new StateError(`cannot read the state file ${path}: ${error.message}`, {
-			hint: "Check that the path is a readable file.",
-			cause: error
-		});
-	}
-}
-async function parseState(text, path, options = {}) {
-	const hint = RESTORE_HINT.replace("<file>", path);
-	if (/^(<{7}|>{7}) /m.test(text)) throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new StateError(`the state file ${path} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.version;
-	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
-	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
-	if (!validateState(data)) {
-		const problems = describeSchemaErrors(validateState.errors);
-		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
-	}
-	return data;
-}
-var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_DxTiY6WG = __esmMin((() => {
-	init_errors_BmB5JMAx();
-	init_wrapper();
-	TYPE_WORDS = {
-		string: "a text",
-		boolean: "true or false",
-		array: "a list",
-		object: "a mapping (key: value lines)",
-		null: "null",
-		number: "a number",
-		integer: "a whole number"
-	};
-	stable = stringify$1.configure({
-		deterministic: true,
-		circularValue: TypeError
-	});
-	FIELDS = new Set([
-		"posts",
-		"pending",
-		"media",
-		"uploads"
-	]);
-	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
-}));
-function gitHubActionsEnvironment(env, options) {
-	if (env.GITHUB_ACTIONS !== "true") return null;
-	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
-	return {
-		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
-		outputFile: nonEmpty(env.GITHUB_OUTPUT),
-		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
-	};
-}
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
-var init_workflow_commands_CGh1193V = __esmMin((() => {}));
-function trimmed(value, digits) {
-	return String(Number(value.toFixed(digits)));
-}
-function formatBytes(bytes) {
-	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
-	return `${bytes} bytes`;
-}
-function formatSeconds(seconds, digits = 1) {
-	return `${trimmed(seconds, digits)} s`;
-}
-function formatAgainstLimit(kind, found, limit) {
-	if (kind === "bytes") {
-		const pair = {
-			found: formatBytes(found),
-			limit: formatBytes(limit)
-		};
-		if (pair.found !== pair.limit || found === limit) return pair;
-		return {
-			found: `${found.toLocaleString("en-US")} bytes`,
-			limit: `${limit.toLocaleString("en-US")} bytes`
-		};
-	}
-	const limitText = formatSeconds(limit, 3);
-	for (const digits of [
-		1,
-		2,
-		3
-	]) {
-		const foundText = formatSeconds(found, digits);
-		if (foundText !== limitText) return {
-			found: foundText,
-			limit: limitText
-		};
-	}
-	return {
-		found: formatSeconds(found, 6),
-		limit: limitText
-	};
-}
-function formatList(items, conjunction = "and") {
-	if (items.length === 0) return "none";
-	if (items.length === 1) return items[0];
-	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
-}
-function plural$1(count, singular, pluralForm = `${singular}s`) {
-	return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-var UNITS;
-var init_format_DZlSd15T = __esmMin((() => {
-	UNITS = [
-		["GiB", 1024 ** 3],
-		["MiB", 1024 ** 2],
-		["KiB", 1024]
-	];
-}));
-var actions_Qg1qGPY0_exports = __exportAll$1({
-	annotation: () => annotation,
-	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
-	diagnosticAnnotation: () => diagnosticAnnotation,
-	diagnosticOutputs: () => diagnosticOutputs,
-	escapeData: () => escapeData,
-	escapeProperty: () => escapeProperty,
-	formatOutputs: () => formatOutputs,
-	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
-	planOutputs: () => planOutputs,
-	reportApplyOutcome: () => reportApplyOutcome,
-	reportToGitHubActions: () => reportToGitHubActions,
-	validateSummaryMarkdown: () => validateSummaryMarkdown,
-	workspacePath: () => workspacePath
-});
-function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
-	return Object.entries(outputs).map(([name, raw]) => {
-		const value = String(raw);
-		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
-		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-	}).join("");
-}
-function diagnosticOutputs(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-function planOutputs(plan) {
-	const skipped = plan.changes.filter((change) => change.skipped).length;
-	const { summary } = plan;
-	return {
-		"has-changes": hasChanges(plan),
-		create: summary.create,
-		adopt: summary.adopt,
-		update: summary.update,
-		delete: summary.delete - skipped,
-		"delete-skipped": skipped,
-		move: summary.move,
-		blocked: summary.blocked,
-		noop: summary.noop,
-		uploads: plan.uploads.length,
-		...diagnosticOutputs(plan.diagnostics)
-	};
-}
-function cell$1(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function where(diagnostic) {
-	if (diagnostic.file === void 0) return "postsync";
-	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
-	return `${diagnostic.file}${line}`;
-}
-function validateSummaryMarkdown(diagnostics, options) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	const warnings = diagnostics.length - errors;
-	const out = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length > 0) {
-		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-function applyOutcomeMarkdown(options) {
-	const out = [
-		"",
-		`**${options.line}**`,
-		""
-	];
-	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
-	if (options.failed.length > 0) out.push("");
-	return out.join("\n");
-}
-async function reportToGitHubActions(report, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
-	if (!actions) return false;
-	const paths = {
-		root: report.root,
-		workspace: actions.workspace
-	};
-	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
-	for (const change of report.plan?.changes ?? []) {
-		if (change.action !== "blocked") continue;
-		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
-			file: change.file === null ? void 0 : workspacePath(change.file, paths),
-			title: "postsync blocked"
-		}));
-	}
-	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
-	await appendSummary(actions, report.summary());
-	return true;
-}
-async function reportApplyOutcome(outcome, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
-	if (!actions) return false;
-	const paths = {
-		root: outcome.root,
-		workspace: actions.workspace
-	};
-	const failed = outcome.result.failed.map((failure) => ({
-		key: failure.key,
-		message: failure.error.message
-	}));
-	for (const failure of failed) {
-		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
-		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
-			file: file === null ? void 0 : workspacePath(file, paths),
-			title: "postsync apply failed"
-		}));
-	}
-	await writeOutputs(actions, {
-		applied: outcome.result.applied.length,
-		failed: failed.length
-	});
-	await appendSummary(actions, applyOutcomeMarkdown({
-		line: outcome.line,
-		failed
-	}));
-	return true;
-}
-async function writeOutputs(actions, outputs) {
-	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
-}
-var init_actions_Qg1qGPY0 = __esmMin((() => {
-	init_workflow_commands_CGh1193V();
-	init_has_changes_Dy1ZVtLe();
-	init_format_DZlSd15T();
-}));
-function location(diagnostic) {
-	if (!diagnostic.file) return "";
-	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
-	return `${diagnostic.file}${position}`;
-}
-function renderDiagnostics(diagnostics, style) {
-	return diagnostics.map((d) => {
-		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = location(d);
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
-		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
-		return lines.join("\n");
-	}).join("\n");
-}
-function diagnosticCounts(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
-function blockPostsWithErrors(changes, context) {
-	const errorsByFile = new Map();
-	const projectErrors = [];
-	for (const diagnostic of context.diagnostics) {
-		if (diagnostic.severity !== "error") continue;
-		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
-		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
-	}
-	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
-	const errorsOf = (file, keys) => {
-		const errors = errorsByFile.get(file) ?? [];
-		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
-	};
-	const paired = new Set();
-	const result = changes.map((change) => {
-		const withErrors = filesOf(change, context, paired).map((file) => ({
-			file,
-			errors: errorsOf(file, [change.key, change.fromKey])
-		})).filter(({ errors }) => errors.length > 0);
-		return withErrors.length === 0 ? change : blocked(change, withErrors);
-	});
-	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
-	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
-	return result.map((change) => {
-		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
-		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
-		return change;
-	});
-}
-function filesOf(change, context, paired) {
-	const files = change.file === null ? [] : [change.file];
-	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
-	for (const key of formerKeys) {
-		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
-		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
-	}
-	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
-		paired.add(invalid);
-		if (!files.includes(invalid.file)) files.push(invalid.file);
-	}
-	return files;
-}
-function writes(change) {
-	return change.action !== "noop" && change.action !== "blocked" && change.skipped !== true;
-}
-function consequence(change) {
-	if (change.action === "create") return "the post is not created until it is fixed";
-	if (change.action === "update") return "the post is not updated until it is fixed";
-	if (change.action === "move") return "the post is not moved until it is fixed";
-	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
-	return "the post is left as it is until it is fixed";
-}
-function errorsReason(file, errors) {
-	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
-	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
-}
-function blocked(change, files) {
-	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
-	if (change.action === "blocked") reasons.push(...change.reasons);
-	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
-}
-function asBlocked(change, reasons, diagnostics) {
-	const next = {
-		...change,
-		action: "blocked",
-		reasons,
-		diagnostics
-	};
-	delete next.skipped;
-	return next;
-}
-function ownChanges(invalidFiles, context, errorsOf) {
-	const byKey = new Map();
-	for (const invalid of invalidFiles) {
-		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
-		if (context.only !== null && !context.only.includes(key)) continue;
-		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
-	}
-	return [...byKey].map(([key, files]) => {
-		return blocked({
-			action: "create",
-			key,
-			file: files[0].file,
-			postId: null,
-			reasons: []
-		}, files.map((invalid) => ({
-			file: invalid.file,
-			errors: errorsOf(invalid.file, [invalid.key])
-		})).filter(({ errors }) => errors.length > 0));
-	});
-}
-function blockedByProject(change, errors) {
-	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
-}
-function blockedByUnknown(change, unknown, errorsByFile) {
-	const files = unknown.map((invalid) => invalid.file);
-	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
-}
-function blockedByErrors(plan) {
-	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
-}
-var init_posts_with_errors_9QHTZc0w = __esmMin((() => {
-	init_format_DZlSd15T();
-}));
-function previewText(text, max) {
-	if (text.length <= max) return text;
-	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
-	let count = 0;
-	let cut = 0;
-	for (const { index } of graphemes.segment(text)) {
-		if (count === max - 1) cut = index;
-		if (count === max) return `${text.slice(0, cut)}…`;
-		count += 1;
-	}
-	return text;
-}
-var init_preview_CRMwEdwx = __esmMin((() => {}));
-function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${draft.missing.join("; ")}`;
-}
-function draftLines(drafts, style) {
-	const width = Math.max(...drafts.map((draft) => draft.file.length));
-	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
-}
-function renderDrafts(drafts, style, options = {}) {
-	if (drafts.length === 0) return "";
-	const notReady = drafts.filter((draft) => !draft.ready);
-	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
-	const limit = options.limit ?? Infinity;
-	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
-	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
-	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
-	return [
-		head,
-		...draftLines(shown, style),
-		style.dim(more)
-	].join("\n");
-}
-function notReadyNote(count) {
-	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
-}
-var init_drafts_Dtn_StRt = __esmMin((() => {
-	init_format_DZlSd15T();
-}));
-function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return previewText(JSON.stringify(value) ?? String(value), max);
-}
-function colourFor(change, style) {
-	if (change.skipped || change.action === "noop") return style.dim;
-	return {
-		create: style.green,
-		adopt: style.green,
-		update: style.yellow,
-		move: style.yellow,
-		delete: style.red,
-		blocked: style.magenta
-	}[change.action];
-}
-function changeLines(change, style, options = {}) {
-	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
-	const indent = options.underFile ? "  " : "";
-	const lines = [`${indent}  ${colourFor(change, style)(head)}${change.skipped ? style.dim(" [skipped]") : ""}${file}`];
-	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
-	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
-	return lines;
-}
-function groupOccurrences(changes) {
-	const counts = new Map();
-	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
-	const groups = new Map();
-	const shown = [];
-	for (const change of changes) {
-		const file = change.occurrence === void 0 ? void 0 : change.file;
-		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
-			shown.push({ change });
-			continue;
-		}
-		let group = groups.get(file);
-		if (group === void 0) {
-			group = {
-				file,
-				changes: []
-			};
-			groups.set(file, group);
-			shown.push(group);
-		}
-		group.changes.push(change);
-	}
-	return shown;
-}
-function renderPlan(plan, options) {
-	const { style } = options;
-	const verbose = options.verbose ?? false;
-	const out = [options.label];
-	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
-	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
-	if (shown.length > 0) {
-		out.push("");
-		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
-		else {
-			out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
-			for (const change of item.changes) out.push(...changeLines(change, style, {
-				verbose,
-				underFile: true
-			}));
-		}
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
-	}
-	out.push("", summaryLine$1(plan));
-	return out.join("\n");
-}
-function summaryLine$1(plan) {
-	const { summary } = plan;
-	const skipped = plan.changes.filter((change) => change.skipped).length;
-	const deletes = summary.delete - skipped;
-	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-	if (summary.create + summary.adopt + summary.update + deletes + summary.move === 0 && summary.blocked === 0) {
-		const note = skipped > 0 ? ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).` : "";
-		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
-		return `No changes. The remote matches your files.${note}${drafts}`;
-	}
-	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${deletes} to delete`];
-	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
-	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
-	let line = `${parts.join("")}.`;
-	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
-	if (skipped > 0) line += ` ${plural$1(skipped, "delete")} skipped (run with --prune to delete).`;
-	return `${line}${drafts}`;
-}
-function blockedNote(plan) {
-	const invalid = blockedByErrors(plan).length;
-	if (invalid === 0) return "";
-	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
-}
-var ACTION_SYMBOLS;
-var init_plan_human_DwS73drI = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_9QHTZc0w();
-	init_preview_CRMwEdwx();
-	init_diagnostics_DXDbdWhe();
-	init_drafts_Dtn_StRt();
-	init_format_DZlSd15T();
-	ACTION_SYMBOLS = {
-		create: "+",
-		adopt: "≡",
-		update: "~",
-		delete: "-",
-		move: "→",
-		noop: "=",
-		blocked: "!"
-	};
-}));
-var plan_markdown_CGZNdYN__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function cell(text) {
-	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-function renderPlanMarkdown(plan, options) {
-	const out = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		`**${summaryLine$1(plan)}**`,
-		""
-	];
-	const changes = plan.changes.filter((change) => change.action !== "noop");
-	if (changes.length > 0) {
-		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-		for (const change of changes) {
-			const action = change.skipped ? `${change.action} (skipped)` : change.action;
-			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
-			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
-		}
-		out.push("");
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
-	}
-	if (plan.diagnostics.length > 0) {
-		out.push("#### Problems", "");
-		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
-		out.push("");
-	}
-	return out.join("\n");
-}
-var EMOJI;
-var init_plan_markdown_CGZNdYN_ = __esmMin((() => {
-	init_diagnostics_DXDbdWhe();
-	init_plan_human_DwS73drI();
-	init_format_DZlSd15T();
-	EMOJI = {
-		create: "🟢",
-		adopt: "🔗",
-		update: "🟡",
-		delete: "🔴",
-		move: "↪️",
-		noop: "⚪",
-		blocked: "⛔"
-	};
-}));
-function serializePlan(plan) {
-	return `${JSON.stringify(plan, null, 2)}\n`;
-}
-async function parsePlan(text, options = {}) {
-	const source = options.source ?? "the plan file";
-	const hint = "Create it again with `postsync plan --out <file>`.";
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.formatVersion;
-	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DJcCqJMI(), file_validators_DJcCqJMI_exports));
-	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
-	return data;
-}
-function remoteWrites(plan) {
-	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "delete" && !change.skipped));
-}
-function postIdsToCheck(plan) {
-	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
-}
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
-	const planned = plan.target;
-	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
-	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
-	const stale = [];
-	for (const change of remoteWrites(plan)) {
-		const live = livePosts.get(change.postId) ?? null;
-		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
-		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
-	}
-	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
-}
-function describeTarget(target) {
-	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
-}
-async function reportPlanToGitHubActions(plan, context) {
-	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports)), Promise.resolve().then(() => (init_plan_markdown_CGZNdYN_(), plan_markdown_CGZNdYN__exports))]);
-	await reportToGitHubActions({
-		root: context.root,
-		diagnostics: plan.diagnostics,
-		plan,
-		summary: () => renderPlanMarkdown(plan, { label: context.label })
-	}, {
-		env: process.env,
-		annotate: (line) => process.stderr.write(line)
-	});
-}
-var init_actions_report_DEW7Oq4m = __esmMin((() => {
-	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
-}));
-function compareText(a, b) {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-function sortByKey(items) {
-	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
-	return items;
-}
-function sortDiagnostics(diagnostics) {
-	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
-var init_ordering_CEu8JWq0 = __esmMin((() => {}));
-function parseScheduledAt(text, timeZone) {
-	const match = PATTERN.exec(text.trim());
-	if (match === null) return {
-		ok: false,
-		reason: "format"
-	};
-	const [, year, month, day, hour, minute, second, fraction, offset] = match;
-	const wall = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second ?? 0),
-		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
-	};
-	if (!isValidWallTime(wall)) return {
-		ok: false,
-		reason: "range"
-	};
-	const wallMs = wallToUtcMs(wall);
-	if (offset !== void 0) {
-		const offsetMinutes = parseOffset(offset);
-		if (offsetMinutes === void 0) return {
-			ok: false,
-			reason: "range"
-		};
-		return {
-			ok: true,
-			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
-		};
-	}
-	return zonedToInstant(wall, wallMs, timeZone);
-}
-function zonedToInstant(wall, wallMs, timeZone) {
-	const candidates = [...new Set([
-		offsetMs(wallMs - 864e5, timeZone),
-		offsetMs(wallMs, timeZone),
-		offsetMs(wallMs + 864e5, timeZone)
-	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
-	const [earliest, other] = [...new Set(candidates)];
-	if (earliest === void 0) return {
-		ok: false,
-		reason: "nonexistent",
-		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
-	};
-	const result = {
-		ok: true,
-		instant: new Date(earliest).toISOString()
-	};
-	if (other !== void 0) result.ambiguous = {
-		chosenOffset: formatOffset(wallMs - earliest),
-		otherOffset: formatOffset(wallMs - other)
-	};
-	return result;
-}
-function formatterFor(timeZone) {
-	let formatter = formatters.get(timeZone);
-	if (formatter === void 0) {
-		formatter = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			hourCycle: "h23",
-			year: "numeric",
-			month: "numeric",
-			day: "numeric",
-			hour: "numeric",
-			minute: "numeric",
-			second: "numeric"
-		});
-		formatters.set(timeZone, formatter);
-	}
-	return formatter;
-}
-function wallTimeIn(instantMs, timeZone) {
-	const parts = {};
-	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-	return {
-		year: parts.year,
-		month: parts.month,
-		day: parts.day,
-		hour: parts.hour,
-		minute: parts.minute,
-		second: parts.second,
-		millisecond: (instantMs % 1e3 + 1e3) % 1e3
-	};
-}
-function offsetMs(instantMs, timeZone) {
-	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
-}
-function wallToUtcMs(wall) {
-	const date = new Date(0);
-	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-	return date.getTime();
-}
-function isValidWallTime(wall) {
-	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
-	const check = new Date(wallToUtcMs(wall));
-	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
-}
-function parseOffset(offset) {
-	if (offset === "Z" || offset === "z") return 0;
-	const digits = offset.slice(1).replace(":", "");
-	const hours = Number(digits.slice(0, 2));
-	const minutes = Number(digits.slice(2) || "0");
-	if (hours > 23 || minutes > 59) return void 0;
-	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-}
-function formatOffset(ms) {
-	const minutes = Math.round(ms / 6e4);
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-function formatWall$1(wall) {
-	const pad = (n) => String(n).padStart(2, "0");
-	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
-}
-var PATTERN, SCHEDULED_AT_FORMATS, formatters;
-var init_scheduled_at_858iXyie = __esmMin((() => {
-	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
-	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
-	formatters = new Map();
-}));
-var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
-var init_error_codes_Bqn1_kii = __esmMin((() => {
-	ALL_PERMISSIONS = [
-		"accounts-read",
-		"posts-read",
-		"posts-write",
-		"posts-publish",
-		"posts-delete",
-		"media-write"
-	];
-	INPUT_OPTION_FIELDS = [
-		"format",
-		"shareToFeed",
-		"link",
-		"vidATitle",
-		"vidADescription",
-		"vidAMadeForKids",
-		"vidATags",
-		"shortBCaption",
-		"shortBAllowComment",
-		"shortBAllowDuet",
-		"shortBAllowStitch",
-		"shortBDisclose",
-		"shortBBrandContent",
-		"shortBBrandOrganic",
-		"shortBIsAigc"
-	];
-	RESPONSE_ONLY_OPTION_FIELDS = [
-		"vidAPrivacy",
-		"shortBMode",
-		"shortBPrivacy"
-	];
-	ErrorCodes = {
-		invalidJson: "invalid_json",
-		validationFailed: "validation_failed",
-		unauthorized: "unauthorized",
-		apiKeyExpired: "api_key_expired",
-		apiKeyPaused: "api_key_paused",
-		missingPermission: "missing_permission",
-		notFound: "not_found",
-		methodNotAllowed: "method_not_allowed",
-		postNotEditable: "post_not_editable",
-		idempotencyInProgress: "idempotency_in_progress",
-		idempotencyKeyReused: "idempotency_key_reused",
-		uploadIncomplete: "upload_incomplete",
-		mediaInvalid: "media_invalid",
-		payloadTooLarge: "payload_too_large",
-		unsupportedMediaType: "unsupported_media_type",
-		rateLimited: "rate_limited",
-		internalError: "internal_error",
-		serviceUnavailable: "service_unavailable",
-		uploadClosed: "upload_closed",
-		signatureInvalid: "signature_invalid",
-		urlExpired: "url_expired",
-		loopbackOnly: "loopback_only"
-	};
 }));
 var __defProp, __exportAll;
 var init_rolldown_runtime_BJohB4LM = __esmMin((() => {
@@ -15547,14 +8641,34 @@ var init_yaml_source_B6g5_DVe = __esmMin((() => {
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
-var content_validators_DbFO_thF_exports = __exportAll$1({
+var require_ucs2length = __commonJSMin(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	function ucs2length(str) {
+		const len = str.length;
+		let length = 0;
+		let pos = 0;
+		let value;
+		while (pos < len) {
+			length++;
+			value = str.charCodeAt(pos++);
+			if (value >= 55296 && value <= 56319 && pos < len) {
+				value = str.charCodeAt(pos);
+				if ((value & 64512) === 56320) pos++;
+			}
+		}
+		return length;
+	}
+	exports.default = ucs2length;
+	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
+}));
+var content_validators_B_k_Y7BU_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
-function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate1.evaluated;
+	const evaluated0 = validate1$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -15573,7 +8687,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		errors++;
 	}
 	if (typeof data === "string") {
-		if (func0(data) < 1) {
+		if (func0$1(data) < 1) {
 			const err1 = {
 				instancePath,
 				schemaPath: "#/minLength",
@@ -15623,7 +8737,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.account !== void 0) {
 			let data0 = data.account;
 			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
+				if (func0$1(data0) < 1) {
 					const err4 = {
 						instancePath: instancePath + "/account",
 						schemaPath: "#/properties/account/minLength",
@@ -15657,7 +8771,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.content !== void 0) {
 			let data1 = data.content;
 			if (typeof data1 === "string") {
-				if (func0(data1) > 1e4) {
+				if (func0$1(data1) > 1e4) {
 					const err6 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/maxLength",
@@ -16013,13 +9127,13 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 			}
 		}
 	}
-	validate1.errors = vErrors;
+	validate1$1.errors = vErrors;
 	return errors === 0;
 }
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate0.evaluated;
+	const evaluated0 = validate0$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16041,7 +9155,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.id !== void 0) {
 			let data0 = data.id;
 			if (typeof data0 === "string") {
-				if (func0(data0) > 200) {
+				if (func0$1(data0) > 200) {
 					const err1 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/maxLength",
@@ -16056,7 +9170,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					else vErrors.push(err1);
 					errors++;
 				}
-				if (func0(data0) < 1) {
+				if (func0$1(data0) < 1) {
 					const err2 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/minLength",
@@ -16071,7 +9185,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					else vErrors.push(err2);
 					errors++;
 				}
-				if (!pattern0.test(data0)) {
+				if (!pattern0$1.test(data0)) {
 					const err3 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/pattern",
@@ -16346,7 +9460,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i2 = 0; i2 < len2; i2++) {
 					let data12 = data11[i2];
 					if (typeof data12 === "string") {
-						if (func0(data12) > 1e4) {
+						if (func0$1(data12) > 1e4) {
 							const err18 = {
 								instancePath: instancePath + "/variants/" + i2,
 								schemaPath: "#/properties/variants/items/maxLength",
@@ -16434,7 +9548,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					if (data14.content !== void 0) {
 						let data16 = data14.content;
 						if (typeof data16 === "string") {
-							if (func0(data16) > 1e4) {
+							if (func0$1(data16) > 1e4) {
 								const err23 = {
 									instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/content",
 									schemaPath: "#/properties/occurrences/additionalProperties/properties/content/maxLength",
@@ -16534,14 +9648,14 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors++;
 				}
 				const len3 = data18.length;
-				for (let i3 = 0; i3 < len3; i3++) if (!validate1(data18[i3], {
+				for (let i3 = 0; i3 < len3; i3++) if (!validate1$1(data18[i3], {
 					instancePath: instancePath + "/targets/" + i3,
 					parentData: data18,
 					parentDataProperty: i3,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -16586,10 +9700,10 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 							instancePath: instancePath + "/media/" + i4,
 							schemaPath: "#/$defs/media/type",
 							keyword: "type",
-							params: { type: schema3.type },
+							params: { type: schema3$1.type },
 							message: "must be string,object",
-							schema: schema3.type,
-							parentSchema: schema3,
+							schema: schema3$1.type,
+							parentSchema: schema3$1,
 							data: data21
 						};
 						if (vErrors === null) vErrors = [err31];
@@ -16597,7 +9711,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 					if (typeof data21 === "string") {
-						if (func0(data21) < 1) {
+						if (func0$1(data21) < 1) {
 							const err32 = {
 								instancePath: instancePath + "/media/" + i4,
 								schemaPath: "#/$defs/media/minLength",
@@ -16605,7 +9719,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								params: { limit: 1 },
 								message: "must NOT have fewer than 1 characters",
 								schema: 1,
-								parentSchema: schema3,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err32];
@@ -16621,8 +9735,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								keyword: "required",
 								params: { missingProperty: "path" },
 								message: "must have required property 'path'",
-								schema: schema3.required,
-								parentSchema: schema3,
+								schema: schema3$1.required,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err33];
@@ -16637,7 +9751,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties",
 								schema: false,
-								parentSchema: schema3,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err34];
@@ -16647,7 +9761,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 						if (data21.path !== void 0) {
 							let data22 = data21.path;
 							if (typeof data22 === "string") {
-								if (func0(data22) < 1) {
+								if (func0$1(data22) < 1) {
 									const err35 = {
 										instancePath: instancePath + "/media/" + i4 + "/path",
 										schemaPath: "#/$defs/media/properties/path/minLength",
@@ -16655,7 +9769,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters",
 										schema: 1,
-										parentSchema: schema3.properties.path,
+										parentSchema: schema3$1.properties.path,
 										data: data22
 									};
 									if (vErrors === null) vErrors = [err35];
@@ -16669,8 +9783,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3.properties.path.type,
-									parentSchema: schema3.properties.path,
+									schema: schema3$1.properties.path.type,
+									parentSchema: schema3$1.properties.path,
 									data: data22
 								};
 								if (vErrors === null) vErrors = [err36];
@@ -16687,8 +9801,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3.properties.alt.type,
-									parentSchema: schema3.properties.alt,
+									schema: schema3$1.properties.alt.type,
+									parentSchema: schema3$1.properties.alt,
 									data: data23
 								};
 								if (vErrors === null) vErrors = [err37];
@@ -16729,13 +9843,13 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err39);
 		errors++;
 	}
-	validate0.errors = vErrors;
+	validate0$1.errors = vErrors;
 	return errors === 0;
 }
-function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate4.evaluated;
+	const evaluated0 = validate4$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16790,7 +9904,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
+				if (func0$1(data1) < 1) {
 					const err3 = {
 						instancePath: instancePath + "/accounts",
 						schemaPath: "#/properties/accounts/minLength",
@@ -16811,7 +9925,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i0 = 0; i0 < len0; i0++) {
 					let data2 = data1[i0];
 					if (typeof data2 === "string") {
-						if (func0(data2) < 1) {
+						if (func0$1(data2) < 1) {
 							const err4 = {
 								instancePath: instancePath + "/accounts/" + i0,
 								schemaPath: "#/properties/accounts/items/minLength",
@@ -16862,7 +9976,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data3 === "string") {
-				if (func0(data3) < 1) {
+				if (func0$1(data3) < 1) {
 					const err7 = {
 						instancePath: instancePath + "/platforms",
 						schemaPath: "#/properties/platforms/minLength",
@@ -16883,7 +9997,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i1 = 0; i1 < len1; i1++) {
 					let data4 = data3[i1];
 					if (typeof data4 === "string") {
-						if (func0(data4) < 1) {
+						if (func0$1(data4) < 1) {
 							const err8 = {
 								instancePath: instancePath + "/platforms/" + i1,
 								schemaPath: "#/properties/platforms/items/minLength",
@@ -17304,7 +10418,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data18 === "string") {
-				if (func0(data18) < 1) {
+				if (func0$1(data18) < 1) {
 					const err32 = {
 						instancePath: instancePath + "/bannedWords",
 						schemaPath: "#/properties/bannedWords/minLength",
@@ -17325,7 +10439,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i3 = 0; i3 < len3; i3++) {
 					let data19 = data18[i3];
 					if (typeof data19 === "string") {
-						if (func0(data19) < 1) {
+						if (func0$1(data19) < 1) {
 							const err33 = {
 								instancePath: instancePath + "/bannedWords/" + i3,
 								schemaPath: "#/properties/bannedWords/items/minLength",
@@ -17376,7 +10490,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data20 === "string") {
-				if (func0(data20) < 1) {
+				if (func0$1(data20) < 1) {
 					const err36 = {
 						instancePath: instancePath + "/requiredWords",
 						schemaPath: "#/properties/requiredWords/minLength",
@@ -17397,7 +10511,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i4 = 0; i4 < len4; i4++) {
 					let data21 = data20[i4];
 					if (typeof data21 === "string") {
-						if (func0(data21) < 1) {
+						if (func0$1(data21) < 1) {
 							const err37 = {
 								instancePath: instancePath + "/requiredWords/" + i4,
 								schemaPath: "#/properties/requiredWords/items/minLength",
@@ -17610,7 +10724,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 					if (typeof data31 === "string") {
-						if (func0(data31) < 1) {
+						if (func0$1(data31) < 1) {
 							const err49 = {
 								instancePath: instancePath + "/utm/domains",
 								schemaPath: "#/properties/utm/properties/domains/minLength",
@@ -17631,7 +10745,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 						for (let i5 = 0; i5 < len5; i5++) {
 							let data32 = data31[i5];
 							if (typeof data32 === "string") {
-								if (func0(data32) < 1) {
+								if (func0$1(data32) < 1) {
 									const err50 = {
 										instancePath: instancePath + "/utm/domains/" + i5,
 										schemaPath: "#/properties/utm/properties/domains/items/minLength",
@@ -17695,13 +10809,13 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err53);
 		errors++;
 	}
-	validate4.errors = vErrors;
+	validate4$1.errors = vErrors;
 	return errors === 0;
 }
-function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate6.evaluated;
+	const evaluated0 = validate6$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(typeof data == "number" && isFinite(data)) && typeof data !== "boolean" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -17767,7 +10881,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 			errors = vErrors.length;
 		}
 	}
-	validate6.errors = vErrors;
+	validate6$1.errors = vErrors;
 	return errors === 0;
 }
 function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -17813,7 +10927,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				if (data0.url !== void 0) {
 					let data1 = data0.url;
 					if (typeof data1 === "string") {
-						if (func0(data1) < 1) {
+						if (func0$1(data1) < 1) {
 							const err2 = {
 								instancePath: instancePath + "/api/url",
 								schemaPath: "#/properties/api/properties/url/minLength",
@@ -17863,7 +10977,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.content !== void 0) {
 			let data2 = data.content;
 			if (typeof data2 === "string") {
-				if (func0(data2) < 1) {
+				if (func0$1(data2) < 1) {
 					const err5 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/minLength",
@@ -17894,18 +11008,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.state !== void 0) {
-			let data3 = data.state;
+		if (data.snippets !== void 0) {
+			let data3 = data.snippets;
 			if (typeof data3 === "string") {
-				if (func0(data3) < 1) {
+				if (func0$1(data3) < 1) {
 					const err7 = {
-						instancePath: instancePath + "/state",
-						schemaPath: "#/properties/state/minLength",
+						instancePath: instancePath + "/snippets",
+						schemaPath: "#/properties/snippets/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
-						parentSchema: schema4.properties.state,
+						parentSchema: schema4.properties.snippets,
 						data: data3
 					};
 					if (vErrors === null) vErrors = [err7];
@@ -17914,13 +11028,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err8 = {
-					instancePath: instancePath + "/state",
-					schemaPath: "#/properties/state/type",
+					instancePath: instancePath + "/snippets",
+					schemaPath: "#/properties/snippets/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string",
-					schema: schema4.properties.state.type,
-					parentSchema: schema4.properties.state,
+					schema: schema4.properties.snippets.type,
+					parentSchema: schema4.properties.snippets,
 					data: data3
 				};
 				if (vErrors === null) vErrors = [err8];
@@ -17928,18 +11042,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.timezone !== void 0) {
-			let data4 = data.timezone;
+		if (data.state !== void 0) {
+			let data4 = data.state;
 			if (typeof data4 === "string") {
-				if (func0(data4) < 1) {
+				if (func0$1(data4) < 1) {
 					const err9 = {
-						instancePath: instancePath + "/timezone",
-						schemaPath: "#/properties/timezone/minLength",
+						instancePath: instancePath + "/state",
+						schemaPath: "#/properties/state/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
-						parentSchema: schema4.properties.timezone,
+						parentSchema: schema4.properties.state,
 						data: data4
 					};
 					if (vErrors === null) vErrors = [err9];
@@ -17948,13 +11062,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err10 = {
-					instancePath: instancePath + "/timezone",
-					schemaPath: "#/properties/timezone/type",
+					instancePath: instancePath + "/state",
+					schemaPath: "#/properties/state/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string",
-					schema: schema4.properties.timezone.type,
-					parentSchema: schema4.properties.timezone,
+					schema: schema4.properties.state.type,
+					parentSchema: schema4.properties.state,
 					data: data4
 				};
 				if (vErrors === null) vErrors = [err10];
@@ -17962,14 +11076,48 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.timezone !== void 0) {
+			let data5 = data.timezone;
+			if (typeof data5 === "string") {
+				if (func0$1(data5) < 1) {
+					const err11 = {
+						instancePath: instancePath + "/timezone",
+						schemaPath: "#/properties/timezone/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema4.properties.timezone,
+						data: data5
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+			} else {
+				const err12 = {
+					instancePath: instancePath + "/timezone",
+					schemaPath: "#/properties/timezone/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string",
+					schema: schema4.properties.timezone.type,
+					parentSchema: schema4.properties.timezone,
+					data: data5
+				};
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
+				errors++;
+			}
+		}
 		if (data.accounts !== void 0) {
-			let data5 = data.accounts;
-			if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-				for (const key2 in data5) {
-					const _errs15 = errors;
+			let data6 = data.accounts;
+			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+				for (const key2 in data6) {
+					const _errs17 = errors;
 					if (typeof key2 === "string") {
-						if (!pattern1.test(key2)) {
-							const err11 = {
+						if (!pattern1$1.test(key2)) {
+							const err13 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
 								keyword: "pattern",
@@ -17980,13 +11128,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key2,
 								propertyName: key2
 							};
-							if (vErrors === null) vErrors = [err11];
-							else vErrors.push(err11);
+							if (vErrors === null) vErrors = [err13];
+							else vErrors.push(err13);
 							errors++;
 						}
 					}
-					if (!(_errs15 === errors)) {
-						const err12 = {
+					if (!(_errs17 === errors)) {
+						const err14 = {
 							instancePath: instancePath + "/accounts",
 							schemaPath: "#/properties/accounts/propertyNames",
 							keyword: "propertyNames",
@@ -17994,40 +11142,6 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.accounts.propertyNames,
 							parentSchema: schema4.properties.accounts,
-							data: data5
-						};
-						if (vErrors === null) vErrors = [err12];
-						else vErrors.push(err12);
-						errors++;
-					}
-				}
-				for (const key3 in data5) {
-					let data6 = data5[key3];
-					if (typeof data6 === "string") {
-						if (!pattern2.test(data6)) {
-							const err13 = {
-								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-								schemaPath: "#/properties/accounts/additionalProperties/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
-								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
-								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-								parentSchema: schema4.properties.accounts.additionalProperties,
-								data: data6
-							};
-							if (vErrors === null) vErrors = [err13];
-							else vErrors.push(err13);
-							errors++;
-						}
-					} else {
-						const err14 = {
-							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-							schemaPath: "#/properties/accounts/additionalProperties/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							schema: schema4.properties.accounts.additionalProperties.type,
-							parentSchema: schema4.properties.accounts.additionalProperties,
 							data: data6
 						};
 						if (vErrors === null) vErrors = [err14];
@@ -18035,8 +11149,42 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
+				for (const key3 in data6) {
+					let data7 = data6[key3];
+					if (typeof data7 === "string") {
+						if (!pattern2.test(data7)) {
+							const err15 = {
+								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/accounts/additionalProperties/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
+								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
+								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+								parentSchema: schema4.properties.accounts.additionalProperties,
+								data: data7
+							};
+							if (vErrors === null) vErrors = [err15];
+							else vErrors.push(err15);
+							errors++;
+						}
+					} else {
+						const err16 = {
+							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/accounts/additionalProperties/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema4.properties.accounts.additionalProperties.type,
+							parentSchema: schema4.properties.accounts.additionalProperties,
+							data: data7
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
 			} else {
-				const err15 = {
+				const err17 = {
 					instancePath: instancePath + "/accounts",
 					schemaPath: "#/properties/accounts/type",
 					keyword: "type",
@@ -18044,21 +11192,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.accounts.type,
 					parentSchema: schema4.properties.accounts,
-					data: data5
+					data: data6
 				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
 				errors++;
 			}
 		}
 		if (data.rules !== void 0) {
-			let data7 = data.rules;
-			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-				for (const key4 in data7) {
-					const _errs23 = errors;
+			let data8 = data.rules;
+			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+				for (const key4 in data8) {
+					const _errs25 = errors;
 					if (typeof key4 === "string") {
-						if (!pattern1.test(key4)) {
-							const err16 = {
+						if (!pattern1$1.test(key4)) {
+							const err18 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
 								keyword: "pattern",
@@ -18069,13 +11217,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key4,
 								propertyName: key4
 							};
-							if (vErrors === null) vErrors = [err16];
-							else vErrors.push(err16);
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
 							errors++;
 						}
 					}
-					if (!(_errs23 === errors)) {
-						const err17 = {
+					if (!(_errs25 === errors)) {
+						const err19 = {
 							instancePath: instancePath + "/rules",
 							schemaPath: "#/properties/rules/propertyNames",
 							keyword: "propertyNames",
@@ -18083,25 +11231,25 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.rules.propertyNames,
 							parentSchema: schema4.properties.rules,
-							data: data7
+							data: data8
 						};
-						if (vErrors === null) vErrors = [err17];
-						else vErrors.push(err17);
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
 						errors++;
 					}
 				}
-				for (const key5 in data7) if (!validate4(data7[key5], {
+				for (const key5 in data8) if (!validate4$1(data8[key5], {
 					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data7,
+					parentData: data8,
 					parentDataProperty: key5,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
-				const err18 = {
+				const err20 = {
 					instancePath: instancePath + "/rules",
 					schemaPath: "#/properties/rules/type",
 					keyword: "type",
@@ -18109,23 +11257,23 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.rules.type,
 					parentSchema: schema4.properties.rules,
-					data: data7
+					data: data8
 				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
 				errors++;
 			}
 		}
 		if (data.slots !== void 0) {
-			let data9 = data.slots;
-			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) for (const key6 in data9) {
-				let data10 = data9[key6];
-				if (Array.isArray(data10)) {
-					const len0 = data10.length;
+			let data10 = data.slots;
+			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) for (const key6 in data10) {
+				let data11 = data10[key6];
+				if (Array.isArray(data11)) {
+					const len0 = data11.length;
 					for (let i0 = 0; i0 < len0; i0++) {
-						let data11 = data10[i0];
-						if (typeof data11 !== "string") {
-							const err19 = {
+						let data12 = data11[i0];
+						if (typeof data12 !== "string") {
+							const err21 = {
 								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
 								schemaPath: "#/properties/slots/additionalProperties/items/type",
 								keyword: "type",
@@ -18133,15 +11281,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must be string",
 								schema: schema4.properties.slots.additionalProperties.items.type,
 								parentSchema: schema4.properties.slots.additionalProperties.items,
-								data: data11
+								data: data12
 							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
+							if (vErrors === null) vErrors = [err21];
+							else vErrors.push(err21);
 							errors++;
 						}
 					}
 				} else {
-					const err20 = {
+					const err22 = {
 						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 						schemaPath: "#/properties/slots/additionalProperties/type",
 						keyword: "type",
@@ -18149,15 +11297,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must be array",
 						schema: schema4.properties.slots.additionalProperties.type,
 						parentSchema: schema4.properties.slots.additionalProperties,
-						data: data10
+						data: data11
 					};
-					if (vErrors === null) vErrors = [err20];
-					else vErrors.push(err20);
+					if (vErrors === null) vErrors = [err22];
+					else vErrors.push(err22);
 					errors++;
 				}
 			}
 			else {
-				const err21 = {
+				const err23 = {
 					instancePath: instancePath + "/slots",
 					schemaPath: "#/properties/slots/type",
 					keyword: "type",
@@ -18165,21 +11313,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.slots.type,
 					parentSchema: schema4.properties.slots,
-					data: data9
+					data: data10
 				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
 				errors++;
 			}
 		}
 		if (data.vars !== void 0) {
-			let data12 = data.vars;
-			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-				for (const key7 in data12) {
-					const _errs37 = errors;
+			let data13 = data.vars;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+				for (const key7 in data13) {
+					const _errs39 = errors;
 					if (typeof key7 === "string") {
 						if (!pattern4.test(key7)) {
-							const err22 = {
+							const err24 = {
 								instancePath: instancePath + "/vars",
 								schemaPath: "#/properties/vars/propertyNames/pattern",
 								keyword: "pattern",
@@ -18190,13 +11338,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key7,
 								propertyName: key7
 							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
 							errors++;
 						}
 					}
-					if (!(_errs37 === errors)) {
-						const err23 = {
+					if (!(_errs39 === errors)) {
+						const err25 = {
 							instancePath: instancePath + "/vars",
 							schemaPath: "#/properties/vars/propertyNames",
 							keyword: "propertyNames",
@@ -18204,25 +11352,25 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.vars.propertyNames,
 							parentSchema: schema4.properties.vars,
-							data: data12
+							data: data13
 						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
+						if (vErrors === null) vErrors = [err25];
+						else vErrors.push(err25);
 						errors++;
 					}
 				}
-				for (const key8 in data12) if (!validate6(data12[key8], {
+				for (const key8 in data13) if (!validate6$1(data13[key8], {
 					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data12,
+					parentData: data13,
 					parentDataProperty: key8,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
-				const err24 = {
+				const err26 = {
 					instancePath: instancePath + "/vars",
 					schemaPath: "#/properties/vars/type",
 					keyword: "type",
@@ -18230,21 +11378,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.vars.type,
 					parentSchema: schema4.properties.vars,
-					data: data12
+					data: data13
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
 				errors++;
 			}
 		}
 		if (data.hashtags !== void 0) {
-			let data14 = data.hashtags;
-			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-				for (const key9 in data14) {
-					const _errs43 = errors;
+			let data15 = data.hashtags;
+			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+				for (const key9 in data15) {
+					const _errs45 = errors;
 					if (typeof key9 === "string") {
 						if (!pattern4.test(key9)) {
-							const err25 = {
+							const err27 = {
 								instancePath: instancePath + "/hashtags",
 								schemaPath: "#/properties/hashtags/propertyNames/pattern",
 								keyword: "pattern",
@@ -18255,13 +11403,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key9,
 								propertyName: key9
 							};
-							if (vErrors === null) vErrors = [err25];
-							else vErrors.push(err25);
+							if (vErrors === null) vErrors = [err27];
+							else vErrors.push(err27);
 							errors++;
 						}
 					}
-					if (!(_errs43 === errors)) {
-						const err26 = {
+					if (!(_errs45 === errors)) {
+						const err28 = {
 							instancePath: instancePath + "/hashtags",
 							schemaPath: "#/properties/hashtags/propertyNames",
 							keyword: "propertyNames",
@@ -18269,17 +11417,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.hashtags.propertyNames,
 							parentSchema: schema4.properties.hashtags,
-							data: data14
+							data: data15
 						};
-						if (vErrors === null) vErrors = [err26];
-						else vErrors.push(err26);
+						if (vErrors === null) vErrors = [err28];
+						else vErrors.push(err28);
 						errors++;
 					}
 				}
-				for (const key10 in data14) {
-					let data15 = data14[key10];
-					if (typeof data15 !== "string" && !Array.isArray(data15)) {
-						const err27 = {
+				for (const key10 in data15) {
+					let data16 = data15[key10];
+					if (typeof data16 !== "string" && !Array.isArray(data16)) {
+						const err29 = {
 							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/hashtags/additionalProperties/type",
 							keyword: "type",
@@ -18287,18 +11435,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string,array",
 							schema: schema4.properties.hashtags.additionalProperties.type,
 							parentSchema: schema4.properties.hashtags.additionalProperties,
-							data: data15
+							data: data16
 						};
-						if (vErrors === null) vErrors = [err27];
-						else vErrors.push(err27);
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
 						errors++;
 					}
-					if (Array.isArray(data15)) {
-						const len1 = data15.length;
+					if (Array.isArray(data16)) {
+						const len1 = data16.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data16 = data15[i1];
-							if (typeof data16 !== "string") {
-								const err28 = {
+							let data17 = data16[i1];
+							if (typeof data17 !== "string") {
+								const err30 = {
 									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
 									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
 									keyword: "type",
@@ -18306,17 +11454,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 									message: "must be string",
 									schema: schema4.properties.hashtags.additionalProperties.items.type,
 									parentSchema: schema4.properties.hashtags.additionalProperties.items,
-									data: data16
+									data: data17
 								};
-								if (vErrors === null) vErrors = [err28];
-								else vErrors.push(err28);
+								if (vErrors === null) vErrors = [err30];
+								else vErrors.push(err30);
 								errors++;
 							}
 						}
 					}
 				}
 			} else {
-				const err29 = {
+				const err31 = {
 					instancePath: instancePath + "/hashtags",
 					schemaPath: "#/properties/hashtags/type",
 					keyword: "type",
@@ -18324,15 +11472,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.hashtags.type,
 					parentSchema: schema4.properties.hashtags,
-					data: data14
+					data: data15
 				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
 				errors++;
 			}
 		}
 	} else {
-		const err30 = {
+		const err32 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -18342,21 +11490,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err30];
-		else vErrors.push(err30);
+		if (vErrors === null) vErrors = [err32];
+		else vErrors.push(err32);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
-var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_DbFO_thF = __esmMin((() => {
+var content_validators_exports, validatePost, schema0, schema3$1, func0$1, pattern0$1, schema1, schema2, func7, validateConfig, schema4, pattern1$1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
+var init_content_validators_B_k_Y7BU = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
 		validatePost: () => validatePost
 	});
-	validatePost = validate0;
+	validatePost = validate0$1;
 	schema0 = {
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"$id": "https://postsync.dev/schemas/post.schema.json",
@@ -18580,7 +11728,7 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 			}
 		}
 	};
-	schema3 = {
+	schema3$1 = {
 		"description": "A media file path, or an object with `path` and `alt`.",
 		"type": ["string", "object"],
 		"minLength": 1,
@@ -18599,8 +11747,8 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 		},
 		"x-expected": "a path, or an object with `path` and `alt`"
 	};
-	func0 = require_ucs2length().default;
-	pattern0 = new RegExp("^\\S(?:.*\\S)?$", "u");
+	func0$1 = require_ucs2length().default;
+	pattern0$1 = new RegExp("^\\S(?:.*\\S)?$", "u");
 	schema1 = {
 		"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
 		"type": ["string", "object"],
@@ -18691,12 +11839,12 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 		}
 	};
 	func7 = Object.prototype.hasOwnProperty;
-	validate1.evaluated = {
+	validate1$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	validate0.evaluated = {
+	validate0$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -18722,6 +11870,11 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 			},
 			"content": {
 				"description": "Folder scanned for **/*.md post files, relative to the project root. Default: posts.",
+				"type": "string",
+				"minLength": 1
+			},
+			"snippets": {
+				"description": "Folder of the snippet files that `{{> path }}` includes, relative to the project root, below it and not hidden (no part starting with a dot). Default: snippets.",
 				"type": "string",
 				"minLength": 1
 			},
@@ -18989,7 +12142,7 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 			}
 		}
 	};
-	pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+	pattern1$1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
 	pattern2 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
 	pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
 	schema5 = {
@@ -19163,7 +12316,7 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 		},
 		"x-expected": "a date such as `2026-12-25`, or `{ from, to }`"
 	};
-	validate4.evaluated = {
+	validate4$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -19183,8 +12336,8 @@ var init_content_validators_DbFO_thF = __esmMin((() => {
 		"additionalProperties": { "$ref": "#/$defs/var" },
 		"x-expected": "a text, or a mapping of further vars"
 	};
-	wrapper0 = { validate: validate6 };
-	validate6.evaluated = {
+	wrapper0 = { validate: validate6$1 };
+	validate6$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -38685,6 +31838,6065 @@ var require_undici = __commonJSMin(((exports, module) => {
 	}
 	module.exports.install = install;
 }));
+var require_formats = __commonJSMin(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+	function fmtDef(validate, compare) {
+		return {
+			validate,
+			compare
+		};
+	}
+	exports.fullFormats = {
+		date: fmtDef(date, compareDate),
+		time: fmtDef(getTime(true), compareTime),
+		"date-time": fmtDef(getDateTime(true), compareDateTime),
+		"iso-time": fmtDef(getTime(), compareIsoTime),
+		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+		uri,
+		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+		regex,
+		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+		byte,
+		int32: {
+			type: "number",
+			validate: validateInt32
+		},
+		int64: {
+			type: "number",
+			validate: validateInt64
+		},
+		float: {
+			type: "number",
+			validate: validateNumber
+		},
+		double: {
+			type: "number",
+			validate: validateNumber
+		},
+		password: true,
+		binary: true
+	};
+	exports.fastFormats = {
+		...exports.fullFormats,
+		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+	};
+	exports.formatNames = Object.keys(exports.fullFormats);
+	function isLeapYear(year) {
+		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	}
+	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+	const DAYS = [
+		0,
+		31,
+		28,
+		31,
+		30,
+		31,
+		30,
+		31,
+		31,
+		30,
+		31,
+		30,
+		31
+	];
+	function date(str) {
+		const matches = DATE.exec(str);
+		if (!matches) return false;
+		const year = +matches[1];
+		const month = +matches[2];
+		const day = +matches[3];
+		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+	}
+	function compareDate(d1, d2) {
+		if (!(d1 && d2)) return void 0;
+		if (d1 > d2) return 1;
+		if (d1 < d2) return -1;
+		return 0;
+	}
+	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+	function getTime(strictTimeZone) {
+		return function time(str) {
+			const matches = TIME.exec(str);
+			if (!matches) return false;
+			const hr = +matches[1];
+			const min = +matches[2];
+			const sec = +matches[3];
+			const tz = matches[4];
+			const tzSign = matches[5] === "-" ? -1 : 1;
+			const tzH = +(matches[6] || 0);
+			const tzM = +(matches[7] || 0);
+			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
+			if (hr <= 23 && min <= 59 && sec < 60) return true;
+			const utcMin = min - tzM * tzSign;
+			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+		};
+	}
+	function compareTime(s1, s2) {
+		if (!(s1 && s2)) return void 0;
+		const t1 = new Date("2020-01-01T" + s1).valueOf();
+		const t2 = new Date("2020-01-01T" + s2).valueOf();
+		if (!(t1 && t2)) return void 0;
+		return t1 - t2;
+	}
+	function compareIsoTime(t1, t2) {
+		if (!(t1 && t2)) return void 0;
+		const a1 = TIME.exec(t1);
+		const a2 = TIME.exec(t2);
+		if (!(a1 && a2)) return void 0;
+		t1 = a1[1] + a1[2] + a1[3];
+		t2 = a2[1] + a2[2] + a2[3];
+		if (t1 > t2) return 1;
+		if (t1 < t2) return -1;
+		return 0;
+	}
+	const DATE_TIME_SEPARATOR = /t|\s/i;
+	function getDateTime(strictTimeZone) {
+		const time = getTime(strictTimeZone);
+		return function date_time(str) {
+			const dateTime = str.split(DATE_TIME_SEPARATOR);
+			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+		};
+	}
+	function compareDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const d1 = new Date(dt1).valueOf();
+		const d2 = new Date(dt2).valueOf();
+		if (!(d1 && d2)) return void 0;
+		return d1 - d2;
+	}
+	function compareIsoDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+		const res = compareDate(d1, d2);
+		if (res === void 0) return void 0;
+		return res || compareTime(t1, t2);
+	}
+	const NOT_URI_FRAGMENT = /\/|:/;
+	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+	function uri(str) {
+		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+	}
+	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+	function byte(str) {
+		BYTE.lastIndex = 0;
+		return BYTE.test(str);
+	}
+	const MIN_INT32 = -(2 ** 31);
+	const MAX_INT32 = 2 ** 31 - 1;
+	function validateInt32(value) {
+		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+	}
+	function validateInt64(value) {
+		return Number.isInteger(value);
+	}
+	function validateNumber() {
+		return true;
+	}
+	const Z_ANCHOR = /[^\\]\\Z/;
+	function regex(str) {
+		if (Z_ANCHOR.test(str)) return false;
+		try {
+			new RegExp(str);
+			return true;
+		} catch (e) {
+			return false;
+		}
+	}
+}));
+var file_validators_Bh_63ooX_exports = __exportAll$1({
+	validatePlan: () => validatePlan,
+	validateState: () => validateState
+});
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate2.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.postId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.appliedHash === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedHash" },
+				message: "must have required property 'appliedHash'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.remoteUpdatedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "remoteUpdatedAt" },
+				message: "must have required property 'remoteUpdatedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.appliedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedAt" },
+				message: "must have required property 'appliedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema3.properties, key0)) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.postId !== void 0) {
+			let data0 = data.postId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data1 = data.file;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.appliedHash !== void 0) {
+			let data2 = data.appliedHash;
+			if (typeof data2 === "string") {
+				if (!pattern0.test(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/appliedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/appliedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.remoteUpdatedAt !== void 0) {
+			let data3 = data.remoteUpdatedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err12 = {
+						instancePath: instancePath + "/remoteUpdatedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/remoteUpdatedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.appliedAt !== void 0) {
+			let data4 = data.appliedAt;
+			if (typeof data4 === "string") {
+				if (!formats0.validate(data4)) {
+					const err14 = {
+						instancePath: instancePath + "/appliedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+			} else {
+				const err15 = {
+					instancePath: instancePath + "/appliedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		if (data.reread !== void 0) {
+			if (true !== data.reread) {
+				const err16 = {
+					instancePath: instancePath + "/reread",
+					schemaPath: "#/properties/reread/const",
+					keyword: "const",
+					params: { allowedValue: true },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+		if (data.final !== void 0) {
+			let data6 = data.final;
+			if (typeof data6 === "string") {
+				if (func0(data6) < 1) {
+					const err17 = {
+						instancePath: instancePath + "/final",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+			} else {
+				const err18 = {
+					instancePath: instancePath + "/final",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
+		if (data.slotAt !== void 0) {
+			let data7 = data.slotAt;
+			if (typeof data7 === "string") {
+				if (!formats0.validate(data7)) {
+					const err19 = {
+						instancePath: instancePath + "/slotAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err19];
+					else vErrors.push(err19);
+					errors++;
+				}
+			} else {
+				const err20 = {
+					instancePath: instancePath + "/slotAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data8 = data.seal;
+			if (typeof data8 === "string") {
+				if (!pattern1.test(data8)) {
+					const err21 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err21];
+					else vErrors.push(err21);
+					errors++;
+				}
+			} else {
+				const err22 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err22];
+				else vErrors.push(err22);
+				errors++;
+			}
+		}
+	} else {
+		const err23 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err23];
+		else vErrors.push(err23);
+		errors++;
+	}
+	validate2.errors = vErrors;
+	return errors === 0;
+}
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate4.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.uploadedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploadedAt" },
+				message: "must have required property 'uploadedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data1 = data.sizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 0 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err9 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.uploadedAt !== void 0) {
+			let data3 = data.uploadedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err10 = {
+						instancePath: instancePath + "/uploadedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/uploadedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1.test(data4)) {
+					const err12 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+	} else {
+		const err14 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err14];
+		else vErrors.push(err14);
+		errors++;
+	}
+	validate4.errors = vErrors;
+	return errors === 0;
+}
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate6.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.file === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.idempotencyKey === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "idempotencyKey" },
+				message: "must have required property 'idempotencyKey'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.payload === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "payload" },
+				message: "must have required property 'payload'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.shapeHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "shapeHash" },
+				message: "must have required property 'shapeHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt" || key0 === "seal")) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.file !== void 0) {
+			let data0 = data.file;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.idempotencyKey !== void 0) {
+			let data1 = data.idempotencyKey;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/idempotencyKey",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/idempotencyKey",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.payload !== void 0) {
+			let data2 = data.payload;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.content === void 0) {
+					const err10 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+				if (data2.targets === void 0) {
+					const err11 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+				if (data2.mediaIds === void 0) {
+					const err12 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "mediaIds" },
+						message: "must have required property 'mediaIds'"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+				if (data2.content !== void 0) {
+					if (typeof data2.content !== "string") {
+						const err13 = {
+							instancePath: instancePath + "/payload/content",
+							schemaPath: "#/$defs/createPostBody/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err13];
+						else vErrors.push(err13);
+						errors++;
+					}
+				}
+				if (data2.targets !== void 0) {
+					let data4 = data2.targets;
+					if (Array.isArray(data4)) {
+						const len0 = data4.length;
+						for (let i0 = 0; i0 < len0; i0++) {
+							let data5 = data4[i0];
+							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+								if (data5.socialAccountId === void 0) {
+									const err14 = {
+										instancePath: instancePath + "/payload/targets/" + i0,
+										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err14];
+									else vErrors.push(err14);
+									errors++;
+								}
+								if (data5.socialAccountId !== void 0) {
+									if (typeof data5.socialAccountId !== "string") {
+										const err15 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err15];
+										else vErrors.push(err15);
+										errors++;
+									}
+								}
+								if (data5.contentOverride !== void 0) {
+									if (typeof data5.contentOverride !== "string") {
+										const err16 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err16];
+										else vErrors.push(err16);
+										errors++;
+									}
+								}
+								if (data5.options !== void 0) {
+									let data8 = data5.options;
+									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
+										const err17 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err17];
+										else vErrors.push(err17);
+										errors++;
+									}
+								}
+							} else {
+								const err18 = {
+									instancePath: instancePath + "/payload/targets/" + i0,
+									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err18];
+								else vErrors.push(err18);
+								errors++;
+							}
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/payload/targets",
+							schemaPath: "#/$defs/createPostBody/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+				}
+				if (data2.mediaIds !== void 0) {
+					let data9 = data2.mediaIds;
+					if (Array.isArray(data9)) {
+						const len1 = data9.length;
+						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
+							const err20 = {
+								instancePath: instancePath + "/payload/mediaIds/" + i1,
+								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err20];
+							else vErrors.push(err20);
+							errors++;
+						}
+					} else {
+						const err21 = {
+							instancePath: instancePath + "/payload/mediaIds",
+							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.scheduledAt !== void 0) {
+					let data11 = data2.scheduledAt;
+					if (typeof data11 !== "string" && data11 !== null) {
+						const err22 = {
+							instancePath: instancePath + "/payload/scheduledAt",
+							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema20.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err22];
+						else vErrors.push(err22);
+						errors++;
+					}
+				}
+			} else {
+				const err23 = {
+					instancePath: instancePath + "/payload",
+					schemaPath: "#/$defs/createPostBody/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+		if (data.shapeHash !== void 0) {
+			let data12 = data.shapeHash;
+			if (typeof data12 === "string") {
+				if (!pattern0.test(data12)) {
+					const err24 = {
+						instancePath: instancePath + "/shapeHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/shapeHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data13 = data.startedAt;
+			if (typeof data13 === "string") {
+				if (!formats0.validate(data13)) {
+					const err26 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data14 = data.seal;
+			if (typeof data14 === "string") {
+				if (!pattern1.test(data14)) {
+					const err28 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+	} else {
+		const err30 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err30];
+		else vErrors.push(err30);
+		errors++;
+	}
+	validate6.errors = vErrors;
+	return errors === 0;
+}
+function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate8.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.partSizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partSizeBytes" },
+				message: "must have required property 'partSizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.partCount === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partCount" },
+				message: "must have required property 'partCount'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.partSizeBytes !== void 0) {
+			let data1 = data.partSizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/partSizeBytes",
+					schemaPath: "#/properties/partSizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 1 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/partSizeBytes",
+						schemaPath: "#/properties/partSizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.partCount !== void 0) {
+			let data2 = data.partCount;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err9 = {
+					instancePath: instancePath + "/partCount",
+					schemaPath: "#/properties/partCount/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 1 || isNaN(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/partCount",
+						schemaPath: "#/properties/partCount/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data3 = data.startedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err11 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+			} else {
+				const err12 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1.test(data4)) {
+					const err13 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err13];
+					else vErrors.push(err13);
+					errors++;
+				}
+			} else {
+				const err14 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	} else {
+		const err15 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err15];
+		else vErrors.push(err15);
+		errors++;
+	}
+	validate8.errors = vErrors;
+	return errors === 0;
+}
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.apiUrl === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "apiUrl" },
+				message: "must have required property 'apiUrl'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.projectId === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "projectId" },
+				message: "must have required property 'projectId'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.posts === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "posts" },
+				message: "must have required property 'posts'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.media === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "media" },
+				message: "must have required property 'media'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.pending === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "pending" },
+				message: "must have required property 'pending'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.apiUrl !== void 0) {
+			if (typeof data.apiUrl !== "string") {
+				const err7 = {
+					instancePath: instancePath + "/apiUrl",
+					schemaPath: "#/properties/apiUrl/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.projectId !== void 0) {
+			let data1 = data.projectId;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/projectId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/projectId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.posts !== void 0) {
+			let data2 = data.posts;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				for (const key1 in data2) {
+					const _errs9 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) < 1) {
+							const err10 = {
+								instancePath: instancePath + "/posts",
+								schemaPath: "#/properties/posts/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err10];
+							else vErrors.push(err10);
+							errors++;
+						}
+					} else {
+						const err11 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err11];
+						else vErrors.push(err11);
+						errors++;
+					}
+					if (!(_errs9 === errors)) {
+						const err12 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err12];
+						else vErrors.push(err12);
+						errors++;
+					}
+				}
+				for (const key2 in data2) if (!validate2(data2[key2], {
+					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data2,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/posts",
+					schemaPath: "#/properties/posts/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.media !== void 0) {
+			let data4 = data.media;
+			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+				for (const key3 in data4) {
+					const _errs15 = errors;
+					if (typeof key3 === "string") {
+						if (!pattern0.test(key3)) {
+							const err14 = {
+								instancePath: instancePath + "/media",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key3
+							};
+							if (vErrors === null) vErrors = [err14];
+							else vErrors.push(err14);
+							errors++;
+						}
+					} else {
+						const err15 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key3
+						};
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
+						errors++;
+					}
+					if (!(_errs15 === errors)) {
+						const err16 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/properties/media/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key3 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
+				for (const key4 in data4) if (!validate4(data4[key4], {
+					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data4,
+					parentDataProperty: key4,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err17 = {
+					instancePath: instancePath + "/media",
+					schemaPath: "#/properties/media/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+		if (data.pending !== void 0) {
+			let data6 = data.pending;
+			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+				for (const key5 in data6) {
+					const _errs22 = errors;
+					if (typeof key5 === "string") {
+						if (func0(key5) < 1) {
+							const err18 = {
+								instancePath: instancePath + "/pending",
+								schemaPath: "#/properties/pending/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key5
+							};
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
+							errors++;
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key5
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+					if (!(_errs22 === errors)) {
+						const err20 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key5 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				for (const key6 in data6) if (!validate6(data6[key6], {
+					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data6,
+					parentDataProperty: key6,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err21 = {
+					instancePath: instancePath + "/pending",
+					schemaPath: "#/properties/pending/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
+				errors++;
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data8 = data.uploads;
+			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+				for (const key7 in data8) {
+					const _errs28 = errors;
+					if (typeof key7 === "string") {
+						if (!pattern0.test(key7)) {
+							const err22 = {
+								instancePath: instancePath + "/uploads",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key7
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key7
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+					if (!(_errs28 === errors)) {
+						const err24 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/properties/uploads/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key7 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+				for (const key8 in data8) if (!validate8(data8[key8], {
+					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data8,
+					parentDataProperty: key8,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+	} else {
+		const err26 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err26];
+		else vErrors.push(err26);
+		errors++;
+	}
+	validate1.errors = vErrors;
+	return errors === 0;
+}
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate0.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.version === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "version" },
+				message: "must have required property 'version'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.targets === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "targets" },
+				message: "must have required property 'targets'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.version !== void 0) {
+			if (1 !== data.version) {
+				const err3 = {
+					instancePath: instancePath + "/version",
+					schemaPath: "#/properties/version/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+		if (data.targets !== void 0) {
+			let data1 = data.targets;
+			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+				for (const key1 in data1) {
+					const _errs5 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) < 1) {
+							const err4 = {
+								instancePath: instancePath + "/targets",
+								schemaPath: "#/properties/targets/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err4];
+							else vErrors.push(err4);
+							errors++;
+						}
+					} else {
+						const err5 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err5];
+						else vErrors.push(err5);
+						errors++;
+					}
+					if (!(_errs5 === errors)) {
+						const err6 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err6];
+						else vErrors.push(err6);
+						errors++;
+					}
+				}
+				for (const key2 in data1) if (!validate1(data1[key2], {
+					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data1,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/targets",
+					schemaPath: "#/properties/targets/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+	} else {
+		const err8 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err8];
+		else vErrors.push(err8);
+		errors++;
+	}
+	validate0.errors = vErrors;
+	return errors === 0;
+}
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate12.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.sha256 === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sha256" },
+				message: "must have required property 'sha256'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.path === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "path" },
+				message: "must have required property 'path'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.kind === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "kind" },
+				message: "must have required property 'kind'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.usedBy === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "usedBy" },
+				message: "must have required property 'usedBy'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.sha256 !== void 0) {
+			let data0 = data.sha256;
+			if (typeof data0 === "string") {
+				if (!pattern0.test(data0)) {
+					const err7 = {
+						instancePath: instancePath + "/sha256",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err7];
+					else vErrors.push(err7);
+					errors++;
+				}
+			} else {
+				const err8 = {
+					instancePath: instancePath + "/sha256",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+		if (data.path !== void 0) {
+			let data1 = data.path;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err9 = {
+						instancePath: instancePath + "/path",
+						schemaPath: "#/properties/path/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err9];
+					else vErrors.push(err9);
+					errors++;
+				}
+			} else {
+				const err10 = {
+					instancePath: instancePath + "/path",
+					schemaPath: "#/properties/path/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data2 = data.sizeBytes;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err11 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 0 || isNaN(data2)) {
+					const err12 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err13 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.kind !== void 0) {
+			let data4 = data.kind;
+			if (!(data4 === "image" || data4 === "video")) {
+				const err14 = {
+					instancePath: instancePath + "/kind",
+					schemaPath: "#/properties/kind/enum",
+					keyword: "enum",
+					params: { allowedValues: schema31.properties.kind.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+		if (data.usedBy !== void 0) {
+			let data5 = data.usedBy;
+			if (Array.isArray(data5)) {
+				const len0 = data5.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
+					const err15 = {
+						instancePath: instancePath + "/usedBy/" + i0,
+						schemaPath: "#/properties/usedBy/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+			} else {
+				const err16 = {
+					instancePath: instancePath + "/usedBy",
+					schemaPath: "#/properties/usedBy/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+	} else {
+		const err17 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err17];
+		else vErrors.push(err17);
+		errors++;
+	}
+	validate12.errors = vErrors;
+	return errors === 0;
+}
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate14.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	const _errs2 = errors;
+	let valid1 = true;
+	const _errs3 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			let data0 = data.action;
+			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
+				const err0 = {};
+				if (vErrors === null) vErrors = [err0];
+				else vErrors.push(err0);
+				errors++;
+			}
+		}
+	}
+	var _valid0 = _errs3 === errors;
+	errors = _errs2;
+	if (vErrors !== null) {
+		if (_errs2) vErrors.length = _errs2;
+		else vErrors = null;
+	}
+	if (_valid0) {
+		const _errs5 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.desired === void 0) {
+				const err1 = {
+					instancePath,
+					schemaPath: "#/allOf/0/then/required",
+					keyword: "required",
+					params: { missingProperty: "desired" },
+					message: "must have required property 'desired'"
+				};
+				if (vErrors === null) vErrors = [err1];
+				else vErrors.push(err1);
+				errors++;
+			}
+		}
+		var _valid0 = _errs5 === errors;
+		valid1 = _valid0;
+	}
+	if (!valid1) {
+		const err2 = {
+			instancePath,
+			schemaPath: "#/allOf/0/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err2];
+		else vErrors.push(err2);
+		errors++;
+	}
+	const _errs7 = errors;
+	let valid3 = true;
+	const _errs8 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("adopt" !== data.action) {
+				const err3 = {};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+	}
+	var _valid1 = _errs8 === errors;
+	errors = _errs7;
+	if (vErrors !== null) {
+		if (_errs7) vErrors.length = _errs7;
+		else vErrors = null;
+	}
+	if (_valid1) {
+		const _errs10 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err4 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err4];
+				else vErrors.push(err4);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err5 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/1/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			}
+		}
+		var _valid1 = _errs10 === errors;
+		valid3 = _valid1;
+		if (valid3) {
+			var props0 = {};
+			props0.postId = true;
+			props0.action = true;
+		}
+	}
+	if (!valid3) {
+		const err7 = {
+			instancePath,
+			schemaPath: "#/allOf/1/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	const _errs14 = errors;
+	let valid6 = true;
+	const _errs15 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+	}
+	var _valid2 = _errs15 === errors;
+	errors = _errs14;
+	if (vErrors !== null) {
+		if (_errs14) vErrors.length = _errs14;
+		else vErrors = null;
+	}
+	if (_valid2) {
+		const _errs17 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err9 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
+				const err10 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err11 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err12 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/2/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		var _valid2 = _errs17 === errors;
+		valid6 = _valid2;
+		if (valid6) {
+			var props1 = {};
+			props1.postId = true;
+			props1.action = true;
+		}
+	}
+	if (!valid6) {
+		const err13 = {
+			instancePath,
+			schemaPath: "#/allOf/2/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
+		errors++;
+	}
+	if (props0 !== true && props1 !== void 0) {
+		if (props1 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props1);
+		}
+	}
+	const _errs21 = errors;
+	let valid9 = true;
+	const _errs22 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	}
+	var _valid3 = _errs22 === errors;
+	errors = _errs21;
+	if (vErrors !== null) {
+		if (_errs21) vErrors.length = _errs21;
+		else vErrors = null;
+	}
+	if (_valid3) {
+		const _errs24 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.fromKey === void 0) {
+				const err15 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		var _valid3 = _errs24 === errors;
+		valid9 = _valid3;
+	}
+	if (!valid9) {
+		const err16 = {
+			instancePath,
+			schemaPath: "#/allOf/3/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err16];
+		else vErrors.push(err16);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action === void 0) {
+			const err17 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "action" },
+				message: "must have required property 'action'"
+			};
+			if (vErrors === null) vErrors = [err17];
+			else vErrors.push(err17);
+			errors++;
+		}
+		if (data.key === void 0) {
+			const err18 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "key" },
+				message: "must have required property 'key'"
+			};
+			if (vErrors === null) vErrors = [err18];
+			else vErrors.push(err18);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err19 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err19];
+			else vErrors.push(err19);
+			errors++;
+		}
+		if (data.postId === void 0) {
+			const err20 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err20];
+			else vErrors.push(err20);
+			errors++;
+		}
+		if (data.reasons === void 0) {
+			const err21 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "reasons" },
+				message: "must have required property 'reasons'"
+			};
+			if (vErrors === null) vErrors = [err21];
+			else vErrors.push(err21);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
+			const err22 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err22];
+			else vErrors.push(err22);
+			errors++;
+		}
+		if (data.action !== void 0) {
+			let data6 = data.action;
+			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "unschedule" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
+				const err23 = {
+					instancePath: instancePath + "/action",
+					schemaPath: "#/$defs/action/enum",
+					keyword: "enum",
+					params: { allowedValues: schema34.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+		if (data.key !== void 0) {
+			let data7 = data.key;
+			if (typeof data7 === "string") {
+				if (func0(data7) < 1) {
+					const err24 = {
+						instancePath: instancePath + "/key",
+						schemaPath: "#/properties/key/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/key",
+					schemaPath: "#/properties/key/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data8 = data.file;
+			if (typeof data8 !== "string" && data8 !== null) {
+				const err26 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/properties/file/type",
+					keyword: "type",
+					params: { type: schema33.properties.file.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
+				errors++;
+			}
+		}
+		if (data.postId !== void 0) {
+			let data9 = data.postId;
+			if (typeof data9 !== "string" && data9 !== null) {
+				const err27 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/properties/postId/type",
+					keyword: "type",
+					params: { type: schema33.properties.postId.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.reasons !== void 0) {
+			let data10 = data.reasons;
+			if (Array.isArray(data10)) {
+				const len0 = data10.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
+					const err28 = {
+						instancePath: instancePath + "/reasons/" + i0,
+						schemaPath: "#/properties/reasons/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/reasons",
+					schemaPath: "#/properties/reasons/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+		if (data.reason !== void 0) {
+			let data12 = data.reason;
+			if (!(data12 === "file-removed" || data12 === "unconfirmed-record")) {
+				const err30 = {
+					instancePath: instancePath + "/reason",
+					schemaPath: "#/properties/reason/enum",
+					keyword: "enum",
+					params: { allowedValues: schema33.properties.reason.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
+				errors++;
+			}
+		}
+		if (data.desired !== void 0) {
+			let data13 = data.desired;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+				if (data13.content === void 0) {
+					const err31 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
+					errors++;
+				}
+				if (data13.scheduledAt === void 0) {
+					const err32 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
+					errors++;
+				}
+				if (data13.targets === void 0) {
+					const err33 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
+					errors++;
+				}
+				if (data13.media === void 0) {
+					const err34 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "media" },
+						message: "must have required property 'media'"
+					};
+					if (vErrors === null) vErrors = [err34];
+					else vErrors.push(err34);
+					errors++;
+				}
+				for (const key1 in data13) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err35 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
+					errors++;
+				}
+				if (data13.content !== void 0) {
+					if (typeof data13.content !== "string") {
+						const err36 = {
+							instancePath: instancePath + "/desired/content",
+							schemaPath: "#/$defs/postShape/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
+						errors++;
+					}
+				}
+				if (data13.scheduledAt !== void 0) {
+					let data15 = data13.scheduledAt;
+					if (typeof data15 !== "string" && data15 !== null) {
+						const err37 = {
+							instancePath: instancePath + "/desired/scheduledAt",
+							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema35.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err37];
+						else vErrors.push(err37);
+						errors++;
+					}
+				}
+				if (data13.targets !== void 0) {
+					let data16 = data13.targets;
+					if (Array.isArray(data16)) {
+						const len1 = data16.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data17 = data16[i1];
+							if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+								if (data17.socialAccountId === void 0) {
+									const err38 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err38];
+									else vErrors.push(err38);
+									errors++;
+								}
+								if (data17.options === void 0) {
+									const err39 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "options" },
+										message: "must have required property 'options'"
+									};
+									if (vErrors === null) vErrors = [err39];
+									else vErrors.push(err39);
+									errors++;
+								}
+								for (const key2 in data17) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err40 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
+										keyword: "additionalProperties",
+										params: { additionalProperty: key2 },
+										message: "must NOT have additional properties"
+									};
+									if (vErrors === null) vErrors = [err40];
+									else vErrors.push(err40);
+									errors++;
+								}
+								if (data17.socialAccountId !== void 0) {
+									if (typeof data17.socialAccountId !== "string") {
+										const err41 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err41];
+										else vErrors.push(err41);
+										errors++;
+									}
+								}
+								if (data17.contentOverride !== void 0) {
+									if (typeof data17.contentOverride !== "string") {
+										const err42 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err42];
+										else vErrors.push(err42);
+										errors++;
+									}
+								}
+								if (data17.options !== void 0) {
+									let data20 = data17.options;
+									if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
+										const err43 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err43];
+										else vErrors.push(err43);
+										errors++;
+									}
+								}
+							} else {
+								const err44 = {
+									instancePath: instancePath + "/desired/targets/" + i1,
+									schemaPath: "#/$defs/postShape/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err44];
+								else vErrors.push(err44);
+								errors++;
+							}
+						}
+					} else {
+						const err45 = {
+							instancePath: instancePath + "/desired/targets",
+							schemaPath: "#/$defs/postShape/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
+						errors++;
+					}
+				}
+				if (data13.media !== void 0) {
+					let data21 = data13.media;
+					if (Array.isArray(data21)) {
+						const len2 = data21.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data21[i2] !== "string") {
+							const err46 = {
+								instancePath: instancePath + "/desired/media/" + i2,
+								schemaPath: "#/$defs/postShape/properties/media/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err46];
+							else vErrors.push(err46);
+							errors++;
+						}
+					} else {
+						const err47 = {
+							instancePath: instancePath + "/desired/media",
+							schemaPath: "#/$defs/postShape/properties/media/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
+						errors++;
+					}
+				}
+			} else {
+				const err48 = {
+					instancePath: instancePath + "/desired",
+					schemaPath: "#/$defs/postShape/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
+				errors++;
+			}
+		}
+		if (data.fields !== void 0) {
+			let data23 = data.fields;
+			if (Array.isArray(data23)) {
+				const len3 = data23.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data24 = data23[i3];
+					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+						if (data24.field === void 0) {
+							const err49 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+						if (data24.before === void 0) {
+							const err50 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
+							errors++;
+						}
+						if (data24.after === void 0) {
+							const err51 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+						for (const key3 in data24) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err52 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key3 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err52];
+							else vErrors.push(err52);
+							errors++;
+						}
+						if (data24.field !== void 0) {
+							let data25 = data24.field;
+							if (typeof data25 === "string") {
+								if (func0(data25) < 1) {
+									const err53 = {
+										instancePath: instancePath + "/fields/" + i3 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err53];
+									else vErrors.push(err53);
+									errors++;
+								}
+							} else {
+								const err54 = {
+									instancePath: instancePath + "/fields/" + i3 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err54];
+								else vErrors.push(err54);
+								errors++;
+							}
+						}
+					} else {
+						const err55 = {
+							instancePath: instancePath + "/fields/" + i3,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err55];
+						else vErrors.push(err55);
+						errors++;
+					}
+				}
+			} else {
+				const err56 = {
+					instancePath: instancePath + "/fields",
+					schemaPath: "#/properties/fields/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err56];
+				else vErrors.push(err56);
+				errors++;
+			}
+		}
+		if (data.drift !== void 0) {
+			let data26 = data.drift;
+			if (Array.isArray(data26)) {
+				const len4 = data26.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data27 = data26[i4];
+					if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+						if (data27.field === void 0) {
+							const err57 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
+							errors++;
+						}
+						if (data27.before === void 0) {
+							const err58 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
+							errors++;
+						}
+						if (data27.after === void 0) {
+							const err59 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
+							errors++;
+						}
+						for (const key4 in data27) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err60 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key4 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err60];
+							else vErrors.push(err60);
+							errors++;
+						}
+						if (data27.field !== void 0) {
+							let data28 = data27.field;
+							if (typeof data28 === "string") {
+								if (func0(data28) < 1) {
+									const err61 = {
+										instancePath: instancePath + "/drift/" + i4 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err61];
+									else vErrors.push(err61);
+									errors++;
+								}
+							} else {
+								const err62 = {
+									instancePath: instancePath + "/drift/" + i4 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err62];
+								else vErrors.push(err62);
+								errors++;
+							}
+						}
+					} else {
+						const err63 = {
+							instancePath: instancePath + "/drift/" + i4,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err63];
+						else vErrors.push(err63);
+						errors++;
+					}
+				}
+			} else {
+				const err64 = {
+					instancePath: instancePath + "/drift",
+					schemaPath: "#/properties/drift/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err64];
+				else vErrors.push(err64);
+				errors++;
+			}
+		}
+		if (data.liveUpdatedAt !== void 0) {
+			if (typeof data.liveUpdatedAt !== "string") {
+				const err65 = {
+					instancePath: instancePath + "/liveUpdatedAt",
+					schemaPath: "#/properties/liveUpdatedAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err65];
+				else vErrors.push(err65);
+				errors++;
+			}
+		}
+		if (data.fromKey !== void 0) {
+			let data30 = data.fromKey;
+			if (typeof data30 === "string") {
+				if (func0(data30) < 1) {
+					const err66 = {
+						instancePath: instancePath + "/fromKey",
+						schemaPath: "#/properties/fromKey/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err66];
+					else vErrors.push(err66);
+					errors++;
+				}
+			} else {
+				const err67 = {
+					instancePath: instancePath + "/fromKey",
+					schemaPath: "#/properties/fromKey/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err67];
+				else vErrors.push(err67);
+				errors++;
+			}
+		}
+		if (data.resumesPending !== void 0) {
+			if (typeof data.resumesPending !== "boolean") {
+				const err68 = {
+					instancePath: instancePath + "/resumesPending",
+					schemaPath: "#/properties/resumesPending/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err68];
+				else vErrors.push(err68);
+				errors++;
+			}
+		}
+		if (data.stateOnly !== void 0) {
+			if (typeof data.stateOnly !== "boolean") {
+				const err69 = {
+					instancePath: instancePath + "/stateOnly",
+					schemaPath: "#/properties/stateOnly/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err69];
+				else vErrors.push(err69);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data33 = data.slot;
+			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+				if (data33.slot === void 0) {
+					const err70 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "slot" },
+						message: "must have required property 'slot'"
+					};
+					if (vErrors === null) vErrors = [err70];
+					else vErrors.push(err70);
+					errors++;
+				}
+				if (data33.scheduledAt === void 0) {
+					const err71 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err71];
+					else vErrors.push(err71);
+					errors++;
+				}
+				if (data33.source === void 0) {
+					const err72 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "source" },
+						message: "must have required property 'source'"
+					};
+					if (vErrors === null) vErrors = [err72];
+					else vErrors.push(err72);
+					errors++;
+				}
+				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err73 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key5 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err73];
+					else vErrors.push(err73);
+					errors++;
+				}
+				if (data33.slot !== void 0) {
+					if (typeof data33.slot !== "string") {
+						const err74 = {
+							instancePath: instancePath + "/slot/slot",
+							schemaPath: "#/properties/slot/properties/slot/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err74];
+						else vErrors.push(err74);
+						errors++;
+					}
+				}
+				if (data33.scheduledAt !== void 0) {
+					if (typeof data33.scheduledAt !== "string") {
+						const err75 = {
+							instancePath: instancePath + "/slot/scheduledAt",
+							schemaPath: "#/properties/slot/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err75];
+						else vErrors.push(err75);
+						errors++;
+					}
+				}
+				if (data33.source !== void 0) {
+					let data36 = data33.source;
+					if (!(data36 === "recorded" || data36 === "assigned")) {
+						const err76 = {
+							instancePath: instancePath + "/slot/source",
+							schemaPath: "#/properties/slot/properties/source/enum",
+							keyword: "enum",
+							params: { allowedValues: schema33.properties.slot.properties.source.enum },
+							message: "must be equal to one of the allowed values"
+						};
+						if (vErrors === null) vErrors = [err76];
+						else vErrors.push(err76);
+						errors++;
+					}
+				}
+			} else {
+				const err77 = {
+					instancePath: instancePath + "/slot",
+					schemaPath: "#/properties/slot/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err77];
+				else vErrors.push(err77);
+				errors++;
+			}
+		}
+		if (data.occurrence !== void 0) {
+			let data37 = data.occurrence;
+			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+				if (data37.of === void 0) {
+					const err78 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "of" },
+						message: "must have required property 'of'"
+					};
+					if (vErrors === null) vErrors = [err78];
+					else vErrors.push(err78);
+					errors++;
+				}
+				if (data37.date === void 0) {
+					const err79 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "date" },
+						message: "must have required property 'date'"
+					};
+					if (vErrors === null) vErrors = [err79];
+					else vErrors.push(err79);
+					errors++;
+				}
+				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
+					const err80 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key6 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err80];
+					else vErrors.push(err80);
+					errors++;
+				}
+				if (data37.of !== void 0) {
+					if (typeof data37.of !== "string") {
+						const err81 = {
+							instancePath: instancePath + "/occurrence/of",
+							schemaPath: "#/properties/occurrence/properties/of/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err81];
+						else vErrors.push(err81);
+						errors++;
+					}
+				}
+				if (data37.date !== void 0) {
+					if (typeof data37.date !== "string") {
+						const err82 = {
+							instancePath: instancePath + "/occurrence/date",
+							schemaPath: "#/properties/occurrence/properties/date/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err82];
+						else vErrors.push(err82);
+						errors++;
+					}
+				}
+			} else {
+				const err83 = {
+					instancePath: instancePath + "/occurrence",
+					schemaPath: "#/properties/occurrence/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err83];
+				else vErrors.push(err83);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data40 = data.diagnostics;
+			if (Array.isArray(data40)) {
+				const len5 = data40.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data41 = data40[i5];
+					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+						if (data41.severity === void 0) {
+							const err84 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
+							errors++;
+						}
+						if (data41.code === void 0) {
+							const err85 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
+							errors++;
+						}
+						if (data41.message === void 0) {
+							const err86 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err86];
+							else vErrors.push(err86);
+							errors++;
+						}
+						if (data41.severity !== void 0) {
+							let data42 = data41.severity;
+							if (!(data42 === "error" || data42 === "warning")) {
+								const err87 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
+								errors++;
+							}
+						}
+						if (data41.code !== void 0) {
+							if (typeof data41.code !== "string") {
+								const err88 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err88];
+								else vErrors.push(err88);
+								errors++;
+							}
+						}
+						if (data41.message !== void 0) {
+							if (typeof data41.message !== "string") {
+								const err89 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err89];
+								else vErrors.push(err89);
+								errors++;
+							}
+						}
+						if (data41.file !== void 0) {
+							if (typeof data41.file !== "string") {
+								const err90 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err90];
+								else vErrors.push(err90);
+								errors++;
+							}
+						}
+						if (data41.line !== void 0) {
+							let data46 = data41.line;
+							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
+								const err91 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err91];
+								else vErrors.push(err91);
+								errors++;
+							}
+							if (typeof data46 == "number" && isFinite(data46)) {
+								if (data46 < 1 || isNaN(data46)) {
+									const err92 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err92];
+									else vErrors.push(err92);
+									errors++;
+								}
+							}
+						}
+						if (data41.column !== void 0) {
+							let data47 = data41.column;
+							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+								const err93 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err93];
+								else vErrors.push(err93);
+								errors++;
+							}
+							if (typeof data47 == "number" && isFinite(data47)) {
+								if (data47 < 1 || isNaN(data47)) {
+									const err94 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err94];
+									else vErrors.push(err94);
+									errors++;
+								}
+							}
+						}
+						if (data41.expected !== void 0) {
+							if (typeof data41.expected !== "string") {
+								const err95 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err95];
+								else vErrors.push(err95);
+								errors++;
+							}
+						}
+						if (data41.found !== void 0) {
+							if (typeof data41.found !== "string") {
+								const err96 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err96];
+								else vErrors.push(err96);
+								errors++;
+							}
+						}
+						if (data41.hint !== void 0) {
+							if (typeof data41.hint !== "string") {
+								const err97 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err97];
+								else vErrors.push(err97);
+								errors++;
+							}
+						}
+						if (data41.readiness !== void 0) {
+							if (true !== data41.readiness) {
+								const err98 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err98];
+								else vErrors.push(err98);
+								errors++;
+							}
+						}
+						if (data41.rule !== void 0) {
+							if (typeof data41.rule !== "string") {
+								const err99 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err99];
+								else vErrors.push(err99);
+								errors++;
+							}
+						}
+						if (data41.key !== void 0) {
+							if (typeof data41.key !== "string") {
+								const err100 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err100];
+								else vErrors.push(err100);
+								errors++;
+							}
+						}
+						if (data41.accountId !== void 0) {
+							if (typeof data41.accountId !== "string") {
+								const err101 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err101];
+								else vErrors.push(err101);
+								errors++;
+							}
+						}
+						if (data41.clashesWith !== void 0) {
+							let data55 = data41.clashesWith;
+							if (Array.isArray(data55)) {
+								const len6 = data55.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data56 = data55[i6];
+									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+										if (data56.scheduledAt === void 0) {
+											const err102 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err102];
+											else vErrors.push(err102);
+											errors++;
+										}
+										if (data56.key !== void 0) {
+											if (typeof data56.key !== "string") {
+												const err103 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err103];
+												else vErrors.push(err103);
+												errors++;
+											}
+										}
+										if (data56.postId !== void 0) {
+											if (typeof data56.postId !== "string") {
+												const err104 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err104];
+												else vErrors.push(err104);
+												errors++;
+											}
+										}
+										if (data56.file !== void 0) {
+											if (typeof data56.file !== "string") {
+												const err105 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err105];
+												else vErrors.push(err105);
+												errors++;
+											}
+										}
+										if (data56.scheduledAt !== void 0) {
+											if (typeof data56.scheduledAt !== "string") {
+												const err106 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err106];
+												else vErrors.push(err106);
+												errors++;
+											}
+										}
+									} else {
+										const err107 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err107];
+										else vErrors.push(err107);
+										errors++;
+									}
+								}
+							} else {
+								const err108 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err108];
+								else vErrors.push(err108);
+								errors++;
+							}
+						}
+					} else {
+						const err109 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err109];
+						else vErrors.push(err109);
+						errors++;
+					}
+				}
+			} else {
+				const err110 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err110];
+				else vErrors.push(err110);
+				errors++;
+			}
+		}
+		if (data.mediaRecords !== void 0) {
+			let data61 = data.mediaRecords;
+			if (Array.isArray(data61)) {
+				const len7 = data61.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data62 = data61[i7];
+					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
+						if (data62.sha256 === void 0) {
+							const err111 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err111];
+							else vErrors.push(err111);
+							errors++;
+						}
+						if (data62.mediaId === void 0) {
+							const err112 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err112];
+							else vErrors.push(err112);
+							errors++;
+						}
+						if (data62.sizeBytes === void 0) {
+							const err113 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err113];
+							else vErrors.push(err113);
+							errors++;
+						}
+						if (data62.contentType === void 0) {
+							const err114 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err114];
+							else vErrors.push(err114);
+							errors++;
+						}
+						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err115 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key7 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err115];
+							else vErrors.push(err115);
+							errors++;
+						}
+						if (data62.sha256 !== void 0) {
+							let data63 = data62.sha256;
+							if (typeof data63 === "string") {
+								if (!pattern0.test(data63)) {
+									const err116 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err116];
+									else vErrors.push(err116);
+									errors++;
+								}
+							} else {
+								const err117 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err117];
+								else vErrors.push(err117);
+								errors++;
+							}
+						}
+						if (data62.mediaId !== void 0) {
+							let data64 = data62.mediaId;
+							if (typeof data64 === "string") {
+								if (func0(data64) < 1) {
+									const err118 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err118];
+									else vErrors.push(err118);
+									errors++;
+								}
+							} else {
+								const err119 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err119];
+								else vErrors.push(err119);
+								errors++;
+							}
+						}
+						if (data62.sizeBytes !== void 0) {
+							let data65 = data62.sizeBytes;
+							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
+								const err120 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
+								errors++;
+							}
+							if (typeof data65 == "number" && isFinite(data65)) {
+								if (data65 < 0 || isNaN(data65)) {
+									const err121 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err121];
+									else vErrors.push(err121);
+									errors++;
+								}
+							}
+						}
+						if (data62.contentType !== void 0) {
+							if (typeof data62.contentType !== "string") {
+								const err122 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err122];
+								else vErrors.push(err122);
+								errors++;
+							}
+						}
+					} else {
+						const err123 = {
+							instancePath: instancePath + "/mediaRecords/" + i7,
+							schemaPath: "#/properties/mediaRecords/items/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err123];
+						else vErrors.push(err123);
+						errors++;
+					}
+				}
+			} else {
+				const err124 = {
+					instancePath: instancePath + "/mediaRecords",
+					schemaPath: "#/properties/mediaRecords/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err124];
+				else vErrors.push(err124);
+				errors++;
+			}
+		}
+	} else {
+		const err125 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err125];
+		else vErrors.push(err125);
+		errors++;
+	}
+	validate14.errors = vErrors;
+	return errors === 0;
+}
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate11.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.formatVersion === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "formatVersion" },
+				message: "must have required property 'formatVersion'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.createdAt === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "createdAt" },
+				message: "must have required property 'createdAt'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.target === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "target" },
+				message: "must have required property 'target'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.stateHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "stateHash" },
+				message: "must have required property 'stateHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.prune === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "prune" },
+				message: "must have required property 'prune'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.only === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "only" },
+				message: "must have required property 'only'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.changes === void 0) {
+			const err7 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "changes" },
+				message: "must have required property 'changes'"
+			};
+			if (vErrors === null) vErrors = [err7];
+			else vErrors.push(err7);
+			errors++;
+		}
+		if (data.summary === void 0) {
+			const err8 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "summary" },
+				message: "must have required property 'summary'"
+			};
+			if (vErrors === null) vErrors = [err8];
+			else vErrors.push(err8);
+			errors++;
+		}
+		if (data.diagnostics === void 0) {
+			const err9 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "diagnostics" },
+				message: "must have required property 'diagnostics'"
+			};
+			if (vErrors === null) vErrors = [err9];
+			else vErrors.push(err9);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema29.properties, key0)) {
+			const err10 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err10];
+			else vErrors.push(err10);
+			errors++;
+		}
+		if (data.formatVersion !== void 0) {
+			if (1 !== data.formatVersion) {
+				const err11 = {
+					instancePath: instancePath + "/formatVersion",
+					schemaPath: "#/properties/formatVersion/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.createdAt !== void 0) {
+			let data1 = data.createdAt;
+			if (typeof data1 === "string") {
+				if (!formats0.validate(data1)) {
+					const err12 = {
+						instancePath: instancePath + "/createdAt",
+						schemaPath: "#/properties/createdAt/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/createdAt",
+					schemaPath: "#/properties/createdAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.target !== void 0) {
+			let data2 = data.target;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.id === void 0) {
+					const err14 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "id" },
+						message: "must have required property 'id'"
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+				if (data2.apiUrl === void 0) {
+					const err15 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "apiUrl" },
+						message: "must have required property 'apiUrl'"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+				if (data2.projectId === void 0) {
+					const err16 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "projectId" },
+						message: "must have required property 'projectId'"
+					};
+					if (vErrors === null) vErrors = [err16];
+					else vErrors.push(err16);
+					errors++;
+				}
+				if (data2.local === void 0) {
+					const err17 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "local" },
+						message: "must have required property 'local'"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
+					const err18 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
+				if (data2.id !== void 0) {
+					let data3 = data2.id;
+					if (typeof data3 === "string") {
+						if (func0(data3) < 1) {
+							const err19 = {
+								instancePath: instancePath + "/target/id",
+								schemaPath: "#/properties/target/properties/id/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
+							errors++;
+						}
+					} else {
+						const err20 = {
+							instancePath: instancePath + "/target/id",
+							schemaPath: "#/properties/target/properties/id/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				if (data2.apiUrl !== void 0) {
+					if (typeof data2.apiUrl !== "string") {
+						const err21 = {
+							instancePath: instancePath + "/target/apiUrl",
+							schemaPath: "#/properties/target/properties/apiUrl/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.projectId !== void 0) {
+					let data5 = data2.projectId;
+					if (typeof data5 === "string") {
+						if (func0(data5) < 1) {
+							const err22 = {
+								instancePath: instancePath + "/target/projectId",
+								schemaPath: "#/properties/target/properties/projectId/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/target/projectId",
+							schemaPath: "#/properties/target/properties/projectId/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+				}
+				if (data2.local !== void 0) {
+					if (typeof data2.local !== "boolean") {
+						const err24 = {
+							instancePath: instancePath + "/target/local",
+							schemaPath: "#/properties/target/properties/local/type",
+							keyword: "type",
+							params: { type: "boolean" },
+							message: "must be boolean"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/target",
+					schemaPath: "#/properties/target/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.stateHash !== void 0) {
+			let data7 = data.stateHash;
+			if (typeof data7 === "string") {
+				if (!pattern0.test(data7)) {
+					const err26 = {
+						instancePath: instancePath + "/stateHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/stateHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.prune !== void 0) {
+			if (typeof data.prune !== "boolean") {
+				const err28 = {
+					instancePath: instancePath + "/prune",
+					schemaPath: "#/properties/prune/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err28];
+				else vErrors.push(err28);
+				errors++;
+			}
+		}
+		if (data.only !== void 0) {
+			let data9 = data.only;
+			const _errs22 = errors;
+			let valid3 = false;
+			let passing0 = null;
+			const _errs23 = errors;
+			if (data9 !== null) {
+				const err29 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/0/type",
+					keyword: "type",
+					params: { type: "null" },
+					message: "must be null"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+			var _valid0 = _errs23 === errors;
+			if (_valid0) {
+				valid3 = true;
+				passing0 = 0;
+			}
+			const _errs25 = errors;
+			if (Array.isArray(data9)) {
+				const len0 = data9.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
+					const err30 = {
+						instancePath: instancePath + "/only/" + i0,
+						schemaPath: "#/properties/only/oneOf/1/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+			} else {
+				const err31 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/1/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
+				errors++;
+			}
+			var _valid0 = _errs25 === errors;
+			if (_valid0 && valid3) {
+				valid3 = false;
+				passing0 = [passing0, 1];
+			} else if (_valid0) {
+				valid3 = true;
+				passing0 = 1;
+			}
+			if (!valid3) {
+				const err32 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf",
+					keyword: "oneOf",
+					params: { passingSchemas: passing0 },
+					message: "must match exactly one schema in oneOf"
+				};
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
+				errors++;
+			} else {
+				errors = _errs22;
+				if (vErrors !== null) {
+					if (_errs22) vErrors.length = _errs22;
+					else vErrors = null;
+				}
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data11 = data.uploads;
+			if (Array.isArray(data11)) {
+				const len1 = data11.length;
+				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
+					instancePath: instancePath + "/uploads/" + i1,
+					parentData: data11,
+					parentDataProperty: i1,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err33 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err33];
+				else vErrors.push(err33);
+				errors++;
+			}
+		}
+		if (data.changes !== void 0) {
+			let data13 = data.changes;
+			if (Array.isArray(data13)) {
+				const len2 = data13.length;
+				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
+					instancePath: instancePath + "/changes/" + i2,
+					parentData: data13,
+					parentDataProperty: i2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err34 = {
+					instancePath: instancePath + "/changes",
+					schemaPath: "#/properties/changes/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err34];
+				else vErrors.push(err34);
+				errors++;
+			}
+		}
+		if (data.summary !== void 0) {
+			let data15 = data.summary;
+			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+				if (data15.create === void 0) {
+					const err35 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "create" },
+						message: "must have required property 'create'"
+					};
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
+					errors++;
+				}
+				if (data15.adopt === void 0) {
+					const err36 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "adopt" },
+						message: "must have required property 'adopt'"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+				if (data15.update === void 0) {
+					const err37 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "update" },
+						message: "must have required property 'update'"
+					};
+					if (vErrors === null) vErrors = [err37];
+					else vErrors.push(err37);
+					errors++;
+				}
+				if (data15.unschedule === void 0) {
+					const err38 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "unschedule" },
+						message: "must have required property 'unschedule'"
+					};
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
+					errors++;
+				}
+				if (data15.delete === void 0) {
+					const err39 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "delete" },
+						message: "must have required property 'delete'"
+					};
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
+					errors++;
+				}
+				if (data15.move === void 0) {
+					const err40 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "move" },
+						message: "must have required property 'move'"
+					};
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
+					errors++;
+				}
+				if (data15.noop === void 0) {
+					const err41 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "noop" },
+						message: "must have required property 'noop'"
+					};
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
+					errors++;
+				}
+				if (data15.blocked === void 0) {
+					const err42 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "blocked" },
+						message: "must have required property 'blocked'"
+					};
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
+					errors++;
+				}
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err43 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key2 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err43];
+					else vErrors.push(err43);
+					errors++;
+				}
+				if (data15.create !== void 0) {
+					let data16 = data15.create;
+					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+						const err44 = {
+							instancePath: instancePath + "/summary/create",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
+						errors++;
+					}
+					if (typeof data16 == "number" && isFinite(data16)) {
+						if (data16 < 0 || isNaN(data16)) {
+							const err45 = {
+								instancePath: instancePath + "/summary/create",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
+							errors++;
+						}
+					}
+				}
+				if (data15.adopt !== void 0) {
+					let data17 = data15.adopt;
+					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+						const err46 = {
+							instancePath: instancePath + "/summary/adopt",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
+						errors++;
+					}
+					if (typeof data17 == "number" && isFinite(data17)) {
+						if (data17 < 0 || isNaN(data17)) {
+							const err47 = {
+								instancePath: instancePath + "/summary/adopt",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err47];
+							else vErrors.push(err47);
+							errors++;
+						}
+					}
+				}
+				if (data15.update !== void 0) {
+					let data18 = data15.update;
+					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+						const err48 = {
+							instancePath: instancePath + "/summary/update",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err48];
+						else vErrors.push(err48);
+						errors++;
+					}
+					if (typeof data18 == "number" && isFinite(data18)) {
+						if (data18 < 0 || isNaN(data18)) {
+							const err49 = {
+								instancePath: instancePath + "/summary/update",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+					}
+				}
+				if (data15.delete !== void 0) {
+					let data19 = data15.delete;
+					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+						const err50 = {
+							instancePath: instancePath + "/summary/delete",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err50];
+						else vErrors.push(err50);
+						errors++;
+					}
+					if (typeof data19 == "number" && isFinite(data19)) {
+						if (data19 < 0 || isNaN(data19)) {
+							const err51 = {
+								instancePath: instancePath + "/summary/delete",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+					}
+				}
+				if (data15.unschedule !== void 0) {
+					let data20 = data15.unschedule;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err52 = {
+							instancePath: instancePath + "/summary/unschedule",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err52];
+						else vErrors.push(err52);
+						errors++;
+					}
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err53 = {
+								instancePath: instancePath + "/summary/unschedule",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err53];
+							else vErrors.push(err53);
+							errors++;
+						}
+					}
+				}
+				if (data15.move !== void 0) {
+					let data21 = data15.move;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err54 = {
+							instancePath: instancePath + "/summary/move",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
+						errors++;
+					}
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err55 = {
+								instancePath: instancePath + "/summary/move",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err55];
+							else vErrors.push(err55);
+							errors++;
+						}
+					}
+				}
+				if (data15.noop !== void 0) {
+					let data22 = data15.noop;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err56 = {
+							instancePath: instancePath + "/summary/noop",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err56];
+						else vErrors.push(err56);
+						errors++;
+					}
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err57 = {
+								instancePath: instancePath + "/summary/noop",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
+							errors++;
+						}
+					}
+				}
+				if (data15.blocked !== void 0) {
+					let data23 = data15.blocked;
+					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+						const err58 = {
+							instancePath: instancePath + "/summary/blocked",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err58];
+						else vErrors.push(err58);
+						errors++;
+					}
+					if (typeof data23 == "number" && isFinite(data23)) {
+						if (data23 < 0 || isNaN(data23)) {
+							const err59 = {
+								instancePath: instancePath + "/summary/blocked",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
+							errors++;
+						}
+					}
+				}
+			} else {
+				const err60 = {
+					instancePath: instancePath + "/summary",
+					schemaPath: "#/properties/summary/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err60];
+				else vErrors.push(err60);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data24 = data.diagnostics;
+			if (Array.isArray(data24)) {
+				const len3 = data24.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data25 = data24[i3];
+					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+						if (data25.severity === void 0) {
+							const err61 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err61];
+							else vErrors.push(err61);
+							errors++;
+						}
+						if (data25.code === void 0) {
+							const err62 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err62];
+							else vErrors.push(err62);
+							errors++;
+						}
+						if (data25.message === void 0) {
+							const err63 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err63];
+							else vErrors.push(err63);
+							errors++;
+						}
+						if (data25.severity !== void 0) {
+							let data26 = data25.severity;
+							if (!(data26 === "error" || data26 === "warning")) {
+								const err64 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
+								errors++;
+							}
+						}
+						if (data25.code !== void 0) {
+							if (typeof data25.code !== "string") {
+								const err65 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
+								errors++;
+							}
+						}
+						if (data25.message !== void 0) {
+							if (typeof data25.message !== "string") {
+								const err66 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err66];
+								else vErrors.push(err66);
+								errors++;
+							}
+						}
+						if (data25.file !== void 0) {
+							if (typeof data25.file !== "string") {
+								const err67 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
+								errors++;
+							}
+						}
+						if (data25.line !== void 0) {
+							let data30 = data25.line;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err68 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err68];
+								else vErrors.push(err68);
+								errors++;
+							}
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err69 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err69];
+									else vErrors.push(err69);
+									errors++;
+								}
+							}
+						}
+						if (data25.column !== void 0) {
+							let data31 = data25.column;
+							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+								const err70 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
+								errors++;
+							}
+							if (typeof data31 == "number" && isFinite(data31)) {
+								if (data31 < 1 || isNaN(data31)) {
+									const err71 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err71];
+									else vErrors.push(err71);
+									errors++;
+								}
+							}
+						}
+						if (data25.expected !== void 0) {
+							if (typeof data25.expected !== "string") {
+								const err72 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
+								errors++;
+							}
+						}
+						if (data25.found !== void 0) {
+							if (typeof data25.found !== "string") {
+								const err73 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err73];
+								else vErrors.push(err73);
+								errors++;
+							}
+						}
+						if (data25.hint !== void 0) {
+							if (typeof data25.hint !== "string") {
+								const err74 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err74];
+								else vErrors.push(err74);
+								errors++;
+							}
+						}
+						if (data25.readiness !== void 0) {
+							if (true !== data25.readiness) {
+								const err75 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err75];
+								else vErrors.push(err75);
+								errors++;
+							}
+						}
+						if (data25.rule !== void 0) {
+							if (typeof data25.rule !== "string") {
+								const err76 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err76];
+								else vErrors.push(err76);
+								errors++;
+							}
+						}
+						if (data25.key !== void 0) {
+							if (typeof data25.key !== "string") {
+								const err77 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err77];
+								else vErrors.push(err77);
+								errors++;
+							}
+						}
+						if (data25.accountId !== void 0) {
+							if (typeof data25.accountId !== "string") {
+								const err78 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err78];
+								else vErrors.push(err78);
+								errors++;
+							}
+						}
+						if (data25.clashesWith !== void 0) {
+							let data39 = data25.clashesWith;
+							if (Array.isArray(data39)) {
+								const len4 = data39.length;
+								for (let i4 = 0; i4 < len4; i4++) {
+									let data40 = data39[i4];
+									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+										if (data40.scheduledAt === void 0) {
+											const err79 = {
+												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err79];
+											else vErrors.push(err79);
+											errors++;
+										}
+										if (data40.key !== void 0) {
+											if (typeof data40.key !== "string") {
+												const err80 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err80];
+												else vErrors.push(err80);
+												errors++;
+											}
+										}
+										if (data40.postId !== void 0) {
+											if (typeof data40.postId !== "string") {
+												const err81 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err81];
+												else vErrors.push(err81);
+												errors++;
+											}
+										}
+										if (data40.file !== void 0) {
+											if (typeof data40.file !== "string") {
+												const err82 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err82];
+												else vErrors.push(err82);
+												errors++;
+											}
+										}
+										if (data40.scheduledAt !== void 0) {
+											if (typeof data40.scheduledAt !== "string") {
+												const err83 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err83];
+												else vErrors.push(err83);
+												errors++;
+											}
+										}
+									} else {
+										const err84 = {
+											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err84];
+										else vErrors.push(err84);
+										errors++;
+									}
+								}
+							} else {
+								const err85 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err85];
+								else vErrors.push(err85);
+								errors++;
+							}
+						}
+					} else {
+						const err86 = {
+							instancePath: instancePath + "/diagnostics/" + i3,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err86];
+						else vErrors.push(err86);
+						errors++;
+					}
+				}
+			} else {
+				const err87 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err87];
+				else vErrors.push(err87);
+				errors++;
+			}
+		}
+	} else {
+		const err88 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err88];
+		else vErrors.push(err88);
+		errors++;
+	}
+	validate11.errors = vErrors;
+	return errors === 0;
+}
+var validateState, func0, schema3, func3, pattern0, pattern1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
+var init_file_validators_Bh_63ooX = __esmMin((() => {
+	validateState = validate0;
+	func0 = require_ucs2length().default;
+	schema3 = {
+		"type": "object",
+		"required": [
+			"postId",
+			"file",
+			"appliedHash",
+			"remoteUpdatedAt",
+			"appliedAt"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"postId": { "$ref": "#/$defs/nonEmpty" },
+			"file": { "$ref": "#/$defs/nonEmpty" },
+			"appliedHash": { "$ref": "#/$defs/sha256" },
+			"remoteUpdatedAt": { "$ref": "#/$defs/instant" },
+			"appliedAt": { "$ref": "#/$defs/instant" },
+			"reread": {
+				"description": "Set by `postsync state merge` when two branches both changed this entry: its appliedHash and remoteUpdatedAt cannot be trusted, so plans compare the remote post with the file instead. Dropped when postsync next writes the post.",
+				"const": true
+			},
+			"final": {
+				"description": "The final status (published) an apply last saw the remote post in, remoteUpdatedAt being its updatedAt then. Plans do not read such a post while its file is as applied; plan --refresh-all does.",
+				"$ref": "#/$defs/nonEmpty"
+			},
+			"slotAt": {
+				"$ref": "#/$defs/instant",
+				"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
+			},
+			"seal": { "$ref": "#/$defs/seal" }
+		}
+	};
+	func3 = Object.prototype.hasOwnProperty;
+	pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
+	pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+	formats0 = require_formats().fullFormats["date-time"];
+	validate2.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate4.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema20 = {
+		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
+		"type": "object",
+		"required": [
+			"content",
+			"targets",
+			"mediaIds"
+		],
+		"properties": {
+			"content": { "type": "string" },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId"],
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"mediaIds": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"scheduledAt": { "type": ["string", "null"] }
+		}
+	};
+	validate6.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate8.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate0.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validatePlan = validate11;
+	schema29 = {
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$id": "https://postsync.dev/schemas/plan.schema.json",
+		"title": "postsync plan file (postsync plan --out)",
+		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
+		"type": "object",
+		"required": [
+			"formatVersion",
+			"createdAt",
+			"target",
+			"stateHash",
+			"prune",
+			"only",
+			"uploads",
+			"changes",
+			"summary",
+			"diagnostics"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"formatVersion": { "const": 1 },
+			"createdAt": {
+				"type": "string",
+				"format": "date-time"
+			},
+			"target": {
+				"type": "object",
+				"required": [
+					"id",
+					"apiUrl",
+					"projectId",
+					"local"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"id": {
+						"type": "string",
+						"minLength": 1
+					},
+					"apiUrl": { "type": "string" },
+					"projectId": {
+						"type": "string",
+						"minLength": 1
+					},
+					"local": { "type": "boolean" }
+				}
+			},
+			"stateHash": { "$ref": "#/$defs/sha256" },
+			"prune": { "type": "boolean" },
+			"only": { "oneOf": [{ "type": "null" }, {
+				"type": "array",
+				"items": { "type": "string" }
+			}] },
+			"uploads": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/mediaUpload" }
+			},
+			"changes": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/change" }
+			},
+			"summary": {
+				"type": "object",
+				"required": [
+					"create",
+					"adopt",
+					"update",
+					"unschedule",
+					"delete",
+					"move",
+					"noop",
+					"blocked"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"create": { "$ref": "#/$defs/count" },
+					"adopt": { "$ref": "#/$defs/count" },
+					"update": { "$ref": "#/$defs/count" },
+					"delete": { "$ref": "#/$defs/count" },
+					"unschedule": { "$ref": "#/$defs/count" },
+					"move": { "$ref": "#/$defs/count" },
+					"noop": { "$ref": "#/$defs/count" },
+					"blocked": { "$ref": "#/$defs/count" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" }
+			}
+		},
+		"$defs": {
+			"sha256": {
+				"type": "string",
+				"pattern": "^[0-9a-f]{64}$"
+			},
+			"count": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"action": { "enum": [
+				"create",
+				"adopt",
+				"update",
+				"unschedule",
+				"delete",
+				"move",
+				"noop",
+				"blocked"
+			] },
+			"fieldChange": {
+				"type": "object",
+				"required": [
+					"field",
+					"before",
+					"after"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"field": {
+						"type": "string",
+						"minLength": 1
+					},
+					"before": true,
+					"after": true
+				}
+			},
+			"postShape": {
+				"type": "object",
+				"required": [
+					"content",
+					"scheduledAt",
+					"targets",
+					"media"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"content": { "type": "string" },
+					"scheduledAt": { "type": ["string", "null"] },
+					"targets": {
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["socialAccountId", "options"],
+							"additionalProperties": false,
+							"properties": {
+								"socialAccountId": { "type": "string" },
+								"contentOverride": { "type": "string" },
+								"options": { "type": "object" }
+							}
+						}
+					},
+					"media": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"change": {
+				"type": "object",
+				"required": [
+					"action",
+					"key",
+					"file",
+					"postId",
+					"reasons"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"action": { "$ref": "#/$defs/action" },
+					"key": {
+						"type": "string",
+						"minLength": 1
+					},
+					"file": { "type": ["string", "null"] },
+					"postId": { "type": ["string", "null"] },
+					"reasons": {
+						"type": "array",
+						"items": { "type": "string" }
+					},
+					"reason": {
+						"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
+						"enum": ["file-removed", "unconfirmed-record"]
+					},
+					"desired": { "$ref": "#/$defs/postShape" },
+					"fields": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"drift": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"liveUpdatedAt": { "type": "string" },
+					"fromKey": {
+						"type": "string",
+						"minLength": 1
+					},
+					"resumesPending": { "type": "boolean" },
+					"stateOnly": { "type": "boolean" },
+					"slot": {
+						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+						"type": "object",
+						"required": [
+							"slot",
+							"scheduledAt",
+							"source"
+						],
+						"additionalProperties": false,
+						"properties": {
+							"slot": { "type": "string" },
+							"scheduledAt": { "type": "string" },
+							"source": { "enum": ["recorded", "assigned"] }
+						}
+					},
+					"occurrence": {
+						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+						"type": "object",
+						"required": ["of", "date"],
+						"additionalProperties": false,
+						"properties": {
+							"of": { "type": "string" },
+							"date": { "type": "string" }
+						}
+					},
+					"diagnostics": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/diagnostic" },
+						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+					},
+					"mediaRecords": {
+						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": [
+								"sha256",
+								"mediaId",
+								"sizeBytes",
+								"contentType"
+							],
+							"additionalProperties": false,
+							"properties": {
+								"sha256": { "$ref": "#/$defs/sha256" },
+								"mediaId": {
+									"type": "string",
+									"minLength": 1
+								},
+								"sizeBytes": {
+									"type": "integer",
+									"minimum": 0
+								},
+								"contentType": { "type": "string" }
+							}
+						}
+					}
+				},
+				"allOf": [
+					{
+						"if": { "properties": { "action": { "enum": [
+							"create",
+							"adopt",
+							"update"
+						] } } },
+						"then": { "required": ["desired"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": {
+							"required": ["postId", "liveUpdatedAt"],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "update" } } },
+						"then": {
+							"required": [
+								"postId",
+								"fields",
+								"liveUpdatedAt"
+							],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "move" } } },
+						"then": { "required": ["fromKey"] }
+					}
+				]
+			},
+			"mediaUpload": {
+				"type": "object",
+				"required": [
+					"sha256",
+					"path",
+					"sizeBytes",
+					"contentType",
+					"kind",
+					"usedBy"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"sha256": { "$ref": "#/$defs/sha256" },
+					"path": {
+						"type": "string",
+						"minLength": 1
+					},
+					"sizeBytes": {
+						"type": "integer",
+						"minimum": 0
+					},
+					"contentType": { "type": "string" },
+					"kind": { "enum": ["image", "video"] },
+					"usedBy": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"diagnostic": {
+				"type": "object",
+				"required": [
+					"severity",
+					"code",
+					"message"
+				],
+				"properties": {
+					"severity": { "enum": ["error", "warning"] },
+					"code": { "type": "string" },
+					"message": { "type": "string" },
+					"file": { "type": "string" },
+					"line": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"column": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"expected": { "type": "string" },
+					"found": { "type": "string" },
+					"hint": { "type": "string" },
+					"readiness": {
+						"const": true,
+						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+					},
+					"rule": {
+						"type": "string",
+						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+					},
+					"key": {
+						"type": "string",
+						"description": "A broken house rule: the post it is about."
+					},
+					"accountId": {
+						"type": "string",
+						"description": "A broken house rule: the account concerned."
+					},
+					"clashesWith": {
+						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["scheduledAt"],
+							"properties": {
+								"key": { "type": "string" },
+								"postId": { "type": "string" },
+								"file": { "type": "string" },
+								"scheduledAt": { "type": "string" }
+							}
+						}
+					}
+				}
+			}
+		}
+	};
+	schema38 = {
+		"type": "object",
+		"required": [
+			"severity",
+			"code",
+			"message"
+		],
+		"properties": {
+			"severity": { "enum": ["error", "warning"] },
+			"code": { "type": "string" },
+			"message": { "type": "string" },
+			"file": { "type": "string" },
+			"line": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"column": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"expected": { "type": "string" },
+			"found": { "type": "string" },
+			"hint": { "type": "string" },
+			"readiness": {
+				"const": true,
+				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+			},
+			"rule": {
+				"type": "string",
+				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+			},
+			"key": {
+				"type": "string",
+				"description": "A broken house rule: the post it is about."
+			},
+			"accountId": {
+				"type": "string",
+				"description": "A broken house rule: the account concerned."
+			},
+			"clashesWith": {
+				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["scheduledAt"],
+					"properties": {
+						"key": { "type": "string" },
+						"postId": { "type": "string" },
+						"file": { "type": "string" },
+						"scheduledAt": { "type": "string" }
+					}
+				}
+			}
+		}
+	};
+	schema31 = {
+		"type": "object",
+		"required": [
+			"sha256",
+			"path",
+			"sizeBytes",
+			"contentType",
+			"kind",
+			"usedBy"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"sha256": { "$ref": "#/$defs/sha256" },
+			"path": {
+				"type": "string",
+				"minLength": 1
+			},
+			"sizeBytes": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"contentType": { "type": "string" },
+			"kind": { "enum": ["image", "video"] },
+			"usedBy": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate12.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema33 = {
+		"type": "object",
+		"required": [
+			"action",
+			"key",
+			"file",
+			"postId",
+			"reasons"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"action": { "$ref": "#/$defs/action" },
+			"key": {
+				"type": "string",
+				"minLength": 1
+			},
+			"file": { "type": ["string", "null"] },
+			"postId": { "type": ["string", "null"] },
+			"reasons": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"reason": {
+				"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
+				"enum": ["file-removed", "unconfirmed-record"]
+			},
+			"desired": { "$ref": "#/$defs/postShape" },
+			"fields": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"drift": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"liveUpdatedAt": { "type": "string" },
+			"fromKey": {
+				"type": "string",
+				"minLength": 1
+			},
+			"resumesPending": { "type": "boolean" },
+			"stateOnly": { "type": "boolean" },
+			"slot": {
+				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+				"type": "object",
+				"required": [
+					"slot",
+					"scheduledAt",
+					"source"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"slot": { "type": "string" },
+					"scheduledAt": { "type": "string" },
+					"source": { "enum": ["recorded", "assigned"] }
+				}
+			},
+			"occurrence": {
+				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+				"type": "object",
+				"required": ["of", "date"],
+				"additionalProperties": false,
+				"properties": {
+					"of": { "type": "string" },
+					"date": { "type": "string" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" },
+				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+			},
+			"mediaRecords": {
+				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": [
+						"sha256",
+						"mediaId",
+						"sizeBytes",
+						"contentType"
+					],
+					"additionalProperties": false,
+					"properties": {
+						"sha256": { "$ref": "#/$defs/sha256" },
+						"mediaId": {
+							"type": "string",
+							"minLength": 1
+						},
+						"sizeBytes": {
+							"type": "integer",
+							"minimum": 0
+						},
+						"contentType": { "type": "string" }
+					}
+				}
+			}
+		},
+		"allOf": [
+			{
+				"if": { "properties": { "action": { "enum": [
+					"create",
+					"adopt",
+					"update"
+				] } } },
+				"then": { "required": ["desired"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": {
+					"required": ["postId", "liveUpdatedAt"],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "update" } } },
+				"then": {
+					"required": [
+						"postId",
+						"fields",
+						"liveUpdatedAt"
+					],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "move" } } },
+				"then": { "required": ["fromKey"] }
+			}
+		]
+	};
+	schema34 = { "enum": [
+		"create",
+		"adopt",
+		"update",
+		"unschedule",
+		"delete",
+		"move",
+		"noop",
+		"blocked"
+	] };
+	schema35 = {
+		"type": "object",
+		"required": [
+			"content",
+			"scheduledAt",
+			"targets",
+			"media"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"content": { "type": "string" },
+			"scheduledAt": { "type": ["string", "null"] },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId", "options"],
+					"additionalProperties": false,
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"media": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate14.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate11.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+}));
 function decodeUtf8File(bytes, file) {
 	try {
 		return {
@@ -38740,18 +37952,207 @@ function invalidColumn(lineBytes) {
 		return characters + 1;
 	}
 }
+function editDistance(a, b) {
+	const rows = a.length + 1;
+	const cols = b.length + 1;
+	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
+	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
+		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
+		d[i][j] = best;
+	}
+	return d[a.length][b.length];
+}
+function fold$1(word) {
+	return word.toLowerCase().replace(/[-_\s]/g, "");
+}
+function closestMatch(word, candidates) {
+	const folded = fold$1(word);
+	const allowed = Math.max(1, Math.floor(folded.length / 3));
+	let best;
+	for (const candidate of candidates) {
+		if (candidate === word) continue;
+		const distance = editDistance(folded, fold$1(candidate));
+		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
+			candidate,
+			distance
+		};
+	}
+	return best?.candidate;
+}
+function didYouMean(word, candidates) {
+	const match = closestMatch(word, candidates);
+	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
+}
+function schemaCheck(validate) {
+	return (data, context) => {
+		if (validate(data)) return [];
+		return (validate.errors ?? []).flatMap((error) => {
+			const diagnostic = describeError(error, context);
+			return diagnostic === void 0 ? [] : [diagnostic];
+		});
+	};
+}
+function describeError(error, context) {
+	const path = pointerToPath(error.instancePath);
+	const at = (target, key = false) => ({
+		file: context.file,
+		...context.locate(target, { key })
+	});
+	const field = formatPath(path);
+	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
+	const lastKey = path[path.length - 1];
+	switch (error.keyword) {
+		case "additionalProperties": {
+			const name = String(error.params.additionalProperty);
+			const known = Object.keys(error.parentSchema?.properties ?? {});
+			return {
+				severity: "error",
+				code: "unknown-field",
+				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
+				...at([...path, name], true),
+				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
+				found: `\`${name}\``,
+				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
+			};
+		}
+		case "required": {
+			const name = String(error.params.missingProperty);
+			return {
+				severity: "error",
+				code: "missing-field",
+				message: `missing field \`${name}\` in \`${field || "the document"}\``,
+				...at(path),
+				expected: `a field \`${name}\``,
+				hint: `Add \`${name}:\`.`
+			};
+		}
+		case "type": return {
+			severity: "error",
+			code: "wrong-type",
+			message: `\`${field}\` has the wrong type`,
+			...at(path),
+			expected: expectedInWords ?? describeTypes(error.params.type),
+			found: describeValue(error.data),
+			hint: typeHint(error.params.type, error.data)
+		};
+		case "maxItems": return {
+			severity: "error",
+			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
+			message: `\`${field}\` has too many entries`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)}`,
+			found: `${error.data.length}`,
+			hint: "Split the post or remove entries."
+		};
+		case "maxLength": return {
+			severity: "error",
+			code: lastKey === "content" ? "content-too-long" : "too-long",
+			message: `\`${field}\` is too long`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)} characters`,
+			found: `${[...String(error.data)].length} characters`,
+			hint: "Shorten the text."
+		};
+		case "minLength": return {
+			severity: "error",
+			code: "empty-value",
+			message: `\`${field}\` is empty`,
+			...at(path),
+			expected: expectedInWords ?? "a non-empty text",
+			found: "an empty text",
+			hint: "Write a value or remove the field."
+		};
+		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
+		case "propertyNames": return;
+		default: return {
+			severity: "error",
+			code: "invalid-value",
+			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
+			...at(path),
+			expected: expectedInWords,
+			found: describeValue(error.data),
+			hint: "Correct the value."
+		};
+	}
+}
+function patternDiagnostic(error, path, context, expected) {
+	const propertyName = error.propertyName;
+	if (propertyName !== void 0) return {
+		severity: "error",
+		code: "invalid-key",
+		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
+		file: context.file,
+		...context.locate([...path, propertyName], { key: true }),
+		expected,
+		found: `\`${propertyName}\``,
+		hint: "Rename it."
+	};
+	return {
+		severity: "error",
+		code: "invalid-value",
+		message: `\`${formatPath(path)}\` is not valid`,
+		file: context.file,
+		...context.locate(path),
+		expected,
+		found: describeValue(error.data),
+		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
+	};
+}
+function pointerToPath(pointer) {
+	if (pointer === "") return [];
+	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
+}
+function formatPath(path) {
+	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
+}
+function describeTypes(types) {
+	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
+}
+function describeValue(value) {
+	if (value === null || value === void 0) return "nothing (an empty value)";
+	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+	if (Array.isArray(value)) return `a list of ${value.length}`;
+	return "a mapping";
+}
+function typeHint(types, found) {
+	const wanted = Array.isArray(types) ? types : types.split(",");
+	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
+	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
+	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
+}
+function describeSchemaErrors(errors, limit = 10) {
+	const lines = (errors ?? []).map((error) => {
+		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
+		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
+		return `${where}: ${error.message ?? "is invalid"}${extra}`;
+	});
+	const unique = [...new Set(lines)];
+	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
+}
+function readTextFileBytes(fd, size = fstatSync(fd).size) {
+	if (size > 1048576) return { tooLarge: { found: `${(size / MIB).toFixed(1)} MiB` } };
+	let bytes = Buffer.allocUnsafe(size > 0 ? size + 1 : UNSIZED_START);
+	let filled = 0;
+	for (;;) {
+		const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+		if (read === 0) return { bytes: bytes.subarray(0, filled) };
+		filled += read;
+		if (filled > 1048576) return { tooLarge: { found: `more than ${MAX_TEXT_FILE_BYTES / MIB} MiB` } };
+		if (filled === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(Math.min(bytes.length, 1048577 - bytes.length))]);
+	}
+}
 async function readConfigFile(root) {
-	const read = await readConfigBytes(root);
+	const read = readConfigBytes(root);
 	if ("diagnostics" in read) return read;
 	return parseConfigFile(read.file, read.bytes);
 }
-async function readConfigBytes(root) {
+function readConfigBytes(root) {
 	const found = [];
 	for (const name of CONFIG_FILE_NAMES) {
-		const bytes = await readFile(join(root, name)).catch((error) => {
-			if (error.code === "ENOENT") return void 0;
-			throw error;
-		});
+		const bytes = readBounded(join(root, name));
 		if (bytes !== void 0) found.push({
 			file: name,
 			bytes
@@ -38776,13 +38177,45 @@ async function readConfigBytes(root) {
 			hint: "Keep one of them."
 		}]
 	};
+	if (!Buffer.isBuffer(bytes)) {
+		const diagnostic = {
+			severity: "error",
+			code: "file-too-large",
+			message: `${file} is too large for a configuration file`,
+			file,
+			expected: TEXT_FILE_LIMIT,
+			found: bytes.found,
+			hint: `${file} holds settings only; keep long texts in snippet files.`
+		};
+		return {
+			file,
+			data: {},
+			locate: nowhere$1,
+			diagnostics: [diagnostic]
+		};
+	}
 	return {
 		file,
 		bytes
 	};
 }
+function readBounded(path) {
+	let fd;
+	try {
+		fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+	} catch (error) {
+		if (error.code === "ENOENT") return void 0;
+		throw error;
+	}
+	try {
+		const read = readTextFileBytes(fd);
+		return "bytes" in read ? read.bytes : read.tooLarge;
+	} finally {
+		closeSync(fd);
+	}
+}
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DbFO_thF(), content_validators_DbFO_thF_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_B_k_Y7BU(), content_validators_B_k_Y7BU_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -38985,7 +38418,7 @@ function accountAt(context, path, name, options = {}) {
 		hint: didYouMean(name, aliases) ?? `Add \`${name}: <account uuid>\` under \`accounts:\` (\`postsync accounts\` lists the uuids).`
 	});
 }
-function isRecord$3(value) {
+function isRecord$1$3(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function stringsOf(value) {
@@ -39006,6 +38439,228 @@ function deepFreeze(value) {
 	}
 	return value;
 }
+function readRulesSection(raw, context) {
+	if (!isRecord$1$3(raw)) return [];
+	const rules = [];
+	for (const [name, entry] of Object.entries(raw)) {
+		if (!isRecord$1$3(entry)) continue;
+		const rule = readRule(name, entry, context);
+		if (rule !== void 0) rules.push(rule);
+	}
+	return rules;
+}
+function readRule(name, entry, context) {
+	const kinds = RULE_KINDS.filter((kind) => entry[kind] !== void 0);
+	if (kinds.length === 0 && Object.keys(entry).some((key) => !RULE_FIELDS.has(key))) return void 0;
+	if (kinds.length !== 1) {
+		reportAt(context, ["rules", name], {
+			code: kinds.length === 0 ? "rule-without-check" : "rule-with-several-checks",
+			atKey: true,
+			message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(", ")})`,
+			expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(", ")}`,
+			hint: kinds.length === 0 ? "Add the check this rule makes, e.g. `quietHours: { from: \"22:00\", to: \"07:00\" }`." : "Give each check a rule of its own, under its own name."
+		});
+		return;
+	}
+	const kind = kinds[0];
+	const at = (...path) => [
+		"rules",
+		name,
+		...path
+	];
+	const errors = context.diagnostics.length;
+	const scope = readScope(entry, kind, at, context);
+	const common = {
+		name,
+		severity: entry.severity === "warning" ? "warning" : "error",
+		scope
+	};
+	const rule = readCheck(kind, entry[kind], common, at, context);
+	return context.diagnostics.length === errors ? rule : void 0;
+}
+function readScope(entry, kind, at, context) {
+	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
+	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
+	let when = null;
+	if (isRecord$1$3(entry.when)) {
+		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
+			code: "rule-when-not-allowed",
+			atKey: true,
+			message: `\`when\` does not apply to a \`${kind}\` rule`,
+			expected: "`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules",
+			hint: "Narrow a schedule rule with `accounts` or `platforms` instead."
+		});
+		when = Object.fromEntries(Object.entries(entry.when).filter((pair) => [
+			"string",
+			"number",
+			"boolean"
+		].includes(typeof pair[1])));
+	}
+	return {
+		accounts,
+		platforms,
+		when
+	};
+}
+function readCheck(kind, value, common, at, context) {
+	switch (kind) {
+		case "quietHours": {
+			if (!isRecord$1$3(value)) return void 0;
+			const from = clockAt(value.from, at(kind, "from"), context);
+			const to = clockAt(value.to, at(kind, "to"), context);
+			if (from === void 0 || to === void 0) return void 0;
+			if (from === to) reportAt(context, at(kind), {
+				code: "invalid-rule",
+				message: `quiet hours of rule \`${common.name}\` start and end at the same time`,
+				expected: "two different times, e.g. `from: \"22:00\"` and `to: \"07:00\"`",
+				hint: "A span over midnight is written from the evening to the morning."
+			});
+			return {
+				...common,
+				kind,
+				from,
+				to
+			};
+		}
+		case "minGap": {
+			if (typeof value !== "string") return void 0;
+			const minutes = parseDuration(value);
+			if (minutes === void 0) reportAt(context, at(kind), {
+				code: "invalid-duration",
+				message: `\`rules.${common.name}.minGap\` is not a duration`,
+				expected: "a duration such as `2h`, `90m`, `1h30m` or `1 day`",
+				found: `\`${value}\``,
+				hint: "Write a number and a unit: d, h or m."
+			});
+			return minutes === void 0 ? void 0 : {
+				...common,
+				kind,
+				minutes
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": return Number.isInteger(value) && value >= 1 ? {
+			...common,
+			kind,
+			limit: value
+		} : void 0;
+		case "blackout": {
+			const periods = (Array.isArray(value) ? value : [value]).map((entry, index) => blackoutPeriod(entry, Array.isArray(value) ? at(kind, index) : at(kind), context));
+			return periods.every((period) => period !== void 0) ? {
+				...common,
+				kind,
+				periods
+			} : void 0;
+		}
+		case "bannedWords":
+		case "requiredWords": {
+			const words = [...new Set(stringsOf(value).map(({ text }) => text.trim()).filter(Boolean))];
+			return words.length > 0 ? {
+				...common,
+				kind,
+				words
+			} : void 0;
+		}
+		case "imageAlt": return value === true ? {
+			...common,
+			kind
+		} : void 0;
+		case "utm": return isRecord$1$3(value) ? utmRule(value, common, at, context) : void 0;
+	}
+}
+function clockAt(value, path, context) {
+	if (typeof value !== "string") return void 0;
+	const minute = parseClock(value);
+	if (minute === void 0) reportAt(context, path, {
+		code: "invalid-time",
+		message: `\`${path.join(".")}\` is not a time of day`,
+		expected: "a time such as `07:00` or `22:30` (24-hour clock)",
+		found: `\`${value}\``,
+		hint: "Write hours and minutes with a colon, in quotes."
+	});
+	return minute;
+}
+function blackoutPeriod(entry, path, context) {
+	const ends = typeof entry === "string" ? {
+		from: entry,
+		to: entry
+	} : isRecord$1$3(entry) ? entry : void 0;
+	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
+	const single = typeof entry === "string";
+	const read = (text, end) => {
+		const parsed = parseWallMoment(text);
+		if (parsed === void 0 || single && parsed.hasTime) {
+			reportAt(context, single ? path : [...path, end], {
+				code: "invalid-date",
+				message: `\`${text}\` is not a date`,
+				expected: single ? "a date such as `2026-12-25` (a span with times is written `{ from, to }`)" : "a date such as `2026-12-25`, or a date and time such as `2027-01-10 12:00`",
+				found: `\`${text}\``,
+				hint: parsed !== void 0 ? "Remove the time, or write `{ from: …, to: … }`." : /^\d{4}-\d{2}-\d{2}\b/.test(text.trim()) ? "Check the month and the day." : "Write the date as YYYY-MM-DD."
+			});
+			return;
+		}
+		return wallMinutes(parsed.moment) + (end === "to" && !parsed.hasTime ? 1440 : 0);
+	};
+	const from = read(ends.from, "from");
+	const to = single ? from === void 0 ? void 0 : from + 1440 : read(ends.to, "to");
+	if (from === void 0 || to === void 0) return void 0;
+	if (from >= to) {
+		reportAt(context, path, {
+			code: "invalid-date-range",
+			message: `blackout period \`${ends.from}\` – \`${ends.to}\` ends before it starts`,
+			expected: "`from` before `to`",
+			hint: "Swap the two dates."
+		});
+		return;
+	}
+	const reason = isRecord$1$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
+	return {
+		from,
+		to,
+		label: single ? ends.from.trim() : `${ends.from.trim()} – ${ends.to.trim()}`,
+		...reason === void 0 ? {} : { reason }
+	};
+}
+function utmRule(value, common, at, context) {
+	const params = {};
+	const known = [...Object.keys(UTM_SHORTHANDS), ...context.templateNames];
+	for (const parameter of UTM_PARAMETERS) {
+		const template = value[parameter];
+		if (typeof template !== "string") continue;
+		params[`utm_${parameter}`] = template;
+		for (const [, name] of template.matchAll(/\{\s*([^{}]*?)\s*\}/g)) {
+			if (known.includes(name)) continue;
+			reportAt(context, at("utm", parameter), {
+				code: "unknown-variable",
+				message: `unknown placeholder \`{${name}}\` in \`utm.${parameter}\` of rule \`${common.name}\``,
+				expected: `one of ${known.map((k) => `\`{${k}}\``).join(", ")}`,
+				found: `\`{${name}}\``,
+				hint: suggestion(name, known)
+			});
+		}
+	}
+	if (Object.keys(params).length === 0) {
+		reportAt(context, at("utm"), {
+			code: "invalid-rule",
+			message: `rule \`${common.name}\` names no UTM parameter`,
+			expected: `at least one of ${UTM_PARAMETERS.map((p) => `\`${p}\``).join(", ")}`,
+			hint: "For example `utm: { source: \"{platform}\", campaign: \"{file.dir}\" }`."
+		});
+		return;
+	}
+	const domains = value.domains === void 0 ? null : stringsOf(value.domains).map(({ text }) => text.trim().toLowerCase().replace(/^\*?\./, ""));
+	return {
+		...common,
+		kind: "utm",
+		params,
+		append: value.append === true,
+		domains
+	};
+}
+function suggestion(name, known) {
+	const match = closestMatch(name, known);
+	return match === void 0 ? "Use one of the names listed, or a var from `vars:`." : `did you mean \`{${match}}\`?`;
+}
 function parseSlot(text) {
 	const match = /^(\S+)\s+(\S+)$/.exec(text.trim());
 	if (match === null) return void 0;
@@ -39021,7 +38676,7 @@ function formatSlot(slot) {
 	return `${weekdayName(slot.weekday)} ${formatClock(slot.minute)}`;
 }
 function readSlotsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	const table = {};
 	for (const [account, list] of Object.entries(raw)) {
 		if (!Array.isArray(list)) continue;
@@ -39065,7 +38720,7 @@ function templateNames(vars, hashtags) {
 	return names;
 }
 function readVarsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	for (const name of Object.keys(raw)) {
 		if (!BUILT_IN_ROOTS.has(name)) continue;
 		reportAt(context, ["vars", name], {
@@ -39084,12 +38739,12 @@ function varsTree(raw, keep) {
 	for (const [name, value] of Object.entries(raw)) {
 		if (!keep(name)) continue;
 		if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") tree[name] = String(value);
-		else if (isRecord$3(value)) tree[name] = varsTree(value, () => true);
+		else if (isRecord$1$3(value)) tree[name] = varsTree(value, () => true);
 	}
 	return tree;
 }
 function readHashtagsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	const sets = {};
 	for (const [name, value] of Object.entries(raw)) {
 		const entries = typeof value === "string" ? [{
@@ -39115,6 +38770,202 @@ function readHashtagsSection(raw, context) {
 		sets[name] = tags.join(" ");
 	}
 	return sets;
+}
+function readPolicySections(data, context) {
+	const vars = readVarsSection(data.vars, context);
+	const hashtags = readHashtagsSection(data.hashtags, context);
+	return deepFreeze({
+		rules: readRulesSection(data.rules, {
+			...context,
+			templateNames: templateNames(vars, hashtags)
+		}),
+		slots: readSlotsSection(data.slots, context),
+		vars,
+		hashtags
+	});
+}
+function canonicalTimeZone(name) {
+	try {
+		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+	} catch {
+		return;
+	}
+}
+function suggestTimeZone(name) {
+	return didYouMean(name, Intl.supportedValuesOf("timeZone"));
+}
+async function loadConfig(options) {
+	const root = resolve(options.cwd);
+	return configFrom(await readConfigFile(root), root, options);
+}
+function configFrom(configFile, root, options) {
+	const diagnostics = [...configFile.diagnostics];
+	const { data } = configFile;
+	const text = (value, fallback) => typeof value === "string" ? value : fallback;
+	const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ["content"], {
+		root,
+		configFile,
+		diagnostics,
+		rootAllowed: true
+	});
+	const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), {
+		root,
+		configFile,
+		diagnostics
+	});
+	const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ["state"], {
+		root,
+		configFile,
+		diagnostics,
+		rootAllowed: false
+	});
+	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
+	const url = resolveApiUrl(options, configFile, diagnostics);
+	const apiKey = options.env.POSTSYNC_API_KEY;
+	const accountEntries = isRecord$1$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
+	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
+	const policies = readPolicySections(data, {
+		file: configFile.file ?? void 0,
+		locate: configFile.locate,
+		accounts,
+		diagnostics
+	});
+	if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
+	return Object.freeze({
+		root,
+		contentDir,
+		snippetsDir,
+		statePath,
+		timezone,
+		accounts,
+		...policies,
+		api: apiConfig({
+			url,
+			local: options.flags?.local === true,
+			key: apiKey === void 0 || apiKey === "" ? null : apiKey
+		})
+	});
+}
+function apiConfig(values) {
+	const { key } = values;
+	const api = {
+		url: values.url,
+		local: values.local
+	};
+	Object.defineProperty(api, "key", {
+		get: () => key,
+		enumerable: false
+	});
+	return Object.freeze(api);
+}
+function projectPath(value, path, context) {
+	const { root, configFile, diagnostics } = context;
+	const absolute = resolve(root, value);
+	if (!isInside(root, absolute) || absolute === root && !context.rootAllowed) diagnostics.push({
+		severity: "error",
+		code: "path-outside-project",
+		message: `\`${path.join(".")}\` must be a path inside the project`,
+		file: configFile.file ?? void 0,
+		...configFile.locate(path),
+		expected: "a relative path below the project root",
+		found: `\`${value}\``,
+		hint: "Use a path relative to the folder holding postsync.yaml, without `..`."
+	});
+	return absolute;
+}
+function snippetsFolder(value, context) {
+	const { configFile, diagnostics } = context;
+	const absolute = projectPath(value, ["snippets"], {
+		...context,
+		rootAllowed: false
+	});
+	if (relativePosix(context.root, absolute).split("/").some((part) => part.startsWith(".")) && isInside(context.root, absolute) && absolute !== context.root) diagnostics.push({
+		severity: "error",
+		code: "snippets-folder-hidden",
+		message: "`snippets` must not be a hidden folder",
+		file: configFile.file ?? void 0,
+		...configFile.locate(["snippets"]),
+		expected: "a folder whose path has no part starting with `.`, such as `snippets`",
+		found: `\`${value}\``,
+		hint: "Hidden folders (`.git`, `.postsync`, `.env*`) hold files that must never be posted; keep snippets in a visible folder."
+	});
+	return absolute;
+}
+function resolveTimeZone(value, configFile, diagnostics) {
+	const canonical = canonicalTimeZone(value);
+	if (canonical !== void 0) return canonical;
+	diagnostics.push({
+		severity: "error",
+		code: "unknown-timezone",
+		message: `unknown time zone \`${value}\``,
+		file: configFile.file ?? void 0,
+		...configFile.locate(["timezone"]),
+		expected: "an IANA time zone name such as `Europe/Berlin` or `UTC`",
+		found: `\`${value}\``,
+		hint: suggestTimeZone(value) ?? "See https://en.wikipedia.org/wiki/List_of_tz_database_time_zones."
+	});
+	return "UTC";
+}
+function resolveApiUrl(options, configFile, diagnostics) {
+	if (options.flags?.local === true) return null;
+	const fromFlag = options.flags?.apiUrl;
+	const fromEnv = options.env.POSTSYNC_API_URL;
+	if (fromFlag !== void 0 && fromFlag !== "") return checkUrl(fromFlag, { source: "--api-url" }, diagnostics);
+	if (fromEnv !== void 0 && fromEnv !== "") return checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics);
+	const fromFile = configFile.data.api?.url;
+	if (typeof fromFile !== "string") return null;
+	return checkUrl(fromFile, {
+		source: "`api.url`",
+		file: configFile.file ?? void 0,
+		...configFile.locate(["api", "url"])
+	}, diagnostics);
+}
+function checkUrl(value, where, diagnostics) {
+	const { source, ...position } = where;
+	let url;
+	try {
+		url = new URL(value);
+	} catch {
+		url = void 0;
+	}
+	const problem = url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" ? "is not an http:// or https:// URL" : url.username !== "" || url.password !== "" ? "must not contain a user name or password" : url.search !== "" || url.hash !== "" ? "must not have a query or fragment" : void 0;
+	if (problem !== void 0 || url === void 0) {
+		diagnostics.push({
+			severity: "error",
+			code: "invalid-api-url",
+			message: `${source} ${problem}`,
+			...position,
+			expected: "a base URL such as https://api.example.com/public/v1",
+			hint: "The API key goes in POSTSYNC_API_KEY, never in the URL."
+		});
+		return null;
+	}
+	const base = url.href.replace(/\/+$/, "");
+	if (!base.endsWith(API_VERSION_PREFIX)) {
+		diagnostics.push({
+			severity: "error",
+			code: "invalid-api-url",
+			message: `${source} does not end in ${API_VERSION_PREFIX}, the API's version prefix`,
+			...position,
+			expected: "a base URL such as https://api.example.com/public/v1",
+			hint: url.pathname === "/" ? `Use ${url.origin}${API_VERSION_PREFIX}.` : `Add ${API_VERSION_PREFIX} at the end of the URL.`
+		});
+		return null;
+	}
+	return base;
+}
+function canonicalJson(value) {
+	const text = stable(value);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return text;
+}
+function prettyCanonicalJson(value) {
+	const text = stable(value, null, 2);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return `${text}\n`;
+}
+function sha256Hex(text) {
+	return hash("sha256", text, "hex");
 }
 function settledStamp(stats, readAt) {
 	if (stats.mtimeMs > readAt - 2e3) return void 0;
@@ -39230,7 +39081,7 @@ function explainByCode(d) {
 		};
 		case 413: return {
 			message: "the request body is over the API limit of 100 KB",
-			hint: "Shorten the post content."
+			hint: "Shorten the post content (and per-account texts); a refused create leaves nothing pending, so the next apply sends the file as it is then."
 		};
 		case 429: return {
 			message: `the project is rate limited by the API${d.retryAfterSeconds === void 0 ? "" : ` for ${d.retryAfterSeconds} s more`} (the limit is shared by all keys of the project)`,
@@ -39532,7 +39383,7 @@ function itemsOf(what, page) {
 }
 function nextCursorOf(what, page, seen) {
 	const next = page.nextCursor;
-	if (next === null || next === void 0 || page.items.length === 0) return void 0;
+	if (next === null || next === void 0 || next === "" || page.items.length === 0) return void 0;
 	if (seen.has(next)) throw new PostsyncError(`Listing ${what}: the API returned the cursor "${next}" twice; stopping instead of looping forever.`);
 	seen.add(next);
 	return next;
@@ -39541,6 +39392,87 @@ async function collect$2(items) {
 	const all = [];
 	for await (const item of items) all.push(item);
 	return all;
+}
+function valueAt(data, path) {
+	let value = data;
+	for (const step of path.split(".")) {
+		if (!isJsonObject(value)) return void 0;
+		value = value[step];
+	}
+	return value;
+}
+function firstValue(data, paths) {
+	for (const path of paths) {
+		const value = valueAt(data, path);
+		if (value !== void 0 && value !== null) return value;
+	}
+}
+function requiredString(endpoint, data, paths) {
+	const value = firstValue(data, paths);
+	if (typeof value === "string" && value !== "") return value;
+	throw new ResponseShapeError(endpoint, paths[0], value === void 0 ? data : value, value === void 0 ? "missing" : "is not a text");
+}
+function requiredArray(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (Array.isArray(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not a list");
+}
+function parentOf(data, path) {
+	const steps = path.split(".");
+	for (let length = steps.length - 1; length > 0; length -= 1) {
+		const value = valueAt(data, steps.slice(0, length).join("."));
+		if (value !== void 0) return value;
+	}
+	return data;
+}
+function requiredObject(endpoint, data, path) {
+	const value = valueAt(data, path);
+	if (isJsonObject(value)) return value;
+	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
+}
+function describeFound(found) {
+	if (isJsonObject(found)) {
+		const names = Object.keys(found).join(", ");
+		if (names === "") return "an empty object";
+		return names.length > FOUND_LIMIT ? `${names.slice(0, FOUND_LIMIT)}…` : names;
+	}
+	if (Array.isArray(found)) return `a list of ${found.length}`;
+	if (found === null) return "null";
+	return found === void 0 ? "nothing" : `a ${typeof found}`;
+}
+function readCapabilities(data, accountId) {
+	const endpoint = `GET /accounts/${accountId}/capabilities`;
+	for (const path of OBJECTS) requiredObject(endpoint, data, path);
+	for (const path of LISTS$1) requiredArray(endpoint, data, path);
+	return data;
+}
+function readPost$1(endpoint, data, field = "") {
+	const name = (inner) => field === "" ? inner : `${field}.${inner}`;
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, field || "data", data, "is not an object");
+	if (typeof data.id !== "string" || data.id === "") throw new ResponseShapeError(endpoint, name("id"), data.id === void 0 ? data : data.id, data.id === void 0 ? "missing" : "is not a text");
+	let post = data;
+	for (const list of LISTS) {
+		const value = data[list];
+		if (value === void 0 || value === null) post = {
+			...post,
+			[list]: []
+		};
+		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
+	}
+	return post;
+}
+function readPosts$1(endpoint, items) {
+	return items.map((item, index) => readPost$1(endpoint, item, `items[${index}]`));
+}
+function readSession(data) {
+	const projectId = requiredString(ENDPOINT, data, PROJECT_ID);
+	const expiresAt = firstValue(data, EXPIRES_AT);
+	const permissions = firstValue(data, PERMISSIONS);
+	return {
+		project: { id: projectId },
+		key: { expiresAt: typeof expiresAt === "string" ? expiresAt : null },
+		permissions: Array.isArray(permissions) ? permissions.filter((item) => typeof item === "string") : []
+	};
 }
 async function assertFileSize(path, sizeBytes) {
 	const actual = (await stat$1(path)).size;
@@ -39667,14 +39599,233 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_cLsvpDMU = __esmMin((() => {
+function pointsAt(kind, record) {
+	if (kind === "pending") {
+		const pending = record;
+		return [pending.idempotencyKey, sha256Hex(canonicalJson(pending.payload))];
+	}
+	return kind === "posts" ? record.postId : record.mediaId;
+}
+function unconfirmedRecords(section, seal) {
+	const unconfirmed = (kind) => new Set(Object.entries(section[kind]).filter(([key, record]) => !seal.confirms(kind, key, record)).map(([key]) => key));
+	return {
+		posts: unconfirmed("posts"),
+		pending: unconfirmed("pending"),
+		media: unconfirmed("media"),
+		uploads: unconfirmed("uploads")
+	};
+}
+function calendarIdentity(root) {
+	const start = resolve(root);
+	for (let dir = start;; dir = dirname(dir)) {
+		if (existsSync(resolve(dir, ".git"))) return relative(dir, start).split(sep).join("/") || ".";
+		if (dirname(dir) === dir) return ".";
+	}
+}
+function journalPathFor(statePath) {
+	return `${statePath}.journal`;
+}
+function journalLine(record) {
+	return `${JSON.stringify(record)}\n`;
+}
+function applyEdits(section, edits) {
+	for (const [field, key, value] of edits) {
+		const map = section[field];
+		if (value === null) delete map[key];
+		else map[key] = value;
+	}
+}
+function replayJournal(file, records) {
+	for (const record of records) applyEdits(file.targets[record.t] ??= {
+		apiUrl: record.u,
+		projectId: record.p,
+		posts: {},
+		media: {},
+		pending: {},
+		uploads: {}
+	}, record.e);
+	return file;
+}
+function journalBase(stateText) {
+	return stateText === null ? "none" : sha256Hex(stateText);
+}
+function journalHeaderLine(base) {
+	return `${JSON.stringify({
+		postsyncJournal: 1,
+		base
+	})}\n`;
+}
+function isHeader(value) {
+	const header = value;
+	return typeof header === "object" && header !== null && header.postsyncJournal === 1 && typeof header.base === "string";
+}
+function isRecord$4(value) {
+	const record = value;
+	return typeof record === "object" && record !== null && typeof record.t === "string" && typeof record.u === "string" && typeof record.p === "string" && Array.isArray(record.e) && record.e.every((edit) => Array.isArray(edit) && edit.length === 3 && FIELDS.has(edit[0]) && typeof edit[1] === "string" && typeof edit[2] === "object");
+}
+function parseJournal(text) {
+	const lines = [];
+	let start = 0;
+	for (let end = text.indexOf("\n"); end !== -1; start = end + 1, end = text.indexOf("\n", start)) try {
+		lines.push(JSON.parse(text.slice(start, end)));
+	} catch {
+		break;
+	}
+	const [header, ...rest] = lines;
+	if (!isHeader(header)) return null;
+	const whole = rest.findIndex((line) => !isRecord$4(line));
+	return {
+		base: header.base,
+		records: whole === -1 ? rest : rest.slice(0, whole)
+	};
+}
+function readJournalSync(path) {
+	let text;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch (error) {
+		if (error.code === "ENOENT") return null;
+		throw new StateError(`cannot read the state journal ${path}: ${error.message}`, {
+			hint: "It holds changes of an interrupted apply that are not in the state file yet; make it readable and run `postsync apply` again.",
+			cause: error
+		});
+	}
+	return parseJournal(text);
+}
+function replayJournalOnto(file, journal, state) {
+	if (journal.base === journalBase(state.text)) return replayJournal(file, journal.records);
+	const before = canonicalJson(file);
+	if (canonicalJson(replayJournal(file, journal.records)) === before) return file;
+	const journalPath = journalPathFor(state.path);
+	throw new StateError(`the state file ${state.path} was replaced after an interrupted postsync run wrote ${journalPath}, which holds changes that file does not have`, { hint: `The journal records what that run did on the remote. Put back the state file it continued (e.g. from git) and run \`postsync apply\` to fold it in; or delete ${journalPath} to drop those records (posts that run created are then not owned by this state).` });
+}
+function emptyStateFile() {
+	return {
+		version: 1,
+		targets: {}
+	};
+}
+function emptyTargetState({ apiUrl, projectId }) {
+	return {
+		apiUrl,
+		projectId,
+		posts: {},
+		media: {},
+		pending: {},
+		uploads: {}
+	};
+}
+function normalizeApiUrl(apiUrl) {
+	let url;
+	try {
+		url = new URL(apiUrl.trim());
+	} catch {
+		throw new InputError(`API URL "${apiUrl}" is not a valid URL`, { hint: "Use an absolute URL such as https://api.example.com/public/v1." });
+	}
+	const path = url.pathname.replace(/\/+$/, "");
+	return `${url.protocol}//${url.host}${path}${url.search}`;
+}
+function targetId({ apiUrl, projectId, local }) {
+	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
+}
+function sectionFor(state, target) {
+	return state.targets[target.id] ?? emptyTargetState(target);
+}
+function stateSectionHash(section) {
+	return sha256Hex(canonicalJson(section));
+}
+async function readState(path) {
+	const journal = readJournalSync(journalPathFor(path));
+	const text = readStateText(path);
+	const file = text === null ? emptyStateFile() : await parseState(text, path);
+	return journal === null ? file : replayJournalOnto(file, journal, {
+		text,
+		path
+	});
+}
+async function readStateSection(path, target, options = {}) {
+	const { known: states } = options;
+	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
+	if (text === null || states === void 0) {
+		const section = sectionFor(await readState(path), target);
+		return {
+			section,
+			hash: stateSectionHash(section)
+		};
+	}
+	const digest = hash("sha1", text, "base64");
+	const known = states.get(path, digest);
+	const section = sectionFor(await parseState(text, path, { validated: known !== void 0 }), target);
+	const remembered = known?.sectionHashes[target.id];
+	if (remembered !== void 0) return {
+		section,
+		hash: remembered
+	};
+	const sectionHash = stateSectionHash(section);
+	states.set(path, digest, { sectionHashes: {
+		...known?.sectionHashes,
+		[target.id]: sectionHash
+	} });
+	return {
+		section,
+		hash: sectionHash
+	};
+}
+function readStateText(path) {
+	try {
+		return readFileSync(path, "utf8");
+	} catch (error) {
+		if (error.code === "ENOENT") return null;
+		throw new StateError(`cannot read the state file ${path}: ${error.message}`, {
+			hint: "Check that the path is a readable file.",
+			cause: error
+		});
+	}
+}
+async function parseState(text, path, options = {}) {
+	const hint = RESTORE_HINT.replace("<file>", path);
+	if (/^(<{7}|>{7}) /m.test(text)) throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new StateError(`the state file ${path} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.version;
+	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
+	if (options.validated === true) return data;
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	if (!validateState(data)) {
+		const problems = describeSchemaErrors(validateState.errors);
+		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
+	}
+	return data;
+}
+var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, stable, StampedFacts, PostCache, PERMISSION_PURPOSE, ApiError$1, NetworkError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_CKqcke5_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_ordering_CEu8JWq0();
-	init_state_file_DxTiY6WG();
-	init_scheduled_at_858iXyie();
+	init_main();
+	init_scheduled_at_B26JyKjk();
+	init_diagnostics_CSWwxGl1();
 	init_error_codes_Bqn1_kii();
+	init_wrapper();
 	NEWLINE = 10;
+	TYPE_WORDS = {
+		string: "a text",
+		boolean: "true or false",
+		array: "a list",
+		object: "a mapping (key: value lines)",
+		null: "null",
+		number: "a number",
+		integer: "a whole number"
+	};
+	MAX_TEXT_FILE_BYTES = 1048576;
+	MIB = 1048576;
+	TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB} MiB`;
+	UNSIZED_START = 65536;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 	nowhere$1 = () => void 0;
@@ -39740,6 +39891,13 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"id"
 	];
 	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+	RULE_FIELDS = new Set([
+		...RULE_KINDS,
+		"severity",
+		"accounts",
+		"platforms",
+		"when"
+	]);
 	DAY_WORDS = {
 		daily: [
 			1,
@@ -39768,6 +39926,14 @@ var init_api_cLsvpDMU = __esmMin((() => {
 		"account.platform"
 	];
 	BUILT_IN_ROOTS = new Set([...BUILT_IN_NAMES.map((name) => name.split(".")[0]), "hashtags"]);
+	DEFAULT_CONTENT_DIR = "posts";
+	DEFAULT_SNIPPETS_DIR = "snippets";
+	DEFAULT_STATE_PATH = ".postsync/state.json";
+	API_VERSION_PREFIX = "/public/v1";
+	stable = stringify$1.configure({
+		deterministic: true,
+		circularValue: TypeError
+	});
 	StampedFacts = class {
 		#section;
 		constructor(section) {
@@ -40266,6 +40432,53 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			}
 		}
 	};
+	ResponseShapeError = class extends PostsyncError {
+		constructor(endpoint, field, found, expected = "missing") {
+			super(`${endpoint}: field \`${field}\` ${expected} (found: ${describeFound(found)})`, { hint: "The API answered in a shape postsync cannot read. Check that api.url / POSTSYNC_API_URL points at the Public Posting API; if it does, report this message." });
+		}
+	};
+	isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+	FOUND_LIMIT = 80;
+	OBJECTS = [
+		"account",
+		"rules",
+		"rules.caption",
+		"rules.attachments",
+		"rules.media",
+		"rules.media.images",
+		"rules.media.videos"
+	];
+	LISTS$1 = [
+		"rules.media.images.contentTypes",
+		"rules.media.videos.contentTypes",
+		"rules.media.videos.videoCodecs",
+		"rules.media.videos.audioCodecs"
+	];
+	LISTS = ["targets", "media"];
+	PROJECT_ID = [
+		"project.id",
+		"projectId",
+		"project_id",
+		"project.projectId",
+		"project"
+	];
+	EXPIRES_AT = [
+		"key.expiresAt",
+		"expiresAt",
+		"keyExpiresAt",
+		"apiKey.expiresAt",
+		"key.expires_at",
+		"expires_at"
+	];
+	PERMISSIONS = [
+		"permissions",
+		"scopes",
+		"effectivePermissions",
+		"key.permissions",
+		"apiKey.permissions",
+		"key.scopes"
+	];
+	ENDPOINT = "GET /auth/session";
 	UploadProgress = class {
 		report;
 		sentByPiece = new Map();
@@ -40318,26 +40531,26 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				timeoutMs: options.timeoutMs ?? 3e4
 			});
 		}
-		session() {
-			return this.connection.json({
+		async session() {
+			return readSession(await this.connection.json({
 				method: "GET",
 				path: "/auth/session",
 				mode: "safe",
 				operation: "reading the API key session"
-			});
+			}));
 		}
 		async accounts() {
 			const first = await this.accountsPage(void 0);
 			if (Array.isArray(first)) return first;
 			return collect$2(allItems("accounts", async (after) => after === void 0 ? first : await this.accountsPage(after)));
 		}
-		capabilities(accountId) {
-			return this.connection.json({
+		async capabilities(accountId) {
+			return readCapabilities(await this.connection.json({
 				method: "GET",
 				path: `/accounts/${encodeURIComponent(accountId)}/capabilities`,
 				mode: "safe",
 				operation: "reading account capabilities"
-			});
+			}), accountId);
 		}
 		listPosts(query = {}) {
 			const filters = {
@@ -40371,35 +40584,35 @@ var init_api_cLsvpDMU = __esmMin((() => {
 				text
 			};
 		}
-		getPost(id) {
-			return this.connection.json({
+		async getPost(id) {
+			return readPost$1("GET /posts/{id}", await this.connection.json({
 				method: "GET",
 				path: `/posts/${encodeURIComponent(id)}`,
 				mode: "safe",
 				operation: "reading a post"
-			});
+			}));
 		}
-		createPost(body, options) {
+		async createPost(body, options) {
 			if (!options.idempotencyKey) throw new PostsyncError("createPost needs a non-empty Idempotency-Key.");
 			const operation = body.scheduledAt ? "creating a scheduled post" : "creating a post";
-			return this.connection.json({
+			return readPost$1("POST /posts", await this.connection.json({
 				method: "POST",
 				path: "/posts",
 				body,
 				idempotencyKey: options.idempotencyKey,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
-		updatePost(id, body) {
+		async updatePost(id, body) {
 			const operation = body.scheduledAt ? "scheduling a post" : "editing a post";
-			return this.connection.json({
+			return readPost$1("PATCH /posts/{id}", await this.connection.json({
 				method: "PATCH",
 				path: `/posts/${encodeURIComponent(id)}`,
 				body,
 				mode: "safe",
 				operation
-			});
+			}));
 		}
 		async deletePost(id) {
 			await this.connection.json({
@@ -40481,6 +40694,752 @@ var init_api_cLsvpDMU = __esmMin((() => {
 			});
 		}
 	};
+	StateSeal = class {
+		targetId;
+		calendar;
+		#key;
+		constructor(scope) {
+			this.targetId = scope.targetId;
+			this.calendar = scope.calendar;
+			this.#key = createHmac("sha256", scope.apiKey).update("postsync state seal v1").digest();
+		}
+		of(kind, key, record) {
+			const subject = canonicalJson([
+				this.targetId,
+				this.calendar,
+				kind,
+				key,
+				pointsAt(kind, record)
+			]);
+			return createHmac("sha256", this.#key).update(subject, "utf8").digest("base64url");
+		}
+		sealed(kind, key, record) {
+			return {
+				...record,
+				seal: this.of(kind, key, record)
+			};
+		}
+		confirms(kind, key, record) {
+			if (record.seal === void 0) return false;
+			const expected = Buffer.from(this.of(kind, key, record));
+			const found = Buffer.from(record.seal);
+			return expected.length === found.length && timingSafeEqual(expected, found);
+		}
+	};
+	FIELDS = new Set([
+		"posts",
+		"pending",
+		"media",
+		"uploads"
+	]);
+	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
+}));
+function gitHubActionsEnvironment(env, options) {
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
+	return {
+		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
+		outputFile: nonEmpty(env.GITHUB_OUTPUT),
+		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
+	};
+}
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(String(value))}`);
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(message)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_CGh1193V = __esmMin((() => {}));
+function trimmed(value, digits) {
+	return String(Number(value.toFixed(digits)));
+}
+function formatBytes(bytes) {
+	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
+	return `${bytes} bytes`;
+}
+function formatSeconds(seconds, digits = 1) {
+	return `${trimmed(seconds, digits)} s`;
+}
+function formatAgainstLimit(kind, found, limit) {
+	if (kind === "bytes") {
+		const pair = {
+			found: formatBytes(found),
+			limit: formatBytes(limit)
+		};
+		if (pair.found !== pair.limit || found === limit) return pair;
+		return {
+			found: `${found.toLocaleString("en-US")} bytes`,
+			limit: `${limit.toLocaleString("en-US")} bytes`
+		};
+	}
+	const limitText = formatSeconds(limit, 3);
+	for (const digits of [
+		1,
+		2,
+		3
+	]) {
+		const foundText = formatSeconds(found, digits);
+		if (foundText !== limitText) return {
+			found: foundText,
+			limit: limitText
+		};
+	}
+	return {
+		found: formatSeconds(found, 6),
+		limit: limitText
+	};
+}
+function formatList(items, conjunction = "and") {
+	if (items.length === 0) return "none";
+	if (items.length === 1) return items[0];
+	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+function plural$1(count, singular, pluralForm = `${singular}s`) {
+	return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+var UNITS;
+var init_format_DZlSd15T = __esmMin((() => {
+	UNITS = [
+		["GiB", 1024 ** 3],
+		["MiB", 1024 ** 2],
+		["KiB", 1024]
+	];
+}));
+var actions_Dqwsb50J_exports = __exportAll$1({
+	annotation: () => annotation,
+	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
+	diagnosticAnnotation: () => diagnosticAnnotation,
+	diagnosticOutputs: () => diagnosticOutputs,
+	escapeData: () => escapeData,
+	escapeProperty: () => escapeProperty,
+	formatOutputs: () => formatOutputs,
+	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
+	planOutputs: () => planOutputs,
+	reportApplyOutcome: () => reportApplyOutcome,
+	reportToGitHubActions: () => reportToGitHubActions,
+	validateSummaryMarkdown: () => validateSummaryMarkdown,
+	workspacePath: () => workspacePath
+});
+function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
+	return Object.entries(outputs).map(([name, raw]) => {
+		const value = String(raw);
+		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
+		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+	}).join("");
+}
+function diagnosticOutputs(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+function planOutputs(plan) {
+	const { summary } = plan;
+	return {
+		"has-changes": hasChanges(plan),
+		create: summary.create,
+		adopt: summary.adopt,
+		update: summary.update,
+		unschedule: summary.unschedule,
+		delete: summary.delete,
+		move: summary.move,
+		blocked: summary.blocked,
+		noop: summary.noop,
+		uploads: plan.uploads.length,
+		...diagnosticOutputs(plan.diagnostics)
+	};
+}
+function cell$1(text) {
+	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function where(diagnostic) {
+	if (diagnostic.file === void 0) return "postsync";
+	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
+	return `${diagnostic.file}${line}`;
+}
+function validateSummaryMarkdown(diagnostics, options) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	const warnings = diagnostics.length - errors;
+	const out = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length > 0) {
+		out.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+		for (const d of diagnostics) out.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${cell$1(where(d))}\` | ${cell$1(d.message)} (\`${d.code}\`) | ${cell$1(d.hint ?? "")} |`);
+		out.push("");
+	}
+	return out.join("\n");
+}
+function applyOutcomeMarkdown(options) {
+	const out = [
+		"",
+		`**${options.line}**`,
+		""
+	];
+	for (const failure of options.failed) out.push(`- ❌ \`${cell$1(failure.key)}\`: ${cell$1(failure.message)}`);
+	if (options.failed.length > 0) out.push("");
+	return out.join("\n");
+}
+async function reportToGitHubActions(report, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
+	if (!actions) return false;
+	const paths = {
+		root: report.root,
+		workspace: actions.workspace
+	};
+	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
+	for (const change of report.plan?.changes ?? []) {
+		if (change.action !== "blocked") continue;
+		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
+			file: change.file === null ? void 0 : workspacePath(change.file, paths),
+			title: "postsync blocked"
+		}));
+	}
+	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+	await appendSummary(actions, report.summary());
+	return true;
+}
+async function reportApplyOutcome(outcome, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
+	if (!actions) return false;
+	const paths = {
+		root: outcome.root,
+		workspace: actions.workspace
+	};
+	const failed = outcome.result.failed.map((failure) => ({
+		key: failure.key,
+		message: failure.error.message
+	}));
+	for (const failure of failed) {
+		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
+		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
+			file: file === null ? void 0 : workspacePath(file, paths),
+			title: "postsync apply failed"
+		}));
+	}
+	await writeOutputs(actions, {
+		applied: outcome.result.applied.length,
+		failed: failed.length
+	});
+	await appendSummary(actions, applyOutcomeMarkdown({
+		line: outcome.line,
+		failed
+	}));
+	return true;
+}
+async function writeOutputs(actions, outputs) {
+	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
+}
+async function appendSummary(actions, markdown) {
+	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
+}
+var init_actions_Dqwsb50J = __esmMin((() => {
+	init_workflow_commands_CGh1193V();
+	init_has_changes_BptzXZMI();
+	init_format_DZlSd15T();
+}));
+function location(diagnostic) {
+	if (!diagnostic.file) return "";
+	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
+	return `${diagnostic.file}${position}`;
+}
+function renderDiagnostics(diagnostics, style) {
+	return diagnostics.map((d) => {
+		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
+		const where = location(d);
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${d.message} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${d.expected}`);
+		if (d.found !== void 0) lines.push(`    found:    ${d.found}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${d.hint}`);
+		return lines.join("\n");
+	}).join("\n");
+}
+function diagnosticCounts(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+var init_diagnostics_DXDbdWhe = __esmMin((() => {}));
+function blockPostsWithErrors(changes, context) {
+	const errorsByFile = new Map();
+	const projectErrors = [];
+	for (const diagnostic of context.diagnostics) {
+		if (diagnostic.severity !== "error") continue;
+		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
+		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
+	}
+	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+	const errorsOf = (file, keys) => {
+		const errors = errorsByFile.get(file) ?? [];
+		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
+	};
+	const paired = new Set();
+	const result = changes.map((change) => {
+		const withErrors = filesOf(change, context, paired).map((file) => ({
+			file,
+			errors: errorsOf(file, [change.key, change.fromKey])
+		})).filter(({ errors }) => errors.length > 0);
+		return withErrors.length === 0 ? change : blocked(change, withErrors);
+	});
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	return result.map((change) => {
+		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
+		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
+		return change;
+	});
+}
+function filesOf(change, context, paired) {
+	const files = change.file === null ? [] : [change.file];
+	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
+	for (const key of formerKeys) {
+		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
+		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
+	}
+	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+		paired.add(invalid);
+		if (!files.includes(invalid.file)) files.push(invalid.file);
+	}
+	return files;
+}
+function writes(change) {
+	return change.action !== "noop" && change.action !== "blocked";
+}
+function consequence(change) {
+	if (change.action === "create") return "the post is not created until it is fixed";
+	if (change.action === "update") return "the post is not updated until it is fixed";
+	if (change.action === "move") return "the post is not moved until it is fixed";
+	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (change.action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
+	return "the post is left as it is until it is fixed";
+}
+function errorsReason(file, errors) {
+	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
+	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
+}
+function blocked(change, files) {
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+	if (change.action === "blocked") reasons.push(...change.reasons);
+	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+}
+function asBlocked(change, reasons, diagnostics) {
+	return {
+		...change,
+		action: "blocked",
+		reasons,
+		diagnostics
+	};
+}
+function ownChanges(invalidFiles, context, errorsOf) {
+	const byKey = new Map();
+	for (const invalid of invalidFiles) {
+		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+		if (context.only !== null && !context.only.includes(key)) continue;
+		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
+	}
+	return [...byKey].map(([key, files]) => {
+		return blocked({
+			action: "create",
+			key,
+			file: files[0].file,
+			postId: null,
+			reasons: []
+		}, files.map((invalid) => ({
+			file: invalid.file,
+			errors: errorsOf(invalid.file, [invalid.key])
+		})).filter(({ errors }) => errors.length > 0));
+	});
+}
+function blockedByProject(change, errors) {
+	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
+}
+function blockedByUnknown(change, unknown, errorsByFile) {
+	const files = unknown.map((invalid) => invalid.file);
+	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
+}
+function blockedByErrors(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
+}
+function unconfirmedBlocked(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.reason === "unconfirmed-record").length;
+}
+function trustedState(state, unconfirmed) {
+	if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
+	const keep = (records, left) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
+	return {
+		...state,
+		media: keep(state.media, unconfirmed.media),
+		uploads: keep(state.uploads, unconfirmed.uploads)
+	};
+}
+function blockUnconfirmed(change, unconfirmed) {
+	const key = [change.fromKey, change.key].find((candidate) => candidate !== void 0 && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+	if (key === void 0) return change;
+	const reason = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
+	return {
+		action: "blocked",
+		reason: UNCONFIRMED_RECORD,
+		key: change.key,
+		file: change.file,
+		postId: change.postId,
+		reasons: [reason],
+		...fromKey === void 0 ? {} : { fromKey },
+		...desired === void 0 ? {} : { desired },
+		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
+		...occurrence === void 0 ? {} : { occurrence }
+	};
+}
+function sharedPostRecords(state) {
+	const byPost = new Map();
+	for (const [key, record] of Object.entries(state.posts)) byPost.set(record.postId, [...byPost.get(record.postId) ?? [], key]);
+	const shared = new Map();
+	for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
+	return shared;
+}
+function blockShared(change, shared) {
+	if (change.action === "blocked" || shared.size === 0) return change;
+	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
+	if (keys === void 0) return change;
+	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
+	return {
+		...blockUnconfirmed(change, {
+			...NONE_UNCONFIRMED,
+			posts: new Set(keys)
+		}),
+		reasons: [reason]
+	};
+}
+var UNCONFIRMED_RECORD, NONE_UNCONFIRMED;
+var init_unconfirmed_records_ByVoXFYj = __esmMin((() => {
+	init_format_DZlSd15T();
+	UNCONFIRMED_RECORD = "unconfirmed-record";
+	NONE_UNCONFIRMED = {
+		posts: new Set(),
+		pending: new Set(),
+		media: new Set(),
+		uploads: new Set()
+	};
+}));
+function previewText(text, max) {
+	if (text.length <= max) return text;
+	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
+	let count = 0;
+	let cut = 0;
+	for (const { index } of graphemes.segment(text)) {
+		if (count === max - 1) cut = index;
+		if (count === max) return `${text.slice(0, cut)}…`;
+		count += 1;
+	}
+	return text;
+}
+var init_preview_CRMwEdwx = __esmMin((() => {}));
+function readinessText(draft, style) {
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${draft.missing.join("; ")}`;
+}
+function draftLines(drafts, style) {
+	const width = Math.max(...drafts.map((draft) => draft.file.length));
+	return drafts.map((draft) => `  ${style.bold(draft.file.padEnd(width))}  ${readinessText(draft, style)}`);
+}
+function renderDrafts(drafts, style, options = {}) {
+	if (drafts.length === 0) return "";
+	const notReady = drafts.filter((draft) => !draft.ready);
+	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
+	const limit = options.limit ?? Infinity;
+	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
+	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
+	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
+	return [
+		head,
+		...draftLines(shown, style),
+		style.dim(more)
+	].join("\n");
+}
+function notReadyNote(count) {
+	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
+}
+var init_drafts_Dtn_StRt = __esmMin((() => {
+	init_format_DZlSd15T();
+}));
+function preview(value, max = 60) {
+	if (value === void 0) return "(none)";
+	return previewText(JSON.stringify(value) ?? String(value), max);
+}
+function colourFor(change, style) {
+	if (change.action === "noop") return style.dim;
+	return {
+		create: style.green,
+		adopt: style.green,
+		update: style.yellow,
+		unschedule: style.yellow,
+		move: style.yellow,
+		delete: style.red,
+		blocked: style.magenta
+	}[change.action];
+}
+function changeLines(change, style, options = {}) {
+	const name = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+	const file = change.file && !options.underFile ? style.dim(`  (${change.file})`) : "";
+	const indent = options.underFile ? "  " : "";
+	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(reason)}`);
+	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
+	for (const field of fields) lines.push(`${indent}      ${field.field}: ${preview(field.before)} → ${preview(field.after)}`);
+	return lines;
+}
+function groupOccurrences(changes) {
+	const counts = new Map();
+	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
+	const groups = new Map();
+	const shown = [];
+	for (const change of changes) {
+		const file = change.occurrence === void 0 ? void 0 : change.file;
+		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
+			shown.push({ change });
+			continue;
+		}
+		let group = groups.get(file);
+		if (group === void 0) {
+			group = {
+				file,
+				changes: []
+			};
+			groups.set(file, group);
+			shown.push(group);
+		}
+		group.changes.push(change);
+	}
+	return shown;
+}
+function renderPlan(plan, options) {
+	const { style } = options;
+	const verbose = options.verbose ?? false;
+	const out = [options.label];
+	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
+	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
+	if (shown.length > 0) {
+		out.push("");
+		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
+		else {
+			out.push(`  ${style.bold(item.file)} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			for (const change of item.changes) out.push(...changeLines(change, style, {
+				verbose,
+				underFile: true
+			}));
+		}
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
+	}
+	out.push("", summaryLine$1(plan));
+	return out.join("\n");
+}
+function summaryLine$1(plan) {
+	const { summary } = plan;
+	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
+	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
+	const note = keptDraftsNote(plan);
+	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
+		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
+		return `No changes. The remote matches your files.${note}${drafts}`;
+	}
+	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
+	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
+	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
+	let line = `${parts.join("")}.`;
+	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
+	return `${line}${note}${drafts}`;
+}
+function keptDraftsNote(plan) {
+	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
+}
+function blockedNote(plan) {
+	const causes = [[blockedByErrors(plan).length, "invalid files"], [unconfirmedBlocked(plan), "unconfirmed state records"]].filter(([count]) => count > 0);
+	if (causes.length === 0) return "";
+	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
+	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
+}
+var ACTION_SYMBOLS;
+var init_plan_human_a5W3Loa5 = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_unconfirmed_records_ByVoXFYj();
+	init_preview_CRMwEdwx();
+	init_diagnostics_DXDbdWhe();
+	init_drafts_Dtn_StRt();
+	init_format_DZlSd15T();
+	ACTION_SYMBOLS = {
+		create: "+",
+		adopt: "≡",
+		update: "~",
+		unschedule: "↓",
+		delete: "-",
+		move: "→",
+		noop: "=",
+		blocked: "!"
+	};
+}));
+var plan_markdown_C5HIrkqn_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+function cell(text) {
+	return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+function renderPlanMarkdown(plan, options) {
+	const out = [
+		"### postsync plan",
+		"",
+		`${options.label}`,
+		"",
+		`**${summaryLine$1(plan)}**`,
+		""
+	];
+	const changes = plan.changes.filter((change) => change.action !== "noop");
+	if (changes.length > 0) {
+		out.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+		for (const change of changes) {
+			const { action } = change;
+			const fields = change.fields?.length ? ` (${change.fields.map((field) => `\`${field.field}\``).join(", ")})` : "";
+			const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+			out.push(`| ${EMOJI[change.action]} | ${action} | \`${cell(key)}\` | ${change.file ? `\`${cell(change.file)}\`` : ""} | ${cell(change.reasons.join("; "))}${fields} |`);
+		}
+		out.push("");
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+	}
+	if (plan.diagnostics.length > 0) {
+		out.push("#### Problems", "");
+		for (const d of plan.diagnostics) out.push(`- **${d.severity}** \`${location(d) || "postsync"}\`: ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ""}`);
+		out.push("");
+	}
+	return out.join("\n");
+}
+var EMOJI;
+var init_plan_markdown_C5HIrkqn = __esmMin((() => {
+	init_diagnostics_DXDbdWhe();
+	init_plan_human_a5W3Loa5();
+	init_format_DZlSd15T();
+	EMOJI = {
+		create: "🟢",
+		adopt: "🔗",
+		update: "🟡",
+		unschedule: "⏸️",
+		delete: "🔴",
+		move: "↪️",
+		noop: "⚪",
+		blocked: "⛔"
+	};
+}));
+function serializePlan(plan) {
+	return `${JSON.stringify(plan, null, 2)}\n`;
+}
+async function parsePlan(text, options = {}) {
+	const source = options.source ?? "the plan file";
+	const hint = "Create it again with `postsync plan --out <file>`.";
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.formatVersion;
+	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
+	return data;
+}
+function remoteWrites(plan) {
+	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
+}
+function postIdsToCheck(plan) {
+	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
+}
+function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+	const planned = plan.target;
+	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
+	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
+	const stale = [];
+	for (const change of remoteWrites(plan)) {
+		const live = livePosts.get(change.postId) ?? null;
+		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
+		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
+	}
+	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
+}
+function describeTarget(target) {
+	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+async function reportPlanToGitHubActions(plan, context) {
+	if (process.env.GITHUB_ACTIONS !== "true") return;
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports)), Promise.resolve().then(() => (init_plan_markdown_C5HIrkqn(), plan_markdown_C5HIrkqn_exports))]);
+	await reportToGitHubActions({
+		root: context.root,
+		diagnostics: plan.diagnostics,
+		plan,
+		summary: () => renderPlanMarkdown(plan, { label: context.label })
+	}, {
+		env: process.env,
+		annotate: (line) => process.stderr.write(line)
+	});
+}
+var init_actions_report_B_1MShZX = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_state_file_CKqcke5_();
+}));
+function isOptionRule(value) {
+	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
+	return (value.values === void 0 || isStringList(value.values)) && (value.maxLength === void 0 || isCount(value.maxLength)) && (value.maxItems === void 0 || isCount(value.maxItems)) && (value.required === void 0 || typeof value.required === "boolean");
+}
+function knownOptionRules(options) {
+	if (options === void 0 || options === null) return {};
+	if (!isJsonObject(options)) return null;
+	return Object.values(options).every(isOptionRule) ? options : null;
+}
+var KNOWN_TYPES, isStringList, isCount;
+var init_option_rules_QTXV_Led = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	KNOWN_TYPES = new Set([
+		"string",
+		"boolean",
+		"array"
+	]);
+	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
 }));
 function textLength(text, unit) {
 	switch (unit) {
@@ -54649,8 +55608,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_acm5_gdw = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_parse_vbcijMb1 = __esmMin((() => {
+	init_state_file_CKqcke5_();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -54659,7 +55618,7 @@ var init_parse_acm5_gdw = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCpEqaUz_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_DXQPTIXX_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -54911,17 +55870,15 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_BCpEqaUz = __esmMin((() => {
+var init_interpret_file_DXQPTIXX = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_scheduled_at_858iXyie();
-	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_state_file_CKqcke5_();
+	init_check_posts_C1CCsd5i();
+	init_scheduled_at_B26JyKjk();
 	init_error_codes_Bqn1_kii();
-	init_content_validators_DbFO_thF();
+	init_content_validators_B_k_Y7BU();
 	init_text_length_BSWyNaU7();
-	init_parse_acm5_gdw();
+	init_parse_vbcijMb1();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -55410,23 +56367,16 @@ async function readPostBytes(absolute, root, lookups) {
 	const { fd } = opened;
 	try {
 		const stats = fstatSync(fd);
-		const { size } = stats;
-		if (size > 1048576) return { problem: {
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return { problem: {
 			code: "file-too-large",
 			message: "the file is too large for a post",
-			expected: `at most ${MAX_POST_FILE_BYTES / 1024 / 1024} MiB`,
-			found: `${(size / 1024 / 1024).toFixed(1)} MiB`,
+			expected: TEXT_FILE_LIMIT,
+			found: read.tooLarge.found,
 			hint: "Post files hold text only; attach large files with `media:`."
 		} };
-		const bytes = Buffer.allocUnsafe(size);
-		let filled = 0;
-		while (filled < size) {
-			const read = readSync(fd, bytes, filled, size - filled, filled);
-			if (read === 0) break;
-			filled += read;
-		}
 		return {
-			bytes: bytes.subarray(0, filled),
+			bytes: read.bytes,
 			stats
 		};
 	} catch (error) {
@@ -55695,6 +56645,33 @@ function builtInValues(facts) {
 	}
 	return values;
 }
+function snippetPath(path) {
+	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
+	const normal = posix.normalize(path);
+	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
+}
+function isHiddenPath(path) {
+	return path.split("/").some((part) => part.startsWith("."));
+}
+function refusedByName(path, folder) {
+	if (isHiddenPath(path)) return {
+		code: "snippet-hidden-path",
+		why: "a path with a part starting with `.` (such as `.git`, `.postsync`, `.env`) is never a snippet"
+	};
+	if (!path.startsWith(`${folder}/`)) return {
+		code: "snippet-outside-folder",
+		why: `it is not inside the snippets folder \`${folder}/\``
+	};
+}
+function refusalProblem(path, refusal, context) {
+	return {
+		code: refusal.code,
+		message: `snippet \`${path}\` is refused: ${refusal.why}`,
+		expected: `a file inside the snippets folder \`${context.folder}/\``,
+		found: context.found,
+		hint: refusal.hint ?? `Move the text into \`${context.folder}/\`, or set \`snippets:\` in postsync.yaml to the folder that holds your snippets.`
+	};
+}
 function scanTemplate(text) {
 	const parts = [];
 	let literal = "";
@@ -55794,11 +56771,16 @@ function renderTemplate(text, context) {
 	const names = new Set();
 	const snippets = new Set();
 	const diagnostics = [];
-	const rendered = renderWithin(text, context, {
+	const rendered = renderWithin(scanTemplate(text), context, {
 		names,
 		snippets,
 		diagnostics,
-		chain: []
+		chain: [],
+		spent: {
+			includes: 0,
+			length: 0
+		},
+		scanned: new Map()
 	});
 	return {
 		text: rendered.text,
@@ -55808,7 +56790,7 @@ function renderTemplate(text, context) {
 		sourceOffset: offsetMap(rendered.segments)
 	};
 }
-function renderWithin(text, context, walk) {
+function renderWithin(parts, context, walk) {
 	const locate = context.locate ?? fixedTextLocator(void 0);
 	const report = (part, problem) => walk.diagnostics.push({
 		severity: "error",
@@ -55818,7 +56800,8 @@ function renderWithin(text, context, walk) {
 	});
 	let out = "";
 	const segments = [];
-	const emit = (value, source, literal) => {
+	const { spent } = walk;
+	const place = (value, source, literal) => {
 		segments.push({
 			out: out.length,
 			source,
@@ -55826,36 +56809,57 @@ function renderWithin(text, context, walk) {
 		});
 		out += value;
 	};
-	for (const part of scanTemplate(text)) if (part.kind === "text") emit(part.text, part.offset, true);
-	else if (part.kind === "malformed") {
-		report(part, {
-			code: "template-malformed",
-			message: part.unclosed ? `\`${part.raw}\` is not closed with \`}}\`` : `\`${part.raw}\` is not a variable or a snippet`,
-			expected: "`{{ name }}` (such as `{{ campaign.url }}`) or `{{> snippets/file.md }}`, on one line",
-			found: `\`${part.raw}\``,
-			hint: "Write `\\{{` for literal braces."
-		});
-		emit(part.raw, part.offset, true);
-	} else if (part.kind === "variable") {
-		walk.names.add(part.name);
-		const value = valueOf(part.name, context);
-		if (typeof value === "string") emit(value, part.offset, false);
-		else {
-			report(part, value);
-			emit(part.raw, part.offset, true);
-		}
-	} else {
-		const included = includeSnippet(part, context, walk);
-		if (typeof included === "string") emit(included, part.offset, false);
-		else {
-			report(part, included);
-			emit(part.raw, part.offset, true);
+	const emit = (value, source, literal) => {
+		place(value, source, literal);
+		spent.length += value.length;
+		if (spent.length > MAX_RENDERED_LENGTH) spent.over ??= {
+			code: "template-too-large",
+			message: `the text is longer than ${MAX_RENDERED_LENGTH} characters once its snippets and vars are filled in`,
+			hint: "Shorten the snippets or vars it includes."
+		};
+	};
+	for (const part of parts) {
+		renderPart(part);
+		if (spent.over !== void 0) {
+			if (walk.chain.length === 0) report(part, {
+				...spent.over,
+				..."raw" in part ? { found: `\`${part.raw}\`` } : {}
+			});
+			break;
 		}
 	}
 	return {
 		text: out,
 		segments
 	};
+	function renderPart(part) {
+		if (part.kind === "text") emit(part.text, part.offset, true);
+		else if (part.kind === "malformed") {
+			report(part, {
+				code: "template-malformed",
+				message: part.unclosed ? `\`${part.raw}\` is not closed with \`}}\`` : `\`${part.raw}\` is not a variable or a snippet`,
+				expected: "`{{ name }}` (such as `{{ campaign.url }}`) or `{{> snippets/file.md }}`, on one line",
+				found: `\`${part.raw}\``,
+				hint: "Write `\\{{` for literal braces."
+			});
+			emit(part.raw, part.offset, true);
+		} else if (part.kind === "variable") {
+			walk.names.add(part.name);
+			const value = valueOf(part.name, context);
+			if (typeof value === "string") emit(value, part.offset, false);
+			else {
+				report(part, value);
+				emit(part.raw, part.offset, true);
+			}
+		} else {
+			const included = includeSnippet(part, context, walk);
+			if (typeof included === "string") place(included, part.offset, false);
+			else {
+				report(part, included);
+				emit(part.raw, part.offset, true);
+			}
+		}
+	}
 }
 function valueOf(name, context) {
 	if (Object.hasOwn(MISSING_BUILT_IN, name)) {
@@ -55894,15 +56898,35 @@ function valueOf(name, context) {
 	};
 }
 function includeSnippet(part, context, walk) {
+	if (++walk.spent.includes > MAX_INCLUDES) {
+		walk.spent.over ??= {
+			code: "snippet-too-many",
+			message: `the text includes more than ${MAX_INCLUDES} snippets`,
+			hint: "Snippets that include other snippets many times multiply: include fewer."
+		};
+		return "";
+	}
 	const path = snippetPath(part.path);
 	const found = `\`${part.raw}\``;
+	const folder = context.snippetsFolder;
+	if (folder === void 0) return {
+		code: "snippet-not-allowed",
+		message: `\`${part.raw}\` cannot be used here: this text cannot include snippets`,
+		found,
+		hint: "Write the text itself."
+	};
 	if (path === void 0) return {
 		code: "snippet-outside-project",
 		message: `snippet \`${part.path}\` is not a path inside the project`,
-		expected: "a path from the project root, such as `snippets/signature.md`",
+		expected: `a path from the project root, such as \`${folder}/signature.md\``,
 		found,
 		hint: "Write the path from the folder holding postsync.yaml, without `..` or a leading `/`."
 	};
+	const byName = refusedByName(path, folder);
+	if (byName !== void 0) return refusalProblem(path, byName, {
+		folder,
+		found
+	});
 	if (walk.chain.includes(path)) return {
 		code: "snippet-cycle",
 		message: `snippet \`${path}\` includes itself: ${[...walk.chain.slice(walk.chain.indexOf(path)), path].map((p) => `\`${p}\``).join(" → ")}`,
@@ -55916,31 +56940,43 @@ function includeSnippet(part, context, walk) {
 		hint: "Include fewer snippets inside snippets."
 	};
 	walk.snippets.add(path);
-	const text = context.readSnippet?.(path);
-	if (text === void 0) return {
+	const snippet = scannedSnippet(path, context, walk);
+	if (snippet === void 0) return {
 		code: "snippet-not-found",
 		message: `snippet \`${path}\` does not exist`,
-		expected: "a file inside the project",
+		expected: `a file inside the snippets folder \`${folder}/\``,
 		found,
 		hint: "Check the path: it starts at the folder holding postsync.yaml."
 	};
-	const body = text.replace(/\r?\n$/, "");
-	return renderWithin(body, {
+	if ("code" in snippet) return refusalProblem(path, snippet, {
+		folder,
+		found
+	});
+	const inner = {
 		...context,
 		file: path,
-		locate: verbatimTextLocator(body, {
-			line: 1,
-			column: 1
-		})
-	}, {
+		locate: snippet.locate
+	};
+	return renderWithin(snippet.parts, inner, {
 		...walk,
 		chain: [...walk.chain, path]
 	}).text;
 }
-function snippetPath(path) {
-	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
-	const normal = posix.normalize(path);
-	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
+function scannedSnippet(path, context, walk) {
+	const known = walk.scanned.get(path);
+	if (known !== void 0) return known;
+	const text = context.readSnippet?.(path);
+	if (typeof text !== "string") return text;
+	const body = text.replace(/\r?\n$/, "");
+	const scanned = {
+		parts: scanTemplate(body),
+		locate: verbatimTextLocator(body, {
+			line: 1,
+			column: 1
+		})
+	};
+	walk.scanned.set(path, scanned);
+	return scanned;
 }
 function offsetMap(segments) {
 	return (offset) => {
@@ -56606,6 +57642,7 @@ function templateBase(context, source) {
 		file: context.file,
 		vars: context.vars,
 		hashtags: context.hashtags,
+		snippetsFolder: context.snippetsFolder,
 		readSnippet: context.readSnippet,
 		...source.slotted ? { missing: { date: SLOT_DATE } } : {}
 	};
@@ -56783,25 +57820,114 @@ function distinct(diagnostics) {
 		return true;
 	});
 }
-function snippetFile(root, path, lookups) {
-	return lookups.onceSync(`snippet\0${root}\0${path}`, () => {
+function gitIgnoredIn(root, folder, lookups) {
+	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
+	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+}
+function ignoredUnder(root, folder) {
+	let output;
+	try {
+		output = execFileSync("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--others",
+			"--ignored",
+			"--exclude-standard",
+			"--directory",
+			"--",
+			folder
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"pipe"
+			],
+			timeout: GIT_TIMEOUT_MS,
+			maxBuffer: 67108864
+		});
+	} catch (error) {
+		const failure = error;
+		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
+		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
+	}
+	return output.split("\0").filter((entry) => entry !== "");
+}
+function snippetsDirOf(place) {
+	return place.snippetsDir ?? join(place.root, "snippets");
+}
+function snippetFile(path, place, lookups) {
+	const { root } = place;
+	const folder = snippetsDirOf(place);
+	const named = `\`${relativePosix(root, folder)}/\``;
+	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
+		let realRoot;
+		let realFolder;
+		let realFile;
 		try {
-			const absolute = resolve(root, path);
-			if (!isInside(realpathSync(root), realpathSync(absolute))) return void 0;
-			const stats = statSync(absolute);
-			if (!stats.isFile() || stats.size > 1048576) return void 0;
-			const bytes = readFileSync(absolute);
-			return {
-				text: bytes.toString("utf8"),
-				digest: hash("sha1", bytes, "base64")
-			};
+			realRoot = realpathSync(root);
+			realFolder = realpathSync(folder);
+			realFile = realpathSync(resolve(root, path));
 		} catch {
 			return;
 		}
+		if (!isInside(realRoot, realFolder)) return {
+			code: "snippet-outside-folder",
+			why: `the snippets folder ${named} is a symlink that leads outside the project`,
+			hint: "Make the snippets folder a real folder of the project."
+		};
+		if (!isInside(realFolder, realFile)) return {
+			code: "snippet-outside-folder",
+			why: `it is a symlink that leads outside the snippets folder ${named}`,
+			hint: "Replace the symlink with the file itself."
+		};
+		if (isHiddenPath(relativePosix(realFolder, realFile))) return {
+			code: "snippet-hidden-path",
+			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
+			hint: "Replace the symlink with the file itself."
+		};
+		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
+			code: "snippet-ignored",
+			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
+			hint: "Commit the snippet (remove it from .gitignore), or include another one."
+		};
+		return readSnippetBytes(realFile);
 	});
 }
-function sameSnippets(uses, root, lookups) {
-	return uses.every((use) => (snippetFile(root, use.path, lookups)?.digest ?? null) === use.digest);
+function readSnippetBytes(realFile) {
+	let fd;
+	try {
+		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+	} catch {
+		return;
+	}
+	try {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) return void 0;
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return {
+			code: "snippet-too-large",
+			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
+			hint: "Snippets hold short texts; split it or shorten it."
+		};
+		return {
+			text: read.bytes.toString("utf8"),
+			digest: hash("sha1", read.bytes, "base64")
+		};
+	} catch {
+		return;
+	} finally {
+		closeSync(fd);
+	}
+}
+function sameSnippets(uses, place, lookups) {
+	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
+}
+function digestOf(read) {
+	return read !== void 0 && "digest" in read ? read.digest : void 0;
 }
 function digestWithSnippets(digest, uses) {
 	if (uses.length === 0) return digest;
@@ -56835,7 +57961,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_BCpEqaUz(), interpret_file_BCpEqaUz_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_DXQPTIXX(), interpret_file_DXQPTIXX_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -56858,13 +57984,14 @@ async function readPostFromBytes(file, bytes, options, read) {
 	const lookups = options.lookups ?? new FileLookups();
 	const snippets = new Map();
 	const readSnippet = (path) => {
-		const found = snippetFile(config.root, path, lookups);
+		const found = snippetFile(path, config, lookups);
 		snippets.set(path, {
 			path,
-			digest: found?.digest ?? null
+			digest: digestOf(found) ?? null
 		});
-		return found?.text;
+		return found !== void 0 && "text" in found ? found.text : found;
 	};
+	const snippetsFolder = relativePosix(config.root, snippetsDirOf(config));
 	const { accountFacts = NO_FACTS } = options;
 	const context = {
 		file,
@@ -56873,6 +58000,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		vars: config.vars ?? {},
 		hashtags: config.hashtags ?? {},
 		accounts: typeof accountFacts === "function" ? null : accountFacts,
+		snippetsFolder,
 		readSnippet,
 		locate
 	};
@@ -57058,7 +58186,8 @@ function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) 
 			hint: "Reconnect the account in the service, or remove it from targets."
 		});
 		checkCaption(post, target, capabilities.rules.caption, where, notReady);
-		checkOptions$1(target, capabilities.rules.options ?? {}, where, {
+		const optionRules = knownOptionRules(capabilities.rules.options);
+		if (optionRules !== null) checkOptions$1(target, optionRules, where, {
 			report,
 			notReady
 		});
@@ -57292,7 +58421,8 @@ function checkDuration(path, seconds, target) {
 		}];
 	}
 	const short = rules.maxShortDurationSeconds;
-	if (short !== void 0 && !Object.hasOwn(rules.options, "format") && seconds > short) {
+	const optionRules = knownOptionRules(rules.options);
+	if (short !== void 0 && optionRules !== null && !Object.hasOwn(optionRules, "format") && seconds > short) {
 		const text = formatAgainstLimit("seconds", seconds, short);
 		return [{
 			severity: "warning",
@@ -57410,14 +58540,14 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, MAX_POST_FILE_BYTES, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_YQWz1FZz = __esmMin((() => {
-	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_C1CCsd5i = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_scheduled_at_B26JyKjk();
+	init_state_file_CKqcke5_();
 	init_diagnostics_CSWwxGl1();
-	init_scheduled_at_858iXyie();
 	init_error_codes_Bqn1_kii();
+	init_option_rules_QTXV_Led();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_probe_cache_BIaDE8Nw();
@@ -57508,7 +58638,6 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 		}
 	};
 	NO_REQUESTS = Object.freeze([]);
-	MAX_POST_FILE_BYTES = 1048576;
 	ScheduleBook = class {
 		rules;
 		context;
@@ -57628,6 +58757,8 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 	};
 	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
 	MAX_SNIPPET_DEPTH = 8;
+	MAX_INCLUDES = 1e3;
+	MAX_RENDERED_LENGTH = 1048576;
 	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 	UNIT_WORDS = {
 		day: "day",
@@ -57642,6 +58773,7 @@ var init_check_posts_YQWz1FZz = __esmMin((() => {
 	};
 	SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
 	FACT_NAMES = new Set(["account.handle", "account.platform"]);
+	GIT_TIMEOUT_MS = 3e4;
 	NO_FACTS = new Map();
 	CAPABILITY_CONCURRENCY$2 = 4;
 	SHORT_FORM_FORMATS = {
@@ -57694,8 +58826,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_C2KXurqK = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
+var init_plan_context_BuxSQ_HG = __esmMin((() => {
+	init_check_posts_C1CCsd5i();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -57824,9 +58956,8 @@ async function fetchMediaSource(url, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS;
-var init_media_source_DmrVyvg4 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_file_DxTiY6WG();
+var init_media_source_C6QRQue5 = __esmMin((() => {
+	init_state_file_CKqcke5_();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 }));
@@ -57887,7 +59018,7 @@ async function listLivePosts(client, filter = {}, keeps = "lean") {
 			...query
 		});
 		const index = texts.push(keeps === "whole" ? "" : text) - 1;
-		const posts = itemsOf("posts", page);
+		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
 		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
 		return {
 			items: posts.map((post) => ({
@@ -57943,8 +59074,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
-	init_api_cLsvpDMU();
+var init_scoped_listing_BX_pzXti = __esmMin((() => {
+	init_state_file_CKqcke5_();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -57972,7 +59103,7 @@ var init_scoped_listing_CUKXg8Pj = __esmMin((() => {
 			let posts = this.#parsed.get(index);
 			if (posts === void 0) {
 				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(itemsOf("posts", page).map((post) => [post.id, post]));
+				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
 				this.#parsed.set(index, posts);
 			}
 			return posts;
@@ -58047,7 +59178,7 @@ async function unchangedFiles(files, options) {
 		const lookupFolder = insideFolders.get(folder);
 		if (lookupFolder === void 0) continue;
 		const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === "" ? file : file.slice(folder.length + 1)}`);
-		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, root, shared.lookups)) continue;
+		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, options.config, shared.lookups)) continue;
 		if (kept !== void 0) known.push({
 			index,
 			file,
@@ -58498,9 +59629,11 @@ function isSettled(post, scheduledAt, accountIds, input) {
 function remoteOnly(input) {
 	if (input.live === void 0) return [];
 	const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+	const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === void 0).map((post) => post.shapeHash));
 	const others = [];
 	for (const [key, record] of Object.entries(input.state.posts)) {
-		if (keys.has(key) || input.prune && !input.brokenFiles.has(record.file)) continue;
+		if (keys.has(key) || renamedFrom.has(record.appliedHash)) continue;
+		if (!input.brokenFiles.has(record.file) && input.brokenFiles.size === 0) continue;
 		const live = input.live.get(record.postId);
 		const scheduledAt = normalizeInstant(live?.scheduledAt);
 		if (live === void 0 || live.status !== "scheduled" || scheduledAt === null) continue;
@@ -58626,12 +59759,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BLT8STOu = __esmMin((() => {
+var init_read_desired_CwqFEyFI = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
-	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+	init_check_posts_C1CCsd5i();
+	init_scheduled_at_B26JyKjk();
+	init_state_file_CKqcke5_();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -58829,7 +59962,7 @@ function withCalendarFacts(plan, posts) {
 	} : plan;
 }
 function annotate(change, post, repeats) {
-	if (post === void 0) return change.action === "delete" ? surplusOccurrence(change, repeats) : change;
+	if (post === void 0) return change.action === "delete" || change.action === "unschedule" || change.action === "noop" ? surplusOccurrence(change, repeats) : change;
 	const taken = post.slot?.taken;
 	const executed = change.action === "create" || change.action === "update";
 	const reasons = post.occurrence === void 0 ? change.reasons : change.reasons.map((reason) => reason === NEW_FILE ? `new occurrence (${post.occurrence.date})` : reason);
@@ -58850,13 +59983,14 @@ function surplusOccurrence(change, repeats) {
 	if (match === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
 	const [, of, date] = match;
 	const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
+	const draft = change.action === "unschedule" ? ": it goes back to draft on the remote (--prune deletes it)" : change.action === "noop" ? ": it stays a draft on the remote (--prune deletes it)" : "";
 	return {
 		...change,
 		occurrence: {
 			of,
 			date
 		},
-		reasons: [change.skipped ? `${why}; run with --prune to delete` : why]
+		reasons: [`${why}${draft}`]
 	};
 }
 function orphans(live, state, context) {
@@ -58998,24 +60132,49 @@ function removedPostChange(key, record, context) {
 		liveUpdatedAt: live.updatedAt,
 		reasons: [notEditableReason(live, "deleted")]
 	};
-	return {
+	if (context.prune) return {
 		action: "delete",
+		reason: "file-removed",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		skipped: !context.prune,
-		reasons: [context.prune ? `${record.file} removed` : `${record.file} removed; run with --prune to delete`]
+		reasons: [`${record.file} removed`]
 	};
+	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
+		action: "noop",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [keptAsDraft(record.file)]
+	};
+	return {
+		action: "unschedule",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		fields: [{
+			field: "scheduledAt",
+			before: live.scheduledAt,
+			after: null
+		}],
+		reasons: [backToDraft(record.file)]
+	};
+}
+function backToDraft(file) {
+	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+function keptAsDraft(file) {
+	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
 }
 function removedPendingChange(key, pending, context) {
 	const reason = `${pending.file} removed while its create was interrupted`;
 	return {
-		action: "delete",
+		action: context.prune ? "delete" : "unschedule",
+		reason: "file-removed",
 		key,
 		file: pending.file,
 		postId: null,
 		resumesPending: true,
-		skipped: !context.prune,
-		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; run with --prune to delete`]
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
 	};
 }
 function createPlan(input) {
@@ -59097,7 +60256,8 @@ function summarize(changes) {
 	return summary;
 }
 function guardChanges(plan, context) {
-	let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+	const shared = sharedPostRecords(context.state);
+	let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
 	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
 		const valid = [...context.posts, ...context.unchanged];
 		changes = blockPostsWithErrors(changes, {
@@ -59129,14 +60289,16 @@ function unchangedToReadInFull(unchanged, state, live) {
 	return splitUnchanged(unchanged, state, live.briefs).touched;
 }
 function planPosts(input) {
-	const { untouched, touched } = splitUnchanged(input.unchanged, input.state, input.live.briefs);
+	const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
+	const state = trustedState(input.state, unconfirmed);
+	const { untouched, touched } = splitUnchanged(input.unchanged, state, input.live.briefs);
 	if (touched.length > 0) throw new Error(`${touched[0].file} was touched since the last apply: read it in full before planning`);
 	const planInput = {
 		target: input.target,
 		desired: input.posts,
 		untouched,
 		diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
-		state: input.state,
+		state,
 		stateHash: input.stateHash,
 		live: input.live,
 		...input.mediaSha256s === void 0 || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s },
@@ -59150,14 +60312,15 @@ function planPosts(input) {
 		invalidFiles: input.invalidFiles,
 		posts: input.posts,
 		unchanged: input.unchanged,
-		state: input.state,
+		state,
+		unconfirmed,
 		only: input.only,
 		now: input.now
 	}), input.posts);
 }
-function couldBe(post, orphan, shape) {
+function couldBe(post, shape) {
 	if (shape.media.length !== post.media.length) return false;
-	return shape.media.every((sha256, index) => isUnknown(sha256) ? orphan.media[index]?.kind === post.media[index].kind : sha256 === post.media[index].sha256);
+	return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index].sha256);
 }
 function orphanMediaToLearn(input) {
 	const byRest = new Map();
@@ -59177,7 +60340,7 @@ function orphanMediaToLearn(input) {
 	for (const orphan of orphans(input.live, input.state, context)) {
 		const shape = context.shapeOf(orphan);
 		if (!shape.media.some(isUnknown)) continue;
-		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, orphan, shape))) continue;
+		if (!byRest.get(withoutMedia(shape))?.some((post) => couldBe(post, shape))) continue;
 		shape.media.forEach((sha256, index) => {
 			const media = orphan.media[index];
 			if (isUnknown(sha256) && !wanted.has(media.id)) wanted.set(media.id, media);
@@ -59242,6 +60405,7 @@ async function buildPlan(options) {
 	}) : listed;
 	const plan = await planDesired(desired, {
 		target: connection.target,
+		seal: connection.seal,
 		live,
 		section,
 		stateHash: state.hash,
@@ -59284,6 +60448,7 @@ async function planDesired(desired, against) {
 		checkDiagnostics: desired.checkDiagnostics,
 		invalidFiles: desired.invalid,
 		state: against.section,
+		unconfirmed: unconfirmedRecords(against.section, against.seal),
 		stateHash: against.stateHash,
 		live: against.live,
 		mediaSha256s,
@@ -59295,15 +60460,16 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D9BmM3j6 = __esmMin((() => {
-	init_check_posts_YQWz1FZz();
-	init_plan_context_C2KXurqK();
-	init_media_source_DmrVyvg4();
+var init_build_plan_NW1k5l8t = __esmMin((() => {
+	init_check_posts_C1CCsd5i();
+	init_plan_context_BuxSQ_HG();
+	init_media_source_C6QRQue5();
 	init_diagnostics_CSWwxGl1();
-	init_ordering_CEu8JWq0();
-	init_posts_with_errors_9QHTZc0w();
-	init_scoped_listing_CUKXg8Pj();
-	init_read_desired_BLT8STOu();
+	init_scheduled_at_B26JyKjk();
+	init_unconfirmed_records_ByVoXFYj();
+	init_state_file_CKqcke5_();
+	init_scoped_listing_BX_pzXti();
+	init_read_desired_CwqFEyFI();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -59311,6 +60477,7 @@ var init_build_plan_D9BmM3j6 = __esmMin((() => {
 		"create",
 		"adopt",
 		"update",
+		"unschedule",
 		"delete",
 		"move",
 		"noop",
@@ -59321,6 +60488,7 @@ var init_build_plan_D9BmM3j6 = __esmMin((() => {
 		"adopt",
 		"update",
 		"move",
+		"unschedule",
 		"delete",
 		"blocked",
 		"noop"
@@ -68352,399 +69520,16 @@ var init_emulator_FTbERx7E = __esmMin((() => {
 		}
 	};
 }));
-var context_bbJuwh3k_exports = __exportAll$1({
+var context_CE1QkxW0_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
-	i: () => canonicalTimeZone,
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
 	n: () => connect,
 	openRunCache: () => openRunCache,
 	openTarget: () => openTarget,
-	r: () => DEFAULT_CONTENT_DIR,
 	t: () => styleFor
 });
-function readRulesSection(raw, context) {
-	if (!isRecord$3(raw)) return [];
-	const rules = [];
-	for (const [name, entry] of Object.entries(raw)) {
-		if (!isRecord$3(entry)) continue;
-		const rule = readRule(name, entry, context);
-		if (rule !== void 0) rules.push(rule);
-	}
-	return rules;
-}
-function readRule(name, entry, context) {
-	const kinds = RULE_KINDS.filter((kind) => entry[kind] !== void 0);
-	if (kinds.length === 0 && Object.keys(entry).some((key) => !RULE_FIELDS.has(key))) return void 0;
-	if (kinds.length !== 1) {
-		reportAt(context, ["rules", name], {
-			code: kinds.length === 0 ? "rule-without-check" : "rule-with-several-checks",
-			atKey: true,
-			message: kinds.length === 0 ? `rule \`${name}\` has no check` : `rule \`${name}\` has ${kinds.length} checks (${kinds.map((k) => `\`${k}\``).join(", ")})`,
-			expected: `exactly one of ${RULE_KINDS.map((k) => `\`${k}\``).join(", ")}`,
-			hint: kinds.length === 0 ? "Add the check this rule makes, e.g. `quietHours: { from: \"22:00\", to: \"07:00\" }`." : "Give each check a rule of its own, under its own name."
-		});
-		return;
-	}
-	const kind = kinds[0];
-	const at = (...path) => [
-		"rules",
-		name,
-		...path
-	];
-	const errors = context.diagnostics.length;
-	const scope = readScope(entry, kind, at, context);
-	const common = {
-		name,
-		severity: entry.severity === "warning" ? "warning" : "error",
-		scope
-	};
-	const rule = readCheck(kind, entry[kind], common, at, context);
-	return context.diagnostics.length === errors ? rule : void 0;
-}
-function readScope(entry, kind, at, context) {
-	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
-	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
-	let when = null;
-	if (isRecord$3(entry.when)) {
-		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
-			code: "rule-when-not-allowed",
-			atKey: true,
-			message: `\`when\` does not apply to a \`${kind}\` rule`,
-			expected: "`when` only on `bannedWords`, `requiredWords`, `imageAlt` and `utm` rules",
-			hint: "Narrow a schedule rule with `accounts` or `platforms` instead."
-		});
-		when = Object.fromEntries(Object.entries(entry.when).filter((pair) => [
-			"string",
-			"number",
-			"boolean"
-		].includes(typeof pair[1])));
-	}
-	return {
-		accounts,
-		platforms,
-		when
-	};
-}
-function readCheck(kind, value, common, at, context) {
-	switch (kind) {
-		case "quietHours": {
-			if (!isRecord$3(value)) return void 0;
-			const from = clockAt(value.from, at(kind, "from"), context);
-			const to = clockAt(value.to, at(kind, "to"), context);
-			if (from === void 0 || to === void 0) return void 0;
-			if (from === to) reportAt(context, at(kind), {
-				code: "invalid-rule",
-				message: `quiet hours of rule \`${common.name}\` start and end at the same time`,
-				expected: "two different times, e.g. `from: \"22:00\"` and `to: \"07:00\"`",
-				hint: "A span over midnight is written from the evening to the morning."
-			});
-			return {
-				...common,
-				kind,
-				from,
-				to
-			};
-		}
-		case "minGap": {
-			if (typeof value !== "string") return void 0;
-			const minutes = parseDuration(value);
-			if (minutes === void 0) reportAt(context, at(kind), {
-				code: "invalid-duration",
-				message: `\`rules.${common.name}.minGap\` is not a duration`,
-				expected: "a duration such as `2h`, `90m`, `1h30m` or `1 day`",
-				found: `\`${value}\``,
-				hint: "Write a number and a unit: d, h or m."
-			});
-			return minutes === void 0 ? void 0 : {
-				...common,
-				kind,
-				minutes
-			};
-		}
-		case "maxPerDay":
-		case "maxPerWeek": return Number.isInteger(value) && value >= 1 ? {
-			...common,
-			kind,
-			limit: value
-		} : void 0;
-		case "blackout": {
-			const periods = (Array.isArray(value) ? value : [value]).map((entry, index) => blackoutPeriod(entry, Array.isArray(value) ? at(kind, index) : at(kind), context));
-			return periods.every((period) => period !== void 0) ? {
-				...common,
-				kind,
-				periods
-			} : void 0;
-		}
-		case "bannedWords":
-		case "requiredWords": {
-			const words = [...new Set(stringsOf(value).map(({ text }) => text.trim()).filter(Boolean))];
-			return words.length > 0 ? {
-				...common,
-				kind,
-				words
-			} : void 0;
-		}
-		case "imageAlt": return value === true ? {
-			...common,
-			kind
-		} : void 0;
-		case "utm": return isRecord$3(value) ? utmRule(value, common, at, context) : void 0;
-	}
-}
-function clockAt(value, path, context) {
-	if (typeof value !== "string") return void 0;
-	const minute = parseClock(value);
-	if (minute === void 0) reportAt(context, path, {
-		code: "invalid-time",
-		message: `\`${path.join(".")}\` is not a time of day`,
-		expected: "a time such as `07:00` or `22:30` (24-hour clock)",
-		found: `\`${value}\``,
-		hint: "Write hours and minutes with a colon, in quotes."
-	});
-	return minute;
-}
-function blackoutPeriod(entry, path, context) {
-	const ends = typeof entry === "string" ? {
-		from: entry,
-		to: entry
-	} : isRecord$3(entry) ? entry : void 0;
-	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
-	const single = typeof entry === "string";
-	const read = (text, end) => {
-		const parsed = parseWallMoment(text);
-		if (parsed === void 0 || single && parsed.hasTime) {
-			reportAt(context, single ? path : [...path, end], {
-				code: "invalid-date",
-				message: `\`${text}\` is not a date`,
-				expected: single ? "a date such as `2026-12-25` (a span with times is written `{ from, to }`)" : "a date such as `2026-12-25`, or a date and time such as `2027-01-10 12:00`",
-				found: `\`${text}\``,
-				hint: parsed !== void 0 ? "Remove the time, or write `{ from: …, to: … }`." : /^\d{4}-\d{2}-\d{2}\b/.test(text.trim()) ? "Check the month and the day." : "Write the date as YYYY-MM-DD."
-			});
-			return;
-		}
-		return wallMinutes(parsed.moment) + (end === "to" && !parsed.hasTime ? 1440 : 0);
-	};
-	const from = read(ends.from, "from");
-	const to = single ? from === void 0 ? void 0 : from + 1440 : read(ends.to, "to");
-	if (from === void 0 || to === void 0) return void 0;
-	if (from >= to) {
-		reportAt(context, path, {
-			code: "invalid-date-range",
-			message: `blackout period \`${ends.from}\` – \`${ends.to}\` ends before it starts`,
-			expected: "`from` before `to`",
-			hint: "Swap the two dates."
-		});
-		return;
-	}
-	const reason = isRecord$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
-	return {
-		from,
-		to,
-		label: single ? ends.from.trim() : `${ends.from.trim()} – ${ends.to.trim()}`,
-		...reason === void 0 ? {} : { reason }
-	};
-}
-function utmRule(value, common, at, context) {
-	const params = {};
-	const known = [...Object.keys(UTM_SHORTHANDS), ...context.templateNames];
-	for (const parameter of UTM_PARAMETERS) {
-		const template = value[parameter];
-		if (typeof template !== "string") continue;
-		params[`utm_${parameter}`] = template;
-		for (const [, name] of template.matchAll(/\{\s*([^{}]*?)\s*\}/g)) {
-			if (known.includes(name)) continue;
-			reportAt(context, at("utm", parameter), {
-				code: "unknown-variable",
-				message: `unknown placeholder \`{${name}}\` in \`utm.${parameter}\` of rule \`${common.name}\``,
-				expected: `one of ${known.map((k) => `\`{${k}}\``).join(", ")}`,
-				found: `\`{${name}}\``,
-				hint: suggestion(name, known)
-			});
-		}
-	}
-	if (Object.keys(params).length === 0) {
-		reportAt(context, at("utm"), {
-			code: "invalid-rule",
-			message: `rule \`${common.name}\` names no UTM parameter`,
-			expected: `at least one of ${UTM_PARAMETERS.map((p) => `\`${p}\``).join(", ")}`,
-			hint: "For example `utm: { source: \"{platform}\", campaign: \"{file.dir}\" }`."
-		});
-		return;
-	}
-	const domains = value.domains === void 0 ? null : stringsOf(value.domains).map(({ text }) => text.trim().toLowerCase().replace(/^\*?\./, ""));
-	return {
-		...common,
-		kind: "utm",
-		params,
-		append: value.append === true,
-		domains
-	};
-}
-function suggestion(name, known) {
-	const match = closestMatch(name, known);
-	return match === void 0 ? "Use one of the names listed, or a var from `vars:`." : `did you mean \`{${match}}\`?`;
-}
-function readPolicySections(data, context) {
-	const vars = readVarsSection(data.vars, context);
-	const hashtags = readHashtagsSection(data.hashtags, context);
-	return deepFreeze({
-		rules: readRulesSection(data.rules, {
-			...context,
-			templateNames: templateNames(vars, hashtags)
-		}),
-		slots: readSlotsSection(data.slots, context),
-		vars,
-		hashtags
-	});
-}
-function canonicalTimeZone(name) {
-	try {
-		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-	} catch {
-		return;
-	}
-}
-function suggestTimeZone(name) {
-	return didYouMean(name, Intl.supportedValuesOf("timeZone"));
-}
-async function loadConfig(options) {
-	const root = resolve(options.cwd);
-	return configFrom(await readConfigFile(root), root, options);
-}
-function configFrom(configFile, root, options) {
-	const diagnostics = [...configFile.diagnostics];
-	const { data } = configFile;
-	const text = (value, fallback) => typeof value === "string" ? value : fallback;
-	const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ["content"], {
-		root,
-		configFile,
-		diagnostics,
-		rootAllowed: true
-	});
-	const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ["state"], {
-		root,
-		configFile,
-		diagnostics,
-		rootAllowed: false
-	});
-	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
-	const url = resolveApiUrl(options, configFile, diagnostics);
-	const apiKey = options.env.POSTSYNC_API_KEY;
-	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
-	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
-	const policies = readPolicySections(data, {
-		file: configFile.file ?? void 0,
-		locate: configFile.locate,
-		accounts,
-		diagnostics
-	});
-	if (hasErrors(diagnostics)) throw new InvalidConfigError(sortDiagnostics(diagnostics));
-	return Object.freeze({
-		root,
-		contentDir,
-		statePath,
-		timezone,
-		accounts,
-		...policies,
-		api: apiConfig({
-			url,
-			local: options.flags?.local === true,
-			key: apiKey === void 0 || apiKey === "" ? null : apiKey
-		})
-	});
-}
-function apiConfig(values) {
-	const { key } = values;
-	const api = {
-		url: values.url,
-		local: values.local
-	};
-	Object.defineProperty(api, "key", {
-		get: () => key,
-		enumerable: false
-	});
-	return Object.freeze(api);
-}
-function projectPath(value, path, context) {
-	const { root, configFile, diagnostics } = context;
-	const absolute = resolve(root, value);
-	if (!isInside(root, absolute) || absolute === root && !context.rootAllowed) diagnostics.push({
-		severity: "error",
-		code: "path-outside-project",
-		message: `\`${path.join(".")}\` must be a path inside the project`,
-		file: configFile.file ?? void 0,
-		...configFile.locate(path),
-		expected: "a relative path below the project root",
-		found: `\`${value}\``,
-		hint: "Use a path relative to the folder holding postsync.yaml, without `..`."
-	});
-	return absolute;
-}
-function resolveTimeZone(value, configFile, diagnostics) {
-	const canonical = canonicalTimeZone(value);
-	if (canonical !== void 0) return canonical;
-	diagnostics.push({
-		severity: "error",
-		code: "unknown-timezone",
-		message: `unknown time zone \`${value}\``,
-		file: configFile.file ?? void 0,
-		...configFile.locate(["timezone"]),
-		expected: "an IANA time zone name such as `Europe/Berlin` or `UTC`",
-		found: `\`${value}\``,
-		hint: suggestTimeZone(value) ?? "See https://en.wikipedia.org/wiki/List_of_tz_database_time_zones."
-	});
-	return "UTC";
-}
-function resolveApiUrl(options, configFile, diagnostics) {
-	if (options.flags?.local === true) return null;
-	const fromFlag = options.flags?.apiUrl;
-	const fromEnv = options.env.POSTSYNC_API_URL;
-	if (fromFlag !== void 0 && fromFlag !== "") return checkUrl(fromFlag, { source: "--api-url" }, diagnostics);
-	if (fromEnv !== void 0 && fromEnv !== "") return checkUrl(fromEnv, { source: "POSTSYNC_API_URL" }, diagnostics);
-	const fromFile = configFile.data.api?.url;
-	if (typeof fromFile !== "string") return null;
-	return checkUrl(fromFile, {
-		source: "`api.url`",
-		file: configFile.file ?? void 0,
-		...configFile.locate(["api", "url"])
-	}, diagnostics);
-}
-function checkUrl(value, where, diagnostics) {
-	const { source, ...position } = where;
-	let url;
-	try {
-		url = new URL(value);
-	} catch {
-		url = void 0;
-	}
-	const problem = url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" ? "is not an http:// or https:// URL" : url.username !== "" || url.password !== "" ? "must not contain a user name or password" : url.search !== "" || url.hash !== "" ? "must not have a query or fragment" : void 0;
-	if (problem !== void 0 || url === void 0) {
-		diagnostics.push({
-			severity: "error",
-			code: "invalid-api-url",
-			message: `${source} ${problem}`,
-			...position,
-			expected: "a base URL such as https://api.example.com/public/v1",
-			hint: "The API key goes in POSTSYNC_API_KEY, never in the URL."
-		});
-		return null;
-	}
-	const base = url.href.replace(/\/+$/, "");
-	if (!base.endsWith(API_VERSION_PREFIX)) {
-		diagnostics.push({
-			severity: "error",
-			code: "invalid-api-url",
-			message: `${source} does not end in ${API_VERSION_PREFIX}, the API's version prefix`,
-			...position,
-			expected: "a base URL such as https://api.example.com/public/v1",
-			hint: url.pathname === "/" ? `Use ${url.origin}${API_VERSION_PREFIX}.` : `Add ${API_VERSION_PREFIX} at the end of the URL.`
-		});
-		return null;
-	}
-	return base;
-}
 function pairCodec() {
 	return {
 		encode: (entries) => [...entries],
@@ -68835,6 +69620,8 @@ async function connect(config, options) {
 	});
 	return openSession(client, {
 		apiUrl: url,
+		apiKey: key,
+		root: config.root,
 		local: false,
 		close: () => client.close(),
 		label: (project) => `Target: ${url} (project ${project})`
@@ -68859,6 +69646,8 @@ async function connectLocal(config, options) {
 	};
 	return openSession(client, {
 		apiUrl: "local",
+		apiKey: LOCAL_API_KEY,
+		root: config.root,
 		local: true,
 		close,
 		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})`
@@ -68868,19 +69657,25 @@ async function openSession(client, options) {
 	try {
 		const session = await client.session();
 		const projectId = session.project.id;
-		return {
-			client,
-			session,
-			target: {
-				id: targetId({
-					apiUrl: options.apiUrl,
-					projectId,
-					local: options.local
-				}),
+		const target = {
+			id: targetId({
 				apiUrl: options.apiUrl,
 				projectId,
 				local: options.local
-			},
+			}),
+			apiUrl: options.apiUrl,
+			projectId,
+			local: options.local
+		};
+		return {
+			client,
+			session,
+			target,
+			seal: new StateSeal({
+				apiKey: options.apiKey,
+				targetId: target.id,
+				calendar: calendarIdentity(options.root)
+			}),
 			label: options.label(projectId),
 			close: options.close
 		};
@@ -68946,26 +69741,13 @@ async function openTarget(options) {
 		kept
 	};
 }
-var import_picocolors, RULE_FIELDS, DEFAULT_CONTENT_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bbJuwh3k = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
-	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
-	init_main();
-	init_state_file_DxTiY6WG();
+var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
+var init_context_CE1QkxW0 = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_scheduled_at_B26JyKjk();
 	init_post_derived_CettX2Zk();
 	init_errors_BmB5JMAx();
 	import_picocolors = __toESM(require_picocolors(), 1);
-	RULE_FIELDS = new Set([
-		...RULE_KINDS,
-		"severity",
-		"accounts",
-		"platforms",
-		"when"
-	]);
-	DEFAULT_CONTENT_DIR = "posts";
-	DEFAULT_STATE_PATH = ".postsync/state.json";
-	API_VERSION_PREFIX = "/public/v1";
 	SECTION_FORMAT = 2;
 	CacheSection = class CacheSection {
 		#path;
@@ -69219,6 +70001,7 @@ function planReport(command, plan, result) {
 		summary: {
 			...plan.summary,
 			blockedByErrors: blockedByErrors(plan).length,
+			unconfirmedRecords: unconfirmedBlocked(plan),
 			draftsNotReady: notReadyDraftFiles(plan.diagnostics).length
 		},
 		changes: plan.changes,
@@ -69249,11 +70032,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_CI7lkquU = __esmMin((() => {
+var init_plan_json_MhU6G_pt = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_9QHTZc0w();
+	init_unconfirmed_records_ByVoXFYj();
 }));
-var plan_D_4aGL4E_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BcNe_yMD_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69301,16 +70084,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_D_4aGL4E = __esmMin((() => {
+var init_plan_BcNe_yMD = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_has_changes_Dy1ZVtLe();
-	init_actions_report_DEW7Oq4m();
-	init_state_file_DxTiY6WG();
-	init_build_plan_D9BmM3j6();
-	init_context_bbJuwh3k();
-	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
-	init_plan_markdown_CGZNdYN_();
+	init_has_changes_BptzXZMI();
+	init_actions_report_B_1MShZX();
+	init_state_file_CKqcke5_();
+	init_build_plan_NW1k5l8t();
+	init_context_CE1QkxW0();
+	init_plan_json_MhU6G_pt();
+	init_plan_human_a5W3Loa5();
+	init_plan_markdown_C5HIrkqn();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -69343,11 +70126,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_DQySgqyI = __esmMin((() => {
-	init_ordering_CEu8JWq0();
-	init_api_cLsvpDMU();
+var init_find_calendars_C8ZpzFwH = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
+	init_state_file_CKqcke5_();
 }));
-var all_calendars_D18yF_15_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_Bi4tVDSe_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -69379,10 +70162,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_D18yF_15 = __esmMin((() => {
-	init_find_calendars_DQySgqyI();
+var init_all_calendars_Bi4tVDSe = __esmMin((() => {
+	init_find_calendars_C8ZpzFwH();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CE1QkxW0();
 	init_main();
 	init_esm$1();
 }));
@@ -69409,11 +70192,11 @@ function draftReadiness(desired) {
 function isReadinessWarning(diagnostic) {
 	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.file !== void 0 && diagnostic.message.startsWith("not ready to schedule: ");
 }
-var init_draft_readiness_m4XP8kGG = __esmMin((() => {
+var init_draft_readiness_BpCz__99 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_ordering_CEu8JWq0();
+	init_scheduled_at_B26JyKjk();
 }));
-var validate_B90A4Cv4_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_P9Vd66Y2_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -69466,23 +70249,24 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_B90A4Cv4 = __esmMin((() => {
+var init_validate_P9Vd66Y2 = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_m4XP8kGG();
-	init_state_file_DxTiY6WG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
+	init_draft_readiness_BpCz__99();
+	init_state_file_CKqcke5_();
+	init_check_posts_C1CCsd5i();
+	init_read_desired_CwqFEyFI();
+	init_actions_Dqwsb50J();
+	init_context_CE1QkxW0();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
-	init_plan_json_CI7lkquU();
+	init_plan_json_MhU6G_pt();
 }));
-function idempotencyKey({ targetId, postKey, payload }) {
+function idempotencyKey({ targetId, calendar, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
 	return `psync-${createHash("sha256").update(canonicalJson([
 		targetId,
+		calendar,
 		postKey,
 		payloadHash
 	]), "utf8").digest("base64url")}`;
@@ -69535,6 +70319,7 @@ async function executeChange(change, context) {
 		case "move":
 			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
 			return change.postId;
+		case "unschedule": return unschedule(change, context);
 		case "delete": return remove(change, context);
 		case "noop":
 		case "blocked": return change.postId;
@@ -69549,6 +70334,7 @@ async function createFresh(change, desired, context) {
 	const payload = createBody(desired, store.section);
 	const key = idempotencyKey({
 		targetId: context.targetId,
+		calendar: store.calendar,
 		postKey: change.key,
 		payload
 	});
@@ -69571,9 +70357,14 @@ async function sendCreate(key, payload, idempotencyKey, context) {
 	try {
 		return await context.client.createPost(payload, { idempotencyKey });
 	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 400) await context.store.removePost(key);
+		if (refusedForGood(error)) await context.store.removePost(key);
 		throw error;
 	}
+}
+function refusedForGood(error) {
+	if (!(error instanceof ApiError$1)) return false;
+	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
+	return error.status === 400 || error.status === 413;
 }
 async function confirm$1(key, file, post, appliedHash, context) {
 	await saved(context, context.store.confirmCreate(key, {
@@ -69596,7 +70387,7 @@ async function adopt(change, context) {
 	const postId = change.postId;
 	const { store } = context;
 	for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
-		if (store.section.media[sha256] !== void 0) continue;
+		if (store.confirms("media", sha256)) continue;
 		await saved(context, store.recordMedia(sha256, {
 			mediaId,
 			sizeBytes,
@@ -69630,8 +70421,23 @@ async function record(change, post, applied, context) {
 		...slotAt
 	}));
 }
+async function unschedule(change, context) {
+	const post = change.resumesPending ? await resendPending(change.key, context) : null;
+	const postId = post?.id ?? change.postId;
+	if (post !== null && post.scheduledAt === null) return postId;
+	const updated = await context.client.updatePost(postId, { scheduledAt: null });
+	const file = context.store.section.posts[change.key]?.file ?? change.file;
+	const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
+	await saved(context, context.store.recordUpdate(change.key, {
+		postId,
+		file,
+		appliedHash,
+		remoteUpdatedAt: updated.updatedAt,
+		appliedAt: context.now().toISOString()
+	}));
+	return postId;
+}
 async function remove(change, context) {
-	if (change.skipped) return change.postId;
 	let postId = change.postId;
 	if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
 	if (postId !== null && !change.stateOnly) try {
@@ -69654,7 +70460,7 @@ async function uploadMedia(uploads, options) {
 	};
 	const limit = pLimit(UPLOAD_CONCURRENCY);
 	await Promise.all(uploads.map((upload) => limit(async () => {
-		if (options.store.section.media[upload.sha256]) return;
+		if (options.store.confirms("media", upload.sha256)) return;
 		try {
 			const sentBytes = await uploadOne(upload, options);
 			outcome.uploadedFiles += 1;
@@ -69683,7 +70489,7 @@ async function uploadOne(upload, options) {
 		upload,
 		sentBytes
 	});
-	const pending = store.section.uploads[upload.sha256];
+	const pending = store.confirms("uploads", upload.sha256) ? store.section.uploads[upload.sha256] : void 0;
 	if (pending) {
 		onEvent({
 			type: "upload-start",
@@ -69712,6 +70518,7 @@ async function uploadOne(upload, options) {
 	const attempt = randomUUID();
 	const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({
 		targetId: options.targetId,
+		calendar: store.calendar,
 		postKey: `media:${upload.sha256}:${attempt}`,
 		payload: body
 	}) });
@@ -69789,7 +70596,7 @@ async function applyChanges(options) {
 	};
 	const limit = pLimit(options.concurrency ?? 4);
 	for (const phase of PHASES) {
-		const changes = plan.changes.filter((change) => change.action === phase && !change.skipped);
+		const changes = plan.changes.filter((change) => change.action === phase);
 		await Promise.all(changes.map(async (change) => {
 			const saves = [];
 			const defer = (saving) => {
@@ -69839,12 +70646,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DG_5Qypt = __esmMin((() => {
+var init_apply_plan_CqDW8YNS = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_cLsvpDMU();
-	init_media_source_DmrVyvg4();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
+	init_state_file_CKqcke5_();
+	init_media_source_C6QRQue5();
+	init_check_posts_C1CCsd5i();
 	init_error_codes_Bqn1_kii();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -69853,6 +70659,7 @@ var init_apply_plan_DG_5Qypt = __esmMin((() => {
 		"create",
 		"update",
 		"move",
+		"unschedule",
 		"delete"
 	];
 }));
@@ -70016,9 +70823,9 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CvTo2rpf = __esmMin((() => {
+var init_state_store_CLnzz8mf = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
+	init_state_file_CKqcke5_();
 	init_atomic_CzuDhoFy();
 	JournalFile = class {
 		path;
@@ -70100,26 +70907,30 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 	StateStore = class StateStore {
 		path;
 		targetId;
+		calendar;
 		file;
 		current;
 		journal;
+		seal;
 		unwritten = [];
 		journaled = false;
 		base;
 		lastWrite = Promise.resolve();
 		nextWrite;
 		text = new StateFileText();
-		constructor(path, targetId, file, section) {
+		constructor(path, targetId, file, section, seal) {
 			this.path = path;
+			this.seal = seal;
+			this.calendar = seal.calendar;
 			this.targetId = targetId;
 			this.file = file;
 			this.current = section;
 			this.journal = new JournalFile(journalPathFor(path));
 		}
-		static async open(path, target) {
+		static async open(path, target, options) {
 			const leftover = existsSync(journalPathFor(path));
 			const file = await readState(path);
-			const store = new StateStore(path, target.id, file, sectionFor(file, target));
+			const store = new StateStore(path, target.id, file, sectionFor(file, target), options.seal);
 			if (leftover) {
 				store.journaled = true;
 				await store.checkpoint();
@@ -70140,7 +70951,7 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 			], [
 				"pending",
 				key,
-				pending
+				this.seal.sealed("pending", key, pending)
 			]]);
 		}
 		confirmCreate(key, record) {
@@ -70151,14 +70962,14 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 			], [
 				"posts",
 				key,
-				record
+				this.seal.sealed("posts", key, record)
 			]]);
 		}
 		recordUpdate(key, record) {
 			return this.mutate(() => [[
 				"posts",
 				key,
-				record
+				this.seal.sealed("posts", key, record)
 			]]);
 		}
 		removePost(key) {
@@ -70184,10 +70995,10 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 				], [
 					"posts",
 					toKey,
-					{
+					this.seal.sealed("posts", toKey, {
 						...record,
 						file
-					}
+					})
 				]];
 			});
 		}
@@ -70195,7 +71006,7 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 			return this.mutate(() => [[
 				"media",
 				sha256,
-				record
+				this.seal.sealed("media", sha256, record)
 			], [
 				"uploads",
 				sha256,
@@ -70206,7 +71017,7 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 			return this.mutate(() => [[
 				"uploads",
 				sha256,
-				upload
+				this.seal.sealed("uploads", sha256, upload)
 			]]);
 		}
 		clearUpload(sha256) {
@@ -70215,6 +71026,21 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 				sha256,
 				null
 			]]);
+		}
+		confirms(kind, key) {
+			const record = this.current[kind][key];
+			return record !== void 0 && this.seal.confirms(kind, key, record);
+		}
+		confirm(kind, key) {
+			return this.mutate(() => {
+				const record = this.current[kind][key];
+				if (record === void 0) throw new StateError(`cannot confirm ${kind} "${key}": it is not in the state`);
+				return [[
+					kind,
+					key,
+					this.seal.sealed(kind, key, record)
+				]];
+			});
 		}
 		async flush() {
 			await this.lastWrite.catch(() => void 0);
@@ -70277,6 +71103,18 @@ var init_state_store_CvTo2rpf = __esmMin((() => {
 		}
 	};
 }));
+async function confirm(question) {
+	const rl = createInterface$1({
+		input: process.stdin,
+		output: process.stderr
+	});
+	try {
+		return (await rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `)).trim() === "yes";
+	} finally {
+		rl.close();
+	}
+}
+var init_prompt_DdFoKWmA = __esmMin((() => {}));
 function applyProgressPrinter(options) {
 	const { stream, style, mode } = options;
 	const sentByFile = new Map();
@@ -70331,21 +71169,22 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DafInbM5 = __esmMin((() => {
-	init_plan_human_DwS73drI();
+var init_apply_progress_obnWlkX7 = __esmMin((() => {
+	init_plan_human_a5W3Loa5();
 	init_format_DZlSd15T();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
 		adopt: "adopted",
 		update: "updated",
+		unschedule: "unscheduled",
 		delete: "deleted",
 		move: "moved",
 		noop: "unchanged",
 		blocked: "blocked"
 	};
 }));
-var apply_ChPUEB8E_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BjltN_FF_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -70397,7 +71236,7 @@ async function applyProject(options) {
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
 		let plan;
 		let live;
 		if (options.saved !== null) {
@@ -70462,17 +71301,6 @@ async function applyProject(options) {
 		};
 	} finally {
 		await release();
-	}
-}
-async function confirm(question) {
-	const rl = createInterface$1({
-		input: process.stdin,
-		output: process.stderr
-	});
-	try {
-		return (await rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `)).trim() === "yes";
-	} finally {
-		rl.close();
 	}
 }
 async function runApply(planFile, flags, command) {
@@ -70562,9 +71390,12 @@ function blockedPart(plan) {
 	const blocked = blockedByErrors(plan).length;
 	return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
 }
+function unscheduled(count) {
+	return count === 0 ? "" : `${count} unscheduled, `;
+}
 function resultLine(result, plan) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const done = `${count("create")} created, ${count("update")} updated, ${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
+	const done = `${count("create")} created, ${count("update")} updated, ${unscheduled(count("unschedule"))}${count("delete")} deleted, ${count("move")} moved, ${count("adopt")} adopted; ${result.uploadedFiles} media uploaded.`;
 	const blocked = blockedPart(plan);
 	let line = blocked === null ? `Apply complete: ${done}` : `Applied ${result.applied.length}, ${blocked}: ${done}`;
 	if (result.failed.length > 0) line += ` ${result.failed.length} failed: run \`postsync plan\` to see what is left.`;
@@ -70572,26 +71403,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_ChPUEB8E = __esmMin((() => {
+var init_apply_BjltN_FF = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_posts_with_errors_9QHTZc0w();
-	init_actions_report_DEW7Oq4m();
-	init_apply_plan_DG_5Qypt();
-	init_api_cLsvpDMU();
-	init_check_posts_YQWz1FZz();
-	init_has_changes_Dy1ZVtLe();
-	init_state_store_CvTo2rpf();
-	init_build_plan_D9BmM3j6();
-	init_actions_Qg1qGPY0();
-	init_context_bbJuwh3k();
-	init_apply_progress_DafInbM5();
-	init_plan_json_CI7lkquU();
-	init_plan_human_DwS73drI();
+	init_unconfirmed_records_ByVoXFYj();
+	init_actions_report_B_1MShZX();
+	init_apply_plan_CqDW8YNS();
+	init_state_file_CKqcke5_();
+	init_check_posts_C1CCsd5i();
+	init_has_changes_BptzXZMI();
+	init_state_store_CLnzz8mf();
+	init_build_plan_NW1k5l8t();
+	init_actions_Dqwsb50J();
+	init_context_CE1QkxW0();
+	init_prompt_DdFoKWmA();
+	init_apply_progress_obnWlkX7();
+	init_plan_json_MhU6G_pt();
+	init_plan_human_a5W3Loa5();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_BRVG3mkF_exports = __exportAll$1({ runInit: () => runInit });
+var init_DqfpIgUR_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -70857,10 +71689,11 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_BRVG3mkF = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_init_DqfpIgUR = __esmMin((() => {
+	init_state_file_CKqcke5_();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_CAyjSiP3();
+	init_context_CE1QkxW0();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72707,7 +73540,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_cnlckstJ_exports = __exportAll$1({
+var session_CT6Bq0dJ_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72750,7 +73583,7 @@ async function applyDrafts(options) {
 		onStaleLock: options.onStaleLock
 	});
 	try {
-		const store = await StateStore.open(options.statePath, options.plan.target);
+		const store = await StateStore.open(options.statePath, options.plan.target, { seal: options.seal });
 		if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
 		const result = await applyPlan({
 			plan: options.plan,
@@ -72770,7 +73603,7 @@ async function applyDrafts(options) {
 	}
 }
 function isDraftOnly(change, context) {
-	if (change.skipped || change.desired === void 0 || change.desired.scheduledAt !== null) return false;
+	if (change.desired === void 0 || change.desired.scheduledAt !== null) return false;
 	if (change.file !== null && context.brokenFiles.has(change.file)) return false;
 	if (change.action === "create") {
 		const pending = change.resumesPending ? context.section.pending[change.key] : void 0;
@@ -72879,18 +73712,17 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_cnlckstJ = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_build_plan_D9BmM3j6();
-	init_draft_readiness_m4XP8kGG();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_state_file_DxTiY6WG();
+var init_session_CT6Bq0dJ = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_build_plan_NW1k5l8t();
+	init_draft_readiness_BpCz__99();
+	init_check_posts_C1CCsd5i();
+	init_read_desired_CwqFEyFI();
 	init_errors_BmB5JMAx();
-	init_apply_plan_DG_5Qypt();
-	init_state_store_CvTo2rpf();
+	init_apply_plan_CqDW8YNS();
+	init_state_store_CLnzz8mf();
 	init_main();
-	init_scoped_listing_CUKXg8Pj();
+	init_scoped_listing_BX_pzXti();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -73051,11 +73883,13 @@ var init_session_cnlckstJ = __esmMin((() => {
 	};
 	DraftApplier = class {
 		#client;
+		#seal;
 		#emit;
 		#failed = new Map();
 		#listingStale = false;
 		constructor(options) {
 			this.#client = options.client;
+			this.#seal = options.seal;
 			this.#emit = options.emit;
 		}
 		remoteRead() {
@@ -73080,6 +73914,7 @@ var init_session_cnlckstJ = __esmMin((() => {
 					plan: drafts,
 					client: this.#client,
 					statePath: context.config.statePath,
+					seal: this.#seal,
 					root: context.config.root,
 					onEvent: (event) => this.#emit({
 						type: "apply-progress",
@@ -73189,12 +74024,11 @@ var init_session_cnlckstJ = __esmMin((() => {
 		of(change) {
 			let signature = this.#byChange.get(change);
 			if (signature === void 0) {
-				const { action, fromKey, file, skipped, reasons, fields, drift } = change;
+				const { action, fromKey, file, reasons, fields, drift } = change;
 				signature = canonicalJson({
 					action,
 					fromKey,
 					file,
-					skipped,
 					reasons,
 					fields,
 					drift
@@ -73477,6 +74311,7 @@ var init_session_cnlckstJ = __esmMin((() => {
 			this.#remote = new RemoteCache(options.connection.client);
 			this.#drafts = new DraftApplier({
 				client: options.connection.client,
+				seal: options.connection.seal,
 				emit: (event) => this.#emit(event)
 			});
 			this.#configReloader = new ConfigReloader({
@@ -73667,10 +74502,11 @@ var init_session_cnlckstJ = __esmMin((() => {
 				memo: this.#content.checkMemo,
 				calendar
 			});
-			const { target } = this.#options.connection;
+			const { target, seal } = this.#options.connection;
 			return {
 				plan: await planDesired(desired, {
 					target,
+					seal,
 					live: this.#remote.live,
 					section: this.#section,
 					stateHash: this.#stateHash,
@@ -73767,21 +74603,22 @@ var init_session_cnlckstJ = __esmMin((() => {
 		}
 	};
 }));
-var watch_CvevkQv1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CLB1Mnvz_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
 function compactSummary(plan) {
 	const { summary } = plan;
-	const skipped = plan.changes.filter((change) => change.skipped).length;
 	const parts = [];
 	if (summary.create > 0) parts.push(`${summary.create} to create`);
 	if (summary.update > 0) parts.push(`${summary.update} to update`);
-	if (summary.delete - skipped > 0) parts.push(`${summary.delete - skipped} to delete`);
+	if (summary.unschedule > 0) parts.push(`${summary.unschedule} to unschedule`);
+	if (summary.delete > 0) parts.push(`${summary.delete} to delete`);
 	if (summary.move > 0) parts.push(`${summary.move} to move`);
 	if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
 	if (parts.length === 0) parts.push("no changes");
-	if (skipped > 0) parts.push(`${plural$1(skipped, "delete")} skipped`);
+	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	if (kept > 0) parts.push(`${kept} kept as draft (file removed)`);
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
 	if (errors > 0) parts.push(plural$1(errors, "error"));
 	return parts.join(", ");
@@ -73921,13 +74758,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_CvevkQv1 = __esmMin((() => {
+var init_watch_CLB1Mnvz = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DafInbM5();
+	init_apply_progress_obnWlkX7();
 	init_diagnostics_DXDbdWhe();
 	init_drafts_Dtn_StRt();
 	init_format_DZlSd15T();
-	init_plan_human_DwS73drI();
+	init_plan_human_a5W3Loa5();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -74211,6 +75048,13 @@ function overlayOf(change, place) {
 			overlay: "deleted",
 			previous: null
 		};
+		case "unschedule": {
+			const before = change.fields?.find((field) => field.field === "scheduledAt")?.before;
+			return {
+				overlay: "unscheduled",
+				previous: typeof before === "string" ? place(before) : null
+			};
+		}
 		case "blocked": return {
 			overlay: "blocked",
 			previous: null
@@ -74258,8 +75102,7 @@ function changeOf(change, place) {
 		action: change.action,
 		reasons: [...change.reasons],
 		fields,
-		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey },
-		...change.skipped === true ? { skipped: true } : {}
+		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey }
 	};
 }
 function errorsIn(diagnostics) {
@@ -74319,13 +75162,13 @@ function remoteEntry(change, live, context, diagnostics) {
 		targets,
 		media
 	};
-	const slot = context.place(live?.scheduledAt ?? null);
-	const { overlay } = overlayOf(change, context.place);
+	const { overlay, previous } = overlayOf(change, context.place);
+	const slot = overlay === "unscheduled" ? null : context.place(live?.scheduledAt ?? null);
 	return {
 		key: change.key,
 		file: change.file,
 		slot,
-		previous: null,
+		previous,
 		draft: slot === null,
 		ready: false,
 		status: live?.status ?? null,
@@ -74394,7 +75237,7 @@ function buildCalendarModel(input) {
 	for (const { post } of input.kept ?? []) posts.push(post);
 	const placedFiles = new Set();
 	for (const change of changes.values()) {
-		if (isForgotten(change)) continue;
+		if (isForgotten(change) || change.action === "noop") continue;
 		const own = change.file === null ? [] : problems.filter((d) => d.file === change.file);
 		if (change.file !== null) placedFiles.add(change.file);
 		posts.push(remoteEntry(change, livePostOf(change.key, change), context, own));
@@ -74478,14 +75321,10 @@ function summaryOf$1(posts) {
 		deleted: 0,
 		unscheduled: 0,
 		blocked: 0,
-		unchanged: 0,
-		deletesSkipped: 0
+		unchanged: 0
 	};
-	for (const post of posts) {
-		if (post.overlay === null) summary.unchanged++;
-		else summary[post.overlay]++;
-		if (post.change?.skipped === true) summary.deletesSkipped++;
-	}
+	for (const post of posts) if (post.overlay === null) summary.unchanged++;
+	else summary[post.overlay]++;
 	return summary;
 }
 function calendarOf(sources, options) {
@@ -74657,9 +75496,8 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_D5JCG7ov = __esmMin((() => {
-	init_ordering_CEu8JWq0();
-	init_scheduled_at_858iXyie();
+var init_page_i4E9_VNh = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
 	init_text_length_BSWyNaU7();
 	init_probe_cache_BIaDE8Nw();
 	encoder = new TextEncoder();
@@ -74696,7 +75534,7 @@ var init_page_D5JCG7ov = __esmMin((() => {
 	];
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:e.overlay===`deleted`&&e.change?.skipped===!0?`Removed`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.skipped===!0?` (skipped: runs with --prune)`:null,t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed: the post is deleted (shown as Removed when only --prune would delete it)`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))),t!==null&&t.deletesSkipped>0?h(`p`,{class:`empty`},`${b(t.deletesSkipped,`removed file`)}: deleted only by `,h(`code`,null,`apply --prune`),`.`):null)}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}let t=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],n=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],r=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),i=e=>e.toISOString().slice(0,10);function a(e,t){let n=r(e);return n.setUTCDate(n.getUTCDate()+t),i(n)}function o(e){return a(e,-((r(e).getUTCDay()+6)%7))}function s(e,t){let[n,r]=e.split(`-`).map(Number),a=new Date(Date.UTC(n,r-1+t,1));return i(a).slice(0,7)}function c(e){let t=`${e}-01`,n=a(`${s(e,1)}-01`,-1),r=[];for(let e=o(t);e<=n;e=a(e,7))r.push(e);return r}function l(e){let[n,r]=e.split(`-`).map(Number);return`${t[r-1]} ${n}`}function u(e){let n=a(e,6),[i,o]=[r(e),r(n)],s=e=>`${e.getUTCDate()} ${t[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return i.getUTCMonth()===o.getUTCMonth()?`${i.getUTCDate()} – ${s(o)}`:`${i.getUTCFullYear()===o.getUTCFullYear()?`${i.getUTCDate()} ${t[i.getUTCMonth()]}`:s(i)} – ${s(o)}`}function d(e){let i=r(e);return`${n[(i.getUTCDay()+6)%7]} ${i.getUTCDate()} ${t[i.getUTCMonth()].slice(0,3)} ${i.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=r(e);return!Number.isNaN(t.getTime())&&i(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let t=e.path.split(`/`).pop()??e.path,n=`${t}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,r=e.kind===`video`,i=r?[h(`span`,{class:`play`},`▶`),h(`span`,null,t)]:h(`span`,null,t),a=h(`div`,{class:`thumb${r?` video`:``}`,title:n},e.src===null?i:h(`img`,{src:e.src,alt:e.alt??t,loading:`lazy`,decoding:`async`}));return r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),a.querySelector(`img`)?.addEventListener(`error`,()=>{a.replaceChildren();for(let e of[i].flat())a.appendChild(e);r&&a.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),a}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let r=c(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(a(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},n.map(e=>h(`div`,{role:`columnheader`},e))),r)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let r=[0,1,2,3,4,5,6].map(t=>a(e,t)),i=r.map(e=>t.posts.on(e,t.shown)),o=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)o.add(e);for(let e of i.flat())o.add(Number(e.time.slice(0,2)));let s=[...o].sort((e,t)=>e-t),c=r.map((e,r)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${n[r]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:o(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:s(this.#r.month,t)}):this.#g({...this.#r,week:a(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:o(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?l(this.#r.month):u(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||a(this.#r.week,6).startsWith(e)?this.#r.week:o(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:o(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,t){let n=new URL(t,location.href),r=Number(n.searchParams.get(`since`)),i=t=>{n.searchParams.set(`since`,t);let a=new EventSource(n.href);a.addEventListener(`calendar`,t=>{let{data:n,lastEventId:i}=t;r=Number(i),e.update(Q(JSON.parse(n)))}),a.addEventListener(`posts`,t=>{let{data:n,lastEventId:o}=t,s=JSON.parse(n),c=s.base===r?Z(e.posts,s):null;if(c===null)return a.close(),i(`none`);r=Number(o),e.update(c)})};i(String(r))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -74881,7 +75719,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_q2DEVL___exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_RHGgu3Zz_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -74971,8 +75809,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_q2DEVL__ = __esmMin((() => {
-	init_page_D5JCG7ov();
+var init_watch_calendar_RHGgu3Zz = __esmMin((() => {
+	init_page_i4E9_VNh();
 	init_post_derived_CettX2Zk();
 	init_probe_cache_BIaDE8Nw();
 	CalendarVersions = class {
@@ -75099,7 +75937,7 @@ var init_watch_calendar_q2DEVL__ = __esmMin((() => {
 		}
 	};
 }));
-var watch_BSX2wl5h_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CQVb_JcZ_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -75123,9 +75961,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bbJuwh3k(), context_bbJuwh3k_exports)),
-			Promise.resolve().then(() => (init_session_cnlckstJ(), session_cnlckstJ_exports)),
-			Promise.resolve().then(() => (init_watch_CvevkQv1(), watch_CvevkQv1_exports)),
+			Promise.resolve().then(() => (init_context_CE1QkxW0(), context_CE1QkxW0_exports)),
+			Promise.resolve().then(() => (init_session_CT6Bq0dJ(), session_CT6Bq0dJ_exports)),
+			Promise.resolve().then(() => (init_watch_CLB1Mnvz(), watch_CLB1Mnvz_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -75142,7 +75980,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_q2DEVL__(), watch_calendar_q2DEVL___exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_RHGgu3Zz(), watch_calendar_RHGgu3Zz_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -75185,7 +76023,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BSX2wl5h = __esmMin((() => {
+var init_watch_CQVb_JcZ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -75243,11 +76081,10 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BTa0kaCq = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_scheduled_at_858iXyie();
+var init_read_analytics_CeWhB389 = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_scheduled_at_B26JyKjk();
 	init_errors_BmB5JMAx();
-	init_state_file_DxTiY6WG();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -75281,7 +76118,7 @@ function messageOf(text) {
 var init_rest_call_DGkPtJH6 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
-var calendar_report_CiFLAymH_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DJHXmIHA_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(builtPost(post)));
 }
@@ -75330,14 +76167,9 @@ function countsLine(posts) {
 	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
 }
 function loudLine(posts) {
-	const deleted = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped !== true);
-	const removed = posts.filter((post) => post.overlay === "deleted" && post.change?.skipped === true);
+	const deleted = posts.filter((post) => post.overlay === "deleted");
 	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
-	const parts = [
-		deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null,
-		unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null,
-		removed.length > 0 ? `**${removed.length} file${removed.length === 1 ? "" : "s"} removed**: ${removed.length === 1 ? "its post is" : "their posts are"} deleted by \`apply --prune\` (${keys(removed)})` : null
-	].filter((part) => part !== null);
+	const parts = [deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
 	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
 }
 function keys(posts) {
@@ -75479,9 +76311,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CiFLAymH = __esmMin((() => {
-	init_calendar_DVBXd_pY();
-	init_page_D5JCG7ov();
+var init_calendar_report_DJHXmIHA = __esmMin((() => {
+	init_calendar_BI5V9mFd();
+	init_page_i4E9_VNh();
 	init_workflow_commands_CGh1193V();
 	init_rest_call_DGkPtJH6();
 	SIGN = {
@@ -75496,7 +76328,7 @@ var init_calendar_report_CiFLAymH = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DVBXd_pY_exports = __exportAll$1({
+var calendar_BI5V9mFd_exports = __exportAll$1({
 	n: () => builtPost,
 	runCalendar: () => runCalendar,
 	t: () => shownPost
@@ -75879,7 +76711,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CiFLAymH(), calendar_report_CiFLAymH_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DJHXmIHA(), calendar_report_DJHXmIHA_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -75906,17 +76738,16 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DVBXd_pY = __esmMin((() => {
-	init_page_D5JCG7ov();
-	init_api_cLsvpDMU();
-	init_read_desired_BLT8STOu();
-	init_build_plan_D9BmM3j6();
-	init_check_posts_YQWz1FZz();
-	init_state_file_DxTiY6WG();
+var init_calendar_BI5V9mFd = __esmMin((() => {
+	init_page_i4E9_VNh();
+	init_state_file_CKqcke5_();
+	init_read_desired_CwqFEyFI();
+	init_build_plan_NW1k5l8t();
+	init_check_posts_C1CCsd5i();
 	init_atomic_CzuDhoFy();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
-	init_read_analytics_BTa0kaCq();
+	init_context_CE1QkxW0();
+	init_read_analytics_CeWhB389();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -75972,8 +76803,8 @@ function monthInZone(instant, timeZone) {
 	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
 var pad;
-var init_zoned_time_Bq4ARe7Q = __esmMin((() => {
-	init_scheduled_at_858iXyie();
+var init_zoned_time_C8p5a8cG = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
 	pad = (value, width = 2) => String(value).padStart(width, "0");
 }));
 function displayTime(instant, timeZone) {
@@ -75982,10 +76813,10 @@ function displayTime(instant, timeZone) {
 	if (Number.isNaN(ms)) return instant;
 	return formatInZone(new Date(Math.floor(ms / 1e3) * 1e3).toISOString(), timeZone).replace("T", " ").replace(/:00(?=[+-]\d{2}:\d{2}$)/, "");
 }
-var init_time_bkFMXzmp = __esmMin((() => {
-	init_zoned_time_Bq4ARe7Q();
+var init_time_DofX8YQm = __esmMin((() => {
+	init_zoned_time_C8p5a8cG();
 }));
-var post_problems_CrQ2xVcu_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_BBNEFJNv_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -76063,14 +76894,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CrQ2xVcu = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_plan_context_C2KXurqK();
-	init_check_posts_YQWz1FZz();
+var init_post_problems_BBNEFJNv = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_plan_context_BuxSQ_HG();
+	init_check_posts_C1CCsd5i();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CuIrcA6p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_56itjQgn_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -76279,7 +77110,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CrQ2xVcu(), post_problems_CrQ2xVcu_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BBNEFJNv(), post_problems_BBNEFJNv_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -76306,19 +77137,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CuIrcA6p = __esmMin((() => {
-	init_state_file_DxTiY6WG();
-	init_draft_readiness_m4XP8kGG();
-	init_scoped_listing_CUKXg8Pj();
-	init_check_posts_YQWz1FZz();
-	init_read_desired_BLT8STOu();
-	init_context_bbJuwh3k();
-	init_ordering_CEu8JWq0();
+var init_status_56itjQgn = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_draft_readiness_BpCz__99();
+	init_scoped_listing_BX_pzXti();
+	init_check_posts_C1CCsd5i();
+	init_read_desired_CwqFEyFI();
+	init_context_CE1QkxW0();
+	init_scheduled_at_B26JyKjk();
 	init_drafts_Dtn_StRt();
 	init_table_Ch59e7Ol();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 }));
-var import_B1FJpF27_exports = __exportAll$1({ runImport: () => runImport });
+var import_jqPXMbjP_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await mkdir(tempDir, { recursive: true });
@@ -76866,7 +77697,7 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target);
+		const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
 		const plan = await prepare(structuredClone(store.section), downloader.fetch);
 		const outcome = await writeImport(plan.items, {
 			root: config.root,
@@ -77003,18 +77834,17 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_B1FJpF27 = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_state_store_CvTo2rpf();
-	init_state_file_DxTiY6WG();
-	init_media_source_DmrVyvg4();
+var init_import_jqPXMbjP = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_state_store_CLnzz8mf();
+	init_media_source_C6QRQue5();
 	init_errors_BmB5JMAx();
-	init_check_posts_YQWz1FZz();
-	init_ordering_CEu8JWq0();
-	init_zoned_time_Bq4ARe7Q();
-	init_parse_acm5_gdw();
+	init_check_posts_C1CCsd5i();
+	init_scheduled_at_B26JyKjk();
+	init_zoned_time_C8p5a8cG();
+	init_parse_vbcijMb1();
 	init_atomic_CzuDhoFy();
-	init_context_bbJuwh3k();
+	init_context_CE1QkxW0();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_p_limit();
@@ -77050,7 +77880,7 @@ var init_import_B1FJpF27 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_LCmNTWGd_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CyZ8fMdz_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -77074,14 +77904,14 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_LCmNTWGd = __esmMin((() => {
-	init_actions_Qg1qGPY0();
+var init_calendars_CyZ8fMdz = __esmMin((() => {
+	init_actions_Dqwsb50J();
 	init_workflow_commands_CGh1193V();
-	init_find_calendars_DQySgqyI();
+	init_find_calendars_C8ZpzFwH();
 	init_errors_BmB5JMAx();
-	init_context_bbJuwh3k();
+	init_context_CE1QkxW0();
 }));
-var health_issue_TTbhPcBF_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_BHuyMQDr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -77098,7 +77928,7 @@ function healthReport(input) {
 			text: `invalid file: ${diagnostic.message}${diagnostic.code ? ` (\`${diagnostic.code}\`)` : ""}`
 		});
 		for (const change of plan.document.changes) {
-			if (change.action === "noop" || change.skipped === true || change.diagnostics !== void 0) continue;
+			if (change.action === "noop" || change.diagnostics !== void 0) continue;
 			problems.push({
 				file: change.file,
 				line: null,
@@ -77290,14 +78120,92 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_TTbhPcBF = __esmMin((() => {
+var init_health_issue_BHuyMQDr = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_ordering_CEu8JWq0();
+	init_scheduled_at_B26JyKjk();
 	init_rest_call_DGkPtJH6();
-	init_context_bbJuwh3k();
+	init_context_CE1QkxW0();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dn5wcIIQ_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_ys1bLGVG_exports = __exportAll$1({
+	runStateConfirm: () => runStateConfirm,
+	runStateMerge: () => runStateMerge
+});
+async function confirmState(options) {
+	const { config, connection } = options;
+	const release = await acquireLock(config.statePath, { command: "state confirm" });
+	try {
+		const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+		const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
+		if (chosen.length === 0) return {
+			kind: "nothing",
+			records: []
+		};
+		const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
+		if (!await options.approve(records)) return {
+			kind: "declined",
+			records
+		};
+		for (const { kind, key } of records) await store.confirm(kind, key);
+		await store.checkpoint();
+		return {
+			kind: "confirmed",
+			records
+		};
+	} finally {
+		await release();
+	}
+}
+function chooseRecords(section, unconfirmed, select, statePath) {
+	if ("all" in select) return [
+		"posts",
+		"pending",
+		"media",
+		"uploads"
+	].flatMap((kind) => [...unconfirmed[kind]].sort(compareText).map((key) => [kind, key]));
+	const missing = select.keys.filter((key) => section.posts[key] === void 0 && section.pending[key] === void 0);
+	if (missing.length > 0) throw new InputError(`${missing.map((key) => `"${key}"`).join(", ")} ${missing.length === 1 ? "is" : "are"} not a post key of the state ${statePath} for this target`, { hint: "Name post keys as `postsync plan` shows them, or pass --all to confirm every record without a valid seal." });
+	return select.keys.flatMap((key) => {
+		const kind = section.posts[key] !== void 0 ? "posts" : "pending";
+		return unconfirmed[kind].has(key) ? [[kind, key]] : [];
+	});
+}
+async function describeRecord(kind, key, section, client) {
+	if (kind === "pending") return {
+		kind,
+		key,
+		remoteId: null,
+		status: "create pending",
+		text: section.pending[key].payload.content
+	};
+	if (kind === "media" || kind === "uploads") return {
+		kind,
+		key,
+		remoteId: section[kind][key].mediaId,
+		status: null,
+		text: null
+	};
+	const postId = section.posts[key].postId;
+	try {
+		const post = await client.getPost(postId);
+		return {
+			kind,
+			key,
+			remoteId: postId,
+			status: post.status,
+			text: post.content
+		};
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return {
+			kind,
+			key,
+			remoteId: postId,
+			status: "not found",
+			text: null
+		};
+		throw error;
+	}
+}
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -77411,6 +78319,26 @@ async function mergeStateFiles(files) {
 	await writeFileAtomic(files.ours, prettyCanonicalJson(state));
 	return notes;
 }
+function renderUnconfirmed(records, options) {
+	const table = renderTable([
+		{ header: "key" },
+		{ header: "record" },
+		{ header: "remote id" },
+		{ header: "status" },
+		{ header: "text" }
+	], records.map((record) => [
+		record.key,
+		KIND[record.kind],
+		record.remoteId ?? "-",
+		record.status ?? "-",
+		record.text === null ? "-" : JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50))
+	]), {
+		style: options.style,
+		indent: "  "
+	});
+	const count = `${records.length} ${records.length === 1 ? "record" : "records"}`;
+	return `${options.label}\n\n${count} without a valid seal would be confirmed (plans act on them again):\n\n${table}`;
+}
 async function runStateMerge(base, ours, theirs) {
 	const notes = await mergeStateFiles({
 		base,
@@ -77420,15 +78348,52 @@ async function runStateMerge(base, ours, theirs) {
 	for (const note of notes) process.stderr.write(`postsync state merge: ${note.section} ${note.key} (${note.targetId}): ${note.message}\n`);
 	return 0;
 }
-var same;
-var init_state_Dn5wcIIQ = __esmMin((() => {
+async function runStateConfirm(keys, flags, command) {
+	if (keys.length > 0 === (flags.all === true)) throw new InputError("name the post keys to confirm, or pass --all (not both)", { hint: "Example: postsync state confirm 2027-01/launch, or postsync state confirm --all" });
+	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
+	if (!flags.yes && !interactive) throw new InputError("state confirm vouches for state records and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm)." });
+	const { config, connection, style } = await openTarget(globalOptions(command));
+	try {
+		const outcome = await confirmState({
+			config,
+			connection,
+			select: flags.all === true ? { all: true } : { keys },
+			approve: async (records) => {
+				process.stdout.write(`${renderUnconfirmed(records, {
+					label: connection.label,
+					style
+				})}\n`);
+				return flags.yes === true || await confirm("\nDo these records point at what this calendar owns?");
+			}
+		});
+		if (outcome.kind === "nothing") process.stdout.write("Nothing to confirm: every record named carries a valid seal.\n");
+		if (outcome.kind === "declined") process.stdout.write("Nothing was confirmed.\n");
+		if (outcome.kind === "confirmed") process.stdout.write(style.green(`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? "record" : "records"}: plans act on them again.\n`));
+		return outcome.kind === "declined" ? 1 : 0;
+	} finally {
+		await connection.close();
+	}
+}
+var same, KIND;
+var init_state_ys1bLGVG = __esmMin((() => {
 	init_errors_BmB5JMAx();
+	init_state_file_CKqcke5_();
+	init_state_store_CLnzz8mf();
+	init_scheduled_at_B26JyKjk();
 	init_atomic_CzuDhoFy();
-	init_state_file_DxTiY6WG();
-	init_ordering_CEu8JWq0();
+	init_context_CE1QkxW0();
+	init_prompt_DdFoKWmA();
+	init_preview_CRMwEdwx();
+	init_table_Ch59e7Ol();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+	KIND = {
+		posts: "post",
+		pending: "pending create",
+		media: "media",
+		uploads: "upload"
+	};
 }));
-var accounts_B8Z0XAKU_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_cckm3rNf_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -77488,7 +78453,7 @@ function summarizeCapabilities(capabilities) {
 			videoCodecs: videos.videoCodecs,
 			audioCodecs: videos.audioCodecs
 		} : null,
-		options: Object.entries(rules.options ?? {}).map(([name, rule]) => ({
+		options: Object.entries(knownOptionRules(rules.options) ?? {}).map(([name, rule]) => ({
 			name,
 			required: rule.required === true,
 			...rule.values ? { values: rule.values } : {}
@@ -77602,9 +78567,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_B8Z0XAKU = __esmMin((() => {
-	init_api_cLsvpDMU();
-	init_context_bbJuwh3k();
+var init_accounts_cckm3rNf = __esmMin((() => {
+	init_state_file_CKqcke5_();
+	init_context_CE1QkxW0();
+	init_option_rules_QTXV_Led();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -77618,7 +78584,7 @@ var init_accounts_B8Z0XAKU = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cn81J3F6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CiSmr0h8_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -77692,10 +78658,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cn81J3F6 = __esmMin((() => {
-	init_context_bbJuwh3k();
+var init_whoami_CiSmr0h8 = __esmMin((() => {
+	init_context_CE1QkxW0();
 	init_error_codes_Bqn1_kii();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -77707,7 +78673,7 @@ var init_whoami_Cn81J3F6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DNImbIBz_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BFEI_Q1f_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -77852,11 +78818,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DNImbIBz = __esmMin((() => {
-	init_read_analytics_BTa0kaCq();
-	init_context_bbJuwh3k();
+var init_analytics_BFEI_Q1f = __esmMin((() => {
+	init_read_analytics_CeWhB389();
+	init_context_CE1QkxW0();
 	init_table_Ch59e7Ol();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -77945,48 +78911,60 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_D_4aGL4E(), plan_D_4aGL4E_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BcNe_yMD(), plan_BcNe_yMD_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bi4tVDSe(), all_calendars_Bi4tVDSe_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_B90A4Cv4(), validate_B90A4Cv4_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_P9Vd66Y2(), validate_P9Vd66Y2_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_ChPUEB8E(), apply_ChPUEB8E_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BjltN_FF(), apply_BjltN_FF_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_D18yF_15(), all_calendars_D18yF_15_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Bi4tVDSe(), all_calendars_Bi4tVDSe_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BRVG3mkF(), init_BRVG3mkF_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DqfpIgUR(), init_DqfpIgUR_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default)").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_TG_5IVsM(), serve_TG_5IVsM_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BSX2wl5h(), watch_BSX2wl5h_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVBXd_pY(), calendar_DVBXd_pY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CuIrcA6p(), status_CuIrcA6p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_B1FJpF27(), import_B1FJpF27_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_LCmNTWGd(), calendars_LCmNTWGd_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_TTbhPcBF(), health_issue_TTbhPcBF_exports))).runHealthIssue(flags, command)));
-	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on localhost, updated after every save without a reload").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CQVb_JcZ(), watch_CQVb_JcZ_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BI5V9mFd(), calendar_BI5V9mFd_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_56itjQgn(), status_56itjQgn_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_jqPXMbjP(), import_jqPXMbjP_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CyZ8fMdz(), calendars_CyZ8fMdz_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BHuyMQDr(), health_issue_BHuyMQDr_exports))).runHealthIssue(flags, command)));
+	const state = program.command("state").description("work on the state file (.postsync/state.json) itself");
+	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn5wcIIQ(), state_Dn5wcIIQ_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_B8Z0XAKU(), accounts_B8Z0XAKU_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cn81J3F6(), whoami_Cn81J3F6_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_ys1bLGVG(), state_ys1bLGVG_exports))).runStateMerge(base, ours, theirs)));
+	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
+		"",
+		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
+		"resends what a record without a valid seal points at: such a record may have been added or edited",
+		"in a pull request to point at a post this calendar does not own. Lists each record with its remote",
+		"post (status and text) first; confirm only those you recognise.",
+		"",
+		"Example:",
+		"  $ postsync state confirm 2027-01/launch",
+		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_ys1bLGVG(), state_ys1bLGVG_exports))).runStateConfirm(keys, flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_cckm3rNf(), accounts_cckm3rNf_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CiSmr0h8(), whoami_CiSmr0h8_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DNImbIBz(), analytics_DNImbIBz_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BFEI_Q1f(), analytics_BFEI_Q1f_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -78010,7 +78988,7 @@ async function reportFatal(error, options = {}) {
 	return 1;
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Qg1qGPY0(), actions_Qg1qGPY0_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Dqwsb50J(), actions_Dqwsb50J_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) process.stderr.write(diagnosticAnnotation(diagnostic, {
