@@ -170,6 +170,24 @@ export function registerCommands(program: Command): void {
       '  $ git config merge.postsync-state.driver "npx postsync state merge %O %A %B"',
     ].join('\n'))
     .action(async (base: string, ours: string, theirs: string) => exitWith((await import('./commands/state.js')).runStateMerge(base, ours, theirs)));
+  state
+    .command('confirm')
+    .argument('[keys...]', 'post keys whose records to confirm (as `postsync plan` shows them)')
+    .description('seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again')
+    .option('--all', 'every record of this target without a valid seal: posts, pending creates, media and uploads')
+    .option('-y, --yes', 'do not ask for confirmation (required outside a terminal)')
+    .addHelpText('after', [
+      '',
+      'Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or',
+      'resends what a record without a valid seal points at: such a record may have been added or edited',
+      'in a pull request to point at a post this calendar does not own. Lists each record with its remote',
+      'post (status and text) first; confirm only those you recognise.',
+      '',
+      'Example:',
+      '  $ postsync state confirm 2027-01/launch',
+      '  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY',
+    ].join('\n'))
+    .action(async (keys: string[], flags, command: Command) => exitWith((await import('./commands/state.js')).runStateConfirm(keys, flags, command)));
 
   program
     .command('accounts')

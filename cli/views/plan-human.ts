@@ -1,5 +1,6 @@
 import { notReadyDraftFiles } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import { groupOccurrences } from './change-groups.js';
 import { changeLines } from './change-lines.js';
@@ -59,9 +60,13 @@ function keptDraftsNote(plan: Plan): string {
   return kept === 0 ? '' : ` ${plural(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? 'stays a draft' : 'stay drafts'} on the remote (\`apply --prune\` deletes ${kept === 1 ? 'it' : 'them'}).`;
 }
 
-/** ` (invalid files)`, ` (2 by invalid files)`: how many of the blocked changes are so because a file has errors. */
+/**
+ * ` (invalid files)`, ` (2 by invalid files)`, ` (1 by unconfirmed state records)`: how many of the
+ * blocked changes are so because a file has errors, or because their state record has no valid seal.
+ */
 function blockedNote(plan: Plan): string {
-  const invalid = blockedByErrors(plan).length;
-  if (invalid === 0) return '';
-  return invalid === plan.summary.blocked ? ' (invalid files)' : ` (${invalid} by invalid files)`;
+  const causes = ([[blockedByErrors(plan).length, 'invalid files'], [unconfirmedBlocked(plan), 'unconfirmed state records']] as const).filter(([count]) => count > 0);
+  if (causes.length === 0) return '';
+  if (causes.length === 1 && causes[0]![0] === plan.summary.blocked) return ` (${causes[0]![1]})`;
+  return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(', ')})`;
 }

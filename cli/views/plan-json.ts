@@ -1,15 +1,17 @@
 import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 
 /**
  * The counts of each action, and: `blockedByErrors`, the blocked changes that are so because a
- * file has errors (they carry its `diagnostics`); `draftsNotReady`, the drafts that break a
+ * file has errors (they carry its `diagnostics`); `unconfirmedRecords`, those blocked because their
+ * state record has no valid seal (`reason: unconfirmed-record`); `draftsNotReady`, the drafts that break a
  * publishing rule (a readiness warning) and could not be scheduled as they are.
  */
-export type ReportSummary = Summary & { blockedByErrors: number; draftsNotReady: number };
+export type ReportSummary = Summary & { blockedByErrors: number; unconfirmedRecords: number; draftsNotReady: number };
 
 /** The one JSON document `--json` prints (formatVersion 1), for plan, apply and validate. */
 export interface JsonReport {
@@ -30,7 +32,7 @@ export function planReport(command: JsonReport['command'], plan: Plan, result?: 
     formatVersion: 1,
     command,
     target: plan.target,
-    summary: { ...plan.summary, blockedByErrors: blockedByErrors(plan).length, draftsNotReady: notReadyDraftFiles(plan.diagnostics).length },
+    summary: { ...plan.summary, blockedByErrors: blockedByErrors(plan).length, unconfirmedRecords: unconfirmedBlocked(plan), draftsNotReady: notReadyDraftFiles(plan.diagnostics).length },
     changes: plan.changes,
     uploads: plan.uploads,
     diagnostics: plan.diagnostics,

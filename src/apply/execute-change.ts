@@ -64,7 +64,7 @@ async function create(change: Change, context: ExecuteContext): Promise<string> 
 async function createFresh(change: Change, desired: PostShape, context: ExecuteContext): Promise<Post> {
   const { store } = context;
   const payload = createBody(desired, store.section);
-  const key = idempotencyKey({ targetId: context.targetId, postKey: change.key, payload });
+  const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey: change.key, payload });
   await store.recordPending(change.key, {
     file: change.file!,
     idempotencyKey: key,
@@ -139,8 +139,8 @@ async function adopt(change: Change, context: ExecuteContext): Promise<string> {
   const postId = change.postId!;
   const { store } = context;
   for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
-    // Another adopt of this run (or an upload) may have recorded the same file already.
-    if (store.section.media[sha256] !== undefined) continue;
+    // Another adopt of this run (or an upload) may have recorded the same file already; a record without its seal is replaced.
+    if (store.confirms('media', sha256)) continue;
     await saved(context, store.recordMedia(sha256, { mediaId, sizeBytes, contentType, uploadedAt: context.now().toISOString() }));
   }
   await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash: shapeHash(desired), remoteUpdatedAt: change.liveUpdatedAt!, appliedAt: context.now().toISOString() }));

@@ -38,7 +38,8 @@ export async function uploadMedia(uploads: readonly MediaUpload[], options: Uplo
   await Promise.all(
     uploads.map((upload) =>
       limit(async () => {
-        if (options.store.section.media[upload.sha256]) return;
+        // A record without its seal was not written here: the file is uploaded again, and its record replaced.
+        if (options.store.confirms('media', upload.sha256)) return;
         try {
           const sentBytes = await uploadOne(upload, options);
           outcome.uploadedFiles += 1;
@@ -60,7 +61,7 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
   const file = { path, sizeBytes: upload.sizeBytes, contentType: upload.contentType };
   const onProgress = (sentBytes: number) => onEvent({ type: 'upload-progress', upload, sentBytes });
 
-  const pending = store.section.uploads[upload.sha256];
+  const pending = store.confirms('uploads', upload.sha256) ? store.section.uploads[upload.sha256] : undefined;
   if (pending) {
     onEvent({ type: 'upload-start', upload, resumed: true });
     try {
@@ -79,7 +80,7 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
   // second one. Not derived from the bytes alone, or another run (or project) uploading the same
   // file would be handed this attempt's ticket, already used or expired.
   const attempt = randomUUID();
-  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, postKey: `media:${upload.sha256}:${attempt}`, payload: body }) });
+  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, calendar: store.calendar, postKey: `media:${upload.sha256}:${attempt}`, payload: body }) });
   const mediaId = ticket.media.id;
   const multipart = ticket.upload.multipart;
   if (!multipart) {

@@ -13,7 +13,7 @@ import { writeImport, type WriteOutcome } from './write.js';
 
 export interface ImportOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   filter: ImportFilter;
   /** Prepare only: nothing is written and the state lock is not taken. */
   dryRun: boolean;
@@ -57,7 +57,7 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
   const downloader = mediaDownloader({ root: config.root, tempParent: dirname(config.statePath), now });
   const used = new Set<string>();
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
+    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
     const plan = await prepare(structuredClone(store.section) as TargetState, downloader.fetch);
     const outcome = await writeImport(plan.items, { root: config.root, store, now: options.now });
     for (const item of outcome.written) for (const media of item.downloaded) used.add(media.file);

@@ -14,7 +14,7 @@ import type { Connection } from './connect.js';
 
 export interface ApplyProjectOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   /** A plan saved by `plan --out`: applied exactly as it is, refused (StalePlanError) when stale. Null: a plan is made now. */
   saved: Plan | null;
   kept?: RunCache;
@@ -54,7 +54,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
   const { config, connection } = options;
   const release = await acquireLock(config.statePath, { command: 'apply', root: config.root, ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
+    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
     let plan: Plan;
     let live: LivePostsById | undefined;
     if (options.saved !== null) {

@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import type { IncrementalPlanner } from '../plan/incremental-planner.js';
 import { planPosts, unchangedToReadInFull } from '../plan/plan-posts.js';
 import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
+import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { sortByKey } from '../text/ordering.js';
@@ -15,7 +16,7 @@ import { readDesired, without, type DesiredSide } from './read-desired.js';
 
 export interface BuildPlanOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   /** The state section to plan against; may still be being read, alongside the listing. */
   state: StateSection | Promise<StateSection>;
   /**
@@ -74,7 +75,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
-  const plan = await planDesired(desired, { target: connection.target, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now });
+  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now });
   await options.kept?.save();
   return { plan, desired, live, state };
 }
@@ -96,6 +97,8 @@ export function changedSinceApply(desired: Pick<DesiredSide, 'posts' | 'unchange
 /** The remote side and the state a plan is made against, and how. */
 export interface PlanAgainst {
   target: PlanTarget;
+  /** Tells the state records an apply of this repository wrote from the others, which the plan does not act on. */
+  seal: StateSeal;
   live: LivePostsById;
   section: TargetState;
   /** `stateSectionHash(section)`. */
@@ -128,6 +131,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     checkDiagnostics: desired.checkDiagnostics,
     invalidFiles: desired.invalid,
     state: against.section,
+    unconfirmed: unconfirmedRecords(against.section, against.seal),
     stateHash: against.stateHash,
     live: against.live,
     mediaSha256s,

@@ -6,6 +6,7 @@ import { keyDestinationRefusal } from '../config/key-destination.js';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
+import { calendarIdentity, StateSeal } from '../state/seal.js';
 import { targetId } from '../state/state-file.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 
@@ -26,6 +27,8 @@ export interface Connection {
   client: ApiClient;
   session: Session;
   target: PlanTarget;
+  /** Seals the state records this calendar writes for this target, and confirms those it reads. */
+  seal: StateSeal;
   /** One line naming the target, printed first by every plan. */
   label: string;
   close(): Promise<void>;
@@ -52,7 +55,7 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
   if (refusal !== undefined) throw refusal;
   const url = config.api.url;
   const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent, ...deadlineOf(config) });
-  return openSession(client, { apiUrl: url, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
+  return openSession(client, { apiUrl: url, apiKey: key, root: config.root, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
 }
 
 async function connectLocal(config: Config, options: ConnectOptions): Promise<Connection> {
@@ -74,7 +77,7 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
     await emulator.close();
   };
   // The local API's URL (an ephemeral port) is not part of its identity in state.
-  return openSession(client, { apiUrl: 'local', local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
+  return openSession(client, { apiUrl: 'local', apiKey: LOCAL_API_KEY, root: config.root, local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
 }
 
 /** POSTSYNC_API_TIMEOUT_MS for the client, when set. */
@@ -82,16 +85,17 @@ function deadlineOf(config: Config): { deadlineMs?: number } {
   return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 
-/** Reads the session (which names the project), then builds the target; closes everything if that fails. */
+/** Reads the session (which names the project), then builds the target and its seal; closes everything if that fails. */
 async function openSession(
   client: ApiClient,
-  options: { apiUrl: string; local: boolean; close: () => Promise<void>; label: (projectId: string) => string },
+  options: { apiUrl: string; apiKey: string; root: string; local: boolean; close: () => Promise<void>; label: (projectId: string) => string },
 ): Promise<Connection> {
   try {
     const session = await client.session();
     const projectId = session.project.id;
     const target: PlanTarget = { id: targetId({ apiUrl: options.apiUrl, projectId, local: options.local }), apiUrl: options.apiUrl, projectId, local: options.local };
-    return { client, session, target, label: options.label(projectId), close: options.close };
+    const seal = new StateSeal({ apiKey: options.apiKey, targetId: target.id, calendar: calendarIdentity(options.root) });
+    return { client, session, target, seal, label: options.label(projectId), close: options.close };
   } catch (error) {
     await options.close();
     throw error;

@@ -10,7 +10,7 @@ import type { Connection } from './connect.js';
  */
 export async function planProject(input: {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   kept: RunCache;
   prune: boolean;
   only: string[] | null;

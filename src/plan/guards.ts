@@ -1,9 +1,11 @@
 import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { compareChanges, mediaUploads, summarize } from './planner.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
+import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
 
 export interface GuardContext {
   /** Every diagnostic of the plan: the files' own and the account-rule checks. */
@@ -13,7 +15,10 @@ export interface GuardContext {
   /** The posts read in full (their media are what the plan uploads) and the unchanged ones. */
   posts: readonly DesiredPost[];
   unchanged: readonly UnchangedPost[];
+  /** The state as trusted (`trustedState`). */
   state: TargetState;
+  /** The state records without a valid seal. */
+  unconfirmed: UnconfirmedRecords;
   only: readonly string[] | null;
   now: Date;
 }
@@ -23,11 +28,14 @@ export interface GuardContext {
  * - a post with error diagnostics is blocked, and only that post (posts-with-errors.ts): a file
  *   that fails to parse never makes its owned post look deleted, a post that breaks its accounts'
  *   rules is never sent;
- * - a post can only be scheduled in the future: an update to a past time is `blocked`.
+ * - a post can only be scheduled in the future: an update to a past time is `blocked`;
+ * - a change resting on a state record without a valid seal, or on one of two records of one post,
+ *   is `blocked` (unconfirmed-records.ts).
  * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
  */
 export function guardChanges(plan: Plan, context: GuardContext): Plan {
-  let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+  const shared = sharedPostRecords(context.state);
+  let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
     const valid = [...context.posts, ...context.unchanged];
     changes = blockPostsWithErrors(changes, {

@@ -1,6 +1,7 @@
 import type { Capabilities } from '../api/types.js';
 import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
 import { splitUnchanged } from './desired-changes.js';
@@ -9,6 +10,7 @@ import { guardChanges } from './guards.js';
 import type { IncrementalPlanner } from './incremental-planner.js';
 import { createPlan } from './planner.js';
 import type { LivePostsById, Plan, PlanInput, PlanTarget } from './types.js';
+import { NONE_UNCONFIRMED, trustedState } from './unconfirmed-records.js';
 
 /** Everything planning needs once the files, the remote side and the state are read. */
 export interface PlanPostsInput {
@@ -24,6 +26,8 @@ export interface PlanPostsInput {
   /** The files that yield no post because of their errors: their posts are blocked. */
   invalidFiles: readonly InvalidFile[];
   state: TargetState;
+  /** The records of `state` without a valid seal (`unconfirmedRecords`); absent: none. */
+  unconfirmed?: UnconfirmedRecords;
   /** `stateSectionHash(state)`. */
   stateHash: string;
   live: LivePostsById;
@@ -50,17 +54,19 @@ export function unchangedToReadInFull(unchanged: readonly UnchangedPost[], state
  * The plan: each unchanged post untouched since the last apply is a noop as it is, every other
  * post is paired with its state record and live post (`createPlan`), then the guards block what
  * must not happen (a post with errors is blocked, and a broken file never deletes its post;
- * nothing is scheduled into the past).
+ * nothing is scheduled into the past; nothing rests on a record without a valid seal).
  */
 export function planPosts(input: PlanPostsInput): Plan {
-  const { untouched, touched } = splitUnchanged(input.unchanged, input.state, input.live.briefs);
+  const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
+  const state = trustedState(input.state, unconfirmed);
+  const { untouched, touched } = splitUnchanged(input.unchanged, state, input.live.briefs);
   if (touched.length > 0) throw new Error(`${touched[0]!.file} was touched since the last apply: read it in full before planning`);
   const planInput: PlanInput = {
     target: input.target,
     desired: input.posts,
     untouched,
     diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
-    state: input.state,
+    state,
     stateHash: input.stateHash,
     live: input.live,
     ...(input.mediaSha256s === undefined || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s }),
@@ -75,7 +81,8 @@ export function planPosts(input: PlanPostsInput): Plan {
     invalidFiles: input.invalidFiles,
     posts: input.posts,
     unchanged: input.unchanged,
-    state: input.state,
+    state,
+    unconfirmed,
     only: input.only,
     now: input.now,
   });

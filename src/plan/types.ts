@@ -33,9 +33,10 @@ export interface FieldChange {
 /**
  * Why a change is what it is, as a code beside the prose `reasons`, for views and tools to act on
  * (never match the prose). `file-removed`: the post's file is gone (an unschedule, a delete with
- * --prune, or a noop: the post stays a draft).
+ * --prune, or a noop: the post stays a draft); `unconfirmed-record`: blocked, the state record it
+ * rests on has no valid seal (plan/unconfirmed-records.ts).
  */
-export type ChangeReason = 'file-removed';
+export type ChangeReason = 'file-removed' | 'unconfirmed-record';
 
 export interface Change {
   action: Action;

@@ -8,6 +8,7 @@ import { applyEdits, journalBase, journalHeaderLine, journalLine, journalPathFor
 import { JournalFile } from './journal-file.js';
 import { StateFileText } from './state-text.js';
 import { readState, readStateText, sectionFor, stateSectionHash, type StateTarget } from './state-file.js';
+import type { SealedKind, StateSeal } from './seal.js';
 
 /**
  * Owns one state file for one target section. Every mutation is durable before its promise
@@ -17,15 +18,19 @@ import { readState, readStateText, sectionFor, stateSectionHash, type StateTarge
  * and removes it; `open` first folds one left by a killed run, and `readState` replays one, so
  * a reader never sees less than what was acknowledged. Writes are chained, so they never
  * interleave. Other targets' sections are kept as read. Hold the state lock (`acquireLock`)
- * while using a store.
+ * while using a store. Every record it writes carries its seal (`StateSeal`); a record it re-keys
+ * is sealed again under its new key.
  */
 export class StateStore {
   readonly path: string;
   /** The section key in the file (`targetId`). */
   readonly targetId: string;
+  /** The calendar whose records it writes (`calendarIdentity`). */
+  readonly calendar: string;
   private readonly file: StateFile;
   private readonly current: TargetState;
   private readonly journal: JournalFile;
+  private readonly seal: StateSeal;
   /** Journal lines of changes made in memory and not written yet (or whose write failed). */
   private unwritten: string[] = [];
   /** A journal with its header is on disk: something was appended, or a killed run left one. */
@@ -42,26 +47,29 @@ export class StateStore {
   /** The folder every write stays in (guardWrite). */
   private readonly root: string;
 
-  private constructor(path: string, targetId: string, file: StateFile, section: TargetState, root: string) {
+  private constructor(path: string, targetId: string, file: StateFile, section: TargetState, options: { seal: StateSeal; root: string }) {
     this.path = path;
+    this.seal = options.seal;
+    this.calendar = options.seal.calendar;
     this.targetId = targetId;
     this.file = file;
     this.current = section;
-    this.root = root;
-    this.journal = new JournalFile(journalPathFor(path), { root });
+    this.root = options.root;
+    this.journal = new JournalFile(journalPathFor(path), { root: options.root });
   }
 
   /**
    * Opens the state at `path` (with the journal of a killed run replayed, and folded into the file).
-   * `root`: the folder its writes must stay in, never through a link (default: the state's folder).
+   * `seal`: what seals the records it writes. `root`: the folder its writes must stay in, never
+   * through a link (default: the state's folder).
    */
-  static async open(path: string, target: StateTarget, options: Partial<WriteRoot> = {}): Promise<StateStore> {
+  static async open(path: string, target: StateTarget, options: { seal: StateSeal } & Partial<WriteRoot>): Promise<StateStore> {
     const root = options.root ?? dirname(path);
     // Checked before anything is read or sent: a write refused midway would leave a change unrecorded.
     for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
     const leftover = existsSync(journalPathFor(path));
     const file = await readState(path);
-    const store = new StateStore(path, target.id, file, sectionFor(file, target), root);
+    const store = new StateStore(path, target.id, file, sectionFor(file, target), { seal: options.seal, root });
     if (leftover) {
       store.journaled = true;
       await store.checkpoint();
@@ -83,7 +91,7 @@ export class StateStore {
   recordPending(key: string, pending: PendingCreate): Promise<void> {
     return this.mutate(() => [
       ['posts', key, null],
-      ['pending', key, pending],
+      ['pending', key, this.seal.sealed('pending', key, pending)],
     ]);
   }
 
@@ -91,12 +99,12 @@ export class StateStore {
   confirmCreate(key: string, record: PostRecord): Promise<void> {
     return this.mutate(() => [
       ['pending', key, null],
-      ['posts', key, record],
+      ['posts', key, this.seal.sealed('posts', key, record)],
     ]);
   }
 
   recordUpdate(key: string, record: PostRecord): Promise<void> {
-    return this.mutate(() => [['posts', key, record]]);
+    return this.mutate(() => [['posts', key, this.seal.sealed('posts', key, record)]]);
   }
 
   /** Forgets a key: its post record and any pending create. */
@@ -117,7 +125,7 @@ export class StateStore {
       }
       return [
         ['posts', fromKey, null],
-        ['posts', toKey, { ...record, file }],
+        ['posts', toKey, this.seal.sealed('posts', toKey, { ...record, file })],
       ];
     });
   }
@@ -125,17 +133,32 @@ export class StateStore {
   /** An upload completed: the media id is known and any multipart progress is dropped. */
   recordMedia(sha256: string, record: MediaRecord): Promise<void> {
     return this.mutate(() => [
-      ['media', sha256, record],
+      ['media', sha256, this.seal.sealed('media', sha256, record)],
       ['uploads', sha256, null],
     ]);
   }
 
   recordUpload(sha256: string, upload: PendingUpload): Promise<void> {
-    return this.mutate(() => [['uploads', sha256, upload]]);
+    return this.mutate(() => [['uploads', sha256, this.seal.sealed('uploads', sha256, upload)]]);
   }
 
   clearUpload(sha256: string): Promise<void> {
     return this.mutate(() => [['uploads', sha256, null]]);
+  }
+
+  /** Whether the record of `kind` `key` is in the section and carries this store's seal. */
+  confirms(kind: SealedKind, key: string): boolean {
+    const record = (this.current[kind] as Record<string, MediaRecord | PendingCreate | PendingUpload | PostRecord>)[key];
+    return record !== undefined && this.seal.confirms(kind, key, record);
+  }
+
+  /** Seals a record as it is (`postsync state confirm`: a person vouched for it). */
+  confirm(kind: SealedKind, key: string): Promise<void> {
+    return this.mutate(() => {
+      const record = (this.current[kind] as Record<string, MediaRecord | PendingCreate | PendingUpload | PostRecord>)[key];
+      if (record === undefined) throw new StateError(`cannot confirm ${kind} "${key}": it is not in the state`);
+      return [[kind, key, this.seal.sealed(kind, key, record)]];
+    });
   }
 
   /** Resolves once every write requested so far has finished (or failed). */

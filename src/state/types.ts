@@ -46,6 +46,8 @@ export interface PostRecord {
   final?: string;
   /** For a `scheduledAt: next-slot` post: the slot time (an instant) it was applied with; it keeps that time. */
   slotAt?: string;
+  /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
+  seal?: string;
 }
 
 export interface MediaRecord {
@@ -53,6 +55,8 @@ export interface MediaRecord {
   sizeBytes: number;
   contentType: string;
   uploadedAt: string;
+  /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
+  seal?: string;
 }
 
 export interface PendingCreate {
@@ -63,6 +67,8 @@ export interface PendingCreate {
   /** Hash of the PostShape this create was for. */
   shapeHash: string;
   startedAt: string;
+  /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
+  seal?: string;
 }
 
 export interface PendingUpload {
@@ -70,4 +76,6 @@ export interface PendingUpload {
   partSizeBytes: number;
   partCount: number;
   startedAt: string;
+  /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
+  seal?: string;
 }

@@ -3,6 +3,7 @@ import { applyPlan } from '../apply/apply-plan.js';
 import type { ApplyListener, ApplyResult } from '../apply/events.js';
 import type { Plan } from '../plan/types.js';
 import { acquireLock, type LockOwner } from '../state/lock.js';
+import type { StateSeal } from '../state/seal.js';
 import { StateStore } from '../state/state-store.js';
 
 export type DraftApplyOutcome =
@@ -16,6 +17,7 @@ export interface DraftApplyOptions {
   plan: Plan;
   client: ApiClient;
   statePath: string;
+  seal: StateSeal;
   root: string;
   onEvent?: ApplyListener;
   onStaleLock?: (previous: LockOwner) => void;
@@ -29,7 +31,7 @@ export interface DraftApplyOptions {
 export async function applyDrafts(options: DraftApplyOptions): Promise<DraftApplyOutcome> {
   const release = await acquireLock(options.statePath, { command: 'watch --apply-drafts', root: options.root, onStaleLock: options.onStaleLock });
   try {
-    const store = await StateStore.open(options.statePath, options.plan.target, { root: options.root });
+    const store = await StateStore.open(options.statePath, options.plan.target, { seal: options.seal, root: options.root });
     if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
     const result = await applyPlan({ plan: options.plan, client: options.client, store, root: options.root, onEvent: options.onEvent });
     await store.flush();

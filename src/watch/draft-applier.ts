@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import { LockedError } from '../errors.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import { canonicalJson } from '../state/hash.js';
+import type { StateSeal } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { applyDrafts } from './apply-drafts.js';
 import { draftOnlyPlan } from './draft-changes.js';
@@ -24,13 +25,15 @@ export type DraftOutcome = 'nothing' | 'applied' | 'state-moved' | 'skipped';
  */
 export class DraftApplier {
   readonly #client: ApiClient;
+  readonly #seal: StateSeal;
   readonly #emit: (event: WatchEvent) => void;
   /** Key → the desired shape whose apply failed. */
   readonly #failed = new Map<string, string>();
   #listingStale = false;
 
-  constructor(options: { client: ApiClient; emit: (event: WatchEvent) => void }) {
+  constructor(options: { client: ApiClient; seal: StateSeal; emit: (event: WatchEvent) => void }) {
     this.#client = options.client;
+    this.#seal = options.seal;
     this.#emit = options.emit;
   }
 
@@ -50,6 +53,7 @@ export class DraftApplier {
         plan: drafts,
         client: this.#client,
         statePath: context.config.statePath,
+        seal: this.#seal,
         root: context.config.root,
         onEvent: (event) => this.#emit({ type: 'apply-progress', event }),
         onStaleLock: (previous) =>

@@ -32,7 +32,7 @@ export interface WatchOptions {
   config: Config;
   /** Reads postsync.yaml (with the same environment and flags) again; throws InvalidConfigError. */
   reloadConfig: () => Promise<Config>;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   /** Seconds between two reads of the remote posts and account rules. */
   refreshSeconds?: number;
   /** Apply draft-only changes after each plan (`--apply-drafts`). */
@@ -79,7 +79,7 @@ export class WatchSession {
     this.#caches = createPlanCaches(options.kept);
     this.#content = new ContentCache({ config: options.config, caches: this.#caches, accountFacts: accountFactsLoader(options.connection.client) });
     this.#remote = new RemoteCache(options.connection.client);
-    this.#drafts = new DraftApplier({ client: options.connection.client, emit: (event) => this.#emit(event) });
+    this.#drafts = new DraftApplier({ client: options.connection.client, seal: options.connection.seal, emit: (event) => this.#emit(event) });
     this.#configReloader = new ConfigReloader({ read: options.reloadConfig, emit: (event) => this.#emit(event), now: () => this.#now() });
     this.#queue = new WorkQueue({ run: (work) => this.#process(work), onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'plan', error }) });
   }
@@ -237,8 +237,8 @@ export class WatchSession {
     await this.#remote.prepare(content, this.#section!.posts);
     const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
-    const { target } = this.#options.connection;
-    const plan = await planDesired(desired, { target, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner, learnedMedia: this.#learnedMedia });
+    const { target, seal } = this.#options.connection;
+    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner, learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 

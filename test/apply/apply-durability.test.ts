@@ -24,7 +24,7 @@ describe('applyPlan', () => {
     const config = await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: emulator.baseUrl } });
     const connection = await connect(config, { ci: false });
     try {
-      const store = await StateStore.open(config.statePath, connection.target);
+      const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
       const { plan } = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
       const recordedWhenDone: boolean[] = [];
       const result = await applyPlan({

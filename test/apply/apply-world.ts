@@ -15,6 +15,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 import { planInput } from '../plan/fixtures.js';
+import { testSeal } from '../helpers/seal.js';
 
 /**
  * One project applied to a running emulator: a client (one attempt per call, so a refusal is
@@ -36,7 +37,7 @@ export async function applyWorld(api: TestEmulator, options: { baseUrl?: string;
   const target: PlanTarget = { id: 'local:demo', apiUrl: api.baseUrl, projectId: 'demo', local: true };
   const client = new ApiClient({ baseUrl: options.baseUrl ?? api.baseUrl, apiKey: DEMO_API_KEY, maxAttempts: 1 });
   onTestFinished(() => client.close());
-  return { api, client, root, statePath, target, store: await StateStore.open(statePath, target) };
+  return { api, client, root, statePath, target, store: await StateStore.open(statePath, target, { seal: testSeal(target) }) };
 }
 
 /** Every post on the remote, oldest first. */

@@ -8,6 +8,7 @@ import { testdir } from '../helpers/testdir.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { desired, shape } from '../plan/fixtures.js';
 import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, type ApplyWorld } from './apply-world.js';
+import { testSeal } from '../helpers/seal.js';
 
 const emulator = useEmulator();
 
@@ -98,7 +99,7 @@ describe('executeChange: what the state records', () => {
     const post = desired('launch', shape({ content: 'Launch', media: [cover.sha256] }), { media: [cover] });
     await applyNow(world, await planNow(world, [post]));
     // Another state (another clone, or a lost state file) uploads the same file to the same service.
-    const other = { ...world, store: await StateStore.open(join(await testdir(), 'state.json'), world.target) };
+    const other = { ...world, store: await StateStore.open(join(await testdir(), 'state.json'), world.target, { seal: testSeal(world.target) }) };
     const result = await applyNow(other, await planNow(other, [post]));
     expect(result.failed).toEqual([]);
     const uploads = (await world.api.requestLog()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/media/uploads'));

@@ -11,6 +11,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
 import { desired, shape } from '../plan/fixtures.js';
 import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, writes, type ApplyWorld } from './apply-world.js';
+import { testSeal } from '../helpers/seal.js';
 
 const emulator = useEmulator();
 
@@ -37,7 +38,7 @@ describe('executeChange: create', () => {
     const [live] = await remotePosts(world);
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({
-      launch: { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, appliedAt: APPLIED_AT },
+      launch: testSeal(world.target).sealed('posts', 'launch', { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual(['POST /posts']);
     // So the next plan sees it untouched on both sides.
@@ -69,9 +70,9 @@ describe('executeChange: create', () => {
     await held;
     // The service made the post; the answer never reaches postsync.
     const payload = createBody(draft, world.store.section);
-    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
     const onDisk = (await readState(world.statePath)).targets['local:demo']!;
-    expect(onDisk.pending).toEqual({ launch: { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT } });
+    expect(onDisk.pending).toEqual({ launch: testSeal(world.target).sealed('pending', 'launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT }) });
     expect(onDisk.posts).toEqual({});
     expect((await api.requestLog()).find((entry) => entry.method === 'POST')?.idempotencyKey).toBe(key);
     await proxy.close();
@@ -82,7 +83,7 @@ describe('executeChange: create', () => {
     const world = await applyWorld(emulator());
     const before = shape({ content: 'Written before the crash' });
     const payload = createBody(before, world.store.section);
-    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
     await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(before), startedAt: APPLIED_AT });
     const original = await world.client.createPost(payload, { idempotencyKey: key }); // its answer was lost
     const plan = await planNow(world, [desired('launch', draft)]);
@@ -119,9 +120,9 @@ describe('executeChange: update', () => {
     expect(await writes(world)).toEqual([`PATCH /posts/${live.id}`]);
     const [after] = await remotePosts(world);
     expect(after!.content).toBe('Launch day, edited');
-    expect(world.store.section.posts.launch).toEqual({
+    expect(world.store.section.posts.launch).toEqual(testSeal(world.target).sealed('posts', 'launch', {
       postId: live.id, file: 'posts/launch.md', appliedHash: shapeHash(edited), remoteUpdatedAt: after!.updatedAt, appliedAt: '2026-05-02T00:00:00.000Z',
-    });
+    }));
     const again = await planNow(world, [desired('launch', edited)]);
     expect(again.changes[0]).toMatchObject({ action: 'noop', reasons: ['up to date'], liveUpdatedAt: after!.updatedAt });
   });
@@ -155,7 +156,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(change).toMatchObject({ action: 'adopt', key: 'again', postId: live.id, stateOnly: true });
     expect(await executeChange(change, context(world))).toBe(live.id);
     expect(world.store.section.posts).toEqual({
-      again: { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, appliedAt: APPLIED_AT },
+      again: testSeal(world.target).sealed('posts', 'again', { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual([]);
     expect((await planNow(world, [desired('again', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
@@ -229,7 +230,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
   it('resolves a pending create whose file is gone, then deletes the post it made', async () => {
     const world = await applyWorld(emulator());
     const payload = createBody(draft, world.store.section);
-    const key = idempotencyKey({ targetId: world.target.id, postKey: 'launch', payload });
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
     await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT });
     const original = await world.client.createPost(payload, { idempotencyKey: key });
     await world.api.clearLog();

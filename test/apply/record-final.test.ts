@@ -8,6 +8,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import type { PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 import { TARGET, livePost, record, shape } from '../plan/fixtures.js';
+import { testSeal } from '../helpers/seal.js';
 
 const applied = shape({ content: 'As applied', scheduledAt: '2026-03-01T09:00:00.000Z' });
 const published = (id: string, updatedAt = '2026-03-01T09:00:05.000Z') => livePost(id, applied, { status: 'published', updatedAt });
@@ -16,7 +17,7 @@ const planOf = (changes: Change[]) => ({ changes }) as unknown as Plan;
 
 async function storeWith(posts: Record<string, PostRecord>): Promise<{ store: StateStore; path: string }> {
   const path = join(await testdir(), 'state.json');
-  const store = await StateStore.open(path, TARGET);
+  const store = await StateStore.open(path, TARGET, { seal: testSeal(TARGET) });
   for (const [key, post] of Object.entries(posts)) await store.confirmCreate(key, post);
   await store.checkpoint();
   return { store, path };
@@ -26,7 +27,7 @@ describe('recordFinalStatuses', () => {
   it('records the final status of an owned post found as applied, with the updatedAt it was seen at, and writes the state file', async () => {
     const { store, path } = await storeWith({ launch: record('p1', applied, 'posts/launch.md') });
     expect(await recordFinalStatuses({ plan: planOf([noop('launch', 'p1')]), live: livePostsById([published('p1')]), store })).toBe(1);
-    const expected = { ...record('p1', applied, 'posts/launch.md'), final: 'published', remoteUpdatedAt: '2026-03-01T09:00:05.000Z' };
+    const expected = testSeal(TARGET).sealed('posts', 'launch', { ...record('p1', applied, 'posts/launch.md'), final: 'published', remoteUpdatedAt: '2026-03-01T09:00:05.000Z' });
     expect(store.section.posts['launch']).toEqual(expected);
     expect(sectionFor(await readState(path), TARGET).posts['launch']).toEqual(expected);
   });

@@ -11,6 +11,7 @@ import { useEmulator } from '../helpers/emulator.js';
 import { RefusingProxy, type RefuseRule } from '../helpers/refusing-proxy.js';
 import { testdir } from '../helpers/testdir.js';
 import { applyWorld, pngMedia, writes, type ApplyWorld } from './apply-world.js';
+import { testSeal } from '../helpers/seal.js';
 
 const emulator = useEmulator();
 const MiB = 1024 * 1024;
@@ -164,7 +165,7 @@ describe('uploadMedia: multipart', () => {
     const result = await run(world, [video]);
     expect(result.kinds).toEqual(['upload-start(resumed true)', 'upload-failed']);
     expect(result.failed.get(video.sha256)).toMatchObject({ status: 503 });
-    expect(world.store.section.uploads[video.sha256]).toEqual(record);
+    expect(world.store.section.uploads[video.sha256]).toEqual(testSeal(world.target).sealed('uploads', video.sha256, record));
   });
 
   it('aborts and forgets a multipart upload the service refuses (4xx): it cannot be resumed', async () => {

@@ -70,7 +70,7 @@ describe('calendar policies converge', () => {
         const plan = async () => (await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() })).plan;
         const first = await plan();
         expect(first.diagnostics).toEqual([]);
-        const result = await applyPlan({ plan: first, client: connection.client, store: await StateStore.open(config.statePath, connection.target), root: config.root });
+        const result = await applyPlan({ plan: first, client: connection.client, store: await StateStore.open(config.statePath, connection.target, { seal: connection.seal }), root: config.root });
         expect(result.failed).toEqual([]);
         const after = await plan();
         expect([hasChanges(after), after.diagnostics]).toEqual([false, []]);

@@ -154,7 +154,7 @@ describe('apply always converges', () => {
       const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: proxy.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
-        const store = await StateStore.open(config.statePath, connection.target);
+        const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
         const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         // A draft without accounts is not ready to schedule (a readiness warning), and fine as a draft.
         expect(plan.diagnostics.filter((d) => d.code !== 'schedule-without-targets')).toEqual([]);

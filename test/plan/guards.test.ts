@@ -3,6 +3,7 @@ import type { InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { guardChanges, type GuardContext } from '../../src/plan/guards.js';
 import { createPlan } from '../../src/plan/planner.js';
+import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
 import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
@@ -11,7 +12,7 @@ import type { TargetState } from '../../src/state/types.js';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
 function guard(plan: Plan, overrides: Partial<GuardContext> & { posts: DesiredPost[]; state: TargetState }): Plan {
-  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unchanged: [], only: null, now: NOW, ...overrides });
+  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unchanged: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, ...overrides });
 }
 
 /** The plan of an owned post applied as `before` whose file now says `after`. */

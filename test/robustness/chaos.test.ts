@@ -89,7 +89,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
             rounds += 1;
             break;
           }
-          const store = await StateStore.open(config.statePath, connection.target);
+          const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
           const result = await applyPlan({ plan: planned.plan, client: connection.client, store, root: config.root });
           await store.flush();
           expect(result.failed.filter(({ error }) => !outOfAttempts(error) && !outOfAttempts(error.cause))).toEqual([]);

@@ -31,7 +31,7 @@ describe('canonical JSON and hashes', () => {
 });
 
 describe('idempotencyKey', () => {
-  const input = { targetId: 'local:demo', postKey: 'launch', payload };
+  const input = { targetId: 'local:demo', calendar: '.', postKey: 'launch', payload };
 
   it('is deterministic, whatever the key order of the payload', () => {
     const reordered: CreatePostBody = {
@@ -43,14 +43,15 @@ describe('idempotencyKey', () => {
     expect(idempotencyKey(input)).toMatch(/^psync-[A-Za-z0-9_-]{43}$/);
   });
 
-  it('changes with the payload, the post key and the target', () => {
+  it('changes with the payload, the post key, the target and the calendar', () => {
     const keys = new Set([
       idempotencyKey(input),
       idempotencyKey({ ...input, payload: { ...payload, content: 'Launch!' } }),
       idempotencyKey({ ...input, payload: { ...payload, mediaIds: [] } }),
       idempotencyKey({ ...input, postKey: 'launch-2' }),
       idempotencyKey({ ...input, targetId: 'https://api.example.com#demo' }),
+      idempotencyKey({ ...input, calendar: 'clients/acme' }),
     ]);
-    expect(keys.size).toBe(5);
+    expect(keys.size).toBe(6);
   });
 });

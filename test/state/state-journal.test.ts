@@ -10,6 +10,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import { emptyStateFile, readState } from '../../src/state/state-file.js';
 import type { PendingCreate, PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
+import { testSeal } from '../helpers/seal.js';
 
 const local = { id: 'local:demo', apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' };
 const at = '2026-01-01T00:00:00.000Z';
@@ -31,7 +32,7 @@ const record = (edits: JournalRecord['e']): JournalRecord => ({ t: local.id, u: 
 describe('the state journal', () => {
   it('is where changes go; the state file is written only when the journal is folded', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.recordPending('a', pendingCreate('a'));
     await store.confirmCreate('a', postRecord('a'));
     expect(existsSync(path)).toBe(false);
@@ -41,13 +42,13 @@ describe('the state journal', () => {
     expect(existsSync(journalPathFor(path))).toBe(false);
     const text = await readFile(path, 'utf8');
     expect(text).toBe(prettyCanonicalJson(JSON.parse(text)));
-    expect(JSON.parse(text).targets['local:demo'].posts).toEqual({ a: postRecord('a') });
+    expect(JSON.parse(text).targets['local:demo'].posts).toEqual({ a: testSeal(local).sealed('posts', 'a', postRecord('a')) });
     expect(JSON.parse(text).targets['local:demo'].pending).toEqual({});
   });
 
   it('is replayed by readState without writing anything', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     await store.checkpoint();
     const folded = await readFile(path, 'utf8');
@@ -57,25 +58,25 @@ describe('the state journal', () => {
 
     const section = (await readState(path)).targets['local:demo']!;
     expect(section.posts).toEqual({});
-    expect(section.pending).toEqual({ b: pendingCreate('b') });
+    expect(section.pending).toEqual({ b: testSeal(local).sealed('pending', 'b', pendingCreate('b')) });
     expect(await readFile(path, 'utf8')).toBe(folded);
     expect(await readFile(journalPathFor(path), 'utf8')).toBe(journal);
   });
 
   it('left by a killed run is folded when the next store opens, byte for byte as an uninterrupted run writes', async () => {
     const killed = await statePath();
-    const dropped = await StateStore.open(killed, local);
+    const dropped = await StateStore.open(killed, local, { seal: testSeal(local) });
     await dropped.recordPending('a', pendingCreate('a'));
     await dropped.confirmCreate('a', postRecord('a'));
     await dropped.recordPending('b', pendingCreate('b'));
     // The run dies here: the store is simply dropped, as a SIGKILL leaves it.
 
-    const next = await StateStore.open(killed, local);
+    const next = await StateStore.open(killed, local, { seal: testSeal(local) });
     expect(existsSync(journalPathFor(killed))).toBe(false);
-    expect(next.section.pending).toEqual({ b: pendingCreate('b') });
+    expect(next.section.pending).toEqual({ b: testSeal(local).sealed('pending', 'b', pendingCreate('b')) });
 
     const clean = await statePath();
-    const store = await StateStore.open(clean, local);
+    const store = await StateStore.open(clean, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     await store.recordPending('b', pendingCreate('b'));
     await store.checkpoint();
@@ -121,7 +122,7 @@ describe('the state journal', () => {
 
   it('keeps what is changed while a fold is under way', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     const folding = store.checkpoint();
     const during = store.confirmCreate('b', postRecord('b'));
@@ -134,25 +135,25 @@ describe('the state journal', () => {
 
   it('does not write the state file when nothing changed', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.checkpoint();
     expect(existsSync(path)).toBe(false);
   });
 
   it('appends after a whole line only: a journal ending in a torn line from a killed run is folded first', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     await appendFile(journalPathFor(path), journalLine(record([['posts', 'torn', postRecord('torn')]])).slice(0, 30));
 
-    const next = await StateStore.open(path, local);
+    const next = await StateStore.open(path, local, { seal: testSeal(local) });
     await next.confirmCreate('b', postRecord('b'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
   });
 
   it('left behind by a fold cut short (the state file already holds it) is harmless', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     await store.recordPending('b', pendingCreate('b'));
     await copyFile(journalPathFor(path), `${path}.kept`);
@@ -160,16 +161,16 @@ describe('the state journal', () => {
     const folded = await readFile(path, 'utf8');
     await copyFile(`${path}.kept`, journalPathFor(path));
 
-    expect((await readState(path)).targets['local:demo']!.pending).toEqual({ b: pendingCreate('b') });
-    const next = await StateStore.open(path, local);
+    expect((await readState(path)).targets['local:demo']!.pending).toEqual({ b: testSeal(local).sealed('pending', 'b', pendingCreate('b')) });
+    const next = await StateStore.open(path, local, { seal: testSeal(local) });
     expect(existsSync(journalPathFor(path))).toBe(false);
     expect(await readFile(path, 'utf8')).toBe(folded);
-    expect(next.section.posts).toEqual({ a: postRecord('a') });
+    expect(next.section.posts).toEqual({ a: testSeal(local).sealed('posts', 'a', postRecord('a')) });
   });
 
   it('that continues another state file than the one there and adds to it is refused, never replayed over it', async () => {
     const path = await statePath();
-    const store = await StateStore.open(path, local);
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.confirmCreate('a', postRecord('a'));
     await store.checkpoint();
     await store.confirmCreate('b', postRecord('b'));
@@ -177,7 +178,7 @@ describe('the state journal', () => {
     const replaced = (await readFile(path, 'utf8')).replace('"a": {', '"c": {');
     await writeFile(path, replaced);
     await expect(readState(path)).rejects.toThrow(/was replaced after an interrupted postsync run wrote .*state\.json\.journal/);
-    await expect(StateStore.open(path, local)).rejects.toThrow(StateError);
+    await expect(StateStore.open(path, local, { seal: testSeal(local) })).rejects.toThrow(StateError);
     expect(await readFile(path, 'utf8')).toBe(replaced);
   });
 

@@ -6,6 +6,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import { readState } from '../../src/state/state-file.js';
 import type { PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
+import { testSeal } from '../helpers/seal.js';
 
 /** Every state file written (renamed into place), by path. */
 const written = vi.hoisted(() => [] as string[]);
@@ -25,7 +26,7 @@ const postRecord = (postId: string): PostRecord => ({ postId, file: `posts/${pos
 
 async function openStore() {
   const path = join(await testdir(), 'state.json');
-  return { path, store: await StateStore.open(path, target), writes: () => written.filter((to) => to === path).length };
+  return { path, store: await StateStore.open(path, target, { seal: testSeal(target) }), writes: () => written.filter((to) => to === path).length };
 }
 
 const keysOnDisk = async (path: string) => Object.keys((await readState(path)).targets['local:demo']?.posts ?? {});

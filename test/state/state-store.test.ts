@@ -8,6 +8,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import { readState, stateSectionHash } from '../../src/state/state-file.js';
 import type { PendingCreate, PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
+import { testSeal } from '../helpers/seal.js';
 
 const local = { id: 'local:demo', apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' };
 const remote = { id: 'https://api.example.com/v1#acme', apiUrl: 'https://api.example.com/v1', projectId: 'acme' };
@@ -29,26 +30,26 @@ const pending: PendingCreate = {
 async function openStore(target = local) {
   const dir = await testdir();
   const path = join(dir, '.postsync/state.json');
-  return { dir, path, store: await StateStore.open(path, target) };
+  return { dir, path, store: await StateStore.open(path, target, { seal: testSeal(target) }) };
 }
 
 describe('StateStore', () => {
   it('persists each change atomically: pending, confirm, update, move, remove', async () => {
     const { path, store } = await openStore();
     await store.recordPending('launch', pending);
-    expect((await readState(path)).targets['local:demo']?.pending).toEqual({ launch: pending });
+    expect((await readState(path)).targets['local:demo']?.pending).toEqual({ launch: testSeal(local).sealed('pending', 'launch', pending) });
 
     await store.confirmCreate('launch', postRecord('p1'));
     let section = (await readState(path)).targets['local:demo']!;
     expect(section.pending).toEqual({});
-    expect(section.posts).toEqual({ launch: postRecord('p1') });
+    expect(section.posts).toEqual({ launch: testSeal(local).sealed('posts', 'launch', postRecord('p1')) });
 
     await store.recordUpdate('launch', { ...postRecord('p1'), appliedHash: 'd'.repeat(64) });
     await store.moveKey('launch', 'launch', 'posts/2026/launch.md');
     expect(store.section.posts.launch?.file).toBe('posts/2026/launch.md');
     await store.moveKey('launch', 'launch-v2', 'posts/launch-v2.md');
     section = (await readState(path)).targets['local:demo']!;
-    expect(section.posts).toEqual({ 'launch-v2': { ...postRecord('p1', 'posts/launch-v2.md'), appliedHash: 'd'.repeat(64) } });
+    expect(section.posts).toEqual({ 'launch-v2': testSeal(local).sealed('posts', 'launch-v2', { ...postRecord('p1', 'posts/launch-v2.md'), appliedHash: 'd'.repeat(64) }) });
 
     await store.removePost('launch-v2');
     expect((await readState(path)).targets['local:demo']?.posts).toEqual({});
@@ -60,7 +61,7 @@ describe('StateStore', () => {
     await store.recordPending('launch', pending);
     const section = (await readState(path)).targets['local:demo']!;
     expect(section.posts).toEqual({});
-    expect(section.pending).toEqual({ launch: pending });
+    expect(section.pending).toEqual({ launch: testSeal(local).sealed('pending', 'launch', pending) });
   });
 
   it('records media and multipart progress', async () => {
@@ -104,7 +105,7 @@ describe('StateStore', () => {
     await store.confirmCreate('zeta', postRecord('p2'));
     await store.confirmCreate('alpha', postRecord('p1'));
     await store.checkpoint();
-    const localStore = await StateStore.open(path, local);
+    const localStore = await StateStore.open(path, local, { seal: testSeal(local) });
     await localStore.recordMedia(sha, { mediaId: 'm1', sizeBytes: 1, contentType: 'image/png', uploadedAt: at });
     await localStore.checkpoint();
     const text = await readFile(path, 'utf8');
@@ -114,7 +115,7 @@ describe('StateStore', () => {
     expect(text.indexOf('"https://api.example.com/v1#acme"')).toBeLessThan(text.indexOf('"local:demo"'));
 
     // Reopening and re-recording the same data gives byte-identical output.
-    const again = await StateStore.open(path, remote);
+    const again = await StateStore.open(path, remote, { seal: testSeal(remote) });
     await again.recordUpdate('alpha', postRecord('p1'));
     await again.checkpoint();
     expect(await readFile(path, 'utf8')).toBe(text);

@@ -1,0 +1,74 @@
+import type { UnconfirmedRecords } from '../state/seal.js';
+import type { TargetState } from '../state/types.js';
+import type { Change, ChangeReason, Plan } from './types.js';
+
+/** Why a change is blocked when a state record it rests on was not written by an apply of this repository. */
+export const UNCONFIRMED_RECORD: ChangeReason = 'unconfirmed-record';
+
+/** How many changes of the plan are blocked because a record they rest on has no valid seal. */
+export function unconfirmedBlocked(plan: Pick<Plan, 'changes'>): number {
+  return plan.changes.filter((change) => change.action === 'blocked' && change.reason === UNCONFIRMED_RECORD).length;
+}
+
+/** No record is unconfirmed. */
+export const NONE_UNCONFIRMED: UnconfirmedRecords = { posts: new Set(), pending: new Set(), media: new Set(), uploads: new Set() };
+
+/**
+ * The state as the planner may trust it: media and upload records without their seal are left
+ * out, so their media are uploaded again rather than a post being pointed at a media id someone
+ * else chose. Post records and pending creates stay, so that no twin is created or adopted for
+ * them; `blockUnconfirmed` blocks every change that rests on one.
+ */
+export function trustedState(state: TargetState, unconfirmed: UnconfirmedRecords): TargetState {
+  if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
+  const keep = <T>(records: Record<string, T>, left: ReadonlySet<string>) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
+  return { ...state, media: keep(state.media, unconfirmed.media), uploads: keep(state.uploads, unconfirmed.uploads) };
+}
+
+/**
+ * A change whose post record or pending create (of its key, or of the key a move comes from) has
+ * no valid seal is blocked: such a record may point at a post of another calendar, so updating,
+ * unscheduling, deleting or resending it could overwrite or delete what this repository does not own.
+ */
+export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords): Change {
+  const key = [change.fromKey, change.key].find((candidate) => candidate !== undefined && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+  if (key === undefined) return change;
+  const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
+  const reason = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+  const { fromKey, desired, liveUpdatedAt, occurrence } = change;
+  return {
+    action: 'blocked',
+    reason: UNCONFIRMED_RECORD,
+    key: change.key,
+    file: change.file,
+    postId: change.postId,
+    reasons: [reason],
+    ...(fromKey === undefined ? {} : { fromKey }),
+    ...(desired === undefined ? {} : { desired }),
+    ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),
+    ...(occurrence === undefined ? {} : { occurrence }),
+  };
+}
+
+/**
+ * Post records that share their post with another record, by key → every key on that post. An
+ * apply never leaves two records on one post (a move re-keys the record); such a pair comes from
+ * a record put back from an older state, each still sealed, and acting on the one whose file is
+ * gone would unschedule or delete the post the other key owns.
+ */
+export function sharedPostRecords(state: Pick<TargetState, 'posts'>): ReadonlyMap<string, readonly string[]> {
+  const byPost = new Map<string, string[]>();
+  for (const [key, record] of Object.entries(state.posts)) byPost.set(record.postId, [...(byPost.get(record.postId) ?? []), key]);
+  const shared = new Map<string, readonly string[]>();
+  for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
+  return shared;
+}
+
+/** A change resting on a post record that shares its post with another (`sharedPostRecords`) is blocked. */
+export function blockShared(change: Change, shared: ReadonlyMap<string, readonly string[]>): Change {
+  if (change.action === 'blocked' || shared.size === 0) return change;
+  const keys = [change.fromKey, change.key].map((key) => (key === undefined ? undefined : shared.get(key))).find((found) => found !== undefined);
+  if (keys === undefined) return change;
+  const reason = `The state records ${keys.map((key) => `"${key}"`).join(', ')} all point at post ${change.postId ?? '?'}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
+  return { ...blockUnconfirmed(change, { ...NONE_UNCONFIRMED, posts: new Set(keys) }), reasons: [reason] };
+}
