@@ -2032,6 +2032,201 @@ var init_summary_CYI1_UIP = __esmMin((() => {
 	init_markdown_BA79wAv1();
 	init_limits_CSkHd4XN();
 }));
+function compareText(a, b) {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+function sortByKey(items) {
+	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
+	return items;
+}
+function sortDiagnostics(diagnostics) {
+	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+function parseScheduledAt(text, timeZone) {
+	const match = PATTERN.exec(text.trim());
+	if (match === null) return {
+		ok: false,
+		reason: "format"
+	};
+	const [, year, month, day, hour, minute, second, fraction, offset] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second ?? 0),
+		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
+	};
+	if (!isValidWallTime(wall)) return {
+		ok: false,
+		reason: "range"
+	};
+	const wallMs = wallToUtcMs(wall);
+	if (offset !== void 0) {
+		const offsetMinutes = parseOffset(offset);
+		if (offsetMinutes === void 0) return {
+			ok: false,
+			reason: "range"
+		};
+		return {
+			ok: true,
+			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
+		};
+	}
+	return zonedToInstant(wall, wallMs, timeZone);
+}
+function zonedToInstant(wall, wallMs, timeZone) {
+	const candidates = [...new Set([
+		offsetMs(wallMs - 864e5, timeZone),
+		offsetMs(wallMs, timeZone),
+		offsetMs(wallMs + 864e5, timeZone)
+	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
+	const [earliest, other] = [...new Set(candidates)];
+	if (earliest === void 0) return {
+		ok: false,
+		reason: "nonexistent",
+		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
+	};
+	const result = {
+		ok: true,
+		instant: new Date(earliest).toISOString()
+	};
+	if (other !== void 0) result.ambiguous = {
+		chosenOffset: formatOffset(wallMs - earliest),
+		otherOffset: formatOffset(wallMs - other)
+	};
+	return result;
+}
+function formatterFor(timeZone) {
+	let formatter = formatters.get(timeZone);
+	if (formatter === void 0) {
+		formatter = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			hourCycle: "h23",
+			year: "numeric",
+			month: "numeric",
+			day: "numeric",
+			hour: "numeric",
+			minute: "numeric",
+			second: "numeric"
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+function wallTimeIn(instantMs, timeZone) {
+	const parts = {};
+	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
+	return {
+		year: parts.year,
+		month: parts.month,
+		day: parts.day,
+		hour: parts.hour,
+		minute: parts.minute,
+		second: parts.second,
+		millisecond: (instantMs % 1e3 + 1e3) % 1e3
+	};
+}
+function offsetMs(instantMs, timeZone) {
+	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
+}
+function wallToUtcMs(wall) {
+	const date = new Date(0);
+	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+	return date.getTime();
+}
+function isValidWallTime(wall) {
+	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+	const check = new Date(wallToUtcMs(wall));
+	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
+}
+function parseOffset(offset) {
+	if (offset === "Z" || offset === "z") return 0;
+	const digits = offset.slice(1).replace(":", "");
+	const hours = Number(digits.slice(0, 2));
+	const minutes = Number(digits.slice(2) || "0");
+	if (hours > 23 || minutes > 59) return void 0;
+	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+}
+function formatOffset(ms) {
+	const minutes = Math.round(ms / 6e4);
+	const sign = minutes < 0 ? "-" : "+";
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+function formatWall$1(wall) {
+	const pad = (n) => String(n).padStart(2, "0");
+	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+var PATTERN, SCHEDULED_AT_FORMATS, formatters;
+var init_scheduled_at_B26JyKjk = __esmMin((() => {
+	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
+	formatters = new Map();
+}));
+var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
+var init_error_codes_C8eAwXQL = __esmMin((() => {
+	ALL_PERMISSIONS = [
+		"accounts-read",
+		"posts-read",
+		"posts-write",
+		"posts-publish",
+		"posts-delete",
+		"media-write"
+	];
+	INPUT_OPTION_FIELDS = [
+		"format",
+		"shareToFeed",
+		"link",
+		"vidATitle",
+		"vidADescription",
+		"vidAMadeForKids",
+		"vidATags",
+		"shortBCaption",
+		"shortBAllowComment",
+		"shortBAllowDuet",
+		"shortBAllowStitch",
+		"shortBDisclose",
+		"shortBBrandContent",
+		"shortBBrandOrganic",
+		"shortBIsAigc"
+	];
+	RESPONSE_ONLY_OPTION_FIELDS = [
+		"vidAPrivacy",
+		"shortBMode",
+		"shortBPrivacy"
+	];
+	ErrorCodes = {
+		invalidJson: "invalid_json",
+		validationFailed: "validation_failed",
+		unauthorized: "unauthorized",
+		apiKeyExpired: "api_key_expired",
+		apiKeyPaused: "api_key_paused",
+		missingPermission: "missing_permission",
+		notFound: "not_found",
+		methodNotAllowed: "method_not_allowed",
+		postNotEditable: "post_not_editable",
+		idempotencyInProgress: "idempotency_in_progress",
+		idempotencyKeyReused: "idempotency_key_reused",
+		uploadIncomplete: "upload_incomplete",
+		mediaInvalid: "media_invalid",
+		payloadTooLarge: "payload_too_large",
+		unsupportedMediaType: "unsupported_media_type",
+		rateLimited: "rate_limited",
+		internalError: "internal_error",
+		serviceUnavailable: "service_unavailable",
+		uploadClosed: "upload_closed",
+		signatureInvalid: "signature_invalid",
+		urlExpired: "url_expired",
+		loopbackOnly: "loopback_only",
+		malformedUrl: "malformed_url",
+		misdirectedHost: "misdirected_host",
+		crossSiteRequest: "cross_site_request",
+		controlTokenRequired: "control_token_required"
+	};
+}));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
 	return JSON.stringify(str);
@@ -2537,7132 +2732,6 @@ var init_wrapper = __esmMin((() => {
 	sharedGlobal = globalThis;
 	stringify$1 = sharedGlobal[Symbol.for("safe-stable-stringify@3.0.0")];
 	stringify$1.configure;
-}));
-var require_ucs2length = __commonJSMin(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	function ucs2length(str) {
-		const len = str.length;
-		let length = 0;
-		let pos = 0;
-		let value;
-		while (pos < len) {
-			length++;
-			value = str.charCodeAt(pos++);
-			if (value >= 55296 && value <= 56319 && pos < len) {
-				value = str.charCodeAt(pos);
-				if ((value & 64512) === 56320) pos++;
-			}
-		}
-		return length;
-	}
-	exports.default = ucs2length;
-	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
-}));
-var require_formats = __commonJSMin(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-	function fmtDef(validate, compare) {
-		return {
-			validate,
-			compare
-		};
-	}
-	exports.fullFormats = {
-		date: fmtDef(date, compareDate),
-		time: fmtDef(getTime(true), compareTime),
-		"date-time": fmtDef(getDateTime(true), compareDateTime),
-		"iso-time": fmtDef(getTime(), compareIsoTime),
-		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-		uri,
-		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-		regex,
-		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-		byte,
-		int32: {
-			type: "number",
-			validate: validateInt32
-		},
-		int64: {
-			type: "number",
-			validate: validateInt64
-		},
-		float: {
-			type: "number",
-			validate: validateNumber
-		},
-		double: {
-			type: "number",
-			validate: validateNumber
-		},
-		password: true,
-		binary: true
-	};
-	exports.fastFormats = {
-		...exports.fullFormats,
-		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-	};
-	exports.formatNames = Object.keys(exports.fullFormats);
-	function isLeapYear(year) {
-		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-	}
-	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-	const DAYS = [
-		0,
-		31,
-		28,
-		31,
-		30,
-		31,
-		30,
-		31,
-		31,
-		30,
-		31,
-		30,
-		31
-	];
-	function date(str) {
-		const matches = DATE.exec(str);
-		if (!matches) return false;
-		const year = +matches[1];
-		const month = +matches[2];
-		const day = +matches[3];
-		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-	}
-	function compareDate(d1, d2) {
-		if (!(d1 && d2)) return void 0;
-		if (d1 > d2) return 1;
-		if (d1 < d2) return -1;
-		return 0;
-	}
-	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-	function getTime(strictTimeZone) {
-		return function time(str) {
-			const matches = TIME.exec(str);
-			if (!matches) return false;
-			const hr = +matches[1];
-			const min = +matches[2];
-			const sec = +matches[3];
-			const tz = matches[4];
-			const tzSign = matches[5] === "-" ? -1 : 1;
-			const tzH = +(matches[6] || 0);
-			const tzM = +(matches[7] || 0);
-			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
-			if (hr <= 23 && min <= 59 && sec < 60) return true;
-			const utcMin = min - tzM * tzSign;
-			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-		};
-	}
-	function compareTime(s1, s2) {
-		if (!(s1 && s2)) return void 0;
-		const t1 = new Date("2020-01-01T" + s1).valueOf();
-		const t2 = new Date("2020-01-01T" + s2).valueOf();
-		if (!(t1 && t2)) return void 0;
-		return t1 - t2;
-	}
-	function compareIsoTime(t1, t2) {
-		if (!(t1 && t2)) return void 0;
-		const a1 = TIME.exec(t1);
-		const a2 = TIME.exec(t2);
-		if (!(a1 && a2)) return void 0;
-		t1 = a1[1] + a1[2] + a1[3];
-		t2 = a2[1] + a2[2] + a2[3];
-		if (t1 > t2) return 1;
-		if (t1 < t2) return -1;
-		return 0;
-	}
-	const DATE_TIME_SEPARATOR = /t|\s/i;
-	function getDateTime(strictTimeZone) {
-		const time = getTime(strictTimeZone);
-		return function date_time(str) {
-			const dateTime = str.split(DATE_TIME_SEPARATOR);
-			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-		};
-	}
-	function compareDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const d1 = new Date(dt1).valueOf();
-		const d2 = new Date(dt2).valueOf();
-		if (!(d1 && d2)) return void 0;
-		return d1 - d2;
-	}
-	function compareIsoDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-		const res = compareDate(d1, d2);
-		if (res === void 0) return void 0;
-		return res || compareTime(t1, t2);
-	}
-	const NOT_URI_FRAGMENT = /\/|:/;
-	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-	function uri(str) {
-		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-	}
-	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-	function byte(str) {
-		BYTE.lastIndex = 0;
-		return BYTE.test(str);
-	}
-	const MIN_INT32 = -(2 ** 31);
-	const MAX_INT32 = 2 ** 31 - 1;
-	function validateInt32(value) {
-		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-	}
-	function validateInt64(value) {
-		return Number.isInteger(value);
-	}
-	function validateNumber() {
-		return true;
-	}
-	const Z_ANCHOR = /[^\\]\\Z/;
-	function regex(str) {
-		if (Z_ANCHOR.test(str)) return false;
-		try {
-			new RegExp(str);
-			return true;
-		} catch (e) {
-			return false;
-		}
-	}
-}));
-var file_validators_VvrqvpLE_exports = __exportAll$1({
-	validatePlan: () => validatePlan,
-	validateState: () => validateState
-});
-function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate2.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.postId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.appliedHash === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedHash" },
-				message: "must have required property 'appliedHash'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.remoteUpdatedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "remoteUpdatedAt" },
-				message: "must have required property 'remoteUpdatedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.appliedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedAt" },
-				message: "must have required property 'appliedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "postId" || key0 === "file" || key0 === "appliedHash" || key0 === "remoteUpdatedAt" || key0 === "appliedAt" || key0 === "reread" || key0 === "final" || key0 === "slotAt")) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.postId !== void 0) {
-			let data0 = data.postId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data1 = data.file;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.appliedHash !== void 0) {
-			let data2 = data.appliedHash;
-			if (typeof data2 === "string") {
-				if (!pattern0$1.test(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/appliedHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/appliedHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.remoteUpdatedAt !== void 0) {
-			let data3 = data.remoteUpdatedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err12 = {
-						instancePath: instancePath + "/remoteUpdatedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/remoteUpdatedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.appliedAt !== void 0) {
-			let data4 = data.appliedAt;
-			if (typeof data4 === "string") {
-				if (!formats0.validate(data4)) {
-					const err14 = {
-						instancePath: instancePath + "/appliedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-			} else {
-				const err15 = {
-					instancePath: instancePath + "/appliedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		if (data.reread !== void 0) {
-			if (true !== data.reread) {
-				const err16 = {
-					instancePath: instancePath + "/reread",
-					schemaPath: "#/properties/reread/const",
-					keyword: "const",
-					params: { allowedValue: true },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-		if (data.final !== void 0) {
-			let data6 = data.final;
-			if (typeof data6 === "string") {
-				if (func0$1(data6) < 1) {
-					const err17 = {
-						instancePath: instancePath + "/final",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-			} else {
-				const err18 = {
-					instancePath: instancePath + "/final",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
-				errors++;
-			}
-		}
-		if (data.slotAt !== void 0) {
-			let data7 = data.slotAt;
-			if (typeof data7 === "string") {
-				if (!formats0.validate(data7)) {
-					const err19 = {
-						instancePath: instancePath + "/slotAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err19];
-					else vErrors.push(err19);
-					errors++;
-				}
-			} else {
-				const err20 = {
-					instancePath: instancePath + "/slotAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
-				errors++;
-			}
-		}
-	} else {
-		const err21 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err21];
-		else vErrors.push(err21);
-		errors++;
-	}
-	validate2.errors = vErrors;
-	return errors === 0;
-}
-function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate4$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.uploadedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploadedAt" },
-				message: "must have required property 'uploadedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data1 = data.sizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 0 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err9 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.uploadedAt !== void 0) {
-			let data3 = data.uploadedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err10 = {
-						instancePath: instancePath + "/uploadedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/uploadedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-	} else {
-		const err12 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err12];
-		else vErrors.push(err12);
-		errors++;
-	}
-	validate4$1.errors = vErrors;
-	return errors === 0;
-}
-function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate6$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.file === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.idempotencyKey === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "idempotencyKey" },
-				message: "must have required property 'idempotencyKey'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.payload === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "payload" },
-				message: "must have required property 'payload'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.shapeHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "shapeHash" },
-				message: "must have required property 'shapeHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt")) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.file !== void 0) {
-			let data0 = data.file;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.idempotencyKey !== void 0) {
-			let data1 = data.idempotencyKey;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/idempotencyKey",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/idempotencyKey",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.payload !== void 0) {
-			let data2 = data.payload;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.content === void 0) {
-					const err10 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-				if (data2.targets === void 0) {
-					const err11 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-				if (data2.mediaIds === void 0) {
-					const err12 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "mediaIds" },
-						message: "must have required property 'mediaIds'"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-				if (data2.content !== void 0) {
-					if (typeof data2.content !== "string") {
-						const err13 = {
-							instancePath: instancePath + "/payload/content",
-							schemaPath: "#/$defs/createPostBody/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err13];
-						else vErrors.push(err13);
-						errors++;
-					}
-				}
-				if (data2.targets !== void 0) {
-					let data4 = data2.targets;
-					if (Array.isArray(data4)) {
-						const len0 = data4.length;
-						for (let i0 = 0; i0 < len0; i0++) {
-							let data5 = data4[i0];
-							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-								if (data5.socialAccountId === void 0) {
-									const err14 = {
-										instancePath: instancePath + "/payload/targets/" + i0,
-										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err14];
-									else vErrors.push(err14);
-									errors++;
-								}
-								if (data5.socialAccountId !== void 0) {
-									if (typeof data5.socialAccountId !== "string") {
-										const err15 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err15];
-										else vErrors.push(err15);
-										errors++;
-									}
-								}
-								if (data5.contentOverride !== void 0) {
-									if (typeof data5.contentOverride !== "string") {
-										const err16 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err16];
-										else vErrors.push(err16);
-										errors++;
-									}
-								}
-								if (data5.options !== void 0) {
-									let data8 = data5.options;
-									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-										const err17 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err17];
-										else vErrors.push(err17);
-										errors++;
-									}
-								}
-							} else {
-								const err18 = {
-									instancePath: instancePath + "/payload/targets/" + i0,
-									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err18];
-								else vErrors.push(err18);
-								errors++;
-							}
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/payload/targets",
-							schemaPath: "#/$defs/createPostBody/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-				}
-				if (data2.mediaIds !== void 0) {
-					let data9 = data2.mediaIds;
-					if (Array.isArray(data9)) {
-						const len1 = data9.length;
-						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
-							const err20 = {
-								instancePath: instancePath + "/payload/mediaIds/" + i1,
-								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err20];
-							else vErrors.push(err20);
-							errors++;
-						}
-					} else {
-						const err21 = {
-							instancePath: instancePath + "/payload/mediaIds",
-							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.scheduledAt !== void 0) {
-					let data11 = data2.scheduledAt;
-					if (typeof data11 !== "string" && data11 !== null) {
-						const err22 = {
-							instancePath: instancePath + "/payload/scheduledAt",
-							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema18.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err22];
-						else vErrors.push(err22);
-						errors++;
-					}
-				}
-			} else {
-				const err23 = {
-					instancePath: instancePath + "/payload",
-					schemaPath: "#/$defs/createPostBody/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-		if (data.shapeHash !== void 0) {
-			let data12 = data.shapeHash;
-			if (typeof data12 === "string") {
-				if (!pattern0$1.test(data12)) {
-					const err24 = {
-						instancePath: instancePath + "/shapeHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/shapeHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data13 = data.startedAt;
-			if (typeof data13 === "string") {
-				if (!formats0.validate(data13)) {
-					const err26 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-	} else {
-		const err28 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err28];
-		else vErrors.push(err28);
-		errors++;
-	}
-	validate6$1.errors = vErrors;
-	return errors === 0;
-}
-function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate8.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.partSizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partSizeBytes" },
-				message: "must have required property 'partSizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.partCount === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partCount" },
-				message: "must have required property 'partCount'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.partSizeBytes !== void 0) {
-			let data1 = data.partSizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/partSizeBytes",
-					schemaPath: "#/properties/partSizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 1 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/partSizeBytes",
-						schemaPath: "#/properties/partSizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.partCount !== void 0) {
-			let data2 = data.partCount;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err9 = {
-					instancePath: instancePath + "/partCount",
-					schemaPath: "#/properties/partCount/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 1 || isNaN(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/partCount",
-						schemaPath: "#/properties/partCount/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data3 = data.startedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err11 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-			} else {
-				const err12 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
-				errors++;
-			}
-		}
-	} else {
-		const err13 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
-		errors++;
-	}
-	validate8.errors = vErrors;
-	return errors === 0;
-}
-function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate1$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.apiUrl === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "apiUrl" },
-				message: "must have required property 'apiUrl'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.projectId === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "projectId" },
-				message: "must have required property 'projectId'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.posts === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "posts" },
-				message: "must have required property 'posts'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.media === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "media" },
-				message: "must have required property 'media'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.pending === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "pending" },
-				message: "must have required property 'pending'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.apiUrl !== void 0) {
-			if (typeof data.apiUrl !== "string") {
-				const err7 = {
-					instancePath: instancePath + "/apiUrl",
-					schemaPath: "#/properties/apiUrl/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.projectId !== void 0) {
-			let data1 = data.projectId;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/projectId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/projectId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.posts !== void 0) {
-			let data2 = data.posts;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				for (const key1 in data2) {
-					const _errs9 = errors;
-					if (typeof key1 === "string") {
-						if (func0$1(key1) < 1) {
-							const err10 = {
-								instancePath: instancePath + "/posts",
-								schemaPath: "#/properties/posts/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err10];
-							else vErrors.push(err10);
-							errors++;
-						}
-					} else {
-						const err11 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err11];
-						else vErrors.push(err11);
-						errors++;
-					}
-					if (!(_errs9 === errors)) {
-						const err12 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err12];
-						else vErrors.push(err12);
-						errors++;
-					}
-				}
-				for (const key2 in data2) if (!validate2(data2[key2], {
-					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data2,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/posts",
-					schemaPath: "#/properties/posts/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.media !== void 0) {
-			let data4 = data.media;
-			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-				for (const key3 in data4) {
-					const _errs15 = errors;
-					if (typeof key3 === "string") {
-						if (!pattern0$1.test(key3)) {
-							const err14 = {
-								instancePath: instancePath + "/media",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key3
-							};
-							if (vErrors === null) vErrors = [err14];
-							else vErrors.push(err14);
-							errors++;
-						}
-					} else {
-						const err15 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key3
-						};
-						if (vErrors === null) vErrors = [err15];
-						else vErrors.push(err15);
-						errors++;
-					}
-					if (!(_errs15 === errors)) {
-						const err16 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/properties/media/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key3 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err16];
-						else vErrors.push(err16);
-						errors++;
-					}
-				}
-				for (const key4 in data4) if (!validate4$1(data4[key4], {
-					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data4,
-					parentDataProperty: key4,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err17 = {
-					instancePath: instancePath + "/media",
-					schemaPath: "#/properties/media/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
-				errors++;
-			}
-		}
-		if (data.pending !== void 0) {
-			let data6 = data.pending;
-			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-				for (const key5 in data6) {
-					const _errs22 = errors;
-					if (typeof key5 === "string") {
-						if (func0$1(key5) < 1) {
-							const err18 = {
-								instancePath: instancePath + "/pending",
-								schemaPath: "#/properties/pending/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key5
-							};
-							if (vErrors === null) vErrors = [err18];
-							else vErrors.push(err18);
-							errors++;
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key5
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-					if (!(_errs22 === errors)) {
-						const err20 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key5 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				for (const key6 in data6) if (!validate6$1(data6[key6], {
-					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data6,
-					parentDataProperty: key6,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err21 = {
-					instancePath: instancePath + "/pending",
-					schemaPath: "#/properties/pending/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
-				errors++;
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data8 = data.uploads;
-			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-				for (const key7 in data8) {
-					const _errs28 = errors;
-					if (typeof key7 === "string") {
-						if (!pattern0$1.test(key7)) {
-							const err22 = {
-								instancePath: instancePath + "/uploads",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key7
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key7
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-					if (!(_errs28 === errors)) {
-						const err24 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/properties/uploads/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key7 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-				for (const key8 in data8) if (!validate8(data8[key8], {
-					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data8,
-					parentDataProperty: key8,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-	} else {
-		const err26 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err26];
-		else vErrors.push(err26);
-		errors++;
-	}
-	validate1$1.errors = vErrors;
-	return errors === 0;
-}
-function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate0$1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.version === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "version" },
-				message: "must have required property 'version'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.targets === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "targets" },
-				message: "must have required property 'targets'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.version !== void 0) {
-			if (1 !== data.version) {
-				const err3 = {
-					instancePath: instancePath + "/version",
-					schemaPath: "#/properties/version/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-		if (data.targets !== void 0) {
-			let data1 = data.targets;
-			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-				for (const key1 in data1) {
-					const _errs5 = errors;
-					if (typeof key1 === "string") {
-						if (func0$1(key1) < 1) {
-							const err4 = {
-								instancePath: instancePath + "/targets",
-								schemaPath: "#/properties/targets/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err4];
-							else vErrors.push(err4);
-							errors++;
-						}
-					} else {
-						const err5 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err5];
-						else vErrors.push(err5);
-						errors++;
-					}
-					if (!(_errs5 === errors)) {
-						const err6 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err6];
-						else vErrors.push(err6);
-						errors++;
-					}
-				}
-				for (const key2 in data1) if (!validate1$1(data1[key2], {
-					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data1,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/targets",
-					schemaPath: "#/properties/targets/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-	} else {
-		const err8 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err8];
-		else vErrors.push(err8);
-		errors++;
-	}
-	validate0$1.errors = vErrors;
-	return errors === 0;
-}
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate12.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.sha256 === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sha256" },
-				message: "must have required property 'sha256'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.path === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "path" },
-				message: "must have required property 'path'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.kind === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "kind" },
-				message: "must have required property 'kind'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.usedBy === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "usedBy" },
-				message: "must have required property 'usedBy'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.sha256 !== void 0) {
-			let data0 = data.sha256;
-			if (typeof data0 === "string") {
-				if (!pattern0$1.test(data0)) {
-					const err7 = {
-						instancePath: instancePath + "/sha256",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
-					errors++;
-				}
-			} else {
-				const err8 = {
-					instancePath: instancePath + "/sha256",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-		if (data.path !== void 0) {
-			let data1 = data.path;
-			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
-					const err9 = {
-						instancePath: instancePath + "/path",
-						schemaPath: "#/properties/path/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
-					errors++;
-				}
-			} else {
-				const err10 = {
-					instancePath: instancePath + "/path",
-					schemaPath: "#/properties/path/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data2 = data.sizeBytes;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err11 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 0 || isNaN(data2)) {
-					const err12 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err13 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.kind !== void 0) {
-			let data4 = data.kind;
-			if (!(data4 === "image" || data4 === "video")) {
-				const err14 = {
-					instancePath: instancePath + "/kind",
-					schemaPath: "#/properties/kind/enum",
-					keyword: "enum",
-					params: { allowedValues: schema27.properties.kind.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-		if (data.usedBy !== void 0) {
-			let data5 = data.usedBy;
-			if (Array.isArray(data5)) {
-				const len0 = data5.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
-					const err15 = {
-						instancePath: instancePath + "/usedBy/" + i0,
-						schemaPath: "#/properties/usedBy/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-			} else {
-				const err16 = {
-					instancePath: instancePath + "/usedBy",
-					schemaPath: "#/properties/usedBy/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-	} else {
-		const err17 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err17];
-		else vErrors.push(err17);
-		errors++;
-	}
-	validate12.errors = vErrors;
-	return errors === 0;
-}
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate14.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	const _errs2 = errors;
-	let valid1 = true;
-	const _errs3 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			let data0 = data.action;
-			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
-				const err0 = {};
-				if (vErrors === null) vErrors = [err0];
-				else vErrors.push(err0);
-				errors++;
-			}
-		}
-	}
-	var _valid0 = _errs3 === errors;
-	errors = _errs2;
-	if (vErrors !== null) {
-		if (_errs2) vErrors.length = _errs2;
-		else vErrors = null;
-	}
-	if (_valid0) {
-		const _errs5 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.desired === void 0) {
-				const err1 = {
-					instancePath,
-					schemaPath: "#/allOf/0/then/required",
-					keyword: "required",
-					params: { missingProperty: "desired" },
-					message: "must have required property 'desired'"
-				};
-				if (vErrors === null) vErrors = [err1];
-				else vErrors.push(err1);
-				errors++;
-			}
-		}
-		var _valid0 = _errs5 === errors;
-		valid1 = _valid0;
-	}
-	if (!valid1) {
-		const err2 = {
-			instancePath,
-			schemaPath: "#/allOf/0/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err2];
-		else vErrors.push(err2);
-		errors++;
-	}
-	const _errs7 = errors;
-	let valid3 = true;
-	const _errs8 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
-				const err3 = {};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-	}
-	var _valid1 = _errs8 === errors;
-	errors = _errs7;
-	if (vErrors !== null) {
-		if (_errs7) vErrors.length = _errs7;
-		else vErrors = null;
-	}
-	if (_valid1) {
-		const _errs10 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err4 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err4];
-				else vErrors.push(err4);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/1/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			}
-		}
-		var _valid1 = _errs10 === errors;
-		valid3 = _valid1;
-		if (valid3) {
-			var props0 = {};
-			props0.postId = true;
-			props0.action = true;
-		}
-	}
-	if (!valid3) {
-		const err7 = {
-			instancePath,
-			schemaPath: "#/allOf/1/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err7];
-		else vErrors.push(err7);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	const _errs14 = errors;
-	let valid6 = true;
-	const _errs15 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err8 = {};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-	}
-	var _valid2 = _errs15 === errors;
-	errors = _errs14;
-	if (vErrors !== null) {
-		if (_errs14) vErrors.length = _errs14;
-		else vErrors = null;
-	}
-	if (_valid2) {
-		const _errs17 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err9 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (data.fields === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err11 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err12 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/2/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		var _valid2 = _errs17 === errors;
-		valid6 = _valid2;
-		if (valid6) {
-			var props1 = {};
-			props1.postId = true;
-			props1.action = true;
-		}
-	}
-	if (!valid6) {
-		const err13 = {
-			instancePath,
-			schemaPath: "#/allOf/2/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
-		errors++;
-	}
-	if (props0 !== true && props1 !== void 0) {
-		if (props1 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props1);
-		}
-	}
-	const _errs21 = errors;
-	let valid9 = true;
-	const _errs22 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err14 = {};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-	}
-	var _valid3 = _errs22 === errors;
-	errors = _errs21;
-	if (vErrors !== null) {
-		if (_errs21) vErrors.length = _errs21;
-		else vErrors = null;
-	}
-	if (_valid3) {
-		const _errs24 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err15 = {
-					instancePath,
-					schemaPath: "#/allOf/3/then/required",
-					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		var _valid3 = _errs24 === errors;
-		valid9 = _valid3;
-	}
-	if (!valid9) {
-		const err16 = {
-			instancePath,
-			schemaPath: "#/allOf/3/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err16];
-		else vErrors.push(err16);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action === void 0) {
-			const err17 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "action" },
-				message: "must have required property 'action'"
-			};
-			if (vErrors === null) vErrors = [err17];
-			else vErrors.push(err17);
-			errors++;
-		}
-		if (data.key === void 0) {
-			const err18 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "key" },
-				message: "must have required property 'key'"
-			};
-			if (vErrors === null) vErrors = [err18];
-			else vErrors.push(err18);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err19 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err19];
-			else vErrors.push(err19);
-			errors++;
-		}
-		if (data.postId === void 0) {
-			const err20 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err20];
-			else vErrors.push(err20);
-			errors++;
-		}
-		if (data.reasons === void 0) {
-			const err21 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "reasons" },
-				message: "must have required property 'reasons'"
-			};
-			if (vErrors === null) vErrors = [err21];
-			else vErrors.push(err21);
-			errors++;
-		}
-		for (const key0 in data) if (!func11.call(schema29.properties, key0)) {
-			const err22 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err22];
-			else vErrors.push(err22);
-			errors++;
-		}
-		if (data.action !== void 0) {
-			let data6 = data.action;
-			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "unschedule" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
-				const err23 = {
-					instancePath: instancePath + "/action",
-					schemaPath: "#/$defs/action/enum",
-					keyword: "enum",
-					params: { allowedValues: schema30.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-		if (data.key !== void 0) {
-			let data7 = data.key;
-			if (typeof data7 === "string") {
-				if (func0$1(data7) < 1) {
-					const err24 = {
-						instancePath: instancePath + "/key",
-						schemaPath: "#/properties/key/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/key",
-					schemaPath: "#/properties/key/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data8 = data.file;
-			if (typeof data8 !== "string" && data8 !== null) {
-				const err26 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/properties/file/type",
-					keyword: "type",
-					params: { type: schema29.properties.file.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
-				errors++;
-			}
-		}
-		if (data.postId !== void 0) {
-			let data9 = data.postId;
-			if (typeof data9 !== "string" && data9 !== null) {
-				const err27 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/properties/postId/type",
-					keyword: "type",
-					params: { type: schema29.properties.postId.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.reasons !== void 0) {
-			let data10 = data.reasons;
-			if (Array.isArray(data10)) {
-				const len0 = data10.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
-					const err28 = {
-						instancePath: instancePath + "/reasons/" + i0,
-						schemaPath: "#/properties/reasons/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
-					errors++;
-				}
-			} else {
-				const err29 = {
-					instancePath: instancePath + "/reasons",
-					schemaPath: "#/properties/reasons/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-		}
-		if (data.reason !== void 0) {
-			if (!(data.reason === "file-removed")) {
-				const err30 = {
-					instancePath: instancePath + "/reason",
-					schemaPath: "#/properties/reason/enum",
-					keyword: "enum",
-					params: { allowedValues: schema29.properties.reason.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err30];
-				else vErrors.push(err30);
-				errors++;
-			}
-		}
-		if (data.desired !== void 0) {
-			let data13 = data.desired;
-			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-				if (data13.content === void 0) {
-					const err31 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err31];
-					else vErrors.push(err31);
-					errors++;
-				}
-				if (data13.scheduledAt === void 0) {
-					const err32 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err32];
-					else vErrors.push(err32);
-					errors++;
-				}
-				if (data13.targets === void 0) {
-					const err33 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err33];
-					else vErrors.push(err33);
-					errors++;
-				}
-				if (data13.media === void 0) {
-					const err34 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "media" },
-						message: "must have required property 'media'"
-					};
-					if (vErrors === null) vErrors = [err34];
-					else vErrors.push(err34);
-					errors++;
-				}
-				for (const key1 in data13) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err35 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err35];
-					else vErrors.push(err35);
-					errors++;
-				}
-				if (data13.content !== void 0) {
-					if (typeof data13.content !== "string") {
-						const err36 = {
-							instancePath: instancePath + "/desired/content",
-							schemaPath: "#/$defs/postShape/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err36];
-						else vErrors.push(err36);
-						errors++;
-					}
-				}
-				if (data13.scheduledAt !== void 0) {
-					let data15 = data13.scheduledAt;
-					if (typeof data15 !== "string" && data15 !== null) {
-						const err37 = {
-							instancePath: instancePath + "/desired/scheduledAt",
-							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema31.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err37];
-						else vErrors.push(err37);
-						errors++;
-					}
-				}
-				if (data13.targets !== void 0) {
-					let data16 = data13.targets;
-					if (Array.isArray(data16)) {
-						const len1 = data16.length;
-						for (let i1 = 0; i1 < len1; i1++) {
-							let data17 = data16[i1];
-							if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-								if (data17.socialAccountId === void 0) {
-									const err38 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err38];
-									else vErrors.push(err38);
-									errors++;
-								}
-								if (data17.options === void 0) {
-									const err39 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "options" },
-										message: "must have required property 'options'"
-									};
-									if (vErrors === null) vErrors = [err39];
-									else vErrors.push(err39);
-									errors++;
-								}
-								for (const key2 in data17) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err40 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
-										keyword: "additionalProperties",
-										params: { additionalProperty: key2 },
-										message: "must NOT have additional properties"
-									};
-									if (vErrors === null) vErrors = [err40];
-									else vErrors.push(err40);
-									errors++;
-								}
-								if (data17.socialAccountId !== void 0) {
-									if (typeof data17.socialAccountId !== "string") {
-										const err41 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err41];
-										else vErrors.push(err41);
-										errors++;
-									}
-								}
-								if (data17.contentOverride !== void 0) {
-									if (typeof data17.contentOverride !== "string") {
-										const err42 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err42];
-										else vErrors.push(err42);
-										errors++;
-									}
-								}
-								if (data17.options !== void 0) {
-									let data20 = data17.options;
-									if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
-										const err43 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err43];
-										else vErrors.push(err43);
-										errors++;
-									}
-								}
-							} else {
-								const err44 = {
-									instancePath: instancePath + "/desired/targets/" + i1,
-									schemaPath: "#/$defs/postShape/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err44];
-								else vErrors.push(err44);
-								errors++;
-							}
-						}
-					} else {
-						const err45 = {
-							instancePath: instancePath + "/desired/targets",
-							schemaPath: "#/$defs/postShape/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err45];
-						else vErrors.push(err45);
-						errors++;
-					}
-				}
-				if (data13.media !== void 0) {
-					let data21 = data13.media;
-					if (Array.isArray(data21)) {
-						const len2 = data21.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data21[i2] !== "string") {
-							const err46 = {
-								instancePath: instancePath + "/desired/media/" + i2,
-								schemaPath: "#/$defs/postShape/properties/media/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
-							errors++;
-						}
-					} else {
-						const err47 = {
-							instancePath: instancePath + "/desired/media",
-							schemaPath: "#/$defs/postShape/properties/media/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err47];
-						else vErrors.push(err47);
-						errors++;
-					}
-				}
-			} else {
-				const err48 = {
-					instancePath: instancePath + "/desired",
-					schemaPath: "#/$defs/postShape/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err48];
-				else vErrors.push(err48);
-				errors++;
-			}
-		}
-		if (data.fields !== void 0) {
-			let data23 = data.fields;
-			if (Array.isArray(data23)) {
-				const len3 = data23.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data24 = data23[i3];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.field === void 0) {
-							const err49 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
-							errors++;
-						}
-						if (data24.before === void 0) {
-							const err50 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
-							errors++;
-						}
-						if (data24.after === void 0) {
-							const err51 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
-							errors++;
-						}
-						for (const key3 in data24) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err52 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key3 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
-							errors++;
-						}
-						if (data24.field !== void 0) {
-							let data25 = data24.field;
-							if (typeof data25 === "string") {
-								if (func0$1(data25) < 1) {
-									const err53 = {
-										instancePath: instancePath + "/fields/" + i3 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err53];
-									else vErrors.push(err53);
-									errors++;
-								}
-							} else {
-								const err54 = {
-									instancePath: instancePath + "/fields/" + i3 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err54];
-								else vErrors.push(err54);
-								errors++;
-							}
-						}
-					} else {
-						const err55 = {
-							instancePath: instancePath + "/fields/" + i3,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err55];
-						else vErrors.push(err55);
-						errors++;
-					}
-				}
-			} else {
-				const err56 = {
-					instancePath: instancePath + "/fields",
-					schemaPath: "#/properties/fields/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err56];
-				else vErrors.push(err56);
-				errors++;
-			}
-		}
-		if (data.drift !== void 0) {
-			let data26 = data.drift;
-			if (Array.isArray(data26)) {
-				const len4 = data26.length;
-				for (let i4 = 0; i4 < len4; i4++) {
-					let data27 = data26[i4];
-					if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-						if (data27.field === void 0) {
-							const err57 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
-							errors++;
-						}
-						if (data27.before === void 0) {
-							const err58 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
-							errors++;
-						}
-						if (data27.after === void 0) {
-							const err59 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
-							errors++;
-						}
-						for (const key4 in data27) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err60 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key4 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err60];
-							else vErrors.push(err60);
-							errors++;
-						}
-						if (data27.field !== void 0) {
-							let data28 = data27.field;
-							if (typeof data28 === "string") {
-								if (func0$1(data28) < 1) {
-									const err61 = {
-										instancePath: instancePath + "/drift/" + i4 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err61];
-									else vErrors.push(err61);
-									errors++;
-								}
-							} else {
-								const err62 = {
-									instancePath: instancePath + "/drift/" + i4 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
-								errors++;
-							}
-						}
-					} else {
-						const err63 = {
-							instancePath: instancePath + "/drift/" + i4,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err63];
-						else vErrors.push(err63);
-						errors++;
-					}
-				}
-			} else {
-				const err64 = {
-					instancePath: instancePath + "/drift",
-					schemaPath: "#/properties/drift/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
-				errors++;
-			}
-		}
-		if (data.liveUpdatedAt !== void 0) {
-			if (typeof data.liveUpdatedAt !== "string") {
-				const err65 = {
-					instancePath: instancePath + "/liveUpdatedAt",
-					schemaPath: "#/properties/liveUpdatedAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err65];
-				else vErrors.push(err65);
-				errors++;
-			}
-		}
-		if (data.fromKey !== void 0) {
-			let data30 = data.fromKey;
-			if (typeof data30 === "string") {
-				if (func0$1(data30) < 1) {
-					const err66 = {
-						instancePath: instancePath + "/fromKey",
-						schemaPath: "#/properties/fromKey/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err66];
-					else vErrors.push(err66);
-					errors++;
-				}
-			} else {
-				const err67 = {
-					instancePath: instancePath + "/fromKey",
-					schemaPath: "#/properties/fromKey/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err67];
-				else vErrors.push(err67);
-				errors++;
-			}
-		}
-		if (data.resumesPending !== void 0) {
-			if (typeof data.resumesPending !== "boolean") {
-				const err68 = {
-					instancePath: instancePath + "/resumesPending",
-					schemaPath: "#/properties/resumesPending/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err68];
-				else vErrors.push(err68);
-				errors++;
-			}
-		}
-		if (data.stateOnly !== void 0) {
-			if (typeof data.stateOnly !== "boolean") {
-				const err69 = {
-					instancePath: instancePath + "/stateOnly",
-					schemaPath: "#/properties/stateOnly/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err69];
-				else vErrors.push(err69);
-				errors++;
-			}
-		}
-		if (data.slot !== void 0) {
-			let data33 = data.slot;
-			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-				if (data33.slot === void 0) {
-					const err70 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "slot" },
-						message: "must have required property 'slot'"
-					};
-					if (vErrors === null) vErrors = [err70];
-					else vErrors.push(err70);
-					errors++;
-				}
-				if (data33.scheduledAt === void 0) {
-					const err71 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err71];
-					else vErrors.push(err71);
-					errors++;
-				}
-				if (data33.source === void 0) {
-					const err72 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "source" },
-						message: "must have required property 'source'"
-					};
-					if (vErrors === null) vErrors = [err72];
-					else vErrors.push(err72);
-					errors++;
-				}
-				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err73 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key5 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err73];
-					else vErrors.push(err73);
-					errors++;
-				}
-				if (data33.slot !== void 0) {
-					if (typeof data33.slot !== "string") {
-						const err74 = {
-							instancePath: instancePath + "/slot/slot",
-							schemaPath: "#/properties/slot/properties/slot/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err74];
-						else vErrors.push(err74);
-						errors++;
-					}
-				}
-				if (data33.scheduledAt !== void 0) {
-					if (typeof data33.scheduledAt !== "string") {
-						const err75 = {
-							instancePath: instancePath + "/slot/scheduledAt",
-							schemaPath: "#/properties/slot/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err75];
-						else vErrors.push(err75);
-						errors++;
-					}
-				}
-				if (data33.source !== void 0) {
-					let data36 = data33.source;
-					if (!(data36 === "recorded" || data36 === "assigned")) {
-						const err76 = {
-							instancePath: instancePath + "/slot/source",
-							schemaPath: "#/properties/slot/properties/source/enum",
-							keyword: "enum",
-							params: { allowedValues: schema29.properties.slot.properties.source.enum },
-							message: "must be equal to one of the allowed values"
-						};
-						if (vErrors === null) vErrors = [err76];
-						else vErrors.push(err76);
-						errors++;
-					}
-				}
-			} else {
-				const err77 = {
-					instancePath: instancePath + "/slot",
-					schemaPath: "#/properties/slot/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err77];
-				else vErrors.push(err77);
-				errors++;
-			}
-		}
-		if (data.occurrence !== void 0) {
-			let data37 = data.occurrence;
-			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-				if (data37.of === void 0) {
-					const err78 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "of" },
-						message: "must have required property 'of'"
-					};
-					if (vErrors === null) vErrors = [err78];
-					else vErrors.push(err78);
-					errors++;
-				}
-				if (data37.date === void 0) {
-					const err79 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "date" },
-						message: "must have required property 'date'"
-					};
-					if (vErrors === null) vErrors = [err79];
-					else vErrors.push(err79);
-					errors++;
-				}
-				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
-					const err80 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key6 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err80];
-					else vErrors.push(err80);
-					errors++;
-				}
-				if (data37.of !== void 0) {
-					if (typeof data37.of !== "string") {
-						const err81 = {
-							instancePath: instancePath + "/occurrence/of",
-							schemaPath: "#/properties/occurrence/properties/of/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err81];
-						else vErrors.push(err81);
-						errors++;
-					}
-				}
-				if (data37.date !== void 0) {
-					if (typeof data37.date !== "string") {
-						const err82 = {
-							instancePath: instancePath + "/occurrence/date",
-							schemaPath: "#/properties/occurrence/properties/date/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err82];
-						else vErrors.push(err82);
-						errors++;
-					}
-				}
-			} else {
-				const err83 = {
-					instancePath: instancePath + "/occurrence",
-					schemaPath: "#/properties/occurrence/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err83];
-				else vErrors.push(err83);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data40 = data.diagnostics;
-			if (Array.isArray(data40)) {
-				const len5 = data40.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data41 = data40[i5];
-					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-						if (data41.severity === void 0) {
-							const err84 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
-							errors++;
-						}
-						if (data41.code === void 0) {
-							const err85 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
-							errors++;
-						}
-						if (data41.message === void 0) {
-							const err86 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err86];
-							else vErrors.push(err86);
-							errors++;
-						}
-						if (data41.severity !== void 0) {
-							let data42 = data41.severity;
-							if (!(data42 === "error" || data42 === "warning")) {
-								const err87 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema34.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err87];
-								else vErrors.push(err87);
-								errors++;
-							}
-						}
-						if (data41.code !== void 0) {
-							if (typeof data41.code !== "string") {
-								const err88 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err88];
-								else vErrors.push(err88);
-								errors++;
-							}
-						}
-						if (data41.message !== void 0) {
-							if (typeof data41.message !== "string") {
-								const err89 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err89];
-								else vErrors.push(err89);
-								errors++;
-							}
-						}
-						if (data41.file !== void 0) {
-							if (typeof data41.file !== "string") {
-								const err90 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err90];
-								else vErrors.push(err90);
-								errors++;
-							}
-						}
-						if (data41.line !== void 0) {
-							let data46 = data41.line;
-							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
-								const err91 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err91];
-								else vErrors.push(err91);
-								errors++;
-							}
-							if (typeof data46 == "number" && isFinite(data46)) {
-								if (data46 < 1 || isNaN(data46)) {
-									const err92 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err92];
-									else vErrors.push(err92);
-									errors++;
-								}
-							}
-						}
-						if (data41.column !== void 0) {
-							let data47 = data41.column;
-							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
-								const err93 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err93];
-								else vErrors.push(err93);
-								errors++;
-							}
-							if (typeof data47 == "number" && isFinite(data47)) {
-								if (data47 < 1 || isNaN(data47)) {
-									const err94 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err94];
-									else vErrors.push(err94);
-									errors++;
-								}
-							}
-						}
-						if (data41.expected !== void 0) {
-							if (typeof data41.expected !== "string") {
-								const err95 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err95];
-								else vErrors.push(err95);
-								errors++;
-							}
-						}
-						if (data41.found !== void 0) {
-							if (typeof data41.found !== "string") {
-								const err96 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err96];
-								else vErrors.push(err96);
-								errors++;
-							}
-						}
-						if (data41.hint !== void 0) {
-							if (typeof data41.hint !== "string") {
-								const err97 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err97];
-								else vErrors.push(err97);
-								errors++;
-							}
-						}
-						if (data41.readiness !== void 0) {
-							if (true !== data41.readiness) {
-								const err98 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err98];
-								else vErrors.push(err98);
-								errors++;
-							}
-						}
-						if (data41.rule !== void 0) {
-							if (typeof data41.rule !== "string") {
-								const err99 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err99];
-								else vErrors.push(err99);
-								errors++;
-							}
-						}
-						if (data41.key !== void 0) {
-							if (typeof data41.key !== "string") {
-								const err100 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err100];
-								else vErrors.push(err100);
-								errors++;
-							}
-						}
-						if (data41.accountId !== void 0) {
-							if (typeof data41.accountId !== "string") {
-								const err101 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err101];
-								else vErrors.push(err101);
-								errors++;
-							}
-						}
-						if (data41.clashesWith !== void 0) {
-							let data55 = data41.clashesWith;
-							if (Array.isArray(data55)) {
-								const len6 = data55.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data56 = data55[i6];
-									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-										if (data56.scheduledAt === void 0) {
-											const err102 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err102];
-											else vErrors.push(err102);
-											errors++;
-										}
-										if (data56.key !== void 0) {
-											if (typeof data56.key !== "string") {
-												const err103 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err103];
-												else vErrors.push(err103);
-												errors++;
-											}
-										}
-										if (data56.postId !== void 0) {
-											if (typeof data56.postId !== "string") {
-												const err104 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err104];
-												else vErrors.push(err104);
-												errors++;
-											}
-										}
-										if (data56.file !== void 0) {
-											if (typeof data56.file !== "string") {
-												const err105 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err105];
-												else vErrors.push(err105);
-												errors++;
-											}
-										}
-										if (data56.scheduledAt !== void 0) {
-											if (typeof data56.scheduledAt !== "string") {
-												const err106 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err106];
-												else vErrors.push(err106);
-												errors++;
-											}
-										}
-									} else {
-										const err107 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err107];
-										else vErrors.push(err107);
-										errors++;
-									}
-								}
-							} else {
-								const err108 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err108];
-								else vErrors.push(err108);
-								errors++;
-							}
-						}
-					} else {
-						const err109 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err109];
-						else vErrors.push(err109);
-						errors++;
-					}
-				}
-			} else {
-				const err110 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err110];
-				else vErrors.push(err110);
-				errors++;
-			}
-		}
-		if (data.mediaRecords !== void 0) {
-			let data61 = data.mediaRecords;
-			if (Array.isArray(data61)) {
-				const len7 = data61.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data62 = data61[i7];
-					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-						if (data62.sha256 === void 0) {
-							const err111 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sha256" },
-								message: "must have required property 'sha256'"
-							};
-							if (vErrors === null) vErrors = [err111];
-							else vErrors.push(err111);
-							errors++;
-						}
-						if (data62.mediaId === void 0) {
-							const err112 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "mediaId" },
-								message: "must have required property 'mediaId'"
-							};
-							if (vErrors === null) vErrors = [err112];
-							else vErrors.push(err112);
-							errors++;
-						}
-						if (data62.sizeBytes === void 0) {
-							const err113 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sizeBytes" },
-								message: "must have required property 'sizeBytes'"
-							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
-							errors++;
-						}
-						if (data62.contentType === void 0) {
-							const err114 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "contentType" },
-								message: "must have required property 'contentType'"
-							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
-							errors++;
-						}
-						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err115 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err115];
-							else vErrors.push(err115);
-							errors++;
-						}
-						if (data62.sha256 !== void 0) {
-							let data63 = data62.sha256;
-							if (typeof data63 === "string") {
-								if (!pattern0$1.test(data63)) {
-									const err116 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-										schemaPath: "#/$defs/sha256/pattern",
-										keyword: "pattern",
-										params: { pattern: "^[0-9a-f]{64}$" },
-										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err116];
-									else vErrors.push(err116);
-									errors++;
-								}
-							} else {
-								const err117 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
-								errors++;
-							}
-						}
-						if (data62.mediaId !== void 0) {
-							let data64 = data62.mediaId;
-							if (typeof data64 === "string") {
-								if (func0$1(data64) < 1) {
-									const err118 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err118];
-									else vErrors.push(err118);
-									errors++;
-								}
-							} else {
-								const err119 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
-								errors++;
-							}
-						}
-						if (data62.sizeBytes !== void 0) {
-							let data65 = data62.sizeBytes;
-							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-								const err120 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-							if (typeof data65 == "number" && isFinite(data65)) {
-								if (data65 < 0 || isNaN(data65)) {
-									const err121 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
-									if (vErrors === null) vErrors = [err121];
-									else vErrors.push(err121);
-									errors++;
-								}
-							}
-						}
-						if (data62.contentType !== void 0) {
-							if (typeof data62.contentType !== "string") {
-								const err122 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err122];
-								else vErrors.push(err122);
-								errors++;
-							}
-						}
-					} else {
-						const err123 = {
-							instancePath: instancePath + "/mediaRecords/" + i7,
-							schemaPath: "#/properties/mediaRecords/items/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err123];
-						else vErrors.push(err123);
-						errors++;
-					}
-				}
-			} else {
-				const err124 = {
-					instancePath: instancePath + "/mediaRecords",
-					schemaPath: "#/properties/mediaRecords/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err124];
-				else vErrors.push(err124);
-				errors++;
-			}
-		}
-	} else {
-		const err125 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err125];
-		else vErrors.push(err125);
-		errors++;
-	}
-	validate14.errors = vErrors;
-	return errors === 0;
-}
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate11.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.formatVersion === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "formatVersion" },
-				message: "must have required property 'formatVersion'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.createdAt === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "createdAt" },
-				message: "must have required property 'createdAt'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.target === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "target" },
-				message: "must have required property 'target'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.stateHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "stateHash" },
-				message: "must have required property 'stateHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.prune === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "prune" },
-				message: "must have required property 'prune'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.only === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "only" },
-				message: "must have required property 'only'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.changes === void 0) {
-			const err7 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "changes" },
-				message: "must have required property 'changes'"
-			};
-			if (vErrors === null) vErrors = [err7];
-			else vErrors.push(err7);
-			errors++;
-		}
-		if (data.summary === void 0) {
-			const err8 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "summary" },
-				message: "must have required property 'summary'"
-			};
-			if (vErrors === null) vErrors = [err8];
-			else vErrors.push(err8);
-			errors++;
-		}
-		if (data.diagnostics === void 0) {
-			const err9 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "diagnostics" },
-				message: "must have required property 'diagnostics'"
-			};
-			if (vErrors === null) vErrors = [err9];
-			else vErrors.push(err9);
-			errors++;
-		}
-		for (const key0 in data) if (!func11.call(schema25.properties, key0)) {
-			const err10 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err10];
-			else vErrors.push(err10);
-			errors++;
-		}
-		if (data.formatVersion !== void 0) {
-			if (1 !== data.formatVersion) {
-				const err11 = {
-					instancePath: instancePath + "/formatVersion",
-					schemaPath: "#/properties/formatVersion/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.createdAt !== void 0) {
-			let data1 = data.createdAt;
-			if (typeof data1 === "string") {
-				if (!formats0.validate(data1)) {
-					const err12 = {
-						instancePath: instancePath + "/createdAt",
-						schemaPath: "#/properties/createdAt/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/createdAt",
-					schemaPath: "#/properties/createdAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.target !== void 0) {
-			let data2 = data.target;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.id === void 0) {
-					const err14 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "id" },
-						message: "must have required property 'id'"
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-				if (data2.apiUrl === void 0) {
-					const err15 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "apiUrl" },
-						message: "must have required property 'apiUrl'"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-				if (data2.projectId === void 0) {
-					const err16 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "projectId" },
-						message: "must have required property 'projectId'"
-					};
-					if (vErrors === null) vErrors = [err16];
-					else vErrors.push(err16);
-					errors++;
-				}
-				if (data2.local === void 0) {
-					const err17 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "local" },
-						message: "must have required property 'local'"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
-					const err18 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
-				if (data2.id !== void 0) {
-					let data3 = data2.id;
-					if (typeof data3 === "string") {
-						if (func0$1(data3) < 1) {
-							const err19 = {
-								instancePath: instancePath + "/target/id",
-								schemaPath: "#/properties/target/properties/id/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
-							errors++;
-						}
-					} else {
-						const err20 = {
-							instancePath: instancePath + "/target/id",
-							schemaPath: "#/properties/target/properties/id/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				if (data2.apiUrl !== void 0) {
-					if (typeof data2.apiUrl !== "string") {
-						const err21 = {
-							instancePath: instancePath + "/target/apiUrl",
-							schemaPath: "#/properties/target/properties/apiUrl/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.projectId !== void 0) {
-					let data5 = data2.projectId;
-					if (typeof data5 === "string") {
-						if (func0$1(data5) < 1) {
-							const err22 = {
-								instancePath: instancePath + "/target/projectId",
-								schemaPath: "#/properties/target/properties/projectId/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/target/projectId",
-							schemaPath: "#/properties/target/properties/projectId/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-				}
-				if (data2.local !== void 0) {
-					if (typeof data2.local !== "boolean") {
-						const err24 = {
-							instancePath: instancePath + "/target/local",
-							schemaPath: "#/properties/target/properties/local/type",
-							keyword: "type",
-							params: { type: "boolean" },
-							message: "must be boolean"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/target",
-					schemaPath: "#/properties/target/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.stateHash !== void 0) {
-			let data7 = data.stateHash;
-			if (typeof data7 === "string") {
-				if (!pattern0$1.test(data7)) {
-					const err26 = {
-						instancePath: instancePath + "/stateHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/stateHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.prune !== void 0) {
-			if (typeof data.prune !== "boolean") {
-				const err28 = {
-					instancePath: instancePath + "/prune",
-					schemaPath: "#/properties/prune/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err28];
-				else vErrors.push(err28);
-				errors++;
-			}
-		}
-		if (data.only !== void 0) {
-			let data9 = data.only;
-			const _errs22 = errors;
-			let valid3 = false;
-			let passing0 = null;
-			const _errs23 = errors;
-			if (data9 !== null) {
-				const err29 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/0/type",
-					keyword: "type",
-					params: { type: "null" },
-					message: "must be null"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-			var _valid0 = _errs23 === errors;
-			if (_valid0) {
-				valid3 = true;
-				passing0 = 0;
-			}
-			const _errs25 = errors;
-			if (Array.isArray(data9)) {
-				const len0 = data9.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
-					const err30 = {
-						instancePath: instancePath + "/only/" + i0,
-						schemaPath: "#/properties/only/oneOf/1/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
-					errors++;
-				}
-			} else {
-				const err31 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/1/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
-				errors++;
-			}
-			var _valid0 = _errs25 === errors;
-			if (_valid0 && valid3) {
-				valid3 = false;
-				passing0 = [passing0, 1];
-			} else if (_valid0) {
-				valid3 = true;
-				passing0 = 1;
-			}
-			if (!valid3) {
-				const err32 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf",
-					keyword: "oneOf",
-					params: { passingSchemas: passing0 },
-					message: "must match exactly one schema in oneOf"
-				};
-				if (vErrors === null) vErrors = [err32];
-				else vErrors.push(err32);
-				errors++;
-			} else {
-				errors = _errs22;
-				if (vErrors !== null) {
-					if (_errs22) vErrors.length = _errs22;
-					else vErrors = null;
-				}
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data11 = data.uploads;
-			if (Array.isArray(data11)) {
-				const len1 = data11.length;
-				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
-					instancePath: instancePath + "/uploads/" + i1,
-					parentData: data11,
-					parentDataProperty: i1,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err33 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err33];
-				else vErrors.push(err33);
-				errors++;
-			}
-		}
-		if (data.changes !== void 0) {
-			let data13 = data.changes;
-			if (Array.isArray(data13)) {
-				const len2 = data13.length;
-				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
-					instancePath: instancePath + "/changes/" + i2,
-					parentData: data13,
-					parentDataProperty: i2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err34 = {
-					instancePath: instancePath + "/changes",
-					schemaPath: "#/properties/changes/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err34];
-				else vErrors.push(err34);
-				errors++;
-			}
-		}
-		if (data.summary !== void 0) {
-			let data15 = data.summary;
-			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-				if (data15.create === void 0) {
-					const err35 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "create" },
-						message: "must have required property 'create'"
-					};
-					if (vErrors === null) vErrors = [err35];
-					else vErrors.push(err35);
-					errors++;
-				}
-				if (data15.adopt === void 0) {
-					const err36 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "adopt" },
-						message: "must have required property 'adopt'"
-					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
-					errors++;
-				}
-				if (data15.update === void 0) {
-					const err37 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "update" },
-						message: "must have required property 'update'"
-					};
-					if (vErrors === null) vErrors = [err37];
-					else vErrors.push(err37);
-					errors++;
-				}
-				if (data15.unschedule === void 0) {
-					const err38 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "unschedule" },
-						message: "must have required property 'unschedule'"
-					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
-					errors++;
-				}
-				if (data15.delete === void 0) {
-					const err39 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "delete" },
-						message: "must have required property 'delete'"
-					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
-					errors++;
-				}
-				if (data15.move === void 0) {
-					const err40 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "move" },
-						message: "must have required property 'move'"
-					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
-					errors++;
-				}
-				if (data15.noop === void 0) {
-					const err41 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "noop" },
-						message: "must have required property 'noop'"
-					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
-					errors++;
-				}
-				if (data15.blocked === void 0) {
-					const err42 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "blocked" },
-						message: "must have required property 'blocked'"
-					};
-					if (vErrors === null) vErrors = [err42];
-					else vErrors.push(err42);
-					errors++;
-				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err43 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key2 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err43];
-					else vErrors.push(err43);
-					errors++;
-				}
-				if (data15.create !== void 0) {
-					let data16 = data15.create;
-					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err44 = {
-							instancePath: instancePath + "/summary/create",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
-						errors++;
-					}
-					if (typeof data16 == "number" && isFinite(data16)) {
-						if (data16 < 0 || isNaN(data16)) {
-							const err45 = {
-								instancePath: instancePath + "/summary/create",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
-							errors++;
-						}
-					}
-				}
-				if (data15.adopt !== void 0) {
-					let data17 = data15.adopt;
-					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err46 = {
-							instancePath: instancePath + "/summary/adopt",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
-						errors++;
-					}
-					if (typeof data17 == "number" && isFinite(data17)) {
-						if (data17 < 0 || isNaN(data17)) {
-							const err47 = {
-								instancePath: instancePath + "/summary/adopt",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err47];
-							else vErrors.push(err47);
-							errors++;
-						}
-					}
-				}
-				if (data15.update !== void 0) {
-					let data18 = data15.update;
-					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err48 = {
-							instancePath: instancePath + "/summary/update",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err48];
-						else vErrors.push(err48);
-						errors++;
-					}
-					if (typeof data18 == "number" && isFinite(data18)) {
-						if (data18 < 0 || isNaN(data18)) {
-							const err49 = {
-								instancePath: instancePath + "/summary/update",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
-							errors++;
-						}
-					}
-				}
-				if (data15.delete !== void 0) {
-					let data19 = data15.delete;
-					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err50 = {
-							instancePath: instancePath + "/summary/delete",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err50];
-						else vErrors.push(err50);
-						errors++;
-					}
-					if (typeof data19 == "number" && isFinite(data19)) {
-						if (data19 < 0 || isNaN(data19)) {
-							const err51 = {
-								instancePath: instancePath + "/summary/delete",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
-							errors++;
-						}
-					}
-				}
-				if (data15.unschedule !== void 0) {
-					let data20 = data15.unschedule;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err52 = {
-							instancePath: instancePath + "/summary/unschedule",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err52];
-						else vErrors.push(err52);
-						errors++;
-					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err53 = {
-								instancePath: instancePath + "/summary/unschedule",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
-							errors++;
-						}
-					}
-				}
-				if (data15.move !== void 0) {
-					let data21 = data15.move;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err54 = {
-							instancePath: instancePath + "/summary/move",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err54];
-						else vErrors.push(err54);
-						errors++;
-					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err55 = {
-								instancePath: instancePath + "/summary/move",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err55];
-							else vErrors.push(err55);
-							errors++;
-						}
-					}
-				}
-				if (data15.noop !== void 0) {
-					let data22 = data15.noop;
-					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-						const err56 = {
-							instancePath: instancePath + "/summary/noop",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err56];
-						else vErrors.push(err56);
-						errors++;
-					}
-					if (typeof data22 == "number" && isFinite(data22)) {
-						if (data22 < 0 || isNaN(data22)) {
-							const err57 = {
-								instancePath: instancePath + "/summary/noop",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
-							errors++;
-						}
-					}
-				}
-				if (data15.blocked !== void 0) {
-					let data23 = data15.blocked;
-					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
-						const err58 = {
-							instancePath: instancePath + "/summary/blocked",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err58];
-						else vErrors.push(err58);
-						errors++;
-					}
-					if (typeof data23 == "number" && isFinite(data23)) {
-						if (data23 < 0 || isNaN(data23)) {
-							const err59 = {
-								instancePath: instancePath + "/summary/blocked",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
-							errors++;
-						}
-					}
-				}
-			} else {
-				const err60 = {
-					instancePath: instancePath + "/summary",
-					schemaPath: "#/properties/summary/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err60];
-				else vErrors.push(err60);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data24 = data.diagnostics;
-			if (Array.isArray(data24)) {
-				const len3 = data24.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data25 = data24[i3];
-					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
-						if (data25.severity === void 0) {
-							const err61 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err61];
-							else vErrors.push(err61);
-							errors++;
-						}
-						if (data25.code === void 0) {
-							const err62 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err62];
-							else vErrors.push(err62);
-							errors++;
-						}
-						if (data25.message === void 0) {
-							const err63 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err63];
-							else vErrors.push(err63);
-							errors++;
-						}
-						if (data25.severity !== void 0) {
-							let data26 = data25.severity;
-							if (!(data26 === "error" || data26 === "warning")) {
-								const err64 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema34.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
-								errors++;
-							}
-						}
-						if (data25.code !== void 0) {
-							if (typeof data25.code !== "string") {
-								const err65 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err65];
-								else vErrors.push(err65);
-								errors++;
-							}
-						}
-						if (data25.message !== void 0) {
-							if (typeof data25.message !== "string") {
-								const err66 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err66];
-								else vErrors.push(err66);
-								errors++;
-							}
-						}
-						if (data25.file !== void 0) {
-							if (typeof data25.file !== "string") {
-								const err67 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
-								errors++;
-							}
-						}
-						if (data25.line !== void 0) {
-							let data30 = data25.line;
-							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-								const err68 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err68];
-								else vErrors.push(err68);
-								errors++;
-							}
-							if (typeof data30 == "number" && isFinite(data30)) {
-								if (data30 < 1 || isNaN(data30)) {
-									const err69 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err69];
-									else vErrors.push(err69);
-									errors++;
-								}
-							}
-						}
-						if (data25.column !== void 0) {
-							let data31 = data25.column;
-							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
-								const err70 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err70];
-								else vErrors.push(err70);
-								errors++;
-							}
-							if (typeof data31 == "number" && isFinite(data31)) {
-								if (data31 < 1 || isNaN(data31)) {
-									const err71 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err71];
-									else vErrors.push(err71);
-									errors++;
-								}
-							}
-						}
-						if (data25.expected !== void 0) {
-							if (typeof data25.expected !== "string") {
-								const err72 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err72];
-								else vErrors.push(err72);
-								errors++;
-							}
-						}
-						if (data25.found !== void 0) {
-							if (typeof data25.found !== "string") {
-								const err73 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err73];
-								else vErrors.push(err73);
-								errors++;
-							}
-						}
-						if (data25.hint !== void 0) {
-							if (typeof data25.hint !== "string") {
-								const err74 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err74];
-								else vErrors.push(err74);
-								errors++;
-							}
-						}
-						if (data25.readiness !== void 0) {
-							if (true !== data25.readiness) {
-								const err75 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err75];
-								else vErrors.push(err75);
-								errors++;
-							}
-						}
-						if (data25.rule !== void 0) {
-							if (typeof data25.rule !== "string") {
-								const err76 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err76];
-								else vErrors.push(err76);
-								errors++;
-							}
-						}
-						if (data25.key !== void 0) {
-							if (typeof data25.key !== "string") {
-								const err77 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err77];
-								else vErrors.push(err77);
-								errors++;
-							}
-						}
-						if (data25.accountId !== void 0) {
-							if (typeof data25.accountId !== "string") {
-								const err78 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err78];
-								else vErrors.push(err78);
-								errors++;
-							}
-						}
-						if (data25.clashesWith !== void 0) {
-							let data39 = data25.clashesWith;
-							if (Array.isArray(data39)) {
-								const len4 = data39.length;
-								for (let i4 = 0; i4 < len4; i4++) {
-									let data40 = data39[i4];
-									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
-										if (data40.scheduledAt === void 0) {
-											const err79 = {
-												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err79];
-											else vErrors.push(err79);
-											errors++;
-										}
-										if (data40.key !== void 0) {
-											if (typeof data40.key !== "string") {
-												const err80 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err80];
-												else vErrors.push(err80);
-												errors++;
-											}
-										}
-										if (data40.postId !== void 0) {
-											if (typeof data40.postId !== "string") {
-												const err81 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err81];
-												else vErrors.push(err81);
-												errors++;
-											}
-										}
-										if (data40.file !== void 0) {
-											if (typeof data40.file !== "string") {
-												const err82 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err82];
-												else vErrors.push(err82);
-												errors++;
-											}
-										}
-										if (data40.scheduledAt !== void 0) {
-											if (typeof data40.scheduledAt !== "string") {
-												const err83 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err83];
-												else vErrors.push(err83);
-												errors++;
-											}
-										}
-									} else {
-										const err84 = {
-											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err84];
-										else vErrors.push(err84);
-										errors++;
-									}
-								}
-							} else {
-								const err85 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err85];
-								else vErrors.push(err85);
-								errors++;
-							}
-						}
-					} else {
-						const err86 = {
-							instancePath: instancePath + "/diagnostics/" + i3,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err86];
-						else vErrors.push(err86);
-						errors++;
-					}
-				}
-			} else {
-				const err87 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err87];
-				else vErrors.push(err87);
-				errors++;
-			}
-		}
-	} else {
-		const err88 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err88];
-		else vErrors.push(err88);
-		errors++;
-	}
-	validate11.errors = vErrors;
-	return errors === 0;
-}
-var validateState, func0$1, pattern0$1, formats0, schema18, validatePlan, schema25, schema34, func11, schema27, schema29, schema30, schema31;
-var init_file_validators_VvrqvpLE = __esmMin((() => {
-	validateState = validate0$1;
-	func0$1 = require_ucs2length().default;
-	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
-	formats0 = require_formats().fullFormats["date-time"];
-	validate2.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate4$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema18 = {
-		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
-		"type": "object",
-		"required": [
-			"content",
-			"targets",
-			"mediaIds"
-		],
-		"properties": {
-			"content": { "type": "string" },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId"],
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"mediaIds": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"scheduledAt": { "type": ["string", "null"] }
-		}
-	};
-	validate6$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate8.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate1$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate0$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validatePlan = validate11;
-	schema25 = {
-		"$schema": "https://json-schema.org/draft/2020-12/schema",
-		"$id": "https://postsync.dev/schemas/plan.schema.json",
-		"title": "postsync plan file (postsync plan --out)",
-		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
-		"type": "object",
-		"required": [
-			"formatVersion",
-			"createdAt",
-			"target",
-			"stateHash",
-			"prune",
-			"only",
-			"uploads",
-			"changes",
-			"summary",
-			"diagnostics"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"formatVersion": { "const": 1 },
-			"createdAt": {
-				"type": "string",
-				"format": "date-time"
-			},
-			"target": {
-				"type": "object",
-				"required": [
-					"id",
-					"apiUrl",
-					"projectId",
-					"local"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"id": {
-						"type": "string",
-						"minLength": 1
-					},
-					"apiUrl": { "type": "string" },
-					"projectId": {
-						"type": "string",
-						"minLength": 1
-					},
-					"local": { "type": "boolean" }
-				}
-			},
-			"stateHash": { "$ref": "#/$defs/sha256" },
-			"prune": { "type": "boolean" },
-			"only": { "oneOf": [{ "type": "null" }, {
-				"type": "array",
-				"items": { "type": "string" }
-			}] },
-			"uploads": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/mediaUpload" }
-			},
-			"changes": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/change" }
-			},
-			"summary": {
-				"type": "object",
-				"required": [
-					"create",
-					"adopt",
-					"update",
-					"unschedule",
-					"delete",
-					"move",
-					"noop",
-					"blocked"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"create": { "$ref": "#/$defs/count" },
-					"adopt": { "$ref": "#/$defs/count" },
-					"update": { "$ref": "#/$defs/count" },
-					"delete": { "$ref": "#/$defs/count" },
-					"unschedule": { "$ref": "#/$defs/count" },
-					"move": { "$ref": "#/$defs/count" },
-					"noop": { "$ref": "#/$defs/count" },
-					"blocked": { "$ref": "#/$defs/count" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" }
-			}
-		},
-		"$defs": {
-			"sha256": {
-				"type": "string",
-				"pattern": "^[0-9a-f]{64}$"
-			},
-			"count": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"action": { "enum": [
-				"create",
-				"adopt",
-				"update",
-				"unschedule",
-				"delete",
-				"move",
-				"noop",
-				"blocked"
-			] },
-			"fieldChange": {
-				"type": "object",
-				"required": [
-					"field",
-					"before",
-					"after"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"field": {
-						"type": "string",
-						"minLength": 1
-					},
-					"before": true,
-					"after": true
-				}
-			},
-			"postShape": {
-				"type": "object",
-				"required": [
-					"content",
-					"scheduledAt",
-					"targets",
-					"media"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"content": { "type": "string" },
-					"scheduledAt": { "type": ["string", "null"] },
-					"targets": {
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["socialAccountId", "options"],
-							"additionalProperties": false,
-							"properties": {
-								"socialAccountId": { "type": "string" },
-								"contentOverride": { "type": "string" },
-								"options": { "type": "object" }
-							}
-						}
-					},
-					"media": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"change": {
-				"type": "object",
-				"required": [
-					"action",
-					"key",
-					"file",
-					"postId",
-					"reasons"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"action": { "$ref": "#/$defs/action" },
-					"key": {
-						"type": "string",
-						"minLength": 1
-					},
-					"file": { "type": ["string", "null"] },
-					"postId": { "type": ["string", "null"] },
-					"reasons": {
-						"type": "array",
-						"items": { "type": "string" }
-					},
-					"reason": {
-						"description": "The reason as a code beside the prose: file-removed (the post's file is gone).",
-						"enum": ["file-removed"]
-					},
-					"desired": { "$ref": "#/$defs/postShape" },
-					"fields": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"drift": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"liveUpdatedAt": { "type": "string" },
-					"fromKey": {
-						"type": "string",
-						"minLength": 1
-					},
-					"resumesPending": { "type": "boolean" },
-					"stateOnly": { "type": "boolean" },
-					"slot": {
-						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-						"type": "object",
-						"required": [
-							"slot",
-							"scheduledAt",
-							"source"
-						],
-						"additionalProperties": false,
-						"properties": {
-							"slot": { "type": "string" },
-							"scheduledAt": { "type": "string" },
-							"source": { "enum": ["recorded", "assigned"] }
-						}
-					},
-					"occurrence": {
-						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-						"type": "object",
-						"required": ["of", "date"],
-						"additionalProperties": false,
-						"properties": {
-							"of": { "type": "string" },
-							"date": { "type": "string" }
-						}
-					},
-					"diagnostics": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/diagnostic" },
-						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-					},
-					"mediaRecords": {
-						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": [
-								"sha256",
-								"mediaId",
-								"sizeBytes",
-								"contentType"
-							],
-							"additionalProperties": false,
-							"properties": {
-								"sha256": { "$ref": "#/$defs/sha256" },
-								"mediaId": {
-									"type": "string",
-									"minLength": 1
-								},
-								"sizeBytes": {
-									"type": "integer",
-									"minimum": 0
-								},
-								"contentType": { "type": "string" }
-							}
-						}
-					}
-				},
-				"allOf": [
-					{
-						"if": { "properties": { "action": { "enum": [
-							"create",
-							"adopt",
-							"update"
-						] } } },
-						"then": { "required": ["desired"] }
-					},
-					{
-						"if": { "properties": { "action": { "const": "adopt" } } },
-						"then": {
-							"required": ["postId", "liveUpdatedAt"],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "update" } } },
-						"then": {
-							"required": [
-								"postId",
-								"fields",
-								"liveUpdatedAt"
-							],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "move" } } },
-						"then": { "required": ["fromKey"] }
-					}
-				]
-			},
-			"mediaUpload": {
-				"type": "object",
-				"required": [
-					"sha256",
-					"path",
-					"sizeBytes",
-					"contentType",
-					"kind",
-					"usedBy"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"sha256": { "$ref": "#/$defs/sha256" },
-					"path": {
-						"type": "string",
-						"minLength": 1
-					},
-					"sizeBytes": {
-						"type": "integer",
-						"minimum": 0
-					},
-					"contentType": { "type": "string" },
-					"kind": { "enum": ["image", "video"] },
-					"usedBy": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"diagnostic": {
-				"type": "object",
-				"required": [
-					"severity",
-					"code",
-					"message"
-				],
-				"properties": {
-					"severity": { "enum": ["error", "warning"] },
-					"code": { "type": "string" },
-					"message": { "type": "string" },
-					"file": { "type": "string" },
-					"line": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"column": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"expected": { "type": "string" },
-					"found": { "type": "string" },
-					"hint": { "type": "string" },
-					"readiness": {
-						"const": true,
-						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-					},
-					"rule": {
-						"type": "string",
-						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-					},
-					"key": {
-						"type": "string",
-						"description": "A broken house rule: the post it is about."
-					},
-					"accountId": {
-						"type": "string",
-						"description": "A broken house rule: the account concerned."
-					},
-					"clashesWith": {
-						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["scheduledAt"],
-							"properties": {
-								"key": { "type": "string" },
-								"postId": { "type": "string" },
-								"file": { "type": "string" },
-								"scheduledAt": { "type": "string" }
-							}
-						}
-					}
-				}
-			}
-		}
-	};
-	schema34 = {
-		"type": "object",
-		"required": [
-			"severity",
-			"code",
-			"message"
-		],
-		"properties": {
-			"severity": { "enum": ["error", "warning"] },
-			"code": { "type": "string" },
-			"message": { "type": "string" },
-			"file": { "type": "string" },
-			"line": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"column": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"expected": { "type": "string" },
-			"found": { "type": "string" },
-			"hint": { "type": "string" },
-			"readiness": {
-				"const": true,
-				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-			},
-			"rule": {
-				"type": "string",
-				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-			},
-			"key": {
-				"type": "string",
-				"description": "A broken house rule: the post it is about."
-			},
-			"accountId": {
-				"type": "string",
-				"description": "A broken house rule: the account concerned."
-			},
-			"clashesWith": {
-				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["scheduledAt"],
-					"properties": {
-						"key": { "type": "string" },
-						"postId": { "type": "string" },
-						"file": { "type": "string" },
-						"scheduledAt": { "type": "string" }
-					}
-				}
-			}
-		}
-	};
-	func11 = Object.prototype.hasOwnProperty;
-	schema27 = {
-		"type": "object",
-		"required": [
-			"sha256",
-			"path",
-			"sizeBytes",
-			"contentType",
-			"kind",
-			"usedBy"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"sha256": { "$ref": "#/$defs/sha256" },
-			"path": {
-				"type": "string",
-				"minLength": 1
-			},
-			"sizeBytes": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"contentType": { "type": "string" },
-			"kind": { "enum": ["image", "video"] },
-			"usedBy": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate12.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema29 = {
-		"type": "object",
-		"required": [
-			"action",
-			"key",
-			"file",
-			"postId",
-			"reasons"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"action": { "$ref": "#/$defs/action" },
-			"key": {
-				"type": "string",
-				"minLength": 1
-			},
-			"file": { "type": ["string", "null"] },
-			"postId": { "type": ["string", "null"] },
-			"reasons": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"reason": {
-				"description": "The reason as a code beside the prose: file-removed (the post's file is gone).",
-				"enum": ["file-removed"]
-			},
-			"desired": { "$ref": "#/$defs/postShape" },
-			"fields": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"drift": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"liveUpdatedAt": { "type": "string" },
-			"fromKey": {
-				"type": "string",
-				"minLength": 1
-			},
-			"resumesPending": { "type": "boolean" },
-			"stateOnly": { "type": "boolean" },
-			"slot": {
-				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-				"type": "object",
-				"required": [
-					"slot",
-					"scheduledAt",
-					"source"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"slot": { "type": "string" },
-					"scheduledAt": { "type": "string" },
-					"source": { "enum": ["recorded", "assigned"] }
-				}
-			},
-			"occurrence": {
-				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-				"type": "object",
-				"required": ["of", "date"],
-				"additionalProperties": false,
-				"properties": {
-					"of": { "type": "string" },
-					"date": { "type": "string" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" },
-				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-			},
-			"mediaRecords": {
-				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": [
-						"sha256",
-						"mediaId",
-						"sizeBytes",
-						"contentType"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"sha256": { "$ref": "#/$defs/sha256" },
-						"mediaId": {
-							"type": "string",
-							"minLength": 1
-						},
-						"sizeBytes": {
-							"type": "integer",
-							"minimum": 0
-						},
-						"contentType": { "type": "string" }
-					}
-				}
-			}
-		},
-		"allOf": [
-			{
-				"if": { "properties": { "action": { "enum": [
-					"create",
-					"adopt",
-					"update"
-				] } } },
-				"then": { "required": ["desired"] }
-			},
-			{
-				"if": { "properties": { "action": { "const": "adopt" } } },
-				"then": {
-					"required": ["postId", "liveUpdatedAt"],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "update" } } },
-				"then": {
-					"required": [
-						"postId",
-						"fields",
-						"liveUpdatedAt"
-					],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "move" } } },
-				"then": { "required": ["fromKey"] }
-			}
-		]
-	};
-	schema30 = { "enum": [
-		"create",
-		"adopt",
-		"update",
-		"unschedule",
-		"delete",
-		"move",
-		"noop",
-		"blocked"
-	] };
-	schema31 = {
-		"type": "object",
-		"required": [
-			"content",
-			"scheduledAt",
-			"targets",
-			"media"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"content": { "type": "string" },
-			"scheduledAt": { "type": ["string", "null"] },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId", "options"],
-					"additionalProperties": false,
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"media": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate14.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate11.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-}));
-function editDistance(a, b) {
-	const rows = a.length + 1;
-	const cols = b.length + 1;
-	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
-	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
-		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
-		d[i][j] = best;
-	}
-	return d[a.length][b.length];
-}
-function fold$1(word) {
-	return word.toLowerCase().replace(/[-_\s]/g, "");
-}
-function closestMatch(word, candidates) {
-	const folded = fold$1(word);
-	const allowed = Math.max(1, Math.floor(folded.length / 3));
-	let best;
-	for (const candidate of candidates) {
-		if (candidate === word) continue;
-		const distance = editDistance(folded, fold$1(candidate));
-		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
-			candidate,
-			distance
-		};
-	}
-	return best?.candidate;
-}
-function didYouMean(word, candidates) {
-	const match = closestMatch(word, candidates);
-	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
-}
-function schemaCheck(validate) {
-	return (data, context) => {
-		if (validate(data)) return [];
-		return (validate.errors ?? []).flatMap((error) => {
-			const diagnostic = describeError(error, context);
-			return diagnostic === void 0 ? [] : [diagnostic];
-		});
-	};
-}
-function describeError(error, context) {
-	const path = pointerToPath(error.instancePath);
-	const at = (target, key = false) => ({
-		file: context.file,
-		...context.locate(target, { key })
-	});
-	const field = formatPath(path);
-	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
-	const lastKey = path[path.length - 1];
-	switch (error.keyword) {
-		case "additionalProperties": {
-			const name = String(error.params.additionalProperty);
-			const known = Object.keys(error.parentSchema?.properties ?? {});
-			return {
-				severity: "error",
-				code: "unknown-field",
-				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
-				...at([...path, name], true),
-				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
-				found: `\`${name}\``,
-				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
-			};
-		}
-		case "required": {
-			const name = String(error.params.missingProperty);
-			return {
-				severity: "error",
-				code: "missing-field",
-				message: `missing field \`${name}\` in \`${field || "the document"}\``,
-				...at(path),
-				expected: `a field \`${name}\``,
-				hint: `Add \`${name}:\`.`
-			};
-		}
-		case "type": return {
-			severity: "error",
-			code: "wrong-type",
-			message: `\`${field}\` has the wrong type`,
-			...at(path),
-			expected: expectedInWords ?? describeTypes(error.params.type),
-			found: describeValue(error.data),
-			hint: typeHint(error.params.type, error.data)
-		};
-		case "maxItems": return {
-			severity: "error",
-			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
-			message: `\`${field}\` has too many entries`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)}`,
-			found: `${error.data.length}`,
-			hint: "Split the post or remove entries."
-		};
-		case "maxLength": return {
-			severity: "error",
-			code: lastKey === "content" ? "content-too-long" : "too-long",
-			message: `\`${field}\` is too long`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)} characters`,
-			found: `${[...String(error.data)].length} characters`,
-			hint: "Shorten the text."
-		};
-		case "minLength": return {
-			severity: "error",
-			code: "empty-value",
-			message: `\`${field}\` is empty`,
-			...at(path),
-			expected: expectedInWords ?? "a non-empty text",
-			found: "an empty text",
-			hint: "Write a value or remove the field."
-		};
-		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
-		case "propertyNames": return;
-		default: return {
-			severity: "error",
-			code: "invalid-value",
-			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
-			...at(path),
-			expected: expectedInWords,
-			found: describeValue(error.data),
-			hint: "Correct the value."
-		};
-	}
-}
-function patternDiagnostic(error, path, context, expected) {
-	const propertyName = error.propertyName;
-	if (propertyName !== void 0) return {
-		severity: "error",
-		code: "invalid-key",
-		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
-		file: context.file,
-		...context.locate([...path, propertyName], { key: true }),
-		expected,
-		found: `\`${propertyName}\``,
-		hint: "Rename it."
-	};
-	return {
-		severity: "error",
-		code: "invalid-value",
-		message: `\`${formatPath(path)}\` is not valid`,
-		file: context.file,
-		...context.locate(path),
-		expected,
-		found: describeValue(error.data),
-		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
-	};
-}
-function pointerToPath(pointer) {
-	if (pointer === "") return [];
-	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
-}
-function formatPath(path) {
-	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
-}
-function describeTypes(types) {
-	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
-}
-function describeValue(value) {
-	if (value === null || value === void 0) return "nothing (an empty value)";
-	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
-	if (Array.isArray(value)) return `a list of ${value.length}`;
-	return "a mapping";
-}
-function typeHint(types, found) {
-	const wanted = Array.isArray(types) ? types : types.split(",");
-	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
-	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
-	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
-}
-function describeSchemaErrors(errors, limit = 10) {
-	const lines = (errors ?? []).map((error) => {
-		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
-		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
-		return `${where}: ${error.message ?? "is invalid"}${extra}`;
-	});
-	const unique = [...new Set(lines)];
-	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
-}
-function canonicalJson(value) {
-	const text = stable(value);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return text;
-}
-function prettyCanonicalJson(value) {
-	const text = stable(value, null, 2);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return `${text}\n`;
-}
-function sha256Hex(text) {
-	return hash("sha256", text, "hex");
-}
-async function guardWrite(path, options) {
-	const root = resolve(options.root);
-	const target = resolve(path);
-	const inside = relative(root, target);
-	if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
-	let at = root;
-	for (const part of inside.split(sep)) {
-		at = join(at, part);
-		const stats = await lstatOrNull(at);
-		if (stats === null) return;
-		if (stats.isSymbolicLink()) throw linkRefused(at);
-	}
-}
-async function openNoFollow(path, options) {
-	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
-	let handle;
-	try {
-		handle = await open(path, flags, 420);
-	} catch (error) {
-		if (error.code === "ELOOP") throw linkRefused(path);
-		throw error;
-	}
-	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
-		await handle.close();
-		throw linkRefused(path);
-	}
-	return handle;
-}
-async function lstatOrNull(path) {
-	return lstat(path).catch((error) => {
-		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
-		throw error;
-	});
-}
-function linkRefused(path) {
-	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
-}
-function journalPathFor(statePath) {
-	return `${statePath}.journal`;
-}
-function journalLine(record) {
-	return `${JSON.stringify(record)}\n`;
-}
-function applyEdits(section, edits) {
-	for (const [field, key, value] of edits) {
-		const map = section[field];
-		if (value === null) delete map[key];
-		else map[key] = value;
-	}
-}
-function replayJournal(file, records) {
-	for (const record of records) applyEdits(file.targets[record.t] ??= {
-		apiUrl: record.u,
-		projectId: record.p,
-		posts: {},
-		media: {},
-		pending: {},
-		uploads: {}
-	}, record.e);
-	return file;
-}
-function journalBase(stateText) {
-	return stateText === null ? "none" : sha256Hex(stateText);
-}
-function journalHeaderLine(base) {
-	return `${JSON.stringify({
-		postsyncJournal: 1,
-		base
-	})}\n`;
-}
-function isHeader(value) {
-	const header = value;
-	return typeof header === "object" && header !== null && header.postsyncJournal === 1 && typeof header.base === "string";
-}
-function isRecord$4(value) {
-	const record = value;
-	return typeof record === "object" && record !== null && typeof record.t === "string" && typeof record.u === "string" && typeof record.p === "string" && Array.isArray(record.e) && record.e.every((edit) => Array.isArray(edit) && edit.length === 3 && FIELDS.has(edit[0]) && typeof edit[1] === "string" && typeof edit[2] === "object");
-}
-function parseJournal(text) {
-	const lines = [];
-	let start = 0;
-	for (let end = text.indexOf("\n"); end !== -1; start = end + 1, end = text.indexOf("\n", start)) try {
-		lines.push(JSON.parse(text.slice(start, end)));
-	} catch {
-		break;
-	}
-	const [header, ...rest] = lines;
-	if (!isHeader(header)) return null;
-	const whole = rest.findIndex((line) => !isRecord$4(line));
-	return {
-		base: header.base,
-		records: whole === -1 ? rest : rest.slice(0, whole)
-	};
-}
-function readJournalSync(path) {
-	let text;
-	try {
-		text = readFileSync(path, "utf8");
-	} catch (error) {
-		if (error.code === "ENOENT") return null;
-		throw new StateError(`cannot read the state journal ${path}: ${error.message}`, {
-			hint: "It holds changes of an interrupted apply that are not in the state file yet; make it readable and run `postsync apply` again.",
-			cause: error
-		});
-	}
-	return parseJournal(text);
-}
-function replayJournalOnto(file, journal, state) {
-	if (journal.base === journalBase(state.text)) return replayJournal(file, journal.records);
-	const before = canonicalJson(file);
-	if (canonicalJson(replayJournal(file, journal.records)) === before) return file;
-	const journalPath = journalPathFor(state.path);
-	throw new StateError(`the state file ${state.path} was replaced after an interrupted postsync run wrote ${journalPath}, which holds changes that file does not have`, { hint: `The journal records what that run did on the remote. Put back the state file it continued (e.g. from git) and run \`postsync apply\` to fold it in; or delete ${journalPath} to drop those records (posts that run created are then not owned by this state).` });
-}
-function emptyStateFile() {
-	return {
-		version: 1,
-		targets: {}
-	};
-}
-function emptyTargetState({ apiUrl, projectId }) {
-	return {
-		apiUrl,
-		projectId,
-		posts: {},
-		media: {},
-		pending: {},
-		uploads: {}
-	};
-}
-function normalizeApiUrl(apiUrl) {
-	let url;
-	try {
-		url = new URL(apiUrl.trim());
-	} catch {
-		throw new InputError(`API URL "${apiUrl}" is not a valid URL`, { hint: "Use an absolute URL such as https://api.example.com/public/v1." });
-	}
-	const path = url.pathname.replace(/\/+$/, "");
-	return `${url.protocol}//${url.host}${path}${url.search}`;
-}
-function targetId({ apiUrl, projectId, local }) {
-	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
-}
-function sectionFor(state, target) {
-	return state.targets[target.id] ?? emptyTargetState(target);
-}
-function stateSectionHash(section) {
-	return sha256Hex(canonicalJson(section));
-}
-async function readState(path) {
-	const journal = readJournalSync(journalPathFor(path));
-	const text = readStateText(path);
-	const file = text === null ? emptyStateFile() : await parseState(text, path);
-	return journal === null ? file : replayJournalOnto(file, journal, {
-		text,
-		path
-	});
-}
-async function readStateSection(path, target, options = {}) {
-	const { known: states } = options;
-	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
-	if (text === null || states === void 0) {
-		const section = sectionFor(await readState(path), target);
-		return {
-			section,
-			hash: stateSectionHash(section)
-		};
-	}
-	const digest = hash("sha1", text, "base64");
-	const known = states.get(path, digest);
-	const section = sectionFor(await parseState(text, path, { validated: known !== void 0 }), target);
-	const remembered = known?.sectionHashes[target.id];
-	if (remembered !== void 0) return {
-		section,
-		hash: remembered
-	};
-	const sectionHash = stateSectionHash(section);
-	states.set(path, digest, { sectionHashes: {
-		...known?.sectionHashes,
-		[target.id]: sectionHash
-	} });
-	return {
-		section,
-		hash: sectionHash
-	};
-}
-function readStateText(path) {
-	try {
-		return readFileSync(path, "utf8");
-	} catch (error) {
-		if (error.code === "ENOENT") return null;
-		throw new StateError(`cannot read the state file ${path}: ${error.message}`, {
-			hint: "Check that the path is a readable file.",
-			cause: error
-		});
-	}
-}
-async function parseState(text, path, options = {}) {
-	const hint = RESTORE_HINT.replace("<file>", path);
-	if (/^(<{7}|>{7}) /m.test(text)) throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new StateError(`the state file ${path} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.version;
-	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
-	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_VvrqvpLE(), file_validators_VvrqvpLE_exports));
-	if (!validateState(data)) {
-		const problems = describeSchemaErrors(validateState.errors);
-		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
-	}
-	return data;
-}
-var TYPE_WORDS, stable, FIELDS, RESTORE_HINT;
-var init_state_file_CAVMJCME = __esmMin((() => {
-	init_errors_BmB5JMAx();
-	init_wrapper();
-	TYPE_WORDS = {
-		string: "a text",
-		boolean: "true or false",
-		array: "a list",
-		object: "a mapping (key: value lines)",
-		null: "null",
-		number: "a number",
-		integer: "a whole number"
-	};
-	stable = stringify$1.configure({
-		deterministic: true,
-		circularValue: TypeError
-	});
-	FIELDS = new Set([
-		"posts",
-		"pending",
-		"media",
-		"uploads"
-	]);
-	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
-}));
-function gitHubActionsEnvironment(env, options) {
-	if (env.GITHUB_ACTIONS !== "true") return null;
-	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
-	return {
-		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
-		outputFile: nonEmpty(env.GITHUB_OUTPUT),
-		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
-	};
-}
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
-	const data = message.split("\n").map(terminalText).join("\n");
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0).map(terminalText);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
-var init_workflow_commands_CxeY8icu = __esmMin((() => {
-	init_main();
-}));
-var actions_BUXGNycq_exports = __exportAll$1({
-	annotation: () => annotation,
-	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
-	diagnosticAnnotation: () => diagnosticAnnotation,
-	diagnosticOutputs: () => diagnosticOutputs,
-	escapeData: () => escapeData,
-	escapeProperty: () => escapeProperty,
-	formatOutputs: () => formatOutputs,
-	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
-	planOutputs: () => planOutputs,
-	reportApplyOutcome: () => reportApplyOutcome,
-	reportToGitHubActions: () => reportToGitHubActions,
-	validateSummaryMarkdown: () => validateSummaryMarkdown,
-	workspacePath: () => workspacePath
-});
-function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
-	return Object.entries(outputs).map(([name, raw]) => {
-		const value = String(raw);
-		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
-		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-	}).join("");
-}
-function diagnosticOutputs(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-function planOutputs(plan) {
-	const { summary } = plan;
-	return {
-		"has-changes": hasChanges(plan),
-		create: summary.create,
-		adopt: summary.adopt,
-		update: summary.update,
-		unschedule: summary.unschedule,
-		delete: summary.delete,
-		move: summary.move,
-		blocked: summary.blocked,
-		noop: summary.noop,
-		uploads: plan.uploads.length,
-		...diagnosticOutputs(plan.diagnostics)
-	};
-}
-async function reportToGitHubActions(report, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
-	if (!actions) return false;
-	const paths = {
-		root: report.root,
-		workspace: actions.workspace
-	};
-	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
-	for (const change of report.plan?.changes ?? []) {
-		if (change.action !== "blocked") continue;
-		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
-			file: change.file === null ? void 0 : workspacePath(change.file, paths),
-			title: "postsync blocked"
-		}));
-	}
-	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
-	await appendSummary(actions, report.summary());
-	return true;
-}
-async function reportApplyOutcome(outcome, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
-	if (!actions) return false;
-	const paths = {
-		root: outcome.root,
-		workspace: actions.workspace
-	};
-	const failed = outcome.result.failed.map((failure) => ({
-		key: failure.key,
-		message: failure.error.message
-	}));
-	for (const failure of failed) {
-		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
-		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
-			file: file === null ? void 0 : workspacePath(file, paths),
-			title: "postsync apply failed"
-		}));
-	}
-	await writeOutputs(actions, {
-		applied: outcome.result.applied.length,
-		failed: failed.length
-	});
-	await appendSummary(actions, applyOutcomeMarkdown({
-		line: outcome.line,
-		failed
-	}));
-	return true;
-}
-async function writeOutputs(actions, outputs) {
-	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
-}
-var init_actions_BUXGNycq = __esmMin((() => {
-	init_workflow_commands_CxeY8icu();
-	init_summary_CYI1_UIP();
-}));
-function location(diagnostic) {
-	if (!diagnostic.file) return "";
-	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
-	return `${diagnostic.file}${position}`;
-}
-function renderDiagnostics(diagnostics, style) {
-	return diagnostics.map((d) => {
-		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
-		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
-		return lines.join("\n");
-	}).join("\n");
-}
-function diagnosticCounts(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-var init_diagnostics_xYlT2z0v = __esmMin((() => {
-	init_main();
-}));
-function blockPostsWithErrors(changes, context) {
-	const errorsByFile = new Map();
-	const projectErrors = [];
-	for (const diagnostic of context.diagnostics) {
-		if (diagnostic.severity !== "error") continue;
-		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
-		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
-	}
-	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
-	const errorsOf = (file, keys) => {
-		const errors = errorsByFile.get(file) ?? [];
-		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
-	};
-	const paired = new Set();
-	const result = changes.map((change) => {
-		const withErrors = filesOf(change, context, paired).map((file) => ({
-			file,
-			errors: errorsOf(file, [change.key, change.fromKey])
-		})).filter(({ errors }) => errors.length > 0);
-		return withErrors.length === 0 ? change : blocked(change, withErrors);
-	});
-	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
-	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
-	return result.map((change) => {
-		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
-		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
-		return change;
-	});
-}
-function filesOf(change, context, paired) {
-	const files = change.file === null ? [] : [change.file];
-	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
-	for (const key of formerKeys) {
-		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
-		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
-	}
-	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
-		paired.add(invalid);
-		if (!files.includes(invalid.file)) files.push(invalid.file);
-	}
-	return files;
-}
-function writes(change) {
-	return change.action !== "noop" && change.action !== "blocked";
-}
-function consequence(change) {
-	if (change.action === "create") return "the post is not created until it is fixed";
-	if (change.action === "update") return "the post is not updated until it is fixed";
-	if (change.action === "move") return "the post is not moved until it is fixed";
-	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
-	if (change.action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
-	return "the post is left as it is until it is fixed";
-}
-function errorsReason(file, errors) {
-	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
-	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
-}
-function blocked(change, files) {
-	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
-	if (change.action === "blocked") reasons.push(...change.reasons);
-	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
-}
-function asBlocked(change, reasons, diagnostics) {
-	return {
-		...change,
-		action: "blocked",
-		reasons,
-		diagnostics
-	};
-}
-function ownChanges(invalidFiles, context, errorsOf) {
-	const byKey = new Map();
-	for (const invalid of invalidFiles) {
-		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
-		if (context.only !== null && !context.only.includes(key)) continue;
-		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
-	}
-	return [...byKey].map(([key, files]) => {
-		return blocked({
-			action: "create",
-			key,
-			file: files[0].file,
-			postId: null,
-			reasons: []
-		}, files.map((invalid) => ({
-			file: invalid.file,
-			errors: errorsOf(invalid.file, [invalid.key])
-		})).filter(({ errors }) => errors.length > 0));
-	});
-}
-function blockedByProject(change, errors) {
-	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
-}
-function blockedByUnknown(change, unknown, errorsByFile) {
-	const files = unknown.map((invalid) => invalid.file);
-	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
-}
-function blockedByErrors(plan) {
-	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
-}
-var init_posts_with_errors_DE3IqiLX = __esmMin((() => {
-	init_format_DZlSd15T();
-}));
-function previewText(text, max) {
-	if (text.length <= max) return text;
-	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
-	let count = 0;
-	let cut = 0;
-	for (const { index } of graphemes.segment(text)) {
-		if (count === max - 1) cut = index;
-		if (count === max) return `${text.slice(0, cut)}…`;
-		count += 1;
-	}
-	return text;
-}
-var init_preview_CRMwEdwx = __esmMin((() => {}));
-function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
-}
-function draftLines(drafts, style) {
-	const files = drafts.map((draft) => terminalPath(draft.file));
-	const width = Math.max(...files.map((file) => file.length));
-	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
-}
-function renderDrafts(drafts, style, options = {}) {
-	if (drafts.length === 0) return "";
-	const notReady = drafts.filter((draft) => !draft.ready);
-	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
-	const limit = options.limit ?? Infinity;
-	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
-	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
-	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
-	return [
-		head,
-		...draftLines(shown, style),
-		style.dim(more)
-	].join("\n");
-}
-function notReadyNote(count) {
-	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
-}
-var init_drafts_BD14FYTx = __esmMin((() => {
-	init_format_DZlSd15T();
-	init_main();
-}));
-function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
-}
-function colourFor(change, style) {
-	if (change.action === "noop") return style.dim;
-	return {
-		create: style.green,
-		adopt: style.green,
-		update: style.yellow,
-		unschedule: style.yellow,
-		move: style.yellow,
-		delete: style.red,
-		blocked: style.magenta
-	}[change.action];
-}
-function changeLines(change, style, options = {}) {
-	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
-	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
-	const indent = options.underFile ? "  " : "";
-	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
-	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
-	return lines;
-}
-function groupOccurrences(changes) {
-	const counts = new Map();
-	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
-	const groups = new Map();
-	const shown = [];
-	for (const change of changes) {
-		const file = change.occurrence === void 0 ? void 0 : change.file;
-		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
-			shown.push({ change });
-			continue;
-		}
-		let group = groups.get(file);
-		if (group === void 0) {
-			group = {
-				file,
-				changes: []
-			};
-			groups.set(file, group);
-			shown.push(group);
-		}
-		group.changes.push(change);
-	}
-	return shown;
-}
-function renderPlan(plan, options) {
-	const { style } = options;
-	const verbose = options.verbose ?? false;
-	const out = [options.label];
-	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
-	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
-	if (shown.length > 0) {
-		out.push("");
-		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
-		else {
-			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
-			for (const change of item.changes) out.push(...changeLines(change, style, {
-				verbose,
-				underFile: true
-			}));
-		}
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
-	}
-	out.push("", summaryLine$1(plan));
-	return out.join("\n");
-}
-function summaryLine$1(plan) {
-	const { summary } = plan;
-	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-	const note = keptDraftsNote(plan);
-	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
-		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
-		return `No changes. The remote matches your files.${note}${drafts}`;
-	}
-	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
-	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
-	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
-	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
-	let line = `${parts.join("")}.`;
-	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
-	return `${line}${note}${drafts}`;
-}
-function keptDraftsNote(plan) {
-	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
-	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
-}
-function blockedNote(plan) {
-	const invalid = blockedByErrors(plan).length;
-	if (invalid === 0) return "";
-	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
-}
-var ACTION_SYMBOLS;
-var init_plan_human_DWe6oefa = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_DE3IqiLX();
-	init_preview_CRMwEdwx();
-	init_main();
-	init_diagnostics_xYlT2z0v();
-	init_drafts_BD14FYTx();
-	init_format_DZlSd15T();
-	ACTION_SYMBOLS = {
-		create: "+",
-		adopt: "≡",
-		update: "~",
-		unschedule: "↓",
-		delete: "-",
-		move: "→",
-		noop: "=",
-		blocked: "!"
-	};
-}));
-var plan_markdown_fZ1s7_YW_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function renderPlanMarkdown(plan, options) {
-	const maxBytes = options.maxBytes ?? Infinity;
-	const head = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		`**${summaryLine$1(plan)}**`,
-		""
-	];
-	const changes = plan.changes.filter((change) => change.action !== "noop");
-	const rows = changes.map((change) => {
-		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(", ")})` : "";
-		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
-	});
-	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-	const tail = changes.length > 0 ? [""] : [];
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
-	}
-	let problems = "";
-	if (plan.diagnostics.length > 0) problems = withinBytes({
-		head: "#### Problems\n\n",
-		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
-		tail: "\n",
-		maxBytes: maxBytes / 4,
-		cutNote: (left) => summaryCutNote(left, "problem")
-	});
-	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
-	return withinBytes({
-		head: head.map((line) => `${line}\n`).join(""),
-		parts: rows,
-		tail: after,
-		maxBytes,
-		cutNote: (left) => summaryCutNote(left, "change")
-	}).replace(/\n$/, "");
-}
-var EMOJI;
-var init_plan_markdown_fZ1s7_YW = __esmMin((() => {
-	init_summary_CYI1_UIP();
-	init_markdown_BA79wAv1();
-	init_diagnostics_xYlT2z0v();
-	init_plan_human_DWe6oefa();
-	init_format_DZlSd15T();
-	EMOJI = {
-		create: "🟢",
-		adopt: "🔗",
-		update: "🟡",
-		unschedule: "⏸️",
-		delete: "🔴",
-		move: "↪️",
-		noop: "⚪",
-		blocked: "⛔"
-	};
-}));
-function serializePlan(plan) {
-	return `${JSON.stringify(plan, null, 2)}\n`;
-}
-async function parsePlan(text, options = {}) {
-	const source = options.source ?? "the plan file";
-	const hint = "Create it again with `postsync plan --out <file>`.";
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.formatVersion;
-	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_VvrqvpLE(), file_validators_VvrqvpLE_exports));
-	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
-	return data;
-}
-function remoteWrites(plan) {
-	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
-}
-function postIdsToCheck(plan) {
-	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
-}
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
-	const planned = plan.target;
-	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
-	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
-	const stale = [];
-	for (const change of remoteWrites(plan)) {
-		const live = livePosts.get(change.postId) ?? null;
-		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
-		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
-	}
-	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
-}
-function describeTarget(target) {
-	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
-}
-async function reportPlanToGitHubActions(plan, context) {
-	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_fZ1s7_YW(), plan_markdown_fZ1s7_YW_exports))]);
-	await reportToGitHubActions({
-		root: context.root,
-		diagnostics: plan.diagnostics,
-		plan,
-		summary: () => renderPlanMarkdown(plan, {
-			label: context.label,
-			maxBytes: PLAN_SUMMARY_BUDGET
-		})
-	}, {
-		env: process.env,
-		annotate: writeWorkflowCommand
-	});
-}
-var init_actions_report_CoEN13fh = __esmMin((() => {
-	init_errors_BmB5JMAx();
-	init_main();
-	init_state_file_CAVMJCME();
-	init_limits_CSkHd4XN();
-}));
-function compareText(a, b) {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-function sortByKey(items) {
-	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
-	return items;
-}
-function sortDiagnostics(diagnostics) {
-	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
-var init_ordering_CEu8JWq0 = __esmMin((() => {}));
-function parseScheduledAt(text, timeZone) {
-	const match = PATTERN.exec(text.trim());
-	if (match === null) return {
-		ok: false,
-		reason: "format"
-	};
-	const [, year, month, day, hour, minute, second, fraction, offset] = match;
-	const wall = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second ?? 0),
-		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
-	};
-	if (!isValidWallTime(wall)) return {
-		ok: false,
-		reason: "range"
-	};
-	const wallMs = wallToUtcMs(wall);
-	if (offset !== void 0) {
-		const offsetMinutes = parseOffset(offset);
-		if (offsetMinutes === void 0) return {
-			ok: false,
-			reason: "range"
-		};
-		return {
-			ok: true,
-			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
-		};
-	}
-	return zonedToInstant(wall, wallMs, timeZone);
-}
-function zonedToInstant(wall, wallMs, timeZone) {
-	const candidates = [...new Set([
-		offsetMs(wallMs - 864e5, timeZone),
-		offsetMs(wallMs, timeZone),
-		offsetMs(wallMs + 864e5, timeZone)
-	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
-	const [earliest, other] = [...new Set(candidates)];
-	if (earliest === void 0) return {
-		ok: false,
-		reason: "nonexistent",
-		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
-	};
-	const result = {
-		ok: true,
-		instant: new Date(earliest).toISOString()
-	};
-	if (other !== void 0) result.ambiguous = {
-		chosenOffset: formatOffset(wallMs - earliest),
-		otherOffset: formatOffset(wallMs - other)
-	};
-	return result;
-}
-function formatterFor(timeZone) {
-	let formatter = formatters.get(timeZone);
-	if (formatter === void 0) {
-		formatter = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			hourCycle: "h23",
-			year: "numeric",
-			month: "numeric",
-			day: "numeric",
-			hour: "numeric",
-			minute: "numeric",
-			second: "numeric"
-		});
-		formatters.set(timeZone, formatter);
-	}
-	return formatter;
-}
-function wallTimeIn(instantMs, timeZone) {
-	const parts = {};
-	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-	return {
-		year: parts.year,
-		month: parts.month,
-		day: parts.day,
-		hour: parts.hour,
-		minute: parts.minute,
-		second: parts.second,
-		millisecond: (instantMs % 1e3 + 1e3) % 1e3
-	};
-}
-function offsetMs(instantMs, timeZone) {
-	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
-}
-function wallToUtcMs(wall) {
-	const date = new Date(0);
-	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-	return date.getTime();
-}
-function isValidWallTime(wall) {
-	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
-	const check = new Date(wallToUtcMs(wall));
-	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
-}
-function parseOffset(offset) {
-	if (offset === "Z" || offset === "z") return 0;
-	const digits = offset.slice(1).replace(":", "");
-	const hours = Number(digits.slice(0, 2));
-	const minutes = Number(digits.slice(2) || "0");
-	if (hours > 23 || minutes > 59) return void 0;
-	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-}
-function formatOffset(ms) {
-	const minutes = Math.round(ms / 6e4);
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-function formatWall$1(wall) {
-	const pad = (n) => String(n).padStart(2, "0");
-	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
-}
-var PATTERN, SCHEDULED_AT_FORMATS, formatters;
-var init_scheduled_at_858iXyie = __esmMin((() => {
-	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
-	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
-	formatters = new Map();
-}));
-var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
-var init_error_codes_C8eAwXQL = __esmMin((() => {
-	ALL_PERMISSIONS = [
-		"accounts-read",
-		"posts-read",
-		"posts-write",
-		"posts-publish",
-		"posts-delete",
-		"media-write"
-	];
-	INPUT_OPTION_FIELDS = [
-		"format",
-		"shareToFeed",
-		"link",
-		"vidATitle",
-		"vidADescription",
-		"vidAMadeForKids",
-		"vidATags",
-		"shortBCaption",
-		"shortBAllowComment",
-		"shortBAllowDuet",
-		"shortBAllowStitch",
-		"shortBDisclose",
-		"shortBBrandContent",
-		"shortBBrandOrganic",
-		"shortBIsAigc"
-	];
-	RESPONSE_ONLY_OPTION_FIELDS = [
-		"vidAPrivacy",
-		"shortBMode",
-		"shortBPrivacy"
-	];
-	ErrorCodes = {
-		invalidJson: "invalid_json",
-		validationFailed: "validation_failed",
-		unauthorized: "unauthorized",
-		apiKeyExpired: "api_key_expired",
-		apiKeyPaused: "api_key_paused",
-		missingPermission: "missing_permission",
-		notFound: "not_found",
-		methodNotAllowed: "method_not_allowed",
-		postNotEditable: "post_not_editable",
-		idempotencyInProgress: "idempotency_in_progress",
-		idempotencyKeyReused: "idempotency_key_reused",
-		uploadIncomplete: "upload_incomplete",
-		mediaInvalid: "media_invalid",
-		payloadTooLarge: "payload_too_large",
-		unsupportedMediaType: "unsupported_media_type",
-		rateLimited: "rate_limited",
-		internalError: "internal_error",
-		serviceUnavailable: "service_unavailable",
-		uploadClosed: "upload_closed",
-		signatureInvalid: "signature_invalid",
-		urlExpired: "url_expired",
-		loopbackOnly: "loopback_only",
-		malformedUrl: "malformed_url",
-		misdirectedHost: "misdirected_host",
-		crossSiteRequest: "cross_site_request",
-		controlTokenRequired: "control_token_required"
-	};
 }));
 var __defProp, __exportAll;
 var init_rolldown_runtime_BJohB4LM = __esmMin((() => {
@@ -15738,14 +8807,34 @@ var init_yaml_source_B6g5_DVe = __esmMin((() => {
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
+var require_ucs2length = __commonJSMin(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	function ucs2length(str) {
+		const len = str.length;
+		let length = 0;
+		let pos = 0;
+		let value;
+		while (pos < len) {
+			length++;
+			value = str.charCodeAt(pos++);
+			if (value >= 55296 && value <= 56319 && pos < len) {
+				value = str.charCodeAt(pos);
+				if ((value & 64512) === 56320) pos++;
+			}
+		}
+		return length;
+	}
+	exports.default = ucs2length;
+	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
+}));
 var content_validators_B_k_Y7BU_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
-function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate1.evaluated;
+	const evaluated0 = validate1$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -15764,7 +8853,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		errors++;
 	}
 	if (typeof data === "string") {
-		if (func0(data) < 1) {
+		if (func0$1(data) < 1) {
 			const err1 = {
 				instancePath,
 				schemaPath: "#/minLength",
@@ -15814,7 +8903,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.account !== void 0) {
 			let data0 = data.account;
 			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
+				if (func0$1(data0) < 1) {
 					const err4 = {
 						instancePath: instancePath + "/account",
 						schemaPath: "#/properties/account/minLength",
@@ -15848,7 +8937,7 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.content !== void 0) {
 			let data1 = data.content;
 			if (typeof data1 === "string") {
-				if (func0(data1) > 1e4) {
+				if (func0$1(data1) > 1e4) {
 					const err6 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/maxLength",
@@ -16204,13 +9293,13 @@ function validate1(data, { instancePath = "", parentData, parentDataProperty, ro
 			}
 		}
 	}
-	validate1.errors = vErrors;
+	validate1$1.errors = vErrors;
 	return errors === 0;
 }
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate0.evaluated;
+	const evaluated0 = validate0$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16232,7 +9321,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.id !== void 0) {
 			let data0 = data.id;
 			if (typeof data0 === "string") {
-				if (func0(data0) > 200) {
+				if (func0$1(data0) > 200) {
 					const err1 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/maxLength",
@@ -16247,7 +9336,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					else vErrors.push(err1);
 					errors++;
 				}
-				if (func0(data0) < 1) {
+				if (func0$1(data0) < 1) {
 					const err2 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/minLength",
@@ -16262,7 +9351,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					else vErrors.push(err2);
 					errors++;
 				}
-				if (!pattern0.test(data0)) {
+				if (!pattern0$1.test(data0)) {
 					const err3 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/pattern",
@@ -16537,7 +9626,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i2 = 0; i2 < len2; i2++) {
 					let data12 = data11[i2];
 					if (typeof data12 === "string") {
-						if (func0(data12) > 1e4) {
+						if (func0$1(data12) > 1e4) {
 							const err18 = {
 								instancePath: instancePath + "/variants/" + i2,
 								schemaPath: "#/properties/variants/items/maxLength",
@@ -16625,7 +9714,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					if (data14.content !== void 0) {
 						let data16 = data14.content;
 						if (typeof data16 === "string") {
-							if (func0(data16) > 1e4) {
+							if (func0$1(data16) > 1e4) {
 								const err23 = {
 									instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/content",
 									schemaPath: "#/properties/occurrences/additionalProperties/properties/content/maxLength",
@@ -16725,14 +9814,14 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors++;
 				}
 				const len3 = data18.length;
-				for (let i3 = 0; i3 < len3; i3++) if (!validate1(data18[i3], {
+				for (let i3 = 0; i3 < len3; i3++) if (!validate1$1(data18[i3], {
 					instancePath: instancePath + "/targets/" + i3,
 					parentData: data18,
 					parentDataProperty: i3,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -16777,10 +9866,10 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 							instancePath: instancePath + "/media/" + i4,
 							schemaPath: "#/$defs/media/type",
 							keyword: "type",
-							params: { type: schema3.type },
+							params: { type: schema3$1.type },
 							message: "must be string,object",
-							schema: schema3.type,
-							parentSchema: schema3,
+							schema: schema3$1.type,
+							parentSchema: schema3$1,
 							data: data21
 						};
 						if (vErrors === null) vErrors = [err31];
@@ -16788,7 +9877,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 					if (typeof data21 === "string") {
-						if (func0(data21) < 1) {
+						if (func0$1(data21) < 1) {
 							const err32 = {
 								instancePath: instancePath + "/media/" + i4,
 								schemaPath: "#/$defs/media/minLength",
@@ -16796,7 +9885,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								params: { limit: 1 },
 								message: "must NOT have fewer than 1 characters",
 								schema: 1,
-								parentSchema: schema3,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err32];
@@ -16812,8 +9901,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								keyword: "required",
 								params: { missingProperty: "path" },
 								message: "must have required property 'path'",
-								schema: schema3.required,
-								parentSchema: schema3,
+								schema: schema3$1.required,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err33];
@@ -16828,7 +9917,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties",
 								schema: false,
-								parentSchema: schema3,
+								parentSchema: schema3$1,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err34];
@@ -16838,7 +9927,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 						if (data21.path !== void 0) {
 							let data22 = data21.path;
 							if (typeof data22 === "string") {
-								if (func0(data22) < 1) {
+								if (func0$1(data22) < 1) {
 									const err35 = {
 										instancePath: instancePath + "/media/" + i4 + "/path",
 										schemaPath: "#/$defs/media/properties/path/minLength",
@@ -16846,7 +9935,7 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters",
 										schema: 1,
-										parentSchema: schema3.properties.path,
+										parentSchema: schema3$1.properties.path,
 										data: data22
 									};
 									if (vErrors === null) vErrors = [err35];
@@ -16860,8 +9949,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3.properties.path.type,
-									parentSchema: schema3.properties.path,
+									schema: schema3$1.properties.path.type,
+									parentSchema: schema3$1.properties.path,
 									data: data22
 								};
 								if (vErrors === null) vErrors = [err36];
@@ -16878,8 +9967,8 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3.properties.alt.type,
-									parentSchema: schema3.properties.alt,
+									schema: schema3$1.properties.alt.type,
+									parentSchema: schema3$1.properties.alt,
 									data: data23
 								};
 								if (vErrors === null) vErrors = [err37];
@@ -16920,13 +10009,13 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err39);
 		errors++;
 	}
-	validate0.errors = vErrors;
+	validate0$1.errors = vErrors;
 	return errors === 0;
 }
-function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate4.evaluated;
+	const evaluated0 = validate4$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16981,7 +10070,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
+				if (func0$1(data1) < 1) {
 					const err3 = {
 						instancePath: instancePath + "/accounts",
 						schemaPath: "#/properties/accounts/minLength",
@@ -17002,7 +10091,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i0 = 0; i0 < len0; i0++) {
 					let data2 = data1[i0];
 					if (typeof data2 === "string") {
-						if (func0(data2) < 1) {
+						if (func0$1(data2) < 1) {
 							const err4 = {
 								instancePath: instancePath + "/accounts/" + i0,
 								schemaPath: "#/properties/accounts/items/minLength",
@@ -17053,7 +10142,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data3 === "string") {
-				if (func0(data3) < 1) {
+				if (func0$1(data3) < 1) {
 					const err7 = {
 						instancePath: instancePath + "/platforms",
 						schemaPath: "#/properties/platforms/minLength",
@@ -17074,7 +10163,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i1 = 0; i1 < len1; i1++) {
 					let data4 = data3[i1];
 					if (typeof data4 === "string") {
-						if (func0(data4) < 1) {
+						if (func0$1(data4) < 1) {
 							const err8 = {
 								instancePath: instancePath + "/platforms/" + i1,
 								schemaPath: "#/properties/platforms/items/minLength",
@@ -17495,7 +10584,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data18 === "string") {
-				if (func0(data18) < 1) {
+				if (func0$1(data18) < 1) {
 					const err32 = {
 						instancePath: instancePath + "/bannedWords",
 						schemaPath: "#/properties/bannedWords/minLength",
@@ -17516,7 +10605,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i3 = 0; i3 < len3; i3++) {
 					let data19 = data18[i3];
 					if (typeof data19 === "string") {
-						if (func0(data19) < 1) {
+						if (func0$1(data19) < 1) {
 							const err33 = {
 								instancePath: instancePath + "/bannedWords/" + i3,
 								schemaPath: "#/properties/bannedWords/items/minLength",
@@ -17567,7 +10656,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data20 === "string") {
-				if (func0(data20) < 1) {
+				if (func0$1(data20) < 1) {
 					const err36 = {
 						instancePath: instancePath + "/requiredWords",
 						schemaPath: "#/properties/requiredWords/minLength",
@@ -17588,7 +10677,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (let i4 = 0; i4 < len4; i4++) {
 					let data21 = data20[i4];
 					if (typeof data21 === "string") {
-						if (func0(data21) < 1) {
+						if (func0$1(data21) < 1) {
 							const err37 = {
 								instancePath: instancePath + "/requiredWords/" + i4,
 								schemaPath: "#/properties/requiredWords/items/minLength",
@@ -17801,7 +10890,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 					if (typeof data31 === "string") {
-						if (func0(data31) < 1) {
+						if (func0$1(data31) < 1) {
 							const err49 = {
 								instancePath: instancePath + "/utm/domains",
 								schemaPath: "#/properties/utm/properties/domains/minLength",
@@ -17822,7 +10911,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 						for (let i5 = 0; i5 < len5; i5++) {
 							let data32 = data31[i5];
 							if (typeof data32 === "string") {
-								if (func0(data32) < 1) {
+								if (func0$1(data32) < 1) {
 									const err50 = {
 										instancePath: instancePath + "/utm/domains/" + i5,
 										schemaPath: "#/properties/utm/properties/domains/items/minLength",
@@ -17886,13 +10975,13 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 		else vErrors.push(err53);
 		errors++;
 	}
-	validate4.errors = vErrors;
+	validate4$1.errors = vErrors;
 	return errors === 0;
 }
-function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate6.evaluated;
+	const evaluated0 = validate6$1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(typeof data == "number" && isFinite(data)) && typeof data !== "boolean" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -17958,7 +11047,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 			errors = vErrors.length;
 		}
 	}
-	validate6.errors = vErrors;
+	validate6$1.errors = vErrors;
 	return errors === 0;
 }
 function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -18004,7 +11093,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				if (data0.url !== void 0) {
 					let data1 = data0.url;
 					if (typeof data1 === "string") {
-						if (func0(data1) < 1) {
+						if (func0$1(data1) < 1) {
 							const err2 = {
 								instancePath: instancePath + "/api/url",
 								schemaPath: "#/properties/api/properties/url/minLength",
@@ -18054,7 +11143,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.content !== void 0) {
 			let data2 = data.content;
 			if (typeof data2 === "string") {
-				if (func0(data2) < 1) {
+				if (func0$1(data2) < 1) {
 					const err5 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/minLength",
@@ -18088,7 +11177,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.snippets !== void 0) {
 			let data3 = data.snippets;
 			if (typeof data3 === "string") {
-				if (func0(data3) < 1) {
+				if (func0$1(data3) < 1) {
 					const err7 = {
 						instancePath: instancePath + "/snippets",
 						schemaPath: "#/properties/snippets/minLength",
@@ -18122,7 +11211,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.state !== void 0) {
 			let data4 = data.state;
 			if (typeof data4 === "string") {
-				if (func0(data4) < 1) {
+				if (func0$1(data4) < 1) {
 					const err9 = {
 						instancePath: instancePath + "/state",
 						schemaPath: "#/properties/state/minLength",
@@ -18156,7 +11245,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.timezone !== void 0) {
 			let data5 = data.timezone;
 			if (typeof data5 === "string") {
-				if (func0(data5) < 1) {
+				if (func0$1(data5) < 1) {
 					const err11 = {
 						instancePath: instancePath + "/timezone",
 						schemaPath: "#/properties/timezone/minLength",
@@ -18193,7 +11282,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key2 in data6) {
 					const _errs17 = errors;
 					if (typeof key2 === "string") {
-						if (!pattern1.test(key2)) {
+						if (!pattern1$1.test(key2)) {
 							const err13 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
@@ -18282,7 +11371,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key4 in data8) {
 					const _errs25 = errors;
 					if (typeof key4 === "string") {
-						if (!pattern1.test(key4)) {
+						if (!pattern1$1.test(key4)) {
 							const err18 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
@@ -18315,14 +11404,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
-				for (const key5 in data8) if (!validate4(data8[key5], {
+				for (const key5 in data8) if (!validate4$1(data8[key5], {
 					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data8,
 					parentDataProperty: key5,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -18436,14 +11525,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
-				for (const key8 in data13) if (!validate6(data13[key8], {
+				for (const key8 in data13) if (!validate6$1(data13[key8], {
 					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data13,
 					parentDataProperty: key8,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -18574,14 +11663,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 	validate3.errors = vErrors;
 	return errors === 0;
 }
-var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
+var content_validators_exports, validatePost, schema0, schema3$1, func0$1, pattern0$1, schema1, schema2, func7, validateConfig, schema4, pattern1$1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
 var init_content_validators_B_k_Y7BU = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
 		validatePost: () => validatePost
 	});
-	validatePost = validate0;
+	validatePost = validate0$1;
 	schema0 = {
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"$id": "https://postsync.dev/schemas/post.schema.json",
@@ -18805,7 +11894,7 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 			}
 		}
 	};
-	schema3 = {
+	schema3$1 = {
 		"description": "A media file path, or an object with `path` and `alt`.",
 		"type": ["string", "object"],
 		"minLength": 1,
@@ -18824,8 +11913,8 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 		},
 		"x-expected": "a path, or an object with `path` and `alt`"
 	};
-	func0 = require_ucs2length().default;
-	pattern0 = new RegExp("^\\S(?:.*\\S)?$", "u");
+	func0$1 = require_ucs2length().default;
+	pattern0$1 = new RegExp("^\\S(?:.*\\S)?$", "u");
 	schema1 = {
 		"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
 		"type": ["string", "object"],
@@ -18916,12 +12005,12 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 		}
 	};
 	func7 = Object.prototype.hasOwnProperty;
-	validate1.evaluated = {
+	validate1$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	validate0.evaluated = {
+	validate0$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -19219,7 +12308,7 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 			}
 		}
 	};
-	pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+	pattern1$1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
 	pattern2 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
 	pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
 	schema5 = {
@@ -19393,7 +12482,7 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 		},
 		"x-expected": "a date such as `2026-12-25`, or `{ from, to }`"
 	};
-	validate4.evaluated = {
+	validate4$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -19413,8 +12502,8 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 		"additionalProperties": { "$ref": "#/$defs/var" },
 		"x-expected": "a text, or a mapping of further vars"
 	};
-	wrapper0 = { validate: validate6 };
-	validate6.evaluated = {
+	wrapper0 = { validate: validate6$1 };
+	validate6$1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -38915,6 +32004,6065 @@ var require_undici = __commonJSMin(((exports, module) => {
 	}
 	module.exports.install = install;
 }));
+var require_formats = __commonJSMin(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+	function fmtDef(validate, compare) {
+		return {
+			validate,
+			compare
+		};
+	}
+	exports.fullFormats = {
+		date: fmtDef(date, compareDate),
+		time: fmtDef(getTime(true), compareTime),
+		"date-time": fmtDef(getDateTime(true), compareDateTime),
+		"iso-time": fmtDef(getTime(), compareIsoTime),
+		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+		uri,
+		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+		regex,
+		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+		byte,
+		int32: {
+			type: "number",
+			validate: validateInt32
+		},
+		int64: {
+			type: "number",
+			validate: validateInt64
+		},
+		float: {
+			type: "number",
+			validate: validateNumber
+		},
+		double: {
+			type: "number",
+			validate: validateNumber
+		},
+		password: true,
+		binary: true
+	};
+	exports.fastFormats = {
+		...exports.fullFormats,
+		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+	};
+	exports.formatNames = Object.keys(exports.fullFormats);
+	function isLeapYear(year) {
+		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	}
+	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+	const DAYS = [
+		0,
+		31,
+		28,
+		31,
+		30,
+		31,
+		30,
+		31,
+		31,
+		30,
+		31,
+		30,
+		31
+	];
+	function date(str) {
+		const matches = DATE.exec(str);
+		if (!matches) return false;
+		const year = +matches[1];
+		const month = +matches[2];
+		const day = +matches[3];
+		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+	}
+	function compareDate(d1, d2) {
+		if (!(d1 && d2)) return void 0;
+		if (d1 > d2) return 1;
+		if (d1 < d2) return -1;
+		return 0;
+	}
+	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+	function getTime(strictTimeZone) {
+		return function time(str) {
+			const matches = TIME.exec(str);
+			if (!matches) return false;
+			const hr = +matches[1];
+			const min = +matches[2];
+			const sec = +matches[3];
+			const tz = matches[4];
+			const tzSign = matches[5] === "-" ? -1 : 1;
+			const tzH = +(matches[6] || 0);
+			const tzM = +(matches[7] || 0);
+			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
+			if (hr <= 23 && min <= 59 && sec < 60) return true;
+			const utcMin = min - tzM * tzSign;
+			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+		};
+	}
+	function compareTime(s1, s2) {
+		if (!(s1 && s2)) return void 0;
+		const t1 = new Date("2020-01-01T" + s1).valueOf();
+		const t2 = new Date("2020-01-01T" + s2).valueOf();
+		if (!(t1 && t2)) return void 0;
+		return t1 - t2;
+	}
+	function compareIsoTime(t1, t2) {
+		if (!(t1 && t2)) return void 0;
+		const a1 = TIME.exec(t1);
+		const a2 = TIME.exec(t2);
+		if (!(a1 && a2)) return void 0;
+		t1 = a1[1] + a1[2] + a1[3];
+		t2 = a2[1] + a2[2] + a2[3];
+		if (t1 > t2) return 1;
+		if (t1 < t2) return -1;
+		return 0;
+	}
+	const DATE_TIME_SEPARATOR = /t|\s/i;
+	function getDateTime(strictTimeZone) {
+		const time = getTime(strictTimeZone);
+		return function date_time(str) {
+			const dateTime = str.split(DATE_TIME_SEPARATOR);
+			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+		};
+	}
+	function compareDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const d1 = new Date(dt1).valueOf();
+		const d2 = new Date(dt2).valueOf();
+		if (!(d1 && d2)) return void 0;
+		return d1 - d2;
+	}
+	function compareIsoDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+		const res = compareDate(d1, d2);
+		if (res === void 0) return void 0;
+		return res || compareTime(t1, t2);
+	}
+	const NOT_URI_FRAGMENT = /\/|:/;
+	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+	function uri(str) {
+		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+	}
+	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+	function byte(str) {
+		BYTE.lastIndex = 0;
+		return BYTE.test(str);
+	}
+	const MIN_INT32 = -(2 ** 31);
+	const MAX_INT32 = 2 ** 31 - 1;
+	function validateInt32(value) {
+		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+	}
+	function validateInt64(value) {
+		return Number.isInteger(value);
+	}
+	function validateNumber() {
+		return true;
+	}
+	const Z_ANCHOR = /[^\\]\\Z/;
+	function regex(str) {
+		if (Z_ANCHOR.test(str)) return false;
+		try {
+			new RegExp(str);
+			return true;
+		} catch (e) {
+			return false;
+		}
+	}
+}));
+var file_validators_Bh_63ooX_exports = __exportAll$1({
+	validatePlan: () => validatePlan,
+	validateState: () => validateState
+});
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate2.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.postId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.appliedHash === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedHash" },
+				message: "must have required property 'appliedHash'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.remoteUpdatedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "remoteUpdatedAt" },
+				message: "must have required property 'remoteUpdatedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.appliedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedAt" },
+				message: "must have required property 'appliedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema3.properties, key0)) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.postId !== void 0) {
+			let data0 = data.postId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data1 = data.file;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.appliedHash !== void 0) {
+			let data2 = data.appliedHash;
+			if (typeof data2 === "string") {
+				if (!pattern0.test(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/appliedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/appliedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.remoteUpdatedAt !== void 0) {
+			let data3 = data.remoteUpdatedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err12 = {
+						instancePath: instancePath + "/remoteUpdatedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/remoteUpdatedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.appliedAt !== void 0) {
+			let data4 = data.appliedAt;
+			if (typeof data4 === "string") {
+				if (!formats0.validate(data4)) {
+					const err14 = {
+						instancePath: instancePath + "/appliedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+			} else {
+				const err15 = {
+					instancePath: instancePath + "/appliedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		if (data.reread !== void 0) {
+			if (true !== data.reread) {
+				const err16 = {
+					instancePath: instancePath + "/reread",
+					schemaPath: "#/properties/reread/const",
+					keyword: "const",
+					params: { allowedValue: true },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+		if (data.final !== void 0) {
+			let data6 = data.final;
+			if (typeof data6 === "string") {
+				if (func0(data6) < 1) {
+					const err17 = {
+						instancePath: instancePath + "/final",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+			} else {
+				const err18 = {
+					instancePath: instancePath + "/final",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
+		if (data.slotAt !== void 0) {
+			let data7 = data.slotAt;
+			if (typeof data7 === "string") {
+				if (!formats0.validate(data7)) {
+					const err19 = {
+						instancePath: instancePath + "/slotAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err19];
+					else vErrors.push(err19);
+					errors++;
+				}
+			} else {
+				const err20 = {
+					instancePath: instancePath + "/slotAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data8 = data.seal;
+			if (typeof data8 === "string") {
+				if (!pattern1.test(data8)) {
+					const err21 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err21];
+					else vErrors.push(err21);
+					errors++;
+				}
+			} else {
+				const err22 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err22];
+				else vErrors.push(err22);
+				errors++;
+			}
+		}
+	} else {
+		const err23 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err23];
+		else vErrors.push(err23);
+		errors++;
+	}
+	validate2.errors = vErrors;
+	return errors === 0;
+}
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate4.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.uploadedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploadedAt" },
+				message: "must have required property 'uploadedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data1 = data.sizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 0 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err9 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.uploadedAt !== void 0) {
+			let data3 = data.uploadedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err10 = {
+						instancePath: instancePath + "/uploadedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/uploadedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1.test(data4)) {
+					const err12 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+	} else {
+		const err14 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err14];
+		else vErrors.push(err14);
+		errors++;
+	}
+	validate4.errors = vErrors;
+	return errors === 0;
+}
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate6.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.file === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.idempotencyKey === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "idempotencyKey" },
+				message: "must have required property 'idempotencyKey'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.payload === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "payload" },
+				message: "must have required property 'payload'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.shapeHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "shapeHash" },
+				message: "must have required property 'shapeHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt" || key0 === "seal")) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.file !== void 0) {
+			let data0 = data.file;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.idempotencyKey !== void 0) {
+			let data1 = data.idempotencyKey;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/idempotencyKey",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/idempotencyKey",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.payload !== void 0) {
+			let data2 = data.payload;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.content === void 0) {
+					const err10 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+				if (data2.targets === void 0) {
+					const err11 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+				if (data2.mediaIds === void 0) {
+					const err12 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "mediaIds" },
+						message: "must have required property 'mediaIds'"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+				if (data2.content !== void 0) {
+					if (typeof data2.content !== "string") {
+						const err13 = {
+							instancePath: instancePath + "/payload/content",
+							schemaPath: "#/$defs/createPostBody/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err13];
+						else vErrors.push(err13);
+						errors++;
+					}
+				}
+				if (data2.targets !== void 0) {
+					let data4 = data2.targets;
+					if (Array.isArray(data4)) {
+						const len0 = data4.length;
+						for (let i0 = 0; i0 < len0; i0++) {
+							let data5 = data4[i0];
+							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+								if (data5.socialAccountId === void 0) {
+									const err14 = {
+										instancePath: instancePath + "/payload/targets/" + i0,
+										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err14];
+									else vErrors.push(err14);
+									errors++;
+								}
+								if (data5.socialAccountId !== void 0) {
+									if (typeof data5.socialAccountId !== "string") {
+										const err15 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err15];
+										else vErrors.push(err15);
+										errors++;
+									}
+								}
+								if (data5.contentOverride !== void 0) {
+									if (typeof data5.contentOverride !== "string") {
+										const err16 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err16];
+										else vErrors.push(err16);
+										errors++;
+									}
+								}
+								if (data5.options !== void 0) {
+									let data8 = data5.options;
+									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
+										const err17 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err17];
+										else vErrors.push(err17);
+										errors++;
+									}
+								}
+							} else {
+								const err18 = {
+									instancePath: instancePath + "/payload/targets/" + i0,
+									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err18];
+								else vErrors.push(err18);
+								errors++;
+							}
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/payload/targets",
+							schemaPath: "#/$defs/createPostBody/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+				}
+				if (data2.mediaIds !== void 0) {
+					let data9 = data2.mediaIds;
+					if (Array.isArray(data9)) {
+						const len1 = data9.length;
+						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
+							const err20 = {
+								instancePath: instancePath + "/payload/mediaIds/" + i1,
+								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err20];
+							else vErrors.push(err20);
+							errors++;
+						}
+					} else {
+						const err21 = {
+							instancePath: instancePath + "/payload/mediaIds",
+							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.scheduledAt !== void 0) {
+					let data11 = data2.scheduledAt;
+					if (typeof data11 !== "string" && data11 !== null) {
+						const err22 = {
+							instancePath: instancePath + "/payload/scheduledAt",
+							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema20.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err22];
+						else vErrors.push(err22);
+						errors++;
+					}
+				}
+			} else {
+				const err23 = {
+					instancePath: instancePath + "/payload",
+					schemaPath: "#/$defs/createPostBody/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+		if (data.shapeHash !== void 0) {
+			let data12 = data.shapeHash;
+			if (typeof data12 === "string") {
+				if (!pattern0.test(data12)) {
+					const err24 = {
+						instancePath: instancePath + "/shapeHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/shapeHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data13 = data.startedAt;
+			if (typeof data13 === "string") {
+				if (!formats0.validate(data13)) {
+					const err26 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data14 = data.seal;
+			if (typeof data14 === "string") {
+				if (!pattern1.test(data14)) {
+					const err28 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+	} else {
+		const err30 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err30];
+		else vErrors.push(err30);
+		errors++;
+	}
+	validate6.errors = vErrors;
+	return errors === 0;
+}
+function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate8.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.partSizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partSizeBytes" },
+				message: "must have required property 'partSizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.partCount === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partCount" },
+				message: "must have required property 'partCount'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.partSizeBytes !== void 0) {
+			let data1 = data.partSizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/partSizeBytes",
+					schemaPath: "#/properties/partSizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 1 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/partSizeBytes",
+						schemaPath: "#/properties/partSizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.partCount !== void 0) {
+			let data2 = data.partCount;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err9 = {
+					instancePath: instancePath + "/partCount",
+					schemaPath: "#/properties/partCount/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 1 || isNaN(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/partCount",
+						schemaPath: "#/properties/partCount/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data3 = data.startedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err11 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+			} else {
+				const err12 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1.test(data4)) {
+					const err13 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err13];
+					else vErrors.push(err13);
+					errors++;
+				}
+			} else {
+				const err14 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	} else {
+		const err15 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err15];
+		else vErrors.push(err15);
+		errors++;
+	}
+	validate8.errors = vErrors;
+	return errors === 0;
+}
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.apiUrl === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "apiUrl" },
+				message: "must have required property 'apiUrl'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.projectId === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "projectId" },
+				message: "must have required property 'projectId'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.posts === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "posts" },
+				message: "must have required property 'posts'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.media === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "media" },
+				message: "must have required property 'media'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.pending === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "pending" },
+				message: "must have required property 'pending'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.apiUrl !== void 0) {
+			if (typeof data.apiUrl !== "string") {
+				const err7 = {
+					instancePath: instancePath + "/apiUrl",
+					schemaPath: "#/properties/apiUrl/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.projectId !== void 0) {
+			let data1 = data.projectId;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/projectId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/projectId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.posts !== void 0) {
+			let data2 = data.posts;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				for (const key1 in data2) {
+					const _errs9 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) < 1) {
+							const err10 = {
+								instancePath: instancePath + "/posts",
+								schemaPath: "#/properties/posts/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err10];
+							else vErrors.push(err10);
+							errors++;
+						}
+					} else {
+						const err11 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err11];
+						else vErrors.push(err11);
+						errors++;
+					}
+					if (!(_errs9 === errors)) {
+						const err12 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err12];
+						else vErrors.push(err12);
+						errors++;
+					}
+				}
+				for (const key2 in data2) if (!validate2(data2[key2], {
+					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data2,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/posts",
+					schemaPath: "#/properties/posts/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.media !== void 0) {
+			let data4 = data.media;
+			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+				for (const key3 in data4) {
+					const _errs15 = errors;
+					if (typeof key3 === "string") {
+						if (!pattern0.test(key3)) {
+							const err14 = {
+								instancePath: instancePath + "/media",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key3
+							};
+							if (vErrors === null) vErrors = [err14];
+							else vErrors.push(err14);
+							errors++;
+						}
+					} else {
+						const err15 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key3
+						};
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
+						errors++;
+					}
+					if (!(_errs15 === errors)) {
+						const err16 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/properties/media/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key3 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
+				for (const key4 in data4) if (!validate4(data4[key4], {
+					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data4,
+					parentDataProperty: key4,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err17 = {
+					instancePath: instancePath + "/media",
+					schemaPath: "#/properties/media/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+		if (data.pending !== void 0) {
+			let data6 = data.pending;
+			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+				for (const key5 in data6) {
+					const _errs22 = errors;
+					if (typeof key5 === "string") {
+						if (func0(key5) < 1) {
+							const err18 = {
+								instancePath: instancePath + "/pending",
+								schemaPath: "#/properties/pending/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key5
+							};
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
+							errors++;
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key5
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+					if (!(_errs22 === errors)) {
+						const err20 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key5 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				for (const key6 in data6) if (!validate6(data6[key6], {
+					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data6,
+					parentDataProperty: key6,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err21 = {
+					instancePath: instancePath + "/pending",
+					schemaPath: "#/properties/pending/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
+				errors++;
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data8 = data.uploads;
+			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+				for (const key7 in data8) {
+					const _errs28 = errors;
+					if (typeof key7 === "string") {
+						if (!pattern0.test(key7)) {
+							const err22 = {
+								instancePath: instancePath + "/uploads",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key7
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key7
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+					if (!(_errs28 === errors)) {
+						const err24 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/properties/uploads/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key7 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+				for (const key8 in data8) if (!validate8(data8[key8], {
+					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data8,
+					parentDataProperty: key8,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+	} else {
+		const err26 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err26];
+		else vErrors.push(err26);
+		errors++;
+	}
+	validate1.errors = vErrors;
+	return errors === 0;
+}
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate0.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.version === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "version" },
+				message: "must have required property 'version'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.targets === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "targets" },
+				message: "must have required property 'targets'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.version !== void 0) {
+			if (1 !== data.version) {
+				const err3 = {
+					instancePath: instancePath + "/version",
+					schemaPath: "#/properties/version/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+		if (data.targets !== void 0) {
+			let data1 = data.targets;
+			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+				for (const key1 in data1) {
+					const _errs5 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) < 1) {
+							const err4 = {
+								instancePath: instancePath + "/targets",
+								schemaPath: "#/properties/targets/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err4];
+							else vErrors.push(err4);
+							errors++;
+						}
+					} else {
+						const err5 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err5];
+						else vErrors.push(err5);
+						errors++;
+					}
+					if (!(_errs5 === errors)) {
+						const err6 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err6];
+						else vErrors.push(err6);
+						errors++;
+					}
+				}
+				for (const key2 in data1) if (!validate1(data1[key2], {
+					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data1,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/targets",
+					schemaPath: "#/properties/targets/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+	} else {
+		const err8 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err8];
+		else vErrors.push(err8);
+		errors++;
+	}
+	validate0.errors = vErrors;
+	return errors === 0;
+}
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate12.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.sha256 === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sha256" },
+				message: "must have required property 'sha256'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.path === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "path" },
+				message: "must have required property 'path'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.kind === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "kind" },
+				message: "must have required property 'kind'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.usedBy === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "usedBy" },
+				message: "must have required property 'usedBy'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.sha256 !== void 0) {
+			let data0 = data.sha256;
+			if (typeof data0 === "string") {
+				if (!pattern0.test(data0)) {
+					const err7 = {
+						instancePath: instancePath + "/sha256",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err7];
+					else vErrors.push(err7);
+					errors++;
+				}
+			} else {
+				const err8 = {
+					instancePath: instancePath + "/sha256",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+		if (data.path !== void 0) {
+			let data1 = data.path;
+			if (typeof data1 === "string") {
+				if (func0(data1) < 1) {
+					const err9 = {
+						instancePath: instancePath + "/path",
+						schemaPath: "#/properties/path/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err9];
+					else vErrors.push(err9);
+					errors++;
+				}
+			} else {
+				const err10 = {
+					instancePath: instancePath + "/path",
+					schemaPath: "#/properties/path/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data2 = data.sizeBytes;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err11 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 0 || isNaN(data2)) {
+					const err12 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err13 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.kind !== void 0) {
+			let data4 = data.kind;
+			if (!(data4 === "image" || data4 === "video")) {
+				const err14 = {
+					instancePath: instancePath + "/kind",
+					schemaPath: "#/properties/kind/enum",
+					keyword: "enum",
+					params: { allowedValues: schema31.properties.kind.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+		if (data.usedBy !== void 0) {
+			let data5 = data.usedBy;
+			if (Array.isArray(data5)) {
+				const len0 = data5.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
+					const err15 = {
+						instancePath: instancePath + "/usedBy/" + i0,
+						schemaPath: "#/properties/usedBy/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+			} else {
+				const err16 = {
+					instancePath: instancePath + "/usedBy",
+					schemaPath: "#/properties/usedBy/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+	} else {
+		const err17 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err17];
+		else vErrors.push(err17);
+		errors++;
+	}
+	validate12.errors = vErrors;
+	return errors === 0;
+}
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate14.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	const _errs2 = errors;
+	let valid1 = true;
+	const _errs3 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			let data0 = data.action;
+			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
+				const err0 = {};
+				if (vErrors === null) vErrors = [err0];
+				else vErrors.push(err0);
+				errors++;
+			}
+		}
+	}
+	var _valid0 = _errs3 === errors;
+	errors = _errs2;
+	if (vErrors !== null) {
+		if (_errs2) vErrors.length = _errs2;
+		else vErrors = null;
+	}
+	if (_valid0) {
+		const _errs5 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.desired === void 0) {
+				const err1 = {
+					instancePath,
+					schemaPath: "#/allOf/0/then/required",
+					keyword: "required",
+					params: { missingProperty: "desired" },
+					message: "must have required property 'desired'"
+				};
+				if (vErrors === null) vErrors = [err1];
+				else vErrors.push(err1);
+				errors++;
+			}
+		}
+		var _valid0 = _errs5 === errors;
+		valid1 = _valid0;
+	}
+	if (!valid1) {
+		const err2 = {
+			instancePath,
+			schemaPath: "#/allOf/0/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err2];
+		else vErrors.push(err2);
+		errors++;
+	}
+	const _errs7 = errors;
+	let valid3 = true;
+	const _errs8 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("adopt" !== data.action) {
+				const err3 = {};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+	}
+	var _valid1 = _errs8 === errors;
+	errors = _errs7;
+	if (vErrors !== null) {
+		if (_errs7) vErrors.length = _errs7;
+		else vErrors = null;
+	}
+	if (_valid1) {
+		const _errs10 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err4 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err4];
+				else vErrors.push(err4);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err5 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/1/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			}
+		}
+		var _valid1 = _errs10 === errors;
+		valid3 = _valid1;
+		if (valid3) {
+			var props0 = {};
+			props0.postId = true;
+			props0.action = true;
+		}
+	}
+	if (!valid3) {
+		const err7 = {
+			instancePath,
+			schemaPath: "#/allOf/1/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	const _errs14 = errors;
+	let valid6 = true;
+	const _errs15 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+	}
+	var _valid2 = _errs15 === errors;
+	errors = _errs14;
+	if (vErrors !== null) {
+		if (_errs14) vErrors.length = _errs14;
+		else vErrors = null;
+	}
+	if (_valid2) {
+		const _errs17 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err9 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
+				const err10 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err11 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err12 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/2/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		var _valid2 = _errs17 === errors;
+		valid6 = _valid2;
+		if (valid6) {
+			var props1 = {};
+			props1.postId = true;
+			props1.action = true;
+		}
+	}
+	if (!valid6) {
+		const err13 = {
+			instancePath,
+			schemaPath: "#/allOf/2/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
+		errors++;
+	}
+	if (props0 !== true && props1 !== void 0) {
+		if (props1 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props1);
+		}
+	}
+	const _errs21 = errors;
+	let valid9 = true;
+	const _errs22 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	}
+	var _valid3 = _errs22 === errors;
+	errors = _errs21;
+	if (vErrors !== null) {
+		if (_errs21) vErrors.length = _errs21;
+		else vErrors = null;
+	}
+	if (_valid3) {
+		const _errs24 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.fromKey === void 0) {
+				const err15 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		var _valid3 = _errs24 === errors;
+		valid9 = _valid3;
+	}
+	if (!valid9) {
+		const err16 = {
+			instancePath,
+			schemaPath: "#/allOf/3/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err16];
+		else vErrors.push(err16);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action === void 0) {
+			const err17 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "action" },
+				message: "must have required property 'action'"
+			};
+			if (vErrors === null) vErrors = [err17];
+			else vErrors.push(err17);
+			errors++;
+		}
+		if (data.key === void 0) {
+			const err18 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "key" },
+				message: "must have required property 'key'"
+			};
+			if (vErrors === null) vErrors = [err18];
+			else vErrors.push(err18);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err19 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err19];
+			else vErrors.push(err19);
+			errors++;
+		}
+		if (data.postId === void 0) {
+			const err20 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err20];
+			else vErrors.push(err20);
+			errors++;
+		}
+		if (data.reasons === void 0) {
+			const err21 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "reasons" },
+				message: "must have required property 'reasons'"
+			};
+			if (vErrors === null) vErrors = [err21];
+			else vErrors.push(err21);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
+			const err22 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err22];
+			else vErrors.push(err22);
+			errors++;
+		}
+		if (data.action !== void 0) {
+			let data6 = data.action;
+			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "unschedule" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
+				const err23 = {
+					instancePath: instancePath + "/action",
+					schemaPath: "#/$defs/action/enum",
+					keyword: "enum",
+					params: { allowedValues: schema34.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+		if (data.key !== void 0) {
+			let data7 = data.key;
+			if (typeof data7 === "string") {
+				if (func0(data7) < 1) {
+					const err24 = {
+						instancePath: instancePath + "/key",
+						schemaPath: "#/properties/key/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/key",
+					schemaPath: "#/properties/key/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data8 = data.file;
+			if (typeof data8 !== "string" && data8 !== null) {
+				const err26 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/properties/file/type",
+					keyword: "type",
+					params: { type: schema33.properties.file.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
+				errors++;
+			}
+		}
+		if (data.postId !== void 0) {
+			let data9 = data.postId;
+			if (typeof data9 !== "string" && data9 !== null) {
+				const err27 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/properties/postId/type",
+					keyword: "type",
+					params: { type: schema33.properties.postId.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.reasons !== void 0) {
+			let data10 = data.reasons;
+			if (Array.isArray(data10)) {
+				const len0 = data10.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
+					const err28 = {
+						instancePath: instancePath + "/reasons/" + i0,
+						schemaPath: "#/properties/reasons/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/reasons",
+					schemaPath: "#/properties/reasons/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+		if (data.reason !== void 0) {
+			let data12 = data.reason;
+			if (!(data12 === "file-removed" || data12 === "unconfirmed-record")) {
+				const err30 = {
+					instancePath: instancePath + "/reason",
+					schemaPath: "#/properties/reason/enum",
+					keyword: "enum",
+					params: { allowedValues: schema33.properties.reason.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
+				errors++;
+			}
+		}
+		if (data.desired !== void 0) {
+			let data13 = data.desired;
+			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+				if (data13.content === void 0) {
+					const err31 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
+					errors++;
+				}
+				if (data13.scheduledAt === void 0) {
+					const err32 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
+					errors++;
+				}
+				if (data13.targets === void 0) {
+					const err33 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
+					errors++;
+				}
+				if (data13.media === void 0) {
+					const err34 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "media" },
+						message: "must have required property 'media'"
+					};
+					if (vErrors === null) vErrors = [err34];
+					else vErrors.push(err34);
+					errors++;
+				}
+				for (const key1 in data13) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err35 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
+					errors++;
+				}
+				if (data13.content !== void 0) {
+					if (typeof data13.content !== "string") {
+						const err36 = {
+							instancePath: instancePath + "/desired/content",
+							schemaPath: "#/$defs/postShape/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
+						errors++;
+					}
+				}
+				if (data13.scheduledAt !== void 0) {
+					let data15 = data13.scheduledAt;
+					if (typeof data15 !== "string" && data15 !== null) {
+						const err37 = {
+							instancePath: instancePath + "/desired/scheduledAt",
+							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema35.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err37];
+						else vErrors.push(err37);
+						errors++;
+					}
+				}
+				if (data13.targets !== void 0) {
+					let data16 = data13.targets;
+					if (Array.isArray(data16)) {
+						const len1 = data16.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data17 = data16[i1];
+							if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+								if (data17.socialAccountId === void 0) {
+									const err38 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err38];
+									else vErrors.push(err38);
+									errors++;
+								}
+								if (data17.options === void 0) {
+									const err39 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "options" },
+										message: "must have required property 'options'"
+									};
+									if (vErrors === null) vErrors = [err39];
+									else vErrors.push(err39);
+									errors++;
+								}
+								for (const key2 in data17) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err40 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
+										keyword: "additionalProperties",
+										params: { additionalProperty: key2 },
+										message: "must NOT have additional properties"
+									};
+									if (vErrors === null) vErrors = [err40];
+									else vErrors.push(err40);
+									errors++;
+								}
+								if (data17.socialAccountId !== void 0) {
+									if (typeof data17.socialAccountId !== "string") {
+										const err41 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err41];
+										else vErrors.push(err41);
+										errors++;
+									}
+								}
+								if (data17.contentOverride !== void 0) {
+									if (typeof data17.contentOverride !== "string") {
+										const err42 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err42];
+										else vErrors.push(err42);
+										errors++;
+									}
+								}
+								if (data17.options !== void 0) {
+									let data20 = data17.options;
+									if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
+										const err43 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err43];
+										else vErrors.push(err43);
+										errors++;
+									}
+								}
+							} else {
+								const err44 = {
+									instancePath: instancePath + "/desired/targets/" + i1,
+									schemaPath: "#/$defs/postShape/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err44];
+								else vErrors.push(err44);
+								errors++;
+							}
+						}
+					} else {
+						const err45 = {
+							instancePath: instancePath + "/desired/targets",
+							schemaPath: "#/$defs/postShape/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err45];
+						else vErrors.push(err45);
+						errors++;
+					}
+				}
+				if (data13.media !== void 0) {
+					let data21 = data13.media;
+					if (Array.isArray(data21)) {
+						const len2 = data21.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data21[i2] !== "string") {
+							const err46 = {
+								instancePath: instancePath + "/desired/media/" + i2,
+								schemaPath: "#/$defs/postShape/properties/media/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err46];
+							else vErrors.push(err46);
+							errors++;
+						}
+					} else {
+						const err47 = {
+							instancePath: instancePath + "/desired/media",
+							schemaPath: "#/$defs/postShape/properties/media/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err47];
+						else vErrors.push(err47);
+						errors++;
+					}
+				}
+			} else {
+				const err48 = {
+					instancePath: instancePath + "/desired",
+					schemaPath: "#/$defs/postShape/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
+				errors++;
+			}
+		}
+		if (data.fields !== void 0) {
+			let data23 = data.fields;
+			if (Array.isArray(data23)) {
+				const len3 = data23.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data24 = data23[i3];
+					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+						if (data24.field === void 0) {
+							const err49 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+						if (data24.before === void 0) {
+							const err50 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err50];
+							else vErrors.push(err50);
+							errors++;
+						}
+						if (data24.after === void 0) {
+							const err51 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+						for (const key3 in data24) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err52 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key3 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err52];
+							else vErrors.push(err52);
+							errors++;
+						}
+						if (data24.field !== void 0) {
+							let data25 = data24.field;
+							if (typeof data25 === "string") {
+								if (func0(data25) < 1) {
+									const err53 = {
+										instancePath: instancePath + "/fields/" + i3 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err53];
+									else vErrors.push(err53);
+									errors++;
+								}
+							} else {
+								const err54 = {
+									instancePath: instancePath + "/fields/" + i3 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err54];
+								else vErrors.push(err54);
+								errors++;
+							}
+						}
+					} else {
+						const err55 = {
+							instancePath: instancePath + "/fields/" + i3,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err55];
+						else vErrors.push(err55);
+						errors++;
+					}
+				}
+			} else {
+				const err56 = {
+					instancePath: instancePath + "/fields",
+					schemaPath: "#/properties/fields/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err56];
+				else vErrors.push(err56);
+				errors++;
+			}
+		}
+		if (data.drift !== void 0) {
+			let data26 = data.drift;
+			if (Array.isArray(data26)) {
+				const len4 = data26.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data27 = data26[i4];
+					if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+						if (data27.field === void 0) {
+							const err57 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
+							errors++;
+						}
+						if (data27.before === void 0) {
+							const err58 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err58];
+							else vErrors.push(err58);
+							errors++;
+						}
+						if (data27.after === void 0) {
+							const err59 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
+							errors++;
+						}
+						for (const key4 in data27) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err60 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key4 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err60];
+							else vErrors.push(err60);
+							errors++;
+						}
+						if (data27.field !== void 0) {
+							let data28 = data27.field;
+							if (typeof data28 === "string") {
+								if (func0(data28) < 1) {
+									const err61 = {
+										instancePath: instancePath + "/drift/" + i4 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err61];
+									else vErrors.push(err61);
+									errors++;
+								}
+							} else {
+								const err62 = {
+									instancePath: instancePath + "/drift/" + i4 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err62];
+								else vErrors.push(err62);
+								errors++;
+							}
+						}
+					} else {
+						const err63 = {
+							instancePath: instancePath + "/drift/" + i4,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err63];
+						else vErrors.push(err63);
+						errors++;
+					}
+				}
+			} else {
+				const err64 = {
+					instancePath: instancePath + "/drift",
+					schemaPath: "#/properties/drift/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err64];
+				else vErrors.push(err64);
+				errors++;
+			}
+		}
+		if (data.liveUpdatedAt !== void 0) {
+			if (typeof data.liveUpdatedAt !== "string") {
+				const err65 = {
+					instancePath: instancePath + "/liveUpdatedAt",
+					schemaPath: "#/properties/liveUpdatedAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err65];
+				else vErrors.push(err65);
+				errors++;
+			}
+		}
+		if (data.fromKey !== void 0) {
+			let data30 = data.fromKey;
+			if (typeof data30 === "string") {
+				if (func0(data30) < 1) {
+					const err66 = {
+						instancePath: instancePath + "/fromKey",
+						schemaPath: "#/properties/fromKey/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err66];
+					else vErrors.push(err66);
+					errors++;
+				}
+			} else {
+				const err67 = {
+					instancePath: instancePath + "/fromKey",
+					schemaPath: "#/properties/fromKey/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err67];
+				else vErrors.push(err67);
+				errors++;
+			}
+		}
+		if (data.resumesPending !== void 0) {
+			if (typeof data.resumesPending !== "boolean") {
+				const err68 = {
+					instancePath: instancePath + "/resumesPending",
+					schemaPath: "#/properties/resumesPending/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err68];
+				else vErrors.push(err68);
+				errors++;
+			}
+		}
+		if (data.stateOnly !== void 0) {
+			if (typeof data.stateOnly !== "boolean") {
+				const err69 = {
+					instancePath: instancePath + "/stateOnly",
+					schemaPath: "#/properties/stateOnly/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err69];
+				else vErrors.push(err69);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data33 = data.slot;
+			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+				if (data33.slot === void 0) {
+					const err70 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "slot" },
+						message: "must have required property 'slot'"
+					};
+					if (vErrors === null) vErrors = [err70];
+					else vErrors.push(err70);
+					errors++;
+				}
+				if (data33.scheduledAt === void 0) {
+					const err71 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err71];
+					else vErrors.push(err71);
+					errors++;
+				}
+				if (data33.source === void 0) {
+					const err72 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "source" },
+						message: "must have required property 'source'"
+					};
+					if (vErrors === null) vErrors = [err72];
+					else vErrors.push(err72);
+					errors++;
+				}
+				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err73 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key5 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err73];
+					else vErrors.push(err73);
+					errors++;
+				}
+				if (data33.slot !== void 0) {
+					if (typeof data33.slot !== "string") {
+						const err74 = {
+							instancePath: instancePath + "/slot/slot",
+							schemaPath: "#/properties/slot/properties/slot/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err74];
+						else vErrors.push(err74);
+						errors++;
+					}
+				}
+				if (data33.scheduledAt !== void 0) {
+					if (typeof data33.scheduledAt !== "string") {
+						const err75 = {
+							instancePath: instancePath + "/slot/scheduledAt",
+							schemaPath: "#/properties/slot/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err75];
+						else vErrors.push(err75);
+						errors++;
+					}
+				}
+				if (data33.source !== void 0) {
+					let data36 = data33.source;
+					if (!(data36 === "recorded" || data36 === "assigned")) {
+						const err76 = {
+							instancePath: instancePath + "/slot/source",
+							schemaPath: "#/properties/slot/properties/source/enum",
+							keyword: "enum",
+							params: { allowedValues: schema33.properties.slot.properties.source.enum },
+							message: "must be equal to one of the allowed values"
+						};
+						if (vErrors === null) vErrors = [err76];
+						else vErrors.push(err76);
+						errors++;
+					}
+				}
+			} else {
+				const err77 = {
+					instancePath: instancePath + "/slot",
+					schemaPath: "#/properties/slot/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err77];
+				else vErrors.push(err77);
+				errors++;
+			}
+		}
+		if (data.occurrence !== void 0) {
+			let data37 = data.occurrence;
+			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+				if (data37.of === void 0) {
+					const err78 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "of" },
+						message: "must have required property 'of'"
+					};
+					if (vErrors === null) vErrors = [err78];
+					else vErrors.push(err78);
+					errors++;
+				}
+				if (data37.date === void 0) {
+					const err79 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "date" },
+						message: "must have required property 'date'"
+					};
+					if (vErrors === null) vErrors = [err79];
+					else vErrors.push(err79);
+					errors++;
+				}
+				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
+					const err80 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key6 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err80];
+					else vErrors.push(err80);
+					errors++;
+				}
+				if (data37.of !== void 0) {
+					if (typeof data37.of !== "string") {
+						const err81 = {
+							instancePath: instancePath + "/occurrence/of",
+							schemaPath: "#/properties/occurrence/properties/of/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err81];
+						else vErrors.push(err81);
+						errors++;
+					}
+				}
+				if (data37.date !== void 0) {
+					if (typeof data37.date !== "string") {
+						const err82 = {
+							instancePath: instancePath + "/occurrence/date",
+							schemaPath: "#/properties/occurrence/properties/date/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err82];
+						else vErrors.push(err82);
+						errors++;
+					}
+				}
+			} else {
+				const err83 = {
+					instancePath: instancePath + "/occurrence",
+					schemaPath: "#/properties/occurrence/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err83];
+				else vErrors.push(err83);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data40 = data.diagnostics;
+			if (Array.isArray(data40)) {
+				const len5 = data40.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data41 = data40[i5];
+					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+						if (data41.severity === void 0) {
+							const err84 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
+							errors++;
+						}
+						if (data41.code === void 0) {
+							const err85 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
+							errors++;
+						}
+						if (data41.message === void 0) {
+							const err86 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err86];
+							else vErrors.push(err86);
+							errors++;
+						}
+						if (data41.severity !== void 0) {
+							let data42 = data41.severity;
+							if (!(data42 === "error" || data42 === "warning")) {
+								const err87 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
+								errors++;
+							}
+						}
+						if (data41.code !== void 0) {
+							if (typeof data41.code !== "string") {
+								const err88 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err88];
+								else vErrors.push(err88);
+								errors++;
+							}
+						}
+						if (data41.message !== void 0) {
+							if (typeof data41.message !== "string") {
+								const err89 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err89];
+								else vErrors.push(err89);
+								errors++;
+							}
+						}
+						if (data41.file !== void 0) {
+							if (typeof data41.file !== "string") {
+								const err90 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err90];
+								else vErrors.push(err90);
+								errors++;
+							}
+						}
+						if (data41.line !== void 0) {
+							let data46 = data41.line;
+							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
+								const err91 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err91];
+								else vErrors.push(err91);
+								errors++;
+							}
+							if (typeof data46 == "number" && isFinite(data46)) {
+								if (data46 < 1 || isNaN(data46)) {
+									const err92 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err92];
+									else vErrors.push(err92);
+									errors++;
+								}
+							}
+						}
+						if (data41.column !== void 0) {
+							let data47 = data41.column;
+							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
+								const err93 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err93];
+								else vErrors.push(err93);
+								errors++;
+							}
+							if (typeof data47 == "number" && isFinite(data47)) {
+								if (data47 < 1 || isNaN(data47)) {
+									const err94 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err94];
+									else vErrors.push(err94);
+									errors++;
+								}
+							}
+						}
+						if (data41.expected !== void 0) {
+							if (typeof data41.expected !== "string") {
+								const err95 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err95];
+								else vErrors.push(err95);
+								errors++;
+							}
+						}
+						if (data41.found !== void 0) {
+							if (typeof data41.found !== "string") {
+								const err96 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err96];
+								else vErrors.push(err96);
+								errors++;
+							}
+						}
+						if (data41.hint !== void 0) {
+							if (typeof data41.hint !== "string") {
+								const err97 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err97];
+								else vErrors.push(err97);
+								errors++;
+							}
+						}
+						if (data41.readiness !== void 0) {
+							if (true !== data41.readiness) {
+								const err98 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err98];
+								else vErrors.push(err98);
+								errors++;
+							}
+						}
+						if (data41.rule !== void 0) {
+							if (typeof data41.rule !== "string") {
+								const err99 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err99];
+								else vErrors.push(err99);
+								errors++;
+							}
+						}
+						if (data41.key !== void 0) {
+							if (typeof data41.key !== "string") {
+								const err100 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err100];
+								else vErrors.push(err100);
+								errors++;
+							}
+						}
+						if (data41.accountId !== void 0) {
+							if (typeof data41.accountId !== "string") {
+								const err101 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err101];
+								else vErrors.push(err101);
+								errors++;
+							}
+						}
+						if (data41.clashesWith !== void 0) {
+							let data55 = data41.clashesWith;
+							if (Array.isArray(data55)) {
+								const len6 = data55.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data56 = data55[i6];
+									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+										if (data56.scheduledAt === void 0) {
+											const err102 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err102];
+											else vErrors.push(err102);
+											errors++;
+										}
+										if (data56.key !== void 0) {
+											if (typeof data56.key !== "string") {
+												const err103 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err103];
+												else vErrors.push(err103);
+												errors++;
+											}
+										}
+										if (data56.postId !== void 0) {
+											if (typeof data56.postId !== "string") {
+												const err104 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err104];
+												else vErrors.push(err104);
+												errors++;
+											}
+										}
+										if (data56.file !== void 0) {
+											if (typeof data56.file !== "string") {
+												const err105 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err105];
+												else vErrors.push(err105);
+												errors++;
+											}
+										}
+										if (data56.scheduledAt !== void 0) {
+											if (typeof data56.scheduledAt !== "string") {
+												const err106 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err106];
+												else vErrors.push(err106);
+												errors++;
+											}
+										}
+									} else {
+										const err107 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err107];
+										else vErrors.push(err107);
+										errors++;
+									}
+								}
+							} else {
+								const err108 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err108];
+								else vErrors.push(err108);
+								errors++;
+							}
+						}
+					} else {
+						const err109 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err109];
+						else vErrors.push(err109);
+						errors++;
+					}
+				}
+			} else {
+				const err110 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err110];
+				else vErrors.push(err110);
+				errors++;
+			}
+		}
+		if (data.mediaRecords !== void 0) {
+			let data61 = data.mediaRecords;
+			if (Array.isArray(data61)) {
+				const len7 = data61.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data62 = data61[i7];
+					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
+						if (data62.sha256 === void 0) {
+							const err111 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err111];
+							else vErrors.push(err111);
+							errors++;
+						}
+						if (data62.mediaId === void 0) {
+							const err112 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err112];
+							else vErrors.push(err112);
+							errors++;
+						}
+						if (data62.sizeBytes === void 0) {
+							const err113 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err113];
+							else vErrors.push(err113);
+							errors++;
+						}
+						if (data62.contentType === void 0) {
+							const err114 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err114];
+							else vErrors.push(err114);
+							errors++;
+						}
+						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err115 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key7 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err115];
+							else vErrors.push(err115);
+							errors++;
+						}
+						if (data62.sha256 !== void 0) {
+							let data63 = data62.sha256;
+							if (typeof data63 === "string") {
+								if (!pattern0.test(data63)) {
+									const err116 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err116];
+									else vErrors.push(err116);
+									errors++;
+								}
+							} else {
+								const err117 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err117];
+								else vErrors.push(err117);
+								errors++;
+							}
+						}
+						if (data62.mediaId !== void 0) {
+							let data64 = data62.mediaId;
+							if (typeof data64 === "string") {
+								if (func0(data64) < 1) {
+									const err118 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err118];
+									else vErrors.push(err118);
+									errors++;
+								}
+							} else {
+								const err119 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err119];
+								else vErrors.push(err119);
+								errors++;
+							}
+						}
+						if (data62.sizeBytes !== void 0) {
+							let data65 = data62.sizeBytes;
+							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
+								const err120 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
+								errors++;
+							}
+							if (typeof data65 == "number" && isFinite(data65)) {
+								if (data65 < 0 || isNaN(data65)) {
+									const err121 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err121];
+									else vErrors.push(err121);
+									errors++;
+								}
+							}
+						}
+						if (data62.contentType !== void 0) {
+							if (typeof data62.contentType !== "string") {
+								const err122 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err122];
+								else vErrors.push(err122);
+								errors++;
+							}
+						}
+					} else {
+						const err123 = {
+							instancePath: instancePath + "/mediaRecords/" + i7,
+							schemaPath: "#/properties/mediaRecords/items/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err123];
+						else vErrors.push(err123);
+						errors++;
+					}
+				}
+			} else {
+				const err124 = {
+					instancePath: instancePath + "/mediaRecords",
+					schemaPath: "#/properties/mediaRecords/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err124];
+				else vErrors.push(err124);
+				errors++;
+			}
+		}
+	} else {
+		const err125 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err125];
+		else vErrors.push(err125);
+		errors++;
+	}
+	validate14.errors = vErrors;
+	return errors === 0;
+}
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate11.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.formatVersion === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "formatVersion" },
+				message: "must have required property 'formatVersion'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.createdAt === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "createdAt" },
+				message: "must have required property 'createdAt'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.target === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "target" },
+				message: "must have required property 'target'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.stateHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "stateHash" },
+				message: "must have required property 'stateHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.prune === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "prune" },
+				message: "must have required property 'prune'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.only === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "only" },
+				message: "must have required property 'only'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.changes === void 0) {
+			const err7 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "changes" },
+				message: "must have required property 'changes'"
+			};
+			if (vErrors === null) vErrors = [err7];
+			else vErrors.push(err7);
+			errors++;
+		}
+		if (data.summary === void 0) {
+			const err8 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "summary" },
+				message: "must have required property 'summary'"
+			};
+			if (vErrors === null) vErrors = [err8];
+			else vErrors.push(err8);
+			errors++;
+		}
+		if (data.diagnostics === void 0) {
+			const err9 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "diagnostics" },
+				message: "must have required property 'diagnostics'"
+			};
+			if (vErrors === null) vErrors = [err9];
+			else vErrors.push(err9);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema29.properties, key0)) {
+			const err10 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err10];
+			else vErrors.push(err10);
+			errors++;
+		}
+		if (data.formatVersion !== void 0) {
+			if (1 !== data.formatVersion) {
+				const err11 = {
+					instancePath: instancePath + "/formatVersion",
+					schemaPath: "#/properties/formatVersion/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.createdAt !== void 0) {
+			let data1 = data.createdAt;
+			if (typeof data1 === "string") {
+				if (!formats0.validate(data1)) {
+					const err12 = {
+						instancePath: instancePath + "/createdAt",
+						schemaPath: "#/properties/createdAt/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/createdAt",
+					schemaPath: "#/properties/createdAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.target !== void 0) {
+			let data2 = data.target;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.id === void 0) {
+					const err14 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "id" },
+						message: "must have required property 'id'"
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+				if (data2.apiUrl === void 0) {
+					const err15 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "apiUrl" },
+						message: "must have required property 'apiUrl'"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+				if (data2.projectId === void 0) {
+					const err16 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "projectId" },
+						message: "must have required property 'projectId'"
+					};
+					if (vErrors === null) vErrors = [err16];
+					else vErrors.push(err16);
+					errors++;
+				}
+				if (data2.local === void 0) {
+					const err17 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "local" },
+						message: "must have required property 'local'"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
+					const err18 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
+				if (data2.id !== void 0) {
+					let data3 = data2.id;
+					if (typeof data3 === "string") {
+						if (func0(data3) < 1) {
+							const err19 = {
+								instancePath: instancePath + "/target/id",
+								schemaPath: "#/properties/target/properties/id/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
+							errors++;
+						}
+					} else {
+						const err20 = {
+							instancePath: instancePath + "/target/id",
+							schemaPath: "#/properties/target/properties/id/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				if (data2.apiUrl !== void 0) {
+					if (typeof data2.apiUrl !== "string") {
+						const err21 = {
+							instancePath: instancePath + "/target/apiUrl",
+							schemaPath: "#/properties/target/properties/apiUrl/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.projectId !== void 0) {
+					let data5 = data2.projectId;
+					if (typeof data5 === "string") {
+						if (func0(data5) < 1) {
+							const err22 = {
+								instancePath: instancePath + "/target/projectId",
+								schemaPath: "#/properties/target/properties/projectId/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/target/projectId",
+							schemaPath: "#/properties/target/properties/projectId/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+				}
+				if (data2.local !== void 0) {
+					if (typeof data2.local !== "boolean") {
+						const err24 = {
+							instancePath: instancePath + "/target/local",
+							schemaPath: "#/properties/target/properties/local/type",
+							keyword: "type",
+							params: { type: "boolean" },
+							message: "must be boolean"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/target",
+					schemaPath: "#/properties/target/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.stateHash !== void 0) {
+			let data7 = data.stateHash;
+			if (typeof data7 === "string") {
+				if (!pattern0.test(data7)) {
+					const err26 = {
+						instancePath: instancePath + "/stateHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/stateHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.prune !== void 0) {
+			if (typeof data.prune !== "boolean") {
+				const err28 = {
+					instancePath: instancePath + "/prune",
+					schemaPath: "#/properties/prune/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err28];
+				else vErrors.push(err28);
+				errors++;
+			}
+		}
+		if (data.only !== void 0) {
+			let data9 = data.only;
+			const _errs22 = errors;
+			let valid3 = false;
+			let passing0 = null;
+			const _errs23 = errors;
+			if (data9 !== null) {
+				const err29 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/0/type",
+					keyword: "type",
+					params: { type: "null" },
+					message: "must be null"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+			var _valid0 = _errs23 === errors;
+			if (_valid0) {
+				valid3 = true;
+				passing0 = 0;
+			}
+			const _errs25 = errors;
+			if (Array.isArray(data9)) {
+				const len0 = data9.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
+					const err30 = {
+						instancePath: instancePath + "/only/" + i0,
+						schemaPath: "#/properties/only/oneOf/1/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+			} else {
+				const err31 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/1/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
+				errors++;
+			}
+			var _valid0 = _errs25 === errors;
+			if (_valid0 && valid3) {
+				valid3 = false;
+				passing0 = [passing0, 1];
+			} else if (_valid0) {
+				valid3 = true;
+				passing0 = 1;
+			}
+			if (!valid3) {
+				const err32 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf",
+					keyword: "oneOf",
+					params: { passingSchemas: passing0 },
+					message: "must match exactly one schema in oneOf"
+				};
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
+				errors++;
+			} else {
+				errors = _errs22;
+				if (vErrors !== null) {
+					if (_errs22) vErrors.length = _errs22;
+					else vErrors = null;
+				}
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data11 = data.uploads;
+			if (Array.isArray(data11)) {
+				const len1 = data11.length;
+				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
+					instancePath: instancePath + "/uploads/" + i1,
+					parentData: data11,
+					parentDataProperty: i1,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err33 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err33];
+				else vErrors.push(err33);
+				errors++;
+			}
+		}
+		if (data.changes !== void 0) {
+			let data13 = data.changes;
+			if (Array.isArray(data13)) {
+				const len2 = data13.length;
+				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
+					instancePath: instancePath + "/changes/" + i2,
+					parentData: data13,
+					parentDataProperty: i2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err34 = {
+					instancePath: instancePath + "/changes",
+					schemaPath: "#/properties/changes/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err34];
+				else vErrors.push(err34);
+				errors++;
+			}
+		}
+		if (data.summary !== void 0) {
+			let data15 = data.summary;
+			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+				if (data15.create === void 0) {
+					const err35 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "create" },
+						message: "must have required property 'create'"
+					};
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
+					errors++;
+				}
+				if (data15.adopt === void 0) {
+					const err36 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "adopt" },
+						message: "must have required property 'adopt'"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+				if (data15.update === void 0) {
+					const err37 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "update" },
+						message: "must have required property 'update'"
+					};
+					if (vErrors === null) vErrors = [err37];
+					else vErrors.push(err37);
+					errors++;
+				}
+				if (data15.unschedule === void 0) {
+					const err38 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "unschedule" },
+						message: "must have required property 'unschedule'"
+					};
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
+					errors++;
+				}
+				if (data15.delete === void 0) {
+					const err39 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "delete" },
+						message: "must have required property 'delete'"
+					};
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
+					errors++;
+				}
+				if (data15.move === void 0) {
+					const err40 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "move" },
+						message: "must have required property 'move'"
+					};
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
+					errors++;
+				}
+				if (data15.noop === void 0) {
+					const err41 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "noop" },
+						message: "must have required property 'noop'"
+					};
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
+					errors++;
+				}
+				if (data15.blocked === void 0) {
+					const err42 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "blocked" },
+						message: "must have required property 'blocked'"
+					};
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
+					errors++;
+				}
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err43 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key2 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err43];
+					else vErrors.push(err43);
+					errors++;
+				}
+				if (data15.create !== void 0) {
+					let data16 = data15.create;
+					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+						const err44 = {
+							instancePath: instancePath + "/summary/create",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
+						errors++;
+					}
+					if (typeof data16 == "number" && isFinite(data16)) {
+						if (data16 < 0 || isNaN(data16)) {
+							const err45 = {
+								instancePath: instancePath + "/summary/create",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
+							errors++;
+						}
+					}
+				}
+				if (data15.adopt !== void 0) {
+					let data17 = data15.adopt;
+					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+						const err46 = {
+							instancePath: instancePath + "/summary/adopt",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
+						errors++;
+					}
+					if (typeof data17 == "number" && isFinite(data17)) {
+						if (data17 < 0 || isNaN(data17)) {
+							const err47 = {
+								instancePath: instancePath + "/summary/adopt",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err47];
+							else vErrors.push(err47);
+							errors++;
+						}
+					}
+				}
+				if (data15.update !== void 0) {
+					let data18 = data15.update;
+					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+						const err48 = {
+							instancePath: instancePath + "/summary/update",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err48];
+						else vErrors.push(err48);
+						errors++;
+					}
+					if (typeof data18 == "number" && isFinite(data18)) {
+						if (data18 < 0 || isNaN(data18)) {
+							const err49 = {
+								instancePath: instancePath + "/summary/update",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+					}
+				}
+				if (data15.delete !== void 0) {
+					let data19 = data15.delete;
+					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+						const err50 = {
+							instancePath: instancePath + "/summary/delete",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err50];
+						else vErrors.push(err50);
+						errors++;
+					}
+					if (typeof data19 == "number" && isFinite(data19)) {
+						if (data19 < 0 || isNaN(data19)) {
+							const err51 = {
+								instancePath: instancePath + "/summary/delete",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+					}
+				}
+				if (data15.unschedule !== void 0) {
+					let data20 = data15.unschedule;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err52 = {
+							instancePath: instancePath + "/summary/unschedule",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err52];
+						else vErrors.push(err52);
+						errors++;
+					}
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err53 = {
+								instancePath: instancePath + "/summary/unschedule",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err53];
+							else vErrors.push(err53);
+							errors++;
+						}
+					}
+				}
+				if (data15.move !== void 0) {
+					let data21 = data15.move;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err54 = {
+							instancePath: instancePath + "/summary/move",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
+						errors++;
+					}
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err55 = {
+								instancePath: instancePath + "/summary/move",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err55];
+							else vErrors.push(err55);
+							errors++;
+						}
+					}
+				}
+				if (data15.noop !== void 0) {
+					let data22 = data15.noop;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err56 = {
+							instancePath: instancePath + "/summary/noop",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err56];
+						else vErrors.push(err56);
+						errors++;
+					}
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err57 = {
+								instancePath: instancePath + "/summary/noop",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
+							errors++;
+						}
+					}
+				}
+				if (data15.blocked !== void 0) {
+					let data23 = data15.blocked;
+					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+						const err58 = {
+							instancePath: instancePath + "/summary/blocked",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err58];
+						else vErrors.push(err58);
+						errors++;
+					}
+					if (typeof data23 == "number" && isFinite(data23)) {
+						if (data23 < 0 || isNaN(data23)) {
+							const err59 = {
+								instancePath: instancePath + "/summary/blocked",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
+							errors++;
+						}
+					}
+				}
+			} else {
+				const err60 = {
+					instancePath: instancePath + "/summary",
+					schemaPath: "#/properties/summary/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err60];
+				else vErrors.push(err60);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data24 = data.diagnostics;
+			if (Array.isArray(data24)) {
+				const len3 = data24.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data25 = data24[i3];
+					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+						if (data25.severity === void 0) {
+							const err61 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err61];
+							else vErrors.push(err61);
+							errors++;
+						}
+						if (data25.code === void 0) {
+							const err62 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err62];
+							else vErrors.push(err62);
+							errors++;
+						}
+						if (data25.message === void 0) {
+							const err63 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err63];
+							else vErrors.push(err63);
+							errors++;
+						}
+						if (data25.severity !== void 0) {
+							let data26 = data25.severity;
+							if (!(data26 === "error" || data26 === "warning")) {
+								const err64 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
+								errors++;
+							}
+						}
+						if (data25.code !== void 0) {
+							if (typeof data25.code !== "string") {
+								const err65 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
+								errors++;
+							}
+						}
+						if (data25.message !== void 0) {
+							if (typeof data25.message !== "string") {
+								const err66 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err66];
+								else vErrors.push(err66);
+								errors++;
+							}
+						}
+						if (data25.file !== void 0) {
+							if (typeof data25.file !== "string") {
+								const err67 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
+								errors++;
+							}
+						}
+						if (data25.line !== void 0) {
+							let data30 = data25.line;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err68 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err68];
+								else vErrors.push(err68);
+								errors++;
+							}
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err69 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err69];
+									else vErrors.push(err69);
+									errors++;
+								}
+							}
+						}
+						if (data25.column !== void 0) {
+							let data31 = data25.column;
+							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+								const err70 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
+								errors++;
+							}
+							if (typeof data31 == "number" && isFinite(data31)) {
+								if (data31 < 1 || isNaN(data31)) {
+									const err71 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err71];
+									else vErrors.push(err71);
+									errors++;
+								}
+							}
+						}
+						if (data25.expected !== void 0) {
+							if (typeof data25.expected !== "string") {
+								const err72 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
+								errors++;
+							}
+						}
+						if (data25.found !== void 0) {
+							if (typeof data25.found !== "string") {
+								const err73 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err73];
+								else vErrors.push(err73);
+								errors++;
+							}
+						}
+						if (data25.hint !== void 0) {
+							if (typeof data25.hint !== "string") {
+								const err74 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err74];
+								else vErrors.push(err74);
+								errors++;
+							}
+						}
+						if (data25.readiness !== void 0) {
+							if (true !== data25.readiness) {
+								const err75 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err75];
+								else vErrors.push(err75);
+								errors++;
+							}
+						}
+						if (data25.rule !== void 0) {
+							if (typeof data25.rule !== "string") {
+								const err76 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err76];
+								else vErrors.push(err76);
+								errors++;
+							}
+						}
+						if (data25.key !== void 0) {
+							if (typeof data25.key !== "string") {
+								const err77 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err77];
+								else vErrors.push(err77);
+								errors++;
+							}
+						}
+						if (data25.accountId !== void 0) {
+							if (typeof data25.accountId !== "string") {
+								const err78 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err78];
+								else vErrors.push(err78);
+								errors++;
+							}
+						}
+						if (data25.clashesWith !== void 0) {
+							let data39 = data25.clashesWith;
+							if (Array.isArray(data39)) {
+								const len4 = data39.length;
+								for (let i4 = 0; i4 < len4; i4++) {
+									let data40 = data39[i4];
+									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+										if (data40.scheduledAt === void 0) {
+											const err79 = {
+												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err79];
+											else vErrors.push(err79);
+											errors++;
+										}
+										if (data40.key !== void 0) {
+											if (typeof data40.key !== "string") {
+												const err80 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err80];
+												else vErrors.push(err80);
+												errors++;
+											}
+										}
+										if (data40.postId !== void 0) {
+											if (typeof data40.postId !== "string") {
+												const err81 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err81];
+												else vErrors.push(err81);
+												errors++;
+											}
+										}
+										if (data40.file !== void 0) {
+											if (typeof data40.file !== "string") {
+												const err82 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err82];
+												else vErrors.push(err82);
+												errors++;
+											}
+										}
+										if (data40.scheduledAt !== void 0) {
+											if (typeof data40.scheduledAt !== "string") {
+												const err83 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err83];
+												else vErrors.push(err83);
+												errors++;
+											}
+										}
+									} else {
+										const err84 = {
+											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err84];
+										else vErrors.push(err84);
+										errors++;
+									}
+								}
+							} else {
+								const err85 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err85];
+								else vErrors.push(err85);
+								errors++;
+							}
+						}
+					} else {
+						const err86 = {
+							instancePath: instancePath + "/diagnostics/" + i3,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err86];
+						else vErrors.push(err86);
+						errors++;
+					}
+				}
+			} else {
+				const err87 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err87];
+				else vErrors.push(err87);
+				errors++;
+			}
+		}
+	} else {
+		const err88 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err88];
+		else vErrors.push(err88);
+		errors++;
+	}
+	validate11.errors = vErrors;
+	return errors === 0;
+}
+var validateState, func0, schema3, func3, pattern0, pattern1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
+var init_file_validators_Bh_63ooX = __esmMin((() => {
+	validateState = validate0;
+	func0 = require_ucs2length().default;
+	schema3 = {
+		"type": "object",
+		"required": [
+			"postId",
+			"file",
+			"appliedHash",
+			"remoteUpdatedAt",
+			"appliedAt"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"postId": { "$ref": "#/$defs/nonEmpty" },
+			"file": { "$ref": "#/$defs/nonEmpty" },
+			"appliedHash": { "$ref": "#/$defs/sha256" },
+			"remoteUpdatedAt": { "$ref": "#/$defs/instant" },
+			"appliedAt": { "$ref": "#/$defs/instant" },
+			"reread": {
+				"description": "Set by `postsync state merge` when two branches both changed this entry: its appliedHash and remoteUpdatedAt cannot be trusted, so plans compare the remote post with the file instead. Dropped when postsync next writes the post.",
+				"const": true
+			},
+			"final": {
+				"description": "The final status (published) an apply last saw the remote post in, remoteUpdatedAt being its updatedAt then. Plans do not read such a post while its file is as applied; plan --refresh-all does.",
+				"$ref": "#/$defs/nonEmpty"
+			},
+			"slotAt": {
+				"$ref": "#/$defs/instant",
+				"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
+			},
+			"seal": { "$ref": "#/$defs/seal" }
+		}
+	};
+	func3 = Object.prototype.hasOwnProperty;
+	pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
+	pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+	formats0 = require_formats().fullFormats["date-time"];
+	validate2.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate4.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema20 = {
+		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
+		"type": "object",
+		"required": [
+			"content",
+			"targets",
+			"mediaIds"
+		],
+		"properties": {
+			"content": { "type": "string" },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId"],
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"mediaIds": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"scheduledAt": { "type": ["string", "null"] }
+		}
+	};
+	validate6.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate8.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate0.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validatePlan = validate11;
+	schema29 = {
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$id": "https://postsync.dev/schemas/plan.schema.json",
+		"title": "postsync plan file (postsync plan --out)",
+		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
+		"type": "object",
+		"required": [
+			"formatVersion",
+			"createdAt",
+			"target",
+			"stateHash",
+			"prune",
+			"only",
+			"uploads",
+			"changes",
+			"summary",
+			"diagnostics"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"formatVersion": { "const": 1 },
+			"createdAt": {
+				"type": "string",
+				"format": "date-time"
+			},
+			"target": {
+				"type": "object",
+				"required": [
+					"id",
+					"apiUrl",
+					"projectId",
+					"local"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"id": {
+						"type": "string",
+						"minLength": 1
+					},
+					"apiUrl": { "type": "string" },
+					"projectId": {
+						"type": "string",
+						"minLength": 1
+					},
+					"local": { "type": "boolean" }
+				}
+			},
+			"stateHash": { "$ref": "#/$defs/sha256" },
+			"prune": { "type": "boolean" },
+			"only": { "oneOf": [{ "type": "null" }, {
+				"type": "array",
+				"items": { "type": "string" }
+			}] },
+			"uploads": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/mediaUpload" }
+			},
+			"changes": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/change" }
+			},
+			"summary": {
+				"type": "object",
+				"required": [
+					"create",
+					"adopt",
+					"update",
+					"unschedule",
+					"delete",
+					"move",
+					"noop",
+					"blocked"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"create": { "$ref": "#/$defs/count" },
+					"adopt": { "$ref": "#/$defs/count" },
+					"update": { "$ref": "#/$defs/count" },
+					"delete": { "$ref": "#/$defs/count" },
+					"unschedule": { "$ref": "#/$defs/count" },
+					"move": { "$ref": "#/$defs/count" },
+					"noop": { "$ref": "#/$defs/count" },
+					"blocked": { "$ref": "#/$defs/count" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" }
+			}
+		},
+		"$defs": {
+			"sha256": {
+				"type": "string",
+				"pattern": "^[0-9a-f]{64}$"
+			},
+			"count": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"action": { "enum": [
+				"create",
+				"adopt",
+				"update",
+				"unschedule",
+				"delete",
+				"move",
+				"noop",
+				"blocked"
+			] },
+			"fieldChange": {
+				"type": "object",
+				"required": [
+					"field",
+					"before",
+					"after"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"field": {
+						"type": "string",
+						"minLength": 1
+					},
+					"before": true,
+					"after": true
+				}
+			},
+			"postShape": {
+				"type": "object",
+				"required": [
+					"content",
+					"scheduledAt",
+					"targets",
+					"media"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"content": { "type": "string" },
+					"scheduledAt": { "type": ["string", "null"] },
+					"targets": {
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["socialAccountId", "options"],
+							"additionalProperties": false,
+							"properties": {
+								"socialAccountId": { "type": "string" },
+								"contentOverride": { "type": "string" },
+								"options": { "type": "object" }
+							}
+						}
+					},
+					"media": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"change": {
+				"type": "object",
+				"required": [
+					"action",
+					"key",
+					"file",
+					"postId",
+					"reasons"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"action": { "$ref": "#/$defs/action" },
+					"key": {
+						"type": "string",
+						"minLength": 1
+					},
+					"file": { "type": ["string", "null"] },
+					"postId": { "type": ["string", "null"] },
+					"reasons": {
+						"type": "array",
+						"items": { "type": "string" }
+					},
+					"reason": {
+						"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
+						"enum": ["file-removed", "unconfirmed-record"]
+					},
+					"desired": { "$ref": "#/$defs/postShape" },
+					"fields": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"drift": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"liveUpdatedAt": { "type": "string" },
+					"fromKey": {
+						"type": "string",
+						"minLength": 1
+					},
+					"resumesPending": { "type": "boolean" },
+					"stateOnly": { "type": "boolean" },
+					"slot": {
+						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+						"type": "object",
+						"required": [
+							"slot",
+							"scheduledAt",
+							"source"
+						],
+						"additionalProperties": false,
+						"properties": {
+							"slot": { "type": "string" },
+							"scheduledAt": { "type": "string" },
+							"source": { "enum": ["recorded", "assigned"] }
+						}
+					},
+					"occurrence": {
+						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+						"type": "object",
+						"required": ["of", "date"],
+						"additionalProperties": false,
+						"properties": {
+							"of": { "type": "string" },
+							"date": { "type": "string" }
+						}
+					},
+					"diagnostics": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/diagnostic" },
+						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+					},
+					"mediaRecords": {
+						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": [
+								"sha256",
+								"mediaId",
+								"sizeBytes",
+								"contentType"
+							],
+							"additionalProperties": false,
+							"properties": {
+								"sha256": { "$ref": "#/$defs/sha256" },
+								"mediaId": {
+									"type": "string",
+									"minLength": 1
+								},
+								"sizeBytes": {
+									"type": "integer",
+									"minimum": 0
+								},
+								"contentType": { "type": "string" }
+							}
+						}
+					}
+				},
+				"allOf": [
+					{
+						"if": { "properties": { "action": { "enum": [
+							"create",
+							"adopt",
+							"update"
+						] } } },
+						"then": { "required": ["desired"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": {
+							"required": ["postId", "liveUpdatedAt"],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "update" } } },
+						"then": {
+							"required": [
+								"postId",
+								"fields",
+								"liveUpdatedAt"
+							],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "move" } } },
+						"then": { "required": ["fromKey"] }
+					}
+				]
+			},
+			"mediaUpload": {
+				"type": "object",
+				"required": [
+					"sha256",
+					"path",
+					"sizeBytes",
+					"contentType",
+					"kind",
+					"usedBy"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"sha256": { "$ref": "#/$defs/sha256" },
+					"path": {
+						"type": "string",
+						"minLength": 1
+					},
+					"sizeBytes": {
+						"type": "integer",
+						"minimum": 0
+					},
+					"contentType": { "type": "string" },
+					"kind": { "enum": ["image", "video"] },
+					"usedBy": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"diagnostic": {
+				"type": "object",
+				"required": [
+					"severity",
+					"code",
+					"message"
+				],
+				"properties": {
+					"severity": { "enum": ["error", "warning"] },
+					"code": { "type": "string" },
+					"message": { "type": "string" },
+					"file": { "type": "string" },
+					"line": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"column": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"expected": { "type": "string" },
+					"found": { "type": "string" },
+					"hint": { "type": "string" },
+					"readiness": {
+						"const": true,
+						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+					},
+					"rule": {
+						"type": "string",
+						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+					},
+					"key": {
+						"type": "string",
+						"description": "A broken house rule: the post it is about."
+					},
+					"accountId": {
+						"type": "string",
+						"description": "A broken house rule: the account concerned."
+					},
+					"clashesWith": {
+						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["scheduledAt"],
+							"properties": {
+								"key": { "type": "string" },
+								"postId": { "type": "string" },
+								"file": { "type": "string" },
+								"scheduledAt": { "type": "string" }
+							}
+						}
+					}
+				}
+			}
+		}
+	};
+	schema38 = {
+		"type": "object",
+		"required": [
+			"severity",
+			"code",
+			"message"
+		],
+		"properties": {
+			"severity": { "enum": ["error", "warning"] },
+			"code": { "type": "string" },
+			"message": { "type": "string" },
+			"file": { "type": "string" },
+			"line": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"column": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"expected": { "type": "string" },
+			"found": { "type": "string" },
+			"hint": { "type": "string" },
+			"readiness": {
+				"const": true,
+				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+			},
+			"rule": {
+				"type": "string",
+				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+			},
+			"key": {
+				"type": "string",
+				"description": "A broken house rule: the post it is about."
+			},
+			"accountId": {
+				"type": "string",
+				"description": "A broken house rule: the account concerned."
+			},
+			"clashesWith": {
+				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["scheduledAt"],
+					"properties": {
+						"key": { "type": "string" },
+						"postId": { "type": "string" },
+						"file": { "type": "string" },
+						"scheduledAt": { "type": "string" }
+					}
+				}
+			}
+		}
+	};
+	schema31 = {
+		"type": "object",
+		"required": [
+			"sha256",
+			"path",
+			"sizeBytes",
+			"contentType",
+			"kind",
+			"usedBy"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"sha256": { "$ref": "#/$defs/sha256" },
+			"path": {
+				"type": "string",
+				"minLength": 1
+			},
+			"sizeBytes": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"contentType": { "type": "string" },
+			"kind": { "enum": ["image", "video"] },
+			"usedBy": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate12.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema33 = {
+		"type": "object",
+		"required": [
+			"action",
+			"key",
+			"file",
+			"postId",
+			"reasons"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"action": { "$ref": "#/$defs/action" },
+			"key": {
+				"type": "string",
+				"minLength": 1
+			},
+			"file": { "type": ["string", "null"] },
+			"postId": { "type": ["string", "null"] },
+			"reasons": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"reason": {
+				"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
+				"enum": ["file-removed", "unconfirmed-record"]
+			},
+			"desired": { "$ref": "#/$defs/postShape" },
+			"fields": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"drift": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"liveUpdatedAt": { "type": "string" },
+			"fromKey": {
+				"type": "string",
+				"minLength": 1
+			},
+			"resumesPending": { "type": "boolean" },
+			"stateOnly": { "type": "boolean" },
+			"slot": {
+				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+				"type": "object",
+				"required": [
+					"slot",
+					"scheduledAt",
+					"source"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"slot": { "type": "string" },
+					"scheduledAt": { "type": "string" },
+					"source": { "enum": ["recorded", "assigned"] }
+				}
+			},
+			"occurrence": {
+				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+				"type": "object",
+				"required": ["of", "date"],
+				"additionalProperties": false,
+				"properties": {
+					"of": { "type": "string" },
+					"date": { "type": "string" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" },
+				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+			},
+			"mediaRecords": {
+				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": [
+						"sha256",
+						"mediaId",
+						"sizeBytes",
+						"contentType"
+					],
+					"additionalProperties": false,
+					"properties": {
+						"sha256": { "$ref": "#/$defs/sha256" },
+						"mediaId": {
+							"type": "string",
+							"minLength": 1
+						},
+						"sizeBytes": {
+							"type": "integer",
+							"minimum": 0
+						},
+						"contentType": { "type": "string" }
+					}
+				}
+			}
+		},
+		"allOf": [
+			{
+				"if": { "properties": { "action": { "enum": [
+					"create",
+					"adopt",
+					"update"
+				] } } },
+				"then": { "required": ["desired"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": {
+					"required": ["postId", "liveUpdatedAt"],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "update" } } },
+				"then": {
+					"required": [
+						"postId",
+						"fields",
+						"liveUpdatedAt"
+					],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "move" } } },
+				"then": { "required": ["fromKey"] }
+			}
+		]
+	};
+	schema34 = { "enum": [
+		"create",
+		"adopt",
+		"update",
+		"unschedule",
+		"delete",
+		"move",
+		"noop",
+		"blocked"
+	] };
+	schema35 = {
+		"type": "object",
+		"required": [
+			"content",
+			"scheduledAt",
+			"targets",
+			"media"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"content": { "type": "string" },
+			"scheduledAt": { "type": ["string", "null"] },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId", "options"],
+					"additionalProperties": false,
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"media": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate14.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate11.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+}));
 function decodeUtf8File(bytes, file) {
 	try {
 		return {
@@ -38969,6 +38117,186 @@ function invalidColumn(lineBytes) {
 		}
 		return characters + 1;
 	}
+}
+function editDistance(a, b) {
+	const rows = a.length + 1;
+	const cols = b.length + 1;
+	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
+	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
+		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
+		d[i][j] = best;
+	}
+	return d[a.length][b.length];
+}
+function fold$1(word) {
+	return word.toLowerCase().replace(/[-_\s]/g, "");
+}
+function closestMatch(word, candidates) {
+	const folded = fold$1(word);
+	const allowed = Math.max(1, Math.floor(folded.length / 3));
+	let best;
+	for (const candidate of candidates) {
+		if (candidate === word) continue;
+		const distance = editDistance(folded, fold$1(candidate));
+		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
+			candidate,
+			distance
+		};
+	}
+	return best?.candidate;
+}
+function didYouMean(word, candidates) {
+	const match = closestMatch(word, candidates);
+	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
+}
+function schemaCheck(validate) {
+	return (data, context) => {
+		if (validate(data)) return [];
+		return (validate.errors ?? []).flatMap((error) => {
+			const diagnostic = describeError(error, context);
+			return diagnostic === void 0 ? [] : [diagnostic];
+		});
+	};
+}
+function describeError(error, context) {
+	const path = pointerToPath(error.instancePath);
+	const at = (target, key = false) => ({
+		file: context.file,
+		...context.locate(target, { key })
+	});
+	const field = formatPath(path);
+	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
+	const lastKey = path[path.length - 1];
+	switch (error.keyword) {
+		case "additionalProperties": {
+			const name = String(error.params.additionalProperty);
+			const known = Object.keys(error.parentSchema?.properties ?? {});
+			return {
+				severity: "error",
+				code: "unknown-field",
+				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
+				...at([...path, name], true),
+				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
+				found: `\`${name}\``,
+				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
+			};
+		}
+		case "required": {
+			const name = String(error.params.missingProperty);
+			return {
+				severity: "error",
+				code: "missing-field",
+				message: `missing field \`${name}\` in \`${field || "the document"}\``,
+				...at(path),
+				expected: `a field \`${name}\``,
+				hint: `Add \`${name}:\`.`
+			};
+		}
+		case "type": return {
+			severity: "error",
+			code: "wrong-type",
+			message: `\`${field}\` has the wrong type`,
+			...at(path),
+			expected: expectedInWords ?? describeTypes(error.params.type),
+			found: describeValue(error.data),
+			hint: typeHint(error.params.type, error.data)
+		};
+		case "maxItems": return {
+			severity: "error",
+			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
+			message: `\`${field}\` has too many entries`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)}`,
+			found: `${error.data.length}`,
+			hint: "Split the post or remove entries."
+		};
+		case "maxLength": return {
+			severity: "error",
+			code: lastKey === "content" ? "content-too-long" : "too-long",
+			message: `\`${field}\` is too long`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)} characters`,
+			found: `${[...String(error.data)].length} characters`,
+			hint: "Shorten the text."
+		};
+		case "minLength": return {
+			severity: "error",
+			code: "empty-value",
+			message: `\`${field}\` is empty`,
+			...at(path),
+			expected: expectedInWords ?? "a non-empty text",
+			found: "an empty text",
+			hint: "Write a value or remove the field."
+		};
+		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
+		case "propertyNames": return;
+		default: return {
+			severity: "error",
+			code: "invalid-value",
+			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
+			...at(path),
+			expected: expectedInWords,
+			found: describeValue(error.data),
+			hint: "Correct the value."
+		};
+	}
+}
+function patternDiagnostic(error, path, context, expected) {
+	const propertyName = error.propertyName;
+	if (propertyName !== void 0) return {
+		severity: "error",
+		code: "invalid-key",
+		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
+		file: context.file,
+		...context.locate([...path, propertyName], { key: true }),
+		expected,
+		found: `\`${propertyName}\``,
+		hint: "Rename it."
+	};
+	return {
+		severity: "error",
+		code: "invalid-value",
+		message: `\`${formatPath(path)}\` is not valid`,
+		file: context.file,
+		...context.locate(path),
+		expected,
+		found: describeValue(error.data),
+		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
+	};
+}
+function pointerToPath(pointer) {
+	if (pointer === "") return [];
+	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
+}
+function formatPath(path) {
+	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
+}
+function describeTypes(types) {
+	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
+}
+function describeValue(value) {
+	if (value === null || value === void 0) return "nothing (an empty value)";
+	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+	if (Array.isArray(value)) return `a list of ${value.length}`;
+	return "a mapping";
+}
+function typeHint(types, found) {
+	const wanted = Array.isArray(types) ? types : types.split(",");
+	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
+	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
+	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
+}
+function describeSchemaErrors(errors, limit = 10) {
+	const lines = (errors ?? []).map((error) => {
+		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
+		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
+		return `${where}: ${error.message ?? "is invalid"}${extra}`;
+	});
+	const unique = [...new Set(lines)];
+	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
 }
 function readTextFileBytes(fd, size = fstatSync(fd).size) {
 	if (size > 1048576) return { tooLarge: { found: `${(size / MIB).toFixed(1)} MiB` } };
@@ -39297,7 +38625,7 @@ function accountAt(context, path, name, options = {}) {
 		hint: didYouMean(name, aliases) ?? `Add \`${name}: <account uuid>\` under \`accounts:\` (\`postsync accounts\` lists the uuids).`
 	});
 }
-function isRecord$3(value) {
+function isRecord$1$3(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function stringsOf(value) {
@@ -39319,10 +38647,10 @@ function deepFreeze(value) {
 	return value;
 }
 function readRulesSection(raw, context) {
-	if (!isRecord$3(raw)) return [];
+	if (!isRecord$1$3(raw)) return [];
 	const rules = [];
 	for (const [name, entry] of Object.entries(raw)) {
-		if (!isRecord$3(entry)) continue;
+		if (!isRecord$1$3(entry)) continue;
 		const rule = readRule(name, entry, context);
 		if (rule !== void 0) rules.push(rule);
 	}
@@ -39361,7 +38689,7 @@ function readScope(entry, kind, at, context) {
 	const accounts = entry.accounts === void 0 ? null : stringsOf(entry.accounts).flatMap(({ text, index }) => accountAt(context, index < 0 ? at("accounts") : at("accounts", index), text) ?? []);
 	const platforms = entry.platforms === void 0 ? null : stringsOf(entry.platforms).map(({ text }) => text);
 	let when = null;
-	if (isRecord$3(entry.when)) {
+	if (isRecord$1$3(entry.when)) {
 		if (SCHEDULE_RULE_KINDS.has(kind)) reportAt(context, at("when"), {
 			code: "rule-when-not-allowed",
 			atKey: true,
@@ -39384,7 +38712,7 @@ function readScope(entry, kind, at, context) {
 function readCheck(kind, value, common, at, context) {
 	switch (kind) {
 		case "quietHours": {
-			if (!isRecord$3(value)) return void 0;
+			if (!isRecord$1$3(value)) return void 0;
 			const from = clockAt(value.from, at(kind, "from"), context);
 			const to = clockAt(value.to, at(kind, "to"), context);
 			if (from === void 0 || to === void 0) return void 0;
@@ -39444,7 +38772,7 @@ function readCheck(kind, value, common, at, context) {
 			...common,
 			kind
 		} : void 0;
-		case "utm": return isRecord$3(value) ? utmRule(value, common, at, context) : void 0;
+		case "utm": return isRecord$1$3(value) ? utmRule(value, common, at, context) : void 0;
 	}
 }
 function clockAt(value, path, context) {
@@ -39463,7 +38791,7 @@ function blackoutPeriod(entry, path, context) {
 	const ends = typeof entry === "string" ? {
 		from: entry,
 		to: entry
-	} : isRecord$3(entry) ? entry : void 0;
+	} : isRecord$1$3(entry) ? entry : void 0;
 	if (ends === void 0 || typeof ends.from !== "string" || typeof ends.to !== "string") return void 0;
 	const single = typeof entry === "string";
 	const read = (text, end) => {
@@ -39492,7 +38820,7 @@ function blackoutPeriod(entry, path, context) {
 		});
 		return;
 	}
-	const reason = isRecord$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
+	const reason = isRecord$1$3(entry) && typeof entry.reason === "string" ? entry.reason : void 0;
 	return {
 		from,
 		to,
@@ -39555,7 +38883,7 @@ function formatSlot(slot) {
 	return `${weekdayName(slot.weekday)} ${formatClock(slot.minute)}`;
 }
 function readSlotsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	const table = {};
 	for (const [account, list] of Object.entries(raw)) {
 		if (!Array.isArray(list)) continue;
@@ -39599,7 +38927,7 @@ function templateNames(vars, hashtags) {
 	return names;
 }
 function readVarsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	for (const name of Object.keys(raw)) {
 		if (!BUILT_IN_ROOTS.has(name)) continue;
 		reportAt(context, ["vars", name], {
@@ -39618,12 +38946,12 @@ function varsTree(raw, keep) {
 	for (const [name, value] of Object.entries(raw)) {
 		if (!keep(name)) continue;
 		if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") tree[name] = String(value);
-		else if (isRecord$3(value)) tree[name] = varsTree(value, () => true);
+		else if (isRecord$1$3(value)) tree[name] = varsTree(value, () => true);
 	}
 	return tree;
 }
 function readHashtagsSection(raw, context) {
-	if (!isRecord$3(raw)) return {};
+	if (!isRecord$1$3(raw)) return {};
 	const sets = {};
 	for (const [name, value] of Object.entries(raw)) {
 		const entries = typeof value === "string" ? [{
@@ -39703,7 +39031,7 @@ function configFrom(configFile, root, options) {
 	const apiKey = options.env.POSTSYNC_API_KEY;
 	const allowedOrigins = readAllowedOrigins(options.env, diagnostics);
 	const deadlineMs = readDeadlineMs(options.env, diagnostics);
-	const accountEntries = isRecord$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
+	const accountEntries = isRecord$1$3(data.accounts) ? Object.entries(data.accounts).filter((entry) => typeof entry[1] === "string") : [];
 	const accounts = Object.freeze(Object.fromEntries(accountEntries.map(([alias, id]) => [alias, id.toLowerCase()])));
 	const policies = readPolicySections(data, {
 		file: configFile.file ?? void 0,
@@ -39845,6 +39173,56 @@ function checkUrl(value, where, diagnostics) {
 		return null;
 	}
 	return base;
+}
+function canonicalJson(value) {
+	const text = stable(value);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return text;
+}
+function prettyCanonicalJson(value) {
+	const text = stable(value, null, 2);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return `${text}\n`;
+}
+function sha256Hex(text) {
+	return hash("sha256", text, "hex");
+}
+async function guardWrite(path, options) {
+	const root = resolve(options.root);
+	const target = resolve(path);
+	const inside = relative(root, target);
+	if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
+	let at = root;
+	for (const part of inside.split(sep)) {
+		at = join(at, part);
+		const stats = await lstatOrNull(at);
+		if (stats === null) return;
+		if (stats.isSymbolicLink()) throw linkRefused(at);
+	}
+}
+async function openNoFollow(path, options) {
+	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+	let handle;
+	try {
+		handle = await open(path, flags, 420);
+	} catch (error) {
+		if (error.code === "ELOOP") throw linkRefused(path);
+		throw error;
+	}
+	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
+		await handle.close();
+		throw linkRefused(path);
+	}
+	return handle;
+}
+async function lstatOrNull(path) {
+	return lstat(path).catch((error) => {
+		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+		throw error;
+	});
+}
+function linkRefused(path) {
+	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
 }
 function settledStamp(stats, readAt) {
 	if (stats.mtimeMs > readAt - 2e3) return void 0;
@@ -40531,16 +39909,229 @@ function bareEtag(etag) {
 function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
-var NEWLINE, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_Dnx0Fc4T = __esmMin((() => {
+function pointsAt(kind, record) {
+	if (kind === "pending") {
+		const pending = record;
+		return [pending.idempotencyKey, sha256Hex(canonicalJson(pending.payload))];
+	}
+	return kind === "posts" ? record.postId : record.mediaId;
+}
+function unconfirmedRecords(section, seal) {
+	const unconfirmed = (kind) => new Set(Object.entries(section[kind]).filter(([key, record]) => !seal.confirms(kind, key, record)).map(([key]) => key));
+	return {
+		posts: unconfirmed("posts"),
+		pending: unconfirmed("pending"),
+		media: unconfirmed("media"),
+		uploads: unconfirmed("uploads")
+	};
+}
+function calendarIdentity(root) {
+	const start = resolve(root);
+	for (let dir = start;; dir = dirname(dir)) {
+		if (existsSync(resolve(dir, ".git"))) return relative(dir, start).split(sep).join("/") || ".";
+		if (dirname(dir) === dir) return ".";
+	}
+}
+function journalPathFor(statePath) {
+	return `${statePath}.journal`;
+}
+function journalLine(record) {
+	return `${JSON.stringify(record)}\n`;
+}
+function applyEdits(section, edits) {
+	for (const [field, key, value] of edits) {
+		const map = section[field];
+		if (value === null) delete map[key];
+		else map[key] = value;
+	}
+}
+function replayJournal(file, records) {
+	for (const record of records) applyEdits(file.targets[record.t] ??= {
+		apiUrl: record.u,
+		projectId: record.p,
+		posts: {},
+		media: {},
+		pending: {},
+		uploads: {}
+	}, record.e);
+	return file;
+}
+function journalBase(stateText) {
+	return stateText === null ? "none" : sha256Hex(stateText);
+}
+function journalHeaderLine(base) {
+	return `${JSON.stringify({
+		postsyncJournal: 1,
+		base
+	})}\n`;
+}
+function isHeader(value) {
+	const header = value;
+	return typeof header === "object" && header !== null && header.postsyncJournal === 1 && typeof header.base === "string";
+}
+function isRecord$4(value) {
+	const record = value;
+	return typeof record === "object" && record !== null && typeof record.t === "string" && typeof record.u === "string" && typeof record.p === "string" && Array.isArray(record.e) && record.e.every((edit) => Array.isArray(edit) && edit.length === 3 && FIELDS.has(edit[0]) && typeof edit[1] === "string" && typeof edit[2] === "object");
+}
+function parseJournal(text) {
+	const lines = [];
+	let start = 0;
+	for (let end = text.indexOf("\n"); end !== -1; start = end + 1, end = text.indexOf("\n", start)) try {
+		lines.push(JSON.parse(text.slice(start, end)));
+	} catch {
+		break;
+	}
+	const [header, ...rest] = lines;
+	if (!isHeader(header)) return null;
+	const whole = rest.findIndex((line) => !isRecord$4(line));
+	return {
+		base: header.base,
+		records: whole === -1 ? rest : rest.slice(0, whole)
+	};
+}
+function readJournalSync(path) {
+	let text;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch (error) {
+		if (error.code === "ENOENT") return null;
+		throw new StateError(`cannot read the state journal ${path}: ${error.message}`, {
+			hint: "It holds changes of an interrupted apply that are not in the state file yet; make it readable and run `postsync apply` again.",
+			cause: error
+		});
+	}
+	return parseJournal(text);
+}
+function replayJournalOnto(file, journal, state) {
+	if (journal.base === journalBase(state.text)) return replayJournal(file, journal.records);
+	const before = canonicalJson(file);
+	if (canonicalJson(replayJournal(file, journal.records)) === before) return file;
+	const journalPath = journalPathFor(state.path);
+	throw new StateError(`the state file ${state.path} was replaced after an interrupted postsync run wrote ${journalPath}, which holds changes that file does not have`, { hint: `The journal records what that run did on the remote. Put back the state file it continued (e.g. from git) and run \`postsync apply\` to fold it in; or delete ${journalPath} to drop those records (posts that run created are then not owned by this state).` });
+}
+function emptyStateFile() {
+	return {
+		version: 1,
+		targets: {}
+	};
+}
+function emptyTargetState({ apiUrl, projectId }) {
+	return {
+		apiUrl,
+		projectId,
+		posts: {},
+		media: {},
+		pending: {},
+		uploads: {}
+	};
+}
+function normalizeApiUrl(apiUrl) {
+	let url;
+	try {
+		url = new URL(apiUrl.trim());
+	} catch {
+		throw new InputError(`API URL "${apiUrl}" is not a valid URL`, { hint: "Use an absolute URL such as https://api.example.com/public/v1." });
+	}
+	const path = url.pathname.replace(/\/+$/, "");
+	return `${url.protocol}//${url.host}${path}${url.search}`;
+}
+function targetId({ apiUrl, projectId, local }) {
+	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
+}
+function sectionFor(state, target) {
+	return state.targets[target.id] ?? emptyTargetState(target);
+}
+function stateSectionHash(section) {
+	return sha256Hex(canonicalJson(section));
+}
+async function readState(path) {
+	const journal = readJournalSync(journalPathFor(path));
+	const text = readStateText(path);
+	const file = text === null ? emptyStateFile() : await parseState(text, path);
+	return journal === null ? file : replayJournalOnto(file, journal, {
+		text,
+		path
+	});
+}
+async function readStateSection(path, target, options = {}) {
+	const { known: states } = options;
+	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
+	if (text === null || states === void 0) {
+		const section = sectionFor(await readState(path), target);
+		return {
+			section,
+			hash: stateSectionHash(section)
+		};
+	}
+	const digest = hash("sha1", text, "base64");
+	const known = states.get(path, digest);
+	const section = sectionFor(await parseState(text, path, { validated: known !== void 0 }), target);
+	const remembered = known?.sectionHashes[target.id];
+	if (remembered !== void 0) return {
+		section,
+		hash: remembered
+	};
+	const sectionHash = stateSectionHash(section);
+	states.set(path, digest, { sectionHashes: {
+		...known?.sectionHashes,
+		[target.id]: sectionHash
+	} });
+	return {
+		section,
+		hash: sectionHash
+	};
+}
+function readStateText(path) {
+	try {
+		return readFileSync(path, "utf8");
+	} catch (error) {
+		if (error.code === "ENOENT") return null;
+		throw new StateError(`cannot read the state file ${path}: ${error.message}`, {
+			hint: "Check that the path is a readable file.",
+			cause: error
+		});
+	}
+}
+async function parseState(text, path, options = {}) {
+	const hint = RESTORE_HINT.replace("<file>", path);
+	if (/^(<{7}|>{7}) /m.test(text)) throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new StateError(`the state file ${path} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.version;
+	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
+	if (options.validated === true) return data;
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	if (!validateState(data)) {
+		const problems = describeSchemaErrors(validateState.errors);
+		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
+	}
+	return data;
+}
+var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, stable, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_DP_7Zoku = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_ordering_CEu8JWq0();
-	init_state_file_CAVMJCME();
+	init_scheduled_at_B26JyKjk();
 	init_diagnostics_CSWwxGl1();
-	init_scheduled_at_858iXyie();
 	init_error_codes_C8eAwXQL();
+	init_wrapper();
 	NEWLINE = 10;
+	TYPE_WORDS = {
+		string: "a text",
+		boolean: "true or false",
+		array: "a list",
+		object: "a mapping (key: value lines)",
+		null: "null",
+		number: "a number",
+		integer: "a whole number"
+	};
 	MAX_TEXT_FILE_BYTES = 1048576;
 	MIB = 1048576;
 	TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB} MiB`;
@@ -40649,6 +40240,10 @@ var init_api_Dnx0Fc4T = __esmMin((() => {
 	DEFAULT_SNIPPETS_DIR = "snippets";
 	DEFAULT_STATE_PATH = ".postsync/state.json";
 	API_VERSION_PREFIX = "/public/v1";
+	stable = stringify$1.configure({
+		deterministic: true,
+		circularValue: TypeError
+	});
 	StampedFacts = class {
 		#section;
 		constructor(section) {
@@ -41439,6 +41034,663 @@ var init_api_Dnx0Fc4T = __esmMin((() => {
 			});
 		}
 	};
+	StateSeal = class {
+		targetId;
+		calendar;
+		#key;
+		constructor(scope) {
+			this.targetId = scope.targetId;
+			this.calendar = scope.calendar;
+			this.#key = createHmac("sha256", scope.apiKey).update("postsync state seal v1").digest();
+		}
+		of(kind, key, record) {
+			const subject = canonicalJson([
+				this.targetId,
+				this.calendar,
+				kind,
+				key,
+				pointsAt(kind, record)
+			]);
+			return createHmac("sha256", this.#key).update(subject, "utf8").digest("base64url");
+		}
+		sealed(kind, key, record) {
+			return {
+				...record,
+				seal: this.of(kind, key, record)
+			};
+		}
+		confirms(kind, key, record) {
+			if (record.seal === void 0) return false;
+			const expected = Buffer.from(this.of(kind, key, record));
+			const found = Buffer.from(record.seal);
+			return expected.length === found.length && timingSafeEqual(expected, found);
+		}
+	};
+	FIELDS = new Set([
+		"posts",
+		"pending",
+		"media",
+		"uploads"
+	]);
+	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
+}));
+function gitHubActionsEnvironment(env, options) {
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
+	return {
+		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
+		outputFile: nonEmpty(env.GITHUB_OUTPUT),
+		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
+	};
+}
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+	const data = message.split("\n").map(terminalText).join("\n");
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0).map(terminalText);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_CxeY8icu = __esmMin((() => {
+	init_main();
+}));
+var actions_BUXGNycq_exports = __exportAll$1({
+	annotation: () => annotation,
+	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
+	diagnosticAnnotation: () => diagnosticAnnotation,
+	diagnosticOutputs: () => diagnosticOutputs,
+	escapeData: () => escapeData,
+	escapeProperty: () => escapeProperty,
+	formatOutputs: () => formatOutputs,
+	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
+	planOutputs: () => planOutputs,
+	reportApplyOutcome: () => reportApplyOutcome,
+	reportToGitHubActions: () => reportToGitHubActions,
+	validateSummaryMarkdown: () => validateSummaryMarkdown,
+	workspacePath: () => workspacePath
+});
+function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
+	return Object.entries(outputs).map(([name, raw]) => {
+		const value = String(raw);
+		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
+		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+	}).join("");
+}
+function diagnosticOutputs(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+function planOutputs(plan) {
+	const { summary } = plan;
+	return {
+		"has-changes": hasChanges(plan),
+		create: summary.create,
+		adopt: summary.adopt,
+		update: summary.update,
+		unschedule: summary.unschedule,
+		delete: summary.delete,
+		move: summary.move,
+		blocked: summary.blocked,
+		noop: summary.noop,
+		uploads: plan.uploads.length,
+		...diagnosticOutputs(plan.diagnostics)
+	};
+}
+async function reportToGitHubActions(report, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
+	if (!actions) return false;
+	const paths = {
+		root: report.root,
+		workspace: actions.workspace
+	};
+	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
+	for (const change of report.plan?.changes ?? []) {
+		if (change.action !== "blocked") continue;
+		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
+			file: change.file === null ? void 0 : workspacePath(change.file, paths),
+			title: "postsync blocked"
+		}));
+	}
+	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+	await appendSummary(actions, report.summary());
+	return true;
+}
+async function reportApplyOutcome(outcome, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
+	if (!actions) return false;
+	const paths = {
+		root: outcome.root,
+		workspace: actions.workspace
+	};
+	const failed = outcome.result.failed.map((failure) => ({
+		key: failure.key,
+		message: failure.error.message
+	}));
+	for (const failure of failed) {
+		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
+		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
+			file: file === null ? void 0 : workspacePath(file, paths),
+			title: "postsync apply failed"
+		}));
+	}
+	await writeOutputs(actions, {
+		applied: outcome.result.applied.length,
+		failed: failed.length
+	});
+	await appendSummary(actions, applyOutcomeMarkdown({
+		line: outcome.line,
+		failed
+	}));
+	return true;
+}
+async function writeOutputs(actions, outputs) {
+	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
+}
+async function appendSummary(actions, markdown) {
+	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
+}
+var init_actions_BUXGNycq = __esmMin((() => {
+	init_workflow_commands_CxeY8icu();
+	init_summary_CYI1_UIP();
+}));
+function location(diagnostic) {
+	if (!diagnostic.file) return "";
+	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
+	return `${diagnostic.file}${position}`;
+}
+function renderDiagnostics(diagnostics, style) {
+	return diagnostics.map((d) => {
+		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
+		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
+		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
+		return lines.join("\n");
+	}).join("\n");
+}
+function diagnosticCounts(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+var init_diagnostics_xYlT2z0v = __esmMin((() => {
+	init_main();
+}));
+function blockPostsWithErrors(changes, context) {
+	const errorsByFile = new Map();
+	const projectErrors = [];
+	for (const diagnostic of context.diagnostics) {
+		if (diagnostic.severity !== "error") continue;
+		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
+		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
+	}
+	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+	const errorsOf = (file, keys) => {
+		const errors = errorsByFile.get(file) ?? [];
+		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
+	};
+	const paired = new Set();
+	const result = changes.map((change) => {
+		const withErrors = filesOf(change, context, paired).map((file) => ({
+			file,
+			errors: errorsOf(file, [change.key, change.fromKey])
+		})).filter(({ errors }) => errors.length > 0);
+		return withErrors.length === 0 ? change : blocked(change, withErrors);
+	});
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	return result.map((change) => {
+		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
+		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
+		return change;
+	});
+}
+function filesOf(change, context, paired) {
+	const files = change.file === null ? [] : [change.file];
+	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
+	for (const key of formerKeys) {
+		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
+		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
+	}
+	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+		paired.add(invalid);
+		if (!files.includes(invalid.file)) files.push(invalid.file);
+	}
+	return files;
+}
+function writes(change) {
+	return change.action !== "noop" && change.action !== "blocked";
+}
+function consequence(change) {
+	if (change.action === "create") return "the post is not created until it is fixed";
+	if (change.action === "update") return "the post is not updated until it is fixed";
+	if (change.action === "move") return "the post is not moved until it is fixed";
+	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (change.action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
+	return "the post is left as it is until it is fixed";
+}
+function errorsReason(file, errors) {
+	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
+	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
+}
+function blocked(change, files) {
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+	if (change.action === "blocked") reasons.push(...change.reasons);
+	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+}
+function asBlocked(change, reasons, diagnostics) {
+	return {
+		...change,
+		action: "blocked",
+		reasons,
+		diagnostics
+	};
+}
+function ownChanges(invalidFiles, context, errorsOf) {
+	const byKey = new Map();
+	for (const invalid of invalidFiles) {
+		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+		if (context.only !== null && !context.only.includes(key)) continue;
+		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
+	}
+	return [...byKey].map(([key, files]) => {
+		return blocked({
+			action: "create",
+			key,
+			file: files[0].file,
+			postId: null,
+			reasons: []
+		}, files.map((invalid) => ({
+			file: invalid.file,
+			errors: errorsOf(invalid.file, [invalid.key])
+		})).filter(({ errors }) => errors.length > 0));
+	});
+}
+function blockedByProject(change, errors) {
+	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
+}
+function blockedByUnknown(change, unknown, errorsByFile) {
+	const files = unknown.map((invalid) => invalid.file);
+	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
+}
+function blockedByErrors(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
+}
+function unconfirmedBlocked(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.reason === "unconfirmed-record").length;
+}
+function trustedState(state, unconfirmed) {
+	if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
+	const keep = (records, left) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
+	return {
+		...state,
+		media: keep(state.media, unconfirmed.media),
+		uploads: keep(state.uploads, unconfirmed.uploads)
+	};
+}
+function blockUnconfirmed(change, unconfirmed) {
+	const key = [change.fromKey, change.key].find((candidate) => candidate !== void 0 && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+	if (key === void 0) return change;
+	const reason = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
+	return {
+		action: "blocked",
+		reason: UNCONFIRMED_RECORD,
+		key: change.key,
+		file: change.file,
+		postId: change.postId,
+		reasons: [reason],
+		...fromKey === void 0 ? {} : { fromKey },
+		...desired === void 0 ? {} : { desired },
+		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
+		...occurrence === void 0 ? {} : { occurrence }
+	};
+}
+function sharedPostRecords(state) {
+	const byPost = new Map();
+	for (const [key, record] of Object.entries(state.posts)) byPost.set(record.postId, [...byPost.get(record.postId) ?? [], key]);
+	const shared = new Map();
+	for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
+	return shared;
+}
+function blockShared(change, shared) {
+	if (change.action === "blocked" || shared.size === 0) return change;
+	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
+	if (keys === void 0) return change;
+	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
+	return {
+		...blockUnconfirmed(change, {
+			...NONE_UNCONFIRMED,
+			posts: new Set(keys)
+		}),
+		reasons: [reason]
+	};
+}
+var UNCONFIRMED_RECORD, NONE_UNCONFIRMED;
+var init_unconfirmed_records_ByVoXFYj = __esmMin((() => {
+	init_format_DZlSd15T();
+	UNCONFIRMED_RECORD = "unconfirmed-record";
+	NONE_UNCONFIRMED = {
+		posts: new Set(),
+		pending: new Set(),
+		media: new Set(),
+		uploads: new Set()
+	};
+}));
+function previewText(text, max) {
+	if (text.length <= max) return text;
+	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
+	let count = 0;
+	let cut = 0;
+	for (const { index } of graphemes.segment(text)) {
+		if (count === max - 1) cut = index;
+		if (count === max) return `${text.slice(0, cut)}…`;
+		count += 1;
+	}
+	return text;
+}
+var init_preview_CRMwEdwx = __esmMin((() => {}));
+function readinessText(draft, style) {
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
+}
+function draftLines(drafts, style) {
+	const files = drafts.map((draft) => terminalPath(draft.file));
+	const width = Math.max(...files.map((file) => file.length));
+	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
+}
+function renderDrafts(drafts, style, options = {}) {
+	if (drafts.length === 0) return "";
+	const notReady = drafts.filter((draft) => !draft.ready);
+	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
+	const limit = options.limit ?? Infinity;
+	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
+	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
+	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
+	return [
+		head,
+		...draftLines(shown, style),
+		style.dim(more)
+	].join("\n");
+}
+function notReadyNote(count) {
+	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
+}
+var init_drafts_BD14FYTx = __esmMin((() => {
+	init_format_DZlSd15T();
+	init_main();
+}));
+function preview(value, max = 60) {
+	if (value === void 0) return "(none)";
+	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
+}
+function colourFor(change, style) {
+	if (change.action === "noop") return style.dim;
+	return {
+		create: style.green,
+		adopt: style.green,
+		update: style.yellow,
+		unschedule: style.yellow,
+		move: style.yellow,
+		delete: style.red,
+		blocked: style.magenta
+	}[change.action];
+}
+function changeLines(change, style, options = {}) {
+	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
+	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
+	const indent = options.underFile ? "  " : "";
+	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
+	return lines;
+}
+function groupOccurrences(changes) {
+	const counts = new Map();
+	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
+	const groups = new Map();
+	const shown = [];
+	for (const change of changes) {
+		const file = change.occurrence === void 0 ? void 0 : change.file;
+		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
+			shown.push({ change });
+			continue;
+		}
+		let group = groups.get(file);
+		if (group === void 0) {
+			group = {
+				file,
+				changes: []
+			};
+			groups.set(file, group);
+			shown.push(group);
+		}
+		group.changes.push(change);
+	}
+	return shown;
+}
+function renderPlan(plan, options) {
+	const { style } = options;
+	const verbose = options.verbose ?? false;
+	const out = [options.label];
+	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
+	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
+	if (shown.length > 0) {
+		out.push("");
+		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
+		else {
+			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			for (const change of item.changes) out.push(...changeLines(change, style, {
+				verbose,
+				underFile: true
+			}));
+		}
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
+	}
+	out.push("", summaryLine$1(plan));
+	return out.join("\n");
+}
+function summaryLine$1(plan) {
+	const { summary } = plan;
+	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
+	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
+	const note = keptDraftsNote(plan);
+	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
+		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
+		return `No changes. The remote matches your files.${note}${drafts}`;
+	}
+	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
+	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
+	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
+	let line = `${parts.join("")}.`;
+	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
+	return `${line}${note}${drafts}`;
+}
+function keptDraftsNote(plan) {
+	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
+}
+function blockedNote(plan) {
+	const causes = [[blockedByErrors(plan).length, "invalid files"], [unconfirmedBlocked(plan), "unconfirmed state records"]].filter(([count]) => count > 0);
+	if (causes.length === 0) return "";
+	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
+	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
+}
+var ACTION_SYMBOLS;
+var init_plan_human_63yd_bqA = __esmMin((() => {
+	init_diagnostics_CSWwxGl1();
+	init_unconfirmed_records_ByVoXFYj();
+	init_preview_CRMwEdwx();
+	init_main();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
+	init_format_DZlSd15T();
+	ACTION_SYMBOLS = {
+		create: "+",
+		adopt: "≡",
+		update: "~",
+		unschedule: "↓",
+		delete: "-",
+		move: "→",
+		noop: "=",
+		blocked: "!"
+	};
+}));
+var plan_markdown_CtaqWqxm_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+function renderPlanMarkdown(plan, options) {
+	const maxBytes = options.maxBytes ?? Infinity;
+	const head = [
+		"### postsync plan",
+		"",
+		`${options.label}`,
+		"",
+		`**${summaryLine$1(plan)}**`,
+		""
+	];
+	const changes = plan.changes.filter((change) => change.action !== "noop");
+	const rows = changes.map((change) => {
+		const { action } = change;
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(", ")})` : "";
+		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+	});
+	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+	const tail = changes.length > 0 ? [""] : [];
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+	}
+	let problems = "";
+	if (plan.diagnostics.length > 0) problems = withinBytes({
+		head: "#### Problems\n\n",
+		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
+		tail: "\n",
+		maxBytes: maxBytes / 4,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
+	return withinBytes({
+		head: head.map((line) => `${line}\n`).join(""),
+		parts: rows,
+		tail: after,
+		maxBytes,
+		cutNote: (left) => summaryCutNote(left, "change")
+	}).replace(/\n$/, "");
+}
+var EMOJI;
+var init_plan_markdown_CtaqWqxm = __esmMin((() => {
+	init_summary_CYI1_UIP();
+	init_markdown_BA79wAv1();
+	init_diagnostics_xYlT2z0v();
+	init_plan_human_63yd_bqA();
+	init_format_DZlSd15T();
+	EMOJI = {
+		create: "🟢",
+		adopt: "🔗",
+		update: "🟡",
+		unschedule: "⏸️",
+		delete: "🔴",
+		move: "↪️",
+		noop: "⚪",
+		blocked: "⛔"
+	};
+}));
+function serializePlan(plan) {
+	return `${JSON.stringify(plan, null, 2)}\n`;
+}
+async function parsePlan(text, options = {}) {
+	const source = options.source ?? "the plan file";
+	const hint = "Create it again with `postsync plan --out <file>`.";
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.formatVersion;
+	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
+	return data;
+}
+function remoteWrites(plan) {
+	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
+}
+function postIdsToCheck(plan) {
+	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
+}
+function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+	const planned = plan.target;
+	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
+	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
+	const stale = [];
+	for (const change of remoteWrites(plan)) {
+		const live = livePosts.get(change.postId) ?? null;
+		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
+		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
+	}
+	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
+}
+function describeTarget(target) {
+	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+async function reportPlanToGitHubActions(plan, context) {
+	if (process.env.GITHUB_ACTIONS !== "true") return;
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_CtaqWqxm(), plan_markdown_CtaqWqxm_exports))]);
+	await reportToGitHubActions({
+		root: context.root,
+		diagnostics: plan.diagnostics,
+		plan,
+		summary: () => renderPlanMarkdown(plan, {
+			label: context.label,
+			maxBytes: PLAN_SUMMARY_BUDGET
+		})
+	}, {
+		env: process.env,
+		annotate: writeWorkflowCommand
+	});
+}
+var init_actions_report_DX5b2D8I = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_main();
+	init_state_file_DP_7Zoku();
+	init_limits_CSkHd4XN();
 }));
 function isOptionRule(value) {
 	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
@@ -41450,8 +41702,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CbnMlYEE = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_option_rules_C2RHvxSa = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -55642,8 +55894,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_yCVilXP1 = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_parse_C0lAqJ8C = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -55652,7 +55904,7 @@ var init_parse_yCVilXP1 = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Cf6pWbuR_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_Cu2i4eQX_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -55904,17 +56156,15 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_Cf6pWbuR = __esmMin((() => {
+var init_interpret_file_Cu2i4eQX = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_state_file_CAVMJCME();
-	init_check_posts_DJ1Fluvs();
-	init_scheduled_at_858iXyie();
-	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_state_file_DP_7Zoku();
+	init_check_posts_Ia_9N9rj();
+	init_scheduled_at_B26JyKjk();
 	init_error_codes_C8eAwXQL();
 	init_content_validators_B_k_Y7BU();
 	init_text_length_BSWyNaU7();
-	init_parse_yCVilXP1();
+	init_parse_C0lAqJ8C();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -57997,7 +58247,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Cf6pWbuR(), interpret_file_Cf6pWbuR_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Cu2i4eQX(), interpret_file_Cu2i4eQX_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -58591,15 +58841,13 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_DJ1Fluvs = __esmMin((() => {
+var init_check_posts_Ia_9N9rj = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
-	init_state_file_CAVMJCME();
+	init_scheduled_at_B26JyKjk();
+	init_state_file_DP_7Zoku();
 	init_diagnostics_CSWwxGl1();
-	init_scheduled_at_858iXyie();
 	init_error_codes_C8eAwXQL();
-	init_option_rules_CbnMlYEE();
+	init_option_rules_C2RHvxSa();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_readiness_rlbaFtKy();
@@ -58878,8 +59126,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_BcXVeb4n = __esmMin((() => {
-	init_check_posts_DJ1Fluvs();
+var init_plan_context_500uDFWA = __esmMin((() => {
+	init_check_posts_Ia_9N9rj();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -59030,9 +59278,8 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_BP4YJiI_ = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_state_file_CAVMJCME();
+var init_media_source_BqT03w8b = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -59154,8 +59401,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_BChMwQXX = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_scoped_listing_CEuV1uvB = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -59839,12 +60086,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_DH1LYjc8 = __esmMin((() => {
+var init_read_desired_HaWDMPOo = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_DJ1Fluvs();
-	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_check_posts_Ia_9N9rj();
+	init_scheduled_at_B26JyKjk();
+	init_state_file_DP_7Zoku();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -60336,7 +60583,8 @@ function summarize(changes) {
 	return summary;
 }
 function guardChanges(plan, context) {
-	let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+	const shared = sharedPostRecords(context.state);
+	let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
 	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
 		const valid = [...context.posts, ...context.unchanged];
 		changes = blockPostsWithErrors(changes, {
@@ -60368,14 +60616,16 @@ function unchangedToReadInFull(unchanged, state, live) {
 	return splitUnchanged(unchanged, state, live.briefs).touched;
 }
 function planPosts(input) {
-	const { untouched, touched } = splitUnchanged(input.unchanged, input.state, input.live.briefs);
+	const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
+	const state = trustedState(input.state, unconfirmed);
+	const { untouched, touched } = splitUnchanged(input.unchanged, state, input.live.briefs);
 	if (touched.length > 0) throw new Error(`${touched[0].file} was touched since the last apply: read it in full before planning`);
 	const planInput = {
 		target: input.target,
 		desired: input.posts,
 		untouched,
 		diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
-		state: input.state,
+		state,
 		stateHash: input.stateHash,
 		live: input.live,
 		...input.mediaSha256s === void 0 || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s },
@@ -60389,7 +60639,8 @@ function planPosts(input) {
 		invalidFiles: input.invalidFiles,
 		posts: input.posts,
 		unchanged: input.unchanged,
-		state: input.state,
+		state,
+		unconfirmed,
 		only: input.only,
 		now: input.now
 	}), input.posts);
@@ -60484,6 +60735,7 @@ async function buildPlan(options) {
 	}) : listed;
 	const plan = await planDesired(desired, {
 		target: connection.target,
+		seal: connection.seal,
 		live,
 		section,
 		stateHash: state.hash,
@@ -60526,6 +60778,7 @@ async function planDesired(desired, against) {
 		checkDiagnostics: desired.checkDiagnostics,
 		invalidFiles: desired.invalid,
 		state: against.section,
+		unconfirmed: unconfirmedRecords(against.section, against.seal),
 		stateHash: against.stateHash,
 		live: against.live,
 		mediaSha256s,
@@ -60537,15 +60790,16 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_cHLRNtEH = __esmMin((() => {
-	init_check_posts_DJ1Fluvs();
-	init_plan_context_BcXVeb4n();
-	init_media_source_BP4YJiI_();
+var init_build_plan_BTZIQvLb = __esmMin((() => {
+	init_check_posts_Ia_9N9rj();
+	init_plan_context_500uDFWA();
+	init_media_source_BqT03w8b();
 	init_diagnostics_CSWwxGl1();
-	init_ordering_CEu8JWq0();
-	init_posts_with_errors_DE3IqiLX();
-	init_scoped_listing_BChMwQXX();
-	init_read_desired_DH1LYjc8();
+	init_scheduled_at_B26JyKjk();
+	init_unconfirmed_records_ByVoXFYj();
+	init_state_file_DP_7Zoku();
+	init_scoped_listing_CEuV1uvB();
+	init_read_desired_HaWDMPOo();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -69704,7 +69958,7 @@ var init_emulator_B1UcvvBl = __esmMin((() => {
 		}
 	};
 }));
-var context_EZVgOoBN_exports = __exportAll$1({
+var context_0Pa6nwTc_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69838,6 +70092,8 @@ async function connect(config, options) {
 	});
 	return openSession(client, {
 		apiUrl: url,
+		apiKey: key,
+		root: config.root,
 		local: false,
 		close: () => client.close(),
 		label: (project) => `Target: ${url} (project ${project})`
@@ -69869,6 +70125,8 @@ async function connectLocal(config, options) {
 	};
 	return openSession(client, {
 		apiUrl: "local",
+		apiKey: LOCAL_API_KEY,
+		root: config.root,
 		local: true,
 		close,
 		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})`
@@ -69881,19 +70139,25 @@ async function openSession(client, options) {
 	try {
 		const session = await client.session();
 		const projectId = session.project.id;
-		return {
-			client,
-			session,
-			target: {
-				id: targetId({
-					apiUrl: options.apiUrl,
-					projectId,
-					local: options.local
-				}),
+		const target = {
+			id: targetId({
 				apiUrl: options.apiUrl,
 				projectId,
 				local: options.local
-			},
+			}),
+			apiUrl: options.apiUrl,
+			projectId,
+			local: options.local
+		};
+		return {
+			client,
+			session,
+			target,
+			seal: new StateSeal({
+				apiKey: options.apiKey,
+				targetId: target.id,
+				calendar: calendarIdentity(options.root)
+			}),
 			label: options.label(projectId),
 			close: options.close
 		};
@@ -69962,10 +70226,9 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_EZVgOoBN = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_state_file_CAVMJCME();
-	init_ordering_CEu8JWq0();
+var init_context_0Pa6nwTc = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_scheduled_at_B26JyKjk();
 	init_post_derived_0LsqX75P();
 	init_errors_BmB5JMAx();
 	init_main();
@@ -70241,6 +70504,7 @@ function planReport(command, plan, result) {
 		summary: {
 			...plan.summary,
 			blockedByErrors: blockedByErrors(plan).length,
+			unconfirmedRecords: unconfirmedBlocked(plan),
 			draftsNotReady: notReadyDraftFiles(plan.diagnostics).length
 		},
 		changes: plan.changes,
@@ -70271,11 +70535,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_CtsHkQXL = __esmMin((() => {
+var init_plan_json_MhU6G_pt = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_posts_with_errors_DE3IqiLX();
+	init_unconfirmed_records_ByVoXFYj();
 }));
-var plan_rG3_DOwr_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DFBd4VDG_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70323,16 +70587,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_rG3_DOwr = __esmMin((() => {
+var init_plan_DFBd4VDG = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_summary_CYI1_UIP();
-	init_actions_report_CoEN13fh();
-	init_state_file_CAVMJCME();
-	init_build_plan_cHLRNtEH();
-	init_context_EZVgOoBN();
-	init_plan_json_CtsHkQXL();
-	init_plan_human_DWe6oefa();
-	init_plan_markdown_fZ1s7_YW();
+	init_actions_report_DX5b2D8I();
+	init_state_file_DP_7Zoku();
+	init_build_plan_BTZIQvLb();
+	init_context_0Pa6nwTc();
+	init_plan_json_MhU6G_pt();
+	init_plan_human_63yd_bqA();
+	init_plan_markdown_CtaqWqxm();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70365,11 +70629,11 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CQKj505e = __esmMin((() => {
-	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+var init_find_calendars_CpMargtG = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
+	init_state_file_DP_7Zoku();
 }));
-var all_calendars_l4ZP739__exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_DtmuG_1A_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70401,10 +70665,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_l4ZP739_ = __esmMin((() => {
-	init_find_calendars_CQKj505e();
+var init_all_calendars_DtmuG_1A = __esmMin((() => {
+	init_find_calendars_CpMargtG();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
+	init_context_0Pa6nwTc();
 	init_main();
 	init_esm$1();
 }));
@@ -70426,11 +70690,11 @@ function draftReadiness(desired) {
 	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_YetXdiRT = __esmMin((() => {
+var init_draft_readiness_DZ9kMDMd = __esmMin((() => {
 	init_readiness_rlbaFtKy();
-	init_ordering_CEu8JWq0();
+	init_scheduled_at_B26JyKjk();
 }));
-var validate_DcEboQ6x_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_tIbRXsXa_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -70483,25 +70747,26 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DcEboQ6x = __esmMin((() => {
+var init_validate_tIbRXsXa = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_YetXdiRT();
-	init_state_file_CAVMJCME();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
+	init_draft_readiness_DZ9kMDMd();
+	init_state_file_DP_7Zoku();
+	init_check_posts_Ia_9N9rj();
+	init_read_desired_HaWDMPOo();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_EZVgOoBN();
+	init_context_0Pa6nwTc();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_json_CtsHkQXL();
+	init_plan_json_MhU6G_pt();
 	init_main();
 }));
-function idempotencyKey({ targetId, postKey, payload }) {
+function idempotencyKey({ targetId, calendar, postKey, payload }) {
 	const payloadHash = sha256Hex(canonicalJson(payload));
 	return `psync-${createHash("sha256").update(canonicalJson([
 		targetId,
+		calendar,
 		postKey,
 		payloadHash
 	]), "utf8").digest("base64url")}`;
@@ -70569,6 +70834,7 @@ async function createFresh(change, desired, context) {
 	const payload = createBody(desired, store.section);
 	const key = idempotencyKey({
 		targetId: context.targetId,
+		calendar: store.calendar,
 		postKey: change.key,
 		payload
 	});
@@ -70621,7 +70887,7 @@ async function adopt(change, context) {
 	const postId = change.postId;
 	const { store } = context;
 	for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
-		if (store.section.media[sha256] !== void 0) continue;
+		if (store.confirms("media", sha256)) continue;
 		await saved(context, store.recordMedia(sha256, {
 			mediaId,
 			sizeBytes,
@@ -70694,7 +70960,7 @@ async function uploadMedia(uploads, options) {
 	};
 	const limit = pLimit(UPLOAD_CONCURRENCY);
 	await Promise.all(uploads.map((upload) => limit(async () => {
-		if (options.store.section.media[upload.sha256]) return;
+		if (options.store.confirms("media", upload.sha256)) return;
 		try {
 			const sentBytes = await uploadOne(upload, options);
 			outcome.uploadedFiles += 1;
@@ -70723,7 +70989,7 @@ async function uploadOne(upload, options) {
 		upload,
 		sentBytes
 	});
-	const pending = store.section.uploads[upload.sha256];
+	const pending = store.confirms("uploads", upload.sha256) ? store.section.uploads[upload.sha256] : void 0;
 	if (pending) {
 		onEvent({
 			type: "upload-start",
@@ -70752,6 +71018,7 @@ async function uploadOne(upload, options) {
 	const attempt = randomUUID();
 	const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({
 		targetId: options.targetId,
+		calendar: store.calendar,
 		postKey: `media:${upload.sha256}:${attempt}`,
 		payload: body
 	}) });
@@ -70879,12 +71146,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BJF0QYIF = __esmMin((() => {
+var init_apply_plan_CePGI8ol = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_Dnx0Fc4T();
-	init_media_source_BP4YJiI_();
-	init_check_posts_DJ1Fluvs();
-	init_state_file_CAVMJCME();
+	init_state_file_DP_7Zoku();
+	init_media_source_BqT03w8b();
+	init_check_posts_Ia_9N9rj();
 	init_error_codes_C8eAwXQL();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -70961,8 +71227,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_Cef5kzqw = __esmMin((() => {
-	init_state_file_CAVMJCME();
+var init_atomic_DGYrJuMR = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	NODE_FS = {
 		open,
 		link,
@@ -71065,10 +71331,10 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DmPNMzIX = __esmMin((() => {
+var init_state_store_DRd_gY2M = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_CAVMJCME();
-	init_atomic_Cef5kzqw();
+	init_state_file_DP_7Zoku();
+	init_atomic_DGYrJuMR();
 	JournalFile = class {
 		path;
 		#root;
@@ -71154,9 +71420,11 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 	StateStore = class StateStore {
 		path;
 		targetId;
+		calendar;
 		file;
 		current;
 		journal;
+		seal;
 		unwritten = [];
 		journaled = false;
 		base;
@@ -71164,20 +71432,25 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 		nextWrite;
 		text = new StateFileText();
 		root;
-		constructor(path, targetId, file, section, root) {
+		constructor(path, targetId, file, section, options) {
 			this.path = path;
+			this.seal = options.seal;
+			this.calendar = options.seal.calendar;
 			this.targetId = targetId;
 			this.file = file;
 			this.current = section;
-			this.root = root;
-			this.journal = new JournalFile(journalPathFor(path), { root });
+			this.root = options.root;
+			this.journal = new JournalFile(journalPathFor(path), { root: options.root });
 		}
-		static async open(path, target, options = {}) {
+		static async open(path, target, options) {
 			const root = options.root ?? dirname(path);
 			for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 			const leftover = existsSync(journalPathFor(path));
 			const file = await readState(path);
-			const store = new StateStore(path, target.id, file, sectionFor(file, target), root);
+			const store = new StateStore(path, target.id, file, sectionFor(file, target), {
+				seal: options.seal,
+				root
+			});
 			if (leftover) {
 				store.journaled = true;
 				await store.checkpoint();
@@ -71198,7 +71471,7 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 			], [
 				"pending",
 				key,
-				pending
+				this.seal.sealed("pending", key, pending)
 			]]);
 		}
 		confirmCreate(key, record) {
@@ -71209,14 +71482,14 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 			], [
 				"posts",
 				key,
-				record
+				this.seal.sealed("posts", key, record)
 			]]);
 		}
 		recordUpdate(key, record) {
 			return this.mutate(() => [[
 				"posts",
 				key,
-				record
+				this.seal.sealed("posts", key, record)
 			]]);
 		}
 		removePost(key) {
@@ -71242,10 +71515,10 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 				], [
 					"posts",
 					toKey,
-					{
+					this.seal.sealed("posts", toKey, {
 						...record,
 						file
-					}
+					})
 				]];
 			});
 		}
@@ -71253,7 +71526,7 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 			return this.mutate(() => [[
 				"media",
 				sha256,
-				record
+				this.seal.sealed("media", sha256, record)
 			], [
 				"uploads",
 				sha256,
@@ -71264,7 +71537,7 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 			return this.mutate(() => [[
 				"uploads",
 				sha256,
-				upload
+				this.seal.sealed("uploads", sha256, upload)
 			]]);
 		}
 		clearUpload(sha256) {
@@ -71273,6 +71546,21 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 				sha256,
 				null
 			]]);
+		}
+		confirms(kind, key) {
+			const record = this.current[kind][key];
+			return record !== void 0 && this.seal.confirms(kind, key, record);
+		}
+		confirm(kind, key) {
+			return this.mutate(() => {
+				const record = this.current[kind][key];
+				if (record === void 0) throw new StateError(`cannot confirm ${kind} "${key}": it is not in the state`);
+				return [[
+					kind,
+					key,
+					this.seal.sealed(kind, key, record)
+				]];
+			});
 		}
 		async flush() {
 			await this.lastWrite.catch(() => void 0);
@@ -71335,6 +71623,18 @@ var init_state_store_DmPNMzIX = __esmMin((() => {
 		}
 	};
 }));
+async function confirm(question) {
+	const rl = createInterface$1({
+		input: process.stdin,
+		output: process.stderr
+	});
+	try {
+		return (await rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `)).trim() === "yes";
+	} finally {
+		rl.close();
+	}
+}
+var init_prompt_DdFoKWmA = __esmMin((() => {}));
 function applyProgressPrinter(options) {
 	const { stream, style, mode } = options;
 	const sentByFile = new Map();
@@ -71389,8 +71689,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DKJuxQIw = __esmMin((() => {
-	init_plan_human_DWe6oefa();
+var init_apply_progress_CZTjtnVq = __esmMin((() => {
+	init_plan_human_63yd_bqA();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71405,7 +71705,7 @@ var init_apply_progress_DKJuxQIw = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_C67fSfdm_exports = __exportAll$1({ runApply: () => runApply });
+var apply_C8Utq27B_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71458,7 +71758,10 @@ async function applyProject(options) {
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
+		const store = await StateStore.open(config.statePath, connection.target, {
+			seal: connection.seal,
+			root: config.root
+		});
 		let plan;
 		let live;
 		if (options.saved !== null) {
@@ -71523,17 +71826,6 @@ async function applyProject(options) {
 		};
 	} finally {
 		await release();
-	}
-}
-async function confirm(question) {
-	const rl = createInterface$1({
-		input: process.stdin,
-		output: process.stderr
-	});
-	try {
-		return (await rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `)).trim() === "yes";
-	} finally {
-		rl.close();
 	}
 }
 async function runApply(planFile, flags, command) {
@@ -71636,27 +71928,28 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_C67fSfdm = __esmMin((() => {
+var init_apply_C8Utq27B = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_posts_with_errors_DE3IqiLX();
-	init_actions_report_CoEN13fh();
-	init_apply_plan_BJF0QYIF();
-	init_api_Dnx0Fc4T();
-	init_check_posts_DJ1Fluvs();
+	init_unconfirmed_records_ByVoXFYj();
+	init_actions_report_DX5b2D8I();
+	init_apply_plan_CePGI8ol();
+	init_state_file_DP_7Zoku();
+	init_check_posts_Ia_9N9rj();
 	init_summary_CYI1_UIP();
-	init_state_store_DmPNMzIX();
-	init_build_plan_cHLRNtEH();
+	init_state_store_DRd_gY2M();
+	init_build_plan_BTZIQvLb();
 	init_actions_BUXGNycq();
-	init_context_EZVgOoBN();
-	init_apply_progress_DKJuxQIw();
-	init_plan_json_CtsHkQXL();
-	init_plan_human_DWe6oefa();
+	init_context_0Pa6nwTc();
+	init_prompt_DdFoKWmA();
+	init_apply_progress_CZTjtnVq();
+	init_plan_json_MhU6G_pt();
+	init_plan_human_63yd_bqA();
 	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_DjOHm6pY_exports = __exportAll$1({ runInit: () => runInit });
+var init_DpyMrVSm_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -71927,12 +72220,11 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DjOHm6pY = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_state_file_CAVMJCME();
+var init_init_DpyMrVSm = __esmMin((() => {
+	init_state_file_DP_7Zoku();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_uAKEnQoG();
-	init_context_EZVgOoBN();
+	init_context_0Pa6nwTc();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -73779,7 +74071,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DX3WQy3T_exports = __exportAll$1({
+var session_Dfnh8CTO_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73823,7 +74115,10 @@ async function applyDrafts(options) {
 		onStaleLock: options.onStaleLock
 	});
 	try {
-		const store = await StateStore.open(options.statePath, options.plan.target, { root: options.root });
+		const store = await StateStore.open(options.statePath, options.plan.target, {
+			seal: options.seal,
+			root: options.root
+		});
 		if (store.sectionHash() !== options.plan.stateHash) return { applied: false };
 		const result = await applyPlan({
 			plan: options.plan,
@@ -73952,18 +74247,17 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DX3WQy3T = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_build_plan_cHLRNtEH();
-	init_draft_readiness_YetXdiRT();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
-	init_state_file_CAVMJCME();
+var init_session_Dfnh8CTO = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_build_plan_BTZIQvLb();
+	init_draft_readiness_DZ9kMDMd();
+	init_check_posts_Ia_9N9rj();
+	init_read_desired_HaWDMPOo();
 	init_errors_BmB5JMAx();
-	init_apply_plan_BJF0QYIF();
-	init_state_store_DmPNMzIX();
+	init_apply_plan_CePGI8ol();
+	init_state_store_DRd_gY2M();
 	init_main();
-	init_scoped_listing_BChMwQXX();
+	init_scoped_listing_CEuV1uvB();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74124,11 +74418,13 @@ var init_session_DX3WQy3T = __esmMin((() => {
 	};
 	DraftApplier = class {
 		#client;
+		#seal;
 		#emit;
 		#failed = new Map();
 		#listingStale = false;
 		constructor(options) {
 			this.#client = options.client;
+			this.#seal = options.seal;
 			this.#emit = options.emit;
 		}
 		remoteRead() {
@@ -74153,6 +74449,7 @@ var init_session_DX3WQy3T = __esmMin((() => {
 					plan: drafts,
 					client: this.#client,
 					statePath: context.config.statePath,
+					seal: this.#seal,
 					root: context.config.root,
 					onEvent: (event) => this.#emit({
 						type: "apply-progress",
@@ -74549,6 +74846,7 @@ var init_session_DX3WQy3T = __esmMin((() => {
 			this.#remote = new RemoteCache(options.connection.client);
 			this.#drafts = new DraftApplier({
 				client: options.connection.client,
+				seal: options.connection.seal,
 				emit: (event) => this.#emit(event)
 			});
 			this.#configReloader = new ConfigReloader({
@@ -74739,10 +75037,11 @@ var init_session_DX3WQy3T = __esmMin((() => {
 				memo: this.#content.checkMemo,
 				calendar
 			});
-			const { target } = this.#options.connection;
+			const { target, seal } = this.#options.connection;
 			return {
 				plan: await planDesired(desired, {
 					target,
+					seal,
 					live: this.#remote.live,
 					section: this.#section,
 					stateHash: this.#stateHash,
@@ -74839,7 +75138,7 @@ var init_session_DX3WQy3T = __esmMin((() => {
 		}
 	};
 }));
-var watch_B7p_wLJJ_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CpoR2Ji1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -74994,13 +75293,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_B7p_wLJJ = __esmMin((() => {
+var init_watch_CpoR2Ji1 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DKJuxQIw();
+	init_apply_progress_CZTjtnVq();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_DWe6oefa();
+	init_plan_human_63yd_bqA();
 	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -75714,9 +76013,8 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_DoHsqnac = __esmMin((() => {
-	init_ordering_CEu8JWq0();
-	init_scheduled_at_858iXyie();
+var init_page_CCJmyeo3 = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
 	init_text_length_BSWyNaU7();
 	init_readiness_rlbaFtKy();
 	encoder = new TextEncoder();
@@ -75938,7 +76236,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_CBjM9vMb_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_j3zrnqeZ_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76028,8 +76326,8 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_CBjM9vMb = __esmMin((() => {
-	init_page_DoHsqnac();
+var init_watch_calendar_j3zrnqeZ = __esmMin((() => {
+	init_page_CCJmyeo3();
 	init_guard_Rhg5cb5l();
 	init_post_derived_0LsqX75P();
 	init_readiness_rlbaFtKy();
@@ -76168,7 +76466,7 @@ var init_watch_calendar_CBjM9vMb = __esmMin((() => {
 		}
 	};
 }));
-var watch_DchlzjpF_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_Sr18EomZ_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -76192,9 +76490,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_EZVgOoBN(), context_EZVgOoBN_exports)),
-			Promise.resolve().then(() => (init_session_DX3WQy3T(), session_DX3WQy3T_exports)),
-			Promise.resolve().then(() => (init_watch_B7p_wLJJ(), watch_B7p_wLJJ_exports)),
+			Promise.resolve().then(() => (init_context_0Pa6nwTc(), context_0Pa6nwTc_exports)),
+			Promise.resolve().then(() => (init_session_Dfnh8CTO(), session_Dfnh8CTO_exports)),
+			Promise.resolve().then(() => (init_watch_CpoR2Ji1(), watch_CpoR2Ji1_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -76211,7 +76509,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CBjM9vMb(), watch_calendar_CBjM9vMb_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_j3zrnqeZ(), watch_calendar_j3zrnqeZ_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -76254,7 +76552,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DchlzjpF = __esmMin((() => {
+var init_watch_Sr18EomZ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -76312,11 +76610,10 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BA_6HaxS = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_scheduled_at_858iXyie();
+var init_read_analytics_BP4FMj4U = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_scheduled_at_B26JyKjk();
 	init_errors_BmB5JMAx();
-	init_state_file_CAVMJCME();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
 }));
@@ -76361,7 +76658,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_Cpq5PqdB_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_CrAn_4jn_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
@@ -76541,10 +76838,10 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_Cpq5PqdB = __esmMin((() => {
+var init_calendar_report_CrAn_4jn = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_calendar_BT288DxH();
-	init_page_DoHsqnac();
+	init_calendar_aZorDY1u();
+	init_page_CCJmyeo3();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
 	init_token_login_CKiSNngP();
@@ -76560,7 +76857,7 @@ var init_calendar_report_Cpq5PqdB = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BT288DxH_exports = __exportAll$1({
+var calendar_aZorDY1u_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -76829,7 +77126,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_Cpq5PqdB(), calendar_report_Cpq5PqdB_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CrAn_4jn(), calendar_report_CrAn_4jn_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -76856,17 +77153,16 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BT288DxH = __esmMin((() => {
-	init_page_DoHsqnac();
-	init_api_Dnx0Fc4T();
-	init_read_desired_DH1LYjc8();
-	init_build_plan_cHLRNtEH();
-	init_check_posts_DJ1Fluvs();
-	init_state_file_CAVMJCME();
-	init_atomic_Cef5kzqw();
+var init_calendar_aZorDY1u = __esmMin((() => {
+	init_page_CCJmyeo3();
+	init_state_file_DP_7Zoku();
+	init_read_desired_HaWDMPOo();
+	init_build_plan_BTZIQvLb();
+	init_check_posts_Ia_9N9rj();
+	init_atomic_DGYrJuMR();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
-	init_read_analytics_BA_6HaxS();
+	init_context_0Pa6nwTc();
+	init_read_analytics_BP4FMj4U();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -76923,8 +77219,8 @@ function monthInZone(instant, timeZone) {
 	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
 var pad;
-var init_zoned_time_Bq4ARe7Q = __esmMin((() => {
-	init_scheduled_at_858iXyie();
+var init_zoned_time_C8p5a8cG = __esmMin((() => {
+	init_scheduled_at_B26JyKjk();
 	pad = (value, width = 2) => String(value).padStart(width, "0");
 }));
 function displayTime(instant, timeZone) {
@@ -76933,10 +77229,10 @@ function displayTime(instant, timeZone) {
 	if (Number.isNaN(ms)) return instant;
 	return formatInZone(new Date(Math.floor(ms / 1e3) * 1e3).toISOString(), timeZone).replace("T", " ").replace(/:00(?=[+-]\d{2}:\d{2}$)/, "");
 }
-var init_time_bkFMXzmp = __esmMin((() => {
-	init_zoned_time_Bq4ARe7Q();
+var init_time_DofX8YQm = __esmMin((() => {
+	init_zoned_time_C8p5a8cG();
 }));
-var post_problems_CgD9lisB_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_DUl2PNUZ_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77014,14 +77310,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CgD9lisB = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_plan_context_BcXVeb4n();
-	init_check_posts_DJ1Fluvs();
+var init_post_problems_DUl2PNUZ = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_plan_context_500uDFWA();
+	init_check_posts_Ia_9N9rj();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CAIBGr_p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_B17Y3p5d_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -77230,7 +77526,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CgD9lisB(), post_problems_CgD9lisB_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DUl2PNUZ(), post_problems_DUl2PNUZ_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77257,20 +77553,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CAIBGr_p = __esmMin((() => {
-	init_state_file_CAVMJCME();
-	init_draft_readiness_YetXdiRT();
-	init_scoped_listing_BChMwQXX();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
-	init_context_EZVgOoBN();
-	init_ordering_CEu8JWq0();
+var init_status_B17Y3p5d = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_draft_readiness_DZ9kMDMd();
+	init_scoped_listing_CEuV1uvB();
+	init_check_posts_Ia_9N9rj();
+	init_read_desired_HaWDMPOo();
+	init_context_0Pa6nwTc();
+	init_scheduled_at_B26JyKjk();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 	init_main();
 }));
-var import_C2YsEWcL_exports = __exportAll$1({ runImport: () => runImport });
+var import_CNkwFFU1_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -77821,7 +78117,10 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, { root: config.root });
+		const store = await StateStore.open(config.statePath, connection.target, {
+			seal: connection.seal,
+			root: config.root
+		});
 		const plan = await prepare(structuredClone(store.section), downloader.fetch);
 		const outcome = await writeImport(plan.items, {
 			root: config.root,
@@ -77958,18 +78257,17 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_C2YsEWcL = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_state_store_DmPNMzIX();
-	init_state_file_CAVMJCME();
-	init_media_source_BP4YJiI_();
+var init_import_CNkwFFU1 = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_state_store_DRd_gY2M();
+	init_media_source_BqT03w8b();
 	init_errors_BmB5JMAx();
-	init_check_posts_DJ1Fluvs();
-	init_ordering_CEu8JWq0();
-	init_zoned_time_Bq4ARe7Q();
-	init_parse_yCVilXP1();
-	init_atomic_Cef5kzqw();
-	init_context_EZVgOoBN();
+	init_check_posts_Ia_9N9rj();
+	init_scheduled_at_B26JyKjk();
+	init_zoned_time_C8p5a8cG();
+	init_parse_C0lAqJ8C();
+	init_atomic_DGYrJuMR();
+	init_context_0Pa6nwTc();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
@@ -78006,7 +78304,7 @@ var init_import_C2YsEWcL = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_D1bY7nNl_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_9shPmcsf_exports = __exportAll$1({ runCalendars: () => runCalendars });
 async function changedPaths(file) {
 	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
@@ -78030,15 +78328,15 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_D1bY7nNl = __esmMin((() => {
+var init_calendars_9shPmcsf = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_CQKj505e();
+	init_find_calendars_CpMargtG();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
+	init_context_0Pa6nwTc();
 	init_main();
 }));
-var health_issue_C6gj7ikN_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Ch3bu4dA_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78244,16 +78542,94 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_C6gj7ikN = __esmMin((() => {
+var init_health_issue_Ch3bu4dA = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
-	init_ordering_CEu8JWq0();
+	init_scheduled_at_B26JyKjk();
 	init_token_login_CKiSNngP();
-	init_context_EZVgOoBN();
+	init_context_0Pa6nwTc();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_BcJoERuj_exports = __exportAll$1({ runStateMerge: () => runStateMerge });
+var state_BBTq0jnn_exports = __exportAll$1({
+	runStateConfirm: () => runStateConfirm,
+	runStateMerge: () => runStateMerge
+});
+async function confirmState(options) {
+	const { config, connection } = options;
+	const release = await acquireLock(config.statePath, { command: "state confirm" });
+	try {
+		const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+		const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
+		if (chosen.length === 0) return {
+			kind: "nothing",
+			records: []
+		};
+		const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
+		if (!await options.approve(records)) return {
+			kind: "declined",
+			records
+		};
+		for (const { kind, key } of records) await store.confirm(kind, key);
+		await store.checkpoint();
+		return {
+			kind: "confirmed",
+			records
+		};
+	} finally {
+		await release();
+	}
+}
+function chooseRecords(section, unconfirmed, select, statePath) {
+	if ("all" in select) return [
+		"posts",
+		"pending",
+		"media",
+		"uploads"
+	].flatMap((kind) => [...unconfirmed[kind]].sort(compareText).map((key) => [kind, key]));
+	const missing = select.keys.filter((key) => section.posts[key] === void 0 && section.pending[key] === void 0);
+	if (missing.length > 0) throw new InputError(`${missing.map((key) => `"${key}"`).join(", ")} ${missing.length === 1 ? "is" : "are"} not a post key of the state ${statePath} for this target`, { hint: "Name post keys as `postsync plan` shows them, or pass --all to confirm every record without a valid seal." });
+	return select.keys.flatMap((key) => {
+		const kind = section.posts[key] !== void 0 ? "posts" : "pending";
+		return unconfirmed[kind].has(key) ? [[kind, key]] : [];
+	});
+}
+async function describeRecord(kind, key, section, client) {
+	if (kind === "pending") return {
+		kind,
+		key,
+		remoteId: null,
+		status: "create pending",
+		text: section.pending[key].payload.content
+	};
+	if (kind === "media" || kind === "uploads") return {
+		kind,
+		key,
+		remoteId: section[kind][key].mediaId,
+		status: null,
+		text: null
+	};
+	const postId = section.posts[key].postId;
+	try {
+		const post = await client.getPost(postId);
+		return {
+			kind,
+			key,
+			remoteId: postId,
+			status: post.status,
+			text: post.content
+		};
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return {
+			kind,
+			key,
+			remoteId: postId,
+			status: "not found",
+			text: null
+		};
+		throw error;
+	}
+}
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
 	const keys = new Set([
@@ -78367,6 +78743,26 @@ async function mergeStateFiles(files) {
 	await writeFileAtomic(files.ours, prettyCanonicalJson(state));
 	return notes;
 }
+function renderUnconfirmed(records, options) {
+	const table = renderTable([
+		{ header: "key" },
+		{ header: "record" },
+		{ header: "remote id" },
+		{ header: "status" },
+		{ header: "text" }
+	], records.map((record) => [
+		record.key,
+		KIND[record.kind],
+		record.remoteId ?? "-",
+		record.status ?? "-",
+		record.text === null ? "-" : JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50))
+	]), {
+		style: options.style,
+		indent: "  "
+	});
+	const count = `${records.length} ${records.length === 1 ? "record" : "records"}`;
+	return `${options.label}\n\n${count} without a valid seal would be confirmed (plans act on them again):\n\n${table}`;
+}
 async function runStateMerge(base, ours, theirs) {
 	const notes = await mergeStateFiles({
 		base,
@@ -78376,16 +78772,53 @@ async function runStateMerge(base, ours, theirs) {
 	for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
 	return 0;
 }
-var same;
-var init_state_BcJoERuj = __esmMin((() => {
+async function runStateConfirm(keys, flags, command) {
+	if (keys.length > 0 === (flags.all === true)) throw new InputError("name the post keys to confirm, or pass --all (not both)", { hint: "Example: postsync state confirm 2027-01/launch, or postsync state confirm --all" });
+	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
+	if (!flags.yes && !interactive) throw new InputError("state confirm vouches for state records and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm)." });
+	const { config, connection, style } = await openTarget(globalOptions(command));
+	try {
+		const outcome = await confirmState({
+			config,
+			connection,
+			select: flags.all === true ? { all: true } : { keys },
+			approve: async (records) => {
+				process.stdout.write(`${renderUnconfirmed(records, {
+					label: connection.label,
+					style
+				})}\n`);
+				return flags.yes === true || await confirm("\nDo these records point at what this calendar owns?");
+			}
+		});
+		if (outcome.kind === "nothing") process.stdout.write("Nothing to confirm: every record named carries a valid seal.\n");
+		if (outcome.kind === "declined") process.stdout.write("Nothing was confirmed.\n");
+		if (outcome.kind === "confirmed") process.stdout.write(style.green(`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? "record" : "records"}: plans act on them again.\n`));
+		return outcome.kind === "declined" ? 1 : 0;
+	} finally {
+		await connection.close();
+	}
+}
+var same, KIND;
+var init_state_BBTq0jnn = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_atomic_Cef5kzqw();
-	init_state_file_CAVMJCME();
-	init_ordering_CEu8JWq0();
+	init_state_file_DP_7Zoku();
+	init_state_store_DRd_gY2M();
+	init_scheduled_at_B26JyKjk();
+	init_atomic_DGYrJuMR();
 	init_main();
+	init_context_0Pa6nwTc();
+	init_prompt_DdFoKWmA();
+	init_preview_CRMwEdwx();
+	init_table_Ch59e7Ol();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+	KIND = {
+		posts: "post",
+		pending: "pending create",
+		media: "media",
+		uploads: "upload"
+	};
 }));
-var accounts_IjqiJGEY_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_Dbfeai7w_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -78559,10 +78992,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_IjqiJGEY = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_context_EZVgOoBN();
-	init_option_rules_CbnMlYEE();
+var init_accounts_Dbfeai7w = __esmMin((() => {
+	init_state_file_DP_7Zoku();
+	init_context_0Pa6nwTc();
+	init_option_rules_C2RHvxSa();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -78577,7 +79010,7 @@ var init_accounts_IjqiJGEY = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_UBalQmBj_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CknWsCuz_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -78651,10 +79084,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_UBalQmBj = __esmMin((() => {
-	init_context_EZVgOoBN();
+var init_whoami_CknWsCuz = __esmMin((() => {
+	init_context_0Pa6nwTc();
 	init_error_codes_C8eAwXQL();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
@@ -78667,7 +79100,7 @@ var init_whoami_UBalQmBj = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_C_KgV9KB_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DZTN8yzE_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -78812,11 +79245,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_C_KgV9KB = __esmMin((() => {
-	init_read_analytics_BA_6HaxS();
-	init_context_EZVgOoBN();
+var init_analytics_DZTN8yzE = __esmMin((() => {
+	init_read_analytics_BP4FMj4U();
+	init_context_0Pa6nwTc();
 	init_table_Ch59e7Ol();
-	init_time_bkFMXzmp();
+	init_time_DofX8YQm();
 	init_main();
 	METRICS = [
 		"impressions",
@@ -78906,48 +79339,60 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_rG3_DOwr(), plan_rG3_DOwr_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DFBd4VDG(), plan_DFBd4VDG_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DtmuG_1A(), all_calendars_DtmuG_1A_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DcEboQ6x(), validate_DcEboQ6x_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_tIbRXsXa(), validate_tIbRXsXa_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_C67fSfdm(), apply_C67fSfdm_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_C8Utq27B(), apply_C8Utq27B_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DtmuG_1A(), all_calendars_DtmuG_1A_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DjOHm6pY(), init_DjOHm6pY_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DpyMrVSm(), init_DpyMrVSm_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DchlzjpF(), watch_DchlzjpF_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BT288DxH(), calendar_BT288DxH_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CAIBGr_p(), status_CAIBGr_p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C2YsEWcL(), import_C2YsEWcL_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D1bY7nNl(), calendars_D1bY7nNl_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_C6gj7ikN(), health_issue_C6gj7ikN_exports))).runHealthIssue(flags, command)));
-	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Sr18EomZ(), watch_Sr18EomZ_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_aZorDY1u(), calendar_aZorDY1u_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B17Y3p5d(), status_B17Y3p5d_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CNkwFFU1(), import_CNkwFFU1_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_9shPmcsf(), calendars_9shPmcsf_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Ch3bu4dA(), health_issue_Ch3bu4dA_exports))).runHealthIssue(flags, command)));
+	const state = program.command("state").description("work on the state file (.postsync/state.json) itself");
+	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BcJoERuj(), state_BcJoERuj_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_IjqiJGEY(), accounts_IjqiJGEY_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_UBalQmBj(), whoami_UBalQmBj_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BBTq0jnn(), state_BBTq0jnn_exports))).runStateMerge(base, ours, theirs)));
+	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
+		"",
+		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
+		"resends what a record without a valid seal points at: such a record may have been added or edited",
+		"in a pull request to point at a post this calendar does not own. Lists each record with its remote",
+		"post (status and text) first; confirm only those you recognise.",
+		"",
+		"Example:",
+		"  $ postsync state confirm 2027-01/launch",
+		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BBTq0jnn(), state_BBTq0jnn_exports))).runStateConfirm(keys, flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Dbfeai7w(), accounts_Dbfeai7w_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CknWsCuz(), whoami_CknWsCuz_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_C_KgV9KB(), analytics_C_KgV9KB_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DZTN8yzE(), analytics_DZTN8yzE_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
