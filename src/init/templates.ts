@@ -20,6 +20,10 @@ export function configTemplate(options: { schemas: SchemaPaths; timezone: string
 # Folder scanned for **/*.md post files.
 # content: posts
 
+# The remote post of a removed post file: false puts a scheduled one back to draft and keeps a
+# draft; true deletes it, as \`postsync apply --prune\` does (\`--no-prune\` overrides it).
+# prune: false
+
 # The state file: which remote post belongs to which file, and what was last applied. Commit it.
 # state: .postsync/state.json
 
