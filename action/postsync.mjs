@@ -9278,7 +9278,7 @@ function groupOccurrences(changes) {
 function renderPlan(plan, options) {
 	const { style } = options;
 	const verbose = options.verbose ?? false;
-	const out = [options.label];
+	const out = [options.label, ...options.pruneNote ? [options.pruneNote] : []];
 	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
 	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
 	if (shown.length > 0) {
@@ -9326,7 +9326,7 @@ function blockedNote(plan) {
 	return invalid === plan.summary.blocked ? " (invalid files)" : ` (${invalid} by invalid files)`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DWe6oefa = __esmMin((() => {
+var init_plan_human_CC3uoCEu = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_DE3IqiLX();
 	init_preview_CRMwEdwx();
@@ -9345,7 +9345,7 @@ var init_plan_human_DWe6oefa = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_fZ1s7_YW_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_LyD_w28q_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -9353,6 +9353,7 @@ function renderPlanMarkdown(plan, options) {
 		"",
 		`${options.label}`,
 		"",
+		...options.pruneNote ? [options.pruneNote, ""] : [],
 		`**${summaryLine$1(plan)}**`,
 		""
 	];
@@ -9387,11 +9388,11 @@ function renderPlanMarkdown(plan, options) {
 	}).replace(/\n$/, "");
 }
 var EMOJI;
-var init_plan_markdown_fZ1s7_YW = __esmMin((() => {
+var init_plan_markdown_LyD_w28q = __esmMin((() => {
 	init_summary_CYI1_UIP();
 	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
-	init_plan_human_DWe6oefa();
+	init_plan_human_CC3uoCEu();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9404,6 +9405,25 @@ var init_plan_markdown_fZ1s7_YW = __esmMin((() => {
 		blocked: "⛔"
 	};
 }));
+function pruneSetting(options) {
+	if (options.flag !== void 0) return {
+		on: options.flag,
+		from: "flag"
+	};
+	return options.config ? {
+		on: true,
+		from: "config"
+	} : {
+		on: false,
+		from: "default"
+	};
+}
+function pruneHeader(setting, options) {
+	if (setting.from === "default") return null;
+	if (setting.from === "config") return "prune: on, from postsync.yaml";
+	if (setting.on) return "prune: on, from --prune";
+	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
+}
 function serializePlan(plan) {
 	return `${JSON.stringify(plan, null, 2)}\n`;
 }
@@ -9448,13 +9468,14 @@ function describeTarget(target) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_fZ1s7_YW(), plan_markdown_fZ1s7_YW_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_LyD_w28q(), plan_markdown_LyD_w28q_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
 		plan,
 		summary: () => renderPlanMarkdown(plan, {
 			label: context.label,
+			pruneNote: context.pruneNote ?? null,
 			maxBytes: PLAN_SUMMARY_BUDGET
 		})
 	}, {
@@ -9462,7 +9483,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_CoEN13fh = __esmMin((() => {
+var init_actions_report_C1ihqavJ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_state_file_CAVMJCME();
@@ -15738,7 +15759,7 @@ var init_yaml_source_B6g5_DVe = __esmMin((() => {
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
-var content_validators_B_k_Y7BU_exports = __exportAll$1({
+var content_validators_DnbH4znY_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -18085,11 +18106,29 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.prune !== void 0) {
+			let data3 = data.prune;
+			if (typeof data3 !== "boolean") {
+				const err7 = {
+					instancePath: instancePath + "/prune",
+					schemaPath: "#/properties/prune/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean",
+					schema: schema4.properties.prune.type,
+					parentSchema: schema4.properties.prune,
+					data: data3
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
 		if (data.snippets !== void 0) {
-			let data3 = data.snippets;
-			if (typeof data3 === "string") {
-				if (func0(data3) < 1) {
-					const err7 = {
+			let data4 = data.snippets;
+			if (typeof data4 === "string") {
+				if (func0(data4) < 1) {
+					const err8 = {
 						instancePath: instancePath + "/snippets",
 						schemaPath: "#/properties/snippets/minLength",
 						keyword: "minLength",
@@ -18097,14 +18136,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.snippets,
-						data: data3
+						data: data4
 					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
 					errors++;
 				}
 			} else {
-				const err8 = {
+				const err9 = {
 					instancePath: instancePath + "/snippets",
 					schemaPath: "#/properties/snippets/type",
 					keyword: "type",
@@ -18112,18 +18151,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.snippets.type,
 					parentSchema: schema4.properties.snippets,
-					data: data3
+					data: data4
 				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
 				errors++;
 			}
 		}
 		if (data.state !== void 0) {
-			let data4 = data.state;
-			if (typeof data4 === "string") {
-				if (func0(data4) < 1) {
-					const err9 = {
+			let data5 = data.state;
+			if (typeof data5 === "string") {
+				if (func0(data5) < 1) {
+					const err10 = {
 						instancePath: instancePath + "/state",
 						schemaPath: "#/properties/state/minLength",
 						keyword: "minLength",
@@ -18131,14 +18170,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.state,
-						data: data4
+						data: data5
 					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
 					errors++;
 				}
 			} else {
-				const err10 = {
+				const err11 = {
 					instancePath: instancePath + "/state",
 					schemaPath: "#/properties/state/type",
 					keyword: "type",
@@ -18146,18 +18185,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.state.type,
 					parentSchema: schema4.properties.state,
-					data: data4
+					data: data5
 				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
 				errors++;
 			}
 		}
 		if (data.timezone !== void 0) {
-			let data5 = data.timezone;
-			if (typeof data5 === "string") {
-				if (func0(data5) < 1) {
-					const err11 = {
+			let data6 = data.timezone;
+			if (typeof data6 === "string") {
+				if (func0(data6) < 1) {
+					const err12 = {
 						instancePath: instancePath + "/timezone",
 						schemaPath: "#/properties/timezone/minLength",
 						keyword: "minLength",
@@ -18165,14 +18204,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.timezone,
-						data: data5
+						data: data6
 					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
 					errors++;
 				}
 			} else {
-				const err12 = {
+				const err13 = {
 					instancePath: instancePath + "/timezone",
 					schemaPath: "#/properties/timezone/type",
 					keyword: "type",
@@ -18180,21 +18219,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.timezone.type,
 					parentSchema: schema4.properties.timezone,
-					data: data5
+					data: data6
 				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
 				errors++;
 			}
 		}
 		if (data.accounts !== void 0) {
-			let data6 = data.accounts;
-			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-				for (const key2 in data6) {
-					const _errs17 = errors;
+			let data7 = data.accounts;
+			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+				for (const key2 in data7) {
+					const _errs19 = errors;
 					if (typeof key2 === "string") {
 						if (!pattern1.test(key2)) {
-							const err13 = {
+							const err14 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
 								keyword: "pattern",
@@ -18205,13 +18244,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key2,
 								propertyName: key2
 							};
-							if (vErrors === null) vErrors = [err13];
-							else vErrors.push(err13);
+							if (vErrors === null) vErrors = [err14];
+							else vErrors.push(err14);
 							errors++;
 						}
 					}
-					if (!(_errs17 === errors)) {
-						const err14 = {
+					if (!(_errs19 === errors)) {
+						const err15 = {
 							instancePath: instancePath + "/accounts",
 							schemaPath: "#/properties/accounts/propertyNames",
 							keyword: "propertyNames",
@@ -18219,18 +18258,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.accounts.propertyNames,
 							parentSchema: schema4.properties.accounts,
-							data: data6
+							data: data7
 						};
-						if (vErrors === null) vErrors = [err14];
-						else vErrors.push(err14);
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
 						errors++;
 					}
 				}
-				for (const key3 in data6) {
-					let data7 = data6[key3];
-					if (typeof data7 === "string") {
-						if (!pattern2.test(data7)) {
-							const err15 = {
+				for (const key3 in data7) {
+					let data8 = data7[key3];
+					if (typeof data8 === "string") {
+						if (!pattern2.test(data8)) {
+							const err16 = {
 								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
 								schemaPath: "#/properties/accounts/additionalProperties/pattern",
 								keyword: "pattern",
@@ -18238,14 +18277,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
 								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
 								parentSchema: schema4.properties.accounts.additionalProperties,
-								data: data7
+								data: data8
 							};
-							if (vErrors === null) vErrors = [err15];
-							else vErrors.push(err15);
+							if (vErrors === null) vErrors = [err16];
+							else vErrors.push(err16);
 							errors++;
 						}
 					} else {
-						const err16 = {
+						const err17 = {
 							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/accounts/additionalProperties/type",
 							keyword: "type",
@@ -18253,15 +18292,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string",
 							schema: schema4.properties.accounts.additionalProperties.type,
 							parentSchema: schema4.properties.accounts.additionalProperties,
-							data: data7
+							data: data8
 						};
-						if (vErrors === null) vErrors = [err16];
-						else vErrors.push(err16);
+						if (vErrors === null) vErrors = [err17];
+						else vErrors.push(err17);
 						errors++;
 					}
 				}
 			} else {
-				const err17 = {
+				const err18 = {
 					instancePath: instancePath + "/accounts",
 					schemaPath: "#/properties/accounts/type",
 					keyword: "type",
@@ -18269,21 +18308,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.accounts.type,
 					parentSchema: schema4.properties.accounts,
-					data: data6
+					data: data7
 				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
 				errors++;
 			}
 		}
 		if (data.rules !== void 0) {
-			let data8 = data.rules;
-			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-				for (const key4 in data8) {
-					const _errs25 = errors;
+			let data9 = data.rules;
+			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+				for (const key4 in data9) {
+					const _errs27 = errors;
 					if (typeof key4 === "string") {
 						if (!pattern1.test(key4)) {
-							const err18 = {
+							const err19 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
 								keyword: "pattern",
@@ -18294,13 +18333,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key4,
 								propertyName: key4
 							};
-							if (vErrors === null) vErrors = [err18];
-							else vErrors.push(err18);
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
 							errors++;
 						}
 					}
-					if (!(_errs25 === errors)) {
-						const err19 = {
+					if (!(_errs27 === errors)) {
+						const err20 = {
 							instancePath: instancePath + "/rules",
 							schemaPath: "#/properties/rules/propertyNames",
 							keyword: "propertyNames",
@@ -18308,16 +18347,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.rules.propertyNames,
 							parentSchema: schema4.properties.rules,
-							data: data8
+							data: data9
 						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
 						errors++;
 					}
 				}
-				for (const key5 in data8) if (!validate4(data8[key5], {
+				for (const key5 in data9) if (!validate4(data9[key5], {
 					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data8,
+					parentData: data9,
 					parentDataProperty: key5,
 					rootData,
 					dynamicAnchors
@@ -18326,7 +18365,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err20 = {
+				const err21 = {
 					instancePath: instancePath + "/rules",
 					schemaPath: "#/properties/rules/type",
 					keyword: "type",
@@ -18334,23 +18373,23 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.rules.type,
 					parentSchema: schema4.properties.rules,
-					data: data8
+					data: data9
 				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
 				errors++;
 			}
 		}
 		if (data.slots !== void 0) {
-			let data10 = data.slots;
-			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) for (const key6 in data10) {
-				let data11 = data10[key6];
-				if (Array.isArray(data11)) {
-					const len0 = data11.length;
+			let data11 = data.slots;
+			if (data11 && typeof data11 == "object" && !Array.isArray(data11)) for (const key6 in data11) {
+				let data12 = data11[key6];
+				if (Array.isArray(data12)) {
+					const len0 = data12.length;
 					for (let i0 = 0; i0 < len0; i0++) {
-						let data12 = data11[i0];
-						if (typeof data12 !== "string") {
-							const err21 = {
+						let data13 = data12[i0];
+						if (typeof data13 !== "string") {
+							const err22 = {
 								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
 								schemaPath: "#/properties/slots/additionalProperties/items/type",
 								keyword: "type",
@@ -18358,15 +18397,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must be string",
 								schema: schema4.properties.slots.additionalProperties.items.type,
 								parentSchema: schema4.properties.slots.additionalProperties.items,
-								data: data12
+								data: data13
 							};
-							if (vErrors === null) vErrors = [err21];
-							else vErrors.push(err21);
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
 							errors++;
 						}
 					}
 				} else {
-					const err22 = {
+					const err23 = {
 						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 						schemaPath: "#/properties/slots/additionalProperties/type",
 						keyword: "type",
@@ -18374,15 +18413,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must be array",
 						schema: schema4.properties.slots.additionalProperties.type,
 						parentSchema: schema4.properties.slots.additionalProperties,
-						data: data11
+						data: data12
 					};
-					if (vErrors === null) vErrors = [err22];
-					else vErrors.push(err22);
+					if (vErrors === null) vErrors = [err23];
+					else vErrors.push(err23);
 					errors++;
 				}
 			}
 			else {
-				const err23 = {
+				const err24 = {
 					instancePath: instancePath + "/slots",
 					schemaPath: "#/properties/slots/type",
 					keyword: "type",
@@ -18390,21 +18429,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.slots.type,
 					parentSchema: schema4.properties.slots,
-					data: data10
+					data: data11
 				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
+				if (vErrors === null) vErrors = [err24];
+				else vErrors.push(err24);
 				errors++;
 			}
 		}
 		if (data.vars !== void 0) {
-			let data13 = data.vars;
-			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-				for (const key7 in data13) {
-					const _errs39 = errors;
+			let data14 = data.vars;
+			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+				for (const key7 in data14) {
+					const _errs41 = errors;
 					if (typeof key7 === "string") {
 						if (!pattern4.test(key7)) {
-							const err24 = {
+							const err25 = {
 								instancePath: instancePath + "/vars",
 								schemaPath: "#/properties/vars/propertyNames/pattern",
 								keyword: "pattern",
@@ -18415,13 +18454,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key7,
 								propertyName: key7
 							};
-							if (vErrors === null) vErrors = [err24];
-							else vErrors.push(err24);
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
 							errors++;
 						}
 					}
-					if (!(_errs39 === errors)) {
-						const err25 = {
+					if (!(_errs41 === errors)) {
+						const err26 = {
 							instancePath: instancePath + "/vars",
 							schemaPath: "#/properties/vars/propertyNames",
 							keyword: "propertyNames",
@@ -18429,16 +18468,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.vars.propertyNames,
 							parentSchema: schema4.properties.vars,
-							data: data13
+							data: data14
 						};
-						if (vErrors === null) vErrors = [err25];
-						else vErrors.push(err25);
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
 						errors++;
 					}
 				}
-				for (const key8 in data13) if (!validate6(data13[key8], {
+				for (const key8 in data14) if (!validate6(data14[key8], {
 					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data13,
+					parentData: data14,
 					parentDataProperty: key8,
 					rootData,
 					dynamicAnchors
@@ -18447,7 +18486,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err26 = {
+				const err27 = {
 					instancePath: instancePath + "/vars",
 					schemaPath: "#/properties/vars/type",
 					keyword: "type",
@@ -18455,21 +18494,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.vars.type,
 					parentSchema: schema4.properties.vars,
-					data: data13
+					data: data14
 				};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
 				errors++;
 			}
 		}
 		if (data.hashtags !== void 0) {
-			let data15 = data.hashtags;
-			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-				for (const key9 in data15) {
-					const _errs45 = errors;
+			let data16 = data.hashtags;
+			if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+				for (const key9 in data16) {
+					const _errs47 = errors;
 					if (typeof key9 === "string") {
 						if (!pattern4.test(key9)) {
-							const err27 = {
+							const err28 = {
 								instancePath: instancePath + "/hashtags",
 								schemaPath: "#/properties/hashtags/propertyNames/pattern",
 								keyword: "pattern",
@@ -18480,13 +18519,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key9,
 								propertyName: key9
 							};
-							if (vErrors === null) vErrors = [err27];
-							else vErrors.push(err27);
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
 							errors++;
 						}
 					}
-					if (!(_errs45 === errors)) {
-						const err28 = {
+					if (!(_errs47 === errors)) {
+						const err29 = {
 							instancePath: instancePath + "/hashtags",
 							schemaPath: "#/properties/hashtags/propertyNames",
 							keyword: "propertyNames",
@@ -18494,17 +18533,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.hashtags.propertyNames,
 							parentSchema: schema4.properties.hashtags,
-							data: data15
+							data: data16
 						};
-						if (vErrors === null) vErrors = [err28];
-						else vErrors.push(err28);
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
 						errors++;
 					}
 				}
-				for (const key10 in data15) {
-					let data16 = data15[key10];
-					if (typeof data16 !== "string" && !Array.isArray(data16)) {
-						const err29 = {
+				for (const key10 in data16) {
+					let data17 = data16[key10];
+					if (typeof data17 !== "string" && !Array.isArray(data17)) {
+						const err30 = {
 							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/hashtags/additionalProperties/type",
 							keyword: "type",
@@ -18512,18 +18551,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string,array",
 							schema: schema4.properties.hashtags.additionalProperties.type,
 							parentSchema: schema4.properties.hashtags.additionalProperties,
-							data: data16
+							data: data17
 						};
-						if (vErrors === null) vErrors = [err29];
-						else vErrors.push(err29);
+						if (vErrors === null) vErrors = [err30];
+						else vErrors.push(err30);
 						errors++;
 					}
-					if (Array.isArray(data16)) {
-						const len1 = data16.length;
+					if (Array.isArray(data17)) {
+						const len1 = data17.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data17 = data16[i1];
-							if (typeof data17 !== "string") {
-								const err30 = {
+							let data18 = data17[i1];
+							if (typeof data18 !== "string") {
+								const err31 = {
 									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
 									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
 									keyword: "type",
@@ -18531,17 +18570,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 									message: "must be string",
 									schema: schema4.properties.hashtags.additionalProperties.items.type,
 									parentSchema: schema4.properties.hashtags.additionalProperties.items,
-									data: data17
+									data: data18
 								};
-								if (vErrors === null) vErrors = [err30];
-								else vErrors.push(err30);
+								if (vErrors === null) vErrors = [err31];
+								else vErrors.push(err31);
 								errors++;
 							}
 						}
 					}
 				}
 			} else {
-				const err31 = {
+				const err32 = {
 					instancePath: instancePath + "/hashtags",
 					schemaPath: "#/properties/hashtags/type",
 					keyword: "type",
@@ -18549,15 +18588,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.hashtags.type,
 					parentSchema: schema4.properties.hashtags,
-					data: data15
+					data: data16
 				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
 				errors++;
 			}
 		}
 	} else {
-		const err32 = {
+		const err33 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -18567,15 +18606,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err32];
-		else vErrors.push(err32);
+		if (vErrors === null) vErrors = [err33];
+		else vErrors.push(err33);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
 var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_B_k_Y7BU = __esmMin((() => {
+var init_content_validators_DnbH4znY = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
@@ -18949,6 +18988,10 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 				"description": "Folder scanned for **/*.md post files, relative to the project root. Default: posts.",
 				"type": "string",
 				"minLength": 1
+			},
+			"prune": {
+				"description": "true: plan and apply delete the remote post of a removed post file, as if --prune were given (--no-prune overrides it). Default: false, where a removed file's scheduled post goes back to draft and a draft stays.",
+				"type": "boolean"
 			},
 			"snippets": {
 				"description": "Folder of the snippet files that `{{> path }}` includes, relative to the project root, below it and not hidden (no part starting with a dot). Default: snippets.",
@@ -39053,7 +39096,7 @@ function readBounded(path) {
 	}
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_B_k_Y7BU(), content_validators_B_k_Y7BU_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DnbH4znY(), content_validators_DnbH4znY_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -39716,6 +39759,7 @@ function configFrom(configFile, root, options) {
 		root,
 		contentDir,
 		snippetsDir,
+		prune: data.prune === true,
 		statePath,
 		timezone,
 		accounts,
@@ -40532,7 +40576,7 @@ function lowerCaseKeys(headers) {
 	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 var NEWLINE, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient;
-var init_api_Dnx0Fc4T = __esmMin((() => {
+var init_api_CsTPwXj5 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_ordering_CEu8JWq0();
@@ -41450,8 +41494,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CbnMlYEE = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_option_rules_Duny9gnk = __esmMin((() => {
+	init_api_CsTPwXj5();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -55642,8 +55686,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_yCVilXP1 = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_parse_DeHdok9a = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -55652,7 +55696,7 @@ var init_parse_yCVilXP1 = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Cf6pWbuR_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_Dw2IvMC__exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -55904,17 +55948,17 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_Cf6pWbuR = __esmMin((() => {
+var init_interpret_file_Dw2IvMC_ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_state_file_CAVMJCME();
-	init_check_posts_DJ1Fluvs();
+	init_check_posts_DuTW2JOi();
 	init_scheduled_at_858iXyie();
 	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_api_CsTPwXj5();
 	init_error_codes_C8eAwXQL();
-	init_content_validators_B_k_Y7BU();
+	init_content_validators_DnbH4znY();
 	init_text_length_BSWyNaU7();
-	init_parse_yCVilXP1();
+	init_parse_DeHdok9a();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -57997,7 +58041,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Cf6pWbuR(), interpret_file_Cf6pWbuR_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Dw2IvMC_(), interpret_file_Dw2IvMC__exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -58591,15 +58635,15 @@ function rulesDigestOf(rules) {
 	}), "base64");
 }
 var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_DJ1Fluvs = __esmMin((() => {
+var init_check_posts_DuTW2JOi = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_api_CsTPwXj5();
 	init_state_file_CAVMJCME();
 	init_diagnostics_CSWwxGl1();
 	init_scheduled_at_858iXyie();
 	init_error_codes_C8eAwXQL();
-	init_option_rules_CbnMlYEE();
+	init_option_rules_Duny9gnk();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_readiness_rlbaFtKy();
@@ -58878,8 +58922,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_BcXVeb4n = __esmMin((() => {
-	init_check_posts_DJ1Fluvs();
+var init_plan_context_CzkH1gzv = __esmMin((() => {
+	init_check_posts_DuTW2JOi();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -59030,8 +59074,8 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_BP4YJiI_ = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_media_source_Be6S1p6M = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_state_file_CAVMJCME();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
@@ -59154,8 +59198,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_BChMwQXX = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_scoped_listing_BMmgOG0l = __esmMin((() => {
+	init_api_CsTPwXj5();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -59839,12 +59883,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_DH1LYjc8 = __esmMin((() => {
+var init_read_desired_CCpDBP9_ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
-	init_check_posts_DJ1Fluvs();
+	init_check_posts_DuTW2JOi();
 	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_api_CsTPwXj5();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -60537,15 +60581,15 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_cHLRNtEH = __esmMin((() => {
-	init_check_posts_DJ1Fluvs();
-	init_plan_context_BcXVeb4n();
-	init_media_source_BP4YJiI_();
+var init_build_plan_DfAwsc7N = __esmMin((() => {
+	init_check_posts_DuTW2JOi();
+	init_plan_context_CzkH1gzv();
+	init_media_source_Be6S1p6M();
 	init_diagnostics_CSWwxGl1();
 	init_ordering_CEu8JWq0();
 	init_posts_with_errors_DE3IqiLX();
-	init_scoped_listing_BChMwQXX();
-	init_read_desired_DH1LYjc8();
+	init_scoped_listing_BMmgOG0l();
+	init_read_desired_CCpDBP9_();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -69704,7 +69748,7 @@ var init_emulator_B1UcvvBl = __esmMin((() => {
 		}
 	};
 }));
-var context_EZVgOoBN_exports = __exportAll$1({
+var context_kP9xbIbR_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69962,8 +70006,8 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_EZVgOoBN = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_context_kP9xbIbR = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_state_file_CAVMJCME();
 	init_ordering_CEu8JWq0();
 	init_post_derived_0LsqX75P();
@@ -70275,7 +70319,7 @@ var init_plan_json_CtsHkQXL = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_posts_with_errors_DE3IqiLX();
 }));
-var plan_rG3_DOwr_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_Dvtxzpbn_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70293,21 +70337,30 @@ async function planProject(input) {
 async function runPlan(flags, command) {
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
 	try {
+		const prune = pruneSetting({
+			flag: flags.prune,
+			config: config.prune
+		});
+		const pruneNote = pruneHeader(prune, { config: config.prune });
 		const { plan } = await planProject({
 			config,
 			connection,
 			kept,
-			prune: flags.prune ?? false,
+			prune: prune.on,
 			only: flags.target ?? null,
 			now: new Date(),
 			refreshAll: flags.refreshAll === true
 		});
 		if (flags.out) await writeFile(flags.out, serializePlan(plan));
 		if (flags.json) process.stdout.write(renderJson(planReport("plan", plan)));
-		else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);
+		else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, {
+			label: connection.label,
+			pruneNote
+		})}\n`);
 		else {
 			process.stdout.write(`${renderPlan(plan, {
 				label: connection.label,
+				pruneNote,
 				style,
 				verbose: flags.verbose
 			})}\n`);
@@ -70315,7 +70368,8 @@ async function runPlan(flags, command) {
 		}
 		await reportPlanToGitHubActions(plan, {
 			root: config.root,
-			label: connection.label
+			label: connection.label,
+			pruneNote
 		});
 		if (hasErrors(plan.diagnostics)) return 1;
 		return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
@@ -70323,16 +70377,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_rG3_DOwr = __esmMin((() => {
+var init_plan_Dvtxzpbn = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_summary_CYI1_UIP();
-	init_actions_report_CoEN13fh();
+	init_actions_report_C1ihqavJ();
 	init_state_file_CAVMJCME();
-	init_build_plan_cHLRNtEH();
-	init_context_EZVgOoBN();
+	init_build_plan_DfAwsc7N();
+	init_context_kP9xbIbR();
 	init_plan_json_CtsHkQXL();
-	init_plan_human_DWe6oefa();
-	init_plan_markdown_fZ1s7_YW();
+	init_plan_human_CC3uoCEu();
+	init_plan_markdown_LyD_w28q();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70365,11 +70419,27 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CQKj505e = __esmMin((() => {
+function sharedSecrets(calendars) {
+	const byName = new Map();
+	for (const calendar of calendars) byName.set(calendar.apiKeySecret, [...byName.get(calendar.apiKeySecret) ?? [], calendar.folder]);
+	return [...byName].filter(([, folders]) => folders.length > 1).map(([apiKeySecret, folders]) => ({
+		folders,
+		apiKeySecret
+	}));
+}
+function assertDistinctSecrets(calendars) {
+	const shared = sharedSecrets(calendars);
+	if (shared.length === 0) return;
+	const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(" and ")} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
+	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
+}
+var init_find_calendars_D8J3BmNV = __esmMin((() => {
+	init_errors_BmB5JMAx();
 	init_ordering_CEu8JWq0();
-	init_api_Dnx0Fc4T();
+	init_main();
+	init_api_CsTPwXj5();
 }));
-var all_calendars_l4ZP739__exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_Ctz5adTg_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70401,10 +70471,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_l4ZP739_ = __esmMin((() => {
-	init_find_calendars_CQKj505e();
+var init_all_calendars_Ctz5adTg = __esmMin((() => {
+	init_find_calendars_D8J3BmNV();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	init_main();
 	init_esm$1();
 }));
@@ -70430,7 +70500,7 @@ var init_draft_readiness_YetXdiRT = __esmMin((() => {
 	init_readiness_rlbaFtKy();
 	init_ordering_CEu8JWq0();
 }));
-var validate_DcEboQ6x_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_D2pspOfZ_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -70483,15 +70553,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DcEboQ6x = __esmMin((() => {
+var init_validate_D2pspOfZ = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_draft_readiness_YetXdiRT();
 	init_state_file_CAVMJCME();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
+	init_check_posts_DuTW2JOi();
+	init_read_desired_CCpDBP9_();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
@@ -70879,11 +70949,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BJF0QYIF = __esmMin((() => {
+var init_apply_plan_BHZ8Oy7_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_api_Dnx0Fc4T();
-	init_media_source_BP4YJiI_();
-	init_check_posts_DJ1Fluvs();
+	init_api_CsTPwXj5();
+	init_media_source_Be6S1p6M();
+	init_check_posts_DuTW2JOi();
 	init_state_file_CAVMJCME();
 	init_error_codes_C8eAwXQL();
 	init_p_limit();
@@ -71389,8 +71459,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DKJuxQIw = __esmMin((() => {
-	init_plan_human_DWe6oefa();
+var init_apply_progress_DBLCbgnQ = __esmMin((() => {
+	init_plan_human_CC3uoCEu();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71405,7 +71475,7 @@ var init_apply_progress_DKJuxQIw = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_C67fSfdm_exports = __exportAll$1({ runApply: () => runApply });
+var apply_oi_ANaKf_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71540,10 +71610,15 @@ async function runApply(planFile, flags, command) {
 	const saved = planFile ? await parsePlan(await readFile(planFile, "utf8").catch(() => {
 		throw new InputError(`cannot read the plan file ${planFile}`);
 	}), { source: planFile }) : null;
-	if (saved && (flags.prune || flags.target || flags.refreshAll)) throw new InputError("--prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
+	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll)) throw new InputError("--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const prune = pruneSetting({
+		flag: flags.prune,
+		config: config.prune
+	});
+	const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
 	const out = (text) => {
 		if (!flags.json) process.stdout.write(`${text}\n`);
 	};
@@ -71553,7 +71628,7 @@ async function runApply(planFile, flags, command) {
 			connection,
 			saved,
 			kept,
-			prune: flags.prune ?? false,
+			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
 			strict: flags.strict ?? false,
@@ -71562,11 +71637,13 @@ async function runApply(planFile, flags, command) {
 			onPlan: async (plan) => {
 				out(renderPlan(plan, {
 					label: connection.label,
+					pruneNote,
 					style
 				}));
 				await reportPlanToGitHubActions(plan, {
 					root: config.root,
-					label: connection.label
+					label: connection.label,
+					pruneNote
 				});
 			},
 			confirm: async () => {
@@ -71636,27 +71713,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_C67fSfdm = __esmMin((() => {
+var init_apply_oi_ANaKf = __esmMin((() => {
 	init_diagnostics_CSWwxGl1();
 	init_errors_BmB5JMAx();
+	init_actions_report_C1ihqavJ();
 	init_posts_with_errors_DE3IqiLX();
-	init_actions_report_CoEN13fh();
-	init_apply_plan_BJF0QYIF();
-	init_api_Dnx0Fc4T();
-	init_check_posts_DJ1Fluvs();
+	init_apply_plan_BHZ8Oy7_();
+	init_api_CsTPwXj5();
+	init_check_posts_DuTW2JOi();
 	init_summary_CYI1_UIP();
 	init_state_store_DmPNMzIX();
-	init_build_plan_cHLRNtEH();
+	init_build_plan_DfAwsc7N();
 	init_actions_BUXGNycq();
-	init_context_EZVgOoBN();
-	init_apply_progress_DKJuxQIw();
+	init_context_kP9xbIbR();
+	init_apply_progress_DBLCbgnQ();
 	init_plan_json_CtsHkQXL();
-	init_plan_human_DWe6oefa();
+	init_plan_human_CC3uoCEu();
 	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_DjOHm6pY_exports = __exportAll$1({ runInit: () => runInit });
+var init_BoKlvbOF_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -71716,6 +71793,32 @@ function schemaReference(projectDir, schemaFile, options = {}) {
 		schemaFile
 	].join("/");
 }
+async function npmProject(dir) {
+	const text = await readFile(join(dir, "package.json"), "utf8").catch((error) => {
+		if (error.code === "ENOENT") return null;
+		throw error;
+	});
+	if (text === null) return {
+		hasPackageJson: false,
+		postsyncCommand: "postsync"
+	};
+	const manifest = parsedObject(text);
+	return {
+		hasPackageJson: true,
+		postsyncCommand: DEPENDENCY_FIELDS.some((field) => {
+			const dependencies = manifest[field];
+			return typeof dependencies === "object" && dependencies !== null && Object.hasOwn(dependencies, "postsync");
+		}) ? "npx postsync" : "postsync"
+	};
+}
+function parsedObject(text) {
+	try {
+		const value = JSON.parse(text);
+		return typeof value === "object" && value !== null ? value : {};
+	} catch {
+		return {};
+	}
+}
 function configTemplate(options) {
 	return `# yaml-language-server: $schema=${options.schemas.config}
 # postsync project configuration. Every setting is optional; defaults are shown commented out.
@@ -71728,6 +71831,10 @@ function configTemplate(options) {
 
 # Folder scanned for **/*.md post files.
 # content: posts
+
+# The remote post of a removed post file: false puts a scheduled one back to draft and keeps a
+# draft; true deletes it, as \`postsync apply --prune\` does (\`--no-prune\` overrides it).
+# prune: false
 
 # The state file: which remote post belongs to which file, and what was last applied. Commit it.
 # state: .postsync/state.json
@@ -71759,8 +71866,7 @@ media:
   - path: media/welcome.png   # relative to this file or to the project root
     alt: An orange square, the colour of our brand
 ---
-Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull
-request, and postsync shows what merging would change.
+${WELCOME_TEXT}
 `;
 }
 function vscodeSettingsTemplate(options) {
@@ -71823,10 +71929,12 @@ async function initProject(options) {
 		await mkdir(dirname(path), { recursive: true });
 		await writeFile(path, contents, { flag: "wx" });
 	}
+	const npm = await npmProject(options.dir);
 	return {
 		written: Object.keys(files),
-		gitignore: await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
-		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)")
+		gitignore: npm.hasPackageJson ? await addLines(join(options.dir, ".gitignore"), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the installed packages") : await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)"),
+		postsyncCommand: npm.postsyncCommand
 	};
 }
 async function updateVendoredAction(options) {
@@ -71922,29 +72030,36 @@ async function runInit(command, flags) {
 	if (result.gitattributes !== "unchanged") lines.push(`  ${style.green(result.gitattributes === "created" ? "+" : "~")} .gitattributes`);
 	const fromHere = relative(process.cwd(), dir);
 	const cd = fromHere.startsWith("..") ? dir : fromHere;
-	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], "  postsync plan            # what apply would do (on the embedded local API until you set api.url)", "  postsync apply --yes     # do it", "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
+	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DjOHm6pY = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_BoKlvbOF = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_state_file_CAVMJCME();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_uAKEnQoG();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
 		b: 128
 	};
 	INSTALLED_SCHEMAS = "node_modules/postsync/schemas";
+	DEPENDENCY_FIELDS = [
+		"dependencies",
+		"devDependencies",
+		"optionalDependencies"
+	];
+	WELCOME_TEXT = "Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull request, and postsync shows what merging would change.";
 	GITIGNORE_ENTRIES = [
 		".postsync/local-api/",
 		".postsync/*.lock",
 		".postsync/*.lock.takeover",
 		".postsync/*.journal"
 	];
+	NODE_MODULES_ENTRY = "node_modules/";
 	STATE_MERGE_DRIVER = "postsync-state";
 	GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
 	STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;
@@ -72022,13 +72137,7 @@ in this repository: it rewrites this folder and nothing else. Commit the result.
 		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
 	};
 	NODE_VERSION = 24;
-	CONTENT_PATHS = [
-		"**/posts/**",
-		"**/media/**",
-		"**/postsync.yaml",
-		"**/.postsync/state.json"
-	];
-	pathFilter = (paths) => paths.map((path) => `      - "${path}"`).join("\n");
+	CHANGED_PATHS = "git diff --name-only -z";
 	ifLine = (condition) => condition === void 0 ? "" : `\n        if: ${condition}`;
 	checkout = (options = {}) => {
 		const withLines = [
@@ -72076,10 +72185,10 @@ ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
 
+# Every pull request starts the first job, which is quick: \`postsync calendars --changed\` knows
+# each calendar's folders (a custom content or snippets folder too), a path filter here would not.
 on:
   pull_request:
-    paths:
-${pathFilter(CONTENT_PATHS)}
 
 permissions: {}
 
@@ -72088,8 +72197,9 @@ ${calendarsJob({
 		title: "Calendars this pull request touches",
 		fetchDepth: 2,
 		find: `        run: |
-          if changed=$(git diff --name-only HEAD^1 HEAD 2>/dev/null); then
-            printf '%s\\n' "$changed" | postsync calendars --changed -
+          changed="$RUNNER_TEMP/postsync-changed"
+          if ${CHANGED_PATHS} HEAD^1 HEAD > "$changed" 2>/dev/null; then
+            postsync calendars --changed "$changed"
           else
             echo "Cannot tell what the pull request changed: planning every calendar."
             postsync calendars
@@ -72162,8 +72272,9 @@ name: postsync apply
 on:
   push:
     branches: [main]
-    paths:
-${pathFilter(CONTENT_PATHS.filter((path) => !path.endsWith("state.json")))}
+    # Any change but a new state file alone: \`postsync calendars --changed\` picks the calendars.
+    paths-ignore:
+      - "**/.postsync/state.json"
   # By hand too, but only on the default branch: a branch that is not merged is never applied.
   workflow_dispatch:
 
@@ -72192,7 +72303,7 @@ ${calendarsJob({
           BEFORE: \${{ github.event.before }}
         run: |
           if [ -n "$BEFORE" ] && git cat-file -e "$BEFORE^{commit}" 2>/dev/null; then
-            git diff --name-only "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
+            ${CHANGED_PATHS} "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
           else
             echo "No earlier commit to compare with (a new branch, or a run by hand): applying every calendar."
             postsync calendars
@@ -73779,7 +73890,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DX3WQy3T_exports = __exportAll$1({
+var session_D9aVLIFJ_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73952,18 +74063,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DX3WQy3T = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_build_plan_cHLRNtEH();
+var init_session_D9aVLIFJ = __esmMin((() => {
+	init_api_CsTPwXj5();
+	init_build_plan_DfAwsc7N();
 	init_draft_readiness_YetXdiRT();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
+	init_check_posts_DuTW2JOi();
+	init_read_desired_CCpDBP9_();
 	init_state_file_CAVMJCME();
 	init_errors_BmB5JMAx();
-	init_apply_plan_BJF0QYIF();
+	init_apply_plan_BHZ8Oy7_();
 	init_state_store_DmPNMzIX();
 	init_main();
-	init_scoped_listing_BChMwQXX();
+	init_scoped_listing_BMmgOG0l();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74839,7 +74950,7 @@ var init_session_DX3WQy3T = __esmMin((() => {
 		}
 	};
 }));
-var watch_B7p_wLJJ_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_BwGNFpOt_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -74994,13 +75105,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_B7p_wLJJ = __esmMin((() => {
+var init_watch_BwGNFpOt = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DKJuxQIw();
+	init_apply_progress_DBLCbgnQ();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_DWe6oefa();
+	init_plan_human_CC3uoCEu();
 	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -76168,7 +76279,7 @@ var init_watch_calendar_CBjM9vMb = __esmMin((() => {
 		}
 	};
 }));
-var watch_DchlzjpF_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BJ2jKLCF_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -76192,9 +76303,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_EZVgOoBN(), context_EZVgOoBN_exports)),
-			Promise.resolve().then(() => (init_session_DX3WQy3T(), session_DX3WQy3T_exports)),
-			Promise.resolve().then(() => (init_watch_B7p_wLJJ(), watch_B7p_wLJJ_exports)),
+			Promise.resolve().then(() => (init_context_kP9xbIbR(), context_kP9xbIbR_exports)),
+			Promise.resolve().then(() => (init_session_D9aVLIFJ(), session_D9aVLIFJ_exports)),
+			Promise.resolve().then(() => (init_watch_BwGNFpOt(), watch_BwGNFpOt_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -76254,7 +76365,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DchlzjpF = __esmMin((() => {
+var init_watch_BJ2jKLCF = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -76312,8 +76423,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BA_6HaxS = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_read_analytics_CmSBAxsz = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_scheduled_at_858iXyie();
 	init_errors_BmB5JMAx();
 	init_state_file_CAVMJCME();
@@ -76361,7 +76472,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_Cpq5PqdB_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_B_iS2rE1_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
@@ -76541,9 +76652,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_Cpq5PqdB = __esmMin((() => {
+var init_calendar_report_B_iS2rE1 = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_calendar_BT288DxH();
+	init_calendar__p8WAPam();
 	init_page_DoHsqnac();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
@@ -76560,7 +76671,7 @@ var init_calendar_report_Cpq5PqdB = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BT288DxH_exports = __exportAll$1({
+var calendar__p8WAPam_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -76829,7 +76940,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_Cpq5PqdB(), calendar_report_Cpq5PqdB_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_B_iS2rE1(), calendar_report_B_iS2rE1_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -76856,17 +76967,17 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BT288DxH = __esmMin((() => {
+var init_calendar__p8WAPam = __esmMin((() => {
 	init_page_DoHsqnac();
-	init_api_Dnx0Fc4T();
-	init_read_desired_DH1LYjc8();
-	init_build_plan_cHLRNtEH();
-	init_check_posts_DJ1Fluvs();
+	init_api_CsTPwXj5();
+	init_read_desired_CCpDBP9_();
+	init_build_plan_DfAwsc7N();
+	init_check_posts_DuTW2JOi();
 	init_state_file_CAVMJCME();
 	init_atomic_Cef5kzqw();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
-	init_read_analytics_BA_6HaxS();
+	init_context_kP9xbIbR();
+	init_read_analytics_CmSBAxsz();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -76936,7 +77047,7 @@ function displayTime(instant, timeZone) {
 var init_time_bkFMXzmp = __esmMin((() => {
 	init_zoned_time_Bq4ARe7Q();
 }));
-var post_problems_CgD9lisB_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_ZCsySHLk_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77014,14 +77125,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CgD9lisB = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_plan_context_BcXVeb4n();
-	init_check_posts_DJ1Fluvs();
+var init_post_problems_ZCsySHLk = __esmMin((() => {
+	init_api_CsTPwXj5();
+	init_plan_context_CzkH1gzv();
+	init_check_posts_DuTW2JOi();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CAIBGr_p_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_BeGsTXlM_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -77230,7 +77341,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CgD9lisB(), post_problems_CgD9lisB_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_ZCsySHLk(), post_problems_ZCsySHLk_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77257,20 +77368,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CAIBGr_p = __esmMin((() => {
+var init_status_BeGsTXlM = __esmMin((() => {
 	init_state_file_CAVMJCME();
 	init_draft_readiness_YetXdiRT();
-	init_scoped_listing_BChMwQXX();
-	init_check_posts_DJ1Fluvs();
-	init_read_desired_DH1LYjc8();
-	init_context_EZVgOoBN();
+	init_scoped_listing_BMmgOG0l();
+	init_check_posts_DuTW2JOi();
+	init_read_desired_CCpDBP9_();
+	init_context_kP9xbIbR();
 	init_ordering_CEu8JWq0();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	init_main();
 }));
-var import_C2YsEWcL_exports = __exportAll$1({ runImport: () => runImport });
+var import_jZswG35M_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -77958,18 +78069,18 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_C2YsEWcL = __esmMin((() => {
-	init_api_Dnx0Fc4T();
+var init_import_jZswG35M = __esmMin((() => {
+	init_api_CsTPwXj5();
 	init_state_store_DmPNMzIX();
 	init_state_file_CAVMJCME();
-	init_media_source_BP4YJiI_();
+	init_media_source_Be6S1p6M();
 	init_errors_BmB5JMAx();
-	init_check_posts_DJ1Fluvs();
+	init_check_posts_DuTW2JOi();
 	init_ordering_CEu8JWq0();
 	init_zoned_time_Bq4ARe7Q();
-	init_parse_yCVilXP1();
+	init_parse_DeHdok9a();
 	init_atomic_Cef5kzqw();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
@@ -78006,15 +78117,44 @@ var init_import_C2YsEWcL = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_D1bY7nNl_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_D10MzeK6_exports = __exportAll$1({ runCalendars: () => runCalendars });
+function parseGitPathList(text) {
+	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
+}
+function unquoteGitPath(line) {
+	if (line.length < 2 || !line.startsWith("\"") || !line.endsWith("\"")) return line;
+	const bytes = [];
+	const inner = line.slice(1, -1);
+	for (let index = 0; index < inner.length; index += 1) {
+		const char = inner[index];
+		if (char !== "\\") {
+			bytes.push(...Buffer.from(char, "utf8"));
+			continue;
+		}
+		const octal = /^[0-3][0-7]{2}/.exec(inner.slice(index + 1));
+		if (octal) {
+			bytes.push(Number.parseInt(octal[0], 8));
+			index += 3;
+			continue;
+		}
+		const escaped = ESCAPES[inner[index + 1] ?? ""];
+		if (escaped === void 0) bytes.push(92);
+		else {
+			bytes.push(escaped);
+			index += 1;
+		}
+	}
+	return Buffer.from(bytes).toString("utf8");
+}
 async function changedPaths(file) {
-	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
+	return parseGitPathList(file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
-	})).split(/\r?\n/).map((line) => line.trim().replace(/^\.\//, "")).filter((line) => line !== "");
+	}));
 }
 async function runCalendars(flags, command) {
 	const root = resolve(globalOptions(command).dir ?? process.cwd());
 	const all = await findCalendars(root);
+	assertDistinctSecrets(all);
 	const calendars = flags.changed === void 0 ? all : touchedCalendars(all, await changedPaths(flags.changed));
 	if (flags.json) process.stdout.write(`${JSON.stringify({
 		formatVersion: 1,
@@ -78030,15 +78170,27 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_D1bY7nNl = __esmMin((() => {
+var ESCAPES;
+var init_calendars_D10MzeK6 = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_CQKj505e();
+	init_find_calendars_D8J3BmNV();
 	init_errors_BmB5JMAx();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	init_main();
+	ESCAPES = {
+		a: 7,
+		b: 8,
+		t: 9,
+		n: 10,
+		v: 11,
+		f: 12,
+		r: 13,
+		"\"": 34,
+		"\\": 92
+	};
 }));
-var health_issue_C6gj7ikN_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_8VM1BqUP_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78244,12 +78396,12 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_C6gj7ikN = __esmMin((() => {
+var init_health_issue_8VM1BqUP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
 	init_ordering_CEu8JWq0();
 	init_token_login_CKiSNngP();
-	init_context_EZVgOoBN();
+	init_context_kP9xbIbR();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
@@ -78385,7 +78537,7 @@ var init_state_BcJoERuj = __esmMin((() => {
 	init_main();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-var accounts_IjqiJGEY_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts__4chrjN4_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -78559,10 +78711,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_IjqiJGEY = __esmMin((() => {
-	init_api_Dnx0Fc4T();
-	init_context_EZVgOoBN();
-	init_option_rules_CbnMlYEE();
+var init_accounts__4chrjN4 = __esmMin((() => {
+	init_api_CsTPwXj5();
+	init_context_kP9xbIbR();
+	init_option_rules_Duny9gnk();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -78577,7 +78729,7 @@ var init_accounts_IjqiJGEY = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_UBalQmBj_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_4TNCu_xA_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -78651,8 +78803,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_UBalQmBj = __esmMin((() => {
-	init_context_EZVgOoBN();
+var init_whoami_4TNCu_xA = __esmMin((() => {
+	init_context_kP9xbIbR();
 	init_error_codes_C8eAwXQL();
 	init_time_bkFMXzmp();
 	init_main();
@@ -78667,7 +78819,7 @@ var init_whoami_UBalQmBj = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_C_KgV9KB_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_Bz0WQSwR_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -78812,9 +78964,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_C_KgV9KB = __esmMin((() => {
-	init_read_analytics_BA_6HaxS();
-	init_context_EZVgOoBN();
+var init_analytics_Bz0WQSwR = __esmMin((() => {
+	init_read_analytics_CmSBAxsz();
+	init_context_kP9xbIbR();
 	init_table_Ch59e7Ol();
 	init_time_bkFMXzmp();
 	init_main();
@@ -78905,35 +79057,35 @@ async function exitWith(code) {
 }
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
-	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_rG3_DOwr(), plan_rG3_DOwr_exports));
+	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_Dvtxzpbn(), plan_Dvtxzpbn_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Ctz5adTg(), all_calendars_Ctz5adTg_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DcEboQ6x(), validate_DcEboQ6x_exports))).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_C67fSfdm(), apply_C67fSfdm_exports));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_D2pspOfZ(), validate_D2pspOfZ_exports))).runValidate(flags, command)));
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+		const { runApply } = await Promise.resolve().then(() => (init_apply_oi_ANaKf(), apply_oi_ANaKf_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_l4ZP739_(), all_calendars_l4ZP739__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_Ctz5adTg(), all_calendars_Ctz5adTg_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DjOHm6pY(), init_DjOHm6pY_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BoKlvbOF(), init_BoKlvbOF_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DchlzjpF(), watch_DchlzjpF_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BT288DxH(), calendar_BT288DxH_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CAIBGr_p(), status_CAIBGr_p_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_C2YsEWcL(), import_C2YsEWcL_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D1bY7nNl(), calendars_D1bY7nNl_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_C6gj7ikN(), health_issue_C6gj7ikN_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BJ2jKLCF(), watch_BJ2jKLCF_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar__p8WAPam(), calendar__p8WAPam_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_BeGsTXlM(), status_BeGsTXlM_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_jZswG35M(), import_jZswG35M_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_D10MzeK6(), calendars_D10MzeK6_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_8VM1BqUP(), health_issue_8VM1BqUP_exports))).runHealthIssue(flags, command)));
 	program.command("state").description("work on the state file (.postsync/state.json) itself").command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
@@ -78941,13 +79093,13 @@ function registerCommands(program) {
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
 	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BcJoERuj(), state_BcJoERuj_exports))).runStateMerge(base, ours, theirs)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_IjqiJGEY(), accounts_IjqiJGEY_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_UBalQmBj(), whoami_UBalQmBj_exports))).runWhoami(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts__4chrjN4(), accounts__4chrjN4_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_4TNCu_xA(), whoami_4TNCu_xA_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_C_KgV9KB(), analytics_C_KgV9KB_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_Bz0WQSwR(), analytics_Bz0WQSwR_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
