@@ -140,9 +140,9 @@ export function registerCommands(program: Command): void {
   program
     .command('calendars')
     .description('list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets')
-    .option('--changed <file>', 'only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)')
+    .option('--changed <file>', "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)")
     .option('--json', 'print one JSON document and nothing else')
-    .addHelpText('after', '\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -')
+    .addHelpText('after', '\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -')
     .action(async (flags, command: Command) => exitWith((await import('./commands/calendars.js')).runCalendars(flags, command)));
 
   program
