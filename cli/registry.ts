@@ -38,7 +38,8 @@ export function registerCommands(program: Command): void {
     .command('plan')
     .description('show what apply would change on the remote, without changing anything')
     .option('--out <file>', 'save the plan as JSON, to apply exactly it later with `postsync apply <file>`')
-    .option('--prune', 'plan deletes of owned posts whose files were removed')
+    .option('--prune', 'plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)')
+    .option('--no-prune', 'plan no deletes of removed files\' posts even with `prune: true` in postsync.yaml')
     .option('--refresh-all', 'list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published')
     .option('--target <key>', 'limit the plan to a post key (repeatable)', collect)
     .option('--json', 'print one JSON document and nothing else')
@@ -64,7 +65,8 @@ export function registerCommands(program: Command): void {
     .argument('[planfile]', 'a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)')
     .description('make the remote match the files: upload media, create, update, move and (with --prune) delete posts')
     .option('-y, --yes', 'do not ask for confirmation (required outside a terminal)')
-    .option('--prune', 'delete owned posts whose files were removed')
+    .option('--prune', 'delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)')
+    .option('--no-prune', 'delete no removed file\'s post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)')
     .option('--refresh-all', 'plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published')
     .option('--target <key>', 'limit apply to a post key (repeatable)', collect)
     .option('--strict', 'all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)')
@@ -138,9 +140,9 @@ export function registerCommands(program: Command): void {
   program
     .command('calendars')
     .description('list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets')
-    .option('--changed <file>', 'only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)')
+    .option('--changed <file>', "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)")
     .option('--json', 'print one JSON document and nothing else')
-    .addHelpText('after', '\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -')
+    .addHelpText('after', '\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -')
     .action(async (flags, command: Command) => exitWith((await import('./commands/calendars.js')).runCalendars(flags, command)));
 
   program

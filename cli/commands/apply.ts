@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { ApplyResult } from '../../src/apply/events.js';
 import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
+import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { parsePlan } from '../../src/plan/plan-file.js';
@@ -34,8 +35,8 @@ export interface ApplyFlags {
  */
 export async function runApply(planFile: string | undefined, flags: ApplyFlags, command: Command): Promise<number> {
   const saved = planFile ? await parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
-  if (saved && (flags.prune || flags.target || flags.refreshAll)) {
-    throw new InputError('--prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.');
+  if (saved && (flags.prune !== undefined || flags.target || flags.refreshAll)) {
+    throw new InputError('--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.');
   }
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
   if (!flags.yes && !interactive) {
@@ -43,6 +44,9 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
   }
 
   const { config, connection, style, kept } = await openTarget(globalOptions(command));
+  const prune = pruneSetting({ flag: flags.prune, config: config.prune });
+  // A saved plan was pruned or not when it was made: only a fresh plan says what decided.
+  const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
   const out = (text: string) => {
     if (!flags.json) process.stdout.write(`${text}\n`);
   };
@@ -52,7 +56,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       connection,
       saved,
       kept,
-      prune: flags.prune ?? false,
+      prune: prune.on,
       refreshAll: flags.refreshAll === true,
       only: flags.target ?? null,
       strict: flags.strict ?? false,
@@ -60,8 +64,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       onStaleLock: (previous) =>
         process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
       onPlan: async (plan) => {
-        out(renderPlan(plan, { label: connection.label, style }));
-        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
+        out(renderPlan(plan, { label: connection.label, pruneNote, style }));
+        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, pruneNote });
       },
       confirm: async () => {
         if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;

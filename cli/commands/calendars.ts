@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { text as readAll } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
-import { findCalendars, touchedCalendars } from '../../src/config/find-calendars.js';
+import { assertDistinctSecrets, findCalendars, touchedCalendars } from '../../src/config/find-calendars.js';
 import { InputError } from '../../src/errors.js';
 import { globalOptions } from '../context.js';
+import { parseGitPathList } from '../../src/text/git-path-list.js';
 import { terminalPath } from '../../src/text/terminal.js';
 
 export interface CalendarsFlags {
@@ -20,7 +21,7 @@ async function changedPaths(file: string): Promise<string[]> {
       : await readFile(file, 'utf8').catch(() => {
           throw new InputError(`cannot read the list of changed files ${file}`);
         });
-  return text.split(/\r?\n/).map((line) => line.trim().replace(/^\.\//, '')).filter((line) => line !== '');
+  return parseGitPathList(text);
 }
 
 /**
@@ -31,6 +32,7 @@ async function changedPaths(file: string): Promise<string[]> {
 export async function runCalendars(flags: CalendarsFlags, command: Command): Promise<number> {
   const root = resolve(globalOptions(command).dir ?? process.cwd());
   const all = await findCalendars(root);
+  assertDistinctSecrets(all);
   const calendars = flags.changed === undefined ? all : touchedCalendars(all, await changedPaths(flags.changed));
   if (flags.json) process.stdout.write(`${JSON.stringify({ formatVersion: 1, command: 'calendars', calendars }, null, 2)}\n`);
   else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');

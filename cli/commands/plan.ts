@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
+import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
 import { serializePlan } from '../../src/plan/plan-file.js';
 import { planProject } from '../../src/pipeline/plan-project.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
@@ -25,15 +26,17 @@ export interface PlanFlags {
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
   const { config, connection, style, kept } = await openTarget(globalOptions(command));
   try {
-    const { plan } = await planProject({ config, connection, kept, prune: flags.prune ?? false, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
+    const prune = pruneSetting({ flag: flags.prune, config: config.prune });
+    const pruneNote = pruneHeader(prune, { config: config.prune });
+    const { plan } = await planProject({ config, connection, kept, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
     if (flags.out) await writeFile(flags.out, serializePlan(plan));
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
-    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);
+    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, pruneNote })}\n`);
     else {
-      process.stdout.write(`${renderPlan(plan, { label: connection.label, style, verbose: flags.verbose })}\n`);
+      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, verbose: flags.verbose })}\n`);
       if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
-    await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
+    await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, pruneNote });
     if (hasErrors(plan.diagnostics)) return 1;
     return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {

@@ -10,11 +10,14 @@ import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
 import { terminalPath } from '../../src/text/terminal.js';
 
-/** One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose. */
-export function renderPlan(plan: Plan, options: { label: string; style: Style; verbose?: boolean }): string {
+/**
+ * One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose.
+ * `pruneNote` (pruneHeader) goes under the label.
+ */
+export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; verbose?: boolean }): string {
   const { style } = options;
   const verbose = options.verbose ?? false;
-  const out: string[] = [options.label];
+  const out: string[] = [options.label, ...(options.pruneNote ? [options.pruneNote] : [])];
   if (plan.diagnostics.length > 0) out.push('', renderDiagnostics(plan.diagnostics, style));
   const shown = plan.changes.filter((change) => verbose || change.action !== 'noop');
   if (shown.length > 0) {

@@ -12,9 +12,9 @@ const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '
  * `maxBytes` (the job summary's share of GitHub's limit) it lists the changes and the problems that
  * fit, the problems in at most a quarter of it, and says how many it left out.
  */
-export function renderPlanMarkdown(plan: Plan, options: { label: string; maxBytes?: number }): string {
+export function renderPlanMarkdown(plan: Plan, options: { label: string; pruneNote?: string | null; maxBytes?: number }): string {
   const maxBytes = options.maxBytes ?? Infinity;
-  const head: string[] = ['### postsync plan', '', `${options.label}`, '', `**${summaryLine(plan)}**`, ''];
+  const head: string[] = ['### postsync plan', '', `${options.label}`, '', ...(options.pruneNote ? [options.pruneNote, ''] : []), `**${summaryLine(plan)}**`, ''];
   const changes = plan.changes.filter((change) => change.action !== 'noop');
   const rows = changes.map((change) => {
     const { action } = change;

@@ -12,6 +12,7 @@ export interface RawConfig {
   api?: { url?: string };
   content?: string;
   snippets?: string;
+  prune?: boolean;
   state?: string;
   timezone?: string;
   accounts?: Record<string, string>;

@@ -1,7 +1,9 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { InputError } from '../errors.js';
 import { compareText } from '../text/ordering.js';
+import { terminalPath } from '../text/terminal.js';
 import { CONFIG_FILE_NAMES } from './config-file.js';
 
 /**
@@ -59,4 +61,35 @@ export function touchedCalendars(calendars: readonly Calendar[], changedPaths: r
     if (owner) touched.add(owner.folder);
   }
   return calendars.filter((calendar) => touched.has(calendar.folder));
+}
+
+/** Calendars whose folders map to the same secret names (`acme-eu`, `acme_eu`, `ACME-EU`). */
+export interface SharedSecret {
+  folders: string[];
+  apiKeySecret: string;
+}
+
+/**
+ * Every secret name more than one calendar would read, with those calendars' folders. Each such
+ * calendar would be applied with one and the same key: the posts of one client published on the
+ * accounts of another.
+ */
+export function sharedSecrets(calendars: readonly Calendar[]): SharedSecret[] {
+  const byName = new Map<string, string[]>();
+  for (const calendar of calendars) byName.set(calendar.apiKeySecret, [...(byName.get(calendar.apiKeySecret) ?? []), calendar.folder]);
+  return [...byName].filter(([, folders]) => folders.length > 1).map(([apiKeySecret, folders]) => ({ folders, apiKeySecret }));
+}
+
+/**
+ * Refuses (InputError) calendars that would share secrets: a warning would scroll by in a job log
+ * while the workflows apply both calendars with one key, so nothing is listed until a folder is
+ * renamed.
+ */
+export function assertDistinctSecrets(calendars: readonly Calendar[]): void {
+  const shared = sharedSecrets(calendars);
+  if (shared.length === 0) return;
+  const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(' and ')} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
+  throw new InputError(`${shared.length === 1 ? 'two calendar folders map' : 'calendar folders map'} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join('\n')}`, {
+    hint: 'Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _).',
+  });
 }

@@ -58,6 +58,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
     root,
     contentDir,
     snippetsDir,
+    prune: data.prune === true,
     statePath,
     timezone,
     accounts,

@@ -13,6 +13,8 @@ export interface Config {
   readonly contentDir: string;
   /** Absolute folder of the snippet files `{{> path }}` may include; below `root`, not hidden. Default `<root>/snippets`. */
   readonly snippetsDir: string;
+  /** `prune:` of postsync.yaml: plan and apply delete the posts of removed files unless `--no-prune` is given. Default false. */
+  readonly prune: boolean;
   /** Absolute path of the state file; inside `root`. Default `<root>/.postsync/state.json`. */
   readonly statePath: string;
   /** IANA time zone (checked with Intl) for scheduledAt values without an offset. Default `UTC`. */

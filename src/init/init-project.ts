@@ -6,7 +6,8 @@ import { guardWrite } from '../write-guard/guard-write.js';
 import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
-import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
+import { npmProject, type NpmProject } from './npm-project.js';
+import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
 import { VENDORED_ACTION_DIR, vendoredActionFiles } from './vendored-action.js';
 import { WORKFLOW_FILES } from './workflows.js';
 
@@ -26,6 +27,8 @@ export interface InitResult {
   gitignore: LinesOutcome;
   /** The same for .gitattributes (the state file's merge driver). */
   gitattributes: LinesOutcome;
+  /** How the project runs postsync (`npx postsync` or `postsync`), for the hints shown after init. */
+  postsyncCommand: NpmProject['postsyncCommand'];
 }
 
 export type LinesOutcome = 'created' | 'updated' | 'unchanged';
@@ -33,7 +36,8 @@ export type LinesOutcome = 'created' | 'updated' | 'unchanged';
 /**
  * Writes a new postsync project: postsync.yaml, a first post, an example image, the three GitHub
  * workflows and the postsync action they run (a copy, see vendored-action.ts), editor settings,
- * the .gitignore entries and the state file's merge driver in .gitattributes. Refuses
+ * the .gitignore entries (node_modules/ too when a package.json is there) and the state file's
+ * merge driver in .gitattributes. Refuses
  * (InputError, nothing written) when any of those files exists already; only .gitignore and
  * .gitattributes are extended in place.
  */
@@ -53,10 +57,14 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     // 'wx': a file that appeared since the check above is still never overwritten.
     await writeFile(path, contents, { flag: 'wx' });
   }
+  const npm = await npmProject(options.dir);
   return {
     written: Object.keys(files),
-    gitignore: await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+    gitignore: npm.hasPackageJson
+      ? await addLines(join(options.dir, '.gitignore'), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the installed packages")
+      : await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
     gitattributes: await addLines(join(options.dir, '.gitattributes'), GITATTRIBUTES_ENTRIES, '# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)'),
+    postsyncCommand: npm.postsyncCommand,
   };
 }
 

@@ -20,6 +20,10 @@ export function configTemplate(options: { schemas: SchemaPaths; timezone: string
 # Folder scanned for **/*.md post files.
 # content: posts
 
+# The remote post of a removed post file: false puts a scheduled one back to draft and keeps a
+# draft; true deletes it, as \`postsync apply --prune\` does (\`--no-prune\` overrides it).
+# prune: false
+
 # The state file: which remote post belongs to which file, and what was last applied. Commit it.
 # state: .postsync/state.json
 
@@ -35,6 +39,12 @@ accounts:
   short: ${DEMO_ACCOUNTS.short} # shortB: exactly one video of 3 to 600 seconds
 `;
 }
+
+/**
+ * The welcome post's text. A line break in a post's body is a line break in the published post:
+ * each paragraph stays on one line, however long.
+ */
+const WELCOME_TEXT = 'Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull request, and postsync shows what merging would change.';
 
 /** The first post: a draft for the photo account with one image, and every other field shown. */
 export function welcomePostTemplate(options: { exampleSchedule: string }): string {
@@ -52,8 +62,7 @@ media:
   - path: media/welcome.png   # relative to this file or to the project root
     alt: An orange square, the colour of our brand
 ---
-Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull
-request, and postsync shows what merging would change.
+${WELCOME_TEXT}
 `;
 }
 
@@ -79,6 +88,9 @@ function workspaceRelative(path: string): string {
 
 /** Lines .gitignore needs: the embedded API's data, the state lock and the state journal (never committed). */
 export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal'];
+
+/** The .gitignore line of a project with a package.json: its installed packages are never committed. */
+export const NODE_MODULES_ENTRY = 'node_modules/';
 
 /** The git merge driver `postsync state merge` is registered under (see STATE_MERGE_GIT_CONFIG). */
 export const STATE_MERGE_DRIVER = 'postsync-state';

@@ -22,10 +22,11 @@ export const PINNED_ACTIONS = {
 /** The Node.js major the workflows run postsync on: a release line that still gets security fixes. */
 const NODE_VERSION = 24;
 
-/** The files whose change calls for a new plan, in any calendar folder (the defaults `init` writes). */
-export const CONTENT_PATHS = ['**/posts/**', '**/media/**', '**/postsync.yaml', '**/.postsync/state.json'];
-
-export const pathFilter = (paths: readonly string[]) => paths.map((path) => `      - "${path}"`).join('\n');
+/**
+ * The paths two commits differ in, as \`postsync calendars --changed\` reads them: NUL-separated
+ * and unquoted, so that a file named in any script reaches the calendar that holds it.
+ */
+export const CHANGED_PATHS = 'git diff --name-only -z';
 
 /** `if:` lines of a step, indented for a job's steps; none when `condition` is undefined. */
 const ifLine = (condition: string | undefined) => (condition === undefined ? '' : `\n        if: ${condition}`);

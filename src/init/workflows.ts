@@ -7,7 +7,7 @@
  * actions pinned by commit, and grant each job only the permissions it needs.
  */
 import { COMMIT_STATE } from './state-commit.js';
-import { ACTION_REF, calendarSecrets, calendarsJob, checkout, CONTENT_PATHS, matrix, pathFilter, PINNED_ACTIONS, SECRETS_NOTE, setupPostsync } from './workflow-steps.js';
+import { ACTION_REF, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, SECRETS_NOTE, setupPostsync } from './workflow-steps.js';
 
 /** Whether the plan job plans: false only for a pull request from a fork that got no secrets. */
 const PLANNED = "steps.secrets.outputs.plan == 'true'";
@@ -41,10 +41,10 @@ ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
 
+# Every pull request starts the first job, which is quick: \`postsync calendars --changed\` knows
+# each calendar's folders (a custom content or snippets folder too), a path filter here would not.
 on:
   pull_request:
-    paths:
-${pathFilter(CONTENT_PATHS)}
 
 permissions: {}
 
@@ -54,8 +54,9 @@ ${calendarsJob({
   // The merge commit and its first parent, the base branch: their difference is the pull request.
   fetchDepth: 2,
   find: `        run: |
-          if changed=$(git diff --name-only HEAD^1 HEAD 2>/dev/null); then
-            printf '%s\\n' "$changed" | postsync calendars --changed -
+          changed="$RUNNER_TEMP/postsync-changed"
+          if ${CHANGED_PATHS} HEAD^1 HEAD > "$changed" 2>/dev/null; then
+            postsync calendars --changed "$changed"
           else
             echo "Cannot tell what the pull request changed: planning every calendar."
             postsync calendars
@@ -115,8 +116,9 @@ name: postsync apply
 on:
   push:
     branches: [main]
-    paths:
-${pathFilter(CONTENT_PATHS.filter((path) => !path.endsWith('state.json')))}
+    # Any change but a new state file alone: \`postsync calendars --changed\` picks the calendars.
+    paths-ignore:
+      - "**/.postsync/state.json"
   # By hand too, but only on the default branch: a branch that is not merged is never applied.
   workflow_dispatch:
 
@@ -145,7 +147,7 @@ ${calendarsJob({
           BEFORE: \${{ github.event.before }}
         run: |
           if [ -n "$BEFORE" ] && git cat-file -e "$BEFORE^{commit}" 2>/dev/null; then
-            git diff --name-only "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
+            ${CHANGED_PATHS} "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
           else
             echo "No earlier commit to compare with (a new branch, or a run by hand): applying every calendar."
             postsync calendars

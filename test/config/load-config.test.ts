@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       root,
       contentDir: join(root, 'posts'),
       snippetsDir: join(root, 'snippets'),
+      prune: false,
       statePath: join(root, '.postsync/state.json'),
       timezone: 'UTC',
       accounts: {},
