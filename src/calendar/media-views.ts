@@ -1,3 +1,4 @@
+import { isInside } from '../text/paths.js';
 import { join } from 'node:path';
 import type { Post } from '../api/types.js';
 import type { TargetState } from '../state/types.js';
@@ -35,7 +36,9 @@ export function thumbnailFiles(model: CalendarModel, cards: readonly PostCard[],
   const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
   const files = new Map<string, string>();
   const add = (name: string, path: string) => {
-    if (!files.has(name)) files.set(name, join(options.root, path));
+    const file = join(options.root, path);
+    // A card may come from the cache: a path that leaves the project is never copied or served.
+    if (!files.has(name) && isInside(options.root, file)) files.set(name, file);
   };
   for (const card of cards) {
     if (shown !== null && !shown.has(card.key)) continue;

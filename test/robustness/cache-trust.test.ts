@@ -1,5 +1,5 @@
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { writtenPageModel } from '../calendar/fixtures.js';
@@ -58,6 +58,19 @@ describe('the cache and the calendar page', () => {
     // Taken from the cache (it was read), and shown as the text it is.
     const model = await writtenPageModel(join(dir, 'second/index.html'));
     expect(model.posts.map((post) => post.text)).toEqual([SCRIPT]);
+  });
+
+  it('never copies a file outside the project that a card in the cache names as its media', async () => {
+    const dir = await project();
+    expect((await calendar(dir, '--out', 'first')).code).toBe(0);
+    const outside = await testdir({ 'secret.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)) });
+    const path = join(dir, '.postsync/cache/calendar.json');
+    const kept = await readFile(path, 'utf8');
+    expect(kept).toContain('"media/cover.png"');
+    await writeFile(path, kept.replaceAll('"media/cover.png"', JSON.stringify(relative(dir, join(outside, 'secret.png')))));
+    const result = await calendar(dir, '--out', 'second');
+    expect(result.code, result.stderr).toBe(0);
+    expect(await readdir(join(dir, 'second/media'))).toEqual([]);
   });
 
   it('neither reads nor writes a cache git tracks, and says why on stderr', async () => {
