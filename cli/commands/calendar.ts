@@ -12,6 +12,7 @@ import { clientEventPrinter, globalOptions, isCI, loadProjectConfig, openRunCach
 import { styleFor } from '../views/style.js';
 import { calendarLines } from '../views/calendar.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
+import { guardWrite, namedPathRoot } from '../../src/write-guard/guard-write.js';
 
 export interface CalendarFlags {
   out?: string;
@@ -52,6 +53,8 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
   // The default folder is the project's; a folder named with --out is the user's, written only inside.
   const outDir = flags.out === undefined ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
   const root = flags.out === undefined ? config.root : outDir;
+  // The --out folder itself may be a link a pull request committed under that name.
+  if (flags.out !== undefined) await guardWrite(outDir, namedPathRoot(outDir));
   if (flags.out === undefined) await writeCalendarIgnoreFile(outDir, { root });
   const written = await writeCalendarPage(outDir, model, thumbnails, { root });
   const feed = flags.ics === undefined ? null : resolve(flags.ics);

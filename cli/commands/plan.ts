@@ -1,9 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
 import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
-import { serializePlan } from '../../src/plan/plan-file.js';
+import { writePlanFile } from '../../src/plan/plan-file.js';
 import { planProject } from '../../src/pipeline/plan-project.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
 import { globalOptions, openTarget } from '../context.js';
@@ -29,7 +28,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     const prune = pruneSetting({ flag: flags.prune, config: config.prune });
     const pruneNote = pruneHeader(prune, { config: config.prune });
     const { plan } = await planProject({ config, connection, kept, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
-    if (flags.out) await writeFile(flags.out, serializePlan(plan));
+    if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, pruneNote })}\n`);
     else {

@@ -11,17 +11,27 @@ export class CommandLineGuard {
   /** Whether all written since the last line break is blank: a `::` here would start a command. */
   #lineStart = true;
 
-  /** `chunk` as it may reach the runner. Output is written in whole lines, so `##[` is never split. */
+  /**
+   * `chunk` as it may reach the runner. Output is written in whole lines, so `##[` is never split.
+   * A CR starts a line as LF does: the runner splits lines at either.
+   */
   filter(chunk: string): string {
-    const lines = chunk.split('\n');
-    const out = lines.map((line, index) => {
-      const atStart = index > 0 || this.#lineStart;
-      let safe = line.replace(/##\[/g, '##\\u005b');
+    // Even entries are the text between line breaks, odd ones the breaks themselves.
+    const parts = chunk.split(/(\r\n|\r|\n)/);
+    let atStart = this.#lineStart;
+    let out = '';
+    parts.forEach((part, index) => {
+      if (index % 2 === 1) {
+        out += part;
+        atStart = true;
+        return;
+      }
+      let safe = part.replace(/##\[/g, '##\\u005b');
       if (atStart) safe = safe.replace(/^(\s*)::/, '$1\\u003a:');
-      return safe;
+      out += safe;
+      atStart = atStart && part.trim() === '';
     });
-    const last = lines[lines.length - 1]!;
-    this.#lineStart = (lines.length > 1 || this.#lineStart) && last.trim() === '';
-    return out.join('\n');
+    this.#lineStart = atStart;
+    return out;
   }
 }

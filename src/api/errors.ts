@@ -1,4 +1,5 @@
 import { PostsyncError } from '../errors.js';
+import { terminalText } from '../text/terminal.js';
 import { explainApiError, explainNetworkError } from './explain.js';
 
 /** What is known about one failed API answer. Plain values only: never headers, options or the key. */
@@ -35,7 +36,8 @@ export class ApiError extends PostsyncError {
   readonly attempts: number;
 
   constructor(details: ApiErrorDetails) {
-    const explained = explainApiError(details);
+    // The remote's words go into a message of ours, printed line by line: no line break or control character of theirs survives.
+    const explained = explainApiError({ ...details, code: terminalText(details.code), messages: details.messages.map((message) => terminalText(message)) });
     super(explained.message, { hint: explained.hint });
     this.status = details.status;
     this.code = details.code;

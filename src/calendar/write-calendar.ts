@@ -3,7 +3,7 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
-import { guardWrite, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
+import { guardWrite, namedPathRoot, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
 import type { CalendarModel } from './model.js';
 import { calendarPageParts } from './page.js';
 
@@ -62,6 +62,8 @@ export async function writeCalendarIgnoreFile(outDir: string, options: WriteRoot
 
 /** Writes a feed (`renderIcs`) to `file`, atomically: a subscriber never reads half a feed. */
 export async function writeFeed(file: string, text: string): Promise<void> {
+  const root = namedPathRoot(file);
+  await guardWrite(file, root);
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, text);
+  await writeFileAtomic(file, text, root);
 }

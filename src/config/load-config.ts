@@ -42,7 +42,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
   const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), { root, configFile, diagnostics });
-  const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ['state'], { root, configFile, diagnostics, rootAllowed: false });
+  const statePath = stateFile(text(data.state, DEFAULT_STATE_PATH), { root, configFile, diagnostics });
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
@@ -88,6 +88,29 @@ function projectPath(value: string, path: string[], context: { root: string; con
       expected: 'a relative path below the project root',
       found: `\`${value}\``,
       hint: 'Use a path relative to the folder holding postsync.yaml, without `..`.',
+    });
+  }
+  return absolute;
+}
+
+/**
+ * The state file is a path below the root, in no hidden folder but `.postsync/`: a PR must not be
+ * able to make apply write into git's own files (`.git/hooks/…`) or another tool's.
+ */
+function stateFile(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[] }): string {
+  const absolute = projectPath(value, ['state'], { ...context, rootAllowed: false });
+  const parts = relativePosix(context.root, absolute).split('/');
+  const hidden = parts.slice(0, -1).some((part, index) => part.startsWith('.') && !(index === 0 && part === '.postsync'));
+  if (hidden && isInside(context.root, absolute)) {
+    context.diagnostics.push({
+      severity: 'error',
+      code: 'state-folder-hidden',
+      message: '`state` must not be in a hidden folder other than `.postsync/`',
+      file: context.configFile.file ?? undefined,
+      ...context.configFile.locate(['state']),
+      expected: 'a path such as `.postsync/state.json` or `state/postsync.json`',
+      found: `\`${value}\``,
+      hint: 'Hidden folders such as `.git` hold files other tools act on; keep the state under `.postsync/` or a visible folder.',
     });
   }
   return absolute;

@@ -1,7 +1,8 @@
 import { closeSync, fstatSync, type Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileLookups } from './file-lookups.js';
-import { isInside } from '../text/paths.js';
+import { isHiddenPath } from '../templates/index.js';
+import { isInside, relativePosix } from '../text/paths.js';
 import { readTextFileBytes, TEXT_FILE_LIMIT } from '../text/text-file-bytes.js';
 
 export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
@@ -21,12 +22,13 @@ export async function readPostBytes(absolute: string, root: string, lookups: Fil
   let opened;
   try {
     const realRoot = await lookups.realpath(root);
-    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath));
+    // Inside the project, and not in a hidden part of it (`.git/config`, `.env`): a symlink committed as a post file may not read those.
+    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
   } catch (error) {
     return unreadable(error);
   }
   if (opened === null) {
-    return { problem: { code: 'file-outside-project', message: 'the file is a symlink that leads outside the project', hint: 'Replace the symlink with the file itself.' } };
+    return { problem: { code: 'file-outside-project', message: 'the file is a symlink that leads outside the project, or to a hidden file in it (a path with a part starting with `.`)', hint: 'Replace the symlink with the file itself.' } };
   }
   const { fd } = opened;
   try {

@@ -57,7 +57,8 @@ export function snippetFile(path: string, place: SnippetPlace, lookups: FileLook
     }
     if (!isInside(realRoot, realFolder)) return { code: 'snippet-outside-folder', why: `the snippets folder ${named} is a symlink that leads outside the project`, hint: 'Make the snippets folder a real folder of the project.' };
     if (!isInside(realFolder, realFile)) return { code: 'snippet-outside-folder', why: `it is a symlink that leads outside the snippets folder ${named}`, hint: 'Replace the symlink with the file itself.' };
-    if (isHiddenPath(relativePosix(realFolder, realFile))) return { code: 'snippet-hidden-path', why: 'it is a symlink to a hidden file (a path with a part starting with `.`)', hint: 'Replace the symlink with the file itself.' };
+    // Hidden by its real place in the project too: a snippets folder that is a link to `.git` shows `config` as a plain name.
+    if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return { code: 'snippet-hidden-path', why: 'it is a symlink to a hidden file (a path with a part starting with `.`)', hint: 'Replace the symlink with the file itself.' };
     const ignored = gitIgnoredIn(root, folder, lookups);
     if (ignored([path, relativePosix(realRoot, realFile)])) {
       return { code: 'snippet-ignored', why: 'git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project', hint: 'Commit the snippet (remove it from .gitignore), or include another one.' };

@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import type { PlanTarget } from '../plan/types.js';
 import { calendarIdentity, StateSeal } from '../state/seal.js';
 import { targetId } from '../state/state-file.js';
+import { terminalText } from '../text/terminal.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 
 /** Folder (under the project root) where the embedded local API keeps its data between runs. */
@@ -55,7 +56,7 @@ export async function connect(config: Config, options: ConnectOptions): Promise<
   if (refusal !== undefined) throw refusal;
   const url = config.api.url;
   const client = new ApiClient({ baseUrl: url, apiKey: key, onEvent: options.onClientEvent, ...deadlineOf(config) });
-  return openSession(client, { apiUrl: url, apiKey: key, root: config.root, local: false, close: () => client.close(), label: (project) => `Target: ${url} (project ${project})` });
+  return openSession(client, { apiUrl: url, apiKey: key, root: config.root, local: false, close: () => client.close(), label: (project) => `Target: ${terminalText(url)} (project ${terminalText(project)})` });
 }
 
 async function connectLocal(config: Config, options: ConnectOptions): Promise<Connection> {
@@ -77,7 +78,7 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
     await emulator.close();
   };
   // The local API's URL (an ephemeral port) is not part of its identity in state.
-  return openSession(client, { apiUrl: 'local', apiKey: LOCAL_API_KEY, root: config.root, local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})` });
+  return openSession(client, { apiUrl: 'local', apiKey: LOCAL_API_KEY, root: config.root, local: true, close, label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${terminalText(project)})` });
 }
 
 /** POSTSYNC_API_TIMEOUT_MS for the client, when set. */

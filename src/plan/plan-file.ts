@@ -1,3 +1,5 @@
+import { writeFileAtomic } from '../state/atomic.js';
+import { guardWrite, namedPathRoot } from '../write-guard/guard-write.js';
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
@@ -88,4 +90,14 @@ export function checkPlanFresh({ plan, currentStateHash, currentTarget, livePost
 
 function describeTarget(target: PlanTarget): string {
   return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+
+/**
+ * Writes `plan` to the path named with `plan --out`: never through a link at that name (or, inside
+ * the working folder, above it), which a pull request could have committed; replaced whole.
+ */
+export async function writePlanFile(path: string, plan: Plan): Promise<void> {
+  const root = namedPathRoot(path);
+  await guardWrite(path, root);
+  await writeFileAtomic(path, serializePlan(plan), root);
 }

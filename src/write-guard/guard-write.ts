@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 
 /** Where a write may land: the project root, or a folder the user named on the command line. */
@@ -31,6 +31,18 @@ export async function guardWrite(path: string, options: WriteRoot): Promise<void
     if (stats === null) return;
     if (stats.isSymbolicLink()) throw linkRefused(at);
   }
+}
+
+/**
+ * Where a path the user named on the command line (`--out`, `--ics`) is checked from: the working
+ * folder when the path lies in it (a checkout: a link committed at that name or above it is refused,
+ * as in the project), else the path's own folder (a place the user chose outside the checkout).
+ */
+export function namedPathRoot(path: string, cwd: string = process.cwd()): WriteRoot {
+  const absolute = resolve(cwd, path);
+  const inside = relative(cwd, absolute);
+  const inCwd = inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+  return { root: inCwd ? cwd : dirname(absolute) };
 }
 
 /**
