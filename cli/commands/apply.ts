@@ -60,8 +60,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       onStaleLock: (previous) =>
         process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
       onPlan: async (plan) => {
-        out(renderPlan(plan, { label: connection.label, style }));
-        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label });
+        out(renderPlan(plan, { label: connection.label, style, timezone: config.timezone }));
+        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone });
       },
       confirm: async () => {
         if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;

@@ -133,7 +133,8 @@ function parseOffset(offset: string): number | undefined {
   return (offset.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }
 
-function formatOffset(ms: number): string {
+/** A UTC offset in ms → `+01:00`, `-03:30`. */
+export function formatOffset(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);

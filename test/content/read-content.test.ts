@@ -134,7 +134,7 @@ describe('readContent', () => {
     expect(diagnostics.find((d) => d.file === 'posts/options.md' && d.line === 6)!.hint).toMatch(/set by the service/);
     expect(byCode('posts/types.md', 'wrong-type')).toMatchObject({ expected: expect.stringMatching(/^a non-empty text/), found: 'the number 2026', hint: 'Put the value in quotes to make it a text.' });
     expect(byCode('posts/dates.md', 'invalid-date')).toMatchObject({ found: 'the text "2026-13-45 09:00"' });
-    expect(byCode('posts/past.md', 'scheduled-at-past')).toMatchObject({ message: 'scheduledAt is in the past', expected: 'a time after 2026-06-01T00:00:00.000Z' });
+    expect(byCode('posts/past.md', 'scheduled-at-past')).toMatchObject({ message: 'scheduledAt Sun 31 May 2026, 09:00 (+02:00) is in the past', expected: 'a time after Mon 1 Jun 2026, 02:00 (+02:00)' });
     for (const diagnostic of diagnostics) expect(diagnostic.severity).toBe('error');
   });
 
