@@ -4,6 +4,7 @@ import type { TargetState } from '../state/types.js';
 import { compareChanges, mediaUploads, summarize } from './planner.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
+import { timeText } from '../zoned-time/index.js';
 
 export interface GuardContext {
   /** Every diagnostic of the plan: the files' own and the account-rule checks. */
@@ -16,6 +17,8 @@ export interface GuardContext {
   state: TargetState;
   only: readonly string[] | null;
   now: Date;
+  /** The project's time zone: the reasons people read name times on its clock. */
+  timezone: string;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface GuardContext {
  * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
  */
 export function guardChanges(plan: Plan, context: GuardContext): Plan {
-  let changes = plan.changes.map((change) => guardSchedule(change, context.now));
+  let changes = plan.changes.map((change) => guardSchedule(change, context));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
     const valid = [...context.posts, ...context.unchanged];
     changes = blockPostsWithErrors(changes, {
@@ -43,11 +46,11 @@ export function guardChanges(plan: Plan, context: GuardContext): Plan {
   return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, context.state) };
 }
 
-function guardSchedule(change: Change, now: Date): Change {
+function guardSchedule(change: Change, { now, timezone }: Pick<GuardContext, 'now' | 'timezone'>): Change {
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {
-    return { ...change, action: 'blocked', reasons: [`scheduledAt ${scheduledAt} is in the past; a post can only be scheduled in the future`] };
+    return { ...change, action: 'blocked', reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`] };
   }
   return change;
 }
