@@ -131,7 +131,7 @@ describe('repeats, slots and house rules against the API', () => {
         column: 14,
         message: 'rule `nights`: 23:30 is in the quiet hours 22:00–07:00 (photo)',
         expected: 'a time from 07:00 to 22:00',
-        found: 'Tue 2031-03-04 23:30 (Europe/Berlin)',
+        found: 'Tue 4 Mar 2031, 23:30 (+01:00)',
         hint: 'Move it to 07:00 or later (before 22:00), or write `scheduledAt: next-slot`.',
       },
     ]);
