@@ -1,5 +1,5 @@
 import { parseCivilDate } from '../zoned-time/civil-date.js';
-import { formatOffset, offsetMs } from '../zoned-time/scheduled-at.js';
+import { formatOffset, offsetMs } from '../zoned-time/zone-clock.js';
 import { dayText as civilDayText, placedTimeText } from '../zoned-time/time-text.js';
 import type { Slot } from './model.js';
 

@@ -1,5 +1,5 @@
 import { pad2, type CivilDate } from './civil-date.js';
-import { formatOffset, offsetMs, wallTimeIn } from './scheduled-at.js';
+import { formatOffset, offsetMs, wallTimeIn } from './zone-clock.js';
 
 /**
  * The one way a person reads a time: `Fri 4 Dec 2026, 12:00 (+01:00)`, a wall clock of the
