@@ -144,7 +144,7 @@ describe('readContent', () => {
       'posts/overlap.md': `---\nscheduledAt: 2026-10-25 02:30\ntargets: [${PHOTO}]\n---\nText`,
     });
     expect(diagnostics).toMatchObject([
-      { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('2026-03-29 03:30') },
+      { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('it would be Sun 29 Mar 2026, 03:30 (+02:00)') },
       { severity: 'warning', code: 'scheduled-at-ambiguous', file: 'posts/overlap.md', line: 2, hint: 'Add an offset to choose: +02:00 or +01:00.' },
     ]);
     expect(posts.map((p) => [p.key, p.shape.scheduledAt])).toEqual([['overlap', '2026-10-25T00:30:00.000Z']]);
