@@ -7,11 +7,11 @@ import { writeWorkflowCommand } from './workflow-output.js';
  * (`GITHUB_ACTIONS=true`). Elsewhere nothing is loaded: the Actions and Markdown modules cost
  * every other run start-up time for nothing.
  */
-export async function reportPlanToGitHubActions(plan: Plan, context: { root: string; label: string; pruneNote?: string | null }): Promise<void> {
+export async function reportPlanToGitHubActions(plan: Plan, context: { root: string; label: string; timezone: string; pruneNote?: string | null }): Promise<void> {
   if (process.env.GITHUB_ACTIONS !== 'true') return;
   const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([import('../src/actions/index.js'), import('./views/plan-markdown.js')]);
   await reportToGitHubActions(
-    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label, pruneNote: context.pruneNote ?? null, maxBytes: PLAN_SUMMARY_BUDGET }) },
+    { root: context.root, diagnostics: plan.diagnostics, plan, summary: () => renderPlanMarkdown(plan, { label: context.label, timezone: context.timezone, pruneNote: context.pruneNote ?? null, maxBytes: PLAN_SUMMARY_BUDGET }) },
     { env: process.env, annotate: writeWorkflowCommand },
   );
 }

@@ -16,6 +16,7 @@ import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
+import { timeText } from '../../src/zoned-time/index.js';
 
 export interface ApplyFlags {
   yes?: boolean;
@@ -62,10 +63,10 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       strict: flags.strict ?? false,
       concurrency: flags.concurrency,
       onStaleLock: (previous) =>
-        process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
+        process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
       onPlan: async (plan) => {
-        out(renderPlan(plan, { label: connection.label, pruneNote, style }));
-        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, pruneNote });
+        out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone }));
+        await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
       },
       confirm: async () => {
         if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;

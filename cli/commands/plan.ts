@@ -30,12 +30,12 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     const { plan } = await planProject({ config, connection, kept, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
     if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
-    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, pruneNote })}\n`);
+    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote })}\n`);
     else {
-      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, verbose: flags.verbose })}\n`);
+      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, verbose: flags.verbose })}\n`);
       if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
-    await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, pruneNote });
+    await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
     if (hasErrors(plan.diagnostics)) return 1;
     return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {

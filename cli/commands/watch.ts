@@ -49,7 +49,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     if (flags.port !== undefined && !flags.calendar) throw new InputError('--port is the port of the calendar page: use it with --calendar.', { hint: 'postsync watch --calendar --port 4173' });
     const { config, connection, style, kept } = await openTarget(options);
     const redraw = process.stdout.isTTY === true && !isCI();
-    const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, redraw });
+    const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, timezone: config.timezone, redraw });
     let calendar: WatchCalendar | null = null;
     try {
       if (flags.calendar) calendar = await (await import('../watch-calendar.js')).startWatchCalendar({ port: flags.port ?? 0, label: connection.label, onError: (error) => printer({ type: 'error', at: new Date(), during: 'plan', error }) });

@@ -2,6 +2,7 @@ import type { Action, Change } from '../../src/plan/types.js';
 import { preview } from './format.js';
 import type { Style } from './style.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { timeText } from '../../src/zoned-time/index.js';
 
 /** The one-character mark of each action, as every view shows it. */
 export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', adopt: '≡', update: '~', unschedule: '↓', delete: '-', move: '→', noop: '=', blocked: '!' };
@@ -14,9 +15,10 @@ function colourFor(change: Change, style: Style): (text: string) => string {
 /**
  * A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or
  * verbose) the field diffs. `underFile`: shown under a heading naming its file (a repeat's
- * occurrences), so indented one step more and without the file.
+ * occurrences), so indented one step more and without the file. Times are shown on the clock of
+ * `timezone`, the project's.
  */
-export function changeLines(change: Change, style: Style, options: { verbose?: boolean; underFile?: boolean } = {}): string[] {
+export function changeLines(change: Change, style: Style, options: { timezone: string; verbose?: boolean; underFile?: boolean }): string[] {
   const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
   const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
   const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : '';
@@ -24,6 +26,11 @@ export function changeLines(change: Change, style: Style, options: { verbose?: b
   const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
   for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
+  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
   return lines;
+}
+
+/** A field's value in a diff line: a time for people on the project's clock, anything else as a short preview. */
+export function fieldValue(field: string, value: unknown, timezone: string): string {
+  return field === 'scheduledAt' && typeof value === 'string' ? timeText(value, timezone) : preview(value);
 }

@@ -14,7 +14,7 @@ import { terminalPath } from '../../src/text/terminal.js';
  * One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose.
  * `pruneNote` (pruneHeader) goes under the label.
  */
-export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; verbose?: boolean }): string {
+export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; timezone: string; verbose?: boolean }): string {
   const { style } = options;
   const verbose = options.verbose ?? false;
   const out: string[] = [options.label, ...(options.pruneNote ? [options.pruneNote] : [])];
@@ -23,10 +23,10 @@ export function renderPlan(plan: Plan, options: { label: string; pruneNote?: str
   if (shown.length > 0) {
     out.push('');
     for (const item of groupOccurrences(shown)) {
-      if ('change' in item) out.push(...changeLines(item.change, style, { verbose }));
+      if ('change' in item) out.push(...changeLines(item.change, style, { timezone: options.timezone, verbose }));
       else {
         out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
-        for (const change of item.changes) out.push(...changeLines(change, style, { verbose, underFile: true }));
+        for (const change of item.changes) out.push(...changeLines(change, style, { timezone: options.timezone, verbose, underFile: true }));
       }
     }
   }

@@ -1,5 +1,6 @@
 import { summaryCutNote } from '../../src/actions/summary.js';
-import type { Action, Plan } from '../../src/plan/types.js';
+import type { Action, FieldChange, Plan } from '../../src/plan/types.js';
+import { timeText } from '../../src/zoned-time/index.js';
 import { inlineCode, markdownMessage, withinBytes } from '../../src/text/markdown.js';
 import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
@@ -10,15 +11,16 @@ const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '
 /**
  * The plan as GitHub-flavoured Markdown, for a pull-request comment or the job summary. With
  * `maxBytes` (the job summary's share of GitHub's limit) it lists the changes and the problems that
- * fit, the problems in at most a quarter of it, and says how many it left out.
+ * fit, the problems in at most a quarter of it, and says how many it left out. A changed time is
+ * shown on the clock of `timezone`, the project's.
  */
-export function renderPlanMarkdown(plan: Plan, options: { label: string; pruneNote?: string | null; maxBytes?: number }): string {
+export function renderPlanMarkdown(plan: Plan, options: { label: string; timezone: string; pruneNote?: string | null; maxBytes?: number }): string {
   const maxBytes = options.maxBytes ?? Infinity;
   const head: string[] = ['### postsync plan', '', `${options.label}`, '', ...(options.pruneNote ? [options.pruneNote, ''] : []), `**${summaryLine(plan)}**`, ''];
   const changes = plan.changes.filter((change) => change.action !== 'noop');
   const rows = changes.map((change) => {
     const { action } = change;
-    const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(', ')})` : '';
+    const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(', ')})` : '';
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
     return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ''} | ${markdownMessage(change.reasons.join('; '))}${fields} |\n`;
   });
@@ -36,4 +38,12 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; pruneNo
   const after = `${tail.map((line) => `${line}\n`).join('')}${problems}`;
   // Every line ends with a line break, the last one's but one: as the lines joined with `\n`.
   return withinBytes({ head: head.map((line) => `${line}\n`).join(''), parts: rows, tail: after, maxBytes, cutNote: (left) => summaryCutNote(left, 'change') }).replace(/\n$/, '');
+}
+
+/** A changed field in the table: its name, and for the time the move on the project's clock. */
+function fieldText(field: FieldChange, timezone: string): string {
+  const name = inlineCode(field.field, { table: true });
+  if (field.field !== 'scheduledAt') return name;
+  const time = (value: unknown) => (typeof value === 'string' ? timeText(value, timezone) : 'none (draft)');
+  return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }

@@ -73,12 +73,12 @@ export function describeTrigger(trigger: PlanTrigger): string {
  * (was no changes)`), then only what differs from the previous screen: changes new or
  * different, changes with nothing left to do, problems shown or gone.
  */
-export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }, style: Style): string {
+export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }, style: Style, options: { timezone: string }): string {
   const now = compactSummary(event.plan);
   const before = compactSummary(event.previous);
   const lines = [`${style.bold(clockTime(event.at))} ${describeTrigger(event.trigger)} → ${now}${now === before ? '' : style.dim(` (was ${before})`)}`];
   const { delta } = event;
-  for (const change of delta.changes) lines.push(...changeLines(change, style));
+  for (const change of delta.changes) lines.push(...changeLines(change, style, options));
   const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   for (const change of delta.settled) {
     const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);

@@ -16,6 +16,8 @@ export interface WatchPrinterOptions {
   style: Style;
   /** The target line every plan starts with. */
   label: string;
+  /** The project's time zone: times are shown on its clock. */
+  timezone: string;
   /** A terminal: each plan clears the screen and redraws it whole. Otherwise lines are appended. */
   redraw: boolean;
 }
@@ -51,7 +53,7 @@ const WATCH_DRAFT_LINES = 20;
 
 /** Renders watch events: the first plan whole, then after every save what changed since. */
 export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) => void {
-  const { out, err, style, label, redraw } = options;
+  const { out, err, style, label, redraw, timezone } = options;
   const write = (text: string) => out.write(`${text}\n`);
   let watching: WatchingSummary | null = null;
   let applyProgress: ReturnType<typeof applyProgressPrinter> | null = null;
@@ -61,16 +63,16 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
       case 'started':
         watching = event.watching;
         if (redraw) out.write('\x1b[2J\x1b[H');
-        write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
+        write(`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
         break;
       case 'plan':
         if (redraw) {
           out.write('\x1b[2J\x1b[H');
-          write(`${renderPlan(event.plan, { label, style })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching!, redraw))}`);
+          write(`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style, { timezone })}\n\n${style.dim(watchingLine(watching!, redraw))}`);
         } else {
           const saved = new Set(event.trigger.files.map((change) => change.file));
           const drafts = event.drafts.filter((draft) => saved.has(draft.file));
-          write(`\n${[renderDelta(event, style), ...(drafts.length === 0 ? [] : draftLines(drafts, style))].join('\n')}`);
+          write(`\n${[renderDelta(event, style, { timezone }), ...(drafts.length === 0 ? [] : draftLines(drafts, style))].join('\n')}`);
         }
         break;
       case 'config-invalid':

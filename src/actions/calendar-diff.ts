@@ -1,6 +1,6 @@
 import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { shownPost } from '../calendar/shown-post.js';
-import { dayText, isoWeek, mondayOf } from '../calendar/zone-placer.js';
+import { dayText, isoWeek, mondayOf, slotText } from '../calendar/zone-placer.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
@@ -68,9 +68,9 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
   const weeks = new Map<string, Row[]>();
   const add = (slot: Slot, row: Row) => weeks.set(mondayOf(slot.day), [...(weeks.get(mondayOf(slot.day)) ?? []), row]);
   for (const post of posts) {
-    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? when(post.slot) : `${when(post.previous)} → **${when(post.slot)}**` });
+    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**` });
     if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) {
-      add(post.previous, { post, when: post.slot === null ? `~~${when(post.previous)}~~ → no time` : `${when(post.previous)} → ${when(post.slot)} (another week)` });
+      add(post.previous, { post, when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
     }
   }
   return weeks;
@@ -95,9 +95,6 @@ function table(rows: readonly Row[]): string[] {
   ];
 }
 
-function when(slot: Slot): string {
-  return `${dayText(slot.day).replace(/ \d{4}$/, '')} ${slot.time}`;
-}
 
 function excerpt(text: string): string {
   const line = text.split('\n').find((part) => part.trim() !== '')?.trim() ?? '';

@@ -1,4 +1,6 @@
-import { offsetMs } from '../zoned-time/scheduled-at.js';
+import { parseCivilDate } from '../zoned-time/civil-date.js';
+import { formatOffset, offsetMs } from '../zoned-time/zone-clock.js';
+import { dayText as civilDayText, placedTimeText } from '../zoned-time/time-text.js';
 import type { Slot } from './model.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -31,14 +33,7 @@ export function zonePlacer(timeZone: string): Placer {
     if (Number.isNaN(ms)) return null;
     const offset = offsetAt(ms);
     const wall = new Date(ms + offset).toISOString();
-    const minutes = Math.round(offset / 60_000);
-    const sign = minutes < 0 ? '-' : '+';
-    return {
-      at: new Date(ms).toISOString(),
-      day: wall.slice(0, 10),
-      time: wall.slice(11, 16),
-      offset: `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`,
-    };
+    return { at: new Date(ms).toISOString(), day: wall.slice(0, 10), time: wall.slice(11, 16), offset: formatOffset(offset) };
   };
 }
 
@@ -59,16 +54,14 @@ export function isoWeek(day: string): string {
   return `${year}-W${pad(week)}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A day for people, the same on every machine (no locale data): `Mon 4 Jan 2027`. */
+/** A day (`YYYY-MM-DD`) for people, as every time is shown: `Mon 4 Jan 2027`. */
 export function dayText(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const date = parseCivilDate(day);
+  return date === undefined ? day : civilDayText(date);
 }
 
-/** A slot for people: `Mon 4 Jan 2027, 09:00 (+01:00)`; without the offset on request. */
-export function slotText(slot: Slot, options: { offset?: boolean } = {}): string {
-  return `${dayText(slot.day)}, ${slot.time}${options.offset === false ? '' : ` (${slot.offset})`}`;
+/** A slot for people, as every time is shown: `Mon 4 Jan 2027, 09:00 (+01:00)`. */
+export function slotText(slot: Slot): string {
+  const date = parseCivilDate(slot.day);
+  return date === undefined ? slot.at : placedTimeText({ date, clock: slot.time, offset: slot.offset });
 }

@@ -106,11 +106,11 @@ export function unchangedPost(
   kept: { digest: string; summary: PostSummary },
   /** `foundMediaPart` of the post's media requests: undefined when one of them has a problem. */
   mediaPart: string | undefined,
-  clock: { now: Date; acceptPastSchedule?: AcceptPastSchedule },
+  clock: { now: Date; config: { timezone: string }; acceptPastSchedule?: AcceptPastSchedule },
 ): { post: UnchangedPost; diagnostics: Diagnostic[] } | undefined {
   const { summary } = kept;
   if (mediaPart === undefined || mediaPart !== summary.mediaHashes) return undefined;
-  const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, ...clock });
+  const late = summary.schedule === undefined ? undefined : checkSchedule(summary.schedule, { key: summary.key, file, now: clock.now, timezone: clock.config.timezone, ...(clock.acceptPastSchedule === undefined ? {} : { acceptPastSchedule: clock.acceptPastSchedule }) });
   const diagnostics = late === undefined ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
   if (hasErrors(diagnostics)) return undefined;
   const { schedule } = summary;

@@ -133,7 +133,7 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
   const key = reading.key!;
   const text = reading.text!;
   const { media } = found;
-  const late = found.posts.flatMap((post) => (post.schedule === undefined ? [] : [checkSchedule(post.schedule, { key: post.key, file, now: options.now, acceptPastSchedule: options.acceptPastSchedule })].filter((d) => d !== undefined)));
+  const late = found.posts.flatMap((post) => (post.schedule === undefined ? [] : [checkSchedule(post.schedule, { key: post.key, file, now: options.now, timezone: options.config.timezone, acceptPastSchedule: options.acceptPastSchedule })].filter((d) => d !== undefined)));
   const all = [...reading.diagnostics, ...media.diagnostics, ...found.diagnostics, ...late];
   const diagnostics = all.length > 1 ? sortDiagnostics(all) : all;
   const keyPosition = reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition };

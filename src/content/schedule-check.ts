@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { timeText } from '../zoned-time/index.js';
 import type { ScheduleSource } from './normalize-post.js';
 
 /**
@@ -10,20 +11,21 @@ export type AcceptPastSchedule = (post: { key: string; scheduledAt: string }) =>
 
 /**
  * The one content check that depends on the clock, kept apart from reading so that a reading made
- * earlier (or cached) is checked against this run's `now`.
+ * earlier (or cached) is checked against this run's `now`. People read its times on the project's
+ * clock (`timezone`); `found` is the time as written.
  */
-export function checkSchedule(schedule: ScheduleSource, context: { key: string; file: string; now: Date; acceptPastSchedule?: AcceptPastSchedule }): Diagnostic | undefined {
+export function checkSchedule(schedule: ScheduleSource, context: { key: string; file: string; now: Date; timezone: string; acceptPastSchedule?: AcceptPastSchedule }): Diagnostic | undefined {
   const { now } = context;
   if (isNotBefore(schedule.instant, now)) return undefined;
   if (context.acceptPastSchedule?.({ key: context.key, scheduledAt: schedule.instant }) === true) return undefined;
   return {
     severity: 'error',
     code: 'scheduled-at-past',
-    message: 'scheduledAt is in the past',
+    message: `scheduledAt ${timeText(schedule.instant, context.timezone)} is in the past`,
     file: context.file,
     ...schedule.position,
-    expected: `a time after ${now.toISOString()}`,
-    found: `${schedule.raw.trim()} (${schedule.instant})`,
+    expected: `a time after ${timeText(now.getTime(), context.timezone)}`,
+    found: schedule.raw.trim(),
     hint: 'Pick a future time, or remove `scheduledAt` to keep the post a draft.',
   };
 }

@@ -25,7 +25,6 @@ export { needsAccountFacts } from './account-facts.js';
 export { checkHouseRules } from './check-house-rules.js';
 export { fillScheduleBook, scheduleRulesOf } from './check-schedule.js';
 export { ScheduleBook, type BookEntry, type ScheduleConflict } from './schedule-book.js';
-export { formatWall } from './schedule-violations.js';
 export { wordPattern } from './word-rules.js';
 export { findLinks, withParameters } from './utm-rule.js';
 export type { AccountFacts, Clash, HouseRulesInput, HouseRulesResult, OtherPost, PostStanding, RuleMedia, RulePost, RuleTarget, RuleViolation, TextRewrite } from './rule-input.js';

@@ -1,12 +1,7 @@
-import { formatCivilDate, formatClock, formatDuration, isoWeekday, weekdayName, weekStart, type WallMoment } from '../zoned-time/index.js';
+import { formatCivilDate, formatClock, formatDuration, timeText, weekStart } from '../zoned-time/index.js';
 import type { BookEntry, ScheduleConflict } from './schedule-book.js';
 import type { Clash, RulePost, RuleViolation } from './rule-input.js';
 import { ruleCode } from './rule-scope.js';
-
-/** `Mon 2027-01-04 23:30`. */
-export function formatWall(wall: WallMoment): string {
-  return `${weekdayName(isoWeekday(wall.date))} ${formatCivilDate(wall.date)} ${formatClock(wall.minute)}`;
-}
 
 /** How a message names another post: its key, or the id of a post without a file. */
 function nameOf(entry: BookEntry): string {
@@ -24,7 +19,7 @@ function clashOf(entry: BookEntry): Clash {
 export function scheduleViolation(post: RulePost, conflict: ScheduleConflict, context: { timezone: string; label: (accountId: string) => string }): RuleViolation {
   const { rule, wall } = conflict;
   const accounts = conflict.accountIds.map(context.label).join(', ');
-  const base = { severity: rule.severity, code: ruleCode(rule), rule: rule.name, key: post.key, file: post.file, ...post.scheduleAt, found: `${formatWall(wall)} (${context.timezone})` };
+  const base = { severity: rule.severity, code: ruleCode(rule), rule: rule.name, key: post.key, file: post.file, ...post.scheduleAt, found: timeText(post.scheduledAt!, context.timezone) };
   const prefix = `rule \`${rule.name}\`: `;
   switch (rule.kind) {
     case 'quietHours':

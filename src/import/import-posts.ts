@@ -52,7 +52,7 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
     const plan = await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia);
     return { plan, outcome: { written: [], failed: [] } };
   }
-  const release = await acquireLock(config.statePath, { command: 'import', root: config.root });
+  const release = await acquireLock(config.statePath, { command: 'import', root: config.root, timezone: config.timezone });
   // Downloads wait beside the state file (inside the project, on the same file system).
   const downloader = mediaDownloader({ root: config.root, tempParent: dirname(config.statePath), now });
   const used = new Set<string>();

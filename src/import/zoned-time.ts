@@ -1,4 +1,4 @@
-import { offsetMs, wallTimeIn } from '../zoned-time/scheduled-at.js';
+import { offsetMs, wallTimeIn } from '../zoned-time/zone-clock.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 

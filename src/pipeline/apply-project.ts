@@ -52,7 +52,7 @@ export type ApplyOutcome = { kind: 'invalid' | 'nothing' | 'declined'; plan: Pla
  */
 export async function applyProject(options: ApplyProjectOptions): Promise<ApplyOutcome> {
   const { config, connection } = options;
-  const release = await acquireLock(config.statePath, { command: 'apply', root: config.root, ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
+  const release = await acquireLock(config.statePath, { command: 'apply', root: config.root, timezone: config.timezone, ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
   try {
     const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
     let plan: Plan;

@@ -75,7 +75,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
-  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now });
+  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone });
   await options.kept?.save();
   return { plan, desired, live, state };
 }
@@ -106,6 +106,8 @@ export interface PlanAgainst {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** The project's time zone (`config.timezone`). */
+  timezone: string;
   /** A session that plans again and again (watch) plans only what changed since its last plan. */
   planner?: IncrementalPlanner;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
@@ -139,6 +141,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     prune: against.prune,
     only: against.only,
     now: against.now,
+    timezone: against.timezone,
     ...(against.planner === undefined ? {} : { planner: against.planner }),
   });
 }

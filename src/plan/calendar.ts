@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, scheduleRulesOf, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
 import { assignSlots, type SlotRequest } from '../slots/index.js';
 import type { TargetState } from '../state/types.js';
-import { formatCivilDate, formatClock, wallMomentOf } from '../zoned-time/index.js';
+import { timeText } from '../zoned-time/index.js';
 import { normalizeInstant } from './live-shape.js';
 import type { LivePostsById } from './types.js';
 
@@ -77,8 +77,7 @@ export function settleCalendar(input: CalendarInput): CalendarResult {
     const assignment = assigned.get(post.key);
     if (assignment === undefined) return post;
     const shape = { ...post.shape, scheduledAt: assignment.scheduledAt };
-    const wall = wallMomentOf(Date.parse(assignment.scheduledAt), timezone);
-    const taken = { slot: assignment.slot, wall: `${formatCivilDate(wall.date)} ${formatClock(wall.minute)} (${timezone})`, source: assignment.source };
+    const taken = { slot: assignment.slot, wall: timeText(assignment.scheduledAt, timezone), source: assignment.source };
     return { ...post, shape, shapeHash: shapeHash(shape), slot: { ...post.slot, taken } };
   });
   const slotPosts: RulePost[] = [];

@@ -6,6 +6,7 @@ import { compareChanges, mediaUploads, summarize } from './planner.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
 import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
+import { timeText } from '../zoned-time/index.js';
 
 export interface GuardContext {
   /** Every diagnostic of the plan: the files' own and the account-rule checks. */
@@ -21,6 +22,8 @@ export interface GuardContext {
   unconfirmed: UnconfirmedRecords;
   only: readonly string[] | null;
   now: Date;
+  /** The project's time zone: the reasons people read name times on its clock. */
+  timezone: string;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface GuardContext {
  */
 export function guardChanges(plan: Plan, context: GuardContext): Plan {
   const shared = sharedPostRecords(context.state);
-  let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
+  let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
     const valid = [...context.posts, ...context.unchanged];
     changes = blockPostsWithErrors(changes, {
@@ -51,11 +54,11 @@ export function guardChanges(plan: Plan, context: GuardContext): Plan {
   return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, context.state) };
 }
 
-function guardSchedule(change: Change, now: Date): Change {
+function guardSchedule(change: Change, { now, timezone }: Pick<GuardContext, 'now' | 'timezone'>): Change {
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {
-    return { ...change, action: 'blocked', reasons: [`scheduledAt ${scheduledAt} is in the past; a post can only be scheduled in the future`] };
+    return { ...change, action: 'blocked', reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`] };
   }
   return change;
 }

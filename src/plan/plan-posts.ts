@@ -38,6 +38,8 @@ export interface PlanPostsInput {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
+  timezone: string;
   /** A session that plans again and again (watch) plans only what changed since its last plan. */
   planner?: IncrementalPlanner;
 }
@@ -85,6 +87,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     unconfirmed,
     only: input.only,
     now: input.now,
+    timezone: input.timezone,
   });
   return withCalendarFacts(guarded, input.posts);
 }

@@ -3,8 +3,8 @@ import { formatSlot, type SlotTable } from '../config/slots-section.js';
 import type { SourcePosition } from '../text/yaml-source.js';
 import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { fillScheduleBook, formatWall, scheduleRulesOf, ScheduleBook, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
-import { isoWeekday, wallMomentOf } from '../zoned-time/index.js';
+import { fillScheduleBook, scheduleRulesOf, ScheduleBook, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
+import { isoWeekday, timeText, wallMomentOf } from '../zoned-time/index.js';
 import { isSlotOf, sharedSlotTimes, SlotQueue } from './slot-times.js';
 
 /** A post written with `scheduledAt: next-slot`. */
@@ -82,7 +82,7 @@ export function assignSlots(input: AssignSlotsInput): AssignSlotsResult {
       continue;
     }
     if (!Number.isNaN(recordedMs)) {
-      diagnostics.push({ severity: 'warning', code: 'slot-given-up', message: `the slot this post had (${formatWall(wallMomentOf(recordedMs, input.timezone))}) is no longer in \`slots:\`; it takes the next free one`, file: request.file, ...request.scheduleAt, hint: 'Write the time in `scheduledAt` to keep a time of your own.' });
+      diagnostics.push({ severity: 'warning', code: 'slot-given-up', message: `the slot this post had (${timeText(recordedMs, input.timezone)}) is no longer in \`slots:\`; it takes the next free one`, file: request.file, ...request.scheduleAt, hint: 'Write the time in `scheduledAt` to keep a time of your own.' });
     }
     open.push(request);
   }

@@ -3,6 +3,7 @@ import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LockedError } from '../errors.js';
 import { guardWrite } from '../write-guard/guard-write.js';
+import { timeText } from '../zoned-time/index.js';
 import { createFileExclusive } from './atomic.js';
 
 /** Contents of `<state>.lock`: who holds it, so a second run can explain itself. */
@@ -23,6 +24,8 @@ export interface AcquireLockOptions {
   command?: string;
   /** Told when a lock left by a dead process on this host was taken over (so the CLI can say so). */
   onStaleLock?: (previous: LockOwner) => void;
+  /** The project's time zone: a held lock's error names when its holder started on this clock (default UTC). */
+  timezone?: string;
   /** The folder the lock must stay in, never written through a link (default: the state's folder). */
   root?: string;
 }
@@ -39,6 +42,7 @@ export interface AcquireLockOptions {
 export async function acquireLock(statePath: string, options: AcquireLockOptions = {}): Promise<ReleaseLock> {
   const lockPath = lockPathFor(statePath);
   const root = options.root ?? dirname(statePath);
+  const shown = { timezone: options.timezone ?? 'UTC' };
   await guardWrite(lockPath, { root });
   await mkdir(dirname(lockPath), { recursive: true });
   const owner: LockOwner = {
@@ -50,8 +54,8 @@ export async function acquireLock(statePath: string, options: AcquireLockOptions
   const text = `${JSON.stringify(owner, null, 2)}\n`;
   if (!(await createFileExclusive(lockPath, text, { root }))) {
     const stale = await staleOwner(lockPath);
-    if (!stale) throw await describeHeldLock(lockPath);
-    await takeOver(lockPath, stale, { text, root });
+    if (!stale) throw await describeHeldLock(lockPath, shown);
+    await takeOver(lockPath, stale, { text, root, ...shown });
     options.onStaleLock?.(stale);
   }
   let released = false;
@@ -71,7 +75,7 @@ async function staleOwner(lockPath: string): Promise<LockOwner | null> {
   return owner && owner.hostname === hostname() && !isAlive(owner.pid) ? owner : null;
 }
 
-async function takeOver(lockPath: string, stale: LockOwner, lock: { text: string; root: string }): Promise<void> {
+async function takeOver(lockPath: string, stale: LockOwner, lock: { text: string; root: string; timezone: string }): Promise<void> {
   const { text, root } = lock;
   const guardPath = `${lockPath}.takeover`;
   if (!(await createFileExclusive(guardPath, text, { root }))) {
@@ -81,21 +85,21 @@ async function takeOver(lockPath: string, stale: LockOwner, lock: { text: string
   }
   try {
     const still = await readOwner(lockPath);
-    if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
+    if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath, lock);
     await unlink(lockPath);
-    if (!(await createFileExclusive(lockPath, text, { root }))) throw await describeHeldLock(lockPath);
+    if (!(await createFileExclusive(lockPath, text, { root }))) throw await describeHeldLock(lockPath, lock);
   } finally {
     await unlink(guardPath).catch(() => undefined);
   }
 }
 
-async function describeHeldLock(lockPath: string): Promise<LockedError> {
+async function describeHeldLock(lockPath: string, shown: { timezone: string }): Promise<LockedError> {
   const removeHint = `If no postsync is running, remove it: rm '${lockPath.replaceAll("'", "'\\''")}'`;
   const owner = await readOwner(lockPath);
   if (!owner) {
     return new LockedError(`the state lock ${lockPath} exists but does not say who holds it`, { hint: removeHint });
   }
-  const who = `postsync ${owner.command} (pid ${owner.pid}, started ${owner.startedAt})`;
+  const who = `postsync ${owner.command} (pid ${owner.pid}, started ${timeText(owner.startedAt, shown.timezone)})`;
   if (owner.hostname !== hostname()) {
     return new LockedError(`another ${who} on host ${owner.hostname} holds the state lock ${lockPath}`, {
       hint: removeHint,

@@ -21,6 +21,8 @@ export interface DraftApplyOptions {
   root: string;
   onEvent?: ApplyListener;
   onStaleLock?: (previous: LockOwner) => void;
+  /** The project's time zone: a held lock's error names times on its clock. */
+  timezone: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface DraftApplyOptions {
  * A lock held by another run is a LockedError for the caller to report.
  */
 export async function applyDrafts(options: DraftApplyOptions): Promise<DraftApplyOutcome> {
-  const release = await acquireLock(options.statePath, { command: 'watch --apply-drafts', root: options.root, onStaleLock: options.onStaleLock });
+  const release = await acquireLock(options.statePath, { command: 'watch --apply-drafts', root: options.root, onStaleLock: options.onStaleLock, timezone: options.timezone });
   try {
     const store = await StateStore.open(options.statePath, options.plan.target, { seal: options.seal, root: options.root });
     if (store.sectionHash() !== options.plan.stateHash) return { applied: false };

@@ -55,6 +55,7 @@ export class DraftApplier {
         statePath: context.config.statePath,
         seal: this.#seal,
         root: context.config.root,
+        timezone: context.config.timezone,
         onEvent: (event) => this.#emit({ type: 'apply-progress', event }),
         onStaleLock: (previous) =>
           this.#emit({ type: 'notice', at: new Date(), message: `took over the state lock left by postsync ${previous.command} (pid ${previous.pid}), which is no longer running` }),

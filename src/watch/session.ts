@@ -238,7 +238,7 @@ export class WatchSession {
     const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
     const { target, seal } = this.#options.connection;
-    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, planner: this.#planner, learnedMedia: this.#learnedMedia });
+    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, planner: this.#planner, learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 

@@ -11,4 +11,6 @@
 export { addDays, clampedDayOfMonth, compareCivilDates, dayNumber, daysInMonth, formatCivilDate, fromDayNumber, isoWeekday, monthNumber, parseCivilDate, weekStart, type CivilDate } from './civil-date.js';
 export { formatClock, formatDuration, parseClock, parseDuration, parseWeekday, weekdayName, WEEKDAY_NAMES } from './phrases.js';
 export { instantAt, parseWallMoment, wallMinutes, wallMomentOf, type WallMoment } from './wall-moment.js';
-export { offsetMs, parseScheduledAt, SCHEDULED_AT_FORMATS, wallTimeIn, type ScheduledAtResult, type WallTime } from './scheduled-at.js';
+export { parseScheduledAt, SCHEDULED_AT_FORMATS, type ScheduledAtResult } from './scheduled-at.js';
+export { formatOffset, offsetMs, wallTimeIn, type WallTime } from './zone-clock.js';
+export { dayText, placedTimeText, timeText } from './time-text.js';

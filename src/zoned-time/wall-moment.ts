@@ -1,4 +1,5 @@
-import { offsetMs, parseScheduledAt, wallTimeIn } from './scheduled-at.js';
+import { parseScheduledAt } from './scheduled-at.js';
+import { offsetMs, wallTimeIn } from './zone-clock.js';
 import { dayNumber, formatCivilDate, parseCivilDate, type CivilDate } from './civil-date.js';
 import { formatClock, parseClock } from './phrases.js';
 

@@ -9,8 +9,8 @@ describe('the calendar diff in Markdown', () => {
     const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-13T09:00:00.000Z' })], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
     const text = renderCalendarDiff(model, { maxBytes: 100_000 });
     expect(text).toContain('**2 weeks touched:** 1 moved');
-    expect(text).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 10:00 → Wed 13 Jan 10:00 (another week) | `moving` | brand-photo | Moving |');
-    expect(text).toContain('#### 2027-W02: Mon 11 Jan 2027 – Sun 17 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 10:00 → **Wed 13 Jan 10:00** | `moving` | brand-photo | Moving |');
+    expect(text).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 2027, 10:00 (+01:00) → Wed 13 Jan 2027, 10:00 (+01:00) (another week) | `moving` | brand-photo | Moving |');
+    expect(text).toContain('#### 2027-W02: Mon 11 Jan 2027 – Sun 17 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 2027, 10:00 (+01:00) → **Wed 13 Jan 2027, 10:00 (+01:00)** | `moving` | brand-photo | Moving |');
     expect(text).not.toContain('CAUTION');
   });
 

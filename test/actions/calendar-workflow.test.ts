@@ -61,12 +61,12 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(calendar.summary).toContain('### postsync calendar');
     expect(calendar.summary).toContain('**2 weeks touched:** 3 new · times in Europe/Berlin');
     expect(calendar.summary).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027');
-    expect(calendar.summary).toContain('| ➕ new | Tue 5 Jan 09:00 | `2027-01/launch` | photo | We launch in January. |');
+    expect(calendar.summary).toContain('| ➕ new | Tue 5 Jan 2027, 09:00 (+01:00) | `2027-01/launch` | photo | We launch in January. |');
     expect(calendar.stderr).toContain('Pull-request comment: created.');
     expect(step(job, 'Upload the calendar page').artifact).toEqual({ name: 'postsync-calendar-POSTSYNC_API_KEY', files: ['postsync-calendar/index.html', expect.stringMatching(/^postsync-calendar\/media\/[0-9a-f]{20}\.png$/)] });
     expect(commentsOn(7)).toHaveLength(1);
     const [comment] = commentsOn(7);
-    expect(comment!.body).toContain('| ➕ new | Fri 29 Jan 17:00 | `2027-01/recap` | photo | January recap. |');
+    expect(comment!.body).toContain('| ➕ new | Fri 29 Jan 2027, 17:00 (+01:00) | `2027-01/recap` | photo | January recap. |');
     expect(comment!.body).toContain('[this run](https://github.example/northwind/content/actions/runs/42)');
     expect(comment!.body).not.toContain('[!CAUTION]');
 
@@ -80,7 +80,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(commentsOn(7)).toHaveLength(1);
     expect(commentsOn(7)[0]!.id).toBe(comment!.id);
     expect(commentsOn(7)[0]!.body).toContain('> [!CAUTION]\n> **2 posts would be unscheduled** (`2027-01/launch`, `2027-01/recap`).');
-    expect(commentsOn(7)[0]!.body).toContain('| ➖ unscheduled | ~~Tue 5 Jan 09:00~~ → no time | `2027-01/launch` |');
+    expect(commentsOn(7)[0]!.body).toContain('| ➖ unscheduled | ~~Tue 5 Jan 2027, 09:00 (+01:00)~~ → no time | `2027-01/launch` |');
     const writes = () => github().requests.filter((request) => request.method !== 'GET').length;
     const before = writes();
 

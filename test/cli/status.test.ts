@@ -75,7 +75,7 @@ describe('postsync status', () => {
       expect(human.stdout).toMatch(/gone: the post no longer exists on the remote/);
       expect(human.stdout).toMatch(/slow\s+photoC\s+waiting\s+.*next attempt/);
       expect(human.stdout).toMatch(/broken\s+photoC\s+failed\s+.*publishing failed/);
-      expect(human.stdout).toMatch(/Interrupted creates.*\n  next-post  posts\/next-post\.md, started 2026-01-02 03:04:05\+00:00/);
+      expect(human.stdout).toMatch(/Interrupted creates.*\n  next-post  posts\/next-post\.md, started Fri 2 Jan 2026, 03:04:05 \(\+00:00\)/);
       expect(human.stdout).toMatch(/Unfinished media uploads.*\n  sha256 bbbbbbbbbbbb…  media 55555555-5555-4555-8555-555555555555, 7 parts/);
       expect(human.stdout).toContain('3 managed posts: 1 draft, 1 gone, 1 publishing.');
     } finally {

@@ -32,7 +32,7 @@ describe('postsync whoami', () => {
       expect(human.stdout).toMatch(/^Target: http:\/\/127\.0\.0\.1:\d+\/public\/v1 \(project demo\)\n/);
       expect(human.stdout).toContain('Project:     demo');
       expect(human.stdout).toContain('API key:     from POSTSYNC_API_KEY (not shown)');
-      expect(human.stdout).toMatch(/Expires: {5}\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?\+00:00 \(in 5 days\); ask for a new key soon/);
+      expect(human.stdout).toMatch(/Expires: {5}\w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}(:\d{2})? \(\+00:00\) \(in 5 days\); ask for a new key soon/);
       expect(human.stdout).toContain('- posts-delete: needed for apply --prune: deleting posts');
       for (const output of [json, human]) expect(output.stdout + output.stderr).not.toContain(SECRET);
     } finally {

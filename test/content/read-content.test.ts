@@ -134,7 +134,7 @@ describe('readContent', () => {
     expect(diagnostics.find((d) => d.file === 'posts/options.md' && d.line === 6)!.hint).toMatch(/set by the service/);
     expect(byCode('posts/types.md', 'wrong-type')).toMatchObject({ expected: expect.stringMatching(/^a non-empty text/), found: 'the number 2026', hint: 'Put the value in quotes to make it a text.' });
     expect(byCode('posts/dates.md', 'invalid-date')).toMatchObject({ found: 'the text "2026-13-45 09:00"' });
-    expect(byCode('posts/past.md', 'scheduled-at-past')).toMatchObject({ message: 'scheduledAt is in the past', expected: 'a time after 2026-06-01T00:00:00.000Z' });
+    expect(byCode('posts/past.md', 'scheduled-at-past')).toMatchObject({ message: 'scheduledAt Sun 31 May 2026, 09:00 (+02:00) is in the past', expected: 'a time after Mon 1 Jun 2026, 02:00 (+02:00)' });
     for (const diagnostic of diagnostics) expect(diagnostic.severity).toBe('error');
   });
 
@@ -144,7 +144,7 @@ describe('readContent', () => {
       'posts/overlap.md': `---\nscheduledAt: 2026-10-25 02:30\ntargets: [${PHOTO}]\n---\nText`,
     });
     expect(diagnostics).toMatchObject([
-      { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('2026-03-29 03:30') },
+      { severity: 'error', code: 'scheduled-at-nonexistent', file: 'posts/gap.md', line: 2, column: 14, hint: expect.stringContaining('it would be Sun 29 Mar 2026, 03:30 (+02:00)') },
       { severity: 'warning', code: 'scheduled-at-ambiguous', file: 'posts/overlap.md', line: 2, hint: 'Add an offset to choose: +02:00 or +01:00.' },
     ]);
     expect(posts.map((p) => [p.key, p.shape.scheduledAt])).toEqual([['overlap', '2026-10-25T00:30:00.000Z']]);

@@ -63,7 +63,7 @@ describe('the main job, as a new user runs it', () => {
     const scheduled = post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]', scheduledAt: '2031-03-01 09:00' });
     await writeFile(join(dir, 'posts/2026-12/first-look.md'), scheduled);
     result = await cli('apply', '--yes');
-    expect(result.stdout).toContain('scheduledAt: null → "2031-03-01T08:00:00.000Z"');
+    expect(result.stdout).toContain('scheduledAt: null → Sat 1 Mar 2031, 09:00 (+01:00)');
     let [remote] = await remotePosts();
     expect(remote).toMatchObject({ status: 'scheduled', scheduledAt: '2031-03-01T08:00:00.000Z' });
 

@@ -21,9 +21,9 @@ describe('settleCalendar', () => {
   it('gives next-slot posts the earliest free slots in key order, and keeps back only the post that breaks an error rule', () => {
     const result = settle({ posts: [slotPost('b'), post('fixed', '2027-01-04 09:00'), post('late', '2027-01-05 23:30'), slotPost('a')] });
     expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken])).toEqual([
-      ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', wall: '2027-01-11 09:00 (Europe/Berlin)', source: 'assigned' }],
+      ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', wall: 'Mon 11 Jan 2027, 09:00 (+01:00)', source: 'assigned' }],
       ['fixed', at('2027-01-04 09:00'), undefined],
-      ['a', at('2027-01-07 17:30'), { slot: 'Thu 17:30', wall: '2027-01-07 17:30 (Europe/Berlin)', source: 'assigned' }],
+      ['a', at('2027-01-07 17:30'), { slot: 'Thu 17:30', wall: 'Thu 7 Jan 2027, 17:30 (+01:00)', source: 'assigned' }],
     ]);
     expect(result.posts[0]!.shapeHash).not.toBe(slotPost('b').shapeHash);
     expect(result.diagnostics).toEqual([

@@ -12,7 +12,7 @@ import type { TargetState } from '../../src/state/types.js';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
 function guard(plan: Plan, overrides: Partial<GuardContext> & { posts: DesiredPost[]; state: TargetState }): Plan {
-  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unchanged: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, ...overrides });
+  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unchanged: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, timezone: 'Europe/Berlin', ...overrides });
 }
 
 /** The plan of an owned post applied as `before` whose file now says `after`. */
@@ -26,12 +26,12 @@ function ownedPlan(before: ReturnType<typeof shape>, after: ReturnType<typeof sh
 const scheduled = (scheduledAt: string) => shape({ scheduledAt });
 
 describe('guardChanges: a post can only be rescheduled into the future', () => {
-  it('blocks an update that moves a post to a time already past, and says why', () => {
+  it('blocks an update that moves a post to a time already past, and says why on the project clock', () => {
     const { plan, posts, section } = ownedPlan(scheduled('2026-04-01T09:00:00.000Z'), scheduled('2026-02-01T09:00:00.000Z'));
     expect(plan.changes.map((c) => c.action)).toEqual(['update']);
     const guarded = guard(plan, { posts, state: section });
     expect(guarded.changes.map((c) => c.action)).toEqual(['blocked']);
-    expect(guarded.changes[0]!.reasons).toEqual(['scheduledAt 2026-02-01T09:00:00.000Z is in the past; a post can only be scheduled in the future']);
+    expect(guarded.changes[0]!.reasons).toEqual(['scheduledAt Sun 1 Feb 2026, 10:00 (+01:00) is in the past; a post can only be scheduled in the future']);
     expect(guarded.summary).toMatchObject({ update: 0, blocked: 1 });
   });
 

@@ -70,7 +70,7 @@ describe('planPosts: unchanged posts must be untouched', () => {
     const unchanged = [{ key: 'launch', file: 'posts/launch.md', shapeHash: record('p1', applied, 'x').appliedHash, fingerprint: 'f', accountIds: [PHOTO], scheduledAt: null }];
     const input = {
       target: TARGET, posts: [], unchanged, contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section),
-      capabilities: new Map(), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'),
+      capabilities: new Map(), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
     };
     const moved = livePostsById([livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z' })]);
     expect(() => planPosts({ ...input, live: moved })).toThrow('posts/launch.md was touched since the last apply: read it in full before planning');
@@ -81,7 +81,7 @@ describe('planPosts: unchanged posts must be untouched', () => {
     const withMedia = shape({ media: [SHA_A] });
     const input = {
       target: TARGET, posts: [desired('launch', withMedia)], unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: state(), stateHash: stateSectionHash(state()),
-      live: livePostsById([livePost('p1', withMedia)]), capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'),
+      live: livePostsById([livePost('p1', withMedia)]), capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
     };
     expect(planPosts({ ...input, mediaSha256s: new Map([[mediaId(SHA_A), SHA_A]]) }).changes.map((change) => [change.action, change.mediaRecords?.length])).toEqual([['adopt', 1]]);
     expect(planPosts({ ...input, mediaSha256s: new Map() }).changes.map((change) => change.action)).toEqual(['create']);

@@ -33,6 +33,7 @@ function plan(input: { posts?: DesiredPost[]; invalid?: InvalidFile[]; content?:
     prune: input.prune ?? false,
     only: input.only ?? null,
     now: NOW,
+    timezone: 'UTC',
   };
   return planPosts(planInput);
 }

@@ -17,7 +17,7 @@ function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[
   return planPosts({
     target: TARGET, posts: options.posts, unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [],
     state: options.section, stateHash: stateSectionHash(options.section), live: livePostsById(options.live),
-    unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, capabilities, prune: options.prune ?? true, only: null, now: new Date('2026-03-01T12:00:00.000Z'),
+    unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, capabilities, prune: options.prune ?? true, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
   });
 }
 const actions = (planned: ReturnType<typeof plan>) => planned.changes.map((change) => [change.action, change.key, change.reason]);

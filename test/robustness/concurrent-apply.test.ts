@@ -55,7 +55,7 @@ describe('two applies on the same state', { timeout: 90_000 }, () => {
 
     const second = await runCli(['--api-url', through.baseUrl, 'apply', '--yes'], { cwd: dir, env });
     expect(second.code, second.stderr).toBe(1);
-    expect(second.stderr).toMatch(new RegExp(`another postsync apply \\(pid ${first.child.pid}, started [^)]+\\) holds the state lock .*state\\.json\\.lock`));
+    expect(second.stderr).toMatch(new RegExp(`another postsync apply \\(pid ${first.child.pid}, started [^)]+\\(\\+\\d\\d:\\d\\d\\)\\) holds the state lock .*state\\.json\\.lock`));
     expect(second.stderr).toContain('Wait for it to finish, or stop that process first.');
     expect(second.stdout).toBe('');
     expect(await writes(api)).toEqual([]);
@@ -131,7 +131,7 @@ describe('two applies on the same state', { timeout: 90_000 }, () => {
     await api.clearLog();
     const run = await runCli(['--api-url', api.baseUrl, 'apply', '--yes'], { cwd: dir, env });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('another postsync apply (pid 4242, started 2026-11-20T10:00:00.000Z) on host ci-runner-7 holds the state lock');
+    expect(run.stderr).toContain('another postsync apply (pid 4242, started Fri 20 Nov 2026, 11:00 (+01:00)) on host ci-runner-7 holds the state lock');
     expect(run.stderr).toContain(`If no postsync is running, remove it: rm '${lockPath}'`);
     expect(await writes(api)).toEqual([]);
     expect(await readFile(lockPath, 'utf8')).toBe(lock);

@@ -52,7 +52,7 @@ describe('assignSlots', () => {
       { key: 'past', scheduledAt: at('2026-12-31 17:30'), slot: 'Thu 17:30', source: 'recorded' },
     ]);
     expect(result.diagnostics).toEqual([
-      { severity: 'warning', code: 'slot-given-up', message: 'the slot this post had (Tue 2027-01-05 09:00) is no longer in `slots:`; it takes the next free one', file: 'posts/dropped.md', line: 2, column: 14, hint: 'Write the time in `scheduledAt` to keep a time of your own.' },
+      { severity: 'warning', code: 'slot-given-up', message: 'the slot this post had (Tue 5 Jan 2027, 09:00 (+01:00)) is no longer in `slots:`; it takes the next free one', file: 'posts/dropped.md', line: 2, column: 14, hint: 'Write the time in `scheduledAt` to keep a time of your own.' },
     ]);
   });
 

@@ -35,6 +35,15 @@ afterEach(() => {
 });
 
 describe('acquireLock', () => {
+  it("names when the holder started on the project's clock", async () => {
+    const path = await statePath();
+    await writeLock(path, { pid: process.pid, hostname: `${hostname()}-elsewhere`, startedAt: '2026-01-02T03:04:05.000Z', command: 'apply' });
+    const error = await acquireLock(path, { timezone: 'Europe/Berlin' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LockedError);
+    expect((error as LockedError).message).toContain('(pid ');
+    expect((error as LockedError).message).toContain(', started Fri 2 Jan 2026, 04:04:05 (+01:00)) on host');
+  });
+
   it('writes who holds the lock and releases it', async () => {
     const path = await statePath();
     const release = await acquireLock(path, { command: 'apply' });
@@ -119,7 +128,7 @@ describe('acquireLock', () => {
     const lock = { pid: deadPid(), hostname: `not-${hostname()}`, startedAt: '2026-01-01T00:00:00.000Z', command: 'apply' };
     await writeLock(path, lock);
     const error = await lockError(path);
-    expect(error.message).toBe(`another postsync apply (pid ${lock.pid}, started 2026-01-01T00:00:00.000Z) on host ${lock.hostname} holds the state lock ${lockPathFor(path)}`);
+    expect(error.message).toBe(`another postsync apply (pid ${lock.pid}, started Thu 1 Jan 2026, 00:00 (+00:00)) on host ${lock.hostname} holds the state lock ${lockPathFor(path)}`);
     expect(error.hint).toBe(`If no postsync is running, remove it: rm '${lockPathFor(path)}'`);
     expect(JSON.parse(await readFile(lockPathFor(path), 'utf8'))).toEqual(lock);
   });

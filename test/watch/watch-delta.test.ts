@@ -25,7 +25,7 @@ describe('watch views', () => {
     const previous = createPlan({ ...input, desired: [desired('launch', applied)] });
     const plan = createPlan({ ...input, desired: [desired('launch', shape({ content: 'Launch day!' }))] });
     expect(compactSummary(previous)).toBe('no changes, 1 kept as draft (file removed)');
-    const text = renderDelta({ at: new Date(2026, 0, 1, 12, 3, 4), trigger: trigger([{ file: 'posts/launch.md', kind: 'saved' }]), plan, previous, delta: planDelta(previous, plan, new Set(['posts/launch.md'])) }, plain);
+    const text = renderDelta({ at: new Date(2026, 0, 1, 12, 3, 4), trigger: trigger([{ file: 'posts/launch.md', kind: 'saved' }]), plan, previous, delta: planDelta(previous, plan, new Set(['posts/launch.md'])) }, plain, { timezone: 'UTC' });
     expect(text.split('\n')).toEqual([
       '12:03:04 posts/launch.md saved → 1 to update, 1 kept as draft (file removed) (was no changes, 1 kept as draft (file removed))',
       '  ~ update  launch  (posts/launch.md)',

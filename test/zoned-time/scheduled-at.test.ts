@@ -33,7 +33,7 @@ describe('parseScheduledAt', () => {
     expect(instant('2026-03-29 03:00', 'Europe/Berlin')).toBe('2026-03-29T01:00:00.000Z');
     const gap = parseScheduledAt('2026-03-29 02:30', 'Europe/Berlin');
     expect(gap).toMatchObject({ ok: false, reason: 'nonexistent' });
-    expect(gap.ok ? '' : gap.hint).toContain('2026-03-29 03:30');
+    expect(gap.ok ? '' : gap.hint).toContain('it would be Sun 29 Mar 2026, 03:30 (+02:00)');
   });
 
   it('takes the earlier instant in the Europe/Berlin fall-back overlap and says so', () => {
