@@ -33,7 +33,8 @@ export interface FilePostsInput {
  * A post file's reading → its posts: the repeat expanded into occurrences (or the one post),
  * each rendered (vars, hashtags, built-ins, snippets), checked against the text and media house
  * rules (the schedule rules need every post: src/plan checks them), and with the UTM parameters a
- * rule appends written into its texts. Any error: no post (the file is reported, as ever).
+ * rule appends written into its texts. With an error the posts come back as far as they can be
+ * made: the file yields none to plan, but they are checked against their accounts.
  * With `context.accounts` null, a post that needs the accounts' facts (a text naming
  * `account.handle`, a rule limited to platforms) comes back as `needsFacts`: read it with them.
  */
@@ -56,7 +57,7 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
     const schedule = scheduleOf(source, input);
     return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...occurrenceOf(source, input.key) };
   });
-  return { posts: hasErrors(diagnostics) ? [] : posts, diagnostics: distinct(diagnostics), needsFacts: false };
+  return { posts, diagnostics: distinct(diagnostics), needsFacts: false };
 }
 
 /** Built-ins whose values the API tells (GET /accounts). */

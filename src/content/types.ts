@@ -127,4 +127,28 @@ export interface DesiredPostLocations {
   body: SourcePosition;
   /** Where the post's time is written (`scheduledAt`, or the occurrence's entry), for the schedule house rules. */
   schedule?: SourcePosition;
+  /** Parallel to `targets`: where each target's own keys are written, for the diagnostics about them. */
+  targetKeys?: TargetKeys[];
+}
+
+/** Where the keys of one target entry are written (a key not written: where its entry is). */
+export interface TargetKeys {
+  /** Its `content:` key, when it has a text of its own. */
+  content?: SourcePosition;
+  /** Its `options:` key. */
+  options?: SourcePosition;
+  /** Each option the post sends, at its key under `options:`. */
+  option: Readonly<Record<string, SourcePosition>>;
+}
+
+/**
+ * A post to check against its accounts' rules. A file with errors yields no post to plan, but its
+ * posts are still checked, so that every problem of the file shows in one run: `ofInvalidFile`
+ * then says which checks its errors leave without a sound basis.
+ */
+export interface PostToCheck extends DesiredPost {
+  ofInvalidFile?: {
+    /** Some `media:` entries could not be read: the checks that count media are left out. */
+    mediaIncomplete: boolean;
+  };
 }

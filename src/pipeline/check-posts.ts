@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { CheckMemo, PostChecks } from '../cache/post-cache.js';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { PostToCheck, UnchangedPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities, MediaFindings } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
@@ -17,7 +17,7 @@ import type { AccountRules } from './account-rules.js';
  * (`uncheckedUnder` names the others, to be read in full first).
  */
 export async function checkDesiredPosts(input: {
-  posts: readonly DesiredPost[];
+  posts: readonly PostToCheck[];
   unchanged?: readonly UnchangedPost[];
   rules: AccountRules;
   probes: ProbeCache;
@@ -25,7 +25,7 @@ export async function checkDesiredPosts(input: {
 }): Promise<Diagnostic[]> {
   const { posts, rules, memo } = input;
   const rulesDigest = memo === undefined ? '' : rulesDigestOf(rules);
-  const known = (post: DesiredPost | UnchangedPost): PostChecks | undefined => {
+  const known = (post: PostToCheck | UnchangedPost): PostChecks | undefined => {
     const checks = memo?.checksOf(post.file, post.fingerprint);
     return checks?.rules === rulesDigest ? checks : undefined;
   };
