@@ -46,6 +46,12 @@ describe('every problem of a file in one run', () => {
     ]);
   });
 
+  it('a file whose media cannot be read is told so once, not also that it has too few', async () => {
+    const content = await read({ 'posts/gone.md': '---\ntargets:\n  - account: photo\n    options: { vidATitle: A }\nmedia: [media/gone.png]\n---\nHi.' });
+    const checks = checkAgainstCapabilities(content.checkOnly, ACCOUNTS);
+    expect([...content.diagnostics, ...checks].map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['5:9 media-not-found', '4:16 option-not-supported']);
+  });
+
   it('points each option problem at its key, a missing option at `options:`, else at the target', async () => {
     const content = await read({
       'posts/valid.md': [
