@@ -1,5 +1,5 @@
 import { SCHEDULE_RULE_KINDS, type HouseRule } from '../config/house-rule-types.js';
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { distinctDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, needsAccountFacts, type RulePost, type TextRewrite } from '../house-rules/index.js';
 import { expandRepeat, hasRepeat } from '../repeats/index.js';
 import { fixedTextLocator, verbatimTextLocator, type TextLocator } from '../templates/index.js';
@@ -57,7 +57,7 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
     const schedule = scheduleOf(source, input);
     return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...occurrenceOf(source, input.key) };
   });
-  return { posts, diagnostics: distinct(diagnostics), needsFacts: false };
+  return { posts, diagnostics: distinctDiagnostics(diagnostics), needsFacts: false };
 }
 
 /** Built-ins whose values the API tells (GET /accounts). */
@@ -147,16 +147,4 @@ function scheduleOf(source: Source, input: FilePostsInput): ScheduleSource | und
 
 function occurrenceOf(source: Source, of: string): Pick<FilePost, 'occurrence'> {
   return source.occurrence === undefined ? {} : { occurrence: { of, date: source.occurrence.date } };
-}
-
-/** Occurrences sharing a text report its problems once. */
-function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((diagnostic) => {
-    const { key: _key, ...rest } = diagnostic as Diagnostic & { key?: string };
-    const id = JSON.stringify(rest);
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
 }

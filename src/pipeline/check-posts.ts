@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { CheckMemo, PostChecks } from '../cache/post-cache.js';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
 import type { PostToCheck, UnchangedPost } from '../content/types.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { distinctDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities, MediaFindings } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
 import { canonicalJson } from '../state/hash.js';
@@ -56,7 +56,8 @@ export async function checkDesiredPosts(input: {
     if (found.accounts.length > 0) accounts.push(...found.accounts);
     if (found.media.length > 0) media.push(...found.media);
   }
-  return [...accounts, ...media];
+  // The occurrences of a repeat share their file's problems: each is shown once.
+  return distinctDiagnostics([...accounts, ...media]);
 }
 
 /** The unchanged posts that have no check results under `rules` in `memo`. */
