@@ -35,15 +35,15 @@ export function checkAgainstCapabilities(
   const unavailableSeverity = options.unavailableAccounts ?? 'error';
   const diagnostics: Diagnostic[] = [];
   for (const post of posts) {
-    // A file with errors reports its targets itself: an entry it could not read is no missing account.
-    if (post.shape.targets.length === 0 && post.slot === undefined && post.ofInvalidFile === undefined) diagnostics.push(needsAnAccount(post));
-    const mediaKnown = post.ofInvalidFile?.mediaIncomplete !== true;
+    // The publishing rules of a file with errors wait until it reads cleanly (PostToCheck).
+    const readiness = post.ofInvalidFile !== true;
+    if (readiness && post.shape.targets.length === 0 && post.slot === undefined) diagnostics.push(needsAnAccount(post));
     post.shape.targets.forEach((target, index) => {
       const account = post.targetLabels[index] ?? target.socialAccountId;
       const entry = post.locations?.targets[index] ?? undefined;
       const keys = post.locations?.targetKeys?.[index];
       const report: Report = (diagnostic) => diagnostics.push(positioned(post, diagnostic, entry));
-      const notReady: Report = (diagnostic) => diagnostics.push(readinessOf(positioned(post, diagnostic, entry), post.shape));
+      const notReady: Report = (diagnostic) => (readiness ? diagnostics.push(readinessOf(positioned(post, diagnostic, entry), post.shape)) : undefined);
       const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
       if (capabilities === undefined) {
         const named = account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`;
@@ -53,11 +53,11 @@ export function checkAgainstCapabilities(
       const where = `\`${account}\` (${capabilities.account.platform})`;
       if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
       else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
-      checkCaption(post, target, capabilities.rules.caption, { where, mediaKnown, at: target.contentOverride === undefined ? undefined : keys?.content }, notReady);
+      checkCaption(post, target, capabilities.rules.caption, { where, at: target.contentOverride === undefined ? undefined : keys?.content }, notReady);
       const optionRules = knownOptionRules(capabilities.rules.options);
       // Options described in a vocabulary postsync does not know are left to the service.
       if (optionRules !== null) checkOptions(target, optionRules, { where, keys }, { report, notReady });
-      if (mediaKnown) checkAttachmentCount(post, capabilities.rules, where, notReady);
+      checkAttachmentCount(post, capabilities.rules, where, notReady);
     });
   }
   return diagnostics;
@@ -90,7 +90,7 @@ function positioned(post: DesiredPost, diagnostic: Parameters<Report>[0], entry:
   return { severity: 'error', file: post.file, ...(position === undefined ? {} : { line: position.line, column: position.column }), ...rest };
 }
 
-function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, context: { where: string; mediaKnown: boolean; at: SourcePosition | undefined }, report: Report): void {
+function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, context: { where: string; at: SourcePosition | undefined }, report: Report): void {
   const { where, at } = context;
   const text = target.contentOverride ?? post.shape.content;
   const source = target.contentOverride === undefined ? 'the post text' : 'the `content` of this target';
@@ -105,9 +105,7 @@ function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRule
       hint: target.contentOverride === undefined ? 'Shorten the text, or give this target a shorter `content:`.' : 'Shorten this target\'s `content:`.',
     });
   }
-  // Whether media excuse a missing text is unknown while some of them could not be read.
-  const mediaMatter = rules.requiredExcept === 'media' || rules.requiredExcept === 'video';
-  if (text.trim() === '' && (context.mediaKnown || !mediaMatter) && captionRequired(post, rules.requiredExcept)) {
+  if (text.trim() === '' && captionRequired(post, rules.requiredExcept)) {
     report({ at, code: 'caption-required', message: `${where} needs a text`, expected: requiredWords(rules.requiredExcept), found: 'an empty text', hint: 'Write the post text below the front-matter, or give this target a `content:`.' });
   }
 }

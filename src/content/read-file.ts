@@ -158,6 +158,5 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
     };
   });
   if (!hasErrors(diagnostics)) return { file, key, ...keyPosition, posts, ...snippets, diagnostics };
-  const ofInvalidFile = { mediaIncomplete: hasErrors(media.diagnostics) };
-  return { file, key, ...keyPosition, posts: [], checkOnly: posts.map((post) => ({ ...post, ofInvalidFile })), ...snippets, diagnostics };
+  return { file, key, ...keyPosition, posts: [], checkOnly: posts.map((post) => ({ ...post, ofInvalidFile: true })), ...snippets, diagnostics };
 }

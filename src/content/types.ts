@@ -143,12 +143,10 @@ export interface TargetKeys {
 
 /**
  * A post to check against its accounts' rules. A file with errors yields no post to plan, but its
- * posts are still checked, so that every problem of the file shows in one run: `ofInvalidFile`
- * then says which checks its errors leave without a sound basis.
+ * posts are still checked (`ofInvalidFile`), so that every problem no post may have shows in one
+ * run. Its publishing rules (readiness) wait until the file reads cleanly: with a key misspelt or
+ * a media file unreadable, the post as read is not the one meant (no media is no missing media).
  */
 export interface PostToCheck extends DesiredPost {
-  ofInvalidFile?: {
-    /** Some `media:` entries could not be read: the checks that count media are left out. */
-    mediaIncomplete: boolean;
-  };
+  ofInvalidFile?: true;
 }

@@ -48,7 +48,7 @@ export async function checkDesiredPosts(input: {
         // An unavailable account is only a warning: its posts become `blocked` in the plan
         // (DESIGN.md) instead of stopping the whole run.
         accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
-        media: checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings),
+        media: mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings)),
       };
       memo?.keepChecks(post.file, post.fingerprint, found);
     }
@@ -58,6 +58,11 @@ export async function checkDesiredPosts(input: {
   }
   // The occurrences of a repeat share their file's problems: each is shown once.
   return distinctDiagnostics([...accounts, ...media]);
+}
+
+/** The media checks of a post; those of a file with errors wait, as its other publishing rules do, until it reads cleanly. */
+function mediaChecksOf(post: PostToCheck, diagnostics: Diagnostic[]): Diagnostic[] {
+  return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 
 /** The unchanged posts that have no check results under `rules` in `memo`. */
