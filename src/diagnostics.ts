@@ -34,6 +34,21 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/**
+ * Each problem once, in order: diagnostics equal but for the post `key` they are about (the
+ * occurrences of one repeat share a file, a text and targets, so they share their problems) are one.
+ */
+export function distinctDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const { key: _key, ...rest } = diagnostic;
+    const id = JSON.stringify(rest);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** What a readiness warning's message starts with: the draft is fine, publishing it is not. */
 export const NOT_READY_PREFIX = 'not ready to schedule: ';
 

@@ -4,13 +4,14 @@ import type { Capabilities, CaptionRules, OptionRule } from '../api/types.js';
 import { readinessOf, type Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { codePointLength, lengthOver, unitWord } from './text-length.js';
-import type { DesiredPost, TargetShape } from './types.js';
+import type { DesiredPost, PostToCheck, SourcePosition, TargetKeys, TargetShape } from './types.js';
 
 /**
  * Per-account checks from the capabilities endpoint, run before any write: account availability,
  * caption length (in the account's unit) and presence, option fields and attachment counts.
  * Media types, sizes and durations are checked with the media (src/media/).
- * Each diagnostic names the post file and the account as written in the file.
+ * Each diagnostic names the post file and the account as written in the file, and points at the
+ * key it is about (an option, the target's `content:` or `options:`), else at the target's entry.
  *
  * Two kinds of problems: what no post may have, draft or not (an account outside the project, an
  * option the platform does not have or a value of the wrong type or outside its allowed values),
@@ -27,19 +28,22 @@ export interface CapabilityCheckOptions {
 }
 
 export function checkAgainstCapabilities(
-  posts: readonly DesiredPost[],
+  posts: readonly PostToCheck[],
   capabilitiesByAccountId: ReadonlyMap<string, Capabilities>,
   options: CapabilityCheckOptions = {},
 ): Diagnostic[] {
   const unavailableSeverity = options.unavailableAccounts ?? 'error';
   const diagnostics: Diagnostic[] = [];
   for (const post of posts) {
-    if (post.shape.targets.length === 0 && post.slot === undefined) diagnostics.push(needsAnAccount(post));
+    // The publishing rules of a file with errors wait until it reads cleanly (PostToCheck).
+    const readiness = post.ofInvalidFile !== true;
+    if (readiness && post.shape.targets.length === 0 && post.slot === undefined) diagnostics.push(needsAnAccount(post));
     post.shape.targets.forEach((target, index) => {
       const account = post.targetLabels[index] ?? target.socialAccountId;
-      const base = { severity: 'error' as const, file: post.file, ...(post.locations?.targets[index] ?? {}) };
-      const report: Report = (diagnostic) => diagnostics.push({ ...base, ...diagnostic });
-      const notReady: Report = (diagnostic) => diagnostics.push(readinessOf({ ...base, ...diagnostic }, post.shape));
+      const entry = post.locations?.targets[index] ?? undefined;
+      const keys = post.locations?.targetKeys?.[index];
+      const report: Report = (diagnostic) => diagnostics.push(positioned(post, diagnostic, entry));
+      const notReady: Report = (diagnostic) => (readiness ? diagnostics.push(readinessOf(positioned(post, diagnostic, entry), post.shape)) : undefined);
       const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
       if (capabilities === undefined) {
         const named = account === target.socialAccountId ? `\`${account}\`` : `\`${account}\` (${target.socialAccountId})`;
@@ -49,10 +53,10 @@ export function checkAgainstCapabilities(
       const where = `\`${account}\` (${capabilities.account.platform})`;
       if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
       else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
-      checkCaption(post, target, capabilities.rules.caption, where, notReady);
+      checkCaption(post, target, capabilities.rules.caption, { where, at: target.contentOverride === undefined ? undefined : keys?.content }, notReady);
       const optionRules = knownOptionRules(capabilities.rules.options);
       // Options described in a vocabulary postsync does not know are left to the service.
-      if (optionRules !== null) checkOptions(target, optionRules, where, { report, notReady });
+      if (optionRules !== null) checkOptions(target, optionRules, { where, keys }, { report, notReady });
       checkAttachmentCount(post, capabilities.rules, where, notReady);
     });
   }
@@ -76,14 +80,24 @@ function needsAnAccount(post: DesiredPost): Diagnostic {
   }, post.shape);
 }
 
-type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'> & { severity?: Diagnostic['severity'] }) => void;
+/** `at`: where the key the diagnostic is about is written, when known. */
+type Report = (diagnostic: Omit<Diagnostic, 'severity' | 'file'> & { severity?: Diagnostic['severity']; at?: SourcePosition | undefined }) => void;
 
-function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, where: string, report: Report): void {
+/** An error on the post's file, at `at` (the key it is about) when known, else at the target's entry. */
+function positioned(post: DesiredPost, diagnostic: Parameters<Report>[0], entry: SourcePosition | undefined): Diagnostic {
+  const { at, ...rest } = diagnostic;
+  const position = at ?? entry;
+  return { severity: 'error', file: post.file, ...(position === undefined ? {} : { line: position.line, column: position.column }), ...rest };
+}
+
+function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRules, context: { where: string; at: SourcePosition | undefined }, report: Report): void {
+  const { where, at } = context;
   const text = target.contentOverride ?? post.shape.content;
   const source = target.contentOverride === undefined ? 'the post text' : 'the `content` of this target';
   const length = lengthOver(text, rules.lengthUnit, rules.maxLength);
   if (length !== null) {
     report({
+      at,
       code: 'caption-too-long',
       message: `${source} is too long for ${where}`,
       expected: `at most ${rules.maxLength} ${unitWord(rules.lengthUnit)}`,
@@ -92,7 +106,7 @@ function checkCaption(post: DesiredPost, target: TargetShape, rules: CaptionRule
     });
   }
   if (text.trim() === '' && captionRequired(post, rules.requiredExcept)) {
-    report({ code: 'caption-required', message: `${where} needs a text`, expected: requiredWords(rules.requiredExcept), found: 'an empty text', hint: 'Write the post text below the front-matter, or give this target a `content:`.' });
+    report({ at, code: 'caption-required', message: `${where} needs a text`, expected: requiredWords(rules.requiredExcept), found: 'an empty text', hint: 'Write the post text below the front-matter, or give this target a `content:`.' });
   }
 }
 
@@ -114,13 +128,18 @@ function requiredWords(requiredExcept: CaptionRules['requiredExcept']): string {
   return requiredExcept === 'media' ? 'a text, unless the post has media' : requiredExcept === 'video' ? 'a text, unless the post has a video' : 'a text';
 }
 
-/** `report` for what the options may never be, `notReady` for a required option that is missing. */
-function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, where: string, reporters: { report: Report; notReady: Report }): void {
-  const { report, notReady } = reporters;
+/**
+ * `report` for what the options may never be, at the option's key; `notReady` for a required
+ * option that is missing, at the target's `options:`.
+ */
+function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, context: { where: string; keys: TargetKeys | undefined }, reporters: { report: Report; notReady: Report }): void {
+  const { where, keys } = context;
   const accepted = Object.keys(rules);
   const options = target.options as Record<string, unknown>;
   for (const [field, value] of Object.entries(options)) {
     const rule = rules[field];
+    const at = keys?.option[field] ?? keys?.options;
+    const report: Report = (diagnostic) => reporters.report({ at, ...diagnostic });
     if (rule === undefined) {
       report({
         code: 'option-not-supported',
@@ -135,7 +154,7 @@ function checkOptions(target: TargetShape, rules: Record<string, OptionRule>, wh
   }
   for (const [field, rule] of Object.entries(rules)) {
     if (rule.required === true && options[field] === undefined) {
-      notReady({ code: 'option-required', message: `${where} needs the option \`${field}\``, expected: `\`${field}\` (${rule.type})`, hint: `Add \`${field}\` under this target's \`options:\`.` });
+      reporters.notReady({ at: keys?.options, code: 'option-required', message: `${where} needs the option \`${field}\``, expected: `\`${field}\` (${rule.type})`, hint: `Add \`${field}\` under this target's \`options:\`.` });
     }
   }
 }

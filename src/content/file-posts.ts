@@ -1,5 +1,5 @@
 import { SCHEDULE_RULE_KINDS, type HouseRule } from '../config/house-rule-types.js';
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { distinctDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, needsAccountFacts, type RulePost, type TextRewrite } from '../house-rules/index.js';
 import { expandRepeat, hasRepeat } from '../repeats/index.js';
 import { fixedTextLocator, verbatimTextLocator, type TextLocator } from '../templates/index.js';
@@ -33,7 +33,8 @@ export interface FilePostsInput {
  * A post file's reading → its posts: the repeat expanded into occurrences (or the one post),
  * each rendered (vars, hashtags, built-ins, snippets), checked against the text and media house
  * rules (the schedule rules need every post: src/plan checks them), and with the UTM parameters a
- * rule appends written into its texts. Any error: no post (the file is reported, as ever).
+ * rule appends written into its texts. With an error the posts come back as far as they can be
+ * made: the file yields none to plan, but they are checked against their accounts.
  * With `context.accounts` null, a post that needs the accounts' facts (a text naming
  * `account.handle`, a rule limited to platforms) comes back as `needsFacts`: read it with them.
  */
@@ -56,7 +57,7 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
     const schedule = scheduleOf(source, input);
     return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...occurrenceOf(source, input.key) };
   });
-  return { posts: hasErrors(diagnostics) ? [] : posts, diagnostics: distinct(diagnostics), needsFacts: false };
+  return { posts, diagnostics: distinctDiagnostics(diagnostics), needsFacts: false };
 }
 
 /** Built-ins whose values the API tells (GET /accounts). */
@@ -146,16 +147,4 @@ function scheduleOf(source: Source, input: FilePostsInput): ScheduleSource | und
 
 function occurrenceOf(source: Source, of: string): Pick<FilePost, 'occurrence'> {
   return source.occurrence === undefined ? {} : { occurrence: { of, date: source.occurrence.date } };
-}
-
-/** Occurrences sharing a text report its problems once. */
-function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((diagnostic) => {
-    const { key: _key, ...rest } = diagnostic as Diagnostic & { key?: string };
-    const id = JSON.stringify(rest);
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
 }

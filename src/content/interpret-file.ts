@@ -3,7 +3,7 @@ import { normalizePost, type ScheduleSource, type SlotSource } from './normalize
 import { sortDiagnostics } from '../text/ordering.js';
 import { parsePostFile } from './parse.js';
 import { checkFrontMatter } from './schema.js';
-import type { SourcePosition, TargetShape } from './types.js';
+import type { SourcePosition, TargetKeys, TargetShape } from './types.js';
 import type { YamlSource } from '../text/yaml-source.js';
 
 /** What a post file's bytes say on their own, with the config: no clock, no other file. */
@@ -32,6 +32,8 @@ export interface PostText {
   targetPositions: (SourcePosition | null)[];
   /** Parallel to `targets`: the index of each one's entry under `targets:` as written. */
   targetEntries: number[];
+  /** Parallel to `targets`: where each one's own keys are written. */
+  targetKeys: TargetKeys[];
   /** First line of the post text. */
   body: SourcePosition;
   /** Where `content` (the trimmed body) starts in the file: templates in it point there. */
@@ -72,6 +74,7 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
     targetLabels: normalized.targets.labels,
     targetPositions: normalized.targets.positions,
     targetEntries: normalized.targets.entries,
+    targetKeys: normalized.targets.keys,
     body: { line: parsed.bodyLine, column: 1 },
     contentStart: { line: parsed.bodyLine, column: 1 + leadingOnFirstLine(parsed.body) },
     frontMatter,

@@ -9,13 +9,15 @@ import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 import { unchangedFiles } from './unchanged-files.js';
-import type { DesiredPost, InvalidFile, UnchangedPost } from './types.js';
+import type { DesiredPost, InvalidFile, PostToCheck, UnchangedPost } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
   posts: DesiredPost[];
   /** Posts of files unchanged since an earlier run (only with `earlier`), sorted by key; none of them is in `posts`. */
   unchanged: UnchangedPost[];
+  /** The posts of files that yield none (`invalid`), as far as they can be made, sorted by key: checked against their accounts, never planned. */
+  checkOnly: PostToCheck[];
   /** Every problem in every file, sorted by file and position. */
   diagnostics: Diagnostic[];
   /** The files that yield no post because of their errors, in file order: each blocks only its own post. */
@@ -34,6 +36,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     return {
       posts: [],
       unchanged: [],
+      checkOnly: [],
       invalid: [],
       diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
     };
@@ -93,7 +96,9 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   const posts: DesiredPost[] = [];
   const unchanged: UnchangedPost[] = [];
   const invalid: InvalidFile[] = [];
+  const checkOnly: PostToCheck[] = [];
   for (const result of all) {
+    if (result.checkOnly !== undefined) checkOnly.push(...result.checkOnly);
     if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
     const shared = keysOf(result).find((key) => filesByKey.get(key)!.length > 1);
     if (shared !== undefined) {
@@ -110,6 +115,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
         hint: result.keyPosition === undefined ? 'Give one of the files a different `id:`.' : 'Change this `id:` (or remove it to use the file path as the key).',
       });
       invalid.push({ file: result.file, key: result.key!, readable: true });
+      checkOnly.push(...result.posts);
     } else if (result.unchanged !== undefined) {
       unchanged.push(result.unchanged);
     } else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) {
@@ -120,7 +126,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
     }
   }
   invalid.sort((a, b) => compareText(a.file, b.file));
-  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), diagnostics: sortDiagnostics(diagnostics), invalid };
+  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), checkOnly: sortByKey(checkOnly), diagnostics: sortDiagnostics(diagnostics), invalid };
 }
 
 /** A file without a post: keyed by its `id:` or path as read, else by the key its path gives. */

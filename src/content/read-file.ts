@@ -17,7 +17,7 @@ import { postsOfFile, type FilePost } from './file-posts.js';
 import { digestOf, digestWithSnippets, snippetFile, snippetsDirOf, type SnippetUse } from './snippet-files.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { compareText, sortDiagnostics } from '../text/ordering.js';
-import type { DesiredPost, SourcePosition, UnchangedPost } from './types.js';
+import type { DesiredPost, PostToCheck, SourcePosition, UnchangedPost } from './types.js';
 
 /** The config content reading depends on; the calendar policies default to none. */
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'> & Partial<Pick<Config, 'rules' | 'slots' | 'vars' | 'hashtags' | 'snippetsDir'>>;
@@ -58,6 +58,8 @@ export interface ContentFileResult {
   pathKey?: string;
   /** The file's posts: one, or one per occurrence of its repeat; none when the file has any error (or is given as `unchanged`). */
   posts: DesiredPost[];
+  /** Set instead of `posts` when the file has errors: its posts as far as they can be made, checked against their accounts but never planned. */
+  checkOnly?: PostToCheck[];
   /** Set instead of `posts` when the file is unchanged since an earlier run (see `earlier`). */
   unchanged?: UnchangedPost;
   /** Project-relative snippet files its texts include (found or not): it reads differently when one of them changes. */
@@ -138,7 +140,6 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
   const diagnostics = all.length > 1 ? sortDiagnostics(all) : all;
   const keyPosition = reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition };
   const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
-  if (hasErrors(diagnostics)) return { file, key, ...keyPosition, posts: [], ...snippets, diagnostics };
   const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
   const posts = found.posts.map((post): DesiredPost => {
     const scheduleAt = post.schedule?.position ?? post.slot?.at;
@@ -151,10 +152,11 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
       fingerprint: post.occurrence === undefined ? fingerprint : `${fingerprint}@${post.occurrence.date}`,
       media: media.media,
       targetLabels: text.targetLabels,
-      locations: { targets: text.targetPositions, media: media.positions, body: text.body, ...(scheduleAt === undefined ? {} : { schedule: scheduleAt }) },
+      locations: { targets: text.targetPositions, media: media.positions, body: text.body, ...(scheduleAt === undefined ? {} : { schedule: scheduleAt }), targetKeys: text.targetKeys },
       ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
       ...(post.slot === undefined ? {} : { slot: post.slot }),
     };
   });
-  return { file, key, ...keyPosition, posts, ...snippets, diagnostics };
+  if (!hasErrors(diagnostics)) return { file, key, ...keyPosition, posts, ...snippets, diagnostics };
+  return { file, key, ...keyPosition, posts: [], checkOnly: posts.map((post) => ({ ...post, ofInvalidFile: true })), ...snippets, diagnostics };
 }

@@ -13,6 +13,24 @@ export const OPTION_INPUT_FIELDS: readonly string[] = Object.keys(postSchema.$de
 /** Front-matter field names, from the schema. */
 export const FRONT_MATTER_FIELDS: readonly string[] = Object.keys(postSchema.properties);
 
+interface OptionSchema {
+  type: string;
+  items?: { type: string };
+}
+
+const optionSchemas: Readonly<Record<string, OptionSchema>> = postSchema.$defs.options.properties;
+
+/**
+ * True when `value` has the type the schema gives the option `field`. The schema reports any
+ * other value, so the account checks must not see it: one problem, one diagnostic.
+ */
+export function fitsOptionSchema(field: string, value: unknown): boolean {
+  const schema = Object.hasOwn(optionSchemas, field) ? optionSchemas[field] : undefined;
+  if (schema === undefined) return false;
+  if (schema.type !== 'array') return typeof value === schema.type;
+  return Array.isArray(value) && value.every((item) => schema.items === undefined || typeof item === schema.items.type);
+}
+
 const responseOnly = new Set<string>(RESPONSE_ONLY_OPTION_FIELDS);
 
 /** Validates front-matter against schemas/post.schema.json; one positioned diagnostic per problem. */

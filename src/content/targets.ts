@@ -3,8 +3,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { compareText } from '../text/ordering.js';
 import { resolveAccount } from '../config/account-ids.js';
-import { OPTION_INPUT_FIELDS } from './schema.js';
-import type { SourcePosition, TargetShape } from './types.js';
+import { fitsOptionSchema, OPTION_INPUT_FIELDS } from './schema.js';
+import type { SourcePosition, TargetKeys, TargetShape } from './types.js';
 import type { YamlSource } from '../text/yaml-source.js';
 
 export interface NormalizedTargets {
@@ -16,6 +16,8 @@ export interface NormalizedTargets {
   positions: (SourcePosition | null)[];
   /** Index of each target's entry under `targets:` as written, parallel to `targets`. */
   entries: number[];
+  /** Where each target's own keys are written, parallel to `targets`. */
+  keys: TargetKeys[];
   diagnostics: Diagnostic[];
 }
 
@@ -29,12 +31,12 @@ interface TargetContext {
 /**
  * `targets:` entries → TargetShapes. Accepts the shorthand (`- brand-photo`) and the object form;
  * resolves aliases to uuids (a raw uuid is allowed) and rejects two entries for one account.
- * Entries the schema already rejected (wrong types) are skipped silently.
+ * Entries and option values the schema already rejected (wrong types) are skipped silently.
  */
 export function normalizeTargets(raw: unknown, context: TargetContext): NormalizedTargets {
-  const result: NormalizedTargets = { targets: [], labels: [], positions: [], entries: [], diagnostics: [] };
+  const result: NormalizedTargets = { targets: [], labels: [], positions: [], entries: [], keys: [], diagnostics: [] };
   if (!Array.isArray(raw)) return result;
-  const resolved: { target: TargetShape; label: string; position: SourcePosition | null; entry: number }[] = [];
+  const resolved: { target: TargetShape; label: string; position: SourcePosition | null; entry: number; keys: TargetKeys }[] = [];
   const firstIndexByAccount = new Map<string, number>();
   raw.forEach((entry: unknown, index) => {
     const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
@@ -68,11 +70,13 @@ export function normalizeTargets(raw: unknown, context: TargetContext): Normaliz
       if (typeof content === 'string') target.contentOverride = content.trim();
       target.options = pickOptions(options);
     }
-    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null, entry: index });
+    const keys = isObject ? keysOf(target, ['targets', index], context) : { option: {} };
+    resolved.push({ target, label: account, position: context.locate(['targets', index]) ?? null, entry: index, keys });
   });
   resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
-  for (const { target, label, position, entry } of resolved) {
+  for (const { target, label, position, entry, keys } of resolved) {
     result.targets.push(target);
+    result.keys.push(keys);
     result.labels.push(label);
     result.positions.push(position);
     result.entries.push(entry);
@@ -94,13 +98,26 @@ function unknownAccount(account: string, context: TargetContext, path: (string |
   };
 }
 
-/** Only the known input fields with a defined value, in a stable (schema) order. */
+/** Where the keys of the target entry at `entry` are written: those it has and the options it sends. */
+function keysOf(target: TargetShape, entry: (string | number)[], context: TargetContext): TargetKeys {
+  const at = (...path: string[]) => context.locate([...entry, ...path], { key: true });
+  const option: Record<string, SourcePosition> = {};
+  for (const field of Object.keys(target.options)) {
+    const position = at('options', field);
+    if (position !== undefined) option[field] = position;
+  }
+  const content = target.contentOverride === undefined ? undefined : at('content');
+  const options = at('options');
+  return { ...(content === undefined ? {} : { content }), ...(options === undefined ? {} : { options }), option };
+}
+
+/** Only the known input fields with a value of the schema's type, in a stable (schema) order. */
 function pickOptions(options: unknown): OptionsInput {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return {};
   const picked: Record<string, unknown> = {};
   for (const field of OPTION_INPUT_FIELDS) {
     const value = (options as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) picked[field] = value;
+    if (fitsOptionSchema(field, value)) picked[field] = value;
   }
   return picked as OptionsInput;
 }

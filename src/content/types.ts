@@ -127,4 +127,26 @@ export interface DesiredPostLocations {
   body: SourcePosition;
   /** Where the post's time is written (`scheduledAt`, or the occurrence's entry), for the schedule house rules. */
   schedule?: SourcePosition;
+  /** Parallel to `targets`: where each target's own keys are written, for the diagnostics about them. */
+  targetKeys?: TargetKeys[];
+}
+
+/** Where the keys of one target entry are written (a key not written: where its entry is). */
+export interface TargetKeys {
+  /** Its `content:` key, when it has a text of its own. */
+  content?: SourcePosition;
+  /** Its `options:` key. */
+  options?: SourcePosition;
+  /** Each option the post sends, at its key under `options:`. */
+  option: Readonly<Record<string, SourcePosition>>;
+}
+
+/**
+ * A post to check against its accounts' rules. A file with errors yields no post to plan, but its
+ * posts are still checked (`ofInvalidFile`), so that every problem no post may have shows in one
+ * run. Its publishing rules (readiness) wait until the file reads cleanly: with a key misspelt or
+ * a media file unreadable, the post as read is not the one meant (no media is no missing media).
+ */
+export interface PostToCheck extends DesiredPost {
+  ofInvalidFile?: true;
 }

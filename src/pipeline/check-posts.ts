@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { CheckMemo, PostChecks } from '../cache/post-cache.js';
 import { checkAgainstCapabilities } from '../content/capability-checks.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { PostToCheck, UnchangedPost } from '../content/types.js';
+import { distinctDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities, MediaFindings } from '../media/checks.js';
 import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
 import { canonicalJson } from '../state/hash.js';
@@ -17,7 +17,7 @@ import type { AccountRules } from './account-rules.js';
  * (`uncheckedUnder` names the others, to be read in full first).
  */
 export async function checkDesiredPosts(input: {
-  posts: readonly DesiredPost[];
+  posts: readonly PostToCheck[];
   unchanged?: readonly UnchangedPost[];
   rules: AccountRules;
   probes: ProbeCache;
@@ -25,7 +25,7 @@ export async function checkDesiredPosts(input: {
 }): Promise<Diagnostic[]> {
   const { posts, rules, memo } = input;
   const rulesDigest = memo === undefined ? '' : rulesDigestOf(rules);
-  const known = (post: DesiredPost | UnchangedPost): PostChecks | undefined => {
+  const known = (post: PostToCheck | UnchangedPost): PostChecks | undefined => {
     const checks = memo?.checksOf(post.file, post.fingerprint);
     return checks?.rules === rulesDigest ? checks : undefined;
   };
@@ -48,7 +48,7 @@ export async function checkDesiredPosts(input: {
         // An unavailable account is only a warning: its posts become `blocked` in the plan
         // (DESIGN.md) instead of stopping the whole run.
         accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
-        media: checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings),
+        media: mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings)),
       };
       memo?.keepChecks(post.file, post.fingerprint, found);
     }
@@ -56,7 +56,13 @@ export async function checkDesiredPosts(input: {
     if (found.accounts.length > 0) accounts.push(...found.accounts);
     if (found.media.length > 0) media.push(...found.media);
   }
-  return [...accounts, ...media];
+  // The occurrences of a repeat share their file's problems: each is shown once.
+  return distinctDiagnostics([...accounts, ...media]);
+}
+
+/** The media checks of a post; those of a file with errors wait, as its other publishing rules do, until it reads cleanly. */
+function mediaChecksOf(post: PostToCheck, diagnostics: Diagnostic[]): Diagnostic[] {
+  return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 
 /** The unchanged posts that have no check results under `rules` in `memo`. */

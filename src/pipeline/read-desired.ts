@@ -101,7 +101,9 @@ export async function checkDesired(input: { content: ContentSide; rules: Account
   const settled = calendar === undefined ? { ...read, diagnostics: [], held: [] } : await settle(read, content.diagnostics, rules, calendar);
   const { posts, unchanged } = settled;
   const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
-  const checks = await checkDesiredPosts({ posts, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
+  // The posts of files with errors are checked too: every problem of a file shows in one run.
+  const checked = content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]);
+  const checks = await checkDesiredPosts({ posts: checked, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
   const invalid = settled.held.length === 0 ? content.invalid : [...content.invalid, ...settled.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
   return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, rules };
 }
@@ -115,10 +117,10 @@ async function settle(read: Pick<ContentResult, 'posts' | 'unchanged'>, diagnost
   return settleCalendar({ ...read, config, state: calendar.state, ...(live === undefined ? {} : { live }), accounts: platformsOf(rules), now: calendar.now, prune: calendar.prune, brokenFiles });
 }
 
-/** Every account the posts target, by id. */
-export function accountIdsOf(content: Pick<ContentResult, 'posts' | 'unchanged'>): Set<string> {
+/** Every account the posts target, by id, those of files with errors included. */
+export function accountIdsOf(content: Pick<ContentResult, 'posts' | 'unchanged' | 'checkOnly'>): Set<string> {
   const ids = new Set<string>();
-  for (const post of content.posts) for (const target of post.shape.targets) ids.add(target.socialAccountId);
+  for (const post of [...content.posts, ...content.checkOnly]) for (const target of post.shape.targets) ids.add(target.socialAccountId);
   for (const post of content.unchanged) for (const id of post.accountIds) ids.add(id);
   return ids;
 }

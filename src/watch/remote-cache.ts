@@ -8,7 +8,7 @@ import { changedSinceApply } from '../pipeline/build-plan.js';
 import { accountIdsOf } from '../pipeline/read-desired.js';
 
 /** The files as read, as much of them as the remote read depends on. */
-type ReadContent = Pick<ContentResult, 'posts' | 'unchanged'>;
+type ReadContent = Pick<ContentResult, 'posts' | 'unchanged' | 'checkOnly'>;
 
 /**
  * The remote side as last read: the posts a plan can need, read as `plan` reads them (drafts and

@@ -69,7 +69,16 @@ describe('readContent', () => {
       ['media/cover.png', 'media/cover.png', 'image', 'image/png', 11, 'The cover'],
     ]);
     expect(post!.shape.media).toEqual(post!.media.map((m) => m.sha256));
-    expect(post!.locations).toEqual({ targets: [{ line: 6, column: 5 }, { line: 7, column: 5 }], media: [{ line: 11, column: 5 }, { line: 12, column: 5 }], body: { line: 15, column: 1 }, schedule: { line: 3, column: 14 } });
+    expect(post!.locations).toEqual({
+      targets: [{ line: 6, column: 5 }, { line: 7, column: 5 }],
+      media: [{ line: 11, column: 5 }, { line: 12, column: 5 }],
+      body: { line: 15, column: 1 },
+      schedule: { line: 3, column: 14 },
+      targetKeys: [
+        { option: {} },
+        { content: { line: 8, column: 5 }, options: { line: 9, column: 5 }, option: { format: { line: 9, column: 16 }, shareToFeed: { line: 9, column: 30 } } },
+      ],
+    });
   });
 
   it('defaults the key to the path under the content folder and keeps drafts unscheduled', async () => {
