@@ -1844,6 +1844,16 @@ var init_esm$1 = __esmMin((() => {
 function hasErrors(diagnostics) {
 	return diagnostics.some((d) => d.severity === "error");
 }
+function distinctDiagnostics(diagnostics) {
+	const seen = new Set();
+	return diagnostics.filter((diagnostic) => {
+		const { key: _key, ...rest } = diagnostic;
+		const id = JSON.stringify(rest);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
+}
 function readinessOf(finding, post) {
 	if (post.scheduledAt !== null) return {
 		...finding,
@@ -1862,9 +1872,162 @@ function notReadyDraftFiles(diagnostics) {
 	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
 	return [...files].sort();
 }
-var NOT_READY_PREFIX;
-var init_diagnostics_CSWwxGl1 = __esmMin((() => {
+function parseCivilDate(text) {
+	const match = DATE_PATTERN.exec(text.trim());
+	if (match === null) return void 0;
+	const [year, month, day] = [
+		Number(match[1]),
+		Number(match[2]),
+		Number(match[3])
+	];
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return void 0;
+	return {
+		year,
+		month,
+		day
+	};
+}
+function formatCivilDate(date) {
+	return `${String(date.year).padStart(4, "0")}-${pad2(date.month)}-${pad2(date.day)}`;
+}
+function dayNumber(date) {
+	const ms = new Date(0).setUTCFullYear(date.year, date.month - 1, date.day);
+	return Math.round(ms / DAY_MS$1);
+}
+function fromDayNumber(days) {
+	const date = new Date(days * DAY_MS$1);
+	return {
+		year: date.getUTCFullYear(),
+		month: date.getUTCMonth() + 1,
+		day: date.getUTCDate()
+	};
+}
+function addDays(date, days) {
+	return fromDayNumber(dayNumber(date) + days);
+}
+function isoWeekday(date) {
+	return ((dayNumber(date) + 3) % 7 + 7) % 7 + 1;
+}
+function weekStart(date) {
+	return addDays(date, 1 - isoWeekday(date));
+}
+function daysInMonth(year, month) {
+	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function monthNumber(date) {
+	return date.year * 12 + (date.month - 1);
+}
+function clampedDayOfMonth(months, day) {
+	const year = Math.floor(months / 12);
+	const month = months - year * 12 + 1;
+	return {
+		year,
+		month,
+		day: Math.min(day, daysInMonth(year, month))
+	};
+}
+function compareCivilDates(a, b) {
+	return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+function pad2(value) {
+	return String(value).padStart(2, "0");
+}
+function formatterFor(timeZone) {
+	let formatter = formatters.get(timeZone);
+	if (formatter === void 0) {
+		formatter = new Intl.DateTimeFormat("en-US", {
+			timeZone,
+			hourCycle: "h23",
+			year: "numeric",
+			month: "numeric",
+			day: "numeric",
+			hour: "numeric",
+			minute: "numeric",
+			second: "numeric"
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+function wallTimeIn(instantMs, timeZone) {
+	const parts = {};
+	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
+	return {
+		year: parts.year,
+		month: parts.month,
+		day: parts.day,
+		hour: parts.hour,
+		minute: parts.minute,
+		second: parts.second,
+		millisecond: (instantMs % 1e3 + 1e3) % 1e3
+	};
+}
+function offsetMs(instantMs, timeZone) {
+	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
+}
+function wallToUtcMs(wall) {
+	const date = new Date(0);
+	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+	return date.getTime();
+}
+function formatOffset(ms) {
+	const minutes = Math.round(ms / 6e4);
+	const sign = minutes < 0 ? "-" : "+";
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+function dayText$1(date) {
+	const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+	return `${WEEKDAYS[weekday]} ${date.day} ${MONTHS[date.month - 1]} ${date.year}`;
+}
+function placedTimeText(placed) {
+	return `${dayText$1(placed.date)}, ${placed.clock}${placed.offset === void 0 ? "" : ` (${placed.offset})`}`;
+}
+function timeText(instant, timeZone) {
+	const ms = typeof instant === "number" ? instant : Date.parse(instant);
+	if (Number.isNaN(ms)) return String(instant);
+	const wall = wallTimeIn(ms, timeZone);
+	const clock = `${pad2(wall.hour)}:${pad2(wall.minute)}${wall.second === 0 ? "" : `:${pad2(wall.second)}`}`;
+	return placedTimeText({
+		date: {
+			year: wall.year,
+			month: wall.month,
+			day: wall.day
+		},
+		clock,
+		offset: formatOffset(offsetMs(ms, timeZone))
+	});
+}
+var NOT_READY_PREFIX, DAY_MS$1, DATE_PATTERN, formatters, WEEKDAYS, MONTHS;
+var init_time_text_oSWZD03i = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
+	DAY_MS$1 = 864e5;
+	DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+	formatters = new Map();
+	WEEKDAYS = [
+		"Sun",
+		"Mon",
+		"Tue",
+		"Wed",
+		"Thu",
+		"Fri",
+		"Sat"
+	];
+	MONTHS = [
+		"Jan",
+		"Feb",
+		"Mar",
+		"Apr",
+		"May",
+		"Jun",
+		"Jul",
+		"Aug",
+		"Sep",
+		"Oct",
+		"Nov",
+		"Dec"
+	];
 }));
 function trimmed(value, digits) {
 	return String(Number(value.toFixed(digits)));
@@ -2042,129 +2205,27 @@ function sortByKey(items) {
 function sortDiagnostics(diagnostics) {
 	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
-function parseScheduledAt(text, timeZone) {
-	const match = PATTERN.exec(text.trim());
-	if (match === null) return {
-		ok: false,
-		reason: "format"
-	};
-	const [, year, month, day, hour, minute, second, fraction, offset] = match;
-	const wall = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second ?? 0),
-		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
-	};
-	if (!isValidWallTime(wall)) return {
-		ok: false,
-		reason: "range"
-	};
-	const wallMs = wallToUtcMs(wall);
-	if (offset !== void 0) {
-		const offsetMinutes = parseOffset(offset);
-		if (offsetMinutes === void 0) return {
-			ok: false,
-			reason: "range"
-		};
-		return {
-			ok: true,
-			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
-		};
-	}
-	return zonedToInstant(wall, wallMs, timeZone);
+function isInside(root, path) {
+	const rel = relative(root, path);
+	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
-function zonedToInstant(wall, wallMs, timeZone) {
-	const candidates = [...new Set([
-		offsetMs(wallMs - 864e5, timeZone),
-		offsetMs(wallMs, timeZone),
-		offsetMs(wallMs + 864e5, timeZone)
-	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
-	const [earliest, other] = [...new Set(candidates)];
-	if (earliest === void 0) return {
-		ok: false,
-		reason: "nonexistent",
-		hint: `${timeZone} skips this time (clocks move forward); it would be ${formatWall$1(wallTimeIn(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone))}. Pick another time or write an offset.`
-	};
-	const result = {
-		ok: true,
-		instant: new Date(earliest).toISOString()
-	};
-	if (other !== void 0) result.ambiguous = {
-		chosenOffset: formatOffset(wallMs - earliest),
-		otherOffset: formatOffset(wallMs - other)
-	};
-	return result;
+function relativePosix(from, to) {
+	const rel = pathBelow(from, to) ?? relative(from, to);
+	return sep === posix.sep ? rel : rel.split(sep).join(posix.sep);
 }
-function formatterFor(timeZone) {
-	let formatter = formatters.get(timeZone);
-	if (formatter === void 0) {
-		formatter = new Intl.DateTimeFormat("en-US", {
-			timeZone,
-			hourCycle: "h23",
-			year: "numeric",
-			month: "numeric",
-			day: "numeric",
-			hour: "numeric",
-			minute: "numeric",
-			second: "numeric"
-		});
-		formatters.set(timeZone, formatter);
-	}
-	return formatter;
+function pathBelow(from, to) {
+	if (to.length <= from.length + 1 || !to.startsWith(from) || to[from.length] !== sep) return void 0;
+	if (!isNormalAbsolute(from)) return void 0;
+	const rest = to.slice(from.length + 1);
+	return NOT_NORMAL.test(rest) ? void 0 : rest;
 }
-function wallTimeIn(instantMs, timeZone) {
-	const parts = {};
-	for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-	return {
-		year: parts.year,
-		month: parts.month,
-		day: parts.day,
-		hour: parts.hour,
-		minute: parts.minute,
-		second: parts.second,
-		millisecond: (instantMs % 1e3 + 1e3) % 1e3
-	};
+function isNormalAbsolute(folder) {
+	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
 }
-function offsetMs(instantMs, timeZone) {
-	return wallToUtcMs(wallTimeIn(instantMs, timeZone)) - instantMs;
-}
-function wallToUtcMs(wall) {
-	const date = new Date(0);
-	date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-	date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-	return date.getTime();
-}
-function isValidWallTime(wall) {
-	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
-	const check = new Date(wallToUtcMs(wall));
-	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
-}
-function parseOffset(offset) {
-	if (offset === "Z" || offset === "z") return 0;
-	const digits = offset.slice(1).replace(":", "");
-	const hours = Number(digits.slice(0, 2));
-	const minutes = Number(digits.slice(2) || "0");
-	if (hours > 23 || minutes > 59) return void 0;
-	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
-}
-function formatOffset(ms) {
-	const minutes = Math.round(ms / 6e4);
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-function formatWall$1(wall) {
-	const pad = (n) => String(n).padStart(2, "0");
-	return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
-}
-var PATTERN, SCHEDULED_AT_FORMATS, formatters;
-var init_scheduled_at_B26JyKjk = __esmMin((() => {
-	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
-	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
-	formatters = new Map();
+var NOT_NORMAL, NOT_NORMAL_ABSOLUTE;
+var init_paths_v_j0YZZS = __esmMin((() => {
+	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
+	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
 var init_error_codes_C8eAwXQL = __esmMin((() => {
@@ -8827,7 +8888,7 @@ var require_ucs2length = __commonJSMin(((exports) => {
 	exports.default = ucs2length;
 	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
 }));
-var content_validators_B_k_Y7BU_exports = __exportAll$1({
+var content_validators_DnbH4znY_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -11174,11 +11235,29 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.prune !== void 0) {
+			let data3 = data.prune;
+			if (typeof data3 !== "boolean") {
+				const err7 = {
+					instancePath: instancePath + "/prune",
+					schemaPath: "#/properties/prune/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean",
+					schema: schema4.properties.prune.type,
+					parentSchema: schema4.properties.prune,
+					data: data3
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
 		if (data.snippets !== void 0) {
-			let data3 = data.snippets;
-			if (typeof data3 === "string") {
-				if (func0$1(data3) < 1) {
-					const err7 = {
+			let data4 = data.snippets;
+			if (typeof data4 === "string") {
+				if (func0$1(data4) < 1) {
+					const err8 = {
 						instancePath: instancePath + "/snippets",
 						schemaPath: "#/properties/snippets/minLength",
 						keyword: "minLength",
@@ -11186,14 +11265,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.snippets,
-						data: data3
+						data: data4
 					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
 					errors++;
 				}
 			} else {
-				const err8 = {
+				const err9 = {
 					instancePath: instancePath + "/snippets",
 					schemaPath: "#/properties/snippets/type",
 					keyword: "type",
@@ -11201,18 +11280,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.snippets.type,
 					parentSchema: schema4.properties.snippets,
-					data: data3
+					data: data4
 				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
 				errors++;
 			}
 		}
 		if (data.state !== void 0) {
-			let data4 = data.state;
-			if (typeof data4 === "string") {
-				if (func0$1(data4) < 1) {
-					const err9 = {
+			let data5 = data.state;
+			if (typeof data5 === "string") {
+				if (func0$1(data5) < 1) {
+					const err10 = {
 						instancePath: instancePath + "/state",
 						schemaPath: "#/properties/state/minLength",
 						keyword: "minLength",
@@ -11220,14 +11299,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.state,
-						data: data4
+						data: data5
 					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
 					errors++;
 				}
 			} else {
-				const err10 = {
+				const err11 = {
 					instancePath: instancePath + "/state",
 					schemaPath: "#/properties/state/type",
 					keyword: "type",
@@ -11235,18 +11314,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.state.type,
 					parentSchema: schema4.properties.state,
-					data: data4
+					data: data5
 				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
 				errors++;
 			}
 		}
 		if (data.timezone !== void 0) {
-			let data5 = data.timezone;
-			if (typeof data5 === "string") {
-				if (func0$1(data5) < 1) {
-					const err11 = {
+			let data6 = data.timezone;
+			if (typeof data6 === "string") {
+				if (func0$1(data6) < 1) {
+					const err12 = {
 						instancePath: instancePath + "/timezone",
 						schemaPath: "#/properties/timezone/minLength",
 						keyword: "minLength",
@@ -11254,14 +11333,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must NOT have fewer than 1 characters",
 						schema: 1,
 						parentSchema: schema4.properties.timezone,
-						data: data5
+						data: data6
 					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
 					errors++;
 				}
 			} else {
-				const err12 = {
+				const err13 = {
 					instancePath: instancePath + "/timezone",
 					schemaPath: "#/properties/timezone/type",
 					keyword: "type",
@@ -11269,21 +11348,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be string",
 					schema: schema4.properties.timezone.type,
 					parentSchema: schema4.properties.timezone,
-					data: data5
+					data: data6
 				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
 				errors++;
 			}
 		}
 		if (data.accounts !== void 0) {
-			let data6 = data.accounts;
-			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-				for (const key2 in data6) {
-					const _errs17 = errors;
+			let data7 = data.accounts;
+			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+				for (const key2 in data7) {
+					const _errs19 = errors;
 					if (typeof key2 === "string") {
 						if (!pattern1$1.test(key2)) {
-							const err13 = {
+							const err14 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
 								keyword: "pattern",
@@ -11294,13 +11373,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key2,
 								propertyName: key2
 							};
-							if (vErrors === null) vErrors = [err13];
-							else vErrors.push(err13);
+							if (vErrors === null) vErrors = [err14];
+							else vErrors.push(err14);
 							errors++;
 						}
 					}
-					if (!(_errs17 === errors)) {
-						const err14 = {
+					if (!(_errs19 === errors)) {
+						const err15 = {
 							instancePath: instancePath + "/accounts",
 							schemaPath: "#/properties/accounts/propertyNames",
 							keyword: "propertyNames",
@@ -11308,18 +11387,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.accounts.propertyNames,
 							parentSchema: schema4.properties.accounts,
-							data: data6
+							data: data7
 						};
-						if (vErrors === null) vErrors = [err14];
-						else vErrors.push(err14);
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
 						errors++;
 					}
 				}
-				for (const key3 in data6) {
-					let data7 = data6[key3];
-					if (typeof data7 === "string") {
-						if (!pattern2.test(data7)) {
-							const err15 = {
+				for (const key3 in data7) {
+					let data8 = data7[key3];
+					if (typeof data8 === "string") {
+						if (!pattern2.test(data8)) {
+							const err16 = {
 								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
 								schemaPath: "#/properties/accounts/additionalProperties/pattern",
 								keyword: "pattern",
@@ -11327,14 +11406,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
 								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
 								parentSchema: schema4.properties.accounts.additionalProperties,
-								data: data7
+								data: data8
 							};
-							if (vErrors === null) vErrors = [err15];
-							else vErrors.push(err15);
+							if (vErrors === null) vErrors = [err16];
+							else vErrors.push(err16);
 							errors++;
 						}
 					} else {
-						const err16 = {
+						const err17 = {
 							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/accounts/additionalProperties/type",
 							keyword: "type",
@@ -11342,15 +11421,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string",
 							schema: schema4.properties.accounts.additionalProperties.type,
 							parentSchema: schema4.properties.accounts.additionalProperties,
-							data: data7
+							data: data8
 						};
-						if (vErrors === null) vErrors = [err16];
-						else vErrors.push(err16);
+						if (vErrors === null) vErrors = [err17];
+						else vErrors.push(err17);
 						errors++;
 					}
 				}
 			} else {
-				const err17 = {
+				const err18 = {
 					instancePath: instancePath + "/accounts",
 					schemaPath: "#/properties/accounts/type",
 					keyword: "type",
@@ -11358,21 +11437,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.accounts.type,
 					parentSchema: schema4.properties.accounts,
-					data: data6
+					data: data7
 				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
 				errors++;
 			}
 		}
 		if (data.rules !== void 0) {
-			let data8 = data.rules;
-			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-				for (const key4 in data8) {
-					const _errs25 = errors;
+			let data9 = data.rules;
+			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+				for (const key4 in data9) {
+					const _errs27 = errors;
 					if (typeof key4 === "string") {
 						if (!pattern1$1.test(key4)) {
-							const err18 = {
+							const err19 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
 								keyword: "pattern",
@@ -11383,13 +11462,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key4,
 								propertyName: key4
 							};
-							if (vErrors === null) vErrors = [err18];
-							else vErrors.push(err18);
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
 							errors++;
 						}
 					}
-					if (!(_errs25 === errors)) {
-						const err19 = {
+					if (!(_errs27 === errors)) {
+						const err20 = {
 							instancePath: instancePath + "/rules",
 							schemaPath: "#/properties/rules/propertyNames",
 							keyword: "propertyNames",
@@ -11397,16 +11476,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.rules.propertyNames,
 							parentSchema: schema4.properties.rules,
-							data: data8
+							data: data9
 						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
 						errors++;
 					}
 				}
-				for (const key5 in data8) if (!validate4$1(data8[key5], {
+				for (const key5 in data9) if (!validate4$1(data9[key5], {
 					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data8,
+					parentData: data9,
 					parentDataProperty: key5,
 					rootData,
 					dynamicAnchors
@@ -11415,7 +11494,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err20 = {
+				const err21 = {
 					instancePath: instancePath + "/rules",
 					schemaPath: "#/properties/rules/type",
 					keyword: "type",
@@ -11423,23 +11502,23 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.rules.type,
 					parentSchema: schema4.properties.rules,
-					data: data8
+					data: data9
 				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
 				errors++;
 			}
 		}
 		if (data.slots !== void 0) {
-			let data10 = data.slots;
-			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) for (const key6 in data10) {
-				let data11 = data10[key6];
-				if (Array.isArray(data11)) {
-					const len0 = data11.length;
+			let data11 = data.slots;
+			if (data11 && typeof data11 == "object" && !Array.isArray(data11)) for (const key6 in data11) {
+				let data12 = data11[key6];
+				if (Array.isArray(data12)) {
+					const len0 = data12.length;
 					for (let i0 = 0; i0 < len0; i0++) {
-						let data12 = data11[i0];
-						if (typeof data12 !== "string") {
-							const err21 = {
+						let data13 = data12[i0];
+						if (typeof data13 !== "string") {
+							const err22 = {
 								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
 								schemaPath: "#/properties/slots/additionalProperties/items/type",
 								keyword: "type",
@@ -11447,15 +11526,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must be string",
 								schema: schema4.properties.slots.additionalProperties.items.type,
 								parentSchema: schema4.properties.slots.additionalProperties.items,
-								data: data12
+								data: data13
 							};
-							if (vErrors === null) vErrors = [err21];
-							else vErrors.push(err21);
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
 							errors++;
 						}
 					}
 				} else {
-					const err22 = {
+					const err23 = {
 						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 						schemaPath: "#/properties/slots/additionalProperties/type",
 						keyword: "type",
@@ -11463,15 +11542,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						message: "must be array",
 						schema: schema4.properties.slots.additionalProperties.type,
 						parentSchema: schema4.properties.slots.additionalProperties,
-						data: data11
+						data: data12
 					};
-					if (vErrors === null) vErrors = [err22];
-					else vErrors.push(err22);
+					if (vErrors === null) vErrors = [err23];
+					else vErrors.push(err23);
 					errors++;
 				}
 			}
 			else {
-				const err23 = {
+				const err24 = {
 					instancePath: instancePath + "/slots",
 					schemaPath: "#/properties/slots/type",
 					keyword: "type",
@@ -11479,21 +11558,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.slots.type,
 					parentSchema: schema4.properties.slots,
-					data: data10
+					data: data11
 				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
+				if (vErrors === null) vErrors = [err24];
+				else vErrors.push(err24);
 				errors++;
 			}
 		}
 		if (data.vars !== void 0) {
-			let data13 = data.vars;
-			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-				for (const key7 in data13) {
-					const _errs39 = errors;
+			let data14 = data.vars;
+			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+				for (const key7 in data14) {
+					const _errs41 = errors;
 					if (typeof key7 === "string") {
 						if (!pattern4.test(key7)) {
-							const err24 = {
+							const err25 = {
 								instancePath: instancePath + "/vars",
 								schemaPath: "#/properties/vars/propertyNames/pattern",
 								keyword: "pattern",
@@ -11504,13 +11583,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key7,
 								propertyName: key7
 							};
-							if (vErrors === null) vErrors = [err24];
-							else vErrors.push(err24);
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
 							errors++;
 						}
 					}
-					if (!(_errs39 === errors)) {
-						const err25 = {
+					if (!(_errs41 === errors)) {
+						const err26 = {
 							instancePath: instancePath + "/vars",
 							schemaPath: "#/properties/vars/propertyNames",
 							keyword: "propertyNames",
@@ -11518,16 +11597,16 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.vars.propertyNames,
 							parentSchema: schema4.properties.vars,
-							data: data13
+							data: data14
 						};
-						if (vErrors === null) vErrors = [err25];
-						else vErrors.push(err25);
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
 						errors++;
 					}
 				}
-				for (const key8 in data13) if (!validate6$1(data13[key8], {
+				for (const key8 in data14) if (!validate6$1(data14[key8], {
 					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data13,
+					parentData: data14,
 					parentDataProperty: key8,
 					rootData,
 					dynamicAnchors
@@ -11536,7 +11615,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err26 = {
+				const err27 = {
 					instancePath: instancePath + "/vars",
 					schemaPath: "#/properties/vars/type",
 					keyword: "type",
@@ -11544,21 +11623,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.vars.type,
 					parentSchema: schema4.properties.vars,
-					data: data13
+					data: data14
 				};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
 				errors++;
 			}
 		}
 		if (data.hashtags !== void 0) {
-			let data15 = data.hashtags;
-			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-				for (const key9 in data15) {
-					const _errs45 = errors;
+			let data16 = data.hashtags;
+			if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+				for (const key9 in data16) {
+					const _errs47 = errors;
 					if (typeof key9 === "string") {
 						if (!pattern4.test(key9)) {
-							const err27 = {
+							const err28 = {
 								instancePath: instancePath + "/hashtags",
 								schemaPath: "#/properties/hashtags/propertyNames/pattern",
 								keyword: "pattern",
@@ -11569,13 +11648,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								data: key9,
 								propertyName: key9
 							};
-							if (vErrors === null) vErrors = [err27];
-							else vErrors.push(err27);
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
 							errors++;
 						}
 					}
-					if (!(_errs45 === errors)) {
-						const err28 = {
+					if (!(_errs47 === errors)) {
+						const err29 = {
 							instancePath: instancePath + "/hashtags",
 							schemaPath: "#/properties/hashtags/propertyNames",
 							keyword: "propertyNames",
@@ -11583,17 +11662,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "property name must be valid",
 							schema: schema4.properties.hashtags.propertyNames,
 							parentSchema: schema4.properties.hashtags,
-							data: data15
+							data: data16
 						};
-						if (vErrors === null) vErrors = [err28];
-						else vErrors.push(err28);
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
 						errors++;
 					}
 				}
-				for (const key10 in data15) {
-					let data16 = data15[key10];
-					if (typeof data16 !== "string" && !Array.isArray(data16)) {
-						const err29 = {
+				for (const key10 in data16) {
+					let data17 = data16[key10];
+					if (typeof data17 !== "string" && !Array.isArray(data17)) {
+						const err30 = {
 							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/hashtags/additionalProperties/type",
 							keyword: "type",
@@ -11601,18 +11680,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string,array",
 							schema: schema4.properties.hashtags.additionalProperties.type,
 							parentSchema: schema4.properties.hashtags.additionalProperties,
-							data: data16
+							data: data17
 						};
-						if (vErrors === null) vErrors = [err29];
-						else vErrors.push(err29);
+						if (vErrors === null) vErrors = [err30];
+						else vErrors.push(err30);
 						errors++;
 					}
-					if (Array.isArray(data16)) {
-						const len1 = data16.length;
+					if (Array.isArray(data17)) {
+						const len1 = data17.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data17 = data16[i1];
-							if (typeof data17 !== "string") {
-								const err30 = {
+							let data18 = data17[i1];
+							if (typeof data18 !== "string") {
+								const err31 = {
 									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
 									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
 									keyword: "type",
@@ -11620,17 +11699,17 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 									message: "must be string",
 									schema: schema4.properties.hashtags.additionalProperties.items.type,
 									parentSchema: schema4.properties.hashtags.additionalProperties.items,
-									data: data17
+									data: data18
 								};
-								if (vErrors === null) vErrors = [err30];
-								else vErrors.push(err30);
+								if (vErrors === null) vErrors = [err31];
+								else vErrors.push(err31);
 								errors++;
 							}
 						}
 					}
 				}
 			} else {
-				const err31 = {
+				const err32 = {
 					instancePath: instancePath + "/hashtags",
 					schemaPath: "#/properties/hashtags/type",
 					keyword: "type",
@@ -11638,15 +11717,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.hashtags.type,
 					parentSchema: schema4.properties.hashtags,
-					data: data15
+					data: data16
 				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
 				errors++;
 			}
 		}
 	} else {
-		const err32 = {
+		const err33 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -11656,15 +11735,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err32];
-		else vErrors.push(err32);
+		if (vErrors === null) vErrors = [err33];
+		else vErrors.push(err33);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
 var content_validators_exports, validatePost, schema0, schema3$1, func0$1, pattern0$1, schema1, schema2, func7, validateConfig, schema4, pattern1$1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_B_k_Y7BU = __esmMin((() => {
+var init_content_validators_DnbH4znY = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
@@ -12038,6 +12117,10 @@ var init_content_validators_B_k_Y7BU = __esmMin((() => {
 				"description": "Folder scanned for **/*.md post files, relative to the project root. Default: posts.",
 				"type": "string",
 				"minLength": 1
+			},
+			"prune": {
+				"description": "true: plan and apply delete the remote post of a removed post file, as if --prune were given (--no-prune overrides it). Default: false, where a removed file's scheduled post goes back to draft and a draft stays.",
+				"type": "boolean"
 			},
 			"snippets": {
 				"description": "Folder of the snippet files that `{{> path }}` includes, relative to the project root, below it and not hidden (no part starting with a dot). Default: snippets.",
@@ -38381,7 +38464,7 @@ function readBounded(path) {
 	}
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_B_k_Y7BU(), content_validators_B_k_Y7BU_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DnbH4znY(), content_validators_DnbH4znY_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -38450,83 +38533,6 @@ function readDeadlineMs(env, diagnostics) {
 	});
 	return null;
 }
-function isInside(root, path) {
-	const rel = relative(root, path);
-	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-function relativePosix(from, to) {
-	const rel = pathBelow(from, to) ?? relative(from, to);
-	return sep === posix.sep ? rel : rel.split(sep).join(posix.sep);
-}
-function pathBelow(from, to) {
-	if (to.length <= from.length + 1 || !to.startsWith(from) || to[from.length] !== sep) return void 0;
-	if (!isNormalAbsolute(from)) return void 0;
-	const rest = to.slice(from.length + 1);
-	return NOT_NORMAL.test(rest) ? void 0 : rest;
-}
-function isNormalAbsolute(folder) {
-	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
-}
-function parseCivilDate(text) {
-	const match = DATE_PATTERN.exec(text.trim());
-	if (match === null) return void 0;
-	const [year, month, day] = [
-		Number(match[1]),
-		Number(match[2]),
-		Number(match[3])
-	];
-	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return void 0;
-	return {
-		year,
-		month,
-		day
-	};
-}
-function formatCivilDate(date) {
-	return `${String(date.year).padStart(4, "0")}-${pad2(date.month)}-${pad2(date.day)}`;
-}
-function dayNumber(date) {
-	const ms = new Date(0).setUTCFullYear(date.year, date.month - 1, date.day);
-	return Math.round(ms / DAY_MS$1);
-}
-function fromDayNumber(days) {
-	const date = new Date(days * DAY_MS$1);
-	return {
-		year: date.getUTCFullYear(),
-		month: date.getUTCMonth() + 1,
-		day: date.getUTCDate()
-	};
-}
-function addDays(date, days) {
-	return fromDayNumber(dayNumber(date) + days);
-}
-function isoWeekday(date) {
-	return ((dayNumber(date) + 3) % 7 + 7) % 7 + 1;
-}
-function weekStart(date) {
-	return addDays(date, 1 - isoWeekday(date));
-}
-function daysInMonth(year, month) {
-	return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-function monthNumber(date) {
-	return date.year * 12 + (date.month - 1);
-}
-function clampedDayOfMonth(months, day) {
-	const year = Math.floor(months / 12);
-	const month = months - year * 12 + 1;
-	return {
-		year,
-		month,
-		day: Math.min(day, daysInMonth(year, month))
-	};
-}
-function compareCivilDates(a, b) {
-	return a.year - b.year || a.month - b.month || a.day - b.day;
-}
-function pad2(value) {
-	return String(value).padStart(2, "0");
-}
 function parseClock(text) {
 	const match = CLOCK.exec(text.trim());
 	return match === null ? void 0 : Number(match[1]) * 60 + Number(match[2]);
@@ -38558,6 +38564,75 @@ function parseWeekday(text) {
 }
 function weekdayName(weekday) {
 	return WEEKDAY_NAMES[weekday - 1];
+}
+function parseScheduledAt(text, timeZone) {
+	const match = PATTERN.exec(text.trim());
+	if (match === null) return {
+		ok: false,
+		reason: "format"
+	};
+	const [, year, month, day, hour, minute, second, fraction, offset] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second ?? 0),
+		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
+	};
+	if (!isValidWallTime(wall)) return {
+		ok: false,
+		reason: "range"
+	};
+	const wallMs = wallToUtcMs(wall);
+	if (offset !== void 0) {
+		const offsetMinutes = parseOffset(offset);
+		if (offsetMinutes === void 0) return {
+			ok: false,
+			reason: "range"
+		};
+		return {
+			ok: true,
+			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
+		};
+	}
+	return zonedToInstant(wall, wallMs, timeZone);
+}
+function zonedToInstant(wall, wallMs, timeZone) {
+	const candidates = [...new Set([
+		offsetMs(wallMs - 864e5, timeZone),
+		offsetMs(wallMs, timeZone),
+		offsetMs(wallMs + 864e5, timeZone)
+	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
+	const [earliest, other] = [...new Set(candidates)];
+	if (earliest === void 0) return {
+		ok: false,
+		reason: "nonexistent",
+		hint: `${timeZone} skips this time (clocks move forward); it would be ${timeText(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone)}. Pick another time or write an offset.`
+	};
+	const result = {
+		ok: true,
+		instant: new Date(earliest).toISOString()
+	};
+	if (other !== void 0) result.ambiguous = {
+		chosenOffset: formatOffset(wallMs - earliest),
+		otherOffset: formatOffset(wallMs - other)
+	};
+	return result;
+}
+function isValidWallTime(wall) {
+	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+	const check = new Date(wallToUtcMs(wall));
+	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
+}
+function parseOffset(offset) {
+	if (offset === "Z" || offset === "z") return 0;
+	const digits = offset.slice(1).replace(":", "");
+	const hours = Number(digits.slice(0, 2));
+	const minutes = Number(digits.slice(2) || "0");
+	if (hours > 23 || minutes > 59) return void 0;
+	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
 }
 function wallMomentOf(instantMs, timeZone) {
 	const wall = wallTimeIn(instantMs, timeZone);
@@ -39020,11 +39095,10 @@ function configFrom(configFile, root, options) {
 		configFile,
 		diagnostics
 	});
-	const statePath = projectPath(text(data.state, DEFAULT_STATE_PATH), ["state"], {
+	const statePath = stateFile(text(data.state, DEFAULT_STATE_PATH), {
 		root,
 		configFile,
-		diagnostics,
-		rootAllowed: false
+		diagnostics
 	});
 	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
 	const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
@@ -39044,6 +39118,7 @@ function configFrom(configFile, root, options) {
 		root,
 		contentDir,
 		snippetsDir,
+		prune: data.prune === true,
 		statePath,
 		timezone,
 		accounts,
@@ -39077,6 +39152,23 @@ function projectPath(value, path, context) {
 		expected: "a relative path below the project root",
 		found: `\`${value}\``,
 		hint: "Use a path relative to the folder holding postsync.yaml, without `..`."
+	});
+	return absolute;
+}
+function stateFile(value, context) {
+	const absolute = projectPath(value, ["state"], {
+		...context,
+		rootAllowed: false
+	});
+	if (relativePosix(context.root, absolute).split("/").slice(0, -1).some((part, index) => part.startsWith(".") && !(index === 0 && part === ".postsync")) && isInside(context.root, absolute)) context.diagnostics.push({
+		severity: "error",
+		code: "state-folder-hidden",
+		message: "`state` must not be in a hidden folder other than `.postsync/`",
+		file: context.configFile.file ?? void 0,
+		...context.configFile.locate(["state"]),
+		expected: "a path such as `.postsync/state.json` or `state/postsync.json`",
+		found: `\`${value}\``,
+		hint: "Hidden folders such as `.git` hold files other tools act on; keep the state under `.postsync/` or a visible folder."
 	});
 	return absolute;
 }
@@ -39199,6 +39291,11 @@ async function guardWrite(path, options) {
 		if (stats === null) return;
 		if (stats.isSymbolicLink()) throw linkRefused(at);
 	}
+}
+function namedPathRoot(path, cwd = process.cwd()) {
+	const absolute = resolve(cwd, path);
+	const inside = relative(cwd, absolute);
+	return { root: inside !== "" && inside !== ".." && !inside.startsWith(`..${sep}`) && !isAbsolute(inside) ? cwd : dirname(absolute) };
 }
 async function openNoFollow(path, options) {
 	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
@@ -40114,12 +40211,12 @@ async function parseState(text, path, options = {}) {
 	}
 	return data;
 }
-var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, DAY_MS$1, DATE_PATTERN, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, stable, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_DP_7Zoku = __esmMin((() => {
+var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, PATTERN, SCHEDULED_AT_FORMATS, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, stable, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_ByHdkNrI = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_scheduled_at_B26JyKjk();
-	init_diagnostics_CSWwxGl1();
+	init_paths_v_j0YZZS();
+	init_time_text_oSWZD03i();
 	init_error_codes_C8eAwXQL();
 	init_wrapper();
 	NEWLINE = 10;
@@ -40139,10 +40236,6 @@ var init_state_file_DP_7Zoku = __esmMin((() => {
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 	nowhere$1 = () => void 0;
-	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
-	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
-	DAY_MS$1 = 864e5;
-	DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 	CLOCK = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 	DURATION = /^(?:\d+\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?)\s*)+$/i;
 	UNIT_MINUTES = {
@@ -40168,6 +40261,8 @@ var init_state_file_DP_7Zoku = __esmMin((() => {
 		"saturday",
 		"sunday"
 	];
+	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
 	DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?$/;
 	RULE_KINDS = [
 		"quietHours",
@@ -40345,7 +40440,11 @@ var init_state_file_DP_7Zoku = __esmMin((() => {
 		operation;
 		attempts;
 		constructor(details) {
-			const explained = explainApiError(details);
+			const explained = explainApiError({
+				...details,
+				code: terminalText(details.code),
+				messages: details.messages.map((message) => terminalText(message))
+			});
 			super(explained.message, { hint: explained.hint });
 			this.status = details.status;
 			this.code = details.code;
@@ -41074,6 +41173,88 @@ var init_state_file_DP_7Zoku = __esmMin((() => {
 	]);
 	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
 }));
+async function openTemp(fs, temp, dir) {
+	try {
+		return await fs.open(temp, "wx", 420);
+	} catch (error) {
+		if (error.code !== "ENOENT") throw error;
+		await fs.mkdir(dir, { recursive: true });
+		return fs.open(temp, "wx", 420);
+	}
+}
+async function writeTemp(fs, path, text, root) {
+	const dir = dirname(path);
+	await guardWrite(path, { root: root ?? dir });
+	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+	try {
+		const handle = await openTemp(fs, temp, dir);
+		try {
+			await handle.writeFile(text, "utf8");
+			await handle.sync();
+		} finally {
+			await handle.close();
+		}
+	} catch (error) {
+		await fs.unlink(temp).catch(() => void 0);
+		throw error;
+	}
+	return temp;
+}
+async function writeFileAtomic(path, text, options = {}) {
+	const fs = options.fs ?? NODE_FS;
+	const temp = await writeTemp(fs, path, text, options.root);
+	try {
+		await fs.rename(temp, path);
+	} catch (error) {
+		await fs.unlink(temp).catch(() => void 0);
+		throw error;
+	}
+	await syncDirectory(dirname(path), fs);
+}
+async function createFileExclusive(path, text, options = {}) {
+	const fs = options.fs ?? NODE_FS;
+	const temp = await writeTemp(fs, path, text, options.root);
+	try {
+		await fs.link(temp, path);
+	} catch (error) {
+		if (error.code === "EEXIST") return false;
+		throw error;
+	} finally {
+		await fs.unlink(temp).catch(() => void 0);
+	}
+	await syncDirectory(dirname(path), fs);
+	return true;
+}
+async function syncDirectory(dir, fs = NODE_FS) {
+	let handle;
+	try {
+		handle = await fs.open(dir, "r");
+		await handle.sync();
+	} catch (error) {
+		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
+	} finally {
+		await handle?.close();
+	}
+}
+var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
+var init_atomic_zM_pfDde = __esmMin((() => {
+	init_state_file_ByHdkNrI();
+	NODE_FS = {
+		open,
+		link,
+		mkdir,
+		rename,
+		unlink
+	};
+	DIRECTORY_SYNC_UNSUPPORTED = new Set([
+		"EISDIR",
+		"EPERM",
+		"EACCES",
+		"EINVAL",
+		"EBADF",
+		"ENOTSUP"
+	]);
+}));
 function gitHubActionsEnvironment(env, options) {
 	if (env.GITHUB_ACTIONS !== "true") return null;
 	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
@@ -41463,7 +41644,7 @@ function colourFor(change, style) {
 		blocked: style.magenta
 	}[change.action];
 }
-function changeLines(change, style, options = {}) {
+function changeLines(change, style, options) {
 	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
 	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
 	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
@@ -41471,8 +41652,11 @@ function changeLines(change, style, options = {}) {
 	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
 	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${preview(field.before)} → ${preview(field.after)}`);
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
 	return lines;
+}
+function fieldValue(field, value, timezone) {
+	return field === "scheduledAt" && typeof value === "string" ? timeText(value, timezone) : preview(value);
 }
 function groupOccurrences(changes) {
 	const counts = new Map();
@@ -41501,15 +41685,19 @@ function groupOccurrences(changes) {
 function renderPlan(plan, options) {
 	const { style } = options;
 	const verbose = options.verbose ?? false;
-	const out = [options.label];
+	const out = [options.label, ...options.pruneNote ? [options.pruneNote] : []];
 	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
 	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
 	if (shown.length > 0) {
 		out.push("");
-		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, { verbose }));
+		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, {
+			timezone: options.timezone,
+			verbose
+		}));
 		else {
 			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
 			for (const change of item.changes) out.push(...changeLines(change, style, {
+				timezone: options.timezone,
 				verbose,
 				underFile: true
 			}));
@@ -41550,8 +41738,8 @@ function blockedNote(plan) {
 	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_63yd_bqA = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_plan_human_DiMZT87F = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	init_unconfirmed_records_ByVoXFYj();
 	init_preview_CRMwEdwx();
 	init_main();
@@ -41569,7 +41757,7 @@ var init_plan_human_63yd_bqA = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CtaqWqxm_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_BmWqjC3r_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -41577,13 +41765,14 @@ function renderPlanMarkdown(plan, options) {
 		"",
 		`${options.label}`,
 		"",
+		...options.pruneNote ? [options.pruneNote, ""] : [],
 		`**${summaryLine$1(plan)}**`,
 		""
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
 	const rows = changes.map((change) => {
 		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => inlineCode(field.field, { table: true })).join(", ")})` : "";
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
 		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
 	});
@@ -41610,12 +41799,19 @@ function renderPlanMarkdown(plan, options) {
 		cutNote: (left) => summaryCutNote(left, "change")
 	}).replace(/\n$/, "");
 }
+function fieldText(field, timezone) {
+	const name = inlineCode(field.field, { table: true });
+	if (field.field !== "scheduledAt") return name;
+	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
+	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+}
 var EMOJI;
-var init_plan_markdown_CtaqWqxm = __esmMin((() => {
+var init_plan_markdown_BmWqjC3r = __esmMin((() => {
 	init_summary_CYI1_UIP();
+	init_time_text_oSWZD03i();
 	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
-	init_plan_human_63yd_bqA();
+	init_plan_human_DiMZT87F();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -41628,6 +41824,25 @@ var init_plan_markdown_CtaqWqxm = __esmMin((() => {
 		blocked: "⛔"
 	};
 }));
+function pruneSetting(options) {
+	if (options.flag !== void 0) return {
+		on: options.flag,
+		from: "flag"
+	};
+	return options.config ? {
+		on: true,
+		from: "config"
+	} : {
+		on: false,
+		from: "default"
+	};
+}
+function pruneHeader(setting, options) {
+	if (setting.from === "default") return null;
+	if (setting.from === "config") return "prune: on, from postsync.yaml";
+	if (setting.on) return "prune: on, from --prune";
+	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
+}
 function serializePlan(plan) {
 	return `${JSON.stringify(plan, null, 2)}\n`;
 }
@@ -41670,15 +41885,22 @@ function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
 function describeTarget(target) {
 	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
 }
+async function writePlanFile(path, plan) {
+	const root = namedPathRoot(path);
+	await guardWrite(path, root);
+	await writeFileAtomic(path, serializePlan(plan), root);
+}
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_CtaqWqxm(), plan_markdown_CtaqWqxm_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_BmWqjC3r(), plan_markdown_BmWqjC3r_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
 		plan,
 		summary: () => renderPlanMarkdown(plan, {
 			label: context.label,
+			timezone: context.timezone,
+			pruneNote: context.pruneNote ?? null,
 			maxBytes: PLAN_SUMMARY_BUDGET
 		})
 	}, {
@@ -41686,10 +41908,11 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_DX5b2D8I = __esmMin((() => {
+var init_actions_report_D935Z78G = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_state_file_DP_7Zoku();
+	init_state_file_ByHdkNrI();
+	init_atomic_zM_pfDde();
 	init_limits_CSkHd4XN();
 }));
 function isOptionRule(value) {
@@ -41702,8 +41925,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_C2RHvxSa = __esmMin((() => {
-	init_state_file_DP_7Zoku();
+var init_option_rules_BCA0_1Q3 = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -47712,8 +47935,8 @@ function isReadinessWarning(diagnostic) {
 	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.message.startsWith("not ready to schedule: ");
 }
 var probeWithReaders, NEEDS_AN_ACCOUNT;
-var init_readiness_rlbaFtKy = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_readiness_j3RUFNQK = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
 	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
 }));
@@ -55894,8 +56117,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_C0lAqJ8C = __esmMin((() => {
-	init_state_file_DP_7Zoku();
+var init_parse_C9BFFzZY = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -55904,7 +56127,13 @@ var init_parse_C0lAqJ8C = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Cu2i4eQX_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_LNkT8tsO_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+function fitsOptionSchema(field, value) {
+	const schema = Object.hasOwn(optionSchemas, field) ? optionSchemas[field] : void 0;
+	if (schema === void 0) return false;
+	if (schema.type !== "array") return typeof value === schema.type;
+	return Array.isArray(value) && value.every((item) => schema.items === void 0 || typeof item === schema.items.type);
+}
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
@@ -55918,6 +56147,7 @@ function normalizeTargets(raw, context) {
 		labels: [],
 		positions: [],
 		entries: [],
+		keys: [],
 		diagnostics: []
 	};
 	if (!Array.isArray(raw)) return result;
@@ -55961,16 +56191,19 @@ function normalizeTargets(raw, context) {
 			if (typeof content === "string") target.contentOverride = content.trim();
 			target.options = pickOptions(options);
 		}
+		const keys = isObject ? keysOf$1(target, ["targets", index], context) : { option: {} };
 		resolved.push({
 			target,
 			label: account,
 			position: context.locate(["targets", index]) ?? null,
-			entry: index
+			entry: index,
+			keys
 		});
 	});
 	resolved.sort((a, b) => compareText(a.target.socialAccountId, b.target.socialAccountId));
-	for (const { target, label, position, entry } of resolved) {
+	for (const { target, label, position, entry, keys } of resolved) {
 		result.targets.push(target);
+		result.keys.push(keys);
 		result.labels.push(label);
 		result.positions.push(position);
 		result.entries.push(entry);
@@ -55990,12 +56223,27 @@ function unknownAccount(account, context, path) {
 		hint: didYouMean(account, aliases) ?? `Add \`${account}: <account uuid>\` under \`accounts:\` in postsync.yaml (\`postsync accounts\` lists the uuids).`
 	};
 }
+function keysOf$1(target, entry, context) {
+	const at = (...path) => context.locate([...entry, ...path], { key: true });
+	const option = {};
+	for (const field of Object.keys(target.options)) {
+		const position = at("options", field);
+		if (position !== void 0) option[field] = position;
+	}
+	const content = target.contentOverride === void 0 ? void 0 : at("content");
+	const options = at("options");
+	return {
+		...content === void 0 ? {} : { content },
+		...options === void 0 ? {} : { options },
+		option
+	};
+}
 function pickOptions(options) {
 	if (typeof options !== "object" || options === null || Array.isArray(options)) return {};
 	const picked = {};
 	for (const field of OPTION_INPUT_FIELDS) {
 		const value = options[field];
-		if (value !== void 0 && value !== null) picked[field] = value;
+		if (fitsOptionSchema(field, value)) picked[field] = value;
 	}
 	return picked;
 }
@@ -56123,6 +56371,7 @@ function interpretPostFile(bytes, context) {
 		targetLabels: normalized.targets.labels,
 		targetPositions: normalized.targets.positions,
 		targetEntries: normalized.targets.entries,
+		targetKeys: normalized.targets.keys,
 		body: {
 			line: parsed.bodyLine,
 			column: 1
@@ -56155,16 +56404,16 @@ function leadingOnFirstLine(body) {
 function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_Cu2i4eQX = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
-	init_state_file_DP_7Zoku();
-	init_check_posts_Ia_9N9rj();
-	init_scheduled_at_B26JyKjk();
+var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
+var init_interpret_file_LNkT8tsO = __esmMin((() => {
+	init_time_text_oSWZD03i();
+	init_state_file_ByHdkNrI();
+	init_check_posts_CzoFz63u();
+	init_paths_v_j0YZZS();
 	init_error_codes_C8eAwXQL();
-	init_content_validators_B_k_Y7BU();
+	init_content_validators_DnbH4znY();
 	init_text_length_BSWyNaU7();
-	init_parse_C0lAqJ8C();
+	init_parse_C9BFFzZY();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56383,6 +56632,7 @@ var init_interpret_file_Cu2i4eQX = __esmMin((() => {
 	checkPostSchema = schemaCheck(validatePost);
 	OPTION_INPUT_FIELDS = Object.keys($defs.options.properties);
 	Object.keys(properties);
+	optionSchemas = $defs.options.properties;
 	responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
 	MAX_CONTENT_CHARACTERS$1 = 1e4;
 	RESERVED_KEYS = new Set([
@@ -56629,292 +56879,6 @@ async function findMediaFile(ref, folder, realRoot, context) {
 		contentType: facts.contentType,
 		kind: facts.kind
 	} };
-}
-async function readPostBytes(absolute, root, lookups) {
-	const unreadable = (error) => {
-		return { problem: {
-			code: "file-unreadable",
-			message: `the file cannot be read (${error.code ?? error.message})`,
-			hint: "Check that it exists and is readable."
-		} };
-	};
-	let opened;
-	try {
-		const realRoot = await lookups.realpath(root);
-		opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath));
-	} catch (error) {
-		return unreadable(error);
-	}
-	if (opened === null) return { problem: {
-		code: "file-outside-project",
-		message: "the file is a symlink that leads outside the project",
-		hint: "Replace the symlink with the file itself."
-	} };
-	const { fd } = opened;
-	try {
-		const stats = fstatSync(fd);
-		const read = readTextFileBytes(fd, stats.size);
-		if ("tooLarge" in read) return { problem: {
-			code: "file-too-large",
-			message: "the file is too large for a post",
-			expected: TEXT_FILE_LIMIT,
-			found: read.tooLarge.found,
-			hint: "Post files hold text only; attach large files with `media:`."
-		} };
-		return {
-			bytes: read.bytes,
-			stats
-		};
-	} catch (error) {
-		return unreadable(error);
-	} finally {
-		closeSync(fd);
-	}
-}
-function checkSchedule$1(schedule, context) {
-	const { now } = context;
-	if (isNotBefore(schedule.instant, now)) return void 0;
-	if (context.acceptPastSchedule?.({
-		key: context.key,
-		scheduledAt: schedule.instant
-	}) === true) return void 0;
-	return {
-		severity: "error",
-		code: "scheduled-at-past",
-		message: "scheduledAt is in the past",
-		file: context.file,
-		...schedule.position,
-		expected: `a time after ${now.toISOString()}`,
-		found: `${schedule.raw.trim()} (${schedule.instant})`,
-		hint: "Pick a future time, or remove `scheduledAt` to keep the post a draft."
-	};
-}
-function isNotBefore(instant, now) {
-	const iso = now.toISOString();
-	if (instant.length === iso.length && iso.length === 24 && instant[23] === "Z" && instant[10] === "T") return instant >= iso;
-	return Date.parse(instant) >= now.getTime();
-}
-function fingerprintOf(digest, media) {
-	return `${digest}:${fingerprintMediaPart(media)}`;
-}
-function fingerprintMediaPart(media) {
-	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
-}
-function foundMediaPart(requests, found) {
-	const media = [];
-	for (const { folder, ref } of requests) {
-		const answer = found.get(mediaLookupKey(folder, ref));
-		if (answer === void 0 || "problem" in answer) return void 0;
-		media.push(answer.media.sha256);
-	}
-	return fingerprintMediaPart(media);
-}
-function summaryOf$2(reading, post, snippets, found = []) {
-	return {
-		key: post.key,
-		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
-		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
-		accountIds: post.shape.targets.map((target) => target.socialAccountId),
-		media: reading.text?.media,
-		mediaHashes: fingerprintMediaPart(post.shape.media),
-		shapeHash: post.shapeHash,
-		...snippets.length === 0 ? {} : { snippets: [...snippets] }
-	};
-}
-function unchangedPost(file, kept, mediaPart, clock) {
-	const { summary } = kept;
-	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
-	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
-		key: summary.key,
-		file,
-		...clock
-	});
-	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
-	if (hasErrors(diagnostics)) return void 0;
-	const { schedule } = summary;
-	return {
-		post: {
-			key: summary.key,
-			file,
-			shapeHash: summary.shapeHash,
-			fingerprint: `${kept.digest}:${mediaPart}`,
-			accountIds: summary.accountIds,
-			scheduledAt: schedule?.instant ?? null,
-			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
-		},
-		diagnostics
-	};
-}
-function postKeyFromPath(fileInContent) {
-	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
-}
-function needsAccountFacts(rules) {
-	const factNames = new Set([
-		"account.platform",
-		"account.handle",
-		...Object.entries(UTM_SHORTHANDS).filter(([, name]) => name !== "account.alias").map(([short]) => short)
-	]);
-	return rules.some((rule) => {
-		if (SCHEDULE_RULE_KINDS.has(rule.kind)) return false;
-		if (rule.scope.platforms !== null) return true;
-		return rule.kind === "utm" && Object.values(rule.params).some((value) => [...value.matchAll(/\{\s*([^{}]*?)\s*\}/g)].some((match) => factNames.has(match[1])));
-	});
-}
-function appliesTo(rule, accountId, facts) {
-	const { accounts, platforms, when } = rule.scope;
-	if (accounts !== null && !accounts.includes(accountId)) return false;
-	if (platforms !== null) {
-		const platform = facts.accounts?.get(accountId)?.platform;
-		if (platform === void 0 || !platforms.includes(platform)) return false;
-	}
-	if (when !== null) return Object.entries(when).every(([option, value]) => facts.options?.[option] === value);
-	return true;
-}
-function ruleCode(rule) {
-	return `rule-${rule.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-}
-function checkImageAlt(post, rule) {
-	return post.media.filter((media) => media.kind === "image" && (media.alt ?? "").trim() === "").map((media) => ({
-		severity: rule.severity,
-		code: ruleCode(rule),
-		rule: rule.name,
-		key: post.key,
-		file: post.file,
-		...media.at,
-		message: `rule \`${rule.name}\`: image \`${media.path}\` has no alt text`,
-		expected: "an `alt` text describing the image",
-		found: media.alt === void 0 ? "no `alt`" : "an empty `alt`",
-		hint: `Write it as \`- path: ${media.path}\` with \`alt: <what the image shows>\` on the next line.`
-	}));
-}
-function formatWall(wall) {
-	return `${weekdayName(isoWeekday(wall.date))} ${formatCivilDate(wall.date)} ${formatClock(wall.minute)}`;
-}
-function nameOf(entry) {
-	return entry.postId !== void 0 && entry.key === entry.postId ? `post ${entry.postId} (no file)` : `\`${entry.key}\``;
-}
-function clashOf(entry) {
-	return {
-		...entry.postId === entry.key ? {} : { key: entry.key },
-		...entry.postId === void 0 ? {} : { postId: entry.postId },
-		...entry.file === void 0 ? {} : { file: entry.file },
-		scheduledAt: new Date(entry.instantMs).toISOString()
-	};
-}
-function scheduleViolation(post, conflict, context) {
-	const { rule, wall } = conflict;
-	const accounts = conflict.accountIds.map(context.label).join(", ");
-	const base = {
-		severity: rule.severity,
-		code: ruleCode(rule),
-		rule: rule.name,
-		key: post.key,
-		file: post.file,
-		...post.scheduleAt,
-		found: `${formatWall(wall)} (${context.timezone})`
-	};
-	const prefix = `rule \`${rule.name}\`: `;
-	switch (rule.kind) {
-		case "quietHours": return {
-			...base,
-			message: `${prefix}${formatClock(wall.minute)} is in the quiet hours ${formatClock(rule.from)}–${formatClock(rule.to)} (${accounts})`,
-			expected: `a time from ${formatClock(rule.to)} to ${formatClock(rule.from)}`,
-			hint: `Move it to ${formatClock(rule.to)} or later (before ${formatClock(rule.from)}), or write \`scheduledAt: next-slot\`.`
-		};
-		case "blackout": {
-			const period = conflict.period;
-			return {
-				...base,
-				message: `${prefix}${formatCivilDate(wall.date)} is in the blackout ${period.label}${period.reason === void 0 ? "" : ` (${period.reason})`}`,
-				expected: `a time outside ${period.label}`,
-				hint: `Move it out of ${period.label}.`
-			};
-		}
-		case "minGap": {
-			const at = Date.parse(post.scheduledAt);
-			const nearest = conflict.clashes.reduce((a, b) => Math.abs(b.instantMs - at) < Math.abs(a.instantMs - at) ? b : a);
-			const apart = Math.round(Math.abs(nearest.instantMs - at) / 6e4);
-			return {
-				...base,
-				accountId: conflict.accountIds[0],
-				message: `${prefix}${apart === 0 ? "at the same time as" : `${formatDuration(apart)} from`} ${nameOf(nearest)} on ${accounts}; posts on one account must be at least ${formatDuration(rule.minutes)} apart`,
-				expected: `at least ${formatDuration(rule.minutes)} from every other post on ${accounts}`,
-				hint: `Move one of them, or write \`scheduledAt: next-slot\` to take the next free slot.`,
-				clashesWith: conflict.clashes.map(clashOf)
-			};
-		}
-		case "maxPerDay":
-		case "maxPerWeek": {
-			const perDay = rule.kind === "maxPerDay";
-			const when = perDay ? `on ${formatCivilDate(wall.date)}` : `in the week of ${formatCivilDate(weekStart(wall.date))}`;
-			return {
-				...base,
-				accountId: conflict.accountIds[0],
-				message: `${prefix}${ordinal(conflict.clashes.length + 1)} post on ${accounts} ${when}; at most ${rule.limit} a ${perDay ? "day" : "week"}`,
-				expected: `at most ${rule.limit} post${rule.limit === 1 ? "" : "s"} a ${perDay ? "day" : "week"} on ${accounts}`,
-				hint: `Move it to another ${perDay ? "day" : "week"}; already there: ${conflict.clashes.map(nameOf).join(", ")}.`,
-				clashesWith: conflict.clashes.map(clashOf)
-			};
-		}
-	}
-}
-function ordinal(n) {
-	return `the ${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : [
-		"th",
-		"st",
-		"nd",
-		"rd"
-	][n % 10] ?? "th"}`;
-}
-function scheduleRulesOf(rules) {
-	return rules.filter((rule) => SCHEDULE_RULE_KINDS.has(rule.kind));
-}
-function fillScheduleBook(book, posts, others, context) {
-	const turns = [];
-	for (const other of others) turns.push({
-		entry: {
-			key: other.key ?? other.postId ?? "",
-			postId: other.postId,
-			instantMs: Date.parse(other.scheduledAt),
-			accountIds: other.accountIds
-		},
-		rank: RANK.other
-	});
-	for (const post of posts) {
-		if (post.scheduledAt === null || post.targets.length === 0) continue;
-		const entry = {
-			key: post.key,
-			file: post.file,
-			instantMs: Date.parse(post.scheduledAt),
-			accountIds: post.targets.map((t) => t.accountId)
-		};
-		turns.push({
-			entry,
-			rank: RANK[post.standing ?? "changed"],
-			post
-		});
-	}
-	turns.sort((a, b) => a.rank - b.rank || a.entry.instantMs - b.entry.instantMs || compareText(a.entry.key, b.entry.key));
-	const violations = [];
-	for (const { entry, post } of turns) {
-		if (post === void 0) {
-			book.place(entry);
-			continue;
-		}
-		const conflicts = book.conflicts(entry);
-		violations.push(...conflicts.map((conflict) => scheduleViolation(post, conflict, context)));
-		if (!conflicts.some((conflict) => conflict.rule.severity === "error")) book.place(entry);
-	}
-	return violations;
-}
-function checkSchedule(input, label) {
-	const rules = scheduleRulesOf(input.rules);
-	if (rules.length === 0) return [];
-	return fillScheduleBook(new ScheduleBook(rules, input), input.posts, input.others ?? [], {
-		timezone: input.timezone,
-		label
-	});
 }
 function builtInValues(facts) {
 	const dir = posix.dirname(facts.fileInContent);
@@ -57277,6 +57241,317 @@ function offsetMap(segments) {
 		const segment = segments[low];
 		return segment.literal ? segment.source + Math.max(0, offset - segment.out) : segment.source;
 	};
+}
+function renderValues(value, context, locate) {
+	const diagnostics = [];
+	const names = new Set();
+	const snippets = new Set();
+	const walk = (inner, path) => {
+		if (typeof inner === "string") {
+			const rendered = renderTemplate(inner, {
+				...context,
+				locate: fixedTextLocator(locate(path))
+			});
+			diagnostics.push(...rendered.diagnostics);
+			for (const name of rendered.names) names.add(name);
+			for (const snippet of rendered.snippets) snippets.add(snippet);
+			return rendered.text;
+		}
+		if (Array.isArray(inner)) return inner.map((entry, index) => walk(entry, [...path, index]));
+		if (typeof inner === "object" && inner !== null) return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, walk(entry, [...path, key])]));
+		return inner;
+	};
+	return {
+		value: walk(value, []),
+		diagnostics,
+		names: [...names],
+		snippets: [...snippets]
+	};
+}
+async function readPostBytes(absolute, root, lookups) {
+	const unreadable = (error) => {
+		return { problem: {
+			code: "file-unreadable",
+			message: `the file cannot be read (${error.code ?? error.message})`,
+			hint: "Check that it exists and is readable."
+		} };
+	};
+	let opened;
+	try {
+		const realRoot = await lookups.realpath(root);
+		opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
+	} catch (error) {
+		return unreadable(error);
+	}
+	if (opened === null) return { problem: {
+		code: "file-outside-project",
+		message: "the file is a symlink that leads outside the project, or to a hidden file in it (a path with a part starting with `.`)",
+		hint: "Replace the symlink with the file itself."
+	} };
+	const { fd } = opened;
+	try {
+		const stats = fstatSync(fd);
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return { problem: {
+			code: "file-too-large",
+			message: "the file is too large for a post",
+			expected: TEXT_FILE_LIMIT,
+			found: read.tooLarge.found,
+			hint: "Post files hold text only; attach large files with `media:`."
+		} };
+		return {
+			bytes: read.bytes,
+			stats
+		};
+	} catch (error) {
+		return unreadable(error);
+	} finally {
+		closeSync(fd);
+	}
+}
+function checkSchedule$1(schedule, context) {
+	const { now } = context;
+	if (isNotBefore(schedule.instant, now)) return void 0;
+	if (context.acceptPastSchedule?.({
+		key: context.key,
+		scheduledAt: schedule.instant
+	}) === true) return void 0;
+	return {
+		severity: "error",
+		code: "scheduled-at-past",
+		message: `scheduledAt ${timeText(schedule.instant, context.timezone)} is in the past`,
+		file: context.file,
+		...schedule.position,
+		expected: `a time after ${timeText(now.getTime(), context.timezone)}`,
+		found: schedule.raw.trim(),
+		hint: "Pick a future time, or remove `scheduledAt` to keep the post a draft."
+	};
+}
+function isNotBefore(instant, now) {
+	const iso = now.toISOString();
+	if (instant.length === iso.length && iso.length === 24 && instant[23] === "Z" && instant[10] === "T") return instant >= iso;
+	return Date.parse(instant) >= now.getTime();
+}
+function fingerprintOf(digest, media) {
+	return `${digest}:${fingerprintMediaPart(media)}`;
+}
+function fingerprintMediaPart(media) {
+	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
+}
+function foundMediaPart(requests, found) {
+	const media = [];
+	for (const { folder, ref } of requests) {
+		const answer = found.get(mediaLookupKey(folder, ref));
+		if (answer === void 0 || "problem" in answer) return void 0;
+		media.push(answer.media.sha256);
+	}
+	return fingerprintMediaPart(media);
+}
+function summaryOf$2(reading, post, snippets, found = []) {
+	return {
+		key: post.key,
+		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
+		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
+		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
+		accountIds: post.shape.targets.map((target) => target.socialAccountId),
+		media: reading.text?.media,
+		mediaHashes: fingerprintMediaPart(post.shape.media),
+		shapeHash: post.shapeHash,
+		...snippets.length === 0 ? {} : { snippets: [...snippets] }
+	};
+}
+function unchangedPost(file, kept, mediaPart, clock) {
+	const { summary } = kept;
+	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
+	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
+		key: summary.key,
+		file,
+		now: clock.now,
+		timezone: clock.config.timezone,
+		...clock.acceptPastSchedule === void 0 ? {} : { acceptPastSchedule: clock.acceptPastSchedule }
+	});
+	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
+	if (hasErrors(diagnostics)) return void 0;
+	const { schedule } = summary;
+	return {
+		post: {
+			key: summary.key,
+			file,
+			shapeHash: summary.shapeHash,
+			fingerprint: `${kept.digest}:${mediaPart}`,
+			accountIds: summary.accountIds,
+			scheduledAt: schedule?.instant ?? null,
+			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
+		},
+		diagnostics
+	};
+}
+function postKeyFromPath(fileInContent) {
+	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
+}
+function needsAccountFacts(rules) {
+	const factNames = new Set([
+		"account.platform",
+		"account.handle",
+		...Object.entries(UTM_SHORTHANDS).filter(([, name]) => name !== "account.alias").map(([short]) => short)
+	]);
+	return rules.some((rule) => {
+		if (SCHEDULE_RULE_KINDS.has(rule.kind)) return false;
+		if (rule.scope.platforms !== null) return true;
+		return rule.kind === "utm" && Object.values(rule.params).some((value) => [...value.matchAll(/\{\s*([^{}]*?)\s*\}/g)].some((match) => factNames.has(match[1])));
+	});
+}
+function appliesTo(rule, accountId, facts) {
+	const { accounts, platforms, when } = rule.scope;
+	if (accounts !== null && !accounts.includes(accountId)) return false;
+	if (platforms !== null) {
+		const platform = facts.accounts?.get(accountId)?.platform;
+		if (platform === void 0 || !platforms.includes(platform)) return false;
+	}
+	if (when !== null) return Object.entries(when).every(([option, value]) => facts.options?.[option] === value);
+	return true;
+}
+function ruleCode(rule) {
+	return `rule-${rule.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+function checkImageAlt(post, rule) {
+	return post.media.filter((media) => media.kind === "image" && (media.alt ?? "").trim() === "").map((media) => ({
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...media.at,
+		message: `rule \`${rule.name}\`: image \`${media.path}\` has no alt text`,
+		expected: "an `alt` text describing the image",
+		found: media.alt === void 0 ? "no `alt`" : "an empty `alt`",
+		hint: `Write it as \`- path: ${media.path}\` with \`alt: <what the image shows>\` on the next line.`
+	}));
+}
+function nameOf(entry) {
+	return entry.postId !== void 0 && entry.key === entry.postId ? `post ${entry.postId} (no file)` : `\`${entry.key}\``;
+}
+function clashOf(entry) {
+	return {
+		...entry.postId === entry.key ? {} : { key: entry.key },
+		...entry.postId === void 0 ? {} : { postId: entry.postId },
+		...entry.file === void 0 ? {} : { file: entry.file },
+		scheduledAt: new Date(entry.instantMs).toISOString()
+	};
+}
+function scheduleViolation(post, conflict, context) {
+	const { rule, wall } = conflict;
+	const accounts = conflict.accountIds.map(context.label).join(", ");
+	const base = {
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...post.scheduleAt,
+		found: timeText(post.scheduledAt, context.timezone)
+	};
+	const prefix = `rule \`${rule.name}\`: `;
+	switch (rule.kind) {
+		case "quietHours": return {
+			...base,
+			message: `${prefix}${formatClock(wall.minute)} is in the quiet hours ${formatClock(rule.from)}–${formatClock(rule.to)} (${accounts})`,
+			expected: `a time from ${formatClock(rule.to)} to ${formatClock(rule.from)}`,
+			hint: `Move it to ${formatClock(rule.to)} or later (before ${formatClock(rule.from)}), or write \`scheduledAt: next-slot\`.`
+		};
+		case "blackout": {
+			const period = conflict.period;
+			return {
+				...base,
+				message: `${prefix}${formatCivilDate(wall.date)} is in the blackout ${period.label}${period.reason === void 0 ? "" : ` (${period.reason})`}`,
+				expected: `a time outside ${period.label}`,
+				hint: `Move it out of ${period.label}.`
+			};
+		}
+		case "minGap": {
+			const at = Date.parse(post.scheduledAt);
+			const nearest = conflict.clashes.reduce((a, b) => Math.abs(b.instantMs - at) < Math.abs(a.instantMs - at) ? b : a);
+			const apart = Math.round(Math.abs(nearest.instantMs - at) / 6e4);
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${apart === 0 ? "at the same time as" : `${formatDuration(apart)} from`} ${nameOf(nearest)} on ${accounts}; posts on one account must be at least ${formatDuration(rule.minutes)} apart`,
+				expected: `at least ${formatDuration(rule.minutes)} from every other post on ${accounts}`,
+				hint: `Move one of them, or write \`scheduledAt: next-slot\` to take the next free slot.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": {
+			const perDay = rule.kind === "maxPerDay";
+			const when = perDay ? `on ${formatCivilDate(wall.date)}` : `in the week of ${formatCivilDate(weekStart(wall.date))}`;
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${ordinal(conflict.clashes.length + 1)} post on ${accounts} ${when}; at most ${rule.limit} a ${perDay ? "day" : "week"}`,
+				expected: `at most ${rule.limit} post${rule.limit === 1 ? "" : "s"} a ${perDay ? "day" : "week"} on ${accounts}`,
+				hint: `Move it to another ${perDay ? "day" : "week"}; already there: ${conflict.clashes.map(nameOf).join(", ")}.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+	}
+}
+function ordinal(n) {
+	return `the ${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : [
+		"th",
+		"st",
+		"nd",
+		"rd"
+	][n % 10] ?? "th"}`;
+}
+function scheduleRulesOf(rules) {
+	return rules.filter((rule) => SCHEDULE_RULE_KINDS.has(rule.kind));
+}
+function fillScheduleBook(book, posts, others, context) {
+	const turns = [];
+	for (const other of others) turns.push({
+		entry: {
+			key: other.key ?? other.postId ?? "",
+			postId: other.postId,
+			instantMs: Date.parse(other.scheduledAt),
+			accountIds: other.accountIds
+		},
+		rank: RANK.other
+	});
+	for (const post of posts) {
+		if (post.scheduledAt === null || post.targets.length === 0) continue;
+		const entry = {
+			key: post.key,
+			file: post.file,
+			instantMs: Date.parse(post.scheduledAt),
+			accountIds: post.targets.map((t) => t.accountId)
+		};
+		turns.push({
+			entry,
+			rank: RANK[post.standing ?? "changed"],
+			post
+		});
+	}
+	turns.sort((a, b) => a.rank - b.rank || a.entry.instantMs - b.entry.instantMs || compareText(a.entry.key, b.entry.key));
+	const violations = [];
+	for (const { entry, post } of turns) {
+		if (post === void 0) {
+			book.place(entry);
+			continue;
+		}
+		const conflicts = book.conflicts(entry);
+		violations.push(...conflicts.map((conflict) => scheduleViolation(post, conflict, context)));
+		if (!conflicts.some((conflict) => conflict.rule.severity === "error")) book.place(entry);
+	}
+	return violations;
+}
+function checkSchedule(input, label) {
+	const rules = scheduleRulesOf(input.rules);
+	if (rules.length === 0) return [];
+	return fillScheduleBook(new ScheduleBook(rules, input), input.posts, input.others ?? [], {
+		timezone: input.timezone,
+		label
+	});
 }
 function findLinks(text) {
 	return [...text.matchAll(/\bhttps?:\/\/[^\s<>"'`]+/gi)].map((match) => {
@@ -57822,32 +58097,6 @@ function nearestDate(date, dates) {
 	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
 	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
 }
-function renderValues(value, context, locate) {
-	const diagnostics = [];
-	const names = new Set();
-	const snippets = new Set();
-	const walk = (inner, path) => {
-		if (typeof inner === "string") {
-			const rendered = renderTemplate(inner, {
-				...context,
-				locate: fixedTextLocator(locate(path))
-			});
-			diagnostics.push(...rendered.diagnostics);
-			for (const name of rendered.names) names.add(name);
-			for (const snippet of rendered.snippets) snippets.add(snippet);
-			return rendered.text;
-		}
-		if (Array.isArray(inner)) return inner.map((entry, index) => walk(entry, [...path, index]));
-		if (typeof inner === "object" && inner !== null) return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, walk(entry, [...path, key])]));
-		return inner;
-	};
-	return {
-		value: walk(value, []),
-		diagnostics,
-		names: [...names],
-		snippets: [...snippets]
-	};
-}
 function renderPost(source, context) {
 	const diagnostics = [];
 	const names = new Set();
@@ -57963,20 +58212,19 @@ function postsOfFile(input) {
 		hashtags: context.hashtags
 	});
 	diagnostics.push(...checked.violations);
-	const posts = rendered.map(({ source, post }) => {
-		const shape = shapeOf$1(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
-		const schedule = scheduleOf(source, input);
-		return {
-			key: source.key,
-			shape,
-			...schedule === void 0 ? {} : { schedule },
-			...source.slotted && text.slot !== void 0 ? { slot: text.slot } : {},
-			...occurrenceOf(source, input.key)
-		};
-	});
 	return {
-		posts: hasErrors(diagnostics) ? [] : posts,
-		diagnostics: distinct(diagnostics),
+		posts: rendered.map(({ source, post }) => {
+			const shape = shapeOf$1(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
+			const schedule = scheduleOf(source, input);
+			return {
+				key: source.key,
+				shape,
+				...schedule === void 0 ? {} : { schedule },
+				...source.slotted && text.slot !== void 0 ? { slot: text.slot } : {},
+				...occurrenceOf(source, input.key)
+			};
+		}),
+		diagnostics: distinctDiagnostics(diagnostics),
 		needsFacts: false
 	};
 }
@@ -58096,16 +58344,6 @@ function occurrenceOf(source, of) {
 		date: source.occurrence.date
 	} };
 }
-function distinct(diagnostics) {
-	const seen = new Set();
-	return diagnostics.filter((diagnostic) => {
-		const { key: _key, ...rest } = diagnostic;
-		const id = JSON.stringify(rest);
-		if (seen.has(id)) return false;
-		seen.add(id);
-		return true;
-	});
-}
 function gitIgnoredIn(root, folder, lookups) {
 	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
 	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
@@ -58170,7 +58408,7 @@ function snippetFile(path, place, lookups) {
 			why: `it is a symlink that leads outside the snippets folder ${named}`,
 			hint: "Replace the symlink with the file itself."
 		};
-		if (isHiddenPath(relativePosix(realFolder, realFile))) return {
+		if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return {
 			code: "snippet-hidden-path",
 			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
 			hint: "Replace the symlink with the file itself."
@@ -58247,7 +58485,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Cu2i4eQX(), interpret_file_Cu2i4eQX_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_LNkT8tsO(), interpret_file_LNkT8tsO_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -58347,6 +58585,7 @@ function assemble$1(file, reading, found, options) {
 		key: post.key,
 		file,
 		now: options.now,
+		timezone: options.config.timezone,
 		acceptPastSchedule: options.acceptPastSchedule
 	})].filter((d) => d !== void 0));
 	const all = [
@@ -58358,14 +58597,6 @@ function assemble$1(file, reading, found, options) {
 	const diagnostics = all.length > 1 ? sortDiagnostics(all) : all;
 	const keyPosition = reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition };
 	const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
-	if (hasErrors(diagnostics)) return {
-		file,
-		key,
-		...keyPosition,
-		posts: [],
-		...snippets,
-		diagnostics
-	};
 	const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
 	const posts = found.posts.map((post) => {
 		const scheduleAt = post.schedule?.position ?? post.slot?.at;
@@ -58381,17 +58612,30 @@ function assemble$1(file, reading, found, options) {
 				targets: text.targetPositions,
 				media: media.positions,
 				body: text.body,
-				...scheduleAt === void 0 ? {} : { schedule: scheduleAt }
+				...scheduleAt === void 0 ? {} : { schedule: scheduleAt },
+				targetKeys: text.targetKeys
 			},
 			...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
 			...post.slot === void 0 ? {} : { slot: post.slot }
 		};
 	});
-	return {
+	if (!hasErrors(diagnostics)) return {
 		file,
 		key,
 		...keyPosition,
 		posts,
+		...snippets,
+		diagnostics
+	};
+	return {
+		file,
+		key,
+		...keyPosition,
+		posts: [],
+		checkOnly: posts.map((post) => ({
+			...post,
+			ofInvalidFile: true
+		})),
 		...snippets,
 		diagnostics
 	};
@@ -58434,22 +58678,14 @@ function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) 
 	const unavailableSeverity = options.unavailableAccounts ?? "error";
 	const diagnostics = [];
 	for (const post of posts) {
-		if (post.shape.targets.length === 0 && post.slot === void 0) diagnostics.push(needsAnAccount(post));
+		const readiness = post.ofInvalidFile !== true;
+		if (readiness && post.shape.targets.length === 0 && post.slot === void 0) diagnostics.push(needsAnAccount(post));
 		post.shape.targets.forEach((target, index) => {
 			const account = post.targetLabels[index] ?? target.socialAccountId;
-			const base = {
-				severity: "error",
-				file: post.file,
-				...post.locations?.targets[index] ?? {}
-			};
-			const report = (diagnostic) => diagnostics.push({
-				...base,
-				...diagnostic
-			});
-			const notReady = (diagnostic) => diagnostics.push(readinessOf({
-				...base,
-				...diagnostic
-			}, post.shape));
+			const entry = post.locations?.targets[index] ?? void 0;
+			const keys = post.locations?.targetKeys?.[index];
+			const report = (diagnostic) => diagnostics.push(positioned(post, diagnostic, entry));
+			const notReady = (diagnostic) => readiness ? diagnostics.push(readinessOf(positioned(post, diagnostic, entry), post.shape)) : void 0;
 			const capabilities = capabilitiesByAccountId.get(target.socialAccountId);
 			if (capabilities === void 0) {
 				report({
@@ -58473,9 +58709,15 @@ function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) 
 				message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ""}`,
 				hint: "Reconnect the account in the service, or remove it from targets."
 			});
-			checkCaption(post, target, capabilities.rules.caption, where, notReady);
+			checkCaption(post, target, capabilities.rules.caption, {
+				where,
+				at: target.contentOverride === void 0 ? void 0 : keys?.content
+			}, notReady);
 			const optionRules = knownOptionRules(capabilities.rules.options);
-			if (optionRules !== null) checkOptions$1(target, optionRules, where, {
+			if (optionRules !== null) checkOptions$1(target, optionRules, {
+				where,
+				keys
+			}, {
 				report,
 				notReady
 			});
@@ -58495,11 +58737,26 @@ function needsAnAccount(post) {
 		hint: "Add the accounts to publish to under `targets:` before you give the post a time."
 	}, post.shape);
 }
-function checkCaption(post, target, rules, where, report) {
+function positioned(post, diagnostic, entry) {
+	const { at, ...rest } = diagnostic;
+	const position = at ?? entry;
+	return {
+		severity: "error",
+		file: post.file,
+		...position === void 0 ? {} : {
+			line: position.line,
+			column: position.column
+		},
+		...rest
+	};
+}
+function checkCaption(post, target, rules, context, report) {
+	const { where, at } = context;
 	const text = target.contentOverride ?? post.shape.content;
 	const source = target.contentOverride === void 0 ? "the post text" : "the `content` of this target";
 	const length = lengthOver(text, rules.lengthUnit, rules.maxLength);
 	if (length !== null) report({
+		at,
 		code: "caption-too-long",
 		message: `${source} is too long for ${where}`,
 		expected: `at most ${rules.maxLength} ${unitWord(rules.lengthUnit)}`,
@@ -58507,6 +58764,7 @@ function checkCaption(post, target, rules, where, report) {
 		hint: target.contentOverride === void 0 ? "Shorten the text, or give this target a shorter `content:`." : "Shorten this target's `content:`."
 	});
 	if (text.trim() === "" && captionRequired$1(post, rules.requiredExcept)) report({
+		at,
 		code: "caption-required",
 		message: `${where} needs a text`,
 		expected: requiredWords(rules.requiredExcept),
@@ -58525,12 +58783,17 @@ function captionRequired$1(post, requiredExcept) {
 function requiredWords(requiredExcept) {
 	return requiredExcept === "media" ? "a text, unless the post has media" : requiredExcept === "video" ? "a text, unless the post has a video" : "a text";
 }
-function checkOptions$1(target, rules, where, reporters) {
-	const { report, notReady } = reporters;
+function checkOptions$1(target, rules, context, reporters) {
+	const { where, keys } = context;
 	const accepted = Object.keys(rules);
 	const options = target.options;
 	for (const [field, value] of Object.entries(options)) {
 		const rule = rules[field];
+		const at = keys?.option[field] ?? keys?.options;
+		const report = (diagnostic) => reporters.report({
+			at,
+			...diagnostic
+		});
 		if (rule === void 0) {
 			report({
 				code: "option-not-supported",
@@ -58543,7 +58806,8 @@ function checkOptions$1(target, rules, where, reporters) {
 		}
 		checkOptionValue(field, value, rule, where, report);
 	}
-	for (const [field, rule] of Object.entries(rules)) if (rule.required === true && options[field] === void 0) notReady({
+	for (const [field, rule] of Object.entries(rules)) if (rule.required === true && options[field] === void 0) reporters.notReady({
+		at: keys?.options,
 		code: "option-required",
 		message: `${where} needs the option \`${field}\``,
 		expected: `\`${field}\` (${rule.type})`,
@@ -58820,14 +59084,17 @@ async function checkDesiredPosts(input) {
 			found = {
 				rules: rulesDigest,
 				accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: "warning" }),
-				media: checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings)
+				media: mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings))
 			};
 			memo?.keepChecks(post.file, post.fingerprint, found);
 		}
 		if (found.accounts.length > 0) accounts.push(...found.accounts);
 		if (found.media.length > 0) media.push(...found.media);
 	}
-	return [...accounts, ...media];
+	return distinctDiagnostics([...accounts, ...media]);
+}
+function mediaChecksOf(post, diagnostics) {
+	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 function uncheckedUnder(rules, unchanged, memo) {
 	const digest = rulesDigestOf(rules);
@@ -58840,17 +59107,17 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_Ia_9N9rj = __esmMin((() => {
+var MediaCache, FileLookups, NO_REQUESTS, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, ScheduleBook, RANK, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_CzoFz63u = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_scheduled_at_B26JyKjk();
-	init_state_file_DP_7Zoku();
-	init_diagnostics_CSWwxGl1();
+	init_paths_v_j0YZZS();
+	init_state_file_ByHdkNrI();
+	init_time_text_oSWZD03i();
 	init_error_codes_C8eAwXQL();
-	init_option_rules_C2RHvxSa();
+	init_option_rules_BCA0_1Q3();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
-	init_readiness_rlbaFtKy();
+	init_readiness_j3RUFNQK();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
@@ -58938,6 +59205,19 @@ var init_check_posts_Ia_9N9rj = __esmMin((() => {
 		}
 	};
 	NO_REQUESTS = Object.freeze([]);
+	MISSING_BUILT_IN = {
+		"file.dir": "the text is not in a post file",
+		"file.name": "the text is not in a post file",
+		key: "the text is not in a post file",
+		date: "the post has no `scheduledAt` (a draft)",
+		"account.alias": "the text is not for one account here",
+		"account.handle": "the handle of this account is not known (the account is not listed by the API)",
+		"account.platform": "the platform of this account is not known (the account is not listed by the API)"
+	};
+	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
+	MAX_SNIPPET_DEPTH = 8;
+	MAX_INCLUDES = 1e3;
+	MAX_RENDERED_LENGTH = 1048576;
 	ScheduleBook = class {
 		rules;
 		context;
@@ -59046,19 +59326,6 @@ var init_check_posts_Ia_9N9rj = __esmMin((() => {
 		changed: 1,
 		slotted: 2
 	};
-	MISSING_BUILT_IN = {
-		"file.dir": "the text is not in a post file",
-		"file.name": "the text is not in a post file",
-		key: "the text is not in a post file",
-		date: "the post has no `scheduledAt` (a draft)",
-		"account.alias": "the text is not for one account here",
-		"account.handle": "the handle of this account is not known (the account is not listed by the API)",
-		"account.platform": "the platform of this account is not known (the account is not listed by the API)"
-	};
-	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
-	MAX_SNIPPET_DEPTH = 8;
-	MAX_INCLUDES = 1e3;
-	MAX_RENDERED_LENGTH = 1048576;
 	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 	UNIT_WORDS = {
 		day: "day",
@@ -59126,8 +59393,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_500uDFWA = __esmMin((() => {
-	init_check_posts_Ia_9N9rj();
+var init_plan_context_D15b40FF = __esmMin((() => {
+	init_check_posts_CzoFz63u();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function same$1(a, b) {
@@ -59278,8 +59545,8 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_BqT03w8b = __esmMin((() => {
-	init_state_file_DP_7Zoku();
+var init_media_source_C33092sj = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	import_undici = require_undici();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -59401,8 +59668,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CEuV1uvB = __esmMin((() => {
-	init_state_file_DP_7Zoku();
+var init_scoped_listing_DaxkzpuT = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -59554,6 +59821,7 @@ async function readContent(options) {
 		return {
 			posts: [],
 			unchanged: [],
+			checkOnly: [],
 			invalid: [],
 			diagnostics: [{
 				severity: "error",
@@ -59608,7 +59876,9 @@ function combineContentResults(results) {
 	const posts = [];
 	const unchanged = [];
 	const invalid = [];
+	const checkOnly = [];
 	for (const result of all) {
+		if (result.checkOnly !== void 0) checkOnly.push(...result.checkOnly);
 		if (result.diagnostics.length > 0) diagnostics.push(...result.diagnostics);
 		const shared = keysOf(result).find((key) => filesByKey.get(key).length > 1);
 		if (shared !== void 0) {
@@ -59629,6 +59899,7 @@ function combineContentResults(results) {
 				key: result.key,
 				readable: true
 			});
+			checkOnly.push(...result.posts);
 		} else if (result.unchanged !== void 0) unchanged.push(result.unchanged);
 		else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) posts.push(...result.posts);
 		else invalid.push(invalidFileOf(result));
@@ -59637,6 +59908,7 @@ function combineContentResults(results) {
 	return {
 		posts: sortByKey(posts),
 		unchanged: sortByKey(unchanged),
+		checkOnly: sortByKey(checkOnly),
 		diagnostics: sortDiagnostics(diagnostics),
 		invalid
 	};
@@ -59715,7 +59987,7 @@ function assignSlots(input) {
 		if (!Number.isNaN(recordedMs)) diagnostics.push({
 			severity: "warning",
 			code: "slot-given-up",
-			message: `the slot this post had (${formatWall(wallMomentOf(recordedMs, input.timezone))}) is no longer in \`slots:\`; it takes the next free one`,
+			message: `the slot this post had (${timeText(recordedMs, input.timezone)}) is no longer in \`slots:\`; it takes the next free one`,
 			file: request.file,
 			...request.scheduleAt,
 			hint: "Write the time in `scheduledAt` to keep a time of your own."
@@ -59863,10 +60135,9 @@ function settleCalendar(input) {
 			...post.shape,
 			scheduledAt: assignment.scheduledAt
 		};
-		const wall = wallMomentOf(Date.parse(assignment.scheduledAt), timezone);
 		const taken = {
 			slot: assignment.slot,
-			wall: `${formatCivilDate(wall.date)} ${formatClock(wall.minute)} (${timezone})`,
+			wall: timeText(assignment.scheduledAt, timezone),
 			source: assignment.source
 		};
 		return {
@@ -60037,7 +60308,7 @@ async function checkDesired(input) {
 	const { posts, unchanged } = settled;
 	const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
 	const checks = await checkDesiredPosts({
-		posts,
+		posts: content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]),
 		unchanged,
 		rules,
 		probes: input.probes,
@@ -60077,7 +60348,7 @@ async function settle(read, diagnostics, rules, calendar) {
 }
 function accountIdsOf(content) {
 	const ids = new Set();
-	for (const post of content.posts) for (const target of post.shape.targets) ids.add(target.socialAccountId);
+	for (const post of [...content.posts, ...content.checkOnly]) for (const target of post.shape.targets) ids.add(target.socialAccountId);
 	for (const post of content.unchanged) for (const id of post.accountIds) ids.add(id);
 	return ids;
 }
@@ -60086,12 +60357,12 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_HaWDMPOo = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_read_desired_DxY4o902 = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	init_errors_BmB5JMAx();
-	init_check_posts_Ia_9N9rj();
-	init_scheduled_at_B26JyKjk();
-	init_state_file_DP_7Zoku();
+	init_check_posts_CzoFz63u();
+	init_paths_v_j0YZZS();
+	init_state_file_ByHdkNrI();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -60584,7 +60855,7 @@ function summarize(changes) {
 }
 function guardChanges(plan, context) {
 	const shared = sharedPostRecords(context.state);
-	let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context.now), context.unconfirmed), shared));
+	let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared));
 	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
 		const valid = [...context.posts, ...context.unchanged];
 		changes = blockPostsWithErrors(changes, {
@@ -60603,12 +60874,12 @@ function guardChanges(plan, context) {
 		uploads: mediaUploads(changes, desired, context.state)
 	};
 }
-function guardSchedule(change, now) {
+function guardSchedule(change, { now, timezone }) {
 	const scheduledAt = change.desired?.scheduledAt;
 	if (change.action === "update" && change.fields?.some((field) => field.field === "scheduledAt") && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) return {
 		...change,
 		action: "blocked",
-		reasons: [`scheduledAt ${scheduledAt} is in the past; a post can only be scheduled in the future`]
+		reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`]
 	};
 	return change;
 }
@@ -60642,7 +60913,8 @@ function planPosts(input) {
 		state,
 		unconfirmed,
 		only: input.only,
-		now: input.now
+		now: input.now,
+		timezone: input.timezone
 	}), input.posts);
 }
 function couldBe(post, shape) {
@@ -60741,7 +61013,8 @@ async function buildPlan(options) {
 		stateHash: state.hash,
 		prune: options.prune,
 		only: options.only,
-		now
+		now,
+		timezone: config.timezone
 	});
 	await options.kept?.save();
 	return {
@@ -60786,20 +61059,21 @@ async function planDesired(desired, against) {
 		prune: against.prune,
 		only: against.only,
 		now: against.now,
+		timezone: against.timezone,
 		...against.planner === void 0 ? {} : { planner: against.planner }
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_BTZIQvLb = __esmMin((() => {
-	init_check_posts_Ia_9N9rj();
-	init_plan_context_500uDFWA();
-	init_media_source_BqT03w8b();
-	init_diagnostics_CSWwxGl1();
-	init_scheduled_at_B26JyKjk();
+var init_build_plan_D__i0om9 = __esmMin((() => {
+	init_check_posts_CzoFz63u();
+	init_plan_context_D15b40FF();
+	init_media_source_C33092sj();
+	init_time_text_oSWZD03i();
+	init_paths_v_j0YZZS();
 	init_unconfirmed_records_ByVoXFYj();
-	init_state_file_DP_7Zoku();
-	init_scoped_listing_CEuV1uvB();
-	init_read_desired_HaWDMPOo();
+	init_state_file_ByHdkNrI();
+	init_scoped_listing_DaxkzpuT();
+	init_read_desired_DxY4o902();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -69958,7 +70232,7 @@ var init_emulator_B1UcvvBl = __esmMin((() => {
 		}
 	};
 }));
-var context_0Pa6nwTc_exports = __exportAll$1({
+var context_DylQ2WDi_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -70096,7 +70370,7 @@ async function connect(config, options) {
 		root: config.root,
 		local: false,
 		close: () => client.close(),
-		label: (project) => `Target: ${url} (project ${project})`
+		label: (project) => `Target: ${terminalText(url)} (project ${terminalText(project)})`
 	});
 }
 async function connectLocal(config, options) {
@@ -70129,7 +70403,7 @@ async function connectLocal(config, options) {
 		root: config.root,
 		local: true,
 		close,
-		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${project})`
+		label: (project) => `Target: local API (embedded, ${LOCAL_API_DIR}/, project ${terminalText(project)})`
 	});
 }
 function deadlineOf(config) {
@@ -70226,9 +70500,9 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_0Pa6nwTc = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_scheduled_at_B26JyKjk();
+var init_context_DylQ2WDi = __esmMin((() => {
+	init_state_file_ByHdkNrI();
+	init_paths_v_j0YZZS();
 	init_post_derived_0LsqX75P();
 	init_errors_BmB5JMAx();
 	init_main();
@@ -70535,11 +70809,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_MhU6G_pt = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_plan_json_Dgr4Md0A = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	init_unconfirmed_records_ByVoXFYj();
 }));
-var plan_DFBd4VDG_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DMjOH_8B_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70557,29 +70831,42 @@ async function planProject(input) {
 async function runPlan(flags, command) {
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
 	try {
+		const prune = pruneSetting({
+			flag: flags.prune,
+			config: config.prune
+		});
+		const pruneNote = pruneHeader(prune, { config: config.prune });
 		const { plan } = await planProject({
 			config,
 			connection,
 			kept,
-			prune: flags.prune ?? false,
+			prune: prune.on,
 			only: flags.target ?? null,
 			now: new Date(),
 			refreshAll: flags.refreshAll === true
 		});
-		if (flags.out) await writeFile(flags.out, serializePlan(plan));
+		if (flags.out) await writePlanFile(flags.out, plan);
 		if (flags.json) process.stdout.write(renderJson(planReport("plan", plan)));
-		else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label })}\n`);
+		else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, {
+			label: connection.label,
+			timezone: config.timezone,
+			pruneNote
+		})}\n`);
 		else {
 			process.stdout.write(`${renderPlan(plan, {
 				label: connection.label,
+				pruneNote,
 				style,
+				timezone: config.timezone,
 				verbose: flags.verbose
 			})}\n`);
 			if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
 		}
 		await reportPlanToGitHubActions(plan, {
 			root: config.root,
-			label: connection.label
+			label: connection.label,
+			timezone: config.timezone,
+			pruneNote
 		});
 		if (hasErrors(plan.diagnostics)) return 1;
 		return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
@@ -70587,16 +70874,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DFBd4VDG = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_plan_DMjOH_8B = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	init_summary_CYI1_UIP();
-	init_actions_report_DX5b2D8I();
-	init_state_file_DP_7Zoku();
-	init_build_plan_BTZIQvLb();
-	init_context_0Pa6nwTc();
-	init_plan_json_MhU6G_pt();
-	init_plan_human_63yd_bqA();
-	init_plan_markdown_CtaqWqxm();
+	init_actions_report_D935Z78G();
+	init_state_file_ByHdkNrI();
+	init_build_plan_D__i0om9();
+	init_context_DylQ2WDi();
+	init_plan_json_Dgr4Md0A();
+	init_plan_human_DiMZT87F();
+	init_plan_markdown_BmWqjC3r();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70629,11 +70916,27 @@ function touchedCalendars(calendars, changedPaths) {
 	}
 	return calendars.filter((calendar) => touched.has(calendar.folder));
 }
-var init_find_calendars_CpMargtG = __esmMin((() => {
-	init_scheduled_at_B26JyKjk();
-	init_state_file_DP_7Zoku();
+function sharedSecrets(calendars) {
+	const byName = new Map();
+	for (const calendar of calendars) byName.set(calendar.apiKeySecret, [...byName.get(calendar.apiKeySecret) ?? [], calendar.folder]);
+	return [...byName].filter(([, folders]) => folders.length > 1).map(([apiKeySecret, folders]) => ({
+		folders,
+		apiKeySecret
+	}));
+}
+function assertDistinctSecrets(calendars) {
+	const shared = sharedSecrets(calendars);
+	if (shared.length === 0) return;
+	const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(" and ")} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
+	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
+}
+var init_find_calendars_ZA_POSFG = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_paths_v_j0YZZS();
+	init_main();
+	init_state_file_ByHdkNrI();
 }));
-var all_calendars_DtmuG_1A_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_DdO_TDh4_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70665,10 +70968,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_DtmuG_1A = __esmMin((() => {
-	init_find_calendars_CpMargtG();
+var init_all_calendars_DdO_TDh4 = __esmMin((() => {
+	init_find_calendars_ZA_POSFG();
 	init_errors_BmB5JMAx();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_main();
 	init_esm$1();
 }));
@@ -70690,11 +70993,11 @@ function draftReadiness(desired) {
 	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_DZ9kMDMd = __esmMin((() => {
-	init_readiness_rlbaFtKy();
-	init_scheduled_at_B26JyKjk();
+var init_draft_readiness_D4N4gYKV = __esmMin((() => {
+	init_readiness_j3RUFNQK();
+	init_paths_v_j0YZZS();
 }));
-var validate_tIbRXsXa_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CmZH2hh7_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -70747,19 +71050,19 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_tIbRXsXa = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
-	init_draft_readiness_DZ9kMDMd();
-	init_state_file_DP_7Zoku();
-	init_check_posts_Ia_9N9rj();
-	init_read_desired_HaWDMPOo();
+var init_validate_CmZH2hh7 = __esmMin((() => {
+	init_time_text_oSWZD03i();
+	init_draft_readiness_D4N4gYKV();
+	init_state_file_ByHdkNrI();
+	init_check_posts_CzoFz63u();
+	init_read_desired_DxY4o902();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_json_MhU6G_pt();
+	init_plan_json_Dgr4Md0A();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -71146,11 +71449,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_CePGI8ol = __esmMin((() => {
+var init_apply_plan_C8VCA8NM = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DP_7Zoku();
-	init_media_source_BqT03w8b();
-	init_check_posts_Ia_9N9rj();
+	init_state_file_ByHdkNrI();
+	init_media_source_C33092sj();
+	init_check_posts_CzoFz63u();
 	init_error_codes_C8eAwXQL();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
@@ -71163,94 +71466,13 @@ var init_apply_plan_CePGI8ol = __esmMin((() => {
 		"delete"
 	];
 }));
-async function openTemp(fs, temp, dir) {
-	try {
-		return await fs.open(temp, "wx", 420);
-	} catch (error) {
-		if (error.code !== "ENOENT") throw error;
-		await fs.mkdir(dir, { recursive: true });
-		return fs.open(temp, "wx", 420);
-	}
-}
-async function writeTemp(fs, path, text, root) {
-	const dir = dirname(path);
-	await guardWrite(path, { root: root ?? dir });
-	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-	try {
-		const handle = await openTemp(fs, temp, dir);
-		try {
-			await handle.writeFile(text, "utf8");
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-	} catch (error) {
-		await fs.unlink(temp).catch(() => void 0);
-		throw error;
-	}
-	return temp;
-}
-async function writeFileAtomic(path, text, options = {}) {
-	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text, options.root);
-	try {
-		await fs.rename(temp, path);
-	} catch (error) {
-		await fs.unlink(temp).catch(() => void 0);
-		throw error;
-	}
-	await syncDirectory(dirname(path), fs);
-}
-async function createFileExclusive(path, text, options = {}) {
-	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text, options.root);
-	try {
-		await fs.link(temp, path);
-	} catch (error) {
-		if (error.code === "EEXIST") return false;
-		throw error;
-	} finally {
-		await fs.unlink(temp).catch(() => void 0);
-	}
-	await syncDirectory(dirname(path), fs);
-	return true;
-}
-async function syncDirectory(dir, fs = NODE_FS) {
-	let handle;
-	try {
-		handle = await fs.open(dir, "r");
-		await handle.sync();
-	} catch (error) {
-		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
-	} finally {
-		await handle?.close();
-	}
-}
-var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_DGYrJuMR = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	NODE_FS = {
-		open,
-		link,
-		mkdir,
-		rename,
-		unlink
-	};
-	DIRECTORY_SYNC_UNSUPPORTED = new Set([
-		"EISDIR",
-		"EPERM",
-		"EACCES",
-		"EINVAL",
-		"EBADF",
-		"ENOTSUP"
-	]);
-}));
 function lockPathFor(statePath) {
 	return `${statePath}.lock`;
 }
 async function acquireLock(statePath, options = {}) {
 	const lockPath = lockPathFor(statePath);
 	const root = options.root ?? dirname(statePath);
+	const shown = { timezone: options.timezone ?? "UTC" };
 	await guardWrite(lockPath, { root });
 	await mkdir(dirname(lockPath), { recursive: true });
 	const owner = {
@@ -71262,10 +71484,11 @@ async function acquireLock(statePath, options = {}) {
 	const text = `${JSON.stringify(owner, null, 2)}\n`;
 	if (!await createFileExclusive(lockPath, text, { root })) {
 		const stale = await staleOwner(lockPath);
-		if (!stale) throw await describeHeldLock(lockPath);
+		if (!stale) throw await describeHeldLock(lockPath, shown);
 		await takeOver(lockPath, stale, {
 			text,
-			root
+			root,
+			...shown
 		});
 		options.onStaleLock?.(stale);
 	}
@@ -71288,18 +71511,18 @@ async function takeOver(lockPath, stale, lock) {
 	if (!await createFileExclusive(guardPath, text, { root })) throw new LockedError(`another postsync is taking over the stale state lock ${lockPath}`, { hint: `Try again in a moment. If none is running, remove ${guardPath}.` });
 	try {
 		const still = await readOwner(lockPath);
-		if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath);
+		if (!still || still.pid !== stale.pid || still.startedAt !== stale.startedAt) throw await describeHeldLock(lockPath, lock);
 		await unlink(lockPath);
-		if (!await createFileExclusive(lockPath, text, { root })) throw await describeHeldLock(lockPath);
+		if (!await createFileExclusive(lockPath, text, { root })) throw await describeHeldLock(lockPath, lock);
 	} finally {
 		await unlink(guardPath).catch(() => void 0);
 	}
 }
-async function describeHeldLock(lockPath) {
+async function describeHeldLock(lockPath, shown) {
 	const removeHint = `If no postsync is running, remove it: rm '${lockPath.replaceAll("'", "'\\''")}'`;
 	const owner = await readOwner(lockPath);
 	if (!owner) return new LockedError(`the state lock ${lockPath} exists but does not say who holds it`, { hint: removeHint });
-	const who = `postsync ${owner.command} (pid ${owner.pid}, started ${owner.startedAt})`;
+	const who = `postsync ${owner.command} (pid ${owner.pid}, started ${timeText(owner.startedAt, shown.timezone)})`;
 	if (owner.hostname !== hostname()) return new LockedError(`another ${who} on host ${owner.hostname} holds the state lock ${lockPath}`, { hint: removeHint });
 	if (isAlive(owner.pid)) return new LockedError(`another ${who} holds the state lock ${lockPath}`, { hint: "Wait for it to finish, or stop that process first." });
 	return new LockedError(`stale state lock ${lockPath}: ${who} is no longer running`, { hint: removeHint });
@@ -71331,10 +71554,11 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DRd_gY2M = __esmMin((() => {
+var init_state_store_BeJQX_F_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DP_7Zoku();
-	init_atomic_DGYrJuMR();
+	init_state_file_ByHdkNrI();
+	init_time_text_oSWZD03i();
+	init_atomic_zM_pfDde();
 	JournalFile = class {
 		path;
 		#root;
@@ -71689,8 +71913,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_CZTjtnVq = __esmMin((() => {
-	init_plan_human_63yd_bqA();
+var init_apply_progress_cRpR6O_F = __esmMin((() => {
+	init_plan_human_DiMZT87F();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71705,7 +71929,7 @@ var init_apply_progress_CZTjtnVq = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_C8Utq27B_exports = __exportAll$1({ runApply: () => runApply });
+var apply_F70ibhFD_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71755,6 +71979,7 @@ async function applyProject(options) {
 	const release = await acquireLock(config.statePath, {
 		command: "apply",
 		root: config.root,
+		timezone: config.timezone,
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
@@ -71832,10 +72057,15 @@ async function runApply(planFile, flags, command) {
 	const saved = planFile ? await parsePlan(await readFile(planFile, "utf8").catch(() => {
 		throw new InputError(`cannot read the plan file ${planFile}`);
 	}), { source: planFile }) : null;
-	if (saved && (flags.prune || flags.target || flags.refreshAll)) throw new InputError("--prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
+	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll)) throw new InputError("--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
 	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const prune = pruneSetting({
+		flag: flags.prune,
+		config: config.prune
+	});
+	const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
 	const out = (text) => {
 		if (!flags.json) process.stdout.write(`${text}\n`);
 	};
@@ -71845,20 +72075,24 @@ async function runApply(planFile, flags, command) {
 			connection,
 			saved,
 			kept,
-			prune: flags.prune ?? false,
+			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
 			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
-			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${previous.startedAt}), which is no longer running. Its interrupted work is resumed below.\n`)),
+			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
 			onPlan: async (plan) => {
 				out(renderPlan(plan, {
 					label: connection.label,
-					style
+					pruneNote,
+					style,
+					timezone: config.timezone
 				}));
 				await reportPlanToGitHubActions(plan, {
 					root: config.root,
-					label: connection.label
+					label: connection.label,
+					timezone: config.timezone,
+					pruneNote
 				});
 			},
 			confirm: async () => {
@@ -71928,28 +72162,28 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_C8Utq27B = __esmMin((() => {
-	init_diagnostics_CSWwxGl1();
+var init_apply_F70ibhFD = __esmMin((() => {
+	init_time_text_oSWZD03i();
 	init_errors_BmB5JMAx();
+	init_actions_report_D935Z78G();
 	init_unconfirmed_records_ByVoXFYj();
-	init_actions_report_DX5b2D8I();
-	init_apply_plan_CePGI8ol();
-	init_state_file_DP_7Zoku();
-	init_check_posts_Ia_9N9rj();
+	init_apply_plan_C8VCA8NM();
+	init_state_file_ByHdkNrI();
+	init_check_posts_CzoFz63u();
 	init_summary_CYI1_UIP();
-	init_state_store_DRd_gY2M();
-	init_build_plan_BTZIQvLb();
+	init_state_store_BeJQX_F_();
+	init_build_plan_D__i0om9();
 	init_actions_BUXGNycq();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_prompt_DdFoKWmA();
-	init_apply_progress_CZTjtnVq();
-	init_plan_json_MhU6G_pt();
-	init_plan_human_63yd_bqA();
+	init_apply_progress_cRpR6O_F();
+	init_plan_json_Dgr4Md0A();
+	init_plan_human_DiMZT87F();
 	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_DpyMrVSm_exports = __exportAll$1({ runInit: () => runInit });
+var init_Cw9Ggju1_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72009,6 +72243,32 @@ function schemaReference(projectDir, schemaFile, options = {}) {
 		schemaFile
 	].join("/");
 }
+async function npmProject(dir) {
+	const text = await readFile(join(dir, "package.json"), "utf8").catch((error) => {
+		if (error.code === "ENOENT") return null;
+		throw error;
+	});
+	if (text === null) return {
+		hasPackageJson: false,
+		postsyncCommand: "postsync"
+	};
+	const manifest = parsedObject(text);
+	return {
+		hasPackageJson: true,
+		postsyncCommand: DEPENDENCY_FIELDS.some((field) => {
+			const dependencies = manifest[field];
+			return typeof dependencies === "object" && dependencies !== null && Object.hasOwn(dependencies, "postsync");
+		}) ? "npx postsync" : "postsync"
+	};
+}
+function parsedObject(text) {
+	try {
+		const value = JSON.parse(text);
+		return typeof value === "object" && value !== null ? value : {};
+	} catch {
+		return {};
+	}
+}
 function configTemplate(options) {
 	return `# yaml-language-server: $schema=${options.schemas.config}
 # postsync project configuration. Every setting is optional; defaults are shown commented out.
@@ -72021,6 +72281,10 @@ function configTemplate(options) {
 
 # Folder scanned for **/*.md post files.
 # content: posts
+
+# The remote post of a removed post file: false puts a scheduled one back to draft and keeps a
+# draft; true deletes it, as \`postsync apply --prune\` does (\`--no-prune\` overrides it).
+# prune: false
 
 # The state file: which remote post belongs to which file, and what was last applied. Commit it.
 # state: .postsync/state.json
@@ -72052,8 +72316,7 @@ media:
   - path: media/welcome.png   # relative to this file or to the project root
     alt: An orange square, the colour of our brand
 ---
-Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull
-request, and postsync shows what merging would change.
+${WELCOME_TEXT}
 `;
 }
 function vscodeSettingsTemplate(options) {
@@ -72116,10 +72379,12 @@ async function initProject(options) {
 		await mkdir(dirname(path), { recursive: true });
 		await writeFile(path, contents, { flag: "wx" });
 	}
+	const npm = await npmProject(options.dir);
 	return {
 		written: Object.keys(files),
-		gitignore: await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
-		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)")
+		gitignore: npm.hasPackageJson ? await addLines(join(options.dir, ".gitignore"), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the installed packages") : await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)"),
+		postsyncCommand: npm.postsyncCommand
 	};
 }
 async function updateVendoredAction(options) {
@@ -72215,28 +72480,35 @@ async function runInit(command, flags) {
 	if (result.gitattributes !== "unchanged") lines.push(`  ${style.green(result.gitattributes === "created" ? "+" : "~")} .gitattributes`);
 	const fromHere = relative(process.cwd(), dir);
 	const cd = fromHere.startsWith("..") ? dir : fromHere;
-	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], "  postsync plan            # what apply would do (on the embedded local API until you set api.url)", "  postsync apply --yes     # do it", "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
+	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, GITIGNORE_ENTRIES, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CONTENT_PATHS, pathFilter, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DpyMrVSm = __esmMin((() => {
-	init_state_file_DP_7Zoku();
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_Cw9Ggju1 = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_uAKEnQoG();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
 		b: 128
 	};
 	INSTALLED_SCHEMAS = "node_modules/postsync/schemas";
+	DEPENDENCY_FIELDS = [
+		"dependencies",
+		"devDependencies",
+		"optionalDependencies"
+	];
+	WELCOME_TEXT = "Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull request, and postsync shows what merging would change.";
 	GITIGNORE_ENTRIES = [
 		".postsync/local-api/",
 		".postsync/*.lock",
 		".postsync/*.lock.takeover",
 		".postsync/*.journal"
 	];
+	NODE_MODULES_ENTRY = "node_modules/";
 	STATE_MERGE_DRIVER = "postsync-state";
 	GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
 	STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;
@@ -72314,13 +72586,7 @@ in this repository: it rewrites this folder and nothing else. Commit the result.
 		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
 	};
 	NODE_VERSION = 24;
-	CONTENT_PATHS = [
-		"**/posts/**",
-		"**/media/**",
-		"**/postsync.yaml",
-		"**/.postsync/state.json"
-	];
-	pathFilter = (paths) => paths.map((path) => `      - "${path}"`).join("\n");
+	CHANGED_PATHS = "git diff --name-only -z";
 	ifLine = (condition) => condition === void 0 ? "" : `\n        if: ${condition}`;
 	checkout = (options = {}) => {
 		const withLines = [
@@ -72368,10 +72634,10 @@ ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
 
+# Every pull request starts the first job, which is quick: \`postsync calendars --changed\` knows
+# each calendar's folders (a custom content or snippets folder too), a path filter here would not.
 on:
   pull_request:
-    paths:
-${pathFilter(CONTENT_PATHS)}
 
 permissions: {}
 
@@ -72380,8 +72646,9 @@ ${calendarsJob({
 		title: "Calendars this pull request touches",
 		fetchDepth: 2,
 		find: `        run: |
-          if changed=$(git diff --name-only HEAD^1 HEAD 2>/dev/null); then
-            printf '%s\\n' "$changed" | postsync calendars --changed -
+          changed="$RUNNER_TEMP/postsync-changed"
+          if ${CHANGED_PATHS} HEAD^1 HEAD > "$changed" 2>/dev/null; then
+            postsync calendars --changed "$changed"
           else
             echo "Cannot tell what the pull request changed: planning every calendar."
             postsync calendars
@@ -72454,8 +72721,9 @@ name: postsync apply
 on:
   push:
     branches: [main]
-    paths:
-${pathFilter(CONTENT_PATHS.filter((path) => !path.endsWith("state.json")))}
+    # Any change but a new state file alone: \`postsync calendars --changed\` picks the calendars.
+    paths-ignore:
+      - "**/.postsync/state.json"
   # By hand too, but only on the default branch: a branch that is not merged is never applied.
   workflow_dispatch:
 
@@ -72484,7 +72752,7 @@ ${calendarsJob({
           BEFORE: \${{ github.event.before }}
         run: |
           if [ -n "$BEFORE" ] && git cat-file -e "$BEFORE^{commit}" 2>/dev/null; then
-            git diff --name-only "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
+            ${CHANGED_PATHS} "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
           else
             echo "No earlier commit to compare with (a new branch, or a run by hand): applying every calendar."
             postsync calendars
@@ -74071,7 +74339,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_Dfnh8CTO_exports = __exportAll$1({
+var session_QcyjEh02_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -74112,7 +74380,8 @@ async function applyDrafts(options) {
 	const release = await acquireLock(options.statePath, {
 		command: "watch --apply-drafts",
 		root: options.root,
-		onStaleLock: options.onStaleLock
+		onStaleLock: options.onStaleLock,
+		timezone: options.timezone
 	});
 	try {
 		const store = await StateStore.open(options.statePath, options.plan.target, {
@@ -74247,17 +74516,18 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_Dfnh8CTO = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_build_plan_BTZIQvLb();
-	init_draft_readiness_DZ9kMDMd();
-	init_check_posts_Ia_9N9rj();
-	init_read_desired_HaWDMPOo();
+var init_session_QcyjEh02 = __esmMin((() => {
+	init_paths_v_j0YZZS();
+	init_build_plan_D__i0om9();
+	init_draft_readiness_D4N4gYKV();
+	init_check_posts_CzoFz63u();
+	init_read_desired_DxY4o902();
+	init_state_file_ByHdkNrI();
 	init_errors_BmB5JMAx();
-	init_apply_plan_CePGI8ol();
-	init_state_store_DRd_gY2M();
+	init_apply_plan_C8VCA8NM();
+	init_state_store_BeJQX_F_();
 	init_main();
-	init_scoped_listing_CEuV1uvB();
+	init_scoped_listing_DaxkzpuT();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -74451,6 +74721,7 @@ var init_session_Dfnh8CTO = __esmMin((() => {
 					statePath: context.config.statePath,
 					seal: this.#seal,
 					root: context.config.root,
+					timezone: context.config.timezone,
 					onEvent: (event) => this.#emit({
 						type: "apply-progress",
 						event
@@ -75048,6 +75319,7 @@ var init_session_Dfnh8CTO = __esmMin((() => {
 					prune: false,
 					only: null,
 					now,
+					timezone: this.#config.timezone,
 					planner: this.#planner,
 					learnedMedia: this.#learnedMedia
 				}),
@@ -75138,7 +75410,7 @@ var init_session_Dfnh8CTO = __esmMin((() => {
 		}
 	};
 }));
-var watch_CpoR2Ji1_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_BUIrGGb4_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75184,12 +75456,12 @@ function describeTrigger(trigger) {
 	if (trigger.draftsApplied) parts.push("after applying drafts");
 	return parts.length > 0 ? parts.join(", ") : "re-planned";
 }
-function renderDelta(event, style) {
+function renderDelta(event, style, options) {
 	const now = compactSummary(event.plan);
 	const before = compactSummary(event.previous);
 	const lines = [`${style.bold(clockTime(event.at))} ${describeTrigger(event.trigger)} → ${now}${now === before ? "" : style.dim(` (was ${before})`)}`];
 	const { delta } = event;
-	for (const change of delta.changes) lines.push(...changeLines(change, style));
+	for (const change of delta.changes) lines.push(...changeLines(change, style, options));
 	const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
 	for (const change of delta.settled) {
 		const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
@@ -75231,7 +75503,7 @@ function appliedLine(result) {
 	return result.failed.length > 0 ? `${line} ${result.failed.length} failed (not retried until the post changes).` : line;
 }
 function watchPrinter(options) {
-	const { out, err, style, label, redraw } = options;
+	const { out, err, style, label, redraw, timezone } = options;
 	const write = (text) => out.write(`${text}\n`);
 	let watching = null;
 	let applyProgress = null;
@@ -75242,7 +75514,8 @@ function watchPrinter(options) {
 				if (redraw) out.write("\x1B[2J\x1B[H");
 				write(`${renderPlan(event.plan, {
 					label,
-					style
+					style,
+					timezone
 				})}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
 				break;
 			case "plan":
@@ -75250,12 +75523,13 @@ function watchPrinter(options) {
 					out.write("\x1B[2J\x1B[H");
 					write(`${renderPlan(event.plan, {
 						label,
-						style
-					})}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style)}\n\n${style.dim(watchingLine(watching, redraw))}`);
+						style,
+						timezone
+					})}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style, { timezone })}\n\n${style.dim(watchingLine(watching, redraw))}`);
 				} else {
 					const saved = new Set(event.trigger.files.map((change) => change.file));
 					const drafts = event.drafts.filter((draft) => saved.has(draft.file));
-					write(`\n${[renderDelta(event, style), ...drafts.length === 0 ? [] : draftLines(drafts, style)].join("\n")}`);
+					write(`\n${[renderDelta(event, style, { timezone }), ...drafts.length === 0 ? [] : draftLines(drafts, style)].join("\n")}`);
 				}
 				break;
 			case "config-invalid":
@@ -75293,13 +75567,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_CpoR2Ji1 = __esmMin((() => {
+var init_watch_BUIrGGb4 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_CZTjtnVq();
+	init_apply_progress_cRpR6O_F();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_63yd_bqA();
+	init_plan_human_DiMZT87F();
 	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -75507,7 +75781,8 @@ function thumbnailFiles(model, cards, options) {
 	const shown = model.range.from === null && model.range.to === null ? null : new Set(model.posts.map((post) => post.key));
 	const files = new Map();
 	const add = (name, path) => {
-		if (!files.has(name)) files.set(name, join(options.root, path));
+		const file = join(options.root, path);
+		if (!files.has(name) && isInside(options.root, file)) files.set(name, file);
 	};
 	for (const card of cards) {
 		if (shown !== null && !shown.has(card.key)) continue;
@@ -75533,13 +75808,11 @@ function zonePlacer(timeZone) {
 		if (Number.isNaN(ms)) return null;
 		const offset = offsetAt(ms);
 		const wall = new Date(ms + offset).toISOString();
-		const minutes = Math.round(offset / 6e4);
-		const sign = minutes < 0 ? "-" : "+";
 		return {
 			at: new Date(ms).toISOString(),
 			day: wall.slice(0, 10),
 			time: wall.slice(11, 16),
-			offset: `${sign}${pad$2(Math.floor(Math.abs(minutes) / 60))}:${pad$2(Math.abs(minutes) % 60)}`
+			offset: formatOffset(offset)
 		};
 	};
 }
@@ -75556,11 +75829,16 @@ function isoWeek(day) {
 	return `${year}-W${pad$2(week)}`;
 }
 function dayText(day) {
-	const date = new Date(`${day}T00:00:00Z`);
-	return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+	const date = parseCivilDate(day);
+	return date === void 0 ? day : dayText$1(date);
 }
-function slotText(slot, options = {}) {
-	return `${dayText(slot.day)}, ${slot.time}${options.offset === false ? "" : ` (${slot.offset})`}`;
+function slotText(slot) {
+	const date = parseCivilDate(slot.day);
+	return date === void 0 ? slot.at : placedTimeText({
+		date,
+		clock: slot.time,
+		offset: slot.offset
+	});
 }
 function overlayOf(change, place) {
 	if (change === void 0) return {
@@ -76012,11 +76290,12 @@ function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
-var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, WEEKDAYS, MONTHS, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_CCJmyeo3 = __esmMin((() => {
-	init_scheduled_at_B26JyKjk();
+var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
+var init_page_BrQvXpKQ = __esmMin((() => {
+	init_paths_v_j0YZZS();
+	init_time_text_oSWZD03i();
 	init_text_length_BSWyNaU7();
-	init_readiness_rlbaFtKy();
+	init_readiness_j3RUFNQK();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76026,29 +76305,6 @@ var init_page_CCJmyeo3 = __esmMin((() => {
 	};
 	pad$2 = (value, width = 2) => String(value).padStart(width, "0");
 	HOUR = 36e5;
-	WEEKDAYS = [
-		"Sun",
-		"Mon",
-		"Tue",
-		"Wed",
-		"Thu",
-		"Fri",
-		"Sat"
-	];
-	MONTHS = [
-		"Jan",
-		"Feb",
-		"Mar",
-		"Apr",
-		"May",
-		"Jun",
-		"Jul",
-		"Aug",
-		"Sep",
-		"Oct",
-		"Nov",
-		"Dec"
-	];
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
 	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}function t(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}let n=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],r=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],i=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),a=e=>e.toISOString().slice(0,10);function o(e,t){let n=i(e);return n.setUTCDate(n.getUTCDate()+t),a(n)}function s(e){return o(e,-((i(e).getUTCDay()+6)%7))}function c(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return a(i).slice(0,7)}function l(e){let t=`${e}-01`,n=o(`${c(e,1)}-01`,-1),r=[];for(let e=s(t);e<=n;e=o(e,7))r.push(e);return r}function u(e){let[t,r]=e.split(`-`).map(Number);return`${n[r-1]} ${t}`}function ee(e){let t=o(e,6),[r,a]=[i(e),i(t)],s=e=>`${e.getUTCDate()} ${n[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return r.getUTCMonth()===a.getUTCMonth()?`${r.getUTCDate()} – ${s(a)}`:`${r.getUTCFullYear()===a.getUTCFullYear()?`${r.getUTCDate()} ${n[r.getUTCMonth()]}`:s(r)} – ${s(a)}`}function d(e){let t=i(e);return`${r[(t.getUTCDay()+6)%7]} ${t.getUTCDate()} ${n[t.getUTCMonth()].slice(0,3)} ${t.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=i(e);return!Number.isNaN(t.getTime())&&a(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let n=e.path.split(`/`).pop()??e.path,r=`${n}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,i=e.kind===`video`,a=i?[h(`span`,{class:`play`},`▶`),h(`span`,null,n)]:h(`span`,null,n),o=h(`div`,{class:`thumb${i?` video`:``}`,title:r},e.src===null?a:h(`img`,{src:t(e.src),alt:e.alt??n,loading:`lazy`,decoding:`async`}));return i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),o.querySelector(`img`)?.addEventListener(`error`,()=>{o.replaceChildren();for(let e of[a].flat())o.appendChild(e);i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),o}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let n=l(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(o(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},r.map(e=>h(`div`,{role:`columnheader`},e))),n)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let n=[0,1,2,3,4,5,6].map(t=>o(e,t)),i=n.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=n.map((e,n)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${r[n]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...n.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:s(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:c(this.#r.month,t)}):this.#g({...this.#r,week:o(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:s(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?u(this.#r.month):ee(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||o(this.#r.week,6).startsWith(e)?this.#r.week:s(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:s(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,n){let r=new URL(t(n),location.href),i=Number(r.searchParams.get(`since`)),a=t=>{r.searchParams.set(`since`,t);let n=new EventSource(r.href);n.addEventListener(`calendar`,t=>{let{data:n,lastEventId:r}=t;i=Number(r),e.update(Q(JSON.parse(n)))}),n.addEventListener(`posts`,t=>{let{data:r,lastEventId:o}=t,s=JSON.parse(r),c=s.base===i?Z(e.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),e.update(c)})};a(String(i))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
@@ -76236,7 +76492,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_j3zrnqeZ_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DCRpMhip_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76326,11 +76582,11 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_j3zrnqeZ = __esmMin((() => {
-	init_page_CCJmyeo3();
+var init_watch_calendar_DCRpMhip = __esmMin((() => {
+	init_page_BrQvXpKQ();
 	init_guard_Rhg5cb5l();
 	init_post_derived_0LsqX75P();
-	init_readiness_rlbaFtKy();
+	init_readiness_j3RUFNQK();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -76466,7 +76722,7 @@ var init_watch_calendar_j3zrnqeZ = __esmMin((() => {
 		}
 	};
 }));
-var watch_Sr18EomZ_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch__pCOW4L__exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -76490,9 +76746,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_0Pa6nwTc(), context_0Pa6nwTc_exports)),
-			Promise.resolve().then(() => (init_session_Dfnh8CTO(), session_Dfnh8CTO_exports)),
-			Promise.resolve().then(() => (init_watch_CpoR2Ji1(), watch_CpoR2Ji1_exports)),
+			Promise.resolve().then(() => (init_context_DylQ2WDi(), context_DylQ2WDi_exports)),
+			Promise.resolve().then(() => (init_session_QcyjEh02(), session_QcyjEh02_exports)),
+			Promise.resolve().then(() => (init_watch_BUIrGGb4(), watch_BUIrGGb4_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -76505,11 +76761,12 @@ async function runWatch(flags, command) {
 			err: process.stderr,
 			style,
 			label: connection.label,
+			timezone: config.timezone,
 			redraw
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_j3zrnqeZ(), watch_calendar_j3zrnqeZ_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DCRpMhip(), watch_calendar_DCRpMhip_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -76552,7 +76809,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_Sr18EomZ = __esmMin((() => {
+var init_watch__pCOW4L_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -76610,9 +76867,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_BP4FMj4U = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_scheduled_at_B26JyKjk();
+var init_read_analytics_B3J61wcK = __esmMin((() => {
+	init_state_file_ByHdkNrI();
 	init_errors_BmB5JMAx();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
@@ -76658,7 +76914,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CrAn_4jn_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BVPucfnI_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
@@ -76717,11 +76973,11 @@ function byWeek(posts) {
 	for (const post of posts) {
 		if (post.slot !== null) add(post.slot, {
 			post,
-			when: post.previous === null ? when(post.slot) : `${when(post.previous)} → **${when(post.slot)}**`
+			when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**`
 		});
 		if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) add(post.previous, {
 			post,
-			when: post.slot === null ? `~~${when(post.previous)}~~ → no time` : `${when(post.previous)} → ${when(post.slot)} (another week)`
+			when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
 		});
 	}
 	return weeks;
@@ -76746,9 +77002,6 @@ function table(rows) {
 			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
 		})
 	];
-}
-function when(slot) {
-	return `${dayText(slot.day).replace(/ \d{4}$/, "")} ${slot.time}`;
 }
 function excerpt(text) {
 	const line = text.split("\n").find((part) => part.trim() !== "")?.trim() ?? "";
@@ -76838,10 +77091,10 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CrAn_4jn = __esmMin((() => {
+var init_calendar_report_BVPucfnI = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_calendar_aZorDY1u();
-	init_page_CCJmyeo3();
+	init_calendar_D2YnTajv();
+	init_page_BrQvXpKQ();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
 	init_token_login_CKiSNngP();
@@ -76857,7 +77110,7 @@ var init_calendar_report_CrAn_4jn = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_aZorDY1u_exports = __exportAll$1({
+var calendar_D2YnTajv_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -77063,8 +77316,10 @@ async function writeCalendarIgnoreFile(outDir, options) {
 	await writeFileAtomic(join(outDir, ".gitignore"), "# postsync calendar page: made again by `postsync calendar`\n*\n", options);
 }
 async function writeFeed(file, text) {
+	const root = namedPathRoot(file);
+	await guardWrite(file, root);
 	await mkdir(dirname(file), { recursive: true });
-	await writeFileAtomic(file, text);
+	await writeFileAtomic(file, text, root);
 }
 function calendarLines(model, written) {
 	const scheduled = model.posts.filter((post) => post.slot !== null).length;
@@ -77116,6 +77371,7 @@ async function runCalendar(flags, command) {
 	});
 	const outDir = flags.out === void 0 ? join(config.root, DEFAULT_CALENDAR_DIR) : resolve(flags.out);
 	const root = flags.out === void 0 ? config.root : outDir;
+	if (flags.out !== void 0) await guardWrite(outDir, namedPathRoot(outDir));
 	if (flags.out === void 0) await writeCalendarIgnoreFile(outDir, { root });
 	const written = await writeCalendarPage(outDir, model, thumbnails, { root });
 	const feed = flags.ics === void 0 ? null : resolve(flags.ics);
@@ -77126,7 +77382,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CrAn_4jn(), calendar_report_CrAn_4jn_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BVPucfnI(), calendar_report_BVPucfnI_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77153,16 +77409,16 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_aZorDY1u = __esmMin((() => {
-	init_page_CCJmyeo3();
-	init_state_file_DP_7Zoku();
-	init_read_desired_HaWDMPOo();
-	init_build_plan_BTZIQvLb();
-	init_check_posts_Ia_9N9rj();
-	init_atomic_DGYrJuMR();
+var init_calendar_D2YnTajv = __esmMin((() => {
+	init_page_BrQvXpKQ();
+	init_state_file_ByHdkNrI();
+	init_read_desired_DxY4o902();
+	init_build_plan_D__i0om9();
+	init_check_posts_CzoFz63u();
+	init_atomic_zM_pfDde();
 	init_errors_BmB5JMAx();
-	init_context_0Pa6nwTc();
-	init_read_analytics_BP4FMj4U();
+	init_context_DylQ2WDi();
+	init_read_analytics_B3J61wcK();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -77199,40 +77455,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-function offsetText(minutes) {
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-function formatInZone(instant, timeZone) {
-	const ms = Date.parse(instant);
-	if (Number.isNaN(ms)) return instant;
-	const wall = wallTimeIn(ms, timeZone);
-	const fraction = wall.millisecond === 0 ? "" : `.${pad(wall.millisecond, 3)}`;
-	const offset = offsetText(Math.round(offsetMs(ms, timeZone) / 6e4));
-	return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
-}
-function monthInZone(instant, timeZone) {
-	const ms = Date.parse(instant);
-	if (Number.isNaN(ms)) return void 0;
-	const wall = wallTimeIn(ms, timeZone);
-	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
-}
-var pad;
-var init_zoned_time_C8p5a8cG = __esmMin((() => {
-	init_scheduled_at_B26JyKjk();
-	pad = (value, width = 2) => String(value).padStart(width, "0");
-}));
-function displayTime(instant, timeZone) {
-	if (instant === null || instant === void 0) return "";
-	const ms = Date.parse(instant);
-	if (Number.isNaN(ms)) return instant;
-	return formatInZone(new Date(Math.floor(ms / 1e3) * 1e3).toISOString(), timeZone).replace("T", " ").replace(/:00(?=[+-]\d{2}:\d{2}$)/, "");
-}
-var init_time_DofX8YQm = __esmMin((() => {
-	init_zoned_time_C8p5a8cG();
-}));
-var post_problems_DUl2PNUZ_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_CYQRW5Nx_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77310,14 +77533,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_DUl2PNUZ = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_plan_context_500uDFWA();
-	init_check_posts_Ia_9N9rj();
+var init_post_problems_CYQRW5Nx = __esmMin((() => {
+	init_state_file_ByHdkNrI();
+	init_plan_context_D15b40FF();
+	init_check_posts_CzoFz63u();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_B17Y3p5d_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_D5wVw_dQ_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -77444,10 +77667,10 @@ function colourStatus(status, style) {
 function details(target, options) {
 	if (target.error) return options.style.red(terminalText(target.error));
 	if (target.waitReason || target.nextAttemptAt) {
-		const next = target.nextAttemptAt ? `next attempt ${displayTime(target.nextAttemptAt, options.timezone)}` : "";
+		const next = target.nextAttemptAt ? `next attempt ${timeText(target.nextAttemptAt, options.timezone)}` : "";
 		return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join("; ");
 	}
-	if (target.publishedAt) return `published ${displayTime(target.publishedAt, options.timezone)}`;
+	if (target.publishedAt) return `published ${timeText(target.publishedAt, options.timezone)}`;
 	return "";
 }
 function postLines(post, options) {
@@ -77459,8 +77682,8 @@ function postLines(post, options) {
 	}
 	const status = post.status ?? "unknown";
 	const facts = [colourStatus(status, style)];
-	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${displayTime(post.scheduledAt, options.timezone)}`);
-	if (post.publishedAt) facts.push(`published ${displayTime(post.publishedAt, options.timezone)}`);
+	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${timeText(post.scheduledAt, options.timezone)}`);
+	if (post.publishedAt) facts.push(`published ${timeText(post.publishedAt, options.timezone)}`);
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
 	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
 	const lines = [head, `  ${facts.join(" · ")}`];
@@ -77502,11 +77725,11 @@ function renderStatus(report, options) {
 	for (const post of report.posts) out.push("", ...postLines(post, options));
 	if (report.pending.length > 0) {
 		out.push("", style.yellow("Interrupted creates (the next `postsync apply` finishes them without duplicates):"));
-		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${displayTime(pending.startedAt, options.timezone)}`)}`);
+		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${timeText(pending.startedAt, options.timezone)}`)}`);
 	}
 	if (report.uploads.length > 0) {
 		out.push("", style.yellow("Unfinished media uploads (the next `postsync apply` resumes them):"));
-		for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${displayTime(upload.startedAt, options.timezone)}`)}`);
+		for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${timeText(upload.startedAt, options.timezone)}`)}`);
 	}
 	out.push("", summaryLine(report));
 	if (report.otherTargets.length > 0) {
@@ -77526,7 +77749,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DUl2PNUZ(), post_problems_DUl2PNUZ_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CYQRW5Nx(), post_problems_CYQRW5Nx_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77553,20 +77776,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_B17Y3p5d = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_draft_readiness_DZ9kMDMd();
-	init_scoped_listing_CEuV1uvB();
-	init_check_posts_Ia_9N9rj();
-	init_read_desired_HaWDMPOo();
-	init_context_0Pa6nwTc();
-	init_scheduled_at_B26JyKjk();
+var init_status_D5wVw_dQ = __esmMin((() => {
+	init_state_file_ByHdkNrI();
+	init_draft_readiness_D4N4gYKV();
+	init_scoped_listing_DaxkzpuT();
+	init_check_posts_CzoFz63u();
+	init_read_desired_DxY4o902();
+	init_context_DylQ2WDi();
+	init_paths_v_j0YZZS();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
-	init_time_DofX8YQm();
+	init_time_text_oSWZD03i();
 	init_main();
 }));
-var import_CNkwFFU1_exports = __exportAll$1({ runImport: () => runImport });
+var import_CTJ0LXvt_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -77760,6 +77983,25 @@ function slugOfText(text) {
 		slug = next;
 	}
 	return slug === "" ? FALLBACK_SLUG : slug;
+}
+function offsetText(minutes) {
+	const sign = minutes < 0 ? "-" : "+";
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+function formatInZone(instant, timeZone) {
+	const ms = Date.parse(instant);
+	if (Number.isNaN(ms)) return instant;
+	const wall = wallTimeIn(ms, timeZone);
+	const fraction = wall.millisecond === 0 ? "" : `.${pad(wall.millisecond, 3)}`;
+	const offset = offsetText(Math.round(offsetMs(ms, timeZone) / 6e4));
+	return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
+}
+function monthInZone(instant, timeZone) {
+	const ms = Date.parse(instant);
+	if (Number.isNaN(ms)) return void 0;
+	const wall = wallTimeIn(ms, timeZone);
+	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
 function importKey(post) {
 	return `${slugOfText(post.content)}-${post.id.slice(0, ID_PREFIX_LENGTH).toLowerCase()}`;
@@ -78108,7 +78350,8 @@ async function importPosts(options) {
 	};
 	const release = await acquireLock(config.statePath, {
 		command: "import",
-		root: config.root
+		root: config.root,
+		timezone: config.timezone
 	});
 	const downloader = mediaDownloader({
 		root: config.root,
@@ -78256,18 +78499,18 @@ async function runImport(flags, command) {
 		await connection.close();
 	}
 }
-var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_CNkwFFU1 = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_state_store_DRd_gY2M();
-	init_media_source_BqT03w8b();
+var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, pad, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
+var init_import_CTJ0LXvt = __esmMin((() => {
+	init_paths_v_j0YZZS();
+	init_state_store_BeJQX_F_();
+	init_state_file_ByHdkNrI();
+	init_media_source_C33092sj();
 	init_errors_BmB5JMAx();
-	init_check_posts_Ia_9N9rj();
-	init_scheduled_at_B26JyKjk();
-	init_zoned_time_C8p5a8cG();
-	init_parse_C0lAqJ8C();
-	init_atomic_DGYrJuMR();
-	init_context_0Pa6nwTc();
+	init_check_posts_CzoFz63u();
+	init_time_text_oSWZD03i();
+	init_parse_C9BFFzZY();
+	init_atomic_zM_pfDde();
+	init_context_DylQ2WDi();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
@@ -78296,6 +78539,7 @@ var init_import_CNkwFFU1 = __esmMin((() => {
 	SLUG_WORDS = 6;
 	SLUG_MAX_LENGTH = 48;
 	FALLBACK_SLUG = "post";
+	pad = (value, width = 2) => String(value).padStart(width, "0");
 	ID_PREFIX_LENGTH = 8;
 	IMPORT_FOLDER = "imported";
 	escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -78304,15 +78548,44 @@ var init_import_CNkwFFU1 = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_9shPmcsf_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CTxD336a_exports = __exportAll$1({ runCalendars: () => runCalendars });
+function parseGitPathList(text) {
+	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
+}
+function unquoteGitPath(line) {
+	if (line.length < 2 || !line.startsWith("\"") || !line.endsWith("\"")) return line;
+	const bytes = [];
+	const inner = line.slice(1, -1);
+	for (let index = 0; index < inner.length; index += 1) {
+		const char = inner[index];
+		if (char !== "\\") {
+			bytes.push(...Buffer.from(char, "utf8"));
+			continue;
+		}
+		const octal = /^[0-3][0-7]{2}/.exec(inner.slice(index + 1));
+		if (octal) {
+			bytes.push(Number.parseInt(octal[0], 8));
+			index += 3;
+			continue;
+		}
+		const escaped = ESCAPES[inner[index + 1] ?? ""];
+		if (escaped === void 0) bytes.push(92);
+		else {
+			bytes.push(escaped);
+			index += 1;
+		}
+	}
+	return Buffer.from(bytes).toString("utf8");
+}
 async function changedPaths(file) {
-	return (file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
+	return parseGitPathList(file === "-" ? await text(process.stdin) : await readFile(file, "utf8").catch(() => {
 		throw new InputError(`cannot read the list of changed files ${file}`);
-	})).split(/\r?\n/).map((line) => line.trim().replace(/^\.\//, "")).filter((line) => line !== "");
+	}));
 }
 async function runCalendars(flags, command) {
 	const root = resolve(globalOptions(command).dir ?? process.cwd());
 	const all = await findCalendars(root);
+	assertDistinctSecrets(all);
 	const calendars = flags.changed === void 0 ? all : touchedCalendars(all, await changedPaths(flags.changed));
 	if (flags.json) process.stdout.write(`${JSON.stringify({
 		formatVersion: 1,
@@ -78328,15 +78601,27 @@ async function runCalendars(flags, command) {
 	}));
 	return 0;
 }
-var init_calendars_9shPmcsf = __esmMin((() => {
+var ESCAPES;
+var init_calendars_CTxD336a = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_CpMargtG();
+	init_find_calendars_ZA_POSFG();
 	init_errors_BmB5JMAx();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_main();
+	ESCAPES = {
+		a: 7,
+		b: 8,
+		t: 9,
+		n: 10,
+		v: 11,
+		f: 12,
+		r: 13,
+		"\"": 34,
+		"\\": 92
+	};
 }));
-var health_issue_Ch3bu4dA_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_td7iVcP__exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78542,16 +78827,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_Ch3bu4dA = __esmMin((() => {
+var init_health_issue_td7iVcP_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
-	init_scheduled_at_B26JyKjk();
+	init_paths_v_j0YZZS();
 	init_token_login_CKiSNngP();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_BBTq0jnn_exports = __exportAll$1({
+var state_Dwxoj31R_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -78799,14 +79084,14 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var same, KIND;
-var init_state_BBTq0jnn = __esmMin((() => {
+var init_state_Dwxoj31R = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_DP_7Zoku();
-	init_state_store_DRd_gY2M();
-	init_scheduled_at_B26JyKjk();
-	init_atomic_DGYrJuMR();
+	init_state_file_ByHdkNrI();
+	init_state_store_BeJQX_F_();
+	init_paths_v_j0YZZS();
+	init_atomic_zM_pfDde();
 	init_main();
-	init_context_0Pa6nwTc();
+	init_context_DylQ2WDi();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -78818,7 +79103,7 @@ var init_state_BBTq0jnn = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var accounts_Dbfeai7w_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_tfEt0O_T_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -78992,10 +79277,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_Dbfeai7w = __esmMin((() => {
-	init_state_file_DP_7Zoku();
-	init_context_0Pa6nwTc();
-	init_option_rules_C2RHvxSa();
+var init_accounts_tfEt0O_T = __esmMin((() => {
+	init_state_file_ByHdkNrI();
+	init_context_DylQ2WDi();
+	init_option_rules_BCA0_1Q3();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -79010,7 +79295,7 @@ var init_accounts_Dbfeai7w = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_CknWsCuz_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_DEIgIpS__exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79035,7 +79320,7 @@ function whoamiReport(view) {
 function expiry(expiresAt, options) {
 	if (expiresAt === null) return "never";
 	const left = Date.parse(expiresAt) - options.now.getTime();
-	const when = displayTime(expiresAt, options.timezone);
+	const when = timeText(expiresAt, options.timezone);
 	if (Number.isNaN(left)) return expiresAt;
 	if (left <= 0) return options.style.red(`${when} (expired)`);
 	const days = Math.floor(left / DAY_MS);
@@ -79084,10 +79369,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_CknWsCuz = __esmMin((() => {
-	init_context_0Pa6nwTc();
+var init_whoami_DEIgIpS_ = __esmMin((() => {
+	init_context_DylQ2WDi();
 	init_error_codes_C8eAwXQL();
-	init_time_DofX8YQm();
+	init_time_text_oSWZD03i();
 	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
@@ -79100,7 +79385,7 @@ var init_whoami_CknWsCuz = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DZTN8yzE_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_uwS4UWMs_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79165,7 +79450,7 @@ function renderAnalyticsTable(report, options) {
 		row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
 		terminalText(row.account ?? row.socialAccountId),
 		terminalText(row.platform),
-		displayTime(row.publishedAt, options.timezone),
+		row.publishedAt === null ? "" : timeText(row.publishedAt, options.timezone),
 		...METRICS.map((metric) => number(row[metric]))
 	]);
 	const anyVideo = report.rows.some((row) => row.videoViews !== null);
@@ -79245,11 +79530,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DZTN8yzE = __esmMin((() => {
-	init_read_analytics_BP4FMj4U();
-	init_context_0Pa6nwTc();
+var init_analytics_uwS4UWMs = __esmMin((() => {
+	init_read_analytics_B3J61wcK();
+	init_context_DylQ2WDi();
 	init_table_Ch59e7Ol();
-	init_time_DofX8YQm();
+	init_time_text_oSWZD03i();
 	init_main();
 	METRICS = [
 		"impressions",
@@ -79338,35 +79623,35 @@ async function exitWith(code) {
 }
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
-	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DFBd4VDG(), plan_DFBd4VDG_exports));
+	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DMjOH_8B(), plan_DMjOH_8B_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DtmuG_1A(), all_calendars_DtmuG_1A_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DdO_TDh4(), all_calendars_DdO_TDh4_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_tIbRXsXa(), validate_tIbRXsXa_exports))).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_C8Utq27B(), apply_C8Utq27B_exports));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CmZH2hh7(), validate_CmZH2hh7_exports))).runValidate(flags, command)));
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+		const { runApply } = await Promise.resolve().then(() => (init_apply_F70ibhFD(), apply_F70ibhFD_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DtmuG_1A(), all_calendars_DtmuG_1A_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DdO_TDh4(), all_calendars_DdO_TDh4_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DpyMrVSm(), init_DpyMrVSm_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Cw9Ggju1(), init_Cw9Ggju1_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_Sr18EomZ(), watch_Sr18EomZ_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_aZorDY1u(), calendar_aZorDY1u_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B17Y3p5d(), status_B17Y3p5d_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CNkwFFU1(), import_CNkwFFU1_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file, one per line (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_9shPmcsf(), calendars_9shPmcsf_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Ch3bu4dA(), health_issue_Ch3bu4dA_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch__pCOW4L_(), watch__pCOW4L__exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_D2YnTajv(), calendar_D2YnTajv_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_D5wVw_dQ(), status_D5wVw_dQ_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CTJ0LXvt(), import_CTJ0LXvt_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CTxD336a(), calendars_CTxD336a_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_td7iVcP_(), health_issue_td7iVcP__exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -79374,7 +79659,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BBTq0jnn(), state_BBTq0jnn_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dwxoj31R(), state_Dwxoj31R_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -79385,14 +79670,14 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BBTq0jnn(), state_BBTq0jnn_exports))).runStateConfirm(keys, flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Dbfeai7w(), accounts_Dbfeai7w_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CknWsCuz(), whoami_CknWsCuz_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_Dwxoj31R(), state_Dwxoj31R_exports))).runStateConfirm(keys, flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_tfEt0O_T(), accounts_tfEt0O_T_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DEIgIpS_(), whoami_DEIgIpS__exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DZTN8yzE(), analytics_DZTN8yzE_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_uwS4UWMs(), analytics_uwS4UWMs_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -79477,16 +79762,22 @@ var init_main = __esmMin((() => {
 	CommandLineGuard = class {
 		#lineStart = true;
 		filter(chunk) {
-			const lines = chunk.split("\n");
-			const out = lines.map((line, index) => {
-				const atStart = index > 0 || this.#lineStart;
-				let safe = line.replace(/##\[/g, "##\\u005b");
+			const parts = chunk.split(/(\r\n|\r|\n)/);
+			let atStart = this.#lineStart;
+			let out = "";
+			parts.forEach((part, index) => {
+				if (index % 2 === 1) {
+					out += part;
+					atStart = true;
+					return;
+				}
+				let safe = part.replace(/##\[/g, "##\\u005b");
 				if (atStart) safe = safe.replace(/^(\s*)::/, "$1\\u003a:");
-				return safe;
+				out += safe;
+				atStart = atStart && part.trim() === "";
 			});
-			const last = lines[lines.length - 1];
-			this.#lineStart = (lines.length > 1 || this.#lineStart) && last.trim() === "";
-			return out.join("\n");
+			this.#lineStart = atStart;
+			return out;
 		}
 	};
 	UNGUARDED = Symbol("postsync unguarded write");
