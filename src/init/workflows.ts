@@ -45,6 +45,7 @@ name: postsync plan
 # each calendar's folders (a custom content or snippets folder too), a path filter here would not.
 on:
   pull_request:
+    types: [opened, synchronize, reopened]
 
 permissions: {}
 
