@@ -41,11 +41,12 @@ export interface ClientOptions {
   /** Time allowed for response headers and between body chunks; default 30 000 ms. */
   timeoutMs?: number;
   /**
-   * Time allowed for one attempt of an API call, from sending to the last byte of the answer
-   * (storage uploads excepted); default 120 000 ms, POSTSYNC_API_TIMEOUT_MS in the CLI.
+   * Time allowed for one attempt of an API call, from sending to the last byte of the answer, so
+   * a remote that drips its answer cannot hold a run (storage uploads excepted: their time grows
+   * with the file); default DEFAULT_DEADLINE_MS, POSTSYNC_API_TIMEOUT_MS in the CLI.
    */
   deadlineMs?: number;
-  /** The most bytes read of one answer; default 32 MiB (a page of 100 posts is far less). */
+  /** The most bytes read of one answer, so a remote cannot exhaust memory; default DEFAULT_MAX_ANSWER_BYTES (bench/README.md says why that size). */
   maxAnswerBytes?: number;
 }
 

@@ -40,9 +40,9 @@ export type ConfirmStateOutcome = { kind: 'nothing' | 'declined' | 'confirmed'; 
  */
 export async function confirmState(options: ConfirmStateOptions): Promise<ConfirmStateOutcome> {
   const { config, connection } = options;
-  const release = await acquireLock(config.statePath, { command: 'state confirm' });
+  const release = await acquireLock(config.statePath, { command: 'state confirm', root: config.root, timezone: config.timezone });
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
     const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
     if (chosen.length === 0) return { kind: 'nothing', records: [] };
     const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));

@@ -9,7 +9,7 @@ export const MAX_TEXT_FILE_BYTES = 1024 * 1024;
 
 const MIB = 1024 * 1024;
 
-/** `at most 1 MiB`: what a refusal expects. */
+/** What a refusal says the file may be, worked out from MAX_TEXT_FILE_BYTES. */
 export const TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB} MiB`;
 
 export type TextFileBytes = { bytes: Buffer } | { tooLarge: { found: string } };

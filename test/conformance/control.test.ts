@@ -10,7 +10,7 @@ import { createPost, draftBody, getPost } from './flows.js';
 import { useConformance } from './harness.js';
 
 /**
- * The emulator-only control endpoints of DESIGN.md, through the document like everything else:
+ * The emulator-only control endpoints (`/_emulator/*`, README), through the document like everything else:
  * the request log (with idempotency keys and request ids), the clock, faults and reset.
  */
 const emulator = useConformance();

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS } from '../../src/api/types.js';
 import type { Fixture, FixturePost } from '../../src/emulator/fixture.js';
 
 /**
- * The world the conformance suite runs against, in the fixture format of DESIGN.md. Project
+ * The world the conformance suite runs against, in the fixture format of `serve --fixture` (README). Project
  * `acme` has one key per interesting permission set; `other` owns resources that `acme` must
  * never see; `limited` has a tiny project-wide rate limit shared by two keys.
  */

@@ -63,6 +63,15 @@ describe('postsync never writes through a symbolic link', () => {
     await expectUntouched((await applyRefused((project, elsewhere) => link(elsewhere, join(project, '.postsync')), '.postsync')).outside);
   });
 
+  it('state confirm refuses a linked .postsync folder before it writes a seal', async () => {
+    const { dir, outside } = await projectAndOutside();
+    await link(outside, join(dir, '.postsync'));
+    const result = await postsync(dir, 'state', 'confirm', '--all', '--yes');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`refuses to write through ${join(dir, '.postsync')}: it is a symbolic link`);
+    await expectUntouched(outside);
+  });
+
   it('refuses to start the embedded local API in a linked .postsync/local-api folder', async () => {
     const { dir, outside } = await projectAndOutside();
     await link(outside, join(dir, '.postsync/local-api'));
