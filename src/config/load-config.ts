@@ -1,9 +1,9 @@
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { hasErrors } from '../diagnostics.js';
 import { readAllowedOrigins, readDeadlineMs } from './api-environment.js';
 import { sortDiagnostics } from '../text/ordering.js';
-import { isInside, relativePosix } from '../text/paths.js';
+import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { readPolicySections } from './policy-sections.js';
@@ -99,8 +99,8 @@ function projectPath(value: string, path: string[], context: { root: string; con
  */
 function stateFile(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[] }): string {
   const absolute = projectPath(value, ['state'], { ...context, rootAllowed: false });
-  const parts = relativePosix(context.root, absolute).split('/');
-  const hidden = parts.slice(0, -1).some((part, index) => part.startsWith('.') && !(index === 0 && part === '.postsync'));
+  const folder = posix.dirname(relativePosix(context.root, absolute));
+  const hidden = folder !== '.' && isHiddenPath(folder.replace(/^\.postsync(\/|$)/, ''));
   if (hidden && isInside(context.root, absolute)) {
     context.diagnostics.push({
       severity: 'error',
@@ -123,7 +123,7 @@ function stateFile(value: string, context: { root: string; configFile: ConfigFil
 function snippetsFolder(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[] }): string {
   const { configFile, diagnostics } = context;
   const absolute = projectPath(value, ['snippets'], { ...context, rootAllowed: false });
-  const hidden = relativePosix(context.root, absolute).split('/').some((part) => part.startsWith('.'));
+  const hidden = isHiddenPath(relativePosix(context.root, absolute));
   if (hidden && isInside(context.root, absolute) && absolute !== context.root) {
     diagnostics.push({
       severity: 'error',

@@ -1,8 +1,7 @@
 import { closeSync, fstatSync, type Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
 import type { FileLookups } from './file-lookups.js';
-import { isHiddenPath } from '../templates/index.js';
-import { isInside, relativePosix } from '../text/paths.js';
+import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { readTextFileBytes, TEXT_FILE_LIMIT } from '../text/text-file-bytes.js';
 
 export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;

@@ -3,8 +3,7 @@ import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { DEFAULT_SNIPPETS_DIR } from '../config/load-config.js';
 import type { SnippetRefusal } from '../templates/index.js';
-import { isHiddenPath } from '../templates/index.js';
-import { isInside, relativePosix } from '../text/paths.js';
+import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { readTextFileBytes, TEXT_FILE_LIMIT } from '../text/text-file-bytes.js';
 import type { FileLookups } from './file-lookups.js';
 import { gitIgnoredIn } from './git-ignored.js';

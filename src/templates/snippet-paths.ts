@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { isHiddenPath } from '../text/paths.js';
 
 type Problem = Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column'>;
 
@@ -16,11 +17,6 @@ export function snippetPath(path: string): string | undefined {
   if (path.includes('\\') || posix.isAbsolute(path)) return undefined;
   const normal = posix.normalize(path);
   return normal === '..' || normal.startsWith('../') || normal === '.' ? undefined : normal;
-}
-
-/** True when a part of the path starts with `.`: `.git`, `.postsync`, `.env*` and every other hidden file or folder. */
-export function isHiddenPath(path: string): boolean {
-  return path.split('/').some((part) => part.startsWith('.'));
 }
 
 /**

@@ -33,3 +33,8 @@ function pathBelow(from: string, to: string): string | undefined {
 function isNormalAbsolute(folder: string): boolean {
   return sep === posix.sep ? folder.startsWith('/') && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
 }
+
+/** True when a part of the path (forward slashes) starts with `.`: `.git`, `.postsync`, `.env*` and every other hidden file or folder. */
+export function isHiddenPath(path: string): boolean {
+  return path.split('/').some((part) => part.startsWith('.'));
+}
