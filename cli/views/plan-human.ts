@@ -1,3 +1,4 @@
+import { removedKeptAsDrafts } from '../../src/plan/removed-changes.js';
 import { notReadyDraftFiles } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
@@ -59,7 +60,7 @@ export function summaryLine(plan: Plan): string {
 
 /** Owned drafts whose files are gone (noops that name no file of theirs): they stay until --prune. */
 function keptDraftsNote(plan: Plan): string {
-  const kept = plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
+  const kept = removedKeptAsDrafts(plan);
   return kept === 0 ? '' : ` ${plural(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? 'stays a draft' : 'stay drafts'} on the remote (\`apply --prune\` deletes ${kept === 1 ? 'it' : 'them'}).`;
 }
 

@@ -1,3 +1,4 @@
+import { removedKeptAsDrafts } from '../../src/plan/removed-changes.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { FileChange, PlanTrigger } from '../../src/watch/events.js';
 import type { PlanDelta } from '../../src/watch/plan-delta.js';
@@ -27,7 +28,7 @@ export function compactSummary(plan: Plan): string {
   if (summary.move > 0) parts.push(`${summary.move} to move`);
   if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
   if (parts.length === 0) parts.push('no changes');
-  const kept = plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
+  const kept = removedKeptAsDrafts(plan);
   if (kept > 0) parts.push(`${kept} kept as draft (file removed)`);
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0) parts.push(plural(errors, 'error'));

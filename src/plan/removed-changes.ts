@@ -3,7 +3,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
-import type { Change } from './types.js';
+import type { Change, Plan } from './types.js';
 
 /**
  * Pairs state records whose file is gone with new files (no record, no pending create) that carry
@@ -100,4 +100,9 @@ export function removedPendingChange(key: string, pending: PendingCreate, contex
     resumesPending: true,
     reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`],
   };
+}
+
+/** How many owned posts of removed files the plan leaves as drafts (noops): views count them, as `--prune` would delete them. */
+export function removedKeptAsDrafts(plan: Pick<Plan, 'changes'>): number {
+  return plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
 }
