@@ -18,8 +18,8 @@ export interface WriteRoot {
 export async function guardWrite(path: string, options: WriteRoot): Promise<void> {
   const root = resolve(options.root);
   const target = resolve(path);
-  const inside = relative(root, target);
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+  const inside = below(root, target);
+  if (inside === null) {
     throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, {
       hint: 'postsync writes only inside the project (or the --out folder named on the command line).',
     });
@@ -40,9 +40,13 @@ export async function guardWrite(path: string, options: WriteRoot): Promise<void
  */
 export function namedPathRoot(path: string, cwd: string = process.cwd()): WriteRoot {
   const absolute = resolve(cwd, path);
-  const inside = relative(cwd, absolute);
-  const inCwd = inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
-  return { root: inCwd ? cwd : dirname(absolute) };
+  return { root: below(cwd, absolute) === null ? dirname(absolute) : cwd };
+}
+
+/** `target` relative to `root` when it lies strictly below it, else null (the root itself, or outside). */
+function below(root: string, target: string): string | null {
+  const inside = relative(root, target);
+  return inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? null : inside;
 }
 
 /**
