@@ -7,8 +7,8 @@ import { execFileSync, spawn } from "node:child_process";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
-import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -1841,6 +1841,16 @@ var init_esm$1 = __esmMin((() => {
 	import_commander = __toESM(require_commander(), 1);
 	({program: program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help} = import_commander.default);
 }));
+function compareText(a, b) {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+function sortByKey(items) {
+	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
+	return items;
+}
+function sortDiagnostics(diagnostics) {
+	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
 function hasErrors(diagnostics) {
 	return diagnostics.some((d) => d.severity === "error");
 }
@@ -2000,7 +2010,7 @@ function timeText(instant, timeZone) {
 	});
 }
 var NOT_READY_PREFIX, DAY_MS$1, DATE_PATTERN, formatters, WEEKDAYS, MONTHS;
-var init_time_text_oSWZD03i = __esmMin((() => {
+var init_time_text_Bhp7VO_D = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 	DAY_MS$1 = 864e5;
 	DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -2195,16 +2205,6 @@ var init_summary_CYI1_UIP = __esmMin((() => {
 	init_markdown_BA79wAv1();
 	init_limits_CSkHd4XN();
 }));
-function compareText(a, b) {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-function sortByKey(items) {
-	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
-	return items;
-}
-function sortDiagnostics(diagnostics) {
-	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
 function isInside(root, path) {
 	const rel = relative(root, path);
 	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
@@ -2222,71 +2222,13 @@ function pathBelow(from, to) {
 function isNormalAbsolute(folder) {
 	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
 }
+function isHiddenPath(path) {
+	return path.split("/").some((part) => part.startsWith("."));
+}
 var NOT_NORMAL, NOT_NORMAL_ABSOLUTE;
-var init_paths_v_j0YZZS = __esmMin((() => {
+var init_paths_Bge7ET8Q = __esmMin((() => {
 	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
 	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
-}));
-var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS, ErrorCodes;
-var init_error_codes_C8eAwXQL = __esmMin((() => {
-	ALL_PERMISSIONS = [
-		"accounts-read",
-		"posts-read",
-		"posts-write",
-		"posts-publish",
-		"posts-delete",
-		"media-write"
-	];
-	INPUT_OPTION_FIELDS = [
-		"format",
-		"shareToFeed",
-		"link",
-		"vidATitle",
-		"vidADescription",
-		"vidAMadeForKids",
-		"vidATags",
-		"shortBCaption",
-		"shortBAllowComment",
-		"shortBAllowDuet",
-		"shortBAllowStitch",
-		"shortBDisclose",
-		"shortBBrandContent",
-		"shortBBrandOrganic",
-		"shortBIsAigc"
-	];
-	RESPONSE_ONLY_OPTION_FIELDS = [
-		"vidAPrivacy",
-		"shortBMode",
-		"shortBPrivacy"
-	];
-	ErrorCodes = {
-		invalidJson: "invalid_json",
-		validationFailed: "validation_failed",
-		unauthorized: "unauthorized",
-		apiKeyExpired: "api_key_expired",
-		apiKeyPaused: "api_key_paused",
-		missingPermission: "missing_permission",
-		notFound: "not_found",
-		methodNotAllowed: "method_not_allowed",
-		postNotEditable: "post_not_editable",
-		idempotencyInProgress: "idempotency_in_progress",
-		idempotencyKeyReused: "idempotency_key_reused",
-		uploadIncomplete: "upload_incomplete",
-		mediaInvalid: "media_invalid",
-		payloadTooLarge: "payload_too_large",
-		unsupportedMediaType: "unsupported_media_type",
-		rateLimited: "rate_limited",
-		internalError: "internal_error",
-		serviceUnavailable: "service_unavailable",
-		uploadClosed: "upload_closed",
-		signatureInvalid: "signature_invalid",
-		urlExpired: "url_expired",
-		loopbackOnly: "loopback_only",
-		malformedUrl: "malformed_url",
-		misdirectedHost: "misdirected_host",
-		crossSiteRequest: "cross_site_request",
-		controlTokenRequired: "control_token_required"
-	};
 }));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
@@ -2793,6 +2735,91 @@ var init_wrapper = __esmMin((() => {
 	sharedGlobal = globalThis;
 	stringify$1 = sharedGlobal[Symbol.for("safe-stable-stringify@3.0.0")];
 	stringify$1.configure;
+}));
+function canonicalJson(value) {
+	const text = stable(value);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return text;
+}
+function prettyCanonicalJson(value) {
+	const text = stable(value, null, 2);
+	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
+	return `${text}\n`;
+}
+function sha256Hex(text) {
+	return hash("sha256", text, "hex");
+}
+var stable;
+var init_hash_01wju9gs = __esmMin((() => {
+	init_wrapper();
+	stable = stringify$1.configure({
+		deterministic: true,
+		circularValue: TypeError
+	});
+}));
+var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
+var init_types_DvW_OqHm = __esmMin((() => {
+	ALL_PERMISSIONS = [
+		"accounts-read",
+		"posts-read",
+		"posts-write",
+		"posts-publish",
+		"posts-delete",
+		"media-write"
+	];
+	INPUT_OPTION_FIELDS = [
+		"format",
+		"shareToFeed",
+		"link",
+		"vidATitle",
+		"vidADescription",
+		"vidAMadeForKids",
+		"vidATags",
+		"shortBCaption",
+		"shortBAllowComment",
+		"shortBAllowDuet",
+		"shortBAllowStitch",
+		"shortBDisclose",
+		"shortBBrandContent",
+		"shortBBrandOrganic",
+		"shortBIsAigc"
+	];
+	RESPONSE_ONLY_OPTION_FIELDS = [
+		"vidAPrivacy",
+		"shortBMode",
+		"shortBPrivacy"
+	];
+}));
+var ErrorCodes;
+var init_error_codes_OgOShhx_ = __esmMin((() => {
+	ErrorCodes = {
+		invalidJson: "invalid_json",
+		validationFailed: "validation_failed",
+		unauthorized: "unauthorized",
+		apiKeyExpired: "api_key_expired",
+		apiKeyPaused: "api_key_paused",
+		missingPermission: "missing_permission",
+		notFound: "not_found",
+		methodNotAllowed: "method_not_allowed",
+		postNotEditable: "post_not_editable",
+		idempotencyInProgress: "idempotency_in_progress",
+		idempotencyKeyReused: "idempotency_key_reused",
+		uploadIncomplete: "upload_incomplete",
+		mediaInvalid: "media_invalid",
+		payloadTooLarge: "payload_too_large",
+		unsupportedMediaType: "unsupported_media_type",
+		rateLimited: "rate_limited",
+		internalError: "internal_error",
+		serviceUnavailable: "service_unavailable",
+		uploadClosed: "upload_closed",
+		signatureInvalid: "signature_invalid",
+		urlExpired: "url_expired",
+		loopbackOnly: "loopback_only",
+		malformedUrl: "malformed_url",
+		misdirectedHost: "misdirected_host",
+		crossSiteRequest: "cross_site_request",
+		controlTokenRequired: "control_token_required"
+	};
 }));
 var __defProp, __exportAll;
 var init_rolldown_runtime_BJohB4LM = __esmMin((() => {
@@ -39160,7 +39187,8 @@ function stateFile(value, context) {
 		...context,
 		rootAllowed: false
 	});
-	if (relativePosix(context.root, absolute).split("/").slice(0, -1).some((part, index) => part.startsWith(".") && !(index === 0 && part === ".postsync")) && isInside(context.root, absolute)) context.diagnostics.push({
+	const folder = posix.dirname(relativePosix(context.root, absolute));
+	if (folder !== "." && isHiddenPath(folder.replace(/^\.postsync(\/|$)/, "")) && isInside(context.root, absolute)) context.diagnostics.push({
 		severity: "error",
 		code: "state-folder-hidden",
 		message: "`state` must not be in a hidden folder other than `.postsync/`",
@@ -39178,7 +39206,7 @@ function snippetsFolder(value, context) {
 		...context,
 		rootAllowed: false
 	});
-	if (relativePosix(context.root, absolute).split("/").some((part) => part.startsWith(".")) && isInside(context.root, absolute) && absolute !== context.root) diagnostics.push({
+	if (isHiddenPath(relativePosix(context.root, absolute)) && isInside(context.root, absolute) && absolute !== context.root) diagnostics.push({
 		severity: "error",
 		code: "snippets-folder-hidden",
 		message: "`snippets` must not be a hidden folder",
@@ -39266,24 +39294,11 @@ function checkUrl(value, where, diagnostics) {
 	}
 	return base;
 }
-function canonicalJson(value) {
-	const text = stable(value);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return text;
-}
-function prettyCanonicalJson(value) {
-	const text = stable(value, null, 2);
-	if (text === void 0) throw new TypeError(`cannot serialize ${typeof value} as JSON`);
-	return `${text}\n`;
-}
-function sha256Hex(text) {
-	return hash("sha256", text, "hex");
-}
 async function guardWrite(path, options) {
 	const root = resolve(options.root);
 	const target = resolve(path);
-	const inside = relative(root, target);
-	if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
+	const inside = below(root, target);
+	if (inside === null) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
 	let at = root;
 	for (const part of inside.split(sep)) {
 		at = join(at, part);
@@ -39294,8 +39309,11 @@ async function guardWrite(path, options) {
 }
 function namedPathRoot(path, cwd = process.cwd()) {
 	const absolute = resolve(cwd, path);
-	const inside = relative(cwd, absolute);
-	return { root: inside !== "" && inside !== ".." && !inside.startsWith(`..${sep}`) && !isAbsolute(inside) ? cwd : dirname(absolute) };
+	return { root: below(cwd, absolute) === null ? dirname(absolute) : cwd };
+}
+function below(root, target) {
+	const inside = relative(root, target);
+	return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? null : inside;
 }
 async function openNoFollow(path, options) {
 	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
@@ -40211,14 +40229,15 @@ async function parseState(text, path, options = {}) {
 	}
 	return data;
 }
-var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, PATTERN, SCHEDULED_AT_FORMATS, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, stable, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_ByHdkNrI = __esmMin((() => {
+var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, PATTERN, SCHEDULED_AT_FORMATS, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_BZZ161K8 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_paths_v_j0YZZS();
-	init_time_text_oSWZD03i();
-	init_error_codes_C8eAwXQL();
-	init_wrapper();
+	init_time_text_Bhp7VO_D();
+	init_paths_Bge7ET8Q();
+	init_hash_01wju9gs();
+	init_types_DvW_OqHm();
+	init_error_codes_OgOShhx_();
 	NEWLINE = 10;
 	TYPE_WORDS = {
 		string: "a text",
@@ -40335,10 +40354,6 @@ var init_state_file_ByHdkNrI = __esmMin((() => {
 	DEFAULT_SNIPPETS_DIR = "snippets";
 	DEFAULT_STATE_PATH = ".postsync/state.json";
 	API_VERSION_PREFIX = "/public/v1";
-	stable = stringify$1.configure({
-		deterministic: true,
-		circularValue: TypeError
-	});
 	StampedFacts = class {
 		#section;
 		constructor(section) {
@@ -41237,8 +41252,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_zM_pfDde = __esmMin((() => {
-	init_state_file_ByHdkNrI();
+var init_atomic_UvdR6Owh = __esmMin((() => {
+	init_state_file_BZZ161K8();
 	NODE_FS = {
 		open,
 		link,
@@ -41424,6 +41439,181 @@ function diagnosticCounts(diagnostics) {
 }
 var init_diagnostics_xYlT2z0v = __esmMin((() => {
 	init_main();
+}));
+function mediaIdIndex(state) {
+	const index = new Map();
+	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
+	return index;
+}
+function normalizeInstant(value) {
+	if (value === null || value === void 0) return null;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+function inputOptions(options) {
+	const result = {};
+	const given = options ?? {};
+	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
+	return result;
+}
+function liveTarget(target) {
+	const shape = {
+		socialAccountId: target.socialAccountId,
+		options: inputOptions(target.options)
+	};
+	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
+	return shape;
+}
+function compareTargets(a, b) {
+	return compareText(a.socialAccountId, b.socialAccountId);
+}
+function liveShape(post, mediaIdToSha) {
+	return {
+		content: post.content,
+		scheduledAt: normalizeInstant(post.scheduledAt),
+		targets: post.targets.map(liveTarget).sort(compareTargets),
+		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
+	};
+}
+function shapeHash(shape) {
+	return sha256Hex(canonicalJson(shape));
+}
+var init_shape_hash_BxLIrBGw = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
+	init_hash_01wju9gs();
+	init_types_DvW_OqHm();
+}));
+function planContext(input) {
+	const { live } = input;
+	const mediaIdToSha = mediaIdIndex(input.state);
+	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
+	const shapes = new Map();
+	return {
+		state: input.state,
+		accounts: input.accounts,
+		prune: input.prune,
+		livePost: (postId) => live.get(postId),
+		liveBrief: (postId) => live.briefs.get(postId),
+		shapeOf(post) {
+			let shape = shapes.get(post);
+			if (!shape) {
+				shape = liveShape(post, mediaIdToSha);
+				shapes.set(post, shape);
+			}
+			return shape;
+		}
+	};
+}
+function isEditable(post) {
+	return EDITABLE_STATUSES$2.has(post.status);
+}
+function notEditableReason(post, verb) {
+	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+var EDITABLE_STATUSES$2;
+var init_plan_context_IkjQfGfV = __esmMin((() => {
+	init_shape_hash_BxLIrBGw();
+	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
+}));
+function matchRenames(removedKeys, newPosts, context) {
+	const byHash = new Map();
+	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+		const hash = post.shapeHash;
+		byHash.set(hash, [...byHash.get(hash) ?? [], post]);
+	}
+	const renames = new Map();
+	for (const key of [...removedKeys].sort(compareText)) {
+		const record = context.state.posts[key];
+		const live = record && context.livePost(record.postId);
+		if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
+		const candidate = byHash.get(record.appliedHash)?.shift();
+		if (candidate) renames.set(key, candidate);
+	}
+	return renames;
+}
+function moveChange(fromKey, record, post, context) {
+	const reason = record.file === post.file ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
+	return {
+		action: "move",
+		key: post.key,
+		fromKey,
+		file: post.file,
+		postId: record.postId,
+		liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
+		reasons: [reason]
+	};
+}
+function removedPostChange(key, record, context) {
+	const base = {
+		key,
+		file: record.file,
+		postId: record.postId
+	};
+	const live = context.livePost(record.postId);
+	if (!live) return {
+		action: "delete",
+		...base,
+		stateOnly: true,
+		reasons: ["already deleted on the remote; will be forgotten"]
+	};
+	if (!isEditable(live)) return {
+		action: "blocked",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [notEditableReason(live, "deleted")]
+	};
+	if (context.prune) return {
+		action: "delete",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [`${record.file} removed`]
+	};
+	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
+		action: "noop",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [keptAsDraft(record.file)]
+	};
+	return {
+		action: "unschedule",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		fields: [{
+			field: "scheduledAt",
+			before: live.scheduledAt,
+			after: null
+		}],
+		reasons: [backToDraft(record.file)]
+	};
+}
+function backToDraft(file) {
+	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+function keptAsDraft(file) {
+	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
+}
+function removedPendingChange(key, pending, context) {
+	const reason = `${pending.file} removed while its create was interrupted`;
+	return {
+		action: context.prune ? "delete" : "unschedule",
+		reason: "file-removed",
+		key,
+		file: pending.file,
+		postId: null,
+		resumesPending: true,
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
+	};
+}
+function removedKeptAsDrafts(plan) {
+	return plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+}
+var init_removed_changes_CzEcSaxo = __esmMin((() => {
+	init_shape_hash_BxLIrBGw();
+	init_plan_context_IkjQfGfV();
+	init_time_text_Bhp7VO_D();
 }));
 function blockPostsWithErrors(changes, context) {
 	const errorsByFile = new Map();
@@ -41728,7 +41918,7 @@ function summaryLine$1(plan) {
 	return `${line}${note}${drafts}`;
 }
 function keptDraftsNote(plan) {
-	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	const kept = removedKeptAsDrafts(plan);
 	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
 }
 function blockedNote(plan) {
@@ -41738,8 +41928,9 @@ function blockedNote(plan) {
 	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DiMZT87F = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_plan_human_C4vSKyvc = __esmMin((() => {
+	init_removed_changes_CzEcSaxo();
+	init_time_text_Bhp7VO_D();
 	init_unconfirmed_records_ByVoXFYj();
 	init_preview_CRMwEdwx();
 	init_main();
@@ -41757,7 +41948,7 @@ var init_plan_human_DiMZT87F = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_BmWqjC3r_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_vaapHCe__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -41806,12 +41997,12 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_BmWqjC3r = __esmMin((() => {
+var init_plan_markdown_vaapHCe_ = __esmMin((() => {
 	init_summary_CYI1_UIP();
-	init_time_text_oSWZD03i();
+	init_time_text_Bhp7VO_D();
 	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
-	init_plan_human_DiMZT87F();
+	init_plan_human_C4vSKyvc();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -41892,7 +42083,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_BmWqjC3r(), plan_markdown_BmWqjC3r_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_vaapHCe_(), plan_markdown_vaapHCe__exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -41908,12 +42099,352 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_D935Z78G = __esmMin((() => {
+var init_actions_report_d0spq3mV = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_state_file_ByHdkNrI();
-	init_atomic_zM_pfDde();
+	init_state_file_BZZ161K8();
+	init_atomic_UvdR6Owh();
 	init_limits_CSkHd4XN();
+}));
+function same$1(a, b) {
+	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+function byAccount(targets) {
+	return new Map(targets.map((target) => [target.socialAccountId, target]));
+}
+function targetChanges(id, before, after) {
+	const changes = [];
+	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
+		field: `targets[${id}].contentOverride`,
+		before: before.contentOverride ?? null,
+		after: after.contentOverride ?? null
+	});
+	const beforeOptions = before.options;
+	const afterOptions = after.options;
+	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
+	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
+		field: `targets[${id}].options.${name}`,
+		before: beforeOptions[name] ?? null,
+		after: afterOptions[name] ?? null
+	});
+	return changes;
+}
+function diffShapes(before, after) {
+	const changes = [];
+	if (before.content !== after.content) changes.push({
+		field: "content",
+		before: before.content,
+		after: after.content
+	});
+	if (before.scheduledAt !== after.scheduledAt) changes.push({
+		field: "scheduledAt",
+		before: before.scheduledAt,
+		after: after.scheduledAt
+	});
+	if (!same$1(before.media, after.media)) changes.push({
+		field: "media",
+		before: before.media,
+		after: after.media
+	});
+	const beforeTargets = byAccount(before.targets);
+	const afterTargets = byAccount(after.targets);
+	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
+	const targetFieldChanges = [];
+	for (const id of ids) {
+		const from = beforeTargets.get(id);
+		const to = afterTargets.get(id);
+		if (!from || !to) targetFieldChanges.push({
+			field: `targets[${id}]`,
+			before: from ?? null,
+			after: to ?? null
+		});
+		else targetFieldChanges.push(...targetChanges(id, from, to));
+	}
+	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
+		field: "targets",
+		before: before.targets,
+		after: after.targets
+	});
+	changes.push(...targetFieldChanges);
+	return changes;
+}
+function fieldList(changes) {
+	return changes.map((change) => change.field).join(", ");
+}
+function downloadProblem(media) {
+	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
+	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
+	const problem = urlProblem(media.url);
+	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
+}
+function urlProblem(raw) {
+	let url;
+	try {
+		url = new URL(raw);
+	} catch {
+		return "is not a valid URL";
+	}
+	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
+	return `is not https:// (${url.protocol}//${url.host})`;
+}
+function downloadBound(media, atMost) {
+	const declared = media["sizeBytes"];
+	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
+	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
+		bytes: declared,
+		what: `its declared size of ${declared} bytes`
+	} : {
+		bytes: undeclared,
+		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
+	};
+	return atMost !== void 0 && atMost < own.bytes ? {
+		bytes: atMost,
+		what: `${atMost} bytes, the most it can be to be of use here`
+	} : own;
+}
+async function fetchMediaSource(media, options = {}) {
+	const bound = downloadBound(media, options.atMostBytes);
+	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
+	let location = media.url;
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const response = await (0, import_undici.request)(location, {
+			method: "GET",
+			headers: { accept: "*/*" }
+		});
+		if ([
+			301,
+			302,
+			303,
+			307,
+			308
+		].includes(response.statusCode) && typeof response.headers.location === "string") {
+			await response.body.dump();
+			location = new URL(response.headers.location, location).href;
+			const problem = urlProblem(location);
+			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
+			continue;
+		}
+		if (response.statusCode !== 200) {
+			await response.body.dump();
+			throw new Error(`HTTP ${response.statusCode}`);
+		}
+		if (Number(response.headers["content-length"]) > bound.bytes) {
+			response.body.destroy();
+			throw tooLarge();
+		}
+		const hash = createHash("sha256");
+		let sizeBytes = 0;
+		async function* digested(chunks) {
+			for await (const chunk of chunks) {
+				sizeBytes += chunk.length;
+				if (sizeBytes > bound.bytes) throw tooLarge();
+				hash.update(chunk);
+				yield chunk;
+			}
+		}
+		if (options.writeTo === void 0) await pipeline(response.body, digested, async (chunks) => {
+			for await (const _ of chunks);
+		});
+		else await pipeline(response.body, digested, createWriteStream(options.writeTo, { flags: "wx" }));
+		return {
+			sha256: hash.digest("hex"),
+			sizeBytes
+		};
+	}
+	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+}
+var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
+var init_media_source_UK3LYlYo = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	init_hash_01wju9gs();
+	import_undici = require_undici();
+	MAX_REDIRECTS = 5;
+	MiB$2 = 1048576;
+	UNDECLARED_MAX_BYTES = {
+		image: 64 * MiB$2,
+		video: 4096 * MiB$2
+	};
+}));
+async function listFromBothEnds(fetchPage, createdAtOf) {
+	const oldest = {
+		end: "oldest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	const newest = {
+		end: "newest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	let ordered = true;
+	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
+	async function walk(chain) {
+		while (!complete() && (ordered || chain === oldest)) {
+			const page = await fetchPage({
+				limit: PAGE_SIZE$1,
+				sort: chain.end,
+				...chain.cursor === void 0 ? {} : { after: chain.cursor }
+			});
+			for (const post of itemsOf("posts", page)) {
+				const createdAt = createdAtOf(post);
+				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
+				chain.edge = createdAt;
+				chain.posts.push(post);
+			}
+			const next = nextCursorOf("posts", page, chain.cursors);
+			if (next === void 0) {
+				chain.finished = true;
+				return;
+			}
+			chain.cursor = next;
+			if (chain === oldest && newestWalk === void 0) {
+				newestWalk = walk(newest);
+				newestWalk.catch(() => void 0);
+			}
+		}
+	}
+	let newestWalk;
+	await walk(oldest);
+	await newestWalk;
+	if (!complete()) await walk(oldest);
+	const byId = new Map();
+	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
+	return [...byId.values()];
+}
+async function listLivePosts(client, filter = {}, keeps = "lean") {
+	const texts = [];
+	const pages = new Map();
+	return new LiveListing(await listFromBothEnds(async (query) => {
+		const { page, text } = await client.listPostsPageAndText({
+			...filter,
+			...query
+		});
+		const index = texts.push(keeps === "whole" ? "" : text) - 1;
+		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
+		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
+		return {
+			items: posts.map((post) => ({
+				id: post.id,
+				updatedAt: post.updatedAt,
+				created: Date.parse(post.createdAt),
+				page: index
+			})),
+			nextCursor: page.nextCursor
+		};
+	}, (post) => post.created), texts, pages);
+}
+function listOpenPosts(client, keeps = "lean") {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status }, keeps)));
+}
+async function completeScopedListing(input) {
+	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
+	const finalBriefs = [];
+	const toRead = [];
+	for (const [key, record] of Object.entries(input.records)) {
+		if (listed(record.postId)) continue;
+		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
+			id: record.postId,
+			updatedAt: record.remoteUpdatedAt
+		});
+		else toRead.push(record.postId);
+	}
+	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
+}
+async function readFinalPosts(input) {
+	const { listing } = input;
+	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
+	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
+}
+async function readPosts(client, ids) {
+	const byId = new Map();
+	const queue = [...new Set(ids)];
+	async function worker() {
+		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+			const post = await readPost(client, id);
+			if (post !== void 0) byId.set(id, post);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
+	return byId;
+}
+async function readPost(client, id) {
+	try {
+		return await client.getPost(id);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return void 0;
+		throw error;
+	}
+}
+var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_scoped_listing_BgS2hvLX = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	PAGE_SIZE$1 = 100;
+	LiveListing = class {
+		briefs;
+		#listed;
+		#texts;
+		#parsed = new Map();
+		constructor(listed, texts, pages = new Map()) {
+			const byId = new Map(listed.map((post) => [post.id, post]));
+			this.#listed = byId;
+			this.briefs = byId;
+			this.#texts = texts;
+			for (const [index, posts] of pages) this.#parsed.set(index, posts);
+		}
+		get size() {
+			return this.#listed.size;
+		}
+		get(id) {
+			const listed = this.#listed.get(id);
+			return listed === void 0 ? void 0 : this.#page(listed.page).get(id);
+		}
+		all() {
+			return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id));
+		}
+		#page(index) {
+			let posts = this.#parsed.get(index);
+			if (posts === void 0) {
+				const page = JSON.parse(this.#texts[index]).data;
+				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
+				this.#parsed.set(index, posts);
+			}
+			return posts;
+		}
+	};
+	LISTED_STATUSES = ["draft", "scheduled"];
+	BY_ID_CONCURRENCY = 8;
+	ScopedListing = class ScopedListing {
+		briefs;
+		#listings;
+		#byId;
+		#finalBriefs;
+		constructor(listings, byId, finalBriefs) {
+			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
+			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
+			for (const [id, post] of byId) briefs.set(id, post);
+			this.briefs = briefs;
+			this.#listings = listings;
+			this.#byId = byId;
+			this.#finalBriefs = finalBriefs;
+		}
+		withPosts(posts) {
+			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
+		}
+		get(id) {
+			for (const listing of this.#listings) {
+				const post = listing.get(id);
+				if (post !== void 0) return post;
+			}
+			return this.#byId.get(id);
+		}
+		all() {
+			const listed = this.#listings.flatMap((listing) => listing.all());
+			const seen = new Set(listed.map((post) => post.id));
+			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
+		}
+	};
 }));
 function isOptionRule(value) {
 	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
@@ -41925,8 +42456,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_BCA0_1Q3 = __esmMin((() => {
-	init_state_file_ByHdkNrI();
+var init_option_rules_CjDEKxT1 = __esmMin((() => {
+	init_state_file_BZZ161K8();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -47935,8 +48466,8 @@ function isReadinessWarning(diagnostic) {
 	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.message.startsWith("not ready to schedule: ");
 }
 var probeWithReaders, NEEDS_AN_ACCOUNT;
-var init_readiness_j3RUFNQK = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_readiness_BJPqZMqj = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
 	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
 	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
 }));
@@ -56117,8 +56648,8 @@ function lineOf(text, offset) {
 	return line;
 }
 var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_C9BFFzZY = __esmMin((() => {
-	init_state_file_ByHdkNrI();
+var init_parse_LdKRKwFT = __esmMin((() => {
+	init_state_file_BZZ161K8();
 	init_yaml_source_B6g5_DVe();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
@@ -56127,7 +56658,7 @@ var init_parse_C9BFFzZY = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_LNkT8tsO_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_Do0xeN7l_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
 function fitsOptionSchema(field, value) {
 	const schema = Object.hasOwn(optionSchemas, field) ? optionSchemas[field] : void 0;
 	if (schema === void 0) return false;
@@ -56405,15 +56936,14 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_LNkT8tsO = __esmMin((() => {
-	init_time_text_oSWZD03i();
-	init_state_file_ByHdkNrI();
-	init_check_posts_CzoFz63u();
-	init_paths_v_j0YZZS();
-	init_error_codes_C8eAwXQL();
+var init_interpret_file_Do0xeN7l = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
+	init_state_file_BZZ161K8();
+	init_check_posts_Dclnqj_I();
+	init_types_DvW_OqHm();
 	init_content_validators_DnbH4znY();
 	init_text_length_BSWyNaU7();
-	init_parse_C9BFFzZY();
+	init_parse_LdKRKwFT();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -56641,44 +57171,6 @@ var init_interpret_file_LNkT8tsO = __esmMin((() => {
 		"prototype"
 	]);
 }));
-function mediaIdIndex(state) {
-	const index = new Map();
-	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
-	return index;
-}
-function normalizeInstant(value) {
-	if (value === null || value === void 0) return null;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : new Date(time).toISOString();
-}
-function inputOptions(options) {
-	const result = {};
-	const given = options ?? {};
-	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
-	return result;
-}
-function liveTarget(target) {
-	const shape = {
-		socialAccountId: target.socialAccountId,
-		options: inputOptions(target.options)
-	};
-	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
-	return shape;
-}
-function compareTargets(a, b) {
-	return compareText(a.socialAccountId, b.socialAccountId);
-}
-function liveShape(post, mediaIdToSha) {
-	return {
-		content: post.content,
-		scheduledAt: normalizeInstant(post.scheduledAt),
-		targets: post.targets.map(liveTarget).sort(compareTargets),
-		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
-	};
-}
-function shapeHash(shape) {
-	return sha256Hex(canonicalJson(shape));
-}
 async function sha256File(path) {
 	const hash = createHash("sha256");
 	let sizeBytes = 0;
@@ -56880,6 +57372,291 @@ async function findMediaFile(ref, folder, realRoot, context) {
 		kind: facts.kind
 	} };
 }
+async function readPostBytes(absolute, root, lookups) {
+	const unreadable = (error) => {
+		return { problem: {
+			code: "file-unreadable",
+			message: `the file cannot be read (${error.code ?? error.message})`,
+			hint: "Check that it exists and is readable."
+		} };
+	};
+	let opened;
+	try {
+		const realRoot = await lookups.realpath(root);
+		opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
+	} catch (error) {
+		return unreadable(error);
+	}
+	if (opened === null) return { problem: {
+		code: "file-outside-project",
+		message: "the file is a symlink that leads outside the project, or to a hidden file in it (a path with a part starting with `.`)",
+		hint: "Replace the symlink with the file itself."
+	} };
+	const { fd } = opened;
+	try {
+		const stats = fstatSync(fd);
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return { problem: {
+			code: "file-too-large",
+			message: "the file is too large for a post",
+			expected: TEXT_FILE_LIMIT,
+			found: read.tooLarge.found,
+			hint: "Post files hold text only; attach large files with `media:`."
+		} };
+		return {
+			bytes: read.bytes,
+			stats
+		};
+	} catch (error) {
+		return unreadable(error);
+	} finally {
+		closeSync(fd);
+	}
+}
+function checkSchedule$1(schedule, context) {
+	const { now } = context;
+	if (isNotBefore(schedule.instant, now)) return void 0;
+	if (context.acceptPastSchedule?.({
+		key: context.key,
+		scheduledAt: schedule.instant
+	}) === true) return void 0;
+	return {
+		severity: "error",
+		code: "scheduled-at-past",
+		message: `scheduledAt ${timeText(schedule.instant, context.timezone)} is in the past`,
+		file: context.file,
+		...schedule.position,
+		expected: `a time after ${timeText(now.getTime(), context.timezone)}`,
+		found: schedule.raw.trim(),
+		hint: "Pick a future time, or remove `scheduledAt` to keep the post a draft."
+	};
+}
+function isNotBefore(instant, now) {
+	const iso = now.toISOString();
+	if (instant.length === iso.length && iso.length === 24 && instant[23] === "Z" && instant[10] === "T") return instant >= iso;
+	return Date.parse(instant) >= now.getTime();
+}
+function fingerprintOf(digest, media) {
+	return `${digest}:${fingerprintMediaPart(media)}`;
+}
+function fingerprintMediaPart(media) {
+	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
+}
+function foundMediaPart(requests, found) {
+	const media = [];
+	for (const { folder, ref } of requests) {
+		const answer = found.get(mediaLookupKey(folder, ref));
+		if (answer === void 0 || "problem" in answer) return void 0;
+		media.push(answer.media.sha256);
+	}
+	return fingerprintMediaPart(media);
+}
+function summaryOf$2(reading, post, snippets, found = []) {
+	return {
+		key: post.key,
+		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
+		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
+		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
+		accountIds: post.shape.targets.map((target) => target.socialAccountId),
+		media: reading.text?.media,
+		mediaHashes: fingerprintMediaPart(post.shape.media),
+		shapeHash: post.shapeHash,
+		...snippets.length === 0 ? {} : { snippets: [...snippets] }
+	};
+}
+function unchangedPost(file, kept, mediaPart, clock) {
+	const { summary } = kept;
+	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
+	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
+		key: summary.key,
+		file,
+		now: clock.now,
+		timezone: clock.config.timezone,
+		...clock.acceptPastSchedule === void 0 ? {} : { acceptPastSchedule: clock.acceptPastSchedule }
+	});
+	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
+	if (hasErrors(diagnostics)) return void 0;
+	const { schedule } = summary;
+	return {
+		post: {
+			key: summary.key,
+			file,
+			shapeHash: summary.shapeHash,
+			fingerprint: `${kept.digest}:${mediaPart}`,
+			accountIds: summary.accountIds,
+			scheduledAt: schedule?.instant ?? null,
+			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
+		},
+		diagnostics
+	};
+}
+function postKeyFromPath(fileInContent) {
+	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
+}
+function needsAccountFacts(rules) {
+	const factNames = new Set([
+		"account.platform",
+		"account.handle",
+		...Object.entries(UTM_SHORTHANDS).filter(([, name]) => name !== "account.alias").map(([short]) => short)
+	]);
+	return rules.some((rule) => {
+		if (SCHEDULE_RULE_KINDS.has(rule.kind)) return false;
+		if (rule.scope.platforms !== null) return true;
+		return rule.kind === "utm" && Object.values(rule.params).some((value) => [...value.matchAll(/\{\s*([^{}]*?)\s*\}/g)].some((match) => factNames.has(match[1])));
+	});
+}
+function appliesTo(rule, accountId, facts) {
+	const { accounts, platforms, when } = rule.scope;
+	if (accounts !== null && !accounts.includes(accountId)) return false;
+	if (platforms !== null) {
+		const platform = facts.accounts?.get(accountId)?.platform;
+		if (platform === void 0 || !platforms.includes(platform)) return false;
+	}
+	if (when !== null) return Object.entries(when).every(([option, value]) => facts.options?.[option] === value);
+	return true;
+}
+function ruleCode(rule) {
+	return `rule-${rule.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+function checkImageAlt(post, rule) {
+	return post.media.filter((media) => media.kind === "image" && (media.alt ?? "").trim() === "").map((media) => ({
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...media.at,
+		message: `rule \`${rule.name}\`: image \`${media.path}\` has no alt text`,
+		expected: "an `alt` text describing the image",
+		found: media.alt === void 0 ? "no `alt`" : "an empty `alt`",
+		hint: `Write it as \`- path: ${media.path}\` with \`alt: <what the image shows>\` on the next line.`
+	}));
+}
+function nameOf(entry) {
+	return entry.postId !== void 0 && entry.key === entry.postId ? `post ${entry.postId} (no file)` : `\`${entry.key}\``;
+}
+function clashOf(entry) {
+	return {
+		...entry.postId === entry.key ? {} : { key: entry.key },
+		...entry.postId === void 0 ? {} : { postId: entry.postId },
+		...entry.file === void 0 ? {} : { file: entry.file },
+		scheduledAt: new Date(entry.instantMs).toISOString()
+	};
+}
+function scheduleViolation(post, conflict, context) {
+	const { rule, wall } = conflict;
+	const accounts = conflict.accountIds.map(context.label).join(", ");
+	const base = {
+		severity: rule.severity,
+		code: ruleCode(rule),
+		rule: rule.name,
+		key: post.key,
+		file: post.file,
+		...post.scheduleAt,
+		found: timeText(post.scheduledAt, context.timezone)
+	};
+	const prefix = `rule \`${rule.name}\`: `;
+	switch (rule.kind) {
+		case "quietHours": return {
+			...base,
+			message: `${prefix}${formatClock(wall.minute)} is in the quiet hours ${formatClock(rule.from)}–${formatClock(rule.to)} (${accounts})`,
+			expected: `a time from ${formatClock(rule.to)} to ${formatClock(rule.from)}`,
+			hint: `Move it to ${formatClock(rule.to)} or later (before ${formatClock(rule.from)}), or write \`scheduledAt: next-slot\`.`
+		};
+		case "blackout": {
+			const period = conflict.period;
+			return {
+				...base,
+				message: `${prefix}${formatCivilDate(wall.date)} is in the blackout ${period.label}${period.reason === void 0 ? "" : ` (${period.reason})`}`,
+				expected: `a time outside ${period.label}`,
+				hint: `Move it out of ${period.label}.`
+			};
+		}
+		case "minGap": {
+			const at = Date.parse(post.scheduledAt);
+			const nearest = conflict.clashes.reduce((a, b) => Math.abs(b.instantMs - at) < Math.abs(a.instantMs - at) ? b : a);
+			const apart = Math.round(Math.abs(nearest.instantMs - at) / 6e4);
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${apart === 0 ? "at the same time as" : `${formatDuration(apart)} from`} ${nameOf(nearest)} on ${accounts}; posts on one account must be at least ${formatDuration(rule.minutes)} apart`,
+				expected: `at least ${formatDuration(rule.minutes)} from every other post on ${accounts}`,
+				hint: `Move one of them, or write \`scheduledAt: next-slot\` to take the next free slot.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+		case "maxPerDay":
+		case "maxPerWeek": {
+			const perDay = rule.kind === "maxPerDay";
+			const when = perDay ? `on ${formatCivilDate(wall.date)}` : `in the week of ${formatCivilDate(weekStart(wall.date))}`;
+			return {
+				...base,
+				accountId: conflict.accountIds[0],
+				message: `${prefix}${ordinal(conflict.clashes.length + 1)} post on ${accounts} ${when}; at most ${rule.limit} a ${perDay ? "day" : "week"}`,
+				expected: `at most ${rule.limit} post${rule.limit === 1 ? "" : "s"} a ${perDay ? "day" : "week"} on ${accounts}`,
+				hint: `Move it to another ${perDay ? "day" : "week"}; already there: ${conflict.clashes.map(nameOf).join(", ")}.`,
+				clashesWith: conflict.clashes.map(clashOf)
+			};
+		}
+	}
+}
+function ordinal(n) {
+	return `the ${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : [
+		"th",
+		"st",
+		"nd",
+		"rd"
+	][n % 10] ?? "th"}`;
+}
+function scheduleRulesOf(rules) {
+	return rules.filter((rule) => SCHEDULE_RULE_KINDS.has(rule.kind));
+}
+function fillScheduleBook(book, posts, others, context) {
+	const turns = [];
+	for (const other of others) turns.push({
+		entry: {
+			key: other.key ?? other.postId ?? "",
+			postId: other.postId,
+			instantMs: Date.parse(other.scheduledAt),
+			accountIds: other.accountIds
+		},
+		rank: RANK.other
+	});
+	for (const post of posts) {
+		if (post.scheduledAt === null || post.targets.length === 0) continue;
+		const entry = {
+			key: post.key,
+			file: post.file,
+			instantMs: Date.parse(post.scheduledAt),
+			accountIds: post.targets.map((t) => t.accountId)
+		};
+		turns.push({
+			entry,
+			rank: RANK[post.standing ?? "changed"],
+			post
+		});
+	}
+	turns.sort((a, b) => a.rank - b.rank || a.entry.instantMs - b.entry.instantMs || compareText(a.entry.key, b.entry.key));
+	const violations = [];
+	for (const { entry, post } of turns) {
+		if (post === void 0) {
+			book.place(entry);
+			continue;
+		}
+		const conflicts = book.conflicts(entry);
+		violations.push(...conflicts.map((conflict) => scheduleViolation(post, conflict, context)));
+		if (!conflicts.some((conflict) => conflict.rule.severity === "error")) book.place(entry);
+	}
+	return violations;
+}
+function checkSchedule(input, label) {
+	const rules = scheduleRulesOf(input.rules);
+	if (rules.length === 0) return [];
+	return fillScheduleBook(new ScheduleBook(rules, input), input.posts, input.others ?? [], {
+		timezone: input.timezone,
+		label
+	});
+}
 function builtInValues(facts) {
 	const dir = posix.dirname(facts.fileInContent);
 	const values = {
@@ -56899,9 +57676,6 @@ function snippetPath(path) {
 	if (path.includes("\\") || posix.isAbsolute(path)) return void 0;
 	const normal = posix.normalize(path);
 	return normal === ".." || normal.startsWith("../") || normal === "." ? void 0 : normal;
-}
-function isHiddenPath(path) {
-	return path.split("/").some((part) => part.startsWith("."));
 }
 function refusedByName(path, folder) {
 	if (isHiddenPath(path)) return {
@@ -57241,317 +58015,6 @@ function offsetMap(segments) {
 		const segment = segments[low];
 		return segment.literal ? segment.source + Math.max(0, offset - segment.out) : segment.source;
 	};
-}
-function renderValues(value, context, locate) {
-	const diagnostics = [];
-	const names = new Set();
-	const snippets = new Set();
-	const walk = (inner, path) => {
-		if (typeof inner === "string") {
-			const rendered = renderTemplate(inner, {
-				...context,
-				locate: fixedTextLocator(locate(path))
-			});
-			diagnostics.push(...rendered.diagnostics);
-			for (const name of rendered.names) names.add(name);
-			for (const snippet of rendered.snippets) snippets.add(snippet);
-			return rendered.text;
-		}
-		if (Array.isArray(inner)) return inner.map((entry, index) => walk(entry, [...path, index]));
-		if (typeof inner === "object" && inner !== null) return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, walk(entry, [...path, key])]));
-		return inner;
-	};
-	return {
-		value: walk(value, []),
-		diagnostics,
-		names: [...names],
-		snippets: [...snippets]
-	};
-}
-async function readPostBytes(absolute, root, lookups) {
-	const unreadable = (error) => {
-		return { problem: {
-			code: "file-unreadable",
-			message: `the file cannot be read (${error.code ?? error.message})`,
-			hint: "Check that it exists and is readable."
-		} };
-	};
-	let opened;
-	try {
-		const realRoot = await lookups.realpath(root);
-		opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
-	} catch (error) {
-		return unreadable(error);
-	}
-	if (opened === null) return { problem: {
-		code: "file-outside-project",
-		message: "the file is a symlink that leads outside the project, or to a hidden file in it (a path with a part starting with `.`)",
-		hint: "Replace the symlink with the file itself."
-	} };
-	const { fd } = opened;
-	try {
-		const stats = fstatSync(fd);
-		const read = readTextFileBytes(fd, stats.size);
-		if ("tooLarge" in read) return { problem: {
-			code: "file-too-large",
-			message: "the file is too large for a post",
-			expected: TEXT_FILE_LIMIT,
-			found: read.tooLarge.found,
-			hint: "Post files hold text only; attach large files with `media:`."
-		} };
-		return {
-			bytes: read.bytes,
-			stats
-		};
-	} catch (error) {
-		return unreadable(error);
-	} finally {
-		closeSync(fd);
-	}
-}
-function checkSchedule$1(schedule, context) {
-	const { now } = context;
-	if (isNotBefore(schedule.instant, now)) return void 0;
-	if (context.acceptPastSchedule?.({
-		key: context.key,
-		scheduledAt: schedule.instant
-	}) === true) return void 0;
-	return {
-		severity: "error",
-		code: "scheduled-at-past",
-		message: `scheduledAt ${timeText(schedule.instant, context.timezone)} is in the past`,
-		file: context.file,
-		...schedule.position,
-		expected: `a time after ${timeText(now.getTime(), context.timezone)}`,
-		found: schedule.raw.trim(),
-		hint: "Pick a future time, or remove `scheduledAt` to keep the post a draft."
-	};
-}
-function isNotBefore(instant, now) {
-	const iso = now.toISOString();
-	if (instant.length === iso.length && iso.length === 24 && instant[23] === "Z" && instant[10] === "T") return instant >= iso;
-	return Date.parse(instant) >= now.getTime();
-}
-function fingerprintOf(digest, media) {
-	return `${digest}:${fingerprintMediaPart(media)}`;
-}
-function fingerprintMediaPart(media) {
-	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
-}
-function foundMediaPart(requests, found) {
-	const media = [];
-	for (const { folder, ref } of requests) {
-		const answer = found.get(mediaLookupKey(folder, ref));
-		if (answer === void 0 || "problem" in answer) return void 0;
-		media.push(answer.media.sha256);
-	}
-	return fingerprintMediaPart(media);
-}
-function summaryOf$2(reading, post, snippets, found = []) {
-	return {
-		key: post.key,
-		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
-		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
-		accountIds: post.shape.targets.map((target) => target.socialAccountId),
-		media: reading.text?.media,
-		mediaHashes: fingerprintMediaPart(post.shape.media),
-		shapeHash: post.shapeHash,
-		...snippets.length === 0 ? {} : { snippets: [...snippets] }
-	};
-}
-function unchangedPost(file, kept, mediaPart, clock) {
-	const { summary } = kept;
-	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
-	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
-		key: summary.key,
-		file,
-		now: clock.now,
-		timezone: clock.config.timezone,
-		...clock.acceptPastSchedule === void 0 ? {} : { acceptPastSchedule: clock.acceptPastSchedule }
-	});
-	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
-	if (hasErrors(diagnostics)) return void 0;
-	const { schedule } = summary;
-	return {
-		post: {
-			key: summary.key,
-			file,
-			shapeHash: summary.shapeHash,
-			fingerprint: `${kept.digest}:${mediaPart}`,
-			accountIds: summary.accountIds,
-			scheduledAt: schedule?.instant ?? null,
-			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
-		},
-		diagnostics
-	};
-}
-function postKeyFromPath(fileInContent) {
-	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
-}
-function needsAccountFacts(rules) {
-	const factNames = new Set([
-		"account.platform",
-		"account.handle",
-		...Object.entries(UTM_SHORTHANDS).filter(([, name]) => name !== "account.alias").map(([short]) => short)
-	]);
-	return rules.some((rule) => {
-		if (SCHEDULE_RULE_KINDS.has(rule.kind)) return false;
-		if (rule.scope.platforms !== null) return true;
-		return rule.kind === "utm" && Object.values(rule.params).some((value) => [...value.matchAll(/\{\s*([^{}]*?)\s*\}/g)].some((match) => factNames.has(match[1])));
-	});
-}
-function appliesTo(rule, accountId, facts) {
-	const { accounts, platforms, when } = rule.scope;
-	if (accounts !== null && !accounts.includes(accountId)) return false;
-	if (platforms !== null) {
-		const platform = facts.accounts?.get(accountId)?.platform;
-		if (platform === void 0 || !platforms.includes(platform)) return false;
-	}
-	if (when !== null) return Object.entries(when).every(([option, value]) => facts.options?.[option] === value);
-	return true;
-}
-function ruleCode(rule) {
-	return `rule-${rule.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-}
-function checkImageAlt(post, rule) {
-	return post.media.filter((media) => media.kind === "image" && (media.alt ?? "").trim() === "").map((media) => ({
-		severity: rule.severity,
-		code: ruleCode(rule),
-		rule: rule.name,
-		key: post.key,
-		file: post.file,
-		...media.at,
-		message: `rule \`${rule.name}\`: image \`${media.path}\` has no alt text`,
-		expected: "an `alt` text describing the image",
-		found: media.alt === void 0 ? "no `alt`" : "an empty `alt`",
-		hint: `Write it as \`- path: ${media.path}\` with \`alt: <what the image shows>\` on the next line.`
-	}));
-}
-function nameOf(entry) {
-	return entry.postId !== void 0 && entry.key === entry.postId ? `post ${entry.postId} (no file)` : `\`${entry.key}\``;
-}
-function clashOf(entry) {
-	return {
-		...entry.postId === entry.key ? {} : { key: entry.key },
-		...entry.postId === void 0 ? {} : { postId: entry.postId },
-		...entry.file === void 0 ? {} : { file: entry.file },
-		scheduledAt: new Date(entry.instantMs).toISOString()
-	};
-}
-function scheduleViolation(post, conflict, context) {
-	const { rule, wall } = conflict;
-	const accounts = conflict.accountIds.map(context.label).join(", ");
-	const base = {
-		severity: rule.severity,
-		code: ruleCode(rule),
-		rule: rule.name,
-		key: post.key,
-		file: post.file,
-		...post.scheduleAt,
-		found: timeText(post.scheduledAt, context.timezone)
-	};
-	const prefix = `rule \`${rule.name}\`: `;
-	switch (rule.kind) {
-		case "quietHours": return {
-			...base,
-			message: `${prefix}${formatClock(wall.minute)} is in the quiet hours ${formatClock(rule.from)}–${formatClock(rule.to)} (${accounts})`,
-			expected: `a time from ${formatClock(rule.to)} to ${formatClock(rule.from)}`,
-			hint: `Move it to ${formatClock(rule.to)} or later (before ${formatClock(rule.from)}), or write \`scheduledAt: next-slot\`.`
-		};
-		case "blackout": {
-			const period = conflict.period;
-			return {
-				...base,
-				message: `${prefix}${formatCivilDate(wall.date)} is in the blackout ${period.label}${period.reason === void 0 ? "" : ` (${period.reason})`}`,
-				expected: `a time outside ${period.label}`,
-				hint: `Move it out of ${period.label}.`
-			};
-		}
-		case "minGap": {
-			const at = Date.parse(post.scheduledAt);
-			const nearest = conflict.clashes.reduce((a, b) => Math.abs(b.instantMs - at) < Math.abs(a.instantMs - at) ? b : a);
-			const apart = Math.round(Math.abs(nearest.instantMs - at) / 6e4);
-			return {
-				...base,
-				accountId: conflict.accountIds[0],
-				message: `${prefix}${apart === 0 ? "at the same time as" : `${formatDuration(apart)} from`} ${nameOf(nearest)} on ${accounts}; posts on one account must be at least ${formatDuration(rule.minutes)} apart`,
-				expected: `at least ${formatDuration(rule.minutes)} from every other post on ${accounts}`,
-				hint: `Move one of them, or write \`scheduledAt: next-slot\` to take the next free slot.`,
-				clashesWith: conflict.clashes.map(clashOf)
-			};
-		}
-		case "maxPerDay":
-		case "maxPerWeek": {
-			const perDay = rule.kind === "maxPerDay";
-			const when = perDay ? `on ${formatCivilDate(wall.date)}` : `in the week of ${formatCivilDate(weekStart(wall.date))}`;
-			return {
-				...base,
-				accountId: conflict.accountIds[0],
-				message: `${prefix}${ordinal(conflict.clashes.length + 1)} post on ${accounts} ${when}; at most ${rule.limit} a ${perDay ? "day" : "week"}`,
-				expected: `at most ${rule.limit} post${rule.limit === 1 ? "" : "s"} a ${perDay ? "day" : "week"} on ${accounts}`,
-				hint: `Move it to another ${perDay ? "day" : "week"}; already there: ${conflict.clashes.map(nameOf).join(", ")}.`,
-				clashesWith: conflict.clashes.map(clashOf)
-			};
-		}
-	}
-}
-function ordinal(n) {
-	return `the ${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : [
-		"th",
-		"st",
-		"nd",
-		"rd"
-	][n % 10] ?? "th"}`;
-}
-function scheduleRulesOf(rules) {
-	return rules.filter((rule) => SCHEDULE_RULE_KINDS.has(rule.kind));
-}
-function fillScheduleBook(book, posts, others, context) {
-	const turns = [];
-	for (const other of others) turns.push({
-		entry: {
-			key: other.key ?? other.postId ?? "",
-			postId: other.postId,
-			instantMs: Date.parse(other.scheduledAt),
-			accountIds: other.accountIds
-		},
-		rank: RANK.other
-	});
-	for (const post of posts) {
-		if (post.scheduledAt === null || post.targets.length === 0) continue;
-		const entry = {
-			key: post.key,
-			file: post.file,
-			instantMs: Date.parse(post.scheduledAt),
-			accountIds: post.targets.map((t) => t.accountId)
-		};
-		turns.push({
-			entry,
-			rank: RANK[post.standing ?? "changed"],
-			post
-		});
-	}
-	turns.sort((a, b) => a.rank - b.rank || a.entry.instantMs - b.entry.instantMs || compareText(a.entry.key, b.entry.key));
-	const violations = [];
-	for (const { entry, post } of turns) {
-		if (post === void 0) {
-			book.place(entry);
-			continue;
-		}
-		const conflicts = book.conflicts(entry);
-		violations.push(...conflicts.map((conflict) => scheduleViolation(post, conflict, context)));
-		if (!conflicts.some((conflict) => conflict.rule.severity === "error")) book.place(entry);
-	}
-	return violations;
-}
-function checkSchedule(input, label) {
-	const rules = scheduleRulesOf(input.rules);
-	if (rules.length === 0) return [];
-	return fillScheduleBook(new ScheduleBook(rules, input), input.posts, input.others ?? [], {
-		timezone: input.timezone,
-		label
-	});
 }
 function findLinks(text) {
 	return [...text.matchAll(/\bhttps?:\/\/[^\s<>"'`]+/gi)].map((match) => {
@@ -58097,6 +58560,32 @@ function nearestDate(date, dates) {
 	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
 	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
 }
+function renderValues(value, context, locate) {
+	const diagnostics = [];
+	const names = new Set();
+	const snippets = new Set();
+	const walk = (inner, path) => {
+		if (typeof inner === "string") {
+			const rendered = renderTemplate(inner, {
+				...context,
+				locate: fixedTextLocator(locate(path))
+			});
+			diagnostics.push(...rendered.diagnostics);
+			for (const name of rendered.names) names.add(name);
+			for (const snippet of rendered.snippets) snippets.add(snippet);
+			return rendered.text;
+		}
+		if (Array.isArray(inner)) return inner.map((entry, index) => walk(entry, [...path, index]));
+		if (typeof inner === "object" && inner !== null) return Object.fromEntries(Object.entries(inner).map(([key, entry]) => [key, walk(entry, [...path, key])]));
+		return inner;
+	};
+	return {
+		value: walk(value, []),
+		diagnostics,
+		names: [...names],
+		snippets: [...snippets]
+	};
+}
 function renderPost(source, context) {
 	const diagnostics = [];
 	const names = new Set();
@@ -58485,7 +58974,7 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_LNkT8tsO(), interpret_file_LNkT8tsO_exports));
+	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Do0xeN7l(), interpret_file_Do0xeN7l_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
 	const { reading, locate } = interpretPostFile(bytes, {
 		file,
@@ -59107,17 +59596,18 @@ function rulesDigestOf(rules) {
 		unknown: [...rules.unknownAccounts].sort()
 	}), "base64");
 }
-var MediaCache, FileLookups, NO_REQUESTS, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, ScheduleBook, RANK, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_CzoFz63u = __esmMin((() => {
+var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_Dclnqj_I = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_paths_v_j0YZZS();
-	init_state_file_ByHdkNrI();
-	init_time_text_oSWZD03i();
-	init_error_codes_C8eAwXQL();
-	init_option_rules_BCA0_1Q3();
+	init_time_text_Bhp7VO_D();
+	init_state_file_BZZ161K8();
+	init_paths_Bge7ET8Q();
+	init_hash_01wju9gs();
+	init_option_rules_CjDEKxT1();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
-	init_readiness_j3RUFNQK();
+	init_shape_hash_BxLIrBGw();
+	init_readiness_BJPqZMqj();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
@@ -59205,19 +59695,6 @@ var init_check_posts_CzoFz63u = __esmMin((() => {
 		}
 	};
 	NO_REQUESTS = Object.freeze([]);
-	MISSING_BUILT_IN = {
-		"file.dir": "the text is not in a post file",
-		"file.name": "the text is not in a post file",
-		key: "the text is not in a post file",
-		date: "the post has no `scheduledAt` (a draft)",
-		"account.alias": "the text is not for one account here",
-		"account.handle": "the handle of this account is not known (the account is not listed by the API)",
-		"account.platform": "the platform of this account is not known (the account is not listed by the API)"
-	};
-	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
-	MAX_SNIPPET_DEPTH = 8;
-	MAX_INCLUDES = 1e3;
-	MAX_RENDERED_LENGTH = 1048576;
 	ScheduleBook = class {
 		rules;
 		context;
@@ -59326,6 +59803,19 @@ var init_check_posts_CzoFz63u = __esmMin((() => {
 		changed: 1,
 		slotted: 2
 	};
+	MISSING_BUILT_IN = {
+		"file.dir": "the text is not in a post file",
+		"file.name": "the text is not in a post file",
+		key: "the text is not in a post file",
+		date: "the post has no `scheduledAt` (a draft)",
+		"account.alias": "the text is not for one account here",
+		"account.handle": "the handle of this account is not known (the account is not listed by the API)",
+		"account.platform": "the platform of this account is not known (the account is not listed by the API)"
+	};
+	TEMPLATE_NAME = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*$/;
+	MAX_SNIPPET_DEPTH = 8;
+	MAX_INCLUDES = 1e3;
+	MAX_RENDERED_LENGTH = 1048576;
 	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 	UNIT_WORDS = {
 		day: "day",
@@ -59362,377 +59852,6 @@ var init_check_posts_CzoFz63u = __esmMin((() => {
 				byUse.set(key, findings);
 			}
 			return findings;
-		}
-	};
-}));
-function planContext(input) {
-	const { live } = input;
-	const mediaIdToSha = mediaIdIndex(input.state);
-	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
-	const shapes = new Map();
-	return {
-		state: input.state,
-		accounts: input.accounts,
-		prune: input.prune,
-		livePost: (postId) => live.get(postId),
-		liveBrief: (postId) => live.briefs.get(postId),
-		shapeOf(post) {
-			let shape = shapes.get(post);
-			if (!shape) {
-				shape = liveShape(post, mediaIdToSha);
-				shapes.set(post, shape);
-			}
-			return shape;
-		}
-	};
-}
-function isEditable(post) {
-	return EDITABLE_STATUSES$2.has(post.status);
-}
-function notEditableReason(post, verb) {
-	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
-}
-var EDITABLE_STATUSES$2;
-var init_plan_context_D15b40FF = __esmMin((() => {
-	init_check_posts_CzoFz63u();
-	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
-}));
-function same$1(a, b) {
-	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
-}
-function byAccount(targets) {
-	return new Map(targets.map((target) => [target.socialAccountId, target]));
-}
-function targetChanges(id, before, after) {
-	const changes = [];
-	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
-		field: `targets[${id}].contentOverride`,
-		before: before.contentOverride ?? null,
-		after: after.contentOverride ?? null
-	});
-	const beforeOptions = before.options;
-	const afterOptions = after.options;
-	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
-	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
-		field: `targets[${id}].options.${name}`,
-		before: beforeOptions[name] ?? null,
-		after: afterOptions[name] ?? null
-	});
-	return changes;
-}
-function diffShapes(before, after) {
-	const changes = [];
-	if (before.content !== after.content) changes.push({
-		field: "content",
-		before: before.content,
-		after: after.content
-	});
-	if (before.scheduledAt !== after.scheduledAt) changes.push({
-		field: "scheduledAt",
-		before: before.scheduledAt,
-		after: after.scheduledAt
-	});
-	if (!same$1(before.media, after.media)) changes.push({
-		field: "media",
-		before: before.media,
-		after: after.media
-	});
-	const beforeTargets = byAccount(before.targets);
-	const afterTargets = byAccount(after.targets);
-	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
-	const targetFieldChanges = [];
-	for (const id of ids) {
-		const from = beforeTargets.get(id);
-		const to = afterTargets.get(id);
-		if (!from || !to) targetFieldChanges.push({
-			field: `targets[${id}]`,
-			before: from ?? null,
-			after: to ?? null
-		});
-		else targetFieldChanges.push(...targetChanges(id, from, to));
-	}
-	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
-		field: "targets",
-		before: before.targets,
-		after: after.targets
-	});
-	changes.push(...targetFieldChanges);
-	return changes;
-}
-function fieldList(changes) {
-	return changes.map((change) => change.field).join(", ");
-}
-function downloadProblem(media) {
-	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
-	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
-	const problem = urlProblem(media.url);
-	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
-}
-function urlProblem(raw) {
-	let url;
-	try {
-		url = new URL(raw);
-	} catch {
-		return "is not a valid URL";
-	}
-	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
-	return `is not https:// (${url.protocol}//${url.host})`;
-}
-function downloadBound(media, atMost) {
-	const declared = media["sizeBytes"];
-	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
-	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
-		bytes: declared,
-		what: `its declared size of ${declared} bytes`
-	} : {
-		bytes: undeclared,
-		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
-	};
-	return atMost !== void 0 && atMost < own.bytes ? {
-		bytes: atMost,
-		what: `${atMost} bytes, the most it can be to be of use here`
-	} : own;
-}
-async function fetchMediaSource(media, options = {}) {
-	const bound = downloadBound(media, options.atMostBytes);
-	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
-	let location = media.url;
-	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-		const response = await (0, import_undici.request)(location, {
-			method: "GET",
-			headers: { accept: "*/*" }
-		});
-		if ([
-			301,
-			302,
-			303,
-			307,
-			308
-		].includes(response.statusCode) && typeof response.headers.location === "string") {
-			await response.body.dump();
-			location = new URL(response.headers.location, location).href;
-			const problem = urlProblem(location);
-			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
-			continue;
-		}
-		if (response.statusCode !== 200) {
-			await response.body.dump();
-			throw new Error(`HTTP ${response.statusCode}`);
-		}
-		if (Number(response.headers["content-length"]) > bound.bytes) {
-			response.body.destroy();
-			throw tooLarge();
-		}
-		const hash = createHash("sha256");
-		let sizeBytes = 0;
-		async function* digested(chunks) {
-			for await (const chunk of chunks) {
-				sizeBytes += chunk.length;
-				if (sizeBytes > bound.bytes) throw tooLarge();
-				hash.update(chunk);
-				yield chunk;
-			}
-		}
-		if (options.writeTo === void 0) await pipeline(response.body, digested, async (chunks) => {
-			for await (const _ of chunks);
-		});
-		else await pipeline(response.body, digested, createWriteStream(options.writeTo, { flags: "wx" }));
-		return {
-			sha256: hash.digest("hex"),
-			sizeBytes
-		};
-	}
-	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
-}
-var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_C33092sj = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	import_undici = require_undici();
-	MAX_REDIRECTS = 5;
-	MiB$2 = 1048576;
-	UNDECLARED_MAX_BYTES = {
-		image: 64 * MiB$2,
-		video: 4096 * MiB$2
-	};
-}));
-async function listFromBothEnds(fetchPage, createdAtOf) {
-	const oldest = {
-		end: "oldest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	const newest = {
-		end: "newest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	let ordered = true;
-	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
-	async function walk(chain) {
-		while (!complete() && (ordered || chain === oldest)) {
-			const page = await fetchPage({
-				limit: PAGE_SIZE$1,
-				sort: chain.end,
-				...chain.cursor === void 0 ? {} : { after: chain.cursor }
-			});
-			for (const post of itemsOf("posts", page)) {
-				const createdAt = createdAtOf(post);
-				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
-				chain.edge = createdAt;
-				chain.posts.push(post);
-			}
-			const next = nextCursorOf("posts", page, chain.cursors);
-			if (next === void 0) {
-				chain.finished = true;
-				return;
-			}
-			chain.cursor = next;
-			if (chain === oldest && newestWalk === void 0) {
-				newestWalk = walk(newest);
-				newestWalk.catch(() => void 0);
-			}
-		}
-	}
-	let newestWalk;
-	await walk(oldest);
-	await newestWalk;
-	if (!complete()) await walk(oldest);
-	const byId = new Map();
-	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
-	return [...byId.values()];
-}
-async function listLivePosts(client, filter = {}, keeps = "lean") {
-	const texts = [];
-	const pages = new Map();
-	return new LiveListing(await listFromBothEnds(async (query) => {
-		const { page, text } = await client.listPostsPageAndText({
-			...filter,
-			...query
-		});
-		const index = texts.push(keeps === "whole" ? "" : text) - 1;
-		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
-		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
-		return {
-			items: posts.map((post) => ({
-				id: post.id,
-				updatedAt: post.updatedAt,
-				created: Date.parse(post.createdAt),
-				page: index
-			})),
-			nextCursor: page.nextCursor
-		};
-	}, (post) => post.created), texts, pages);
-}
-function listOpenPosts(client, keeps = "lean") {
-	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status }, keeps)));
-}
-async function completeScopedListing(input) {
-	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
-	const finalBriefs = [];
-	const toRead = [];
-	for (const [key, record] of Object.entries(input.records)) {
-		if (listed(record.postId)) continue;
-		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
-			id: record.postId,
-			updatedAt: record.remoteUpdatedAt
-		});
-		else toRead.push(record.postId);
-	}
-	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
-}
-async function readFinalPosts(input) {
-	const { listing } = input;
-	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
-	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
-}
-async function readPosts(client, ids) {
-	const byId = new Map();
-	const queue = [...new Set(ids)];
-	async function worker() {
-		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-			const post = await readPost(client, id);
-			if (post !== void 0) byId.set(id, post);
-		}
-	}
-	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-	return byId;
-}
-async function readPost(client, id) {
-	try {
-		return await client.getPost(id);
-	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 404) return void 0;
-		throw error;
-	}
-}
-var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_DaxkzpuT = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	PAGE_SIZE$1 = 100;
-	LiveListing = class {
-		briefs;
-		#listed;
-		#texts;
-		#parsed = new Map();
-		constructor(listed, texts, pages = new Map()) {
-			const byId = new Map(listed.map((post) => [post.id, post]));
-			this.#listed = byId;
-			this.briefs = byId;
-			this.#texts = texts;
-			for (const [index, posts] of pages) this.#parsed.set(index, posts);
-		}
-		get size() {
-			return this.#listed.size;
-		}
-		get(id) {
-			const listed = this.#listed.get(id);
-			return listed === void 0 ? void 0 : this.#page(listed.page).get(id);
-		}
-		all() {
-			return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id));
-		}
-		#page(index) {
-			let posts = this.#parsed.get(index);
-			if (posts === void 0) {
-				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
-				this.#parsed.set(index, posts);
-			}
-			return posts;
-		}
-	};
-	LISTED_STATUSES = ["draft", "scheduled"];
-	BY_ID_CONCURRENCY = 8;
-	ScopedListing = class ScopedListing {
-		briefs;
-		#listings;
-		#byId;
-		#finalBriefs;
-		constructor(listings, byId, finalBriefs) {
-			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
-			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
-			for (const [id, post] of byId) briefs.set(id, post);
-			this.briefs = briefs;
-			this.#listings = listings;
-			this.#byId = byId;
-			this.#finalBriefs = finalBriefs;
-		}
-		withPosts(posts) {
-			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
-		}
-		get(id) {
-			for (const listing of this.#listings) {
-				const post = listing.get(id);
-				if (post !== void 0) return post;
-			}
-			return this.#byId.get(id);
-		}
-		all() {
-			const listed = this.#listings.flatMap((listing) => listing.all());
-			const seen = new Set(listed.map((post) => post.id));
-			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
 		}
 	};
 }));
@@ -60357,12 +60476,13 @@ function without(posts, leaving) {
 	return posts.filter((post) => !gone.has(post));
 }
 var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_DxY4o902 = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_read_desired_CL07KyXR = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
 	init_errors_BmB5JMAx();
-	init_check_posts_CzoFz63u();
-	init_paths_v_j0YZZS();
-	init_state_file_ByHdkNrI();
+	init_check_posts_Dclnqj_I();
+	init_paths_Bge7ET8Q();
+	init_shape_hash_BxLIrBGw();
+	init_state_file_BZZ161K8();
 	init_p_limit();
 	SLICE = 100;
 	READ_CONCURRENCY$3 = 16;
@@ -60683,98 +60803,6 @@ function adoptChange(post, live, state) {
 		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
 	};
 }
-function matchRenames(removedKeys, newPosts, context) {
-	const byHash = new Map();
-	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-		const hash = post.shapeHash;
-		byHash.set(hash, [...byHash.get(hash) ?? [], post]);
-	}
-	const renames = new Map();
-	for (const key of [...removedKeys].sort(compareText)) {
-		const record = context.state.posts[key];
-		const live = record && context.livePost(record.postId);
-		if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
-		const candidate = byHash.get(record.appliedHash)?.shift();
-		if (candidate) renames.set(key, candidate);
-	}
-	return renames;
-}
-function moveChange(fromKey, record, post, context) {
-	const reason = record.file === post.file ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
-	return {
-		action: "move",
-		key: post.key,
-		fromKey,
-		file: post.file,
-		postId: record.postId,
-		liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
-		reasons: [reason]
-	};
-}
-function removedPostChange(key, record, context) {
-	const base = {
-		key,
-		file: record.file,
-		postId: record.postId
-	};
-	const live = context.livePost(record.postId);
-	if (!live) return {
-		action: "delete",
-		...base,
-		stateOnly: true,
-		reasons: ["already deleted on the remote; will be forgotten"]
-	};
-	if (!isEditable(live)) return {
-		action: "blocked",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [notEditableReason(live, "deleted")]
-	};
-	if (context.prune) return {
-		action: "delete",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [`${record.file} removed`]
-	};
-	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
-		action: "noop",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [keptAsDraft(record.file)]
-	};
-	return {
-		action: "unschedule",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		fields: [{
-			field: "scheduledAt",
-			before: live.scheduledAt,
-			after: null
-		}],
-		reasons: [backToDraft(record.file)]
-	};
-}
-function backToDraft(file) {
-	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
-}
-function keptAsDraft(file) {
-	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
-}
-function removedPendingChange(key, pending, context) {
-	const reason = `${pending.file} removed while its create was interrupted`;
-	return {
-		action: context.prune ? "delete" : "unschedule",
-		reason: "file-removed",
-		key,
-		file: pending.file,
-		postId: null,
-		resumesPending: true,
-		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
-	};
-}
 function createPlan(input) {
 	const context = planContext(input);
 	const { state } = input;
@@ -61064,16 +61092,17 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D__i0om9 = __esmMin((() => {
-	init_check_posts_CzoFz63u();
-	init_plan_context_D15b40FF();
-	init_media_source_C33092sj();
-	init_time_text_oSWZD03i();
-	init_paths_v_j0YZZS();
+var init_build_plan_CKdM3wpT = __esmMin((() => {
+	init_shape_hash_BxLIrBGw();
+	init_plan_context_IkjQfGfV();
+	init_media_source_UK3LYlYo();
+	init_time_text_Bhp7VO_D();
+	init_removed_changes_CzEcSaxo();
 	init_unconfirmed_records_ByVoXFYj();
-	init_state_file_ByHdkNrI();
-	init_scoped_listing_DaxkzpuT();
-	init_read_desired_DxY4o902();
+	init_state_file_BZZ161K8();
+	init_scoped_listing_BgS2hvLX();
+	init_check_posts_Dclnqj_I();
+	init_read_desired_CL07KyXR();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	NEW_FILE = "new file";
@@ -61335,8 +61364,8 @@ function demoFixture() {
 	}] };
 }
 var DEMO_API_KEY, DEMO_ACCOUNTS;
-var init_demo_fixture_uAKEnQoG = __esmMin((() => {
-	init_error_codes_C8eAwXQL();
+var init_demo_fixture_IfdBLzbl = __esmMin((() => {
+	init_types_DvW_OqHm();
 	DEMO_API_KEY = "demo-key";
 	DEMO_ACCOUNTS = {
 		photo: "6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01",
@@ -67330,7 +67359,7 @@ var require_dist = __commonJSMin(((exports, module) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	exports.default = formatsPlugin;
 }));
-var emulator_B1UcvvBl_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_DPwZ5tmC_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -68914,11 +68943,12 @@ async function startEmulator(options = {}) {
 	};
 }
 var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_B1UcvvBl = __esmMin((() => {
+var init_emulator_DPwZ5tmC = __esmMin((() => {
 	init_guard_Rhg5cb5l();
-	init_error_codes_C8eAwXQL();
+	init_error_codes_OgOShhx_();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_uAKEnQoG();
+	init_demo_fixture_IfdBLzbl();
+	init_types_DvW_OqHm();
 	init_probe_BaPGwDdx();
 	init_wrapper();
 	import_dist$1 = require_dist$1();
@@ -70232,7 +70262,7 @@ var init_emulator_B1UcvvBl = __esmMin((() => {
 		}
 	};
 }));
-var context_DylQ2WDi_exports = __exportAll$1({
+var context_bcFIGxW6_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -70375,7 +70405,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_B1UcvvBl(), emulator_B1UcvvBl_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_DPwZ5tmC(), emulator_DPwZ5tmC_exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
@@ -70500,9 +70530,10 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_DylQ2WDi = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	init_paths_v_j0YZZS();
+var init_context_bcFIGxW6 = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	init_hash_01wju9gs();
+	init_time_text_Bhp7VO_D();
 	init_post_derived_0LsqX75P();
 	init_errors_BmB5JMAx();
 	init_main();
@@ -70809,11 +70840,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_Dgr4Md0A = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_plan_json_CfIVyzAf = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
 	init_unconfirmed_records_ByVoXFYj();
 }));
-var plan_DMjOH_8B_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_DxwDo9Is_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, kept } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70874,16 +70905,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DMjOH_8B = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_plan_DxwDo9Is = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
 	init_summary_CYI1_UIP();
-	init_actions_report_D935Z78G();
-	init_state_file_ByHdkNrI();
-	init_build_plan_D__i0om9();
-	init_context_DylQ2WDi();
-	init_plan_json_Dgr4Md0A();
-	init_plan_human_DiMZT87F();
-	init_plan_markdown_BmWqjC3r();
+	init_actions_report_d0spq3mV();
+	init_state_file_BZZ161K8();
+	init_build_plan_CKdM3wpT();
+	init_context_bcFIGxW6();
+	init_plan_json_CfIVyzAf();
+	init_plan_human_C4vSKyvc();
+	init_plan_markdown_vaapHCe_();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70930,13 +70961,13 @@ function assertDistinctSecrets(calendars) {
 	const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(" and ")} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
-var init_find_calendars_ZA_POSFG = __esmMin((() => {
+var init_find_calendars_DeFN3lm8 = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_paths_v_j0YZZS();
+	init_time_text_Bhp7VO_D();
 	init_main();
-	init_state_file_ByHdkNrI();
+	init_state_file_BZZ161K8();
 }));
-var all_calendars_DdO_TDh4_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_4688njLK_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70968,10 +70999,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_DdO_TDh4 = __esmMin((() => {
-	init_find_calendars_ZA_POSFG();
+var init_all_calendars_4688njLK = __esmMin((() => {
+	init_find_calendars_DeFN3lm8();
 	init_errors_BmB5JMAx();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_main();
 	init_esm$1();
 }));
@@ -70993,11 +71024,11 @@ function draftReadiness(desired) {
 	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_D4N4gYKV = __esmMin((() => {
-	init_readiness_j3RUFNQK();
-	init_paths_v_j0YZZS();
+var init_draft_readiness_CmbGgUVh = __esmMin((() => {
+	init_readiness_BJPqZMqj();
+	init_time_text_Bhp7VO_D();
 }));
-var validate_CmZH2hh7_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_bY4shYL7_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, kept } = input;
 	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
@@ -71050,19 +71081,19 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_CmZH2hh7 = __esmMin((() => {
-	init_time_text_oSWZD03i();
-	init_draft_readiness_D4N4gYKV();
-	init_state_file_ByHdkNrI();
-	init_check_posts_CzoFz63u();
-	init_read_desired_DxY4o902();
+var init_validate_bY4shYL7 = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
+	init_draft_readiness_CmbGgUVh();
+	init_state_file_BZZ161K8();
+	init_check_posts_Dclnqj_I();
+	init_read_desired_CL07KyXR();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_json_Dgr4Md0A();
+	init_plan_json_CfIVyzAf();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -71449,12 +71480,13 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_C8VCA8NM = __esmMin((() => {
+var init_apply_plan_DxOPlV2r = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_ByHdkNrI();
-	init_media_source_C33092sj();
-	init_check_posts_CzoFz63u();
-	init_error_codes_C8eAwXQL();
+	init_state_file_BZZ161K8();
+	init_media_source_UK3LYlYo();
+	init_shape_hash_BxLIrBGw();
+	init_hash_01wju9gs();
+	init_error_codes_OgOShhx_();
 	init_p_limit();
 	UPLOAD_CONCURRENCY = 2;
 	PHASES = [
@@ -71554,11 +71586,12 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_BeJQX_F_ = __esmMin((() => {
+var init_state_store_BhbE65Jf = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_ByHdkNrI();
-	init_time_text_oSWZD03i();
-	init_atomic_zM_pfDde();
+	init_time_text_Bhp7VO_D();
+	init_state_file_BZZ161K8();
+	init_hash_01wju9gs();
+	init_atomic_UvdR6Owh();
 	JournalFile = class {
 		path;
 		#root;
@@ -71913,8 +71946,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_cRpR6O_F = __esmMin((() => {
-	init_plan_human_DiMZT87F();
+var init_apply_progress_DTjxops0 = __esmMin((() => {
+	init_plan_human_C4vSKyvc();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71929,7 +71962,7 @@ var init_apply_progress_cRpR6O_F = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_F70ibhFD_exports = __exportAll$1({ runApply: () => runApply });
+var apply_VMwO23Ak_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -72162,28 +72195,28 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$2;
-var init_apply_F70ibhFD = __esmMin((() => {
-	init_time_text_oSWZD03i();
+var init_apply_VMwO23Ak = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
 	init_errors_BmB5JMAx();
-	init_actions_report_D935Z78G();
+	init_actions_report_d0spq3mV();
 	init_unconfirmed_records_ByVoXFYj();
-	init_apply_plan_C8VCA8NM();
-	init_state_file_ByHdkNrI();
-	init_check_posts_CzoFz63u();
+	init_apply_plan_DxOPlV2r();
+	init_state_file_BZZ161K8();
+	init_check_posts_Dclnqj_I();
 	init_summary_CYI1_UIP();
-	init_state_store_BeJQX_F_();
-	init_build_plan_D__i0om9();
+	init_state_store_BhbE65Jf();
+	init_build_plan_CKdM3wpT();
 	init_actions_BUXGNycq();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_prompt_DdFoKWmA();
-	init_apply_progress_cRpR6O_F();
-	init_plan_json_Dgr4Md0A();
-	init_plan_human_DiMZT87F();
+	init_apply_progress_DTjxops0();
+	init_plan_json_CfIVyzAf();
+	init_plan_human_C4vSKyvc();
 	init_main();
 	init_p_limit();
 	READ_CONCURRENCY$2 = 8;
 }));
-var init_C1UbS90P_exports = __exportAll$1({ runInit: () => runInit });
+var init_DkEkjZ8n_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72485,11 +72518,11 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_C1UbS90P = __esmMin((() => {
-	init_state_file_ByHdkNrI();
+var init_init_DkEkjZ8n = __esmMin((() => {
+	init_state_file_BZZ161K8();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_uAKEnQoG();
-	init_context_DylQ2WDi();
+	init_demo_fixture_IfdBLzbl();
+	init_context_bcFIGxW6();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72860,7 +72893,7 @@ ${setupPostsync()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_CGEiYmOI_exports = __exportAll$1({ runServe: () => runServe });
+var serve_Avb_R_0P_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -72887,9 +72920,9 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_CGEiYmOI = __esmMin((() => {
+var init_serve_Avb_R_0P = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_emulator_B1UcvvBl();
+	init_emulator_DPwZ5tmC();
 }));
 function readdirp(root, options = {}) {
 	let type = options.entryType || options.type;
@@ -74340,7 +74373,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_QcyjEh02_exports = __exportAll$1({
+var session_DIVNo6M5_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -74517,18 +74550,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_QcyjEh02 = __esmMin((() => {
-	init_paths_v_j0YZZS();
-	init_build_plan_D__i0om9();
-	init_draft_readiness_D4N4gYKV();
-	init_check_posts_CzoFz63u();
-	init_read_desired_DxY4o902();
-	init_state_file_ByHdkNrI();
+var init_session_DIVNo6M5 = __esmMin((() => {
+	init_paths_Bge7ET8Q();
+	init_build_plan_CKdM3wpT();
+	init_draft_readiness_CmbGgUVh();
+	init_check_posts_Dclnqj_I();
+	init_read_desired_CL07KyXR();
+	init_state_file_BZZ161K8();
 	init_errors_BmB5JMAx();
-	init_apply_plan_C8VCA8NM();
-	init_state_store_BeJQX_F_();
+	init_hash_01wju9gs();
+	init_apply_plan_DxOPlV2r();
+	init_state_store_BhbE65Jf();
 	init_main();
-	init_scoped_listing_DaxkzpuT();
+	init_scoped_listing_BgS2hvLX();
 	init_p_limit();
 	init_chokidar();
 	IncrementalPlanner = class {
@@ -75411,7 +75445,7 @@ var init_session_QcyjEh02 = __esmMin((() => {
 		}
 	};
 }));
-var watch_BUIrGGb4_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_C6YAGzNV_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75425,7 +75459,7 @@ function compactSummary(plan) {
 	if (summary.move > 0) parts.push(`${summary.move} to move`);
 	if (summary.blocked > 0) parts.push(`${summary.blocked} blocked`);
 	if (parts.length === 0) parts.push("no changes");
-	const kept = plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	const kept = removedKeptAsDrafts(plan);
 	if (kept > 0) parts.push(`${kept} kept as draft (file removed)`);
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
 	if (errors > 0) parts.push(plural$1(errors, "error"));
@@ -75568,13 +75602,14 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_BUIrGGb4 = __esmMin((() => {
+var init_watch_C6YAGzNV = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_cRpR6O_F();
+	init_apply_progress_DTjxops0();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_DiMZT87F();
+	init_plan_human_C4vSKyvc();
+	init_removed_changes_CzEcSaxo();
 	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -76292,11 +76327,11 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_BrQvXpKQ = __esmMin((() => {
-	init_paths_v_j0YZZS();
-	init_time_text_oSWZD03i();
+var init_page_Bd_f8KF8 = __esmMin((() => {
+	init_time_text_Bhp7VO_D();
+	init_paths_Bge7ET8Q();
 	init_text_length_BSWyNaU7();
-	init_readiness_j3RUFNQK();
+	init_readiness_BJPqZMqj();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76493,7 +76528,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_DCRpMhip_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_3YK79GYJ_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76583,11 +76618,11 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_DCRpMhip = __esmMin((() => {
-	init_page_BrQvXpKQ();
+var init_watch_calendar_3YK79GYJ = __esmMin((() => {
+	init_page_Bd_f8KF8();
 	init_guard_Rhg5cb5l();
 	init_post_derived_0LsqX75P();
-	init_readiness_j3RUFNQK();
+	init_readiness_BJPqZMqj();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -76723,7 +76758,7 @@ var init_watch_calendar_DCRpMhip = __esmMin((() => {
 		}
 	};
 }));
-var watch__pCOW4L__exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BeOkim1a_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -76747,9 +76782,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DylQ2WDi(), context_DylQ2WDi_exports)),
-			Promise.resolve().then(() => (init_session_QcyjEh02(), session_QcyjEh02_exports)),
-			Promise.resolve().then(() => (init_watch_BUIrGGb4(), watch_BUIrGGb4_exports)),
+			Promise.resolve().then(() => (init_context_bcFIGxW6(), context_bcFIGxW6_exports)),
+			Promise.resolve().then(() => (init_session_DIVNo6M5(), session_DIVNo6M5_exports)),
+			Promise.resolve().then(() => (init_watch_C6YAGzNV(), watch_C6YAGzNV_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -76767,7 +76802,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DCRpMhip(), watch_calendar_DCRpMhip_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_3YK79GYJ(), watch_calendar_3YK79GYJ_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				onError: (error) => printer({
@@ -76810,7 +76845,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch__pCOW4L_ = __esmMin((() => {
+var init_watch_BeOkim1a = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -76868,8 +76903,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_B3J61wcK = __esmMin((() => {
-	init_state_file_ByHdkNrI();
+var init_read_analytics_CToZa9uj = __esmMin((() => {
+	init_state_file_BZZ161K8();
 	init_errors_BmB5JMAx();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
@@ -76915,7 +76950,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_BVPucfnI_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_CwKPvPyO_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
 }
@@ -77092,10 +77127,10 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BVPucfnI = __esmMin((() => {
+var init_calendar_report_CwKPvPyO = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_calendar_D2YnTajv();
-	init_page_BrQvXpKQ();
+	init_calendar_DnEukqzY();
+	init_page_Bd_f8KF8();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
 	init_token_login_CKiSNngP();
@@ -77111,7 +77146,7 @@ var init_calendar_report_BVPucfnI = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_D2YnTajv_exports = __exportAll$1({
+var calendar_DnEukqzY_exports = __exportAll$1({
 	runCalendar: () => runCalendar,
 	t: () => shownPost
 });
@@ -77383,7 +77418,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BVPucfnI(), calendar_report_BVPucfnI_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CwKPvPyO(), calendar_report_CwKPvPyO_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77410,16 +77445,16 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_D2YnTajv = __esmMin((() => {
-	init_page_BrQvXpKQ();
-	init_state_file_ByHdkNrI();
-	init_read_desired_DxY4o902();
-	init_build_plan_D__i0om9();
-	init_check_posts_CzoFz63u();
-	init_atomic_zM_pfDde();
+var init_calendar_DnEukqzY = __esmMin((() => {
+	init_page_Bd_f8KF8();
+	init_state_file_BZZ161K8();
+	init_read_desired_CL07KyXR();
+	init_build_plan_CKdM3wpT();
+	init_check_posts_Dclnqj_I();
+	init_atomic_UvdR6Owh();
 	init_errors_BmB5JMAx();
-	init_context_DylQ2WDi();
-	init_read_analytics_B3J61wcK();
+	init_context_bcFIGxW6();
+	init_read_analytics_CToZa9uj();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -77456,7 +77491,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_CYQRW5Nx_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_MbFRNQY__exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77534,14 +77569,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_CYQRW5Nx = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	init_plan_context_D15b40FF();
-	init_check_posts_CzoFz63u();
+var init_post_problems_MbFRNQY_ = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	init_plan_context_IkjQfGfV();
+	init_shape_hash_BxLIrBGw();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_D5wVw_dQ_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_CxvfebtT_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState(config.statePath);
@@ -77750,7 +77785,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_CYQRW5Nx(), post_problems_CYQRW5Nx_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_MbFRNQY_(), post_problems_MbFRNQY__exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77777,20 +77812,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_D5wVw_dQ = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	init_draft_readiness_D4N4gYKV();
-	init_scoped_listing_DaxkzpuT();
-	init_check_posts_CzoFz63u();
-	init_read_desired_DxY4o902();
-	init_context_DylQ2WDi();
-	init_paths_v_j0YZZS();
+var init_status_CxvfebtT = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	init_draft_readiness_CmbGgUVh();
+	init_scoped_listing_BgS2hvLX();
+	init_check_posts_Dclnqj_I();
+	init_read_desired_CL07KyXR();
+	init_context_bcFIGxW6();
+	init_time_text_Bhp7VO_D();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
-	init_time_text_oSWZD03i();
 	init_main();
 }));
-var import_CTJ0LXvt_exports = __exportAll$1({ runImport: () => runImport });
+var import_BGgplsJ6_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78501,17 +78535,19 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, pad, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_CTJ0LXvt = __esmMin((() => {
-	init_paths_v_j0YZZS();
-	init_state_store_BeJQX_F_();
-	init_state_file_ByHdkNrI();
-	init_media_source_C33092sj();
+var init_import_BGgplsJ6 = __esmMin((() => {
+	init_paths_Bge7ET8Q();
+	init_state_store_BhbE65Jf();
+	init_state_file_BZZ161K8();
+	init_media_source_UK3LYlYo();
 	init_errors_BmB5JMAx();
-	init_check_posts_CzoFz63u();
-	init_time_text_oSWZD03i();
-	init_parse_C9BFFzZY();
-	init_atomic_zM_pfDde();
-	init_context_DylQ2WDi();
+	init_check_posts_Dclnqj_I();
+	init_time_text_Bhp7VO_D();
+	init_shape_hash_BxLIrBGw();
+	init_parse_LdKRKwFT();
+	init_hash_01wju9gs();
+	init_atomic_UvdR6Owh();
+	init_context_bcFIGxW6();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
@@ -78549,7 +78585,7 @@ var init_import_CTJ0LXvt = __esmMin((() => {
 	plural = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_CTxD336a_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_jcbT13yL_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -78603,12 +78639,12 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_CTxD336a = __esmMin((() => {
+var init_calendars_jcbT13yL = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_ZA_POSFG();
+	init_find_calendars_DeFN3lm8();
 	init_errors_BmB5JMAx();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_main();
 	ESCAPES = {
 		a: 7,
@@ -78622,7 +78658,7 @@ var init_calendars_CTxD336a = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_td7iVcP__exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_CoB0Vo8p_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78828,24 +78864,31 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_td7iVcP_ = __esmMin((() => {
+var init_health_issue_CoB0Vo8p = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
-	init_paths_v_j0YZZS();
+	init_time_text_Bhp7VO_D();
 	init_token_login_CKiSNngP();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_Dwxoj31R_exports = __exportAll$1({
+var state_l7JfeAki_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
 async function confirmState(options) {
 	const { config, connection } = options;
-	const release = await acquireLock(config.statePath, { command: "state confirm" });
+	const release = await acquireLock(config.statePath, {
+		command: "state confirm",
+		root: config.root,
+		timezone: config.timezone
+	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+		const store = await StateStore.open(config.statePath, connection.target, {
+			seal: connection.seal,
+			root: config.root
+		});
 		const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
 		if (chosen.length === 0) return {
 			kind: "nothing",
@@ -79085,14 +79128,15 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var same, KIND;
-var init_state_Dwxoj31R = __esmMin((() => {
+var init_state_l7JfeAki = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_ByHdkNrI();
-	init_state_store_BeJQX_F_();
-	init_paths_v_j0YZZS();
-	init_atomic_zM_pfDde();
+	init_state_file_BZZ161K8();
+	init_state_store_BhbE65Jf();
+	init_time_text_Bhp7VO_D();
+	init_atomic_UvdR6Owh();
+	init_hash_01wju9gs();
 	init_main();
-	init_context_DylQ2WDi();
+	init_context_bcFIGxW6();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79104,7 +79148,7 @@ var init_state_Dwxoj31R = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var accounts_tfEt0O_T_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_D_a0eMTi_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -79278,10 +79322,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_tfEt0O_T = __esmMin((() => {
-	init_state_file_ByHdkNrI();
-	init_context_DylQ2WDi();
-	init_option_rules_BCA0_1Q3();
+var init_accounts_D_a0eMTi = __esmMin((() => {
+	init_state_file_BZZ161K8();
+	init_context_bcFIGxW6();
+	init_option_rules_CjDEKxT1();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -79296,7 +79340,7 @@ var init_accounts_tfEt0O_T = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_DEIgIpS__exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CoUPeUT__exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79370,10 +79414,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_DEIgIpS_ = __esmMin((() => {
-	init_context_DylQ2WDi();
-	init_error_codes_C8eAwXQL();
-	init_time_text_oSWZD03i();
+var init_whoami_CoUPeUT_ = __esmMin((() => {
+	init_context_bcFIGxW6();
+	init_types_DvW_OqHm();
+	init_time_text_Bhp7VO_D();
 	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
@@ -79386,7 +79430,7 @@ var init_whoami_DEIgIpS_ = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_uwS4UWMs_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CdIBz16V_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79531,11 +79575,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_uwS4UWMs = __esmMin((() => {
-	init_read_analytics_B3J61wcK();
-	init_context_DylQ2WDi();
+var init_analytics_CdIBz16V = __esmMin((() => {
+	init_read_analytics_CToZa9uj();
+	init_context_bcFIGxW6();
 	init_table_Ch59e7Ol();
-	init_time_text_oSWZD03i();
+	init_time_text_Bhp7VO_D();
 	init_main();
 	METRICS = [
 		"impressions",
@@ -79625,34 +79669,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DMjOH_8B(), plan_DMjOH_8B_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_DxwDo9Is(), plan_DxwDo9Is_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DdO_TDh4(), all_calendars_DdO_TDh4_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_4688njLK(), all_calendars_4688njLK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CmZH2hh7(), validate_CmZH2hh7_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_bY4shYL7(), validate_bY4shYL7_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_F70ibhFD(), apply_F70ibhFD_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_VMwO23Ak(), apply_VMwO23Ak_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DdO_TDh4(), all_calendars_DdO_TDh4_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_4688njLK(), all_calendars_4688njLK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_C1UbS90P(), init_C1UbS90P_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_CGEiYmOI(), serve_CGEiYmOI_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch__pCOW4L_(), watch__pCOW4L__exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_D2YnTajv(), calendar_D2YnTajv_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_D5wVw_dQ(), status_D5wVw_dQ_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CTJ0LXvt(), import_CTJ0LXvt_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CTxD336a(), calendars_CTxD336a_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_td7iVcP_(), health_issue_td7iVcP__exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DkEkjZ8n(), init_DkEkjZ8n_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Avb_R_0P(), serve_Avb_R_0P_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BeOkim1a(), watch_BeOkim1a_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DnEukqzY(), calendar_DnEukqzY_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CxvfebtT(), status_CxvfebtT_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BGgplsJ6(), import_BGgplsJ6_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jcbT13yL(), calendars_jcbT13yL_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CoB0Vo8p(), health_issue_CoB0Vo8p_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -79660,7 +79704,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dwxoj31R(), state_Dwxoj31R_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_l7JfeAki(), state_l7JfeAki_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -79671,14 +79715,14 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_Dwxoj31R(), state_Dwxoj31R_exports))).runStateConfirm(keys, flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_tfEt0O_T(), accounts_tfEt0O_T_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DEIgIpS_(), whoami_DEIgIpS__exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_l7JfeAki(), state_l7JfeAki_exports))).runStateConfirm(keys, flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_D_a0eMTi(), accounts_D_a0eMTi_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CoUPeUT_(), whoami_CoUPeUT__exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_uwS4UWMs(), analytics_uwS4UWMs_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CdIBz16V(), analytics_CdIBz16V_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
