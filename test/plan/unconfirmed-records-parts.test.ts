@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { blockUnconfirmed, NONE_UNCONFIRMED, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
+import type { Change } from '../../src/plan/types.js';
+import { SHA_A, SHA_B, mediaState, shape, state } from './fixtures.js';
+
+const desired = shape({ content: 'Hello' });
+const update: Change = { action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', reasons: ['changed'], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } };
+
+describe('the parts of unconfirmed-record blocking', () => {
+  it('blocks a change resting on an unconfirmed record, keeping what names it and nothing it would do', () => {
+    expect(blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) })).toEqual({
+      action: 'blocked',
+      reason: 'unconfirmed-record',
+      key: 'new',
+      fromKey: 'old',
+      file: 'posts/new.md',
+      postId: 'p1',
+      desired,
+      liveUpdatedAt: '2026-01-01T00:00:00.000Z',
+      occurrence: { of: 'new', date: '2027-01-04' },
+      reasons: ['The state record of "old" (post p1) was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm old` with the API key; otherwise remove it from the state file.'],
+    });
+    const bare: Change = { action: 'create', key: 'x', file: 'posts/x.md', postId: null, reasons: ['resume'] };
+    expect(blockUnconfirmed(bare, { ...NONE_UNCONFIRMED, pending: new Set(['x']) })).toEqual({
+      action: 'blocked', reason: 'unconfirmed-record', key: 'x', file: 'posts/x.md', postId: null,
+      reasons: ['The interrupted create of "x" in the state was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm x` with the API key; otherwise remove it from the state file.'],
+    });
+    expect(blockUnconfirmed({ ...update, postId: null }, { ...NONE_UNCONFIRMED, posts: new Set(['new']) }).reasons[0]).toMatch(/^The state record of "new" was not written/);
+    expect(blockUnconfirmed(update, NONE_UNCONFIRMED)).toBe(update);
+  });
+
+  it('counts the changes blocked for an unconfirmed record, and only those', () => {
+    const blocked = blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) });
+    const otherBlocked: Change = { ...update, action: 'blocked', reasons: ['published'] };
+    const reasonNotBlocked: Change = { ...update, reason: 'unconfirmed-record' };
+    expect(unconfirmedBlocked({ changes: [blocked, otherBlocked, reasonNotBlocked, update] })).toBe(1);
+  });
+
+  it('leaves out media and upload records without their seal, and keeps the state as it is when there are none', () => {
+    const upload = { mediaId: 'm9', partSizeBytes: 1, partCount: 1, startedAt: '2026-01-01T00:00:00.000Z' };
+    const section = state({ media: mediaState(SHA_A, SHA_B), uploads: { [SHA_A]: upload, [SHA_B]: upload } });
+    expect(trustedState(section, NONE_UNCONFIRMED)).toBe(section);
+    expect(Object.keys(trustedState(section, { ...NONE_UNCONFIRMED, media: new Set([SHA_A]) }).media)).toEqual([SHA_B]);
+    const trusted = trustedState(section, { ...NONE_UNCONFIRMED, uploads: new Set([SHA_B]) });
+    expect([Object.keys(trusted.media).sort(), Object.keys(trusted.uploads)]).toEqual([[SHA_A, SHA_B].sort(), [SHA_A]]);
+  });
+});
