@@ -1,0 +1,35 @@
+import { isScalar } from 'yaml';
+import { FrontMatter } from './front-matter.js';
+import { postFileParts } from './post-file-parts.js';
+import { scalarText } from './scalar-text.js';
+
+/** The text a new post starts with: a person replaces it in the editor that opens on it. */
+export const NEW_DRAFT_TEXT = 'New post';
+
+/**
+ * A new draft's file: `draft: true` (it goes out only once someone schedules it), the time it was
+ * made for when it was made on a day or a slot, and no account yet, with a comment on what to do.
+ */
+export function newDraftText(options: { at?: string }): string {
+  return [
+    '---',
+    '# A draft made in the calendar: choose its accounts, write its text, then schedule it.',
+    ...(options.at === undefined ? [] : [`scheduledAt: ${scalarText(options.at)}`]),
+    'draft: true',
+    'targets: []',
+    '---',
+    NEW_DRAFT_TEXT,
+    '',
+  ].join('\n');
+}
+
+/**
+ * A copy of a post file for a new file: the same text, with its `id:` (when it sets one) made
+ * `newId`, so that the copy is a post of its own and not a second file of the same key.
+ */
+export function duplicateText(text: string, newId: string): string {
+  const front = new FrontMatter(postFileParts(text));
+  if (!isScalar(front.top('id'))) return text;
+  const splice = front.set(['id'], newId);
+  return text.slice(0, splice.start) + splice.text + text.slice(splice.end);
+}
