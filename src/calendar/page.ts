@@ -7,6 +7,8 @@ import { PAGE_STYLE } from './page-style.js';
 export interface PageOptions {
   /** `watch --calendar`: the URL of the server-sent events that bring each new calendar. */
   events?: string;
+  /** `watch --calendar`: where the page sends its edits of the post files; absent, the page is read-only. */
+  edit?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <title>${title}</title>
 <style>${trusted(PAGE_STYLE)}</style>
 </head>
-<body${options.events === undefined ? '' : html` data-live="${options.events}"`}>
+<body${options.events === undefined ? '' : html` data-live="${options.events}"`}${options.edit === undefined ? '' : html` data-edit="${options.edit}"`}>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
 <main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>

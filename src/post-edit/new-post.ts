@@ -24,12 +24,14 @@ export function newDraftText(options: { at?: string }): string {
 }
 
 /**
- * A copy of a post file for a new file: the same text, with its `id:` (when it sets one) made
- * `newId`, so that the copy is a post of its own and not a second file of the same key.
+ * A copy of a post file for a new file: the same text, with `suffix` added to its `id:` when it
+ * sets one, so that the copy is a post of its own and not a second file of the same key (without
+ * an `id:`, the new file's name is its key).
  */
-export function duplicateText(text: string, newId: string): string {
+export function duplicateText(text: string, suffix: string): string {
   const front = new FrontMatter(postFileParts(text));
-  if (!isScalar(front.top('id'))) return text;
-  const splice = front.set(['id'], newId);
+  const id = front.top('id');
+  if (!isScalar(id) || id.value === null) return text;
+  const splice = front.set(['id'], `${String(id.value)}${suffix}`);
   return text.slice(0, splice.start) + splice.text + text.slice(splice.end);
 }

@@ -9,7 +9,7 @@ describe('new posts from the calendar', () => {
 
   it('duplicates a file, giving a set id a new value and nothing else', () => {
     const text = "---\nid: 'launch' # stable\ntargets: [photo]\n---\nHi\r\n";
-    expect(duplicateText(text, 'launch-copy')).toBe("---\nid: 'launch-copy' # stable\ntargets: [photo]\n---\nHi\r\n");
-    expect(duplicateText('---\ntargets: [photo]\n---\nHi\n', 'x')).toBe('---\ntargets: [photo]\n---\nHi\n');
+    expect(duplicateText(text, '-copy')).toBe("---\nid: 'launch-copy' # stable\ntargets: [photo]\n---\nHi\r\n");
+    expect(duplicateText('---\ntargets: [photo]\n---\nHi\n', '-copy')).toBe('---\ntargets: [photo]\n---\nHi\n');
   });
 });
