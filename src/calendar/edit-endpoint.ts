@@ -6,6 +6,8 @@ import type { PostFileEditor } from './post-file-editor.js';
 /** Where the page reads a post file's source (GET `?file=`), and sends its edits (POST, JSON). */
 export const POST_SOURCE_PATH = '/post';
 export const EDIT_PATH = '/edit';
+/** Where the editor's preview renders a typed text (POST, JSON: it changes nothing, but a text is no URL). */
+export const RENDER_PATH = '/render';
 /** A post file's text is far below this; a larger body is no edit. */
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -20,6 +22,12 @@ export async function answerEdit(request: IncomingMessage, response: ServerRespo
       if (request.method !== 'GET') return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: 'GET' });
       const file = new URL(request.url ?? '/', 'http://local.invalid').searchParams.get('file');
       return send(response, 200, await options.editor.read(file));
+    }
+    if (options.path === RENDER_PATH) {
+      if (request.method !== 'POST') return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: 'POST' });
+      const body = (await readJson(request)) as { file?: unknown; text?: unknown } | null;
+      if (typeof body?.text !== 'string' || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: 'a render takes `file` and `text`' });
+      return send(response, 200, await options.editor.render(body.file, body.text));
     }
     // A change is never a GET (a link or an image cannot make one).
     if (request.method !== 'POST') return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: 'POST' });

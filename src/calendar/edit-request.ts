@@ -6,7 +6,7 @@ import type { PostEdit, ScalarValue } from '../post-edit/index.js';
  * the file the page showed (postVersion).
  */
 export type EditRequest =
-  | { action: 'edit'; file: string; version: string; edit: PostEdit }
+  | { action: 'edit'; file: string; version: string; edits: PostEdit[] }
   | { action: 'duplicate'; file: string; version: string }
   | { action: 'new'; at?: string };
 
@@ -14,6 +14,8 @@ const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A post's text or an option's value: longer is no caption any network takes. */
 const MAX_TEXT = 100_000;
+/** Edits of one save: the time, the text, the accounts and their options. */
+const MAX_EDITS = 100;
 
 /** The request a JSON body holds, or a sentence saying what is wrong with it. */
 export function readEditRequest(body: unknown): EditRequest | string {
@@ -26,8 +28,16 @@ export function readEditRequest(body: unknown): EditRequest | string {
   if (typeof data.file !== 'string' || typeof data.version !== 'string') return '`file` and `version` must be strings';
   if (data.action === 'duplicate') return { action: 'duplicate', file: data.file, version: data.version };
   if (data.action !== 'edit') return '`action` must be edit, duplicate or new';
-  const edit = readEdit(data.edit);
-  return typeof edit === 'string' ? edit : { action: 'edit', file: data.file, version: data.version, edit };
+  // One edit, or several made in order and written at once (the editor's save).
+  const list = data.edits ?? [data.edit];
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
+  const edits: PostEdit[] = [];
+  for (const item of list) {
+    const edit = readEdit(item);
+    if (typeof edit === 'string') return edit;
+    edits.push(edit);
+  }
+  return { action: 'edit', file: data.file, version: data.version, edits };
 }
 
 function readEdit(value: unknown): PostEdit | string {

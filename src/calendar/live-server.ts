@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
-import { answerEdit, EDIT_PATH, POST_SOURCE_PATH } from './edit-endpoint.js';
+import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH } from './edit-endpoint.js';
 import type { PostFileEditor } from './post-file-editor.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
@@ -91,7 +91,7 @@ export class CalendarServer {
     const refusal = checkLocalRequest(request, this.#policy());
     if (refusal !== null) return void response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.message}\n`);
     const path = decodedPath(request)!;
-    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH)) {
+    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH)) {
       return void answerEdit(request, response, { editor: this.#editor, path }).catch(() => response.destroy());
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();

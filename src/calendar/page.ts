@@ -2,6 +2,7 @@ import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
 import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
 import { splitForFirstView, type FirstView } from './first-view.js';
 import type { CalendarModel, ModelPost } from './model.js';
+import { EDIT_STYLE } from './edit-style.js';
 import { PAGE_STYLE } from './page-style.js';
 
 export interface PageOptions {
@@ -41,7 +42,7 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <meta name="color-scheme" content="light">
 <meta name="generator" content="postsync">
 <title>${title}</title>
-<style>${trusted(PAGE_STYLE)}</style>
+<style>${trusted(PAGE_STYLE)}</style>${options.edit === undefined ? '' : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
 <body${options.events === undefined ? '' : html` data-live="${options.events}"`}${options.edit === undefined ? '' : html` data-edit="${options.edit}"`}>
 <header class="top" id="top"><h1>Content calendar</h1></header>

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
+import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
 import { duplicateText, editPost, newDraftText } from '../post-edit/index.js';
 import { createFileExclusive, writeFileAtomic } from '../state/atomic.js';
+import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
 
-/** Where the post files are: the project root (files are named from it) and the content folder. */
-export interface PostFolders {
-  root: string;
-  contentDir: string;
-}
+/** Where the post files are (the project root names them, the content folder holds them), and what renders their `{{ }}`. */
+export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'>;
 
 /** A post file as the page edits it: its source text and its version. */
 export interface PostSource {
@@ -40,11 +39,11 @@ export function postVersion(bytes: Uint8Array | string): string {
  * current file comes back. Each write replaces the file at once (writeFileAtomic).
  */
 export class PostFileEditor {
-  readonly #folders: () => PostFolders;
+  readonly #project: () => PostProject;
 
-  /** `folders` is asked on each request: a reloaded postsync.yaml may name another content folder. */
-  constructor(folders: () => PostFolders) {
-    this.#folders = folders;
+  /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
+  constructor(project: () => PostProject) {
+    this.#project = project;
   }
 
   async read(file: unknown): Promise<PostSource> {
@@ -52,14 +51,28 @@ export class PostFileEditor {
     return sourceOf(file as string, await readFile(path));
   }
 
+  /**
+   * A text typed in the editor as the preview shows it: `{{ }}` filled in from `vars:`, `hashtags:`
+   * and the file's built-ins (`{{ date }}` only once it is saved with a time; snippets only once
+   * saved), with what could not be filled in.
+   */
+  async render(file: unknown, text: string): Promise<{ text: string; problems: string[] }> {
+    const path = await this.#checked(file, { exists: false });
+    const { contentDir, vars, hashtags, timezone } = this.#project();
+    const fileInContent = relativePosix(contentDir, path);
+    const builtIns = builtInValues({ key: fileInContent.replace(/\.md$/, ''), fileInContent, scheduledAt: null, timezone });
+    const rendered = renderTemplate(text, { file: file as string, vars, hashtags, builtIns });
+    return { text: rendered.text, problems: rendered.diagnostics.map((diagnostic) => diagnostic.message) };
+  }
+
   async apply(request: EditRequest): Promise<EditOutcome> {
     if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
     const current = await this.read(request.file);
     if (current.version !== request.version) return { kind: 'conflict', post: current };
     if (request.action === 'duplicate') return this.#duplicate(current);
-    const text = editPost(current.text, request.edit);
+    const text = request.edits.reduce(editPost, current.text);
     const path = await this.#checked(request.file);
-    await writeFileAtomic(path, text, { root: this.#folders().contentDir });
+    await writeFileAtomic(path, text, { root: this.#project().contentDir });
     return { kind: 'written', post: sourceOf(request.file, text) };
   }
 
@@ -74,7 +87,7 @@ export class PostFileEditor {
   }
 
   async #createFirst(candidate: (suffix: string) => { file: string; text: string }, options: { relative: boolean }): Promise<EditOutcome> {
-    const { root, contentDir } = this.#folders();
+    const { root, contentDir } = this.#project();
     for (let attempt = 1; attempt <= MAX_NAMES; attempt++) {
       const { file, text } = candidate(attempt === 1 ? '' : `-${attempt}`);
       const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
@@ -86,7 +99,7 @@ export class PostFileEditor {
 
   /** The absolute path of a post file the page names, once it is known to be one postsync may edit. */
   async #checked(file: unknown, options: { exists: boolean } = { exists: true }): Promise<string> {
-    const { root, contentDir } = this.#folders();
+    const { root, contentDir } = this.#project();
     if (typeof file !== 'string' || file === '' || file.includes('\\') || file.includes('\0') || posix.isAbsolute(file) || posix.normalize(file) !== file || file.startsWith('../')) {
       throw refused(String(file), 'it is not a project-relative path with forward slashes');
     }

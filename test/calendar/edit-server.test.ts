@@ -16,7 +16,7 @@ const LAUNCH = '---\n# launch\nscheduledAt: "2027-02-03 09:00"  # keep\ntargets:
 
 async function project() {
   const dir = await testdir({ 'postsync.yaml': 'timezone: Europe/Berlin\n', 'posts/launch.md': LAUNCH, 'notes.md': 'not a post\n', 'posts/.hidden/x.md': LAUNCH });
-  const server = await CalendarServer.start({ port: 0, editor: new PostFileEditor(() => ({ root: dir, contentDir: join(dir, 'posts') })) });
+  const server = await CalendarServer.start({ port: 0, editor: new PostFileEditor(() => ({ root: dir, contentDir: join(dir, 'posts'), vars: { product: 'Roast No. 5' }, hashtags: {}, timezone: 'Europe/Berlin' })) });
   servers.push(server);
   server.update({ model: calendarFor({ posts: [launchDay()], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
   const token = new URL(server.url).searchParams.get('t')!;
@@ -95,6 +95,16 @@ describe('the edit server of watch --calendar', () => {
     }
     expect(await readFile(join(dir, 'notes.md'), 'utf8')).toBe('not a post\n');
     expect(await readFile(join(dir, 'posts/.hidden/x.md'), 'utf8')).toBe(LAUNCH);
+  });
+
+  it('renders a typed text for the preview, {{ }} filled in, and writes nothing', async () => {
+    const { dir, origin, token } = await project();
+    const answer = await rawRequest(origin, `/render?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file: 'posts/launch.md', text: 'New {{ product }} in {{ file.name }}, {{ nope }}' }) });
+    expect(answer.status).toBe(200);
+    const body = JSON.parse(answer.body) as { text: string; problems: string[] };
+    expect(body.text).toMatch(/^New Roast No\. 5 in launch, /);
+    expect(body.problems).toEqual([expect.stringContaining('nope')]);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
   });
 
   it('refuses an edit it does not know, naming what is wrong', async () => {

@@ -5,6 +5,7 @@ import { shownPost } from '../shown-post.js';
 import { withPageToken } from './address.js';
 import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
 import { details } from './details.js';
+import { Editing } from './editing.js';
 import { byId, h, replace } from './dom.js';
 import { header } from './header.js';
 import { PostsByDay } from './posts-by-day.js';
@@ -34,6 +35,8 @@ class CalendarPage {
   #updatedAt: Date | null = null;
   /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
   #dayCounts: Record<string, number> | null;
+  /** `watch --calendar`: the page edits the post files (editing.ts); null on a written page. */
+  readonly #editing: Editing | null;
 
   constructor(model: FirstView<CalendarPost>) {
     this.#model = model;
@@ -41,6 +44,8 @@ class CalendarPage {
     this.#posts = new PostsByDay(model);
     this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
     this.#state = this.#fromHash() ?? { view: 'month', month: model.initial.month, week: model.initial.week };
+    const edit = document.body.dataset.edit;
+    this.#editing = edit === undefined ? null : new Editing({ model: () => this.#model, open: (key) => this.#openPost(key) }, edit);
   }
 
   start(): void {
@@ -109,6 +114,7 @@ class CalendarPage {
       problems(model.problems),
       legend(model),
     );
+    this.#editing?.drawn();
     this.#renderDetails();
   }
 
@@ -169,6 +175,7 @@ class CalendarPage {
   }
 
   #renderDetails(): void {
+    if (this.#editing?.holdsPanel === true) return;
     const panel = byId('details');
     const post = this.#open === null ? undefined : this.#model.posts.find((candidate) => candidate.key === this.#open);
     if (post === undefined) {
@@ -177,6 +184,7 @@ class CalendarPage {
       return;
     }
     replace(panel, details(post, this.#model, this.#accounts, () => this.#openPost(null)));
+    this.#editing?.inDetails(panel, post);
     panel.hidden = false;
   }
 
