@@ -48,7 +48,9 @@ async function dropLatencies(dir, drops) {
   try {
     const { url } = watch;
     const page = await browser.context.newPage();
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
     await page.goto(`${url}#week-2030-12-30`);
+    note(`page open at ${url}`);
     const card = (place) => `.slot[data-day="${place.day}"][data-hour="${place.hour}"] .card[data-key="${KEY}"]:not([data-ghost])`;
     await page.waitForSelector(`${card(PLACES[1])}[draggable="true"]`, { timeout: 180_000 });
     await page.evaluate(() => document.addEventListener('drop', () => (globalThis.droppedAt = Date.now()), { capture: true }));
@@ -82,7 +84,7 @@ async function dropLatencies(dir, drops) {
       });
       // Quiet time between drops, as a person works.
       await new Promise((resolve) => setTimeout(resolve, 400));
-      await page.locator(card(from)).dragTo(page.locator(`.slot[data-day="${to.day}"][data-hour="${to.hour}"]`));
+      await page.locator(card(from)).dragTo(page.locator(`.slot[data-day="${to.day}"][data-hour="${to.hour}"]`), { timeout: 60_000 });
       const droppedAt = await page.evaluate(() => globalThis.droppedAt);
       toFile.push((await written) - droppedAt);
       toPage.push((await page.evaluate(() => globalThis.shown)) - droppedAt);

@@ -4,7 +4,7 @@
  * It uses the page's colours (page-style.ts).
  */
 export const EDIT_STYLE = `
-.edit-bar { position: fixed; left: 12px; bottom: 12px; z-index: 9; display: flex; gap: 10px; align-items: center; max-width: calc(100vw - 24px); background: var(--panel); border: 1px solid var(--line); border-radius: 9px; padding: 6px 10px; box-shadow: 0 6px 18px rgba(16, 24, 40, 0.12); }
+.edit-bar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; padding: 0 20px 8px; }
 .edit-status { font-size: 12.5px; color: var(--ink-2); overflow-wrap: anywhere; }
 .edit-status:empty { display: none; }
 .btn.primary { background: var(--accent); border-color: var(--accent); color: #fff; }

@@ -34,10 +34,12 @@ export class Editing {
     this.#page = page;
     this.#client = new EditClient(editPath);
     this.#status = h('div', { id: 'edit-status', class: 'edit-status', role: 'status', 'aria-live': 'polite' });
-    document.body.appendChild(h('div', { class: 'edit-bar' }, h('button', { class: 'btn', type: 'button', 'data-action': 'new-draft', onclick: () => void this.create(undefined) }, '+ New draft'), this.#status));
+    // A row of its own under the toolbar: it never covers a card.
+    byId('toolbar').after(h('div', { class: 'edit-bar' }, h('button', { class: 'btn', type: 'button', 'data-action': 'new-draft', onclick: () => void this.create(undefined) }, '+ New draft'), this.#status));
     this.#mover = new CardMover({
       movable: (key) => this.#movable(key),
-      prepare: (post) => void this.#read(post.file!),
+      // Read as the move starts: the version it names is the file as it is then.
+      prepare: (post) => void this.#read(post.file!, { fresh: true }),
       move: (post, at) => void this.#save(post, [{ kind: 'schedule', at, ...occurrence(post) }], `${post.key} moved to ${at}`),
       status: (message) => this.status(message),
     });
