@@ -4,11 +4,13 @@
 // and hour of the week view, then back, `--drops` times. For each drop: the time from the drop
 // (the page's `drop` event) to the file written (the bench's fs.watch of the post file sees it
 // change) and to the page updated (a MutationObserver sees the card in its new place, which the
-// watch sends after planning the file again). Both clocks are this machine's (Date.now()).
+// watch sends after planning the file again). Both clocks are this machine's (Date.now()). Then,
+// for comparison on the same machine and load, the same moves saved as an editor saves (the file
+// written by the bench): from the write to the page updated.
 // Usage: npm run build && node bench/calendar/edit.mjs [--posts 10000] [--drops 8]
 // Progress on stderr; the last stdout line is the results as JSON.
 import { watch as watchFile } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,19 +50,18 @@ async function dropLatencies(dir, drops) {
   try {
     const { url } = watch;
     const page = await browser.context.newPage();
+    // Tall enough for the week's hours, 24 cards at 09:00 among them: a drag that had to scroll would be dropped nowhere.
+    await page.setViewportSize({ width: 1440, height: 5000 });
     page.on('pageerror', (error) => note(`page error: ${error.message}`));
     await page.goto(`${url}#week-2030-12-30`);
-    note(`page open at ${url}`);
     const card = (place) => `.slot[data-day="${place.day}"][data-hour="${place.hour}"] .card[data-key="${KEY}"]:not([data-ghost])`;
     await page.waitForSelector(`${card(PLACES[1])}[draggable="true"]`, { timeout: 180_000 });
     await page.evaluate(() => document.addEventListener('drop', () => (globalThis.droppedAt = Date.now()), { capture: true }));
     const file = join(dir, FILE);
     const toFile = [];
     const toPage = [];
-    for (let drop = 0; drop < drops; drop++) {
-      const from = PLACES[(drop + 1) % 2];
-      const to = PLACES[drop % 2];
-      await page.evaluate((selector) => {
+    const awaitShown = (selector) =>
+      page.evaluate((selector) => {
         globalThis.shown = new Promise((resolve) => {
           const observer = new MutationObserver(() => {
             if (document.querySelector(selector) !== null) {
@@ -70,7 +71,11 @@ async function dropLatencies(dir, drops) {
           });
           observer.observe(document.body, { subtree: true, childList: true });
         });
-      }, card(to));
+      }, selector);
+    for (let drop = 0; drop < drops; drop++) {
+      const from = PLACES[(drop + 1) % 2];
+      const to = PLACES[drop % 2];
+      await awaitShown(card(to));
       // The post file is replaced (written beside it, then renamed over it): its folder is watched.
       const written = new Promise((resolve) => {
         const folder = watchFile(join(dir, 'posts/batch-000'), () => {
@@ -86,11 +91,25 @@ async function dropLatencies(dir, drops) {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await page.locator(card(from)).dragTo(page.locator(`.slot[data-day="${to.day}"][data-hour="${to.hour}"]`), { timeout: 60_000 });
       const droppedAt = await page.evaluate(() => globalThis.droppedAt);
+      if (droppedAt === undefined) throw new Error(`drop ${drop + 1}: the page saw no drop`);
+      await page.evaluate(() => (globalThis.droppedAt = undefined));
       toFile.push((await written) - droppedAt);
       toPage.push((await page.evaluate(() => globalThis.shown)) - droppedAt);
       note(`drop ${drop + 1}: file ${toFile.at(-1)} ms, page ${toPage.at(-1)} ms`);
     }
-    return { dropToFileMs: summary(toFile), dropToPageMs: summary(toPage) };
+    const saveToPage = [];
+    for (let save = 0; save < drops; save++) {
+      const from = PLACES[(save + drops + 1) % 2];
+      const to = PLACES[(save + drops) % 2];
+      await awaitShown(card(to));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const text = await readFile(file, 'utf8');
+      const saved = Date.now();
+      await writeFile(file, text.replace(from.at, to.at));
+      saveToPage.push((await page.evaluate(() => globalThis.shown)) - saved);
+      note(`save ${save + 1}: page ${saveToPage.at(-1)} ms`);
+    }
+    return { dropToFileMs: summary(toFile), dropToPageMs: summary(toPage), editorSaveToPageMs: summary(saveToPage) };
   } finally {
     await browser.close();
     await watch.stop();
