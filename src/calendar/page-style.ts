@@ -72,7 +72,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .card-time { font-weight: 650; font-variant-numeric: tabular-nums; }
 .card-dots { display: inline-flex; gap: 2px; }
 .card-dots .dot { width: 8px; height: 8px; }
-.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: anywhere; flex: 1; min-width: 0; }
+.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: break-word; flex: 1; min-width: 0; }
 .card .tag, .card .badge { margin-left: auto; }
 .card .badge { font-size: 10px; line-height: 15px; padding: 0 5px; flex: none; }
 .badge.icon { width: 17px; height: 17px; padding: 0; display: inline-grid; place-items: center; font-size: 10.5px; line-height: 1; }

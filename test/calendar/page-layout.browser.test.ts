@@ -79,18 +79,18 @@ describe.skipIf(BROWSER_MISSING)('the calendar page at every width', () => {
       const narrow = width < 700;
       expect(await page.locator(narrow ? '#view .agenda' : '#view .month').count(), `${width} px`).toBe(1);
       expect(await overflowing(page), `${narrow ? 'agenda' : 'month'} at ${width} px`).toEqual([]);
-      if ([390, 1024, 1440].includes(width)) await screenshot(page, `${narrow ? 'agenda' : 'month'}-${width}`);
+      await screenshot(page, `${narrow ? 'agenda' : 'month'}-${width}`);
       if (!narrow) {
         await page.getByRole('button', { name: 'Week', exact: true }).click();
         await page.goto(`${url}#week-2027-02-01`);
         await page.waitForSelector('#view .week');
         expect(await overflowing(page), `week at ${width} px`).toEqual([]);
-        if ([1024, 1440].includes(width)) await screenshot(page, `week-${width}`);
+        await screenshot(page, `week-${width}`);
       }
       await page.locator('#view .card[data-key="edited"]').first().click();
       await page.waitForSelector('#details .preview');
       expect(await overflowing(page), `details at ${width} px`).toEqual([]);
-      if ([390, 1024, 1440].includes(width)) await screenshot(page, `details-${width}`);
+      await screenshot(page, `details-${width}`);
       expect(errors).toEqual([]);
       await page.close();
     }
