@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registerCommands } from '../../cli/registry.js';
+import { WORKFLOW_FILES } from '../../src/init/workflows.js';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
 import { readDoc, REPO_ROOT } from './doc-files.js';
@@ -46,5 +47,13 @@ describe('docs/', () => {
     const action = parse(await readFile(`${REPO_ROOT}action.yml`, 'utf8')) as { inputs: object; outputs: object };
     for (const input of Object.keys(action.inputs)) expect(page).toContain(`| \`${input}\` |`);
     for (const output of Object.keys(action.outputs)) expect(page).toContain(`\`${output}\``);
+  });
+
+  it('names the concurrency groups and the artifact as the workflows init writes them', async () => {
+    const page = await readDoc('docs/github-actions.md');
+    const workflows = Object.values(WORKFLOW_FILES).join('\n');
+    const names = [...workflows.matchAll(/^\s+(?:group|name): (postsync-[a-z-]+)\$\{\{/gm)].map((match) => match[1]!);
+    expect(names).toEqual(expect.arrayContaining(['postsync-plan-', 'postsync-apply-', 'postsync-health-', 'postsync-calendar-']));
+    for (const name of names) expect(page, name).toContain(`\`${name}`);
   });
 });
