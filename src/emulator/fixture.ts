@@ -59,9 +59,15 @@ export interface FixtureHistory {
   content?: string;
 }
 
+/** A project's request budget: `limit` requests per fixed window of `windowSeconds`, shared by its keys. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
 export interface FixtureProject {
   id: string;
-  rateLimit?: { limit: number; windowSeconds: number };
+  rateLimit?: RateLimit;
   keys: FixtureKey[];
   accounts?: FixtureAccount[];
   posts?: FixturePost[];

@@ -1,6 +1,5 @@
 import type { Post } from '../api/types.js';
-import type { FixtureAccount, PublishBehavior } from './fixture.js';
-import type { RateLimit } from './rate-limit.js';
+import type { FixtureAccount, PublishBehavior, RateLimit } from './fixture.js';
 
 /**
  * A post as stored: the wire Post, except that media are referenced by id (the wire Media carries

@@ -1,10 +1,6 @@
 import { ErrorCodes } from '../api/error-codes.js';
 import { ApiError } from './envelope.js';
-
-export interface RateLimit {
-  limit: number;
-  windowSeconds: number;
-}
+import type { RateLimit } from './fixture.js';
 
 interface Window {
   startMs: number;

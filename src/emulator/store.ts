@@ -1,7 +1,7 @@
 import { EmulatorClock } from './clock.js';
+import type { RateLimit } from './fixture.js';
 import type { AccountRecord, IdempotencyEntry, IdempotencyOutcome, ProjectSettings, StoredMedia, StoredPost } from './model.js';
 import { PostIndex, type SortKey } from './post-index.js';
-import type { RateLimit } from './rate-limit.js';
 import { SortedList } from './sorted-list.js';
 
 /** How long an Idempotency-Key is remembered by default, in emulator time (`--idempotency-ttl`). */
