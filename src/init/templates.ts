@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '../emulator/demo-fixture.js';
+import { DEMO_ACCOUNTS } from '../emulator/fixture/demo-fixture.js';
 
 /** Schema paths as the generated files refer to them (see schemaReference). */
 export interface SchemaPaths {
