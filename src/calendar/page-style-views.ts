@@ -13,6 +13,8 @@ export const VIEW_STYLE = `
 .chip { max-width: 100%; }
 .chip-label { min-width: 0; overflow-wrap: anywhere; }
 
+/* A right-to-left text starts at the right, as on the networks (cards are buttons, aligned left). */
+.card-text, .caption { text-align: start; }
 .card-body { display: flex; align-items: flex-start; gap: 6px; min-width: 0; }
 .card-thumb { width: 30px; height: 30px; flex: none; border-radius: 4px; object-fit: cover; background: var(--line-2); }
 @container (max-width: 130px) {

@@ -121,6 +121,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page at every width', () => {
       const direction = (selector: string) => page.locator(selector).first().evaluate((element) => (globalThis as unknown as PageGlobals).getComputedStyle(element as unknown as PageElement).direction);
       expect(await direction('.card[data-key="ar"] .card-text')).toBe('rtl');
       expect(await direction('.card[data-key="ja"] .card-text')).toBe('ltr');
+      await screenshot(page, `rtl-${width}`);
       await page.locator('.card[data-key="ar"]').click();
       expect(await page.locator('#details [data-field="caption"]').evaluateAll((captions) => captions.map((caption) => (globalThis as unknown as PageGlobals).getComputedStyle(caption as unknown as PageElement).direction))).toEqual(['rtl', 'rtl']);
       await screenshot(page, `rtl-details-${width}`);
