@@ -214,6 +214,6 @@ export function registerCommands(program: Command): void {
     .option('--platform <platform>', 'only this platform (e.g. photoC)')
     .addOption(new Option('--format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(['table', 'csv', 'json']))
     .option('--json', 'same as --format json')
-    .addHelpText('after', '\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv')
+    .addHelpText('after', '\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv')
     .action(async (flags, command: Command) => exitWith((await import('./commands/analytics.js')).runAnalytics(flags, command)));
 }

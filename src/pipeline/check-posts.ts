@@ -46,7 +46,7 @@ export async function checkDesiredPosts(input: {
       found = {
         rules: rulesDigest,
         // An unavailable account is only a warning: its posts become `blocked` in the plan
-        // (README, "blocked") instead of stopping the whole run.
+        // (docs/concepts.md, "Blocked files and partial apply") instead of stopping the whole run.
         accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' }),
         media: mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings)),
       };
