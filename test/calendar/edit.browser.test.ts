@@ -14,7 +14,7 @@ import { calendarFor, launchDay } from './fixtures.js';
 const browser = useBrowser();
 const emulator = useEmulator();
 
-const CONFIG = `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n  short: ${DEMO_ACCOUNTS.short}\nvars:\n  product: Roast No. 5\nrules:\n  daily:\n    maxPerDay: 1\n`;
+const CONFIG = `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n  short: ${DEMO_ACCOUNTS.short}\nvars:\n  product: Roast No. 5\nslots:\n  photo: ["Thu 15:30"]\nrules:\n  daily:\n    maxPerDay: 1\n`;
 const LAUNCH = '---\n# The launch: keep this comment\nscheduledAt: "2027-02-03 09:00"   # launch day\ntargets:\n  - photo\nmedia: [media/cover.png]\n---\nLaunch day of {{ product }}\n';
 const LATER = '---\r\nscheduledAt: 2027-02-10 12:00\r\ntargets: [photo]\r\nmedia: [media/cover.png]\r\n---\r\nLater on\r\n';
 const WEEKLY = '---\nscheduledAt: 2027-02-01 10:00\nrepeat: { every: week, count: 3 }\ntargets: [photo]\nmedia: [media/cover.png]\n---\nWeekly roast\n';
@@ -164,6 +164,18 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     await page.locator('.slot[data-day="2027-02-05"] .card[data-key="launch"]').dragTo(page.locator('.slot[data-day="2027-02-04"][data-hour="14"]'));
     await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-04 14:00"   # launch day\n');
     await expect.poll(() => page.locator('.slot[data-day="2027-02-04"][data-hour="14"] .card[data-key="launch"]:not([data-ghost])').count(), { timeout: 10_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('drops a card on a free slot at its time, and makes a new draft on a free slot with a double click', async () => {
+    const { page, errors } = await openPage(browser(), `${url}#2027-02`);
+    await card(page, '2027-02-04', 'launch').dragTo(page.locator('.cell[data-day="2027-02-11"] .free-slot[data-time="15:30"]'));
+    await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-11 15:30"   # launch day\n');
+    await expect.poll(() => card(page, '2027-02-11', 'launch').count(), { timeout: 10_000 }).toBe(1);
+    await page.locator('.cell[data-day="2027-02-25"] .free-slot[data-time="15:30"]').dblclick();
+    await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/2027-02/2027-02-25-draft.md');
+    expect(await file('posts/2027-02/2027-02-25-draft.md')).toContain('\nscheduledAt: 2027-02-25 15:30\ndraft: true\n');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -16,8 +16,8 @@ const CARD = '.card[data-key]:not([data-ghost])';
 const DROP = '.cell[data-day], .slot[data-day]';
 
 /**
- * Moving cards: with the mouse, a card dragged onto a day of the month (same time) or an hour of
- * the week (same minutes); with the keyboard, a focused card moved by Shift+←/→ (a day) and
+ * Moving cards: with the mouse, a card dragged onto a day of the month (same time), an hour of
+ * the week (same minutes) or a free slot (its time); with the keyboard, a focused card moved by Shift+←/→ (a day) and
  * Shift+↑/↓ (a week), then Enter to save or Escape to leave it. Listens on the document, so the
  * page's views are drawn as they are and only marked draggable (`drawn`).
  */
@@ -70,7 +70,9 @@ export class CardMover {
     if (post === null || place === null || place === undefined) return;
     event.preventDefault();
     place.classList.remove('drop-here');
-    const at = wallTime(post, place.dataset.day!, place.dataset.hour);
+    // Dropped on a free slot: its time.
+    const free = (event.target as Element).closest<HTMLElement>('.free-slot')?.dataset.time;
+    const at = free === undefined ? wallTime(post, place.dataset.day!, place.dataset.hour) : `${place.dataset.day} ${free}`;
     if (at !== `${post.slot?.day} ${post.slot?.time}`) this.#target.move(post, at);
   }
 

@@ -14,8 +14,8 @@ export interface EditingPage {
 
 /**
  * The calendar's editing, in `watch --calendar` only (the page's `data-edit` names the server):
- * moving cards (drag.ts), the editor (editor.ts), a new draft on a day (a double click) or in
- * the tray, unschedule and duplicate in a post's details. Each edit is written to the post file by
+ * moving cards (drag.ts), the editor (editor.ts), a new draft on a day or a free slot (a double
+ * click) or from the edit bar, unschedule and duplicate in a post's details. Each edit is written to the post file by
  * the server; the watch plans again as for any save, and the page shows the new calendar when it
  * comes. A file changed on disk since the page read it is not written: the editor opens on it as
  * it is now, with the message.
@@ -46,7 +46,9 @@ export class Editing {
     document.addEventListener('dblclick', (event) => {
       const place = (event.target as Element | null)?.closest?.<HTMLElement>('.cell[data-day], .slot[data-day]');
       if (place === null || place === undefined || (event.target as Element).closest('.card') !== null) return;
-      void this.create(`${place.dataset.day} ${(place.dataset.hour ?? '9').padStart(2, '0')}:00`);
+      // On a free slot, its time; else the hour of the week's row, or 09:00.
+      const free = (event.target as Element).closest<HTMLElement>('.free-slot')?.dataset.time;
+      void this.create(`${place.dataset.day} ${free ?? `${(place.dataset.hour ?? '9').padStart(2, '0')}:00`}`);
     });
   }
 
