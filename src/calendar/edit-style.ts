@@ -14,6 +14,11 @@ export const EDIT_STYLE = `
 .edit-field input, .edit-field textarea { font: inherit; font-size: 14px; color: var(--ink); border: 1px solid var(--line); border-radius: 7px; padding: 6px 8px; }
 .edit-field textarea { min-height: 9em; resize: vertical; unicode-bidi: plaintext; }
 .edit-account { font-size: 13px; color: var(--ink); display: inline-flex; gap: 4px; align-items: center; margin-right: 12px; }
+.edit-options { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 2px 0 8px 22px; font-size: 12.5px; }
+.edit-options[hidden] { display: none; }
+.edit-options small { flex-basis: 100%; color: var(--ink-3); }
+.edit-option { display: inline-flex; gap: 4px; align-items: center; }
+.edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
 .edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
 .card[draggable="true"] { cursor: grab; }
 .card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }

@@ -19,11 +19,14 @@ const LAUNCH = '---\n# The launch: keep this comment\nscheduledAt: "2027-02-03 0
 const LATER = '---\r\nscheduledAt: 2027-02-10 12:00\r\ntargets: [photo]\r\nmedia: [media/cover.png]\r\n---\r\nLater on\r\n';
 const WEEKLY = '---\nscheduledAt: 2027-02-01 10:00\nrepeat: { every: week, count: 3 }\ntargets: [photo]\nmedia: [media/cover.png]\n---\nWeekly roast\n';
 
+/** `later` once the editor saved it: the text, a second account, and an option of the first. */
+const LATER_EDITED = LATER.replace('targets: [photo]', 'targets: [{ account: photo, options: { link: https://example.com/roast } }, short]').replace('Later on\r\n', 'Later on, with {{ product }} and more\r\n');
+
 interface PlannedChange {
   action: string;
   key: string;
   reasons: string[];
-  desired?: { content: string; scheduledAt: string | null };
+  desired?: { content: string; scheduledAt: string | null; targets: unknown[] };
 }
 
 describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
@@ -90,7 +93,7 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     await page.close();
   });
 
-  it('edits the text and the accounts in the editor, with the live preview and counter; CRLF and {{ }} kept', async () => {
+  it('edits the text, the accounts and an option in the editor, with the live preview and counter; CRLF and {{ }} kept', async () => {
     const { page, errors } = await openPage(browser(), `${url}#2027-02`);
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="edit"]').click();
@@ -98,6 +101,8 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await text.inputValue()).toBe('Later on');
     await text.fill('Later on, with {{ product }} and more');
     await page.locator('#details input[data-account="' + DEMO_ACCOUNTS.short + '"]').check();
+    await page.locator(`#details [data-option-name="${DEMO_ACCOUNTS.photo}"]`).fill('link');
+    await page.locator(`#details [data-option-value="${DEMO_ACCOUNTS.photo}"]`).fill('https://example.com/roast');
     // The editor holds the source ({{ }}), the preview the rendered text, counted in the account's unit.
     const photo = page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.photo}"]`);
     await expect.poll(() => photo.locator('[data-field="caption"]').textContent(), { timeout: 10_000 }).toBe('Later on, with Roast No. 5 and more');
@@ -105,11 +110,12 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.short}"]`).count()).toBe(1);
     await screenshot(page, 'calendar-editor');
     await page.locator('#details button[type="submit"]').click();
-    await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER.replace('targets: [photo]', 'targets: [photo, short]').replace('Later on\r\n', 'Later on, with {{ product }} and more\r\n'));
+    await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED);
     await card(page, '2027-02-10', 'later').click();
     await expect.poll(() => page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.photo}"] [data-field="caption"]`).first().textContent(), { timeout: 10_000 }).toBe('Later on, with Roast No. 5 and more');
     const later = (await plan()).find((change) => change.key === 'later')!;
     expect(later.desired?.content).toBe('Later on, with Roast No. 5 and more');
+    expect(later.desired?.targets[0]).toEqual({ socialAccountId: DEMO_ACCOUNTS.photo, options: { link: 'https://example.com/roast' } });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -145,7 +151,7 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     await expect.poll(() => file('posts/later-copy.md').catch(() => null), { timeout: 10_000 }).toBe(await file('posts/later.md'));
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="unschedule"]').click();
-    await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER.replace('targets: [photo]', 'targets: [photo, short]').replace('Later on\r\n', 'Later on, with {{ product }} and more\r\n').replace('scheduledAt: 2027-02-10 12:00\r\n', ''));
+    await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED.replace('scheduledAt: 2027-02-10 12:00\r\n', ''));
     await expect.poll(() => page.locator('#side .card[data-key="later"]').count(), { timeout: 10_000 }).toBe(1);
     const changes = await plan();
     // Its text and accounts changed earlier too: one update that leaves it without a time (a draft).

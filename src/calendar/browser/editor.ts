@@ -4,6 +4,7 @@ import type { CalendarAccount, CalendarPost, CalendarTarget } from '../model.js'
 import { bodyOf, occurrenceOf, type PostSource, type Rendered } from './edit-client.js';
 import { preview } from './details.js';
 import { h } from './dom.js';
+import { optionFields } from './option-fields.js';
 
 /** What the editor is opened on: the file as read, and the post the page shows of it (none yet for a new draft). */
 export interface EditorInput {
@@ -36,6 +37,10 @@ export function editor(input: EditorInput): HTMLElement {
   const text = h('textarea', { id: 'edit-text', name: 'text', rows: 8, dir: 'auto' }) as HTMLTextAreaElement;
   text.value = startText;
   const boxes = input.accounts.map((account) => h('input', { type: 'checkbox', name: 'account', value: account.id, 'data-account': account.id, ...(written.has(account.id) || (post === undefined && accountsOf(source.text).includes(account.label)) ? { checked: true } : {}) }) as HTMLInputElement);
+  const options = input.accounts.map((account) => optionFields(account, written.get(account.id)));
+  const showOptions = () => boxes.forEach((box, index) => (options[index]!.element.hidden = !box.checked));
+  for (const box of boxes) box.addEventListener('change', showOptions);
+  showOptions();
   const previews = h('div', { class: 'section edit-previews', 'aria-live': 'polite' });
   let rendered: Rendered = { text: text.value, problems: [] };
   const drawPreviews = () => previews.replaceChildren(...livePreviews({ rendered, post, accounts: input.accounts, chosen: boxes.filter((box) => box.checked).map((box) => box.value) }));
@@ -67,6 +72,8 @@ export function editor(input: EditorInput): HTMLElement {
     const chosen = boxes.filter((box) => box.checked).map((box) => nameInFile(input.accounts.find((account) => account.id === box.value)!, written));
     const before = boxes.filter((box) => box.defaultChecked).map((box) => nameInFile(input.accounts.find((account) => account.id === box.value)!, written));
     if (occurrence === undefined && chosen.join('\n') !== before.join('\n')) edits.push({ kind: 'accounts', accounts: chosen });
+    // After the accounts: an option of an account added in this save goes into its new entry.
+    if (occurrence === undefined) boxes.forEach((box, index) => box.checked && edits.push(...options[index]!.edits(nameInFile(input.accounts[index]!, written))));
     if (edits.length === 0) return input.onClose();
     input.onSave(edits);
   };
@@ -79,7 +86,7 @@ export function editor(input: EditorInput): HTMLElement {
     h('label', { class: 'edit-field' }, 'Time (project time zone)', time),
     h('label', { class: 'edit-account' }, draft, ' Draft: not scheduled (unchecked with a time: scheduled then)'),
     h('label', { class: 'edit-field' }, 'Text, as written in the file', text),
-    occurrence !== undefined ? null : h('fieldset', { class: 'edit-field' }, h('legend', null, 'Accounts'), input.accounts.map((account, index) => h('label', { class: 'edit-account' }, boxes[index]!, ` ${account.label}`, account.platform === null ? null : h('small', null, ` ${account.platform}`)))),
+    occurrence !== undefined ? null : h('fieldset', { class: 'edit-field' }, h('legend', null, 'Accounts and their options'), input.accounts.map((account, index) => [h('label', { class: 'edit-account' }, boxes[index]!, ` ${account.label}`, account.platform === null ? null : h('small', null, ` ${account.platform}`)), options[index]!.element])),
     previews,
     h('div', { class: 'edit-actions' }, h('button', { class: 'btn primary', type: 'submit' }, 'Save to the file')),
   );
