@@ -124,7 +124,7 @@ export class FrontMatter {
 
   #addTop(text: string): Splice {
     const { eol, frontMatter } = this.parts;
-    if (frontMatter === null) return { start: 0, end: 0, text: `---${eol}${text}${eol}---${eol}` };
+    if (frontMatter === null) return { start: this.parts.bodyStart, end: this.parts.bodyStart, text: `---${eol}${text}${eol}---${eol}` };
     return { start: frontMatter.end, end: frontMatter.end, text: `${text}${eol}` };
   }
 

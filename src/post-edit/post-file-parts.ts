@@ -15,13 +15,14 @@ export interface PostFileParts {
   bodyStart: number;
 }
 
-const OPENING = /^---[ \t]*\r?\n/;
+/** After a byte order mark, if the file starts with one (it is kept). */
+const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /(^|\n)---[ \t]*(\r?\n|$)/g;
 
 export function postFileParts(text: string): PostFileParts {
   const eol = /^[^\n]*\r\n/.test(text) ? '\r\n' : '\n';
   const opening = OPENING.exec(text);
-  if (opening === null) return { text, eol, frontMatter: null, bodyStart: 0 };
+  if (opening === null) return { text, eol, frontMatter: null, bodyStart: text.startsWith('\uFEFF') ? 1 : 0 };
   const start = opening[0].length;
   CLOSING.lastIndex = start - 1;
   const closing = CLOSING.exec(text);

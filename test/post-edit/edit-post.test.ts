@@ -84,6 +84,12 @@ describe('editPost: one change, every other byte kept', () => {
     expect(editPost('---\nid: x\n---\nNew\n', { kind: 'accounts', accounts: ['photo'] })).toBe('---\nid: x\ntargets: [photo]\n---\nNew\n');
   });
 
+  it('keeps a byte order mark first, and gives a file without front-matter one after it', () => {
+    expect(editPost('\uFEFF---\ntargets: [photo]\n---\nHi\n', { kind: 'schedule', at: '2027-03-01 09:00' })).toBe('\uFEFF---\ntargets: [photo]\nscheduledAt: 2027-03-01 09:00\n---\nHi\n');
+    expect(editPost('\uFEFFJust text\n', { kind: 'schedule', at: '2027-03-01 09:00' })).toBe('\uFEFF---\nscheduledAt: 2027-03-01 09:00\n---\nJust text\n');
+    expect(editPost('Just text\r\n', { kind: 'text', text: 'Other' })).toBe('Other\r\n');
+  });
+
   it('quotes a value that would not read back as the same text', () => {
     expect(editPost('---\ntargets: [photo]\n---\nx\n', { kind: 'option', account: 'photo', name: 'link', value: 'a: b # c' })).toBe('---\ntargets: [{ account: photo, options: { link: "a: b # c" } }]\n---\nx\n');
   });
