@@ -24,8 +24,8 @@ function runGit(repository: HomeRepository, args: readonly string[], input?: str
     const child = spawn('git', args, { cwd: repository.cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], timeout: GIT_TIMEOUT_MS });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', (error) => reject(new InputError(`cannot run git: ${error.message}`, { hint: 'postsync state pull, push and show run git: install it and run them in a clone of the repository.' })));
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
     // A git that exits before reading all of its input fails on its own; the broken pipe is not the news.
