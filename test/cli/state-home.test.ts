@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { git, gitEnv } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
 
 const TARGET = 'https://api.example.com/public/v1#demo';
+const emulator = useEmulator();
 
 /** A valid state with one post record per key. */
 function stateText(keys: string[]): string {
@@ -112,6 +115,35 @@ describe('postsync state pull, push and show with the branch home', () => {
     const push = await postsync(calendar, 'state', 'push');
     expect(push.code).toBe(1);
     expect(push.stderr).toContain('postsync state move-home --to branch');
+  }, 60_000);
+});
+
+describe('postsync state show', () => {
+  it('checks the seals of its target\'s records with the API key, and names the records without a valid one', async () => {
+    const { remote, calendar } = await repository();
+    await mkdir(join(calendar, 'posts/2027-01'), { recursive: true });
+    await writeFile(join(calendar, 'posts/2027-01/launch.md'), '---\ntargets: []\n---\nWe launch.\n');
+    const withKey = (cwd: string, ...args: string[]) => runCli(['--api-url', emulator().baseUrl, ...args], { cwd, env: { ...gitEnv(), POSTSYNC_API_KEY: DEMO_API_KEY } });
+    expect((await withKey(calendar, 'apply', '--yes')).code).toBe(0);
+    expect((await postsync(calendar, 'state', 'push')).code).toBe(0);
+
+    const sealed = JSON.parse((await withKey(calendar, 'state', 'show', '--json')).stdout);
+    expect(sealed).toMatchObject({ sealsChecked: true, sections: [{ posts: 1, unconfirmed: { posts: [], media: [], pending: [], uploads: [] } }] });
+    expect((await withKey(calendar, 'state', 'show')).stdout).toContain('  Seals: all ok.');
+
+    // Someone edits the record on the branch by hand: its seal no longer holds.
+    const other = await another(remote);
+    expect((await postsync(other, 'state', 'pull')).code).toBe(0);
+    const state = JSON.parse(await readFile(join(other, '.postsync/state.json'), 'utf8'));
+    const section = Object.values(state.targets)[0] as { posts: Record<string, { postId: string }> };
+    section.posts['2027-01/launch']!.postId = 'someone-elses-post';
+    await writeFile(join(other, '.postsync/state.json'), JSON.stringify(state));
+    expect((await postsync(other, 'state', 'push')).code).toBe(0);
+    const shown = await withKey(calendar, 'state', 'show');
+    expect(shown.stdout).toContain('  Seals: 1 record unconfirmed (plans leave them alone until postsync state confirm): 2027-01/launch');
+    // Without a key the state still shows; the seals are said to be unchecked.
+    const keyless = JSON.parse((await runCli(['--api-url', emulator().baseUrl, 'state', 'show', '--json'], { cwd: calendar, env: { ...gitEnv(), CI: 'true' } })).stdout);
+    expect(keyless).toMatchObject({ sealsChecked: false, sections: [{ posts: 1, unconfirmed: null }] });
   }, 60_000);
 });
 
