@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoFixture } from '../../src/emulator/index.js';
@@ -6,6 +6,7 @@ import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
+import { initProject } from '../../src/init/init-project.js';
 import { initRepository } from './init-repository.js';
 import { homeRef, mergePush, protectMain, remoteState, STATE_HOMES, useHome, type StateHome } from './state-homes.js';
 import { runWorkflow, type JobResult, type StepResult, type WorkflowJobRun } from './workflow-runner.js';
@@ -111,6 +112,37 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       expect(step(again, 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0', adopt: '0' });
       expect(step(again, 'Commit the state file').stdout).toContain('The state on postsync/state is already this one: nothing to push.');
       expect(await createdPosts(emulator)).toBe(2);
+    } finally {
+      await emulator.close();
+    }
+  }, 180_000);
+});
+
+describe('the state home `branch` with several calendars in one repository', () => {
+  it('keeps each calendar\'s state in its own file on the one branch', async () => {
+    const emulator = await startTestEmulator({ fixture: demoFixture() });
+    try {
+      const remote = await testdir();
+      await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
+      await protectMain(remote);
+      const editor = await testdir();
+      await git(editor, 'clone', '-q', remote, '.');
+      for (const folder of ['clients/acme', 'clients/bolt']) {
+        await initProject({ dir: join(editor, folder), now: NOW, timezone: 'UTC' });
+        await appendFile(join(editor, folder, 'postsync.yaml'), '\nstate:\n  home: branch\n');
+      }
+      // GitHub reads workflows at the repository root only: one calendar's .github moves there.
+      await rename(join(editor, 'clients/acme/.github'), join(editor, '.github'));
+      await rm(join(editor, 'clients/bolt/.github'), { recursive: true });
+      await git(editor, 'add', '.');
+      await git(editor, 'commit', '-q', '-m', 'Two calendars');
+      await mergePush(editor, '-q', 'origin', 'HEAD:main');
+      const secrets = Object.fromEntries(['_CLIENTS_ACME', '_CLIENTS_BOLT'].flatMap((suffix) => [[`POSTSYNC_API_URL${suffix}`, emulator.baseUrl], [`POSTSYNC_API_KEY${suffix}`, 'demo-key']]));
+      const runs = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets, github: { sha: await git(editor, 'rev-parse', 'HEAD') } });
+      const applies = runs.filter((candidate) => candidate.job === 'apply');
+      expect(applies.map((candidate) => candidate.result?.status)).toEqual(['success', 'success']);
+      expect((await git(remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).split('\n')).toEqual(['clients/acme/.postsync/state.json', 'clients/bolt/.postsync/state.json']);
+      expect(await git(remote, 'log', '--format=%s', 'postsync/state')).toBe('postsync: record applied posts of clients/bolt [skip ci]\npostsync: record applied posts of clients/acme [skip ci]');
     } finally {
       await emulator.close();
     }
