@@ -124,7 +124,10 @@ describe('postsync state show', () => {
     await mkdir(join(calendar, 'posts/2027-01'), { recursive: true });
     await writeFile(join(calendar, 'posts/2027-01/launch.md'), '---\ntargets: []\n---\nWe launch.\n');
     const withKey = (cwd: string, ...args: string[]) => runCli(['--api-url', emulator().baseUrl, ...args], { cwd, env: { ...gitEnv(), POSTSYNC_API_KEY: DEMO_API_KEY } });
-    expect((await withKey(calendar, 'apply', '--yes')).code).toBe(0);
+    const applied = await withKey(calendar, 'apply', '--yes');
+    expect(applied.code).toBe(0);
+    // A person's apply is not yet where CI reads the state: it says how to put it there.
+    expect(applied.stderr).toContain('Note: this calendar keeps its state on the branch postsync/state: run postsync state push --merge to record this apply there');
     expect((await postsync(calendar, 'state', 'push')).code).toBe(0);
 
     const sealed = JSON.parse((await withKey(calendar, 'state', 'show', '--json')).stdout);
