@@ -2,8 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
-import { DEFAULT_STATE_BRANCH } from '../../src/config/state-section.js';
-import { isStateBranchName } from '../../src/config/state-section.js';
+import { DEFAULT_STATE_BRANCH, isStateBranchName } from '../../src/config/state-section.js';
 import type { Config } from '../../src/config/types.js';
 import { InputError } from '../../src/errors.js';
 import { moveStateHome } from '../../src/pipeline/move-state-home.js';
@@ -74,7 +73,11 @@ export async function runStateShow(flags: StateHomeFlags, command: Command): Pro
   const options = globalOptions(command);
   const config = await loadProjectConfig(options);
   // The seals are checked with the API key when the target can be reached; the state shows without.
-  const connection = await connect(config, { ci: isCI(), onClientEvent: () => {} }).catch((error: Error) => error);
+  // Without an API URL there is no target to check them for (the embedded API is not started for it).
+  const connection =
+    config.api.url === null && !config.api.local
+      ? new Error('no API URL (POSTSYNC_API_URL or --api-url) names the target whose key seals them')
+      : await connect(config, { ci: isCI(), onClientEvent: () => {} }).catch((error: Error) => error);
   try {
     const shown = await showState(config, { remote: flags.remote ?? 'origin', ...(connection instanceof Error ? {} : { seal: connection.seal }) });
     const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;

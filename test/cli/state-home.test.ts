@@ -63,6 +63,10 @@ describe('postsync state pull, push and show with the branch home', () => {
     const human = await postsync(elsewhere, 'state', 'show');
     expect(human.stdout).toContain('State home: .postsync/state.json on branch postsync/state of origin, commit ');
     expect(human.stdout).toContain(`Target ${TARGET}: 1 post, 0 media files, 0 pending creates, 0 unfinished uploads.`);
+    // No API URL: no target to check the seals for, and no local API started to pretend one.
+    expect(human.stdout).toContain('Seals: not checked.');
+    expect(human.stdout).toContain('seals not checked: no API URL');
+    expect(existsSync(join(elsewhere, '.postsync/local-api'))).toBe(false);
 
     const pulled = await postsync(elsewhere, 'state', 'pull');
     expect(pulled.stdout).toMatch(/^Pulled the state of postsync\/state \([0-9a-f]{12}\) into \.postsync\/state\.json\.\n$/);
