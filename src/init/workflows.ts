@@ -253,6 +253,7 @@ ${matrix}
     steps:
 ${checkout()}
 ${setupPostsync()}
+${readState()}
       # The API key for the checks, the GitHub token for the issue: no step holds both.
       - name: Check
         id: check

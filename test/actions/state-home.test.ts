@@ -7,6 +7,7 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
 import { initProject } from '../../src/init/init-project.js';
+import { startGitHubStandIn } from './github-issues-stand-in.js';
 import { initRepository } from './init-repository.js';
 import { homeRef, mergePush, protectMain, remoteState, STATE_HOMES, useHome, type StateHome } from './state-homes.js';
 import { runWorkflow, type JobResult, type StepResult, type WorkflowJobRun } from './workflow-runner.js';
@@ -113,6 +114,32 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       expect(step(again, 'Commit the state file').stdout).toContain('The state on postsync/state is already this one: nothing to push.');
       expect(await createdPosts(emulator)).toBe(2);
     } finally {
+      await emulator.close();
+    }
+  }, 180_000);
+});
+
+describe('the health workflow with the state home `branch`', () => {
+  it('checks the calendar against the state on the branch: nothing to change after an apply, no issue', async () => {
+    const emulator = await startTestEmulator({ fixture: demoFixture() });
+    const github = await startGitHubStandIn({ repository: 'acme/content', token: 'ghs_health' });
+    try {
+      const repo = await repository('branch', { protect: true });
+      const merged = await merge(repo, 1);
+      expect(job(await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } }), 'apply').status).toBe('success');
+      const runs = await runWorkflow(join(repo.editor, '.github/workflows/postsync-health.yml'), {
+        workspace: await testdir(),
+        remote: repo.remote,
+        actionRef: ACTION_REF,
+        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
+        github: { sha: merged.sha, api_url: github.apiUrl, repository: 'acme/content', run_id: '7' },
+      });
+      const health = job(runs, 'health');
+      expect(step(health, 'Read the state').stdout).toContain('Pulled the state of postsync/state');
+      expect(step(health, 'Check').outputs).toMatchObject({ 'plan-exit': '0', 'status-exit': '0', 'has-changes': 'false' });
+      expect(step(health, 'Report').stdout).toContain('All is well; no health issue is open.');
+    } finally {
+      await github.close();
       await emulator.close();
     }
   }, 180_000);
