@@ -99,9 +99,10 @@ export async function runStateMoveHome(flags: StateHomeFlags, command: Command):
   const outcome = await moveStateHome(config, { to: flags.to === 'branch' ? { kind: 'branch', branch } : { kind: 'file' }, remote, message: flags.message ?? 'postsync: move the state to its own branch' });
   const file = terminalPath(relative(config.root, config.statePath));
   if (outcome.to === 'branch') {
-    writeNotes(outcome.pushed.notes);
+    writeNotes(outcome.pushed?.notes ?? []);
+    const where = outcome.pushed === null ? 'there is no state yet: the first apply creates it there' : `commit ${outcome.pushed.commit.slice(0, 12)}`;
     process.stdout.write(
-      `The state now lives on ${terminalText(branch)} of ${terminalText(remote)} (commit ${outcome.pushed.commit.slice(0, 12)}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? `, and ${file} left git's index (it stays on disk)` : ''}.\n` +
+      `The state now lives on ${terminalText(branch)} of ${terminalText(remote)} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? `, and ${file} left git's index (it stays on disk)` : ''}.\n` +
         `Next: commit ${outcome.configFile}${outcome.untracked ? ` and the removal of ${file}` : ''} in a pull request. Once it is merged, plan and apply read the state from ${terminalText(branch)}.\n`,
     );
   } else {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { writeStateSetting } from '../config/edit-state-setting.js';
 import type { Config, StateHome } from '../config/types.js';
@@ -5,7 +6,7 @@ import { InputError } from '../errors.js';
 import { untrack } from '../state/home-git.js';
 import { pullState, pushState, type PullOutcome, type PushOutcome } from './state-home-sync.js';
 
-export type MoveOutcome = { to: 'branch'; pushed: PushOutcome; configFile: string; untracked: boolean } | { to: 'file'; pulled: PullOutcome; configFile: string };
+export type MoveOutcome = { to: 'branch'; pushed: PushOutcome | null; configFile: string; untracked: boolean } | { to: 'file'; pulled: PullOutcome; configFile: string };
 
 /**
  * `postsync state move-home --to branch|file`: one command each way. To a branch: the working
@@ -22,7 +23,8 @@ export async function moveStateHome(config: Config, options: { to: StateHome; re
   }
   if (options.to.kind === 'branch') {
     const atBranch: Config = { ...config, stateHome: options.to };
-    const pushed = await pushState(atBranch, { remote: options.remote, merge: true, message: options.message });
+    // No state yet (nothing applied): there is nothing to carry over, the first apply creates the branch.
+    const pushed = existsSync(config.statePath) ? await pushState(atBranch, { remote: options.remote, merge: true, message: options.message }) : null;
     const configFile = await writeStateSetting(config.root, { file, home: options.to });
     return { to: 'branch', pushed, configFile, untracked: await untrack({ cwd: config.root, remote: options.remote }, config.statePath) };
   }

@@ -37,8 +37,15 @@ export async function branchHome(config: Config, remote: string): Promise<Branch
 async function readPulled(config: Config, branch: string): Promise<PulledRecord | undefined> {
   const text = await readFile(join(config.root, PULLED_RECORD), 'utf8').catch(() => null);
   if (text === null) return undefined;
-  const record = JSON.parse(text) as PulledRecord;
-  return record.branch === branch ? record : undefined;
+  // Unreadable: as if never pulled here (a push then refuses a branch that exists, unless --merge).
+  const record = ((): Partial<PulledRecord> | null => {
+    try {
+      return JSON.parse(text) as Partial<PulledRecord>;
+    } catch {
+      return null;
+    }
+  })();
+  return record?.branch === branch && (typeof record.commit === 'string' || record.commit === null) ? { branch, commit: record.commit } : undefined;
 }
 
 async function writePulled(config: Config, record: PulledRecord): Promise<void> {

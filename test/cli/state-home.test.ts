@@ -155,6 +155,15 @@ describe('postsync state show', () => {
 });
 
 describe('postsync state move-home', () => {
+  it('moves a calendar that has no state yet by rewriting postsync.yaml alone', async () => {
+    const { remote, calendar } = await repository({ config: '' });
+    const moved = await postsync(calendar, 'state', 'move-home', '--to', 'branch', '--branch', 'team/state');
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain('The state now lives on team/state of origin (there is no state yet: the first apply creates it there)');
+    expect(await readFile(join(calendar, 'postsync.yaml'), 'utf8')).toBe('# The calendar of the team.\ntimezone: UTC\nstate:\n  home: branch\n  branch: team/state\n');
+    expect(await git(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads')).toBe('refs/heads/main');
+  }, 60_000);
+
   it('moves the committed state to the branch and back in one command each way, rewriting postsync.yaml and keeping its comments', async () => {
     const { remote, calendar, clone } = await repository({ config: '' });
     await mkdir(join(calendar, '.postsync'), { recursive: true });
