@@ -1,4 +1,5 @@
 import { DEMO_ACCOUNTS } from '../emulator/fixture/demo-fixture.js';
+import { PULLED_RECORD } from '../pipeline/state-home-sync.js';
 
 /** Schema paths as the generated files refer to them (see schemaReference). */
 export interface SchemaPaths {
@@ -86,8 +87,8 @@ function workspaceRelative(path: string): string {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-/** Lines .gitignore needs: the embedded API's data, the state lock and the state journal (never committed). */
-export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal'];
+/** Lines .gitignore needs: the embedded API's data, the state lock, the state journal and the commit a state pull read (never committed). */
+export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal', PULLED_RECORD];
 
 /** The .gitignore line of a project with a package.json: its installed packages are never committed. */
 export const NODE_MODULES_ENTRY = 'node_modules/';

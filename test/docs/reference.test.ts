@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registerCommands } from '../../cli/registry.js';
+import { calendarAt } from '../../src/config/find-calendars.js';
 import { WORKFLOW_FILES } from '../../src/init/workflows.js';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
@@ -53,7 +54,8 @@ describe('docs/', () => {
     const page = await readDoc('docs/github-actions.md');
     const workflows = Object.values(WORKFLOW_FILES).join('\n');
     const names = [...workflows.matchAll(/^\s+(?:group|name): (postsync-[a-z-]+)\$\{\{/gm)].map((match) => match[1]!);
-    expect(names).toEqual(expect.arrayContaining(['postsync-plan-', 'postsync-apply-', 'postsync-health-', 'postsync-calendar-']));
+    expect(names).toEqual(expect.arrayContaining(['postsync-plan-', 'postsync-apply-', 'postsync-health-']));
     for (const name of names) expect(page, name).toContain(`\`${name}`);
+    for (const folder of ['.', 'clients/acme-co']) expect(page).toContain(`\`${calendarAt(folder).artifactName}\``);
   });
 });
