@@ -3,7 +3,7 @@
 // layers, never one of its own layer or above; src/ never imports cli/.
 /** From the bottom up; folders of one layer do not import each other. */
 const LAYERS = [
-  ['text', 'generated', 'zoned-time', 'github', 'local-server', 'write-guard'],
+  ['text', 'generated', 'zoned-time', 'github', 'local-server', 'write-guard', 'post-edit'],
   ['api'],
   ['config', 'state'],
   ['templates', 'repeats'],

@@ -103,7 +103,7 @@ export function registerCommands(program: Command): void {
     .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
     .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
     .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
-    .option('--calendar', 'also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)')
+    .option('--calendar', 'also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)')
     .addOption(new Option('--port <n>', 'port of the calendar page (default: any free port)').argParser(port))
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
 

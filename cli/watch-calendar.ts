@@ -2,6 +2,7 @@ import { calendarOf } from '../src/calendar/calendar-of.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
 import type { CalendarSources } from '../src/calendar/read-calendar.js';
 import { cardMemo } from '../src/calendar/card-memo.js';
+import { PostFileEditor, type PostProject } from '../src/calendar/post-file-editor.js';
 import { readCards } from '../src/calendar/read-cards.js';
 import { createProbeCache } from '../src/media/probe-cache.js';
 import type { Plan } from '../src/plan/types.js';
@@ -24,11 +25,13 @@ export interface WatchCalendar {
  * is made. Media facts (sizes, durations) come from a probe cache of its own, by file stamp, and
  * the cards of unchanged posts from the calendar before (cardMemo).
  */
-export async function startWatchCalendar(options: { port: number; label: string; onError: (error: Error) => void }): Promise<WatchCalendar> {
-  const server = await CalendarServer.start({ port: options.port });
+export async function startWatchCalendar(options: { port: number; label: string; project: PostProject; onError: (error: Error) => void }): Promise<WatchCalendar> {
+  let session: WatchSession | null = null;
+  // The page's edits write the post files; the watch sees each write as a save and plans again.
+  const editor = new PostFileEditor(() => (session === null ? options.project : session.planned().config));
+  const server = await CalendarServer.start({ port: options.port, editor });
   const probes = createProbeCache();
   const keptCards = cardMemo();
-  let session: WatchSession | null = null;
   let latest: Plan | null = null;
   /** Calendars are made in order; one made from an older plan is dropped when a newer one started. */
   let made = 0;

@@ -57,7 +57,7 @@ function diagnostic(item: Diagnostic): HTMLElement {
 const TITLE_OPTIONS = ['vidATitle', 'shortBCaption'];
 
 /** One account's preview: the caption as it will be sent, cut where the account's limit is. */
-function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyMap<string, CalendarAccount>): HTMLElement {
+export function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyMap<string, CalendarAccount>): HTMLElement {
   const account = accounts.get(target.account);
   const max = account?.maxLength ?? null;
   const over = max !== null && target.length > max;

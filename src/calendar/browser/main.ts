@@ -6,6 +6,7 @@ import { withPageToken } from './address.js';
 import { agendaView } from './agenda.js';
 import { addDays, addMonths, mondayOf, monthDays, monthTitle, weekDays, weekTitle } from './dates.js';
 import { details } from './details.js';
+import { Editing } from './editing.js';
 import { byId, h, replace } from './dom.js';
 import { filterBar, isEmpty, matcher, NO_FILTER, type Filter } from './filters.js';
 import { header } from './header.js';
@@ -33,6 +34,8 @@ class CalendarPage {
   #updatedAt: Date | null = null;
   /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
   #dayCounts: Record<string, number> | null;
+  /** `watch --calendar`: the page edits the post files (editing.ts); null on a written page. */
+  readonly #editing: Editing | null;
 
   constructor(model: FirstView<CalendarPost>) {
     this.#model = model;
@@ -42,6 +45,8 @@ class CalendarPage {
     const initial: ViewState = { view: 'month', month: model.initial.month, week: model.initial.week, filter: NO_FILTER };
     this.#state = this.#fromAddress(initial) ?? initial;
     this.#shows = matcher(this.#state.filter);
+    const edit = document.body.dataset.edit;
+    this.#editing = edit === undefined ? null : new Editing({ model: () => this.#model, open: (key) => this.#openPost(key) }, edit);
   }
 
   start(): void {
@@ -114,6 +119,7 @@ class CalendarPage {
       problems(model.problems),
       legend(model),
     );
+    this.#editing?.drawn();
     this.#renderDetails();
   }
 
@@ -176,6 +182,7 @@ class CalendarPage {
   }
 
   #renderDetails(): void {
+    if (this.#editing?.holdsPanel === true) return;
     const panel = byId('details');
     const post = this.#open === null ? undefined : this.#model.posts.find((candidate) => candidate.key === this.#open);
     if (post === undefined) {
@@ -184,6 +191,7 @@ class CalendarPage {
       return;
     }
     replace(panel, details(post, this.#model, this.#accounts, () => this.#openPost(null)));
+    this.#editing?.inDetails(panel, post);
     panel.hidden = false;
   }
 
