@@ -18,3 +18,4 @@
 export { expandRepeat, hasRepeat, type Occurrence, type RepeatInput } from './expand-repeat.js';
 export { MAX_OCCURRENCES, readRepeatSpec, type OccurrenceOverride, type RepeatSpec } from './repeat-spec.js';
 export { seriesDates } from './series-dates.js';
+export { occurrenceKey, occurrenceOfKey, type OccurrenceOf } from './occurrence-key.js';

@@ -4,7 +4,7 @@
  *
  * Design note (for the plan pipeline). `assignSlots(input)` is pure and runs after content
  * reading (repeats expanded, templates rendered: a `next-slot` text has no `{{ date }}`) and
- * before the schedule house rules; src/plan/calendar.ts calls it. It wants the `next-slot` posts as SlotRequests; `recorded`, the time
+ * before the schedule house rules; src/plan/schedule-policy.ts calls it. It wants the `next-slot` posts as SlotRequests; `recorded`, the time
  * each of them was applied with, from the state (the state must keep it per key once applied:
  * the applied post's scheduledAt is that time); every other post with its time, as RulePosts
  * (standing `settled` when as applied); `others` as for the house rules; `config.slots`,
