@@ -8,7 +8,8 @@ import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
 import { compareText, sortByKey } from '../text/ordering.js';
-import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
+import { mondayOf } from '../zoned-time/index.js';
+import { zonePlacer, type Placer } from './zone-placer.js';
 
 /**
  * Everything a calendar is made from. Pure: no file, network or clock beyond this.
