@@ -81,7 +81,7 @@ export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan;
   const { delta } = event;
   for (const change of delta.changes) lines.push(...changeLines(change, style, options));
   const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-  for (const change of delta.settled) {
+  for (const change of delta.dropped) {
     const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
     if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
     else lines.push(`  ${style.green('✓')} ${terminalText(change.key)}: nothing to do any more ${was}`);

@@ -1,6 +1,7 @@
 import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { shownPost } from '../calendar/shown-post.js';
-import { dayText, isoWeek, mondayOf, slotText } from '../calendar/zone-placer.js';
+import { slotText } from '../calendar/zone-placer.js';
+import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
@@ -79,7 +80,7 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
 function weekSection(monday: string, rows: readonly Row[]): string {
   const sunday = new Date(`${monday}T00:00:00Z`);
   sunday.setUTCDate(sunday.getUTCDate() + 6);
-  const title = `#### ${isoWeek(monday)}: ${dayText(monday)} – ${dayText(sunday.toISOString().slice(0, 10))}`;
+  const title = `#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
   return [title, '', ...table(rows), ''].join('\n');
 }
 

@@ -16,8 +16,8 @@ export interface UndiciParts {
 
 /**
  * The agent and `request`, loaded from their own modules: undici's index also loads fetch,
- * WebSocket, EventSource, the mock agents and the cache stores, 110 files that cost every run
- * about 75 ms of start-up on a 2-core machine, where these two need 31 files (~30 ms). The paths
+ * WebSocket, EventSource, the mock agents and the cache stores, which every run would pay for at
+ * start-up without using them (bench/README.md, Ledger). The paths
  * are undici's internal layout (the package has no `exports` map that hides them); should a
  * release move them, the index is used instead, and a test notices.
  */

@@ -9,8 +9,8 @@ import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
 import { compareText, sortByKey } from '../text/ordering.js';
-import { formatClock } from '../zoned-time/index.js';
-import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
+import { formatClock, mondayOf } from '../zoned-time/index.js';
+import { zonePlacer, type Placer } from './zone-placer.js';
 
 /**
  * Everything a calendar is made from. Pure: no file, network or clock beyond this.

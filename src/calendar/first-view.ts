@@ -1,5 +1,5 @@
 import type { CalendarModel, ModelPost } from './model.js';
-import { mondayOf } from './zone-placer.js';
+import { mondayOf, shiftDay } from '../zoned-time/index.js';
 
 /**
  * The first part of a page's data (see renderCalendarPage): the calendar with only the posts its
@@ -48,7 +48,5 @@ function lastDayOfMonth(month: string): string {
 }
 
 function sundayAfter(day: string): string {
-  const sunday = new Date(`${mondayOf(day)}T00:00:00Z`);
-  sunday.setUTCDate(sunday.getUTCDate() + 6);
-  return sunday.toISOString().slice(0, 10);
+  return shiftDay(mondayOf(day), 6);
 }

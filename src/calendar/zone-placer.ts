@@ -1,9 +1,7 @@
 import { parseCivilDate } from '../zoned-time/civil-date.js';
 import { formatOffset, offsetMs } from '../zoned-time/zone-clock.js';
-import { dayText as civilDayText, placedTimeText } from '../zoned-time/time-text.js';
+import { placedTimeText } from '../zoned-time/time-text.js';
 import type { Slot } from './model.js';
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** An instant placed in the zone: its day, time and offset there; null for no time or not a time. */
 export type Placer = (instant: string | null | undefined) => Slot | null;
@@ -35,29 +33,6 @@ export function zonePlacer(timeZone: string): Placer {
     const wall = new Date(ms + offset).toISOString();
     return { at: new Date(ms).toISOString(), day: wall.slice(0, 10), time: wall.slice(11, 16), offset: formatOffset(offset) };
   };
-}
-
-/** The Monday of the ISO week holding `day` (`YYYY-MM-DD`, a calendar date: no zone involved). */
-export function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
-}
-
-/** ISO 8601 week of a day: `2027-W01`. */
-export function isoWeek(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  // The ISO week's year is the year of its Thursday.
-  date.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
-  const year = date.getUTCFullYear();
-  const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 / 7) + 1;
-  return `${year}-W${pad(week)}`;
-}
-
-/** A day (`YYYY-MM-DD`) for people, as every time is shown: `Mon 4 Jan 2027`. */
-export function dayText(day: string): string {
-  const date = parseCivilDate(day);
-  return date === undefined ? day : civilDayText(date);
 }
 
 /** A slot for people, as every time is shown: `Mon 4 Jan 2027, 09:00 (+01:00)`. */

@@ -1,8 +1,8 @@
 /**
- * House rules: the team's own policies over the calendar (`rules:` in postsync.yaml), checked in
+ * House rules: the team's own policies over its schedule (`rules:` in postsync.yaml), checked in
  * every plan.
  *
- * Design note (for the plan pipeline). `checkHouseRules(input)` is pure. It wants:
+ * What the plan pipeline relies on: `checkHouseRules(input)` is pure. It wants:
  * - `posts`: every desired post, after repeats are expanded, slots assigned and templates
  *   rendered: key, file, fileInContent, scheduledAt (an instant, null for a draft), where
  *   scheduledAt is written, each target's account id, label, final text (with a TextLocator for
@@ -16,7 +16,7 @@
  *   handle, from the capabilities) for rules limited to platforms and for `{platform}`/`{handle}`.
  * It returns the violations (Diagnostics with `rule`, `key`, `accountId`, `clashesWith`), sorted;
  * an error blocks its post as an invalid file does. With a `utm` rule that appends, `rewrites`
- * holds the final texts: put them in the post's shape (a per-account text becomes that target's
+ * holds the final texts, which go into the post's shape (a per-account text becomes that target's
  * contentOverride) before planning, so the plan shows and sends them, and the next plan finds the
  * parameters present and changes nothing.
  * The text rules read the texts as given (before UTM parameters are appended).

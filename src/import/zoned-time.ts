@@ -1,12 +1,5 @@
-import { offsetMs, wallTimeIn } from '../zoned-time/zone-clock.js';
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
+import { pad } from '../zoned-time/civil-date.js';
+import { formatOffset, offsetMs, wallTimeIn } from '../zoned-time/zone-clock.js';
 
 /**
  * An instant as RFC 3339 wall time in `timeZone` with its numeric offset, e.g.
@@ -19,7 +12,7 @@ export function formatInZone(instant: string, timeZone: string): string {
   if (Number.isNaN(ms)) return instant;
   const wall = wallTimeIn(ms, timeZone);
   const fraction = wall.millisecond === 0 ? '' : `.${pad(wall.millisecond, 3)}`;
-  const offset = offsetText(Math.round(offsetMs(ms, timeZone) / 60_000));
+  const offset = formatOffset(offsetMs(ms, timeZone));
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
 }
 

@@ -64,13 +64,13 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const read = options.listing ?? startRemoteRead(connection.client, options);
   const state = await options.state;
   const { section } = state;
-  // The calendar's rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
-  const calendarLive = 'full' in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
+  // The schedule rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
+  const scheduleLive = 'full' in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
   // Awaited only when rules or slots need it; a failed listing is reported through `listed` below.
-  calendarLive.catch(() => undefined);
+  scheduleLive.catch(() => undefined);
   const [listed, desired] = await Promise.all([
     'full' in read ? read.full : read.open,
-    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), calendar: { state: section, live: calendarLive, prune: options.prune } }),
+    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), schedule: { state: section, live: scheduleLive, prune: options.prune } }),
   ]);
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })

@@ -7,7 +7,7 @@ import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.j
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
-import { settleCalendar } from '../plan/calendar.js';
+import { decideSchedule } from '../plan/schedule-policy.js';
 import type { LivePostsById } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
@@ -30,11 +30,11 @@ export interface DesiredSide {
   readInFull: ContentSide['readInFull'];
   /** Content diagnostics, then the account-rule checks. */
   diagnostics: Diagnostic[];
-  /** Only content diagnostics, the calendar's among them: files listed here with an error yield no post (a calendar error: not the post it is about). */
+  /** Only content diagnostics, the schedule policies' among them: files listed here with an error yield no post (a schedule error: not the post it is about). */
   contentDiagnostics: Diagnostic[];
   /** Only the account-rule checks. */
   checkDiagnostics: Diagnostic[];
-  /** Files that yield no post because of their errors, and posts a calendar error holds back: the plan blocks their posts. */
+  /** Files that yield no post because of their errors, and posts a schedule error holds back: the plan blocks their posts. */
   invalid: InvalidFile[];
   rules: AccountRules;
 }
@@ -50,7 +50,7 @@ export async function readDesired(input: {
   now: Date;
   caches: PlanCaches;
   /** The state section planned against (its keys may keep a past scheduledAt; its slots are kept), the remote posts when listed, and `--prune`. */
-  calendar: Omit<CalendarContext, 'config' | 'now'>;
+  schedule: Omit<ScheduleContext, 'config' | 'now'>;
 }): Promise<DesiredSide> {
   const { caches, config, client } = input;
   // Most posts target the accounts postsync.yaml names: their rules are read while the files are.
@@ -59,7 +59,7 @@ export async function readDesired(input: {
   const loadFacts = accountFactsLoader(client);
   const facts = needsAccountFacts(config.rules) ? await loadFacts() : undefined;
   const earlier = caches.kept?.posts(config, facts);
-  const owned = input.calendar.state.posts;
+  const owned = input.schedule.state.posts;
   const options: ReadContentOptions = {
     config,
     now: input.now,
@@ -71,12 +71,12 @@ export async function readDesired(input: {
   };
   const content = await readContent(options);
   const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
-  const calendar = { ...input.calendar, config, now: input.now };
-  return checkDesired({ content: { ...content, readInFull: (posts) => readUnchangedInFull(posts, options) }, rules, probes: caches.probes, calendar, ...(earlier === undefined ? {} : { memo: earlier }) });
+  const schedule = { ...input.schedule, config, now: input.now };
+  return checkDesired({ content: { ...content, readInFull: (posts) => readUnchangedInFull(posts, options) }, rules, probes: caches.probes, schedule, ...(earlier === undefined ? {} : { memo: earlier }) });
 }
 
-/** What the calendar of a plan needs besides the posts (see `settleCalendar`). */
-export interface CalendarContext {
+/** What the schedule decisions of a plan need besides the posts (see `decideSchedule`). */
+export interface ScheduleContext {
   config: Config;
   state: TargetState;
   /** The remote posts; a promise while they are being listed (awaited only when rules or slots need them). */
@@ -89,32 +89,32 @@ export interface CalendarContext {
  * Content already read, checked against `rules` (which must hold every account its posts use).
  * Unchanged posts never checked under these rules (the capabilities changed) are read in full
  * and checked; with `memo`, a post checked before under these rules is not checked again. With
- * `calendar`, `next-slot` posts get their slots and the schedule rules are checked first
- * (`settleCalendar`): their problems join the content diagnostics, on the posts' files, and a post
+ * `schedule`, `next-slot` posts get their slots and the schedule rules are checked first
+ * (`decideSchedule`): their problems join the content diagnostics, on the posts' files, and a post
  * with an error is left out, as the post of an invalid file is.
  */
-export async function checkDesired(input: { content: ContentSide; rules: AccountRules; probes: ProbeCache; memo?: CheckMemo; calendar?: CalendarContext }): Promise<DesiredSide> {
-  const { content, rules, memo, calendar } = input;
+export async function checkDesired(input: { content: ContentSide; rules: AccountRules; probes: ProbeCache; memo?: CheckMemo; schedule?: ScheduleContext }): Promise<DesiredSide> {
+  const { content, rules, memo, schedule } = input;
   const unchecked = memo === undefined || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
   const read =
     unchecked.length === 0 ? content : { posts: sortByKey([...content.posts, ...(await content.readInFull(unchecked))]), unchanged: without(content.unchanged, unchecked) };
-  const settled = calendar === undefined ? { ...read, diagnostics: [], held: [] } : await settle(read, content.diagnostics, rules, calendar);
-  const { posts, unchanged } = settled;
-  const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
+  const decided = schedule === undefined ? { ...read, diagnostics: [], held: [] } : await scheduleDecisions(read, content.diagnostics, rules, schedule);
+  const { posts, unchanged } = decided;
+  const contentDiagnostics = decided.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...decided.diagnostics]);
   // The posts of files with errors are checked too: every problem of a file shows in one run.
   const checked = content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]);
   const checks = await checkDesiredPosts({ posts: checked, unchanged, rules, probes: input.probes, ...(memo === undefined ? {} : { memo }) });
-  const invalid = settled.held.length === 0 ? content.invalid : [...content.invalid, ...settled.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+  const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
   return { posts, unchanged, readInFull: content.readInFull, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, rules };
 }
 
-async function settle(read: Pick<ContentResult, 'posts' | 'unchanged'>, diagnostics: readonly Diagnostic[], rules: AccountRules, calendar: CalendarContext) {
-  const { config } = calendar;
+async function scheduleDecisions(read: Pick<ContentResult, 'posts' | 'unchanged'>, diagnostics: readonly Diagnostic[], rules: AccountRules, schedule: ScheduleContext) {
+  const { config } = schedule;
   const needed = scheduleRulesOf(config.rules).length > 0 || read.posts.some((post) => post.slot !== undefined);
   if (!needed) return { ...read, diagnostics: [], held: [] };
-  const live = await calendar.live;
+  const live = await schedule.live;
   const brokenFiles = new Set(diagnostics.flatMap((d) => (d.severity === 'error' && d.file !== undefined ? [d.file] : [])));
-  return settleCalendar({ ...read, config, state: calendar.state, ...(live === undefined ? {} : { live }), accounts: platformsOf(rules), now: calendar.now, prune: calendar.prune, brokenFiles });
+  return decideSchedule({ ...read, config, state: schedule.state, ...(live === undefined ? {} : { live }), accounts: platformsOf(rules), now: schedule.now, prune: schedule.prune, brokenFiles });
 }
 
 /** Every account the posts target, by id, those of files with errors included. */

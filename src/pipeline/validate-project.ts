@@ -13,7 +13,7 @@ import { readDesired, type DesiredSide } from './read-desired.js';
 export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; kept: RunCache; now: Date }): Promise<DesiredSide> {
   const { config, connection, kept } = input;
   const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
-  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), calendar: { state: section, prune: false } });
+  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), schedule: { state: section, prune: false } });
   await kept.save();
   return desired;
 }

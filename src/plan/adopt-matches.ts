@@ -7,7 +7,7 @@ import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldList } from './diff.js';
 import { inputOptions } from './live-shape.js';
 import { isEditable, type PlanContext } from './plan-context.js';
-import type { AdoptedMedia, Change, LivePostsById } from './types.js';
+import type { AdoptChange, AdoptedMedia, LivePostsById } from './types.js';
 
 /** What `matchAdoptions` found: new key → the remote post it adopts, and a warning per near-match. */
 export interface Adoptions {
@@ -96,7 +96,7 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
  * records of its media the state does not know (matched by content, so the file's sha256 is the
  * remote media's), so they are never uploaded again.
  */
-export function adoptChange(post: DesiredPost, live: Post, state: TargetState): Change {
+export function adoptChange(post: DesiredPost, live: Post, state: TargetState): AdoptChange {
   const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
   const mediaRecords = new Map<string, AdoptedMedia>();
   post.media.forEach((media, index) => {
@@ -106,6 +106,7 @@ export function adoptChange(post: DesiredPost, live: Post, state: TargetState): 
   });
   return {
     action: 'adopt',
+    reason: 'unowned-match',
     key: post.key,
     file: post.file,
     postId: live.id,

@@ -4,7 +4,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
-import type { Change, UntouchedPost } from './types.js';
+import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf, UntouchedPost } from './types.js';
 
 /** Reasons a desired post's accounts cannot be written to; empty when all are available. */
 function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] {
@@ -17,35 +17,35 @@ function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] 
   });
 }
 
-function createChange(post: DesiredPost, context: PlanContext, { reasons, resumesPending }: { reasons: string[]; resumesPending: boolean }): Change {
+function createChange(post: DesiredPost, context: PlanContext, { reason, reasons, resumesPending }: { reason: ReasonOf<'create'>; reasons: string[]; resumesPending: boolean }): CreateChange | BlockedChange {
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
-  if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
-  return { action: 'create', ...base, reasons, ...(resumesPending ? { resumesPending: true } : {}) };
+  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
+  return { action: 'create', reason, ...base, reasons, ...(resumesPending ? { resumesPending: true } : {}) };
 }
 
-function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): Change {
+function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): ChangeWith<'update' | 'blocked'> {
   const current = context.shapeOf(live);
   const fields = diffShapes(current, post.shape);
   const base = { key: post.key, file: post.file, postId: live.id, desired: post.shape, fields, liveUpdatedAt: live.updatedAt };
-  if (!isEditable(live)) return { action: 'blocked', ...base, reasons: [notEditableReason(live, 'edited')] };
+  if (!isEditable(live)) return { action: 'blocked', reason: 'not-editable', ...base, reasons: [notEditableReason(live, 'edited')] };
   const blockers = unavailableAccounts(post, context);
-  if (blockers.length > 0) return { action: 'blocked', ...base, reasons: blockers };
+  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
 
   if (record.reread === true) {
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
-    return { action: 'update', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
+    return { action: 'update', reason: 'merged-record', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
   }
   const changedLocally = post.shapeHash !== record.appliedHash;
   const drifted = shapeHash(current) !== record.appliedHash;
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
     const drift = diffShapes(post.shape, current);
-    return { action: 'update', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
+    return { action: 'update', reason: 'drifted', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
   }
   const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
   if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
-  return { action: 'update', ...base, reasons };
+  return { action: 'update', reason: 'file-changed', ...base, reasons };
 }
 
 /**
@@ -78,8 +78,15 @@ export function splitUnchanged(unchanged: readonly UnchangedPost[], state: Targe
 const UP_TO_DATE = Object.freeze(['up to date']) as unknown as string[];
 
 /** The noop of a post untouched since the last apply. */
-export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): Change {
-  return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
+export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): NoopChange {
+  return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
+}
+
+/** Why a post no state record has is created: a resent create, a new occurrence of a repeat (its file may be old), or a new file. */
+function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: ReasonOf<'create'>; reasons: string[] } {
+  if (resumesPending) return { reason: 'interrupted-create', reasons: ['resume an interrupted create'] };
+  if (post.occurrence !== undefined) return { reason: 'new-occurrence', reasons: [`new occurrence (${post.occurrence.date})`] };
+  return { reason: 'new-file', reasons: ['new file'] };
 }
 
 /**
@@ -90,13 +97,13 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
   const record = context.state.posts[post.key];
   const resumesPending = context.state.pending[post.key] !== undefined;
   if (!record) {
-    return createChange(post, context, { reasons: [resumesPending ? 'resume an interrupted create' : 'new file'], resumesPending });
+    return createChange(post, context, { ...newPostReason(post, resumesPending), resumesPending });
   }
   const brief = context.liveBrief(record.postId);
   if (!brief) {
     const reasons = ['deleted on the remote; will be recreated'];
     if (resumesPending) reasons.push('resume an interrupted create');
-    return createChange(post, context, { reasons, resumesPending });
+    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
   }
   if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
   const live = context.livePost(record.postId)!; // listed, so there in full too
@@ -105,11 +112,11 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.
       return {
-        action: 'move', key: post.key, fromKey: post.key, file: post.file, postId: live.id,
+        action: 'move', reason: 'renamed', key: post.key, fromKey: post.key, file: post.file, postId: live.id,
         liveUpdatedAt: live.updatedAt, reasons: [`renamed ${record.file} → ${post.file}`],
       };
     }
-    return { action: 'noop', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
+    return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
   }
   return updateChange(post, record, live, context);
 }

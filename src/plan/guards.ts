@@ -58,7 +58,7 @@ function guardSchedule(change: Change, { now, timezone }: Pick<GuardContext, 'no
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {
-    return { ...change, action: 'blocked', reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`] };
+    return { ...change, action: 'blocked', reason: 'scheduled-in-past', reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`] };
   }
   return change;
 }

@@ -26,6 +26,7 @@ export async function parsePlan(text: string, options: { source?: string } = {})
       hint,
     });
   }
+  refuseWithoutReasonCodes(data, { source, hint });
   // Loaded here: a plan file is read only by `apply <file>`, and the validator is large.
   const { validatePlan } = await import('../generated/file-validators.js');
   if (!validatePlan(data)) {
@@ -34,6 +35,19 @@ export async function parsePlan(text: string, options: { source?: string } = {})
     });
   }
   return data as Plan;
+}
+
+/**
+ * Every change of a plan carries its reason code; a plan file whose changes do not was written by
+ * an earlier postsync, against a state and remote that have moved on since: it is stale, not broken.
+ */
+function refuseWithoutReasonCodes(data: unknown, { source, hint }: { source: string; hint: string }): void {
+  const changes = (data as { changes?: unknown }).changes;
+  if (!Array.isArray(changes)) return;
+  const before = changes.find((change: unknown) => typeof change === 'object' && change !== null && !('reason' in change));
+  if (before === undefined) return;
+  const key = (before as { key?: unknown }).key;
+  throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === 'string' ? key : 'some post'} carries no reason code`, { hint });
 }
 
 /** Changes whose remote post apply will write to: the ones checked for freshness. */

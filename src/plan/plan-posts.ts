@@ -5,7 +5,7 @@ import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
 import { splitUnchanged } from './desired-changes.js';
-import { withCalendarFacts } from './calendar-changes.js';
+import { withScheduleFacts } from './schedule-changes.js';
 import { guardChanges } from './guards.js';
 import type { IncrementalPlanner } from './incremental-planner.js';
 import { createPlan } from './planner.js';
@@ -89,5 +89,5 @@ export function planPosts(input: PlanPostsInput): Plan {
     now: input.now,
     timezone: input.timezone,
   });
-  return withCalendarFacts(guarded, input.posts);
+  return withScheduleFacts(guarded, input.posts);
 }

@@ -2,7 +2,7 @@ import type { InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { plural } from '../media/format.js';
 import type { TargetState } from '../state/types.js';
-import type { Change, Plan } from './types.js';
+import type { Action, BlockedChange, Change, Plan, ReasonOf } from './types.js';
 
 /** What the rule needs besides the changes. */
 export interface PostErrorsContext {
@@ -89,12 +89,12 @@ function writes(change: Change): boolean {
   return change.action !== 'noop' && change.action !== 'blocked';
 }
 
-function consequence(change: Change): string {
-  if (change.action === 'create') return 'the post is not created until it is fixed';
-  if (change.action === 'update') return 'the post is not updated until it is fixed';
-  if (change.action === 'move') return 'the post is not moved until it is fixed';
-  if (change.action === 'delete') return 'the post is left as it is (not deleted) until it is fixed';
-  if (change.action === 'unschedule') return 'the post is left as it is (not unscheduled) until it is fixed';
+function consequence(action: Action): string {
+  if (action === 'create') return 'the post is not created until it is fixed';
+  if (action === 'update') return 'the post is not updated until it is fixed';
+  if (action === 'move') return 'the post is not moved until it is fixed';
+  if (action === 'delete') return 'the post is left as it is (not deleted) until it is fixed';
+  if (action === 'unschedule') return 'the post is left as it is (not unscheduled) until it is fixed';
   return 'the post is left as it is until it is fixed';
 }
 
@@ -103,16 +103,19 @@ function errorsReason(file: string, errors: readonly Diagnostic[]): string {
   return `${file} has ${errors.length === 1 ? 'an error' : 'errors'}: ${errors[0]!.message}${more}`;
 }
 
-/** `change` blocked by the errors of its files; reasons it was blocked for already are kept. */
-function blocked(change: Change, files: readonly { file: string; errors: readonly Diagnostic[] }[]): Change {
-  const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+/**
+ * `change` blocked by the errors of its files; reasons it was blocked for already are kept. The
+ * prose says what is held back: what `change` would do, or what `wouldBe` names.
+ */
+function blocked(change: Change, files: readonly { file: string; errors: readonly Diagnostic[] }[], { wouldBe = change.action }: { wouldBe?: Action } = {}): BlockedChange {
+  const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
   if (change.action === 'blocked') reasons.push(...change.reasons);
-  return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+  return asBlocked(change, { reason: 'file-errors', reasons, diagnostics: files.flatMap(({ errors }) => errors) });
 }
 
-/** The change as `blocked` (nothing of it is executed), with these reasons and the errors behind them. */
-function asBlocked(change: Change, reasons: string[], diagnostics: Diagnostic[]): Change {
-  return { ...change, action: 'blocked', reasons, diagnostics };
+/** The change as `blocked` (nothing of it is executed), with this reason and the errors behind it. */
+function asBlocked(change: Change, { reason, reasons, diagnostics }: { reason: ReasonOf<'blocked'>; reasons: string[]; diagnostics: Diagnostic[] }): BlockedChange {
+  return { ...change, action: 'blocked', reason, reasons, diagnostics };
 }
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
@@ -125,22 +128,22 @@ function ownChanges(invalidFiles: readonly InvalidFile[], context: PostErrorsCon
     byKey.set(key, [...(byKey.get(key) ?? []), invalid]);
   }
   return [...byKey].map(([key, files]) => {
-    const change: Change = { action: 'create', key, file: files[0]!.file, postId: null, reasons: [] };
-    return blocked(change, files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0));
+    const change: BlockedChange = { action: 'blocked', reason: 'file-errors', key, file: files[0]!.file, postId: null, reasons: [] };
+    return blocked(change, files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0), { wouldBe: 'create' });
   });
 }
 
 function blockedByProject(change: Change, errors: readonly Diagnostic[]): Change {
   const where = [...new Set(errors.map((error) => error.file ?? 'the project'))].join(', ');
   const reason = `nothing is applied while ${where} ${errors.length === 1 ? 'has an error' : 'have errors'}: ${errors[0]!.message}`;
-  return asBlocked(change, [reason, ...change.reasons], [...errors]);
+  return asBlocked(change, { reason: 'project-errors', reasons: [reason, ...change.reasons], diagnostics: [...errors] });
 }
 
 function blockedByUnknown(change: Change, unknown: readonly InvalidFile[], errorsByFile: ReadonlyMap<string, Diagnostic[]>): Change {
   const files = unknown.map((invalid) => invalid.file);
   const gone = change.file ?? change.key;
   const reason = `${gone} is gone, but ${files.join(', ')} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? 'that file is' : 'those files are'} fixed`;
-  return asBlocked(change, [reason], files.flatMap((file) => errorsByFile.get(file) ?? []));
+  return asBlocked(change, { reason: 'unreadable-file', reasons: [reason], diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? []) });
 }
 
 /** The changes of a plan blocked because a file has errors (they carry its `diagnostics`). */

@@ -3,7 +3,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
-import type { Change, Plan } from './types.js';
+import type { Change, ChangeWith, MoveChange, Plan } from './types.js';
 
 /**
  * Pairs state records whose file is gone with new files (no record, no pending create) that carry
@@ -31,11 +31,12 @@ export function matchRenames(
   return renames;
 }
 
-export function moveChange(fromKey: string, record: PostRecord, post: DesiredPost, context: PlanContext): Change {
-  const reason =
-    record.file === post.file ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
+export function moveChange(fromKey: string, record: PostRecord, post: DesiredPost, context: PlanContext): MoveChange {
+  const sameFile = record.file === post.file;
+  const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
   return {
     action: 'move',
+    reason: sameFile ? 'key-changed' : 'renamed',
     key: post.key,
     fromKey,
     file: post.file,
@@ -55,10 +56,10 @@ export function removedPostChange(key: string, record: PostRecord, context: Plan
   const base = { key, file: record.file, postId: record.postId };
   const live = context.livePost(record.postId);
   if (!live) {
-    return { action: 'delete', ...base, stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] };
+    return { action: 'delete', reason: 'gone-on-remote', ...base, stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] };
   }
   if (!isEditable(live)) {
-    return { action: 'blocked', ...base, liveUpdatedAt: live.updatedAt, reasons: [notEditableReason(live, 'deleted')] };
+    return { action: 'blocked', reason: 'not-editable', ...base, liveUpdatedAt: live.updatedAt, reasons: [notEditableReason(live, 'deleted')] };
   }
   if (context.prune) return { action: 'delete', reason: 'file-removed', ...base, liveUpdatedAt: live.updatedAt, reasons: [`${record.file} removed`] };
   if (live.scheduledAt === null || live.scheduledAt === undefined) {
@@ -89,7 +90,7 @@ export function keptAsDraft(file: string): string {
  * forgotten: the create is resent with its Idempotency-Key (which returns the original post if it
  * was created), then that post goes back to draft, or with --prune is deleted.
  */
-export function removedPendingChange(key: string, pending: PendingCreate, context: PlanContext): Change {
+export function removedPendingChange(key: string, pending: PendingCreate, context: PlanContext): ChangeWith<'delete' | 'unschedule'> {
   const reason = `${pending.file} removed while its create was interrupted`;
   return {
     action: context.prune ? 'delete' : 'unschedule',
@@ -102,7 +103,10 @@ export function removedPendingChange(key: string, pending: PendingCreate, contex
   };
 }
 
-/** How many owned posts of removed files the plan leaves as drafts (noops): views count them, as `--prune` would delete them. */
+/**
+ * How many owned posts the plan leaves as drafts because their file, or their occurrence of a
+ * repeat, is gone (noops): views count them, as `--prune` would delete them.
+ */
 export function removedKeptAsDrafts(plan: Pick<Plan, 'changes'>): number {
-  return plan.changes.filter((change) => change.action === 'noop' && change.reason === 'file-removed').length;
+  return plan.changes.filter((change) => change.action === 'noop' && (change.reason === 'file-removed' || change.reason === 'occurrence-removed')).length;
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { DesiredPost, PostShape, UnchangedPost } from '../content/types.js';
 import type { Post } from '../api/types.js';
+import type { OccurrenceOf } from '../repeats/index.js';
 import type { TargetState } from '../state/types.js';
 
 /** The closed set of actions. Every change carries one, with its reasons. */
@@ -16,60 +17,162 @@ export interface FieldChange {
 }
 
 /**
- * One planned change. Apply executes exactly this and nothing else.
- * - create: `desired` set, `postId` null (or the id a pending create resolves to, `resumesPending`).
- * - adopt: `postId` (a remote post no state entry owns, exactly `desired`), `desired`, `liveUpdatedAt`,
- *   `stateOnly`: instead of a create, the state records the post (`adopt-matches.ts`), and
- *   `mediaRecords` its media the state did not know (so they are never uploaded again).
- * - update: `postId`, `desired`, `fields` (live → desired) and `liveUpdatedAt` set.
- * - unschedule: an owned scheduled post whose file is gone goes back to draft (`scheduledAt: null`),
- *   so nothing publishes that no file stands for; `postId`, `liveUpdatedAt`, `fields` (the time →
- *   null). With `resumesPending`, an interrupted create is resolved first. `--prune` deletes instead.
- * - delete: `postId`, `liveUpdatedAt` (only with --prune, or `stateOnly`).
- * - move: `fromKey` → `key`, zero API calls, state re-keyed.
- * - noop, blocked: nothing is executed; blocked says why in `reasons`, and a post blocked because
- *   a file has errors carries those errors in `diagnostics`.
+ * Why a change is what it is, as a code beside the prose `reasons`: a closed set per action, for
+ * views, tools and the plan's own steps to act on; nothing matches the prose, which is for people.
+ * - create: `new-file` (no state record), `new-occurrence` (a repeat's occurrence no state record
+ *   has, its file may be old), `interrupted-create` (a pending create is resent), `deleted-on-remote`
+ *   (the recorded post is gone: created again).
+ * - adopt: `unowned-match` (a remote post no state entry owns is exactly this post).
+ * - update: `file-changed` (the file differs from what was applied; the remote may have drifted
+ *   too), `drifted` (only the remote moved), `merged-record` (a state record merged from two branches:
+ *   the file wins).
+ * - unschedule, delete, noop: `file-removed` (the post's file is gone), `occurrence-removed` (its
+ *   repeat no longer has this occurrence); delete: `gone-on-remote` (already deleted there: the record
+ *   is forgotten); noop: `up-to-date`.
+ * - move: `renamed` (new path), `key-changed` (same file, new key).
+ * - blocked: `file-errors` (a file it stands for has errors), `project-errors` (an error on no post
+ *   file), `unreadable-file` (a file that cannot be read may be this post renamed), `unconfirmed-record`
+ *   (the state record it rests on has no valid seal), `shared-record` (two state records point at its
+ *   post), `not-editable` (published, or otherwise not editable), `account-unavailable`,
+ *   `scheduled-in-past`.
  */
-/**
- * Why a change is what it is, as a code beside the prose `reasons`, for views and tools to act on
- * (never match the prose). `file-removed`: the post's file is gone (an unschedule, a delete with
- * --prune, or a noop: the post stays a draft); `unconfirmed-record`: blocked, the state record it
- * rests on has no valid seal (plan/unconfirmed-records.ts).
- */
-export type ChangeReason = 'file-removed' | 'unconfirmed-record';
+export const CHANGE_REASONS = {
+  create: ['new-file', 'new-occurrence', 'interrupted-create', 'deleted-on-remote'],
+  adopt: ['unowned-match'],
+  update: ['file-changed', 'drifted', 'merged-record'],
+  unschedule: ['file-removed', 'occurrence-removed'],
+  delete: ['file-removed', 'occurrence-removed', 'gone-on-remote'],
+  move: ['renamed', 'key-changed'],
+  noop: ['up-to-date', 'file-removed', 'occurrence-removed'],
+  blocked: ['file-errors', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
+} as const satisfies Record<Action, readonly string[]>;
 
-export interface Change {
-  action: Action;
-  /** The reason as a code, where one is given. */
-  reason?: ChangeReason;
+/** The reason codes of one action. */
+export type ReasonOf<A extends Action> = (typeof CHANGE_REASONS)[A][number];
+export type ChangeReason = ReasonOf<Action>;
+
+/** What every change has. Apply executes exactly the change and nothing else. */
+interface ChangeOf<A extends Action> {
+  action: A;
+  reason: ReasonOf<A>;
   key: string;
   /** Project-relative Markdown file, or the last known file for a delete. */
   file: string | null;
   postId: string | null;
+  /** The reasons for people; act on `reason`. */
   reasons: string[];
-  desired?: PostShape;
-  fields?: FieldChange[];
+  /** The post's time came from a slot (`scheduledAt: next-slot`); apply records it in the state, and the post keeps it. */
+  slot?: ChangeSlot;
+  /** The post is an occurrence of the repeat in `file`. */
+  occurrence?: OccurrenceOf;
+}
+
+/**
+ * The fields only some actions use. A change of another action never has them (`?: never`), so
+ * reading one of them off any change is typed, and setting it on the wrong action does not compile.
+ */
+interface ActionFields {
+  desired: PostShape;
+  fields: FieldChange[];
+  drift: FieldChange[];
+  liveUpdatedAt: string;
+  fromKey: string;
+  resumesPending: true;
+  stateOnly: true;
+  mediaRecords: AdoptedMedia[];
+  diagnostics: Diagnostic[];
+}
+type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionFields, Own>]?: never };
+
+/** A post no remote post stands for yet. With `resumesPending`, an interrupted create is resent with its original Idempotency-Key. */
+export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'resumesPending'> {
+  postId: null;
+  desired: PostShape;
+  resumesPending?: true;
+}
+
+/**
+ * A remote post no state entry owns that is exactly `desired`: instead of a create, the state
+ * records the post (`adopt-matches.ts`), and `mediaRecords` its media the state did not know (so
+ * they are never uploaded again). No API call (`stateOnly`).
+ */
+export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords'> {
+  postId: string;
+  desired: PostShape;
+  /** The remote post's `updatedAt` when planned. */
+  liveUpdatedAt: string;
+  stateOnly: true;
+  mediaRecords?: AdoptedMedia[];
+}
+
+/** The remote post is written to be `desired`; `fields` live → desired. */
+export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'fields' | 'drift' | 'liveUpdatedAt'> {
+  postId: string;
+  desired: PostShape;
+  fields: FieldChange[];
   /** Fields changed on the remote since postsync last wrote them. */
   drift?: FieldChange[];
   /** The remote post's `updatedAt` when planned; apply refuses the change if it moved since. */
+  liveUpdatedAt: string;
+}
+
+/**
+ * An owned scheduled post no file (or occurrence) stands for any more goes back to draft
+ * (`scheduledAt: null`), so nothing publishes that no file stands for; `fields` (the time → null).
+ * With `resumesPending`, an interrupted create is resolved first (`postId` null). `--prune` deletes instead.
+ */
+export interface UnscheduleChange extends ChangeOf<'unschedule'>, Without<'liveUpdatedAt' | 'fields' | 'resumesPending'> {
+  liveUpdatedAt?: string;
+  fields?: FieldChange[];
+  resumesPending?: true;
+}
+
+/**
+ * The remote post is deleted (only with --prune), or with `stateOnly` its record is forgotten: the
+ * post is already gone on the remote, so this runs whatever `prune` says. With `resumesPending`,
+ * an interrupted create is resolved first (`postId` null).
+ */
+export interface DeleteChange extends ChangeOf<'delete'>, Without<'liveUpdatedAt' | 'stateOnly' | 'resumesPending'> {
+  liveUpdatedAt?: string;
+  stateOnly?: true;
+  resumesPending?: true;
+}
+
+/** `fromKey` → `key`: zero API calls, the state record is re-keyed. */
+export interface MoveChange extends ChangeOf<'move'>, Without<'fromKey' | 'liveUpdatedAt'> {
+  fromKey: string;
+  postId: string;
+  liveUpdatedAt?: string;
+}
+
+/** Nothing to do: the post is up to date, or a removed file's post stays a draft. */
+export interface NoopChange extends ChangeOf<'noop'>, Without<'liveUpdatedAt'> {
+  postId: string;
+  liveUpdatedAt: string;
+}
+
+/**
+ * Nothing is executed; `reasons` says why. It keeps what the change it stands for had (the fields
+ * of that action), for views to show; a post blocked because a file has errors carries those
+ * errors in `diagnostics`.
+ */
+export interface BlockedChange extends ChangeOf<'blocked'>, Without<keyof ActionFields> {
+  desired?: PostShape;
+  fields?: FieldChange[];
+  drift?: FieldChange[];
   liveUpdatedAt?: string;
   fromKey?: string;
-  /** A pending create from an interrupted run is resent with its original Idempotency-Key. */
-  resumesPending?: boolean;
-  /**
-   * Only the state changes, no API call: a `delete` of a post already deleted on the remote
-   * (its record is forgotten). Executed whatever `prune` says, since nothing remote is touched.
-   */
-  stateOnly?: boolean;
-  /** Set on a change `blocked` because a file has errors (guards): those errors, of every file it stands for. */
-  diagnostics?: Diagnostic[];
-  /** The post's time came from a slot (`scheduledAt: next-slot`); apply records it in the state, and the post keeps it. */
-  slot?: ChangeSlot;
-  /** The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date (YYYY-MM-DD). */
-  occurrence?: { of: string; date: string };
-  /** On an adopt: the adopted post's media the state has no record of, which apply records (sha256 → remote media id). */
+  resumesPending?: true;
+  stateOnly?: true;
   mediaRecords?: AdoptedMedia[];
+  diagnostics?: Diagnostic[];
 }
+
+/** One planned change: a union by `action`, each with exactly the fields it uses and its reason code. */
+export type Change = CreateChange | AdoptChange | UpdateChange | UnscheduleChange | DeleteChange | MoveChange | NoopChange | BlockedChange;
+
+/** The change of one action. */
+export type ChangeWith<A extends Action> = Extract<Change, { action: A }>;
 
 /** A remote media an adopted post uses, known by content: the media record apply writes in the state for it. */
 export interface AdoptedMedia {

@@ -1,13 +1,13 @@
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
-import type { Change, ChangeReason, Plan } from './types.js';
+import type { BlockedChange, Change, Plan, ReasonOf } from './types.js';
 
-/** Why a change is blocked when a state record it rests on was not written by an apply of this repository. */
-export const UNCONFIRMED_RECORD: ChangeReason = 'unconfirmed-record';
-
-/** How many changes of the plan are blocked because a record they rest on has no valid seal. */
+/**
+ * How many changes of the plan are blocked because a state record they rest on is not to be
+ * trusted: it has no valid seal, or it shares its post with another record.
+ */
 export function unconfirmedBlocked(plan: Pick<Plan, 'changes'>): number {
-  return plan.changes.filter((change) => change.action === 'blocked' && change.reason === UNCONFIRMED_RECORD).length;
+  return plan.changes.filter((change) => change.action === 'blocked' && (change.reason === 'unconfirmed-record' || change.reason === 'shared-record')).length;
 }
 
 /** No record is unconfirmed. */
@@ -31,18 +31,23 @@ export function trustedState(state: TargetState, unconfirmed: UnconfirmedRecords
  * unscheduling, deleting or resending it could overwrite or delete what this repository does not own.
  */
 export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords): Change {
+  return unconfirmedBlock(change, unconfirmed, 'unconfirmed-record') ?? change;
+}
+
+/** `change` blocked with `reason` if it rests on a record of `unconfirmed`; undefined if it does not. */
+function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reason: ReasonOf<'blocked'>): BlockedChange | undefined {
   const key = [change.fromKey, change.key].find((candidate) => candidate !== undefined && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
-  if (key === undefined) return change;
+  if (key === undefined) return undefined;
   const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
-  const reason = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+  const prose = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
   const { fromKey, desired, liveUpdatedAt, occurrence } = change;
   return {
     action: 'blocked',
-    reason: UNCONFIRMED_RECORD,
+    reason,
     key: change.key,
     file: change.file,
     postId: change.postId,
-    reasons: [reason],
+    reasons: [prose],
     ...(fromKey === undefined ? {} : { fromKey }),
     ...(desired === undefined ? {} : { desired }),
     ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),
@@ -70,5 +75,6 @@ export function blockShared(change: Change, shared: ReadonlyMap<string, readonly
   const keys = [change.fromKey, change.key].map((key) => (key === undefined ? undefined : shared.get(key))).find((found) => found !== undefined);
   if (keys === undefined) return change;
   const reason = `The state records ${keys.map((key) => `"${key}"`).join(', ')} all point at post ${change.postId ?? '?'}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
-  return { ...blockUnconfirmed(change, { ...NONE_UNCONFIRMED, posts: new Set(keys) }), reasons: [reason] };
+  const block = unconfirmedBlock(change, { ...NONE_UNCONFIRMED, posts: new Set(keys) }, 'shared-record');
+  return block === undefined ? change : { ...block, reasons: [reason] };
 }

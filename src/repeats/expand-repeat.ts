@@ -5,6 +5,7 @@ import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import { formatCivilDate, instantAt, wallMinutes, wallMomentOf } from '../zoned-time/index.js';
 import { MAX_OCCURRENCES, readRepeatSpec, type RepeatSpec } from './repeat-spec.js';
 import { seriesDates } from './series-dates.js';
+import { occurrenceKey } from './occurrence-key.js';
 
 /** One occurrence of a repeated post: an ordinary post with its own key. */
 export interface Occurrence {
@@ -100,7 +101,7 @@ function occurrencesOf(spec: RepeatSpec, input: RepeatInput, report: Report): Oc
     const moved = override?.scheduledAt;
     const time = moved === undefined || 'minute' in moved ? instantAt({ date, minute: moved?.minute ?? anchor.minute }, input.timezone) : { instantMs: Date.parse(moved.instant), shifted: false };
     occurrences.push({
-      key: `${input.key}@${text}`,
+      key: occurrenceKey({ of: input.key, date: text }),
       date: text,
       index,
       scheduledAt: new Date(time.instantMs).toISOString(),

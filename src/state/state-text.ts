@@ -8,8 +8,8 @@ const indent = (depth: number): string => '  '.repeat(depth);
 
 /**
  * Renders a state file as `prettyCanonicalJson(file)` does, byte for byte, without serializing
- * every post record on every write. The applier writes the state after each change, so on a state
- * of thousands of posts each write used to re-serialize all of them; here a record's text is kept
+ * every post record on every write. The applier writes the state after each change, so a write
+ * must cost what changed, not the size of the state: a record's text is kept
  * per record object (the store replaces a record object whenever it changes it, and never edits
  * one in place), and each section's `posts` map is joined from those texts in key order.
  */

@@ -5,7 +5,7 @@
  * `{{> snippets/signature.md }}` (only from the snippets folder) and `\{{` for literal braces.
  * One text's expansion is bounded (depth, includes, length), so no set of files stalls a run.
  *
- * Design note (for the content pipeline). `renderTemplate(text, context)` is pure: it takes the
+ * What content reading relies on: `renderTemplate(text, context)` is pure: it takes the
  * text, `config.vars` and `config.hashtags`, the post's `builtInValues(...)` and a synchronous
  * snippet reader (project-relative path → text | refusal | undefined: the renderer refuses by
  * name what lies outside `snippetsFolder` or is hidden, the reader what leaves the folder through

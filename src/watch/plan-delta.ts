@@ -6,9 +6,9 @@ import { canonicalJson } from '../state/hash.js';
 export interface PlanDelta {
   /** Changes (other than noop) that are new, or differ from the previous plan's change of that key. */
   changes: Change[];
-  /** The previous plan's changes (other than noop) that have nothing left to do. */
-  settled: Change[];
-  /** Every diagnostic of the touched files, and those that appeared elsewhere. */
+  /** The previous plan's changes (other than noop) that this plan no longer has: nothing left to do, or on hold. */
+  dropped: Change[];
+  /** Every diagnostic of the files the save affected, and those that appeared elsewhere. */
   diagnostics: Diagnostic[];
   /** The previous plan's diagnostics that are gone. */
   fixed: Diagnostic[];
@@ -58,8 +58,8 @@ function unmatched<T>(items: readonly T[], others: readonly T[], key: (item: T) 
   });
 }
 
-/** `touchedFiles`: project-relative files the save touched; their diagnostics are all shown again. */
-export function planDelta(previous: Plan, current: Plan, touchedFiles: ReadonlySet<string>, signatures = new ChangeSignatures()): PlanDelta {
+/** `affectedFiles`: project-relative files the save wrote or removed, and the post files of a media file it changed; their diagnostics are all shown again. */
+export function planDelta(previous: Plan, current: Plan, affectedFiles: ReadonlySet<string>, signatures = new ChangeSignatures()): PlanDelta {
   const active = (plan: Plan) => plan.changes.filter((change) => change.action !== 'noop');
   const before = new Map(active(previous).map((change) => [change.key, signatures.of(change)]));
   const now = active(current);
@@ -69,8 +69,8 @@ export function planDelta(previous: Plan, current: Plan, touchedFiles: ReadonlyS
   const newDiagnostics = new Set(unmatched(current.diagnostics, previous.diagnostics, diagnosticIdentity));
   return {
     changes: now.filter((change) => before.get(change.key) !== signatures.of(change)),
-    settled: active(previous).filter((change) => !nowKeys.has(change.key) && !movedFrom.has(change.key)),
-    diagnostics: current.diagnostics.filter((d) => newDiagnostics.has(d) || (d.file !== undefined && touchedFiles.has(d.file))),
+    dropped: active(previous).filter((change) => !nowKeys.has(change.key) && !movedFrom.has(change.key)),
+    diagnostics: current.diagnostics.filter((d) => newDiagnostics.has(d) || (d.file !== undefined && affectedFiles.has(d.file))),
     fixed: unmatched(previous.diagnostics, current.diagnostics, diagnosticIdentity),
     uploadsChanged: canonicalJson(previous.uploads) !== canonicalJson(current.uploads),
   };
@@ -78,5 +78,5 @@ export function planDelta(previous: Plan, current: Plan, touchedFiles: ReadonlyS
 
 /** True when the delta has nothing to show. */
 export function isEmptyDelta(delta: PlanDelta): boolean {
-  return delta.changes.length + delta.settled.length + delta.diagnostics.length + delta.fixed.length === 0 && !delta.uploadsChanged;
+  return delta.changes.length + delta.dropped.length + delta.diagnostics.length + delta.fixed.length === 0 && !delta.uploadsChanged;
 }

@@ -148,7 +148,7 @@ export class WatchSession {
   async #process(work: Work): Promise<void> {
     const now = this.#now();
     const trigger: PlanTrigger = { files: [], refreshed: work.refresh, stateChanged: false, draftsApplied: work.afterApply };
-    const touched = new Set<string>();
+    const affected = new Set<string>();
     const reread: string[] = [];
     const folders: string[] = [];
     /** Files no post references (a file copied into a media folder, an editor's backup): named only if the plan moved. */
@@ -166,7 +166,7 @@ export class WatchSession {
       const show = () => {
         if (change === null) return;
         trigger.files.push(change);
-        touched.add(change.file);
+        affected.add(change.file);
         mustShow = true;
       };
       if (role === 'config') {
@@ -192,7 +192,7 @@ export class WatchSession {
         reread.push(...users, ...waiting);
         if (users.length > 0 || this.#scope.isMediaFile(path)) {
           show();
-          for (const user of users) touched.add(relativePosix(this.#config.root, user));
+          for (const user of users) affected.add(relativePosix(this.#config.root, user));
         } else if (change !== null && waiting.length > 0) {
           quiet.push(change);
         }
@@ -223,7 +223,7 @@ export class WatchSession {
     const { plan, drafts } = await this.#makePlan(now);
     this.#plan = plan;
     this.#trackMedia();
-    const delta = planDelta(previous, plan, touched, this.#signatures);
+    const delta = planDelta(previous, plan, affected, this.#signatures);
     if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
     if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, drafts, previous, delta });
     // Right after applying, only a save by the user may apply again (the state file written by
@@ -235,8 +235,8 @@ export class WatchSession {
   async #makePlan(now: Date): Promise<{ plan: Plan; drafts: DraftReadiness[] }> {
     const content = this.#content.source(now);
     await this.#remote.prepare(content, this.#section!.posts);
-    const calendar = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
-    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, calendar });
+    const schedule = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
+    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, schedule });
     const { target, seal } = this.#options.connection;
     const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, planner: this.#planner, learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };

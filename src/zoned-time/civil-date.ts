@@ -22,7 +22,7 @@ export function parseCivilDate(text: string): CivilDate | undefined {
 }
 
 export function formatCivilDate(date: CivilDate): string {
-  return `${String(date.year).padStart(4, '0')}-${pad2(date.month)}-${pad2(date.day)}`;
+  return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 }
 
 /** Days since 1970-01-01 (negative before). */
@@ -71,6 +71,7 @@ export function compareCivilDates(a: CivilDate, b: CivilDate): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 
-export function pad2(value: number): string {
-  return String(value).padStart(2, '0');
+/** A number as at least `width` digits: `pad(9)` is `09`, `pad(7, 3)` is `007`. */
+export function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
 }

@@ -1,4 +1,4 @@
-import { pad2 } from './civil-date.js';
+import { pad } from './civil-date.js';
 
 /** Clock times, durations and weekday names as people write them in postsync.yaml and front-matter. */
 
@@ -12,7 +12,7 @@ export function parseClock(text: string): number | undefined {
 
 /** 540 → `09:00`. */
 export function formatClock(minute: number): string {
-  return `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
+  return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
 }
 
 const DURATION = /^(?:\d+\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?)\s*)+$/i;

@@ -1,4 +1,4 @@
-import { pad2, type CivilDate } from './civil-date.js';
+import { pad, type CivilDate } from './civil-date.js';
 import { formatOffset, offsetMs, wallTimeIn } from './zone-clock.js';
 
 /**
@@ -27,6 +27,6 @@ export function timeText(instant: string | number, timeZone: string): string {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
   if (Number.isNaN(ms)) return String(instant);
   const wall = wallTimeIn(ms, timeZone);
-  const clock = `${pad2(wall.hour)}:${pad2(wall.minute)}${wall.second === 0 ? '' : `:${pad2(wall.second)}`}`;
+  const clock = `${pad(wall.hour)}:${pad(wall.minute)}${wall.second === 0 ? '' : `:${pad(wall.second)}`}`;
   return placedTimeText({ date: { year: wall.year, month: wall.month, day: wall.day }, clock, offset: formatOffset(offsetMs(ms, timeZone)) });
 }

@@ -1,3 +1,4 @@
+import { pad } from './civil-date.js';
 /**
  * The clock of an IANA time zone as Intl reads it: the wall time an instant shows there, and the
  * zone's UTC offset. The only place that asks Intl about zones.
@@ -68,5 +69,5 @@ export function formatOffset(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

@@ -75,6 +75,7 @@ describe('executeChange: what the state records', () => {
     await world.store.removePost('launch');
     const adopt: Change = {
       action: 'adopt',
+      reason: 'unowned-match',
       key: 'launch',
       file: 'posts/launch.md',
       postId: live!.id,

@@ -9,7 +9,7 @@ import { shapeHash } from '../../src/content/shape-hash.js';
 import { idempotencyKey } from '../../src/state/idempotency.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, looseChange, shape } from '../plan/fixtures.js';
 import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, writes, type ApplyWorld } from './apply-world.js';
 import { testSeal } from '../helpers/seal.js';
 
@@ -97,14 +97,14 @@ describe('executeChange: create', () => {
 
   it('refuses to resume a create whose pending record is gone', async () => {
     const world = await applyWorld(emulator());
-    const change: Change = { action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: [], desired: draft, resumesPending: true };
+    const change: Change = { action: 'create', reason: 'interrupted-create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: [], desired: draft, resumesPending: true };
     await expect(executeChange(change, context(world))).rejects.toThrow(new PostsyncError('no interrupted create of "launch" is recorded any more; plan again'));
     expect(await writes(world)).toEqual([]);
   });
 
   it.each(['create', 'update'] as const)('refuses a %s without its desired post: the plan file is damaged', async (action) => {
     const world = await applyWorld(emulator());
-    const change: Change = { action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, reasons: [] };
+    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, reasons: [] });
     await expect(executeChange(change, context(world))).rejects.toThrow(`the plan's ${action} of "launch" has no desired post; the plan file is damaged`);
     expect(await writes(world)).toEqual([]);
   });
@@ -246,7 +246,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
   it.each(['noop', 'blocked'] as const)('does nothing for a %s', async (action) => {
     const { world, live } = await withLaunch();
     const before = structuredClone(world.store.section);
-    const change: Change = { action, key: 'launch', file: 'posts/launch.md', postId: live.id, reasons: [] };
+    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: live.id, reasons: [] });
     expect(await executeChange(change, context(world))).toBe(live.id);
     expect(world.store.section).toEqual(before);
     expect(await writes(world)).toEqual([]);

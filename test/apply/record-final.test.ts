@@ -7,12 +7,12 @@ import { readState, sectionFor } from '../../src/state/state-file.js';
 import { StateStore } from '../../src/state/state-store.js';
 import type { PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
-import { TARGET, livePost, record, shape } from '../plan/fixtures.js';
+import { TARGET, livePost, looseChange, record, shape } from '../plan/fixtures.js';
 import { testSeal } from '../helpers/seal.js';
 
 const applied = shape({ content: 'As applied', scheduledAt: '2026-03-01T09:00:00.000Z' });
 const published = (id: string, updatedAt = '2026-03-01T09:00:05.000Z') => livePost(id, applied, { status: 'published', updatedAt });
-const noop = (key: string, postId: string | null): Change => ({ action: 'noop', key, file: `posts/${key}.md`, postId, reasons: [] });
+const noop = (key: string, postId: string | null): Change => looseChange({ action: 'noop', key, file: `posts/${key}.md`, postId, reasons: [] });
 const planOf = (changes: Change[]) => ({ changes }) as unknown as Plan;
 
 async function storeWith(posts: Record<string, PostRecord>): Promise<{ store: StateStore; path: string }> {
@@ -35,7 +35,7 @@ describe('recordFinalStatuses', () => {
   it('records only noops of owned posts seen in a final status, each once', async () => {
     const owned = record('p1', applied, 'posts/launch.md');
     const cases: { name: string; change: Change; live: ReturnType<typeof published>[]; records?: Record<string, PostRecord> }[] = [
-      { name: 'a change that is not a noop', change: { ...noop('launch', 'p1'), action: 'update' }, live: [published('p1')] },
+      { name: 'a change that is not a noop', change: looseChange({ ...noop('launch', 'p1'), action: 'update', reason: 'file-changed' }), live: [published('p1')] },
       { name: 'a noop without a post', change: noop('launch', null), live: [published('p1')] },
       { name: 'a post the state does not own under that key', change: noop('other', 'p1'), live: [published('p1')] },
       { name: 'a record of another post', change: noop('launch', 'p2'), live: [published('p2')] },

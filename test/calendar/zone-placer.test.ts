@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoWeek, mondayOf, zonePlacer } from '../../src/calendar/zone-placer.js';
+import { zonePlacer } from '../../src/calendar/zone-placer.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -53,13 +53,5 @@ describe('placing instants in a time zone', () => {
     expect(place('2027-10-31T01:30:00.000Z')).toMatchObject({ day: '2027-10-31', time: '02:30', offset: '+01:00' });
     expect(place(null)).toBeNull();
     expect(place('not a time')).toBeNull();
-  });
-
-  it('names ISO weeks by their Monday and number', () => {
-    expect(mondayOf('2027-01-03')).toBe('2026-12-28');
-    expect(mondayOf('2027-01-04')).toBe('2027-01-04');
-    expect(isoWeek('2027-01-03')).toBe('2026-W53');
-    expect(isoWeek('2027-01-04')).toBe('2027-W01');
-    expect(isoWeek('2027-12-31')).toBe('2027-W52');
   });
 });

@@ -30,7 +30,7 @@ async function desiredSide(dir: string, baseUrl: string) {
   const kept = RunCache.open(dir, { enabled: true, build: 'test' });
   const client = new ApiClient({ baseUrl, apiKey: DEMO_API_KEY });
   try {
-    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), calendar: { state: emptyTargetState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
+    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), schedule: { state: emptyTargetState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
     await kept.save();
     return side;
   } finally {

@@ -3,7 +3,7 @@ import type { InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { blockPostsWithErrors, blockedByErrors, type PostErrorsContext } from '../../src/plan/posts-with-errors.js';
 import type { Change } from '../../src/plan/types.js';
-import { record, shape, state } from './fixtures.js';
+import { looseChange, record, shape, state } from './fixtures.js';
 
 // The rule of posts-with-errors.ts, on hand-made changes (test/plan/posts-with-errors.test.ts runs it through planPosts).
 
@@ -11,8 +11,8 @@ function error(file: string | undefined, message = 'something is wrong', extra: 
   return { severity: 'error', code: 'test-error', message, ...(file === undefined ? {} : { file }), ...extra };
 }
 
-function change(action: Change['action'], key: string, extra: Partial<Change> = {}): Change {
-  return { action, key, file: `posts/${key}.md`, postId: action === 'create' ? null : `p-${key}`, reasons: [`${action} because`], ...extra };
+function change(action: Change['action'], key: string, extra: Record<string, unknown> = {}): Change {
+  return looseChange({ action, key, file: `posts/${key}.md`, postId: action === 'create' ? null : `p-${key}`, reasons: [`${action} because`], ...extra });
 }
 
 function context(overrides: Partial<PostErrorsContext> & { files?: string[] } = {}): PostErrorsContext {

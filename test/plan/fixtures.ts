@@ -5,7 +5,7 @@ import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { summarize } from '../../src/plan/planner.js';
-import type { AccountAvailability, Change, LivePostsById, MediaUpload, Plan, PlanInput, PlanTarget } from '../../src/plan/types.js';
+import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type LivePostsById, type MediaUpload, type Plan, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
 
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
@@ -111,4 +111,12 @@ export function planInput(overrides: Omit<Partial<PlanInput>, 'live'> & { live?:
 /** A plan of these changes (as a view or apply gets it), for the rules that post-process a plan. */
 export function planOf(changes: Change[], uploads: MediaUpload[] = []): Plan {
   return { formatVersion: 1, createdAt: '2026-03-01T12:00:00.000Z', target: TARGET, stateHash: 'h', prune: false, only: null, uploads, changes, summary: summarize(changes), diagnostics: [] };
+}
+
+/**
+ * A hand-made change for a rule that reads only some of its fields: typed loosely, as a plan file
+ * could hold it; its reason is the first code of its action unless given.
+ */
+export function looseChange(fields: { action: Action; key: string; file: string | null; postId: string | null; reasons: string[] } & Record<string, unknown>): Change {
+  return { reason: CHANGE_REASONS[fields.action][0], ...fields } as Change;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hasChanges } from '../../src/plan/has-changes.js';
 import type { Change, MediaUpload } from '../../src/plan/types.js';
-import { SHA_A, planOf as plan } from './fixtures.js';
+import { SHA_A, looseChange, planOf as plan } from './fixtures.js';
 
-function change(action: Change['action'], extra: Partial<Change> = {}): Change {
-  return { action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', reasons: ['because'], ...extra };
+function change(action: Change['action'], extra: Record<string, unknown> = {}): Change {
+  return looseChange({ action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', reasons: ['because'], ...extra });
 }
 
 const upload: MediaUpload = { sha256: SHA_A, path: 'media/a.png', sizeBytes: 1, contentType: 'image/png', kind: 'image', usedBy: ['create-post'] };

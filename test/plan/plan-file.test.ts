@@ -45,7 +45,7 @@ describe('plan files', () => {
       /plan.json has formatVersion 2; this postsync reads formatVersion 1/,
     );
     await expect(parsePlan('{ nope')).rejects.toThrow(InputError);
-    const broken = { ...plan, changes: [{ action: 'explode', key: 'x', file: null, postId: null, reasons: [] }] };
+    const broken = { ...plan, changes: [{ action: 'explode', reason: 'new-file', key: 'x', file: null, postId: null, reasons: [] }] };
     await expect(parsePlan(JSON.stringify(broken))).rejects.toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
   });
 });
@@ -167,5 +167,14 @@ describe('parsePlan: what it refuses', () => {
     const invalid = (await parsePlan('{"formatVersion":1}').catch((caught: unknown) => caught)) as InputError;
     expect(invalid.message).toMatch(/^the plan file is not a valid postsync plan:\n  \(top level\): must have required property '\w+'\n  \(top level\): must have required property/);
     expect(invalid.hint).toBe('Create it again with `postsync plan --out <file>`.');
+  });
+
+  it('refuses as stale a plan file written before changes carried a reason code, naming the change', async () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', shape())] }));
+    const { reason: _reason, ...before } = plan.changes[0]!;
+    const error = (await parsePlan(JSON.stringify({ ...plan, changes: [before] }), { source: 'plan.json' }).catch((caught: unknown) => caught)) as StalePlanError;
+    expect(error).toBeInstanceOf(StalePlanError);
+    expect(error.message).toBe('plan.json was written by an earlier postsync: its change of launch carries no reason code');
+    expect(error.hint).toBe('Create it again with `postsync plan --out <file>`.');
   });
 });

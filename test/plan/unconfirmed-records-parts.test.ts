@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blockUnconfirmed, NONE_UNCONFIRMED, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Change } from '../../src/plan/types.js';
-import { SHA_A, SHA_B, mediaState, shape, state } from './fixtures.js';
+import { SHA_A, SHA_B, looseChange, mediaState, shape, state } from './fixtures.js';
 
 const desired = shape({ content: 'Hello' });
-const update: Change = { action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', reasons: ['changed'], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } };
+const update = looseChange({ action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', reasons: ['changed'], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } });
 
 describe('the parts of unconfirmed-record blocking', () => {
   it('blocks a change resting on an unconfirmed record, keeping what names it and nothing it would do', () => {
@@ -20,19 +20,19 @@ describe('the parts of unconfirmed-record blocking', () => {
       occurrence: { of: 'new', date: '2027-01-04' },
       reasons: ['The state record of "old" (post p1) was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm old` with the API key; otherwise remove it from the state file.'],
     });
-    const bare: Change = { action: 'create', key: 'x', file: 'posts/x.md', postId: null, reasons: ['resume'] };
+    const bare = looseChange({ action: 'create', key: 'x', file: 'posts/x.md', postId: null, reasons: ['resume'] });
     expect(blockUnconfirmed(bare, { ...NONE_UNCONFIRMED, pending: new Set(['x']) })).toEqual({
       action: 'blocked', reason: 'unconfirmed-record', key: 'x', file: 'posts/x.md', postId: null,
       reasons: ['The interrupted create of "x" in the state was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm x` with the API key; otherwise remove it from the state file.'],
     });
-    expect(blockUnconfirmed({ ...update, postId: null }, { ...NONE_UNCONFIRMED, posts: new Set(['new']) }).reasons[0]).toMatch(/^The state record of "new" was not written/);
+    expect(blockUnconfirmed(looseChange({ ...update, postId: null }), { ...NONE_UNCONFIRMED, posts: new Set(['new']) }).reasons[0]).toMatch(/^The state record of "new" was not written/);
     expect(blockUnconfirmed(update, NONE_UNCONFIRMED)).toBe(update);
   });
 
   it('counts the changes blocked for an unconfirmed record, and only those', () => {
     const blocked = blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) });
-    const otherBlocked: Change = { ...update, action: 'blocked', reasons: ['published'] };
-    const reasonNotBlocked: Change = { ...update, reason: 'unconfirmed-record' };
+    const otherBlocked = looseChange({ ...update, action: 'blocked', reason: 'not-editable', reasons: ['published'] });
+    const reasonNotBlocked = looseChange({ ...update, reason: 'unconfirmed-record' });
     expect(unconfirmedBlocked({ changes: [blocked, otherBlocked, reasonNotBlocked, update] })).toBe(1);
   });
 

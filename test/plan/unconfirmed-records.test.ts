@@ -34,7 +34,7 @@ describe('planPosts with records that carry no valid seal', () => {
     expect(update.summary).toMatchObject({ update: 0, blocked: 1 });
     expect(actions(plan({ posts: [desired('launch', applied)], section: owned, live: [livePost('p1', applied)], unconfirmed }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
     expect(actions(plan({ posts: [], section: owned, live: [livePost('p1', applied)], unconfirmed }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
-    expect(actions(plan({ posts: [desired('launch', edited)], section: owned, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'launch', undefined]]);
+    expect(actions(plan({ posts: [desired('launch', edited)], section: owned, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'launch', 'file-changed']]);
   });
 
   it('blocks the unschedule of a scheduled post whose file is gone, when its record is unconfirmed', () => {
@@ -48,10 +48,10 @@ describe('planPosts with records that carry no valid seal', () => {
   it('blocks what rests on two sealed records of one post (one put back from an older state)', () => {
     const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), renamed: record('p1', applied, 'posts/renamed.md') } });
     const planned = plan({ posts: [desired('renamed', edited)], section, live: [livePost('p1', applied)], unconfirmed: {} });
-    expect(actions(planned)).toEqual([['blocked', 'launch', 'unconfirmed-record'], ['blocked', 'renamed', 'unconfirmed-record']]);
+    expect(actions(planned)).toEqual([['blocked', 'launch', 'shared-record'], ['blocked', 'renamed', 'shared-record']]);
     expect(planned.changes[0]!.reasons).toEqual(['The state records "launch", "renamed" all point at post p1; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.']);
     const alone = state({ posts: { renamed: record('p1', applied, 'posts/renamed.md') } });
-    expect(actions(plan({ posts: [desired('renamed', edited)], section: alone, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'renamed', undefined]]);
+    expect(actions(plan({ posts: [desired('renamed', edited)], section: alone, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'renamed', 'file-changed']]);
   });
 
   it('blocks a move away from an unconfirmed record', () => {

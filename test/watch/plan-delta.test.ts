@@ -24,20 +24,20 @@ describe('planDelta', () => {
     const edited = plan([desired('launch', shape({ content: 'Launch day!' })), desired('old', shape({ content: 'Old' })), desired('news', shape({ content: 'News' }))]);
     const delta = planDelta(before, edited, new Set(['posts/launch.md', 'posts/news.md']));
     expect(delta.changes.map((change) => `${change.action} ${change.key}`)).toEqual(['create news', 'update launch']);
-    expect(delta.settled).toEqual([]);
+    expect(delta.dropped).toEqual([]);
     expect(delta.uploadsChanged).toBe(false);
 
     const reverted = planDelta(edited, before, new Set(['posts/launch.md']));
     expect(reverted.changes).toEqual([]);
-    expect(reverted.settled.map((change) => `${change.action} ${change.key}`)).toEqual(['create news', 'update launch']);
+    expect(reverted.dropped.map((change) => `${change.action} ${change.key}`)).toEqual(['create news', 'update launch']);
   });
 
-  it('does not call a renamed post settled: its move is shown instead', () => {
+  it('does not call a renamed post dropped: its move is shown instead', () => {
     const renamed = plan([desired('launch', applied), desired('older', shape({ content: 'Old' }), { file: 'posts/older.md' })]);
     const withDelete = plan([desired('launch', applied)]);
     const delta = planDelta(withDelete, renamed, new Set(['posts/older.md', 'posts/old.md']));
     expect(delta.changes.map((change) => `${change.action} ${change.fromKey ?? ''}→${change.key}`)).toEqual(['move old→older']);
-    expect(delta.settled).toEqual([]);
+    expect(delta.dropped).toEqual([]);
   });
 
   it('shows every problem of the touched files and new ones elsewhere; a problem that moved lines is not "fixed"', () => {

@@ -1,28 +1,19 @@
+import { dayTitle, isDay, mondayOf, shiftDay, weekdayOf } from '../../zoned-time/day-strings.js';
+import { WEEKDAY_NAMES } from '../../zoned-time/phrases.js';
+
 /**
  * Calendar days as `YYYY-MM-DD` strings. Posts come with their day and time in the project's time
- * zone already worked out (server side), so the page only counts days: UTC arithmetic on dates,
- * where no day is 23 or 25 hours long.
+ * zone already worked out (server side), so the page only counts days: the day helpers are the
+ * server's (src/zoned-time), so both name a week and a day alike; months are the page's own.
  */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+export const WEEKDAYS = WEEKDAY_NAMES;
+export { dayTitle, isDay, mondayOf, weekdayOf };
+/** `shiftDay`, by the name the page's views use. */
+export const addDays = shiftDay;
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  const date = toDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-}
-
-/** The ISO weekday of a day: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  return ((toDate(day).getUTCDay() + 6) % 7) + 1;
-}
-
-export function mondayOf(day: string): string {
-  return addDays(day, 1 - isoWeekday(day));
-}
 
 /** `2027-01` + n months. */
 export function addMonths(month: string, months: number): string {
@@ -66,20 +57,8 @@ export function weekTitle(monday: string): string {
   return `${a.getUTCFullYear() === b.getUTCFullYear() ? `${a.getUTCDate()} ${MONTHS[a.getUTCMonth()]}` : long(a)} – ${long(b)}`;
 }
 
-/** `Mon 4 Jan 2027`. */
-export function dayTitle(day: string): string {
-  const date = toDate(day);
-  return `${WEEKDAYS[(date.getUTCDay() + 6) % 7]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${date.getUTCFullYear()}`;
-}
-
 export function dayOfMonth(day: string): number {
   return Number(day.slice(8, 10));
-}
-
-export function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = toDate(text);
-  return !Number.isNaN(date.getTime()) && toDay(date) === text;
 }
 
 export function isMonth(text: string): boolean {

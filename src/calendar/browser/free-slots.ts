@@ -1,6 +1,6 @@
 import type { CalendarAccount, CalendarSlot } from '../model.js';
 import { accountDot } from './card.js';
-import { isoWeekday } from './dates.js';
+import { weekdayOf } from './dates.js';
 import { h } from './dom.js';
 import type { Placed } from './posts-by-day.js';
 
@@ -19,7 +19,7 @@ export interface FreeSlotContext {
  */
 export function freeSlotsOn(day: string, placed: readonly Placed[], context: FreeSlotContext): CalendarSlot[] {
   if (day < context.today || context.slots.length === 0) return [];
-  const weekday = isoWeekday(day);
+  const weekday = weekdayOf(day);
   const taken = new Set(placed.filter((entry) => !entry.ghost).flatMap((entry) => entry.post.targets.map((target) => `${target.account} ${entry.time}`)));
   return context.slots
     .filter((slot) => slot.weekday === weekday && !context.hidden.has(slot.account) && !taken.has(`${slot.account} ${slot.time}`))

@@ -5,11 +5,11 @@ import type { DesiredPost, UnchangedPost } from '../../src/content/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import type { PostShape } from '../../src/content/types.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
-import { nights, settle } from './calendar-fixtures.js';
+import { nights, decide } from './schedule-policy-fixtures.js';
 import { desired, livePost, PHOTO, record, shape, state, VIDEO } from './fixtures.js';
 import type { Post } from '../../src/api/types.js';
 
-// settleCalendar's rules one at a time (test/plan/calendar.test.ts shows them together).
+// decideSchedule's rules one at a time (test/plan/schedule-policy.test.ts shows them together).
 
 
 function timed(when: string | null, targets: PostShape['targets'] = [{ socialAccountId: PHOTO, options: {} }]): PostShape {
@@ -32,32 +32,32 @@ function unchanged(key: string, when: string): UnchangedPost {
 
 
 /** Which posts a clash reports (the others stand), and which are held back. */
-const reported = (result: ReturnType<typeof settle>) => result.diagnostics.map((d) => (d as { key?: string }).key);
-const heldKeys = (result: ReturnType<typeof settle>) => result.held.map((h) => h.key);
+const reported = (result: ReturnType<typeof decide>) => result.diagnostics.map((d) => (d as { key?: string }).key);
+const heldKeys = (result: ReturnType<typeof decide>) => result.held.map((h) => h.key);
 
-describe('settleCalendar: which posts the schedule rules see', () => {
+describe('decideSchedule: which posts the schedule rules see', () => {
   it('passes posts through untouched when there is no schedule rule and no next-slot post', () => {
     const posts = [post('a', '2027-01-04 23:00')];
-    const result = settle({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts, unchanged: [unchanged('u', '2027-01-05 23:00')] });
+    const result = decide({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts, unchanged: [unchanged('u', '2027-01-05 23:00')] });
     expect(result).toEqual({ posts, unchanged: [unchanged('u', '2027-01-05 23:00')], diagnostics: [], held: [] });
   });
 
   it('gives a next-slot post without accounts no slot: it has nowhere to go, and the accounts check reports that', () => {
     const lonely = slotPost('lonely', []);
-    const result = settle({ posts: [lonely] });
+    const result = decide({ posts: [lonely] });
     expect(result).toEqual({ posts: [lonely], unchanged: [], diagnostics: [], held: [] });
   });
 
   it('checks a post at the very instant of planning no more: it is published or about to be', () => {
     const late = at('2027-01-03 23:00');
-    const result = settle({ now: new Date(late), posts: [post('now', '2027-01-03 23:00'), post('later', '2027-01-04 23:30')] });
+    const result = decide({ now: new Date(late), posts: [post('now', '2027-01-03 23:00'), post('later', '2027-01-04 23:30')] });
     expect(reported(result)).toEqual(['later']);
     expect(result.posts.map((p) => p.key)).toEqual(['now']);
   });
 
   it('holds back only for errors: a rule of severity warning is reported, and the post goes on', () => {
     const soft = { ...nights, severity: 'warning' as const };
-    const result = settle({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30')], unchanged: [unchanged('u', '2027-01-05 12:00')] });
+    const result = decide({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30')], unchanged: [unchanged('u', '2027-01-05 12:00')] });
     expect(result.diagnostics.map((d) => [d.severity, (d as { key?: string }).key])).toEqual([['warning', 'late']]);
     expect(result.posts.map((p) => p.key)).toEqual(['late']);
     expect(result.unchanged).toEqual([unchanged('u', '2027-01-05 12:00')]);
@@ -65,7 +65,7 @@ describe('settleCalendar: which posts the schedule rules see', () => {
   });
 
   it('holds back an unchanged post that breaks a rule, and names it as held', () => {
-    const result = settle({ unchanged: [unchanged('u', '2027-01-05 23:00'), unchanged('v', '2027-01-06 12:00')], posts: [post('a', '2027-01-04 12:00')] });
+    const result = decide({ unchanged: [unchanged('u', '2027-01-05 23:00'), unchanged('v', '2027-01-06 12:00')], posts: [post('a', '2027-01-04 12:00')] });
     expect(reported(result)).toEqual(['u']);
     expect(result.unchanged.map((p) => p.key)).toEqual(['v']);
     expect(result.posts.map((p) => p.key)).toEqual(['a']);
@@ -73,18 +73,18 @@ describe('settleCalendar: which posts the schedule rules see', () => {
   });
 
   it('reports where an unchanged post writes its time', () => {
-    const result = settle({ unchanged: [unchanged('u', '2027-01-05 23:00')] });
+    const result = decide({ unchanged: [unchanged('u', '2027-01-05 23:00')] });
     expect(result.diagnostics[0]).toMatchObject({ file: 'posts/u.md', line: 3, column: 1 });
   });
 
   it('names an account in messages by its first alias in postsync.yaml', () => {
     const config = { rules: [nights], slots: {}, timezone: ZONE, accounts: { brand: PHOTO, photo: PHOTO } };
-    const result = settle({ config, unchanged: [unchanged('u', '2027-01-05 23:00')] });
+    const result = decide({ config, unchanged: [unchanged('u', '2027-01-05 23:00')] });
     expect(result.diagnostics[0]!.message).toBe('rule `nights`: 23:00 is in the quiet hours 22:00–07:00 (brand)');
   });
 });
 
-describe('settleCalendar: a post as applied stands, a changed one gives way', () => {
+describe('decideSchedule: a post as applied stands, a changed one gives way', () => {
   const applied = timed('2027-01-05 10:00');
   const owned = (postShape: PostShape, live?: Post) => ({
     state: state({ posts: { owned: record('p-owned', postShape, 'posts/owned.md') } }),
@@ -92,18 +92,18 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
   });
 
   it('reports the new post, not the applied one, even when the new one comes first in time', () => {
-    const result = settle({ posts: [post('owned', '2027-01-05 10:00', applied), post('new', '2027-01-05 09:00')], ...owned(applied) });
+    const result = decide({ posts: [post('owned', '2027-01-05 10:00', applied), post('new', '2027-01-05 09:00')], ...owned(applied) });
     expect(reported(result)).toEqual(['new']);
   });
 
   it('among new posts, the earlier one stands', () => {
-    expect(reported(settle({ posts: [post('b', '2027-01-05 10:00'), post('a', '2027-01-05 09:00')] }))).toEqual(['b']);
+    expect(reported(decide({ posts: [post('b', '2027-01-05 10:00'), post('a', '2027-01-05 09:00')] }))).toEqual(['b']);
   });
 
   it('takes a post whose text changed but whose time and accounts are as on the remote as applied', () => {
     const edited = { ...applied, content: 'Edited' };
     const live = livePost('p-owned', applied, { status: 'scheduled' });
-    const result = settle({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(applied, live) });
+    const result = decide({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(applied, live) });
     expect(reported(result)).toEqual(['new']);
   });
 
@@ -114,7 +114,7 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
     const edited = { ...was, content: 'Edited' };
     const reversed = { ...live, targets: [...live.targets].reverse() };
     for (const remote of [live, reversed]) {
-      const result = settle({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(was, remote) });
+      const result = decide({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(was, remote) });
       expect(reported(result)).toEqual(['new']);
     }
   });
@@ -131,17 +131,17 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
     const pair: PostShape['targets'] = [{ socialAccountId: PHOTO, options: {} }, { socialAccountId: VIDEO, options: {} }];
     const onPair = timed('2027-01-05 10:00', pair);
     const elsewhere = livePost('p-owned', timed('2027-01-05 10:00', [{ socialAccountId: PHOTO, options: {} }, { socialAccountId: 'other-account', options: {} }]), { status: 'scheduled' });
-    const swapped = settle({ posts: [post('owned', '2027-01-05 10:00', { ...onPair, content: 'Edited' }), post('new', '2027-01-05 09:00')], ...owned(onPair, elsewhere) });
+    const swapped = decide({ posts: [post('owned', '2027-01-05 10:00', { ...onPair, content: 'Edited' }), post('new', '2027-01-05 09:00')], ...owned(onPair, elsewhere) });
     expect(reported(swapped)).toEqual(['owned']);
     for (const remote of remotes) {
-      const result = settle({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(applied, remote) });
+      const result = decide({ posts: [post('owned', '2027-01-05 10:00', edited), post('new', '2027-01-05 09:00')], ...owned(applied, remote) });
       expect(reported(result), JSON.stringify(remote?.targets)).toEqual(['owned']);
     }
   });
 
   it('keeps a recorded slot and reports the new post that clashes with it', () => {
     const slotted = { ...record('p-s', timed('2027-01-04 09:00'), 'posts/s.md'), slotAt: at('2027-01-04 09:00'), appliedHash: 'changed' };
-    const result = settle({ posts: [slotPost('s'), post('new', '2027-01-04 08:30')], state: state({ posts: { s: slotted } }) });
+    const result = decide({ posts: [slotPost('s'), post('new', '2027-01-04 08:30')], state: state({ posts: { s: slotted } }) });
     expect(reported(result)).toEqual(['new']);
     expect(result.posts.map((p) => [p.key, p.slot?.taken?.source])).toEqual([['s', 'recorded']]);
     expect(heldKeys(result)).toEqual(['new']);
@@ -151,56 +151,56 @@ describe('settleCalendar: a post as applied stands, a changed one gives way', ()
     const early = rule<QuietHoursRule>({ kind: 'quietHours', name: 'mornings', from: 8 * 60, to: 10 * 60 });
     const slotted = { ...record('p-s', timed('2027-01-04 09:00'), 'posts/s.md'), slotAt: at('2027-01-04 09:00') };
     const config = { rules: [early], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } };
-    const result = settle({ config, posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
+    const result = decide({ config, posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
     expect(reported(result)).toEqual(['s']);
     expect(heldKeys(result)).toEqual(['s']);
   });
 
   it('checks a recorded slot at the very instant of planning no more', () => {
     const slotted = { ...record('p-s', timed('2027-01-03 23:00'), 'posts/s.md'), slotAt: at('2027-01-03 23:00') };
-    const result = settle({ now: new Date(at('2027-01-03 23:00')), posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
+    const result = decide({ now: new Date(at('2027-01-03 23:00')), posts: [slotPost('s')], state: state({ posts: { s: slotted } }) });
     expect(result.diagnostics).toEqual([]);
     expect(result.posts.map((p) => p.slot?.taken?.source)).toEqual(['recorded']);
   });
 
   it('checks a recorded slot whose time has passed no more', () => {
     const past = { ...record('p-s', timed('2027-01-03 06:00'), 'posts/s.md'), slotAt: at('2027-01-03 06:00') };
-    const result = settle({ posts: [slotPost('s')], state: state({ posts: { s: past } }) });
+    const result = decide({ posts: [slotPost('s')], state: state({ posts: { s: past } }) });
     expect(result.diagnostics).toEqual([]);
     expect(result.posts.map((p) => [p.key, p.shape.scheduledAt])).toEqual([['s', at('2027-01-03 06:00')]]);
   });
 });
 
-describe('settleCalendar: owned posts no file stands for', () => {
+describe('decideSchedule: owned posts no file stands for', () => {
   const gone = timed('2027-01-05 10:00');
   const live = livePostsById([livePost('p-gone', gone, { status: 'scheduled' })]);
   const owned = state({ posts: { gone: record('p-gone', gone, 'posts/gone.md') } });
 
   it('counts a removed file\'s post no more: it goes back to draft, or --prune deletes it', () => {
-    for (const prune of [false, true]) expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune }))).toEqual([]);
+    for (const prune of [false, true]) expect(reported(decide({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune }))).toEqual([]);
   });
 
   it('counts the post of a broken file, and a removed file\'s while any file is broken (it may be that file renamed)', () => {
     for (const brokenFiles of [new Set(['posts/gone.md']), new Set(['posts/unreadable.md'])]) {
-      expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune: true, brokenFiles }))).toEqual(['new']);
+      expect(reported(decide({ posts: [post('new', '2027-01-05 11:00')], state: owned, live, prune: true, brokenFiles }))).toEqual(['new']);
     }
   });
 
   it('never counts a renamed post\'s former key: a post does not clash with itself', () => {
     const renamed = post('gone-renamed', '2027-01-05 10:00', gone);
-    expect(reported(settle({ posts: [renamed], state: owned, live }))).toEqual([]);
+    expect(reported(decide({ posts: [renamed], state: owned, live }))).toEqual([]);
   });
 
   it('frees the old time of a post whose file moves it: only its new time counts', () => {
     const moved = timed('2027-01-05 15:00');
-    const result = settle({ posts: [post('gone', '2027-01-05 15:00', moved), post('new', '2027-01-05 11:00')], state: owned, live });
+    const result = decide({ posts: [post('gone', '2027-01-05 15:00', moved), post('new', '2027-01-05 11:00')], state: owned, live });
     expect(reported(result)).toEqual([]);
-    const stays = settle({ unchanged: [unchanged('gone', '2027-01-05 15:00')], posts: [post('new', '2027-01-05 11:00')], state: owned, live });
+    const stays = decide({ unchanged: [unchanged('gone', '2027-01-05 15:00')], posts: [post('new', '2027-01-05 11:00')], state: owned, live });
     expect(reported(stays)).toEqual([]);
   });
 
   it('counts only posts the remote still has scheduled', () => {
     const draft = livePostsById([livePost('p-gone', timed(null))]);
-    expect(reported(settle({ posts: [post('new', '2027-01-05 11:00')], state: owned, live: draft }))).toEqual([]);
+    expect(reported(decide({ posts: [post('new', '2027-01-05 11:00')], state: owned, live: draft }))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredPost } from '../../src/content/types.js';
-import { withCalendarFacts } from '../../src/plan/calendar-changes.js';
+import { withScheduleFacts } from '../../src/plan/schedule-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { at, ZONE } from '../house-rules/rule-fixtures.js';
-import { settle } from './calendar-fixtures.js';
+import { decide } from './schedule-policy-fixtures.js';
 import { desired, livePost, planInput, record, shape, state } from './fixtures.js';
 
 
@@ -17,9 +17,9 @@ function slotPost(key: string): DesiredPost {
 }
 
 
-describe('settleCalendar', () => {
+describe('decideSchedule', () => {
   it('gives next-slot posts the earliest free slots in key order, and keeps back only the post that breaks an error rule', () => {
-    const result = settle({ posts: [slotPost('b'), post('fixed', '2027-01-04 09:00'), post('late', '2027-01-05 23:30'), slotPost('a')] });
+    const result = decide({ posts: [slotPost('b'), post('fixed', '2027-01-04 09:00'), post('late', '2027-01-05 23:30'), slotPost('a')] });
     expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken])).toEqual([
       ['b', at('2027-01-11 09:00'), { slot: 'Mon 09:00', wall: 'Mon 11 Jan 2027, 09:00 (+01:00)', source: 'assigned' }],
       ['fixed', at('2027-01-04 09:00'), undefined],
@@ -33,7 +33,7 @@ describe('settleCalendar', () => {
 
   it('keeps the slot a post was applied with: a new post with an earlier key never moves it', () => {
     const applied = { ...record('p-b', shape({ scheduledAt: at('2027-01-04 09:00') }), 'posts/b.md'), slotAt: at('2027-01-04 09:00') };
-    const result = settle({ posts: [slotPost('a'), slotPost('b')], state: state({ posts: { b: applied } }) });
+    const result = decide({ posts: [slotPost('a'), slotPost('b')], state: state({ posts: { b: applied } }) });
     expect(result.posts.map((p) => [p.key, p.shape.scheduledAt, p.slot?.taken?.source])).toEqual([
       ['a', at('2027-01-07 17:30'), 'assigned'],
       ['b', at('2027-01-04 09:00'), 'recorded'],
@@ -44,7 +44,7 @@ describe('settleCalendar', () => {
     const appliedShape = shape({ scheduledAt: at('2027-01-04 09:00') });
     const applied = desired('applied', appliedShape);
     const gone = livePost('p-gone', shape({ scheduledAt: at('2027-01-06 12:00') }), { status: 'scheduled' });
-    const result = settle({
+    const result = decide({
       posts: [{ ...applied, locations: post('x', null).locations! }, post('new', '2027-01-04 10:00'), post('near-gone', '2027-01-06 13:00')],
       state: state({ posts: { applied: record('p-applied', appliedShape, 'posts/applied.md'), gone: record('p-gone', gone as never, 'posts/gone.md') } }),
       live: { get: (id) => (id === 'p-gone' ? gone : undefined), briefs: new Map() },
@@ -59,17 +59,17 @@ describe('settleCalendar', () => {
   });
 
   it('makes no slot up where the accounts have none: an error, and the post is kept back', () => {
-    const result = settle({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts: [slotPost('a')] });
+    const result = decide({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts: [slotPost('a')] });
     expect([result.posts, result.diagnostics.map((d) => [d.code, d.line, d.column])]).toEqual([[], [['no-slots', 2, 14]]]);
   });
 });
 
-describe('withCalendarFacts', () => {
+describe('withScheduleFacts', () => {
   it('tells the slot and the occurrence in the changes, and why a shrunk repeat deletes', () => {
     const slotted = { ...post('s', '2027-01-04 09:00'), slot: { taken: { slot: 'Mon 09:00', wall: '2027-01-04 09:00 (Europe/Berlin)', source: 'assigned' as const } } };
     const occurrence = { ...desired('r@2027-01-18', shape({ scheduledAt: at('2027-01-18 09:00') }), { file: 'posts/r.md' }), occurrence: { of: 'r', date: '2027-01-18' } };
     const section = state({ posts: { 'r@2027-02-01': record('p-old', shape(), 'posts/r.md') } });
-    const plan = withCalendarFacts(createPlan(planInput({ desired: [slotted, occurrence], state: section, live: [livePost('p-old', shape())] })), [slotted, occurrence]);
+    const plan = withScheduleFacts(createPlan(planInput({ desired: [slotted, occurrence], state: section, live: [livePost('p-old', shape())] })), [slotted, occurrence]);
     expect(plan.changes.map((change) => [change.action, change.key, change.reasons, change.slot, change.occurrence])).toEqual([
       ['create', 'r@2027-01-18', ['new occurrence (2027-01-18)'], undefined, { of: 'r', date: '2027-01-18' }],
       ['create', 's', ['new file', 'time from slot Mon 09:00: 2027-01-04 09:00 (Europe/Berlin), the earliest free one'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],

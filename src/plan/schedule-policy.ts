@@ -9,8 +9,8 @@ import { timeText } from '../zoned-time/index.js';
 import { normalizeInstant } from './live-shape.js';
 import type { LivePostsById } from './types.js';
 
-/** What the calendar of one plan is worked out from. */
-export interface CalendarInput {
+/** What the schedule decisions of one plan are worked out from. */
+export interface SchedulePolicyInput {
   /** Posts read in full; a `next-slot` post has no time yet. */
   posts: readonly DesiredPost[];
   /** Posts of unchanged files (each with its time). */
@@ -31,7 +31,7 @@ export interface CalendarInput {
   brokenFiles: ReadonlySet<string>;
 }
 
-export interface CalendarResult {
+export interface ScheduleDecisions {
   /** `posts` with the `next-slot` ones given their slot; posts an error keeps back are left out. */
   posts: DesiredPost[];
   unchanged: UnchangedPost[];
@@ -42,7 +42,7 @@ export interface CalendarResult {
 }
 
 /**
- * The calendar decisions of a plan, which need every post at once: each `next-slot` post gets
+ * The schedule decisions of a plan, which need every post at once: each `next-slot` post gets
  * its slot (src/slots: the one recorded in the state, or the earliest free one that breaks no
  * rule), then the schedule rules (quiet hours, gaps, counts, blackouts) are checked over all
  * posts (src/house-rules). A post with an error (no slot, a broken rule of severity error) is
@@ -50,7 +50,7 @@ export interface CalendarResult {
  * has passed take their place without being checked (they are published or about to be).
  * Pure: the same input gives the same result.
  */
-export function settleCalendar(input: CalendarInput): CalendarResult {
+export function decideSchedule(input: SchedulePolicyInput): ScheduleDecisions {
   const rules = scheduleRulesOf(input.config.rules);
   const requested = input.posts.filter((post) => post.slot !== undefined && post.shape.targets.length > 0);
   if (rules.length === 0 && requested.length === 0) return { posts: [...input.posts], unchanged: [...input.unchanged], diagnostics: [], held: [] };
@@ -98,7 +98,7 @@ export function settleCalendar(input: CalendarInput): CalendarResult {
 }
 
 /** A post as the schedule rules see it: its time, its accounts, and whether it stands as applied. */
-function rulePostOf(post: DesiredPost | UnchangedPost, input: CalendarInput, aliases: ReadonlyMap<string, string>): RulePost {
+function rulePostOf(post: DesiredPost | UnchangedPost, input: SchedulePolicyInput, aliases: ReadonlyMap<string, string>): RulePost {
   const full = 'shape' in post;
   const scheduledAt = full ? post.shape.scheduledAt : post.scheduledAt;
   const accountIds = full ? post.shape.targets.map((target) => target.socialAccountId) : post.accountIds;
@@ -116,7 +116,7 @@ function rulePostOf(post: DesiredPost | UnchangedPost, input: CalendarInput, ali
 }
 
 /** Applied with this time and these accounts: the state's hash says the whole post is as applied, or the remote post has them. */
-function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null, accountIds: readonly string[], input: CalendarInput): boolean {
+function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null, accountIds: readonly string[], input: SchedulePolicyInput): boolean {
   const record = input.state.posts[post.key];
   if (record === undefined) return false;
   if (record.appliedHash === post.shapeHash) return true;
@@ -132,7 +132,7 @@ function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null
  * it), and so does a renamed post's former key: a post never clashes with itself. While any file is
  * broken, a removed post may be that file under a new name and keeps its place.
  */
-function remoteOnly(input: CalendarInput): OtherPost[] {
+function remoteOnly(input: SchedulePolicyInput): OtherPost[] {
   if (input.live === undefined) return [];
   const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
   const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === undefined).map((post) => post.shapeHash));

@@ -1,6 +1,6 @@
 import type { MinGapRule, QuietHoursRule } from '../../src/config/house-rule-types.js';
 import { parseSlot } from '../../src/config/slots-section.js';
-import { settleCalendar, type CalendarInput } from '../../src/plan/calendar.js';
+import { decideSchedule, type SchedulePolicyInput } from '../../src/plan/schedule-policy.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
 import { PHOTO, state } from './fixtures.js';
 
@@ -9,9 +9,9 @@ const NOW = new Date(at('2027-01-03 12:00'));
 export const nights = rule<QuietHoursRule>({ kind: 'quietHours', name: 'nights', from: 22 * 60, to: 7 * 60 });
 export const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 });
 
-/** `settleCalendar` with quiet nights, a two-hour gap and the slots Mon 09:00 and Thu 17:30 for PHOTO, unless overridden. */
-export function settle(overrides: Partial<CalendarInput>) {
-  return settleCalendar({
+/** `decideSchedule` with quiet nights, a two-hour gap and the slots Mon 09:00 and Thu 17:30 for PHOTO, unless overridden. */
+export function decide(overrides: Partial<SchedulePolicyInput>) {
+  return decideSchedule({
     posts: [],
     unchanged: [],
     config: { rules: [nights, gap], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } },
