@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { registerCommands } from '../../cli/registry.js';
 import { calendarAt } from '../../src/config/find-calendars.js';
 import { WORKFLOW_FILES } from '../../src/init/workflows.js';
+import { CHANGE_REASONS } from '../../src/plan/types.js';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import postSchema from '../../schemas/post.schema.json' with { type: 'json' };
 import { readDoc, REPO_ROOT } from './doc-files.js';
@@ -57,5 +58,14 @@ describe('docs/', () => {
     expect(names).toEqual(expect.arrayContaining(['postsync-plan-', 'postsync-apply-', 'postsync-health-']));
     for (const name of names) expect(page, name).toContain(`\`${name}`);
     for (const folder of ['.', 'clients/acme-co']) expect(page).toContain(`\`${calendarAt(folder).artifactName}\``);
+  });
+
+  it('lists every reason code of every action in automation.md', async () => {
+    const page = await readDoc('docs/automation.md');
+    for (const [action, codes] of Object.entries(CHANGE_REASONS)) {
+      const row = page.split('\n').find((line) => line.startsWith(`| \`${action}\` |`));
+      expect(row, `a row for ${action}`).toBeDefined();
+      for (const code of codes) expect(row, `${action}: ${code}`).toContain(`\`${code}\``);
+    }
   });
 });
