@@ -71,14 +71,14 @@ export class ParsePool {
 
   /**
    * A pool for `files` post files to read in full, or undefined when this thread should read them
-   * itself: too few files, one core, or a build without the worker's entry file beside this module.
+   * itself: too few files, one core, or a build without the worker's entry file beside this module
+   * (`parse-worker.js` of tsc and of the bundled CLI, `parse-worker.mjs` of the Action's bundle).
    */
   static forFiles(files: number): ParsePool | undefined {
     const cores = availableParallelism();
     if (files < POOLED_FILES_MIN || cores < 2) return undefined;
-    const entry = new URL('./parse-worker.js', import.meta.url);
-    if (entry.protocol !== 'file:' || !existsSync(fileURLToPath(entry))) return undefined;
-    return ParsePool.start({ entry, workers: Math.min(cores - 1, MAX_WORKERS) });
+    const entry = [new URL('./parse-worker.js', import.meta.url), new URL('./parse-worker.mjs', import.meta.url)].find((url) => url.protocol === 'file:' && existsSync(fileURLToPath(url)));
+    return entry === undefined ? undefined : ParsePool.start({ entry, workers: Math.min(cores - 1, MAX_WORKERS) });
   }
 
   static start(options: ParsePoolOptions): ParsePool {
