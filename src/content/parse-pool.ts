@@ -57,6 +57,7 @@ export class ParsePool {
   #nextId = 0;
   #out = 0;
   #flushQueued = false;
+  #closed = false;
 
   private constructor(options: ParsePoolOptions) {
     this.#workers = Array.from({ length: options.workers }, () => {
@@ -64,6 +65,10 @@ export class ParsePool {
       const slot = { worker, out: 0 };
       worker.on('message', (answer: ParseAnswer) => this.#answered(slot, answer));
       worker.on('error', (error) => this.#failAll(error));
+      // A worker that stops on its own would leave its files unanswered: the read fails instead of waiting forever.
+      worker.on('exit', (code) => {
+        if (!this.#closed) this.#failAll(new Error(`a parse worker stopped (exit code ${code})`));
+      });
       worker.unref();
       return slot;
     });
@@ -88,6 +93,8 @@ export class ParsePool {
   /** The reading of one post file's bytes, made by a worker. */
   interpret(bytes: Uint8Array, context: InterpretContext): Promise<PooledReading> {
     return new Promise((resolve, reject) => {
+      // A read still queued when its command stopped on another file's error.
+      if (this.#closed) return reject(new Error('the parse pool was closed'));
       this.#queue.push({ bytes, context, waiting: { resolve, reject } });
       if (this.#queue.length >= BATCH_SIZE) this.#flush();
       else if (!this.#flushQueued) {
@@ -98,6 +105,7 @@ export class ParsePool {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     this.#failAll(new Error('the parse pool was closed'));
     await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
   }

@@ -53,12 +53,13 @@ describe('ParsePool', () => {
     });
   });
 
-  it('rejects the files still out when it is closed, and can be closed twice', async () => {
+  it('rejects the files still out when it is closed, and any asked after, and can be closed twice', async () => {
     const other = ParsePool.start({ entry: new URL('../../src/content/parse-worker.ts', import.meta.url), workers: 1, execArgv: ['--import', join(ROOT, 'scripts/register-ts.mjs')] });
     const pending = other.interpret(Buffer.from('---\nid: a\n---\nText\n'), { file: 'a.md', fileInContent: 'a.md', timezone: 'UTC', accounts: {} });
     const rejected = expect(pending).rejects.toThrow('closed');
     await other.close();
     await rejected;
+    await expect(other.interpret(Buffer.from('---\nid: b\n---\nText\n'), { file: 'b.md', fileInContent: 'b.md', timezone: 'UTC', accounts: {} })).rejects.toThrow('closed');
     await other.close();
   });
 });
