@@ -16,7 +16,9 @@ const bundled = new URL('.cli-bundle/', dist);
 
 await rm(bundled, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: new URL('main.js', cli).pathname,
+  // The parse pool's worker is an entry of its own: src/content/parse-pool.ts starts it from
+  // `parse-worker.js` beside itself, which in the bundle is dist/cli.
+  input: { main: new URL('main.js', cli).pathname, 'parse-worker': new URL('src/content/parse-worker.js', dist).pathname },
   platform: 'node',
   // Our own modules are the relative imports; anything else is a package or a Node built-in.
   external: (id) => !id.startsWith('.') && !isAbsolute(id),

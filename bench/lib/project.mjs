@@ -55,7 +55,7 @@ export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
  * Makes every post of the project exist on `baseUrl` and writes the state that owns them, as a
  * series of applies would: the media uploaded once each, each post created (drafts, or scheduled
  * in the create body) with `concurrency` requests in flight, and the state file written once.
- * Records: postId, file, appliedHash = shapeHash(shape), remoteUpdatedAt, appliedAt.
+ * Records: postId, file, appliedHash = shapeHash(shape), remoteUpdatedAt, appliedAt, and the seal.
  */
 export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const { loadConfig } = await fromRepoDist('src/config/load-config.js');
@@ -67,6 +67,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const { shapeHash } = await fromRepoDist('src/content/shape-hash.js');
   const { targetId } = await fromRepoDist('src/state/state-file.js');
   const { writeFileAtomic } = await fromRepoDist('src/state/atomic.js');
+  const { StateSeal, calendarIdentity } = await fromRepoDist('src/state/seal.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
   const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });
@@ -76,6 +77,9 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const client = new ApiClient({ baseUrl: config.api.url, apiKey: DEMO_API_KEY });
   try {
     const session = await client.session();
+    const id = targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false });
+    // Sealed as an apply seals them: a record without its seal blocks its post from every plan.
+    const seal = new StateSeal({ apiKey: DEMO_API_KEY, targetId: id, calendar: calendarIdentity(dir) });
     const section = { apiUrl: config.api.url, projectId: session.project.id, posts: {}, media: {}, pending: {}, uploads: {} };
     const files = new Map();
     for (const post of content.posts) for (const media of post.media) files.set(media.sha256, media);
@@ -85,7 +89,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
       if (multipart) await client.uploadMultipart({ mediaId: ticket.media.id, ...multipart }, { path: media.absolutePath, sizeBytes: media.sizeBytes });
       else await client.uploadSingle(ticket, { path: media.absolutePath, sizeBytes: media.sizeBytes, contentType: media.contentType });
       const done = await client.completeMedia(ticket.media.id);
-      section.media[media.sha256] = { mediaId: done.id, sizeBytes: media.sizeBytes, contentType: media.contentType, uploadedAt: new Date().toISOString() };
+      section.media[media.sha256] = seal.sealed('media', media.sha256, { mediaId: done.id, sizeBytes: media.sizeBytes, contentType: media.contentType, uploadedAt: new Date().toISOString() });
     }
     const limit = pLimit(concurrency);
     let made = 0;
@@ -94,12 +98,11 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
         limit(async () => {
           const body = { ...createBody(post.shape, section), ...(post.shape.scheduledAt ? { scheduledAt: post.shape.scheduledAt } : {}) };
           const created = await client.createPost(body, { idempotencyKey: `bench-seed-${post.key}` });
-          section.posts[post.key] = { postId: created.id, file: post.file, appliedHash: shapeHash(post.shape), remoteUpdatedAt: created.updatedAt, appliedAt: new Date().toISOString() };
+          section.posts[post.key] = seal.sealed('posts', post.key, { postId: created.id, file: post.file, appliedHash: shapeHash(post.shape), remoteUpdatedAt: created.updatedAt, appliedAt: new Date().toISOString() });
           made += 1;
         }),
       ),
     );
-    const id = targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false });
     await writeFileAtomic(config.statePath, prettyCanonicalJson({ version: 1, targets: { [id]: section } }));
     return { posts: made, media: files.size };
   } finally {

@@ -27,6 +27,11 @@ function ownRows(name, figures) {
       if (size.planColdMs) add(`  plan --no-cache (cold), ${n} posts`, `${ms(size.planColdMs.median)} (CPU ${ms(size.planColdCpuMs.median)}, ${MB(size.planColdPeakRssMiB.median)} MB)`, big ? '≤ 3,000 ms' : '', big ? size.planColdMs.median <= 3000 : undefined);
       add(`  floor, ${n} posts`, `${ms(size.floorMs.median)} (CPU ${ms(size.floorCpuMs.median)})`);
       add(`  plan ÷ floor, ${n} posts`, `${round(wallRatio, 2)}× wall, ${round(cpuRatio, 2)}× CPU`, big ? '≤ 1.5×' : '', big ? wallRatio <= 1.5 : undefined);
+      if (size.floorYamlMs) {
+        const coldWall = size.planColdMs.median / size.floorYamlMs.median;
+        add(`  floor with the front-matter parsed (YAML), ${n} posts`, `${ms(size.floorYamlMs.median)} (CPU ${ms(size.floorYamlCpuMs.median)})`);
+        add(`  plan --no-cache ÷ YAML floor, ${n} posts`, `${round(coldWall, 2)}× wall, ${round(size.planColdCpuMs.median / size.floorYamlCpuMs.median, 2)}× CPU`, big ? '≤ 1.5×' : '', big ? coldWall <= 1.5 : undefined);
+      }
       if (size.floorBothEndsMs) add(`  floor listing from both ends, ${n} posts`, `${ms(size.floorBothEndsMs.median)} (plan ÷ it: ${round(size.planMs.median / size.floorBothEndsMs.median, 2)}×)`);
       add(`  plan peak RSS, ${n} posts`, `${MB(size.planPeakRssMiB.median)} MB (floor ${MB(size.floorPeakRssMiB.median)} MB)`, big ? '< 300 MB' : '', big ? MB(size.planPeakRssMiB.median) < 300 : undefined);
       const pages = size.requests.listPages;

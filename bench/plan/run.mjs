@@ -5,6 +5,7 @@
 // runs it again and again (.postsync/cache filled by the warm-up run) and cold (`--no-cache`: every
 // file parsed and every media file hashed, as on a fresh CI checkout).
 // The emulator runs as its own `postsync serve` process; plan runs and floor runs alternate.
+// The cold plan is held to a floor that also parses every front-matter (`floor.mjs --yaml`).
 // Usage: npm run build && node bench/plan/run.mjs [--runs 5] [--sizes 1000,10000] [--profile]
 // Progress on stderr; the last stdout line is the results as JSON.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,7 +52,7 @@ async function benchSize(posts, workDir) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, written + 2100 - Date.now())));
     const first = await plan();
     if (!/No changes/.test(first.stdout)) throw new Error(`the plan is not a no-op:\n${first.stdout.slice(-1500)}`);
-    for (const extra of [[], ['--both-ends']]) {
+    for (const extra of [[], ['--both-ends'], ['--yaml']]) {
       const floorCheck = JSON.parse((await floor(extra)).stdout);
       if (floorCheck.posts !== posts || floorCheck.files !== posts) throw new Error(`floor ${extra.join(' ')} saw ${JSON.stringify(floorCheck)}, expected ${posts} posts`);
     }
@@ -60,10 +61,12 @@ async function benchSize(posts, workDir) {
     const floorRuns = [];
     const coldRuns = [];
     const bothEndsFloorRuns = [];
+    const yamlFloorRuns = [];
     for (let run = 0; run < RUNS; run++) {
       planRuns.push(await plan());
       floorRuns.push(await floor());
       coldRuns.push(await plan(['--no-cache']));
+      yamlFloorRuns.push(await floor(['--yaml']));
       bothEndsFloorRuns.push(await floor(['--both-ends']));
     }
     await server.clearRequests();
@@ -83,13 +86,17 @@ async function benchSize(posts, workDir) {
       floorCpuMs: summary(floorRuns.map((r) => r.cpuMs)),
       floorPeakRssMiB: summary(floorRuns.map((r) => r.peakRssMiB), 1),
       floorBothEndsMs: summary(bothEndsFloorRuns.map((r) => r.ms)),
+      floorYamlMs: summary(yamlFloorRuns.map((r) => r.ms)),
+      floorYamlCpuMs: summary(yamlFloorRuns.map((r) => r.cpuMs)),
       requests: { total: requests.length, listPages: pages, other: requests.length - pages, byRoute: byRoute(requests) },
       loadAverage: loadAverage(),
     };
     result.planOverFloor = round(result.planMs.median / result.floorMs.median, 2);
     result.planOverFloorCpu = round(result.planCpuMs.median / result.floorCpuMs.median, 2);
     result.planOverFloorBothEnds = round(result.planMs.median / result.floorBothEndsMs.median, 2);
-    note(`${posts} posts: plan ${result.planMs.median} ms, CPU ${result.planCpuMs.median} ms (peak RSS ${result.planPeakRssMiB.median} MiB), cold (--no-cache) ${result.planColdMs.median} ms, floor ${result.floorMs.median} ms, CPU ${result.floorCpuMs.median} ms (listing from both ends: ${result.floorBothEndsMs.median} ms); ratio ${result.planOverFloor} wall, ${result.planOverFloorCpu} CPU (${result.planOverFloorBothEnds} to the both-ends floor); ${requests.length} requests (${pages} list pages); load ${result.loadAverage.join(' ')}`);
+    result.coldOverFloorYaml = round(result.planColdMs.median / result.floorYamlMs.median, 2);
+    result.coldOverFloorYamlCpu = round(result.planColdCpuMs.median / result.floorYamlCpuMs.median, 2);
+    note(`${posts} posts: plan ${result.planMs.median} ms, CPU ${result.planCpuMs.median} ms (peak RSS ${result.planPeakRssMiB.median} MiB), cold (--no-cache) ${result.planColdMs.median} ms, floor ${result.floorMs.median} ms, CPU ${result.floorCpuMs.median} ms (listing from both ends: ${result.floorBothEndsMs.median} ms); ratio ${result.planOverFloor} wall, ${result.planOverFloorCpu} CPU (${result.planOverFloorBothEnds} to the both-ends floor); cold ÷ YAML floor (${result.floorYamlMs.median} ms) ${result.coldOverFloorYaml} wall, ${result.coldOverFloorYamlCpu} CPU; ${requests.length} requests (${pages} list pages); load ${result.loadAverage.join(' ')}`);
 
     if (flags.profile) {
       const profileDir = join(workDir, `profile-plan-${posts}`);

@@ -115,12 +115,6 @@ export class ApiClient {
     return this.connection.json({ method: 'GET', path: '/posts', query: { ...query }, mode: 'safe', operation: 'listing posts' });
   }
 
-  /** `listPostsPage`, with the JSON text of the answer: its posts can be parsed again from it later. */
-  async listPostsPageAndText(query: ListPostsQuery): Promise<{ page: Page<Post>; text: string }> {
-    const { data, text } = await this.connection.jsonAndText<Page<Post>>({ method: 'GET', path: '/posts', query: { ...query }, mode: 'safe', operation: 'listing posts' });
-    return { page: data, text };
-  }
-
   async getPost(id: string): Promise<Post> {
     return readPost('GET /posts/{id}', await this.connection.json<unknown>({ method: 'GET', path: `/posts/${encodeURIComponent(id)}`, mode: 'safe', operation: 'reading a post' }));
   }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { request } from 'undici';
 import { isLoopbackHost } from './base-url.js';
 import { RemoteLimitError } from './errors.js';
 import type { Media } from './types.js';
@@ -74,6 +73,9 @@ export async function fetchMediaSource(media: Media, options: { writeTo?: string
   const bound = downloadBound(media, options.atMostBytes);
   const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
   let location = media.url;
+  // Loaded here: undici's index (all of its modules) is needed only when an original is fetched;
+  // every other request goes through the parts undici-parts.ts loads.
+  const { request } = await import('undici');
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const response = await request(location, { method: 'GET', headers: { accept: '*/*' } });
     if ([301, 302, 303, 307, 308].includes(response.statusCode) && typeof response.headers.location === 'string') {

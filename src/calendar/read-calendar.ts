@@ -58,8 +58,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
   try {
     const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
-    // Every listed post is shown in full (its targets' statuses): listed whole, each page parsed once.
-    const listing = startRemoteRead(connection.client, { keeps: 'whole' });
+    const listing = startRemoteRead(connection.client, {});
     const built = await buildPlan({ config, connection, state, listing, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
     const { desired } = built;
     const capabilities = desired.rules.capabilities;

@@ -5,6 +5,7 @@ import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { MediaCache } from './media-cache.js';
+import { ParsePool } from './parse-pool.js';
 import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
@@ -26,6 +27,8 @@ export interface ContentResult {
 
 /** Enough parallel reads to overlap I/O, few enough to stay far from file-descriptor limits. */
 const READ_CONCURRENCY = 16;
+/** With a parse pool, enough files in flight to keep its workers busy (a file's descriptor is closed before it is parsed). */
+const POOLED_READ_CONCURRENCY = 256;
 
 /** Reads the whole content folder, collecting the diagnostics of every file. */
 export async function readContent(options: ReadContentOptions): Promise<ContentResult> {
@@ -47,12 +50,18 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   const reused = earlier === undefined ? [] : await unchangedFiles(files, { ...shared, earlier });
   // Only the files not known unchanged are read; thousands of unchanged ones cost no promise each.
   const results: (ContentFileResult | undefined)[] = files.map((_, index) => reused[index]);
-  const limit = pLimit(READ_CONCURRENCY);
-  const reads: Promise<unknown>[] = [];
-  for (let index = 0; index < files.length; index++) {
-    if (results[index] === undefined) reads.push(limit(async () => (results[index] = await readContentFile(files[index]!, shared))));
+  const parsePool = ParsePool.forFiles(files.length - reused.filter((result) => result !== undefined).length);
+  try {
+    const limit = pLimit(parsePool === undefined ? READ_CONCURRENCY : POOLED_READ_CONCURRENCY);
+    const pooled = parsePool === undefined ? shared : { ...shared, parsePool };
+    const reads: Promise<unknown>[] = [];
+    for (let index = 0; index < files.length; index++) {
+      if (results[index] === undefined) reads.push(limit(async () => (results[index] = await readContentFile(files[index]!, pooled))));
+    }
+    await Promise.all(reads);
+  } finally {
+    await parsePool?.close();
   }
-  await Promise.all(reads);
   return combineContentResults(results as ContentFileResult[]);
 }
 

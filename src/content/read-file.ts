@@ -8,6 +8,7 @@ import { shapeHash } from './shape-hash.js';
 import { FileLookups } from './file-lookups.js';
 import type { PostFileReading } from './interpret-file.js';
 import { MediaCache, type MediaProbe } from './media-cache.js';
+import type { ParsePool } from './parse-pool.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
 import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.js';
@@ -44,6 +45,8 @@ export interface ReadContentOptions {
    * needs them (such a post is then not remembered in `earlier`). Absent: no account has any.
    */
   accountFacts?: ReadonlyMap<string, AccountFacts> | (() => Promise<ReadonlyMap<string, AccountFacts>>);
+  /** Worker threads that parse the files read in full (`readContent` starts them for many files); absent: this thread parses. */
+  parsePool?: ParsePool;
 }
 
 /** One post file read on its own; `watch` can keep these per file and recombine them. */
@@ -86,10 +89,10 @@ export async function readContentFile(file: string, options: ReadContentOptions)
  */
 export async function readPostFromBytes(file: string, bytes: Uint8Array, options: ReadContentOptions, read?: { stats: Stats; readAt: number }): Promise<ContentFileResult> {
   const { config } = options;
-  // Loaded here: the YAML parser and the schema validator are needed only when a file is read in full.
-  const { interpretPostFile } = await import('./interpret-file.js');
   const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
-  const { reading, locate } = interpretPostFile(bytes, { file, fileInContent, timezone: config.timezone, accounts: config.accounts });
+  const interpretContext = { file, fileInContent, timezone: config.timezone, accounts: config.accounts };
+  // Loaded here: the YAML parser and the schema validator are needed only when a file is read in full.
+  const { reading, locate } = options.parsePool === undefined ? (await import('./interpret-file.js')).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
   if (reading.text === undefined) return { file, key: null, pathKey: postKeyFromPath(fileInContent), posts: [], diagnostics: reading.diagnostics };
   const media = await resolveMedia(reading.text.media, { ...mediaContextOf(options), file, locate });
   const lookups = options.lookups ?? new FileLookups();

@@ -8,7 +8,7 @@ import type { StateSection } from '../state/state-file.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { sortByKey } from '../text/ordering.js';
 import type { Connection } from './connect.js';
-import { listLivePosts, type ListingKeeps, type LiveListing } from './live-listing.js';
+import { listLivePosts, type LiveListing } from './live-listing.js';
 import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
 import { learnOrphanMedia } from './orphan-media.js';
 import { createPlanCaches } from './plan-caches.js';
@@ -44,10 +44,9 @@ export interface BuiltPlan {
 /** A remote read under way: the full listing, or the listings a scoped read starts with. */
 export type RemoteRead = { full: Promise<LiveListing> } | { open: Promise<LiveListing[]> };
 
-/** Starts the remote read of a plan: scoped unless `refreshAll`; `keeps`: see LiveListing. */
-export function startRemoteRead(client: Connection['client'], options: { refreshAll?: boolean; keeps?: ListingKeeps }): RemoteRead {
-  const keeps = options.keeps ?? 'lean';
-  const read: RemoteRead = options.refreshAll === true ? { full: listLivePosts(client, {}, keeps) } : { open: listOpenPosts(client, keeps) };
+/** Starts the remote read of a plan: scoped unless `refreshAll`. */
+export function startRemoteRead(client: Connection['client'], options: { refreshAll?: boolean }): RemoteRead {
+  const read: RemoteRead = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
   // Awaited by buildPlan; should reading the state fail first, the caller closes the client and this ends.
   ('full' in read ? read.full : read.open).catch(() => undefined);
   return read;

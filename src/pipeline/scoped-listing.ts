@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from '../api/index.js';
 import type { Post } from '../api/types.js';
 import type { LivePostsById } from '../plan/types.js';
 import type { PostRecord } from '../state/types.js';
-import { listLivePosts, type ListingKeeps, type LiveBrief, type LiveListing } from './live-listing.js';
+import { listLivePosts, type LiveBrief, type LiveListing } from './live-listing.js';
 
 /** Statuses listed whole by a scoped read: every post postsync can still change is in one of them. */
 const LISTED_STATUSES = ['draft', 'scheduled'] as const;
@@ -58,8 +58,8 @@ export class ScopedListing implements LivePostsById {
 }
 
 /** The listings of a scoped read, started before the state is known. */
-export function listOpenPosts(client: Pick<ApiClient, 'listPostsPageAndText'>, keeps: ListingKeeps = 'lean'): Promise<LiveListing[]> {
-  return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status }, keeps)));
+export function listOpenPosts(client: Pick<ApiClient, 'listPostsPage'>): Promise<LiveListing[]> {
+  return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
 }
 
 /**

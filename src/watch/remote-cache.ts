@@ -19,7 +19,7 @@ type ReadContent = Pick<ContentResult, 'posts' | 'unchanged' | 'checkOnly'>;
  */
 export class RemoteCache {
   readonly #client: ApiClient;
-  #live = new ScopedListing([new LiveListing([], [])], new Map(), []);
+  #live = new ScopedListing([new LiveListing([])], new Map(), []);
   #rules: AccountRules = { capabilities: new Map(), unknownAccounts: new Set() };
 
   constructor(client: ApiClient) {

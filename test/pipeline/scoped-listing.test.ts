@@ -44,10 +44,9 @@ function remoteOf(posts: readonly Post[]) {
   };
   return {
     requests: () => requests,
-    async listPostsPageAndText(query: ListPostsQuery) {
+    async listPostsPage(query: ListPostsQuery) {
       requests += 1;
-      const data = page(query);
-      return { page: data, text: JSON.stringify({ data }) };
+      return page(query);
     },
     async getPost(id: string): Promise<Post> {
       requests += 1;
