@@ -52,6 +52,8 @@ describe.skipIf(BROWSER_MISSING)('attack: the calendar page address from a hosti
       '0000-01',
       'week-0000-01-03',
       'date=9999-12-31&view=week',
+      '9999-12',
+      'week-0099-12-28',
       // A percent sign that escapes nothing, in the month part of the hash and in a value.
       '%',
       '2027-02%',

@@ -76,12 +76,18 @@ export function dayOfMonth(day: string): number {
   return Number(day.slice(8, 10));
 }
 
+/**
+ * The years a page can show: four digits whose weeks and months stay four-digit years (Date reads
+ * years below 100 as 19xx, and writes those past 9999 with a sign), so day strings compare as days.
+ */
+const SHOWN_YEAR = /^(1\d{3}|[2-8]\d{3}|9[0-8]\d{2}|99[0-8]\d)-/;
+
 export function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !SHOWN_YEAR.test(text)) return false;
   const date = toDate(text);
   return !Number.isNaN(date.getTime()) && toDay(date) === text;
 }
 
 export function isMonth(text: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && SHOWN_YEAR.test(text);
 }

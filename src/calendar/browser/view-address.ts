@@ -21,7 +21,7 @@ export function readAddress(location: { hash: string; search: string }, base: Vi
   const hash = location.hash.replace(/^#/, '');
   const ampersand = hash.indexOf('&');
   const head = ampersand === -1 ? hash : hash.slice(0, ampersand);
-  const named = head.includes('=') ? '' : decodeURIComponent(head);
+  const named = head.includes('=') ? '' : decoded(head);
   const params = new URLSearchParams(location.search);
   for (const [name, value] of new URLSearchParams(named === '' ? hash : hash.slice(ampersand + 1))) params.append(name, value);
   if (named === '' && ['date', 'view', 'account', 'status', 'problems', 'q'].every((name) => !params.has(name))) return null;
@@ -34,6 +34,15 @@ export function readAddress(location: { hash: string; search: string }, base: Vi
   if (isMonth(named)) Object.assign(state, { view: 'month', month: named });
   else if (week !== undefined && isDay(week)) Object.assign(state, { view: 'week', week: mondayOf(week) });
   return state;
+}
+
+/** A stray `%` in a link someone typed or cut names no view: it is not an error of the page. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }
 
 function filterOf(params: URLSearchParams, accounts: readonly CalendarAccount[]): Filter {
