@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync } from 'node:fs';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { git, gitEnv } from '../helpers/git.js';
+import { testdir } from '../helpers/testdir.js';
+
+/**
+ * Attacks on the state branch (`state: { home: branch }`) by whoever can push to it: what `state
+ * pull` and `state show` read from there is refused clearly or printed safely, and never written
+ * outside the project.
+ */
+
+const WORKING_STATE = '{"version":1,"targets":{}}\n';
+
+/** A bare remote whose main holds a calendar with its state on a branch, and a clone of it with a working state file. */
+async function repository(): Promise<{ remote: string; clone: string }> {
+  const remote = await testdir();
+  await git(remote, 'init', '-q', '--bare', '--initial-branch=main', '.');
+  const clone = await testdir();
+  await git(clone, 'clone', '-q', remote, '.');
+  await mkdir(join(clone, 'posts'), { recursive: true });
+  await writeFile(join(clone, 'postsync.yaml'), 'timezone: UTC\nstate:\n  home: branch\n');
+  await git(clone, 'add', '.');
+  await git(clone, 'commit', '-q', '-m', 'Start');
+  await git(clone, 'push', '-q', 'origin', 'HEAD:main');
+  await mkdir(join(clone, '.postsync'));
+  await writeFile(join(clone, '.postsync/state.json'), WORKING_STATE);
+  return { remote, clone };
+}
+
+/** Pushes to postsync/state a commit whose `.postsync/state.json` is `entry` (a mode and a blob made from `file`). */
+async function pushStateBranch(clone: string, entry: { mode: '100644' | '120000'; file: string }): Promise<void> {
+  const blob = await git(clone, 'hash-object', '-w', entry.file);
+  const inner = (await runGit(clone, ['mktree'], `${entry.mode} blob ${blob}\tstate.json\n`)).trim();
+  const top = (await runGit(clone, ['mktree'], `040000 tree ${inner}\t.postsync\n`)).trim();
+  const commit = await git(clone, 'commit-tree', top, '-m', 'hostile state');
+  await git(clone, 'push', '-q', '-f', 'origin', `${commit}:refs/heads/postsync/state`);
+}
+
+/** git with `input` on its standard input (mktree reads its entries there). */
+function runGit(cwd: string, args: string[], input: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env: gitEnv() });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`git ${args.join(' ')}: exit ${code}`))));
+    child.stdin.end(input);
+  });
+}
+
+const postsync = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { ...gitEnv(), POSTSYNC_API_URL: undefined } });
+
+describe('attack: a hostile state branch', () => {
+  it('refuses, naming its size, a state file on the branch too large to be a state, and leaves the working file as it was', async () => {
+    const { clone } = await repository();
+    // Valid JSON, padded: a few kilobytes in the repository, a string too long for Node.js at some hundreds of MiB.
+    const huge = join(await testdir(), 'huge.json');
+    await writeFile(huge, `{"version":1,"targets":{}}${' '.repeat(65 * 1024 * 1024)}`);
+    await pushStateBranch(clone, { mode: '100644', file: huge });
+    for (const command of [['state', 'pull'], ['state', 'show']]) {
+      const run = await postsync(clone, ...command);
+      expect(run.code, command.join(' ')).toBe(1);
+      expect(run.stderr).toMatch(/the state file \.postsync\/state\.json on postsync\/state is 65\.0 MiB: more than a state file can hold \(at most 64 MiB\)/);
+    }
+    expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
+  }, 120_000);
+
+  it('reads a symlink on the branch as its text, never the file it names (held)', async () => {
+    const { clone } = await repository();
+    const link = join(await testdir(), 'link');
+    await writeFile(link, '/etc/passwd');
+    await pushStateBranch(clone, { mode: '120000', file: link });
+    const pull = await postsync(clone, 'state', 'pull');
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toContain('is not valid JSON');
+    expect(pull.stderr).not.toContain('root:');
+    expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
+  }, 60_000);
+
+  it('never writes a pulled state through a .postsync that links outside the project (held)', async () => {
+    const { clone } = await repository();
+    const good = join(await testdir(), 'good.json');
+    await writeFile(good, WORKING_STATE);
+    await pushStateBranch(clone, { mode: '100644', file: good });
+    const outside = await testdir();
+    await rm(join(clone, '.postsync'), { recursive: true });
+    await symlink(outside, join(clone, '.postsync'));
+    const pull = await postsync(clone, 'state', 'pull');
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toContain('it is a symbolic link');
+    expect(existsSync(join(outside, 'state.json'))).toBe(false);
+    expect(lstatSync(join(clone, '.postsync')).isSymbolicLink()).toBe(true);
+  }, 60_000);
+
+  it('prints a target id and keys with terminal controls from the branch as visible escapes (held)', async () => {
+    const { clone } = await repository();
+    const target = 'https://api.example.com/public/v1#demo\u009b31m\u001b]0;x\u0007\u202e';
+    const hostile = join(await testdir(), 'hostile.json');
+    await writeFile(hostile, JSON.stringify({ version: 1, targets: { [target]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'demo', posts: {}, media: {}, pending: {}, uploads: {} } } }));
+    await pushStateBranch(clone, { mode: '100644', file: hostile });
+    const shown = await postsync(clone, 'state', 'show');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('#demo\\x9b31m\\x1b]0;x\\x07\\u202e: 0 posts');
+    expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+  }, 60_000);
+});
