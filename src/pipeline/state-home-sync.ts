@@ -4,7 +4,7 @@ import type { Config } from '../config/types.js';
 import { InputError, StateError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic.js';
 import { prettyCanonicalJson } from '../state/hash.js';
-import { commitFile, fetchHome, fileAt, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
+import { commitFile, fetchHome, fileAt, fileSize, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
 import { acquireLock } from '../state/lock.js';
 import { mergeStates, type StateMergeNote } from '../state/merge.js';
 import { parseState, readStateText } from '../state/state-file.js';
@@ -26,6 +26,26 @@ interface PulledRecord {
 
 /** Kept beside the lock and the journal, never committed (`postsync init` ignores it). */
 export const PULLED_RECORD = '.postsync/state-home.json';
+
+/**
+ * The most a state file on the branch may be: whoever can push to the branch could otherwise make
+ * every pull and show read a file larger than Node.js can hold as text (git stores it compressed,
+ * so it costs them nothing). Far above what the largest calendars write.
+ */
+const MAX_STATE_BYTES = 64 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** The text of the calendar's state file at `commit` of its branch; null when it has none there. */
+export async function stateTextAt(home: BranchHome, commit: string): Promise<string | null> {
+  const size = await fileSize(home.repository, commit, home.path);
+  if (size === null) return null;
+  if (size > MAX_STATE_BYTES) {
+    throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, {
+      hint: `Commit ${commit.slice(0, 12)} of ${home.branch} did not come from postsync: restore the branch to the last commit postsync pushed (git log ${home.branch}), then run it again.`,
+    });
+  }
+  return fileAt(home.repository, commit, home.path);
+}
 
 export async function branchHome(config: Config, remote: string): Promise<BranchHome | null> {
   if (config.stateHome.kind !== 'branch') return null;
@@ -72,7 +92,7 @@ export async function pullState(config: Config, options: { remote: string; merge
   try {
     const previous = await readPulled(config, home.branch);
     const tip = await fetchHome(home.repository, home.branch);
-    const text = tip === null ? null : await fileAt(home.repository, tip, home.path);
+    const text = tip === null ? null : await stateTextAt(home, tip);
     if (tip === null || text === null) {
       await writePulled(config, { branch: home.branch, commit: tip });
       return { kind: tip === null ? 'no-branch' : 'no-file', home };
@@ -90,7 +110,7 @@ export async function pullState(config: Config, options: { remote: string; merge
 
 async function baseText(home: BranchHome, pulled: PulledRecord | undefined): Promise<string | null> {
   if (pulled?.commit == null || !(await hasCommit(home.repository, pulled.commit))) return null;
-  return fileAt(home.repository, pulled.commit, home.path);
+  return stateTextAt(home, pulled.commit);
 }
 
 export async function requireBranchHome(config: Config, remote: string, verb: string): Promise<BranchHome> {
@@ -124,7 +144,7 @@ export async function pushState(config: Config, options: { remote: string; merge
       await parseState(working, config.statePath);
       const pulled = await readPulled(config, home.branch);
       const tip = await fetchHome(home.repository, home.branch);
-      const current = tip === null ? null : await fileAt(home.repository, tip, home.path);
+      const current = tip === null ? null : await stateTextAt(home, tip);
       if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
         if (!options.merge) throw movedSincePull(home, pulled, tip);
         const merged = await mergeTexts({ base: await baseText(home, pulled), ours: working, theirs: current, where: `${home.path} on ${home.branch}` });
