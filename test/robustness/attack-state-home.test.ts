@@ -106,4 +106,13 @@ describe('attack: a hostile state branch', () => {
     expect(shown.stdout).toContain('#demo\\x9b31m\\x1b]0;x\\x07\\u202e: 0 posts');
     expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
   }, 60_000);
+
+  it('pushes the state at its path on the branch when the project is named by a symlinked path (-C), never a `..` entry', async () => {
+    const { remote, clone } = await repository();
+    const link = join(await testdir(), 'linked-clone');
+    await symlink(clone, link);
+    const pushed = await runCli(['-C', link, 'state', 'push'], { cwd: await testdir(), env: { ...gitEnv(), POSTSYNC_API_URL: undefined } });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(await git(remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
+  }, 60_000);
 });
