@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Config } from '../config/types.js';
 import { InputError, StateError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic.js';
@@ -41,7 +41,7 @@ export async function stateTextAt(home: BranchHome, commit: string): Promise<str
   if (size === null) return null;
   if (size > MAX_STATE_BYTES) {
     throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, {
-      hint: `Commit ${commit.slice(0, 12)} of ${home.branch} did not come from postsync: restore the branch to the last commit postsync pushed (git log ${home.branch}), then run it again.`,
+      hint: `Commit ${commit.slice(0, 12)} of ${home.branch} did not come from postsync: restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`,
     });
   }
   return fileAt(home.repository, commit, home.path);
@@ -51,7 +51,11 @@ export async function branchHome(config: Config, remote: string): Promise<Branch
   if (config.stateHome.kind !== 'branch') return null;
   const repository = { cwd: config.root, remote };
   const top = await workTreeTop(repository);
-  return { repository, branch: config.stateHome.branch, path: relative(top, config.statePath).split(sep).join('/') };
+  // git names the top by its real path: the project's path is made real too (a symlinked `-C`), so
+  // the state's path on the branch is the one inside the repository, never a way out of it (`..`).
+  const path = relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join('/');
+  if (path === '' || path.startsWith('../') || isAbsolute(path)) throw new InputError(`the state file ${config.statePath} is not inside the git work tree ${top}`, { hint: 'Run postsync state pull, push and show in a clone of the repository that holds the calendar.' });
+  return { repository, branch: config.stateHome.branch, path };
 }
 
 async function readPulled(config: Config, branch: string): Promise<PulledRecord | undefined> {
