@@ -12,11 +12,11 @@ const browser = useBrowser();
 const emulator = useEmulator();
 
 /** A written calendar page of one post with a picture, on 2 February 2027. */
-async function writtenPage(): Promise<string> {
+async function writtenPage(body = 'The launch'): Promise<string> {
   const dir = await testdir({
     'postsync.yaml': `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n  short: ${DEMO_ACCOUNTS.short}\n`,
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
-    'posts/launch.md': '---\nscheduledAt: 2027-02-02 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nThe launch\n',
+    'posts/launch.md': `---\nscheduledAt: 2027-02-02 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${body}\n`,
   });
   const made = await runCli(['-C', dir, '--api-url', emulator().baseUrl, 'calendar', '--out', join(dir, 'out')], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
   expect(made.code, made.stderr).toBe(0);
@@ -64,5 +64,18 @@ describe.skipIf(BROWSER_MISSING)('attack: the calendar page address from a hosti
     for (const hash of hostile) results[hash] = await openAt(url, hash);
     const fine = { drawn: true, errors: [], pwned: undefined, injected: 0 };
     expect(results).toEqual(Object.fromEntries(hostile.map((hash) => [hash, fine])));
+  });
+
+  it('keeps a text with bidi overrides inside its card in the agenda of a narrow screen (held)', async () => {
+    const url = await writtenPage('\u202eevil.exe.png \u2067 isolate opened');
+    const page = await browser().newPage();
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${url}#2027-02`);
+    const text = page.locator('.agenda .card-text').first();
+    expect(await text.getAttribute('dir')).toBe('auto');
+    // An element with `dir` is isolated: an override inside it ends with it, and never reorders the day's heading or the next card.
+    expect(await text.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
+    expect(await page.locator('.agenda h3').first().textContent()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    await page.close();
   });
 });
