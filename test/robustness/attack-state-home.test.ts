@@ -115,4 +115,15 @@ describe('attack: a hostile state branch', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(await git(remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
   }, 60_000);
+
+  it('refuses a state branch name that git or a shell step would read as more than a name, before running git (held)', async () => {
+    const { clone } = await repository();
+    for (const branch of ['-x', '--upload-pack=touch pwned', 'a b', '$(touch pwned)', '`touch pwned`', 'a\nb', 'x..y', '@{-1}', 'a;b', 'x.lock', 'x/']) {
+      await writeFile(join(clone, 'postsync.yaml'), `timezone: UTC\nstate:\n  home: branch\n  branch: ${JSON.stringify(branch)}\n`);
+      const pull = await postsync(clone, 'state', 'pull');
+      expect(pull.code, branch).not.toBe(0);
+      expect(pull.stderr, branch).toContain('`state.branch` is not a branch name postsync can use');
+    }
+    expect(existsSync(join(clone, 'pwned'))).toBe(false);
+  }, 60_000);
 });
