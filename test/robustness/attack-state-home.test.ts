@@ -126,4 +126,19 @@ describe('attack: a hostile state branch', () => {
     }
     expect(existsSync(join(clone, 'pwned'))).toBe(false);
   }, 60_000);
+
+  it('refuses a state on the branch that is not a state with a way out that works, not a git command for the working file', async () => {
+    const { clone } = await repository();
+    const broken = join(await testdir(), 'broken.json');
+    await writeFile(broken, '{"version":1,"targets":');
+    await pushStateBranch(clone, { mode: '100644', file: broken });
+    for (const command of [['state', 'pull'], ['state', 'show']]) {
+      const run = await postsync(clone, ...command);
+      expect(run.code, command.join(' ')).toBe(1);
+      expect(run.stderr).toContain('the state file .postsync/state.json on postsync/state is not valid JSON');
+      expect(run.stderr).not.toContain('git checkout --');
+      expect(run.stderr).toContain('restore the branch to the last commit postsync pushed (git log origin/postsync/state)');
+    }
+    expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
+  }, 60_000);
 });
