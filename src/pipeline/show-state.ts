@@ -4,7 +4,7 @@ import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import { emptyStateFile, parseState, readStateText } from '../state/state-file.js';
 import type { StateFile } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
-import { branchHome, stateTextAt } from './state-home-sync.js';
+import { branchHome, parseHomeState, stateTextAt } from './state-home-sync.js';
 
 /** Where the state shown was read. */
 export type StateWhere =
@@ -44,7 +44,7 @@ export async function showState(config: Config, options: { remote: string; seal?
     const commit = await fetchHome(home.repository, home.branch);
     const text = commit === null ? null : await stateTextAt(home, commit);
     where = { kind: 'branch', branch: home.branch, remote: options.remote, path: home.path, commit, found: text !== null };
-    state = text === null ? emptyStateFile() : await parseState(text, `${home.path} on ${home.branch}`);
+    state = text === null ? emptyStateFile() : await parseHomeState(home, text);
   }
   const sections = Object.entries(state.targets)
     .sort(([a], [b]) => compareText(a, b))

@@ -40,11 +40,18 @@ export async function stateTextAt(home: BranchHome, commit: string): Promise<str
   const size = await fileSize(home.repository, commit, home.path);
   if (size === null) return null;
   if (size > MAX_STATE_BYTES) {
-    throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, {
-      hint: `Commit ${commit.slice(0, 12)} of ${home.branch} did not come from postsync: restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`,
-    });
+    throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, { hint: restoreHint(home) });
   }
   return fileAt(home.repository, commit, home.path);
+}
+
+/** What to do about a state on the branch that postsync cannot read: the working file is not where it came from. */
+const restoreHint = (home: BranchHome) =>
+  `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
+
+/** Parses the state read from the branch; `as` says which version it is in messages. */
+export function parseHomeState(home: BranchHome, text: string, as = ''): ReturnType<typeof parseState> {
+  return parseState(text, `${home.path} on ${home.branch}${as}`, { restoreHint: restoreHint(home) });
 }
 
 export async function branchHome(config: Config, remote: string): Promise<BranchHome | null> {
@@ -77,9 +84,9 @@ async function writePulled(config: Config, record: PulledRecord): Promise<void> 
 }
 
 /** The three-way merge `postsync state merge` makes, of texts: base (null: none), the working file's, the home's. */
-async function mergeTexts(texts: { base: string | null; ours: string; theirs: string; where: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
-  const base = texts.base === null || texts.base.trim() === '' ? null : await parseState(texts.base, `${texts.where} (as last pulled)`);
-  const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseState(texts.theirs, texts.where));
+async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
+  const base = texts.base === null || texts.base.trim() === '' ? null : await parseHomeState(home, texts.base, ' (as last pulled)');
+  const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseHomeState(home, texts.theirs));
   return { text: prettyCanonicalJson(state), notes };
 }
 
@@ -101,9 +108,8 @@ export async function pullState(config: Config, options: { remote: string; merge
       await writePulled(config, { branch: home.branch, commit: tip });
       return { kind: tip === null ? 'no-branch' : 'no-file', home };
     }
-    const where = `${home.path} on ${home.branch}`;
     const working = readStateText(config.statePath);
-    const merged = options.merge && working !== null ? await mergeTexts({ base: await baseText(home, previous), ours: working, theirs: text, where }) : { text: (await parseState(text, where), text), notes: [] };
+    const merged = options.merge && working !== null ? await mergeTexts(home, { base: await baseText(home, previous), ours: working, theirs: text }) : { text: (await parseHomeState(home, text), text), notes: [] };
     await writeFileAtomic(config.statePath, merged.text, { root: config.root });
     await writePulled(config, { branch: home.branch, commit: tip });
     return { kind: 'pulled', home, commit: tip, notes: merged.notes };
@@ -151,7 +157,7 @@ export async function pushState(config: Config, options: { remote: string; merge
       const current = tip === null ? null : await stateTextAt(home, tip);
       if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
         if (!options.merge) throw movedSincePull(home, pulled, tip);
-        const merged = await mergeTexts({ base: await baseText(home, pulled), ours: working, theirs: current, where: `${home.path} on ${home.branch}` });
+        const merged = await mergeTexts(home, { base: await baseText(home, pulled), ours: working, theirs: current });
         await writeFileAtomic(config.statePath, merged.text, { root: config.root });
         notes.push(...merged.notes);
         working = merged.text;

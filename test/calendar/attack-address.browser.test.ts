@@ -74,7 +74,7 @@ describe.skipIf(BROWSER_MISSING)('attack: the calendar page address from a hosti
     const text = page.locator('.agenda .card-text').first();
     expect(await text.getAttribute('dir')).toBe('auto');
     // An element with `dir` is isolated: an override inside it ends with it, and never reorders the day's heading or the next card.
-    expect(await text.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
+    expect(await text.evaluate((element) => (globalThis as unknown as { getComputedStyle(element: unknown): { unicodeBidi: string } }).getComputedStyle(element).unicodeBidi)).toBe('isolate');
     expect(await page.locator('.agenda h3').first().textContent()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     await page.close();
   });

@@ -137,7 +137,7 @@ describe('attack: a hostile state branch', () => {
       expect(run.code, command.join(' ')).toBe(1);
       expect(run.stderr).toContain('the state file .postsync/state.json on postsync/state is not valid JSON');
       expect(run.stderr).not.toContain('git checkout --');
-      expect(run.stderr).toContain('restore the branch to the last commit postsync pushed (git log origin/postsync/state)');
+      expect(run.stderr).toContain('Restore the branch to the last commit postsync pushed (git log origin/postsync/state)');
     }
     expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
   }, 60_000);
