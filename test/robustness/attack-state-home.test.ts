@@ -141,4 +141,22 @@ describe('attack: a hostile state branch', () => {
     }
     expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
   }, 60_000);
+
+  it('does not take a pull record that links elsewhere as this clone\'s: a push over a branch it never pulled is refused, the branch unchanged', async () => {
+    const { remote, clone } = await repository();
+    expect((await postsync(clone, 'state', 'push')).code).toBe(0);
+    const tip = await git(remote, 'rev-parse', 'postsync/state');
+    const other = await testdir();
+    await git(other, 'clone', '-q', remote, '.');
+    await mkdir(join(other, '.postsync'));
+    await writeFile(join(other, '.postsync/state.json'), '{"version":1,"targets":{"https://api.example.com/public/v1#demo":{"apiUrl":"https://api.example.com/public/v1","projectId":"demo","posts":{},"media":{},"pending":{},"uploads":{}}}}\n');
+    // A record of a pull this clone never made, reached through a link (a file outside the project).
+    const record = join(await testdir(), 'record.json');
+    await writeFile(record, JSON.stringify({ branch: 'postsync/state', commit: tip }));
+    await symlink(record, join(other, '.postsync/state-home.json'));
+    const push = await postsync(other, 'state', 'push');
+    expect(push.code).toBe(1);
+    expect(push.stderr).toContain('this clone never pulled it');
+    expect(await git(remote, 'rev-parse', 'postsync/state')).toBe(tip);
+  }, 60_000);
 });
