@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { lstat, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Config } from '../config/types.js';
 import { InputError, StateError } from '../errors.js';
@@ -66,6 +66,9 @@ export async function branchHome(config: Config, remote: string): Promise<Branch
 }
 
 async function readPulled(config: Config, branch: string): Promise<PulledRecord | undefined> {
+  // Only a plain file this clone wrote: a link (committed, or to a device) is not a record of a pull made here.
+  const stats = await lstat(join(config.root, PULLED_RECORD)).catch(() => null);
+  if (stats === null || !stats.isFile()) return undefined;
   const text = await readFile(join(config.root, PULLED_RECORD), 'utf8').catch(() => null);
   if (text === null) return undefined;
   // Unreadable: as if never pulled here (a push then refuses a branch that exists, unless --merge).
