@@ -31,9 +31,11 @@ async function repository(): Promise<{ remote: string; clone: string }> {
   return { remote, clone };
 }
 
-/** Pushes to postsync/state a commit whose `.postsync/state.json` is `entry` (a mode and a blob made from `file`). */
-async function pushStateBranch(clone: string, entry: { mode: '100644' | '120000'; file: string }): Promise<void> {
-  const blob = await git(clone, 'hash-object', '-w', entry.file);
+/** Pushes to postsync/state a commit whose `.postsync/state.json` is `entry`: a file holding `text`, or a symlink to it. */
+async function pushStateBranch(clone: string, entry: { mode: '100644' | '120000'; text: string }): Promise<void> {
+  const file = join(await testdir(), 'entry');
+  await writeFile(file, entry.text);
+  const blob = await git(clone, 'hash-object', '-w', file);
   const inner = (await runGit(clone, ['mktree'], `${entry.mode} blob ${blob}\tstate.json\n`)).trim();
   const top = (await runGit(clone, ['mktree'], `040000 tree ${inner}\t.postsync\n`)).trim();
   const commit = await git(clone, 'commit-tree', top, '-m', 'hostile state');
@@ -53,26 +55,31 @@ function runGit(cwd: string, args: string[], input: string): Promise<string> {
 
 const postsync = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { ...gitEnv(), POSTSYNC_API_URL: undefined } });
 
+/** Runs `state pull` and `state show`, expects both to fail with the working file as it was; their stderr. */
+async function refusedByPullAndShow(clone: string): Promise<string[]> {
+  const stderrs: string[] = [];
+  for (const command of [['state', 'pull'], ['state', 'show']]) {
+    const run = await postsync(clone, ...command);
+    expect(run.code, command.join(' ')).toBe(1);
+    stderrs.push(run.stderr);
+  }
+  expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
+  return stderrs;
+}
+
 describe('attack: a hostile state branch', () => {
   it('refuses, naming its size, a state file on the branch too large to be a state, and leaves the working file as it was', async () => {
     const { clone } = await repository();
     // Valid JSON, padded: a few kilobytes in the repository, a string too long for Node.js at some hundreds of MiB.
-    const huge = join(await testdir(), 'huge.json');
-    await writeFile(huge, `{"version":1,"targets":{}}${' '.repeat(65 * 1024 * 1024)}`);
-    await pushStateBranch(clone, { mode: '100644', file: huge });
-    for (const command of [['state', 'pull'], ['state', 'show']]) {
-      const run = await postsync(clone, ...command);
-      expect(run.code, command.join(' ')).toBe(1);
-      expect(run.stderr).toMatch(/the state file \.postsync\/state\.json on postsync\/state is 65\.0 MiB: more than a state file can hold \(at most 64 MiB\)/);
+    await pushStateBranch(clone, { mode: '100644', text: `{"version":1,"targets":{}}${' '.repeat(65 * 1024 * 1024)}` });
+    for (const stderr of await refusedByPullAndShow(clone)) {
+      expect(stderr).toContain('the state file .postsync/state.json on postsync/state is 65.0 MiB: more than a state file can hold (at most 64 MiB)');
     }
-    expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
   }, 120_000);
 
   it('reads a symlink on the branch as its text, never the file it names (held)', async () => {
     const { clone } = await repository();
-    const link = join(await testdir(), 'link');
-    await writeFile(link, '/etc/passwd');
-    await pushStateBranch(clone, { mode: '120000', file: link });
+    await pushStateBranch(clone, { mode: '120000', text: '/etc/passwd' });
     const pull = await postsync(clone, 'state', 'pull');
     expect(pull.code).toBe(1);
     expect(pull.stderr).toContain('is not valid JSON');
@@ -82,9 +89,7 @@ describe('attack: a hostile state branch', () => {
 
   it('never writes a pulled state through a .postsync that links outside the project (held)', async () => {
     const { clone } = await repository();
-    const good = join(await testdir(), 'good.json');
-    await writeFile(good, WORKING_STATE);
-    await pushStateBranch(clone, { mode: '100644', file: good });
+    await pushStateBranch(clone, { mode: '100644', text: WORKING_STATE });
     const outside = await testdir();
     await rm(join(clone, '.postsync'), { recursive: true });
     await symlink(outside, join(clone, '.postsync'));
@@ -98,9 +103,7 @@ describe('attack: a hostile state branch', () => {
   it('prints a target id and keys with terminal controls from the branch as visible escapes (held)', async () => {
     const { clone } = await repository();
     const target = 'https://api.example.com/public/v1#demo\u009b31m\u001b]0;x\u0007\u202e';
-    const hostile = join(await testdir(), 'hostile.json');
-    await writeFile(hostile, JSON.stringify({ version: 1, targets: { [target]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'demo', posts: {}, media: {}, pending: {}, uploads: {} } } }));
-    await pushStateBranch(clone, { mode: '100644', file: hostile });
+    await pushStateBranch(clone, { mode: '100644', text: JSON.stringify({ version: 1, targets: { [target]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'demo', posts: {}, media: {}, pending: {}, uploads: {} } } }) });
     const shown = await postsync(clone, 'state', 'show');
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('#demo\\x9b31m\\x1b]0;x\\x07\\u202e: 0 posts');
@@ -129,17 +132,12 @@ describe('attack: a hostile state branch', () => {
 
   it('refuses a state on the branch that is not a state with a way out that works, not a git command for the working file', async () => {
     const { clone } = await repository();
-    const broken = join(await testdir(), 'broken.json');
-    await writeFile(broken, '{"version":1,"targets":');
-    await pushStateBranch(clone, { mode: '100644', file: broken });
-    for (const command of [['state', 'pull'], ['state', 'show']]) {
-      const run = await postsync(clone, ...command);
-      expect(run.code, command.join(' ')).toBe(1);
-      expect(run.stderr).toContain('the state file .postsync/state.json on postsync/state is not valid JSON');
-      expect(run.stderr).not.toContain('git checkout --');
-      expect(run.stderr).toContain('Restore the branch to the last commit postsync pushed (git log origin/postsync/state)');
+    await pushStateBranch(clone, { mode: '100644', text: '{"version":1,"targets":' });
+    for (const stderr of await refusedByPullAndShow(clone)) {
+      expect(stderr).toContain('the state file .postsync/state.json on postsync/state is not valid JSON');
+      expect(stderr).not.toContain('git checkout --');
+      expect(stderr).toContain('Restore the branch to the last commit postsync pushed (git log origin/postsync/state)');
     }
-    expect(await readFile(join(clone, '.postsync/state.json'), 'utf8')).toBe(WORKING_STATE);
   }, 60_000);
 
   it('does not take a pull record that links elsewhere as this clone\'s: a push over a branch it never pulled is refused, the branch unchanged', async () => {
