@@ -1,10 +1,10 @@
 import type { Config } from '../config/types.js';
-import { fetchHome, fileAt } from '../state/home-git.js';
+import { fetchHome } from '../state/home-git.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import { emptyStateFile, parseState, readStateText } from '../state/state-file.js';
 import type { StateFile } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
-import { branchHome } from './state-home-sync.js';
+import { branchHome, parseHomeState, stateTextAt } from './state-home-sync.js';
 
 /** Where the state shown was read. */
 export type StateWhere =
@@ -42,9 +42,9 @@ export async function showState(config: Config, options: { remote: string; seal?
     state = text === null ? emptyStateFile() : await parseState(text, config.statePath);
   } else {
     const commit = await fetchHome(home.repository, home.branch);
-    const text = commit === null ? null : await fileAt(home.repository, commit, home.path);
+    const text = commit === null ? null : await stateTextAt(home, commit);
     where = { kind: 'branch', branch: home.branch, remote: options.remote, path: home.path, commit, found: text !== null };
-    state = text === null ? emptyStateFile() : await parseState(text, `${home.path} on ${home.branch}`);
+    state = text === null ? emptyStateFile() : await parseHomeState(home, text);
   }
   const sections = Object.entries(state.targets)
     .sort(([a], [b]) => compareText(a, b))

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Config } from '../config/types.js';
 import { InputError, StateError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic.js';
 import { prettyCanonicalJson } from '../state/hash.js';
-import { commitFile, fetchHome, fileAt, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
+import { commitFile, fetchHome, fileAt, fileSize, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
 import { acquireLock } from '../state/lock.js';
 import { mergeStates, type StateMergeNote } from '../state/merge.js';
 import { parseState, readStateText } from '../state/state-file.js';
@@ -27,14 +27,48 @@ interface PulledRecord {
 /** Kept beside the lock and the journal, never committed (`postsync init` ignores it). */
 export const PULLED_RECORD = '.postsync/state-home.json';
 
+/**
+ * The most a state file on the branch may be: whoever can push to the branch could otherwise make
+ * every pull and show read a file larger than Node.js can hold as text (git stores it compressed,
+ * so it costs them nothing). Far above what the largest calendars write.
+ */
+const MAX_STATE_BYTES = 64 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** The text of the calendar's state file at `commit` of its branch; null when it has none there. */
+export async function stateTextAt(home: BranchHome, commit: string): Promise<string | null> {
+  const size = await fileSize(home.repository, commit, home.path);
+  if (size === null) return null;
+  if (size > MAX_STATE_BYTES) {
+    throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, { hint: restoreHint(home) });
+  }
+  return fileAt(home.repository, commit, home.path);
+}
+
+/** What to do about a state on the branch that postsync cannot read: the working file is not where it came from. */
+const restoreHint = (home: BranchHome) =>
+  `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
+
+/** Parses the state read from the branch; `as` says which version it is in messages. */
+export function parseHomeState(home: BranchHome, text: string, as = ''): ReturnType<typeof parseState> {
+  return parseState(text, `${home.path} on ${home.branch}${as}`, { restoreHint: restoreHint(home) });
+}
+
 export async function branchHome(config: Config, remote: string): Promise<BranchHome | null> {
   if (config.stateHome.kind !== 'branch') return null;
   const repository = { cwd: config.root, remote };
   const top = await workTreeTop(repository);
-  return { repository, branch: config.stateHome.branch, path: relative(top, config.statePath).split(sep).join('/') };
+  // git names the top by its real path: the project's path is made real too (a symlinked `-C`), so
+  // the state's path on the branch is the one inside the repository, never a way out of it (`..`).
+  const path = relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join('/');
+  if (path === '' || path.startsWith('../') || isAbsolute(path)) throw new InputError(`the state file ${config.statePath} is not inside the git work tree ${top}`, { hint: 'Run postsync state pull, push and show in a clone of the repository that holds the calendar.' });
+  return { repository, branch: config.stateHome.branch, path };
 }
 
 async function readPulled(config: Config, branch: string): Promise<PulledRecord | undefined> {
+  // Only a plain file this clone wrote: a link (committed, or to a device) is not a record of a pull made here.
+  const stats = await lstat(join(config.root, PULLED_RECORD)).catch(() => null);
+  if (stats === null || !stats.isFile()) return undefined;
   const text = await readFile(join(config.root, PULLED_RECORD), 'utf8').catch(() => null);
   if (text === null) return undefined;
   // Unreadable: as if never pulled here (a push then refuses a branch that exists, unless --merge).
@@ -53,9 +87,9 @@ async function writePulled(config: Config, record: PulledRecord): Promise<void> 
 }
 
 /** The three-way merge `postsync state merge` makes, of texts: base (null: none), the working file's, the home's. */
-async function mergeTexts(texts: { base: string | null; ours: string; theirs: string; where: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
-  const base = texts.base === null || texts.base.trim() === '' ? null : await parseState(texts.base, `${texts.where} (as last pulled)`);
-  const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseState(texts.theirs, texts.where));
+async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
+  const base = texts.base === null || texts.base.trim() === '' ? null : await parseHomeState(home, texts.base, ' (as last pulled)');
+  const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseHomeState(home, texts.theirs));
   return { text: prettyCanonicalJson(state), notes };
 }
 
@@ -72,14 +106,13 @@ export async function pullState(config: Config, options: { remote: string; merge
   try {
     const previous = await readPulled(config, home.branch);
     const tip = await fetchHome(home.repository, home.branch);
-    const text = tip === null ? null : await fileAt(home.repository, tip, home.path);
+    const text = tip === null ? null : await stateTextAt(home, tip);
     if (tip === null || text === null) {
       await writePulled(config, { branch: home.branch, commit: tip });
       return { kind: tip === null ? 'no-branch' : 'no-file', home };
     }
-    const where = `${home.path} on ${home.branch}`;
     const working = readStateText(config.statePath);
-    const merged = options.merge && working !== null ? await mergeTexts({ base: await baseText(home, previous), ours: working, theirs: text, where }) : { text: (await parseState(text, where), text), notes: [] };
+    const merged = options.merge && working !== null ? await mergeTexts(home, { base: await baseText(home, previous), ours: working, theirs: text }) : { text: (await parseHomeState(home, text), text), notes: [] };
     await writeFileAtomic(config.statePath, merged.text, { root: config.root });
     await writePulled(config, { branch: home.branch, commit: tip });
     return { kind: 'pulled', home, commit: tip, notes: merged.notes };
@@ -90,7 +123,7 @@ export async function pullState(config: Config, options: { remote: string; merge
 
 async function baseText(home: BranchHome, pulled: PulledRecord | undefined): Promise<string | null> {
   if (pulled?.commit == null || !(await hasCommit(home.repository, pulled.commit))) return null;
-  return fileAt(home.repository, pulled.commit, home.path);
+  return stateTextAt(home, pulled.commit);
 }
 
 export async function requireBranchHome(config: Config, remote: string, verb: string): Promise<BranchHome> {
@@ -124,10 +157,10 @@ export async function pushState(config: Config, options: { remote: string; merge
       await parseState(working, config.statePath);
       const pulled = await readPulled(config, home.branch);
       const tip = await fetchHome(home.repository, home.branch);
-      const current = tip === null ? null : await fileAt(home.repository, tip, home.path);
+      const current = tip === null ? null : await stateTextAt(home, tip);
       if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
         if (!options.merge) throw movedSincePull(home, pulled, tip);
-        const merged = await mergeTexts({ base: await baseText(home, pulled), ours: working, theirs: current, where: `${home.path} on ${home.branch}` });
+        const merged = await mergeTexts(home, { base: await baseText(home, pulled), ours: working, theirs: current });
         await writeFileAtomic(config.statePath, merged.text, { root: config.root });
         notes.push(...merged.notes);
         working = merged.text;

@@ -71,6 +71,12 @@ export async function fileAt(repository: HomeRepository, commit: string, path: s
   return run.code === 0 ? run.stdout : null;
 }
 
+/** The size in bytes of `path` at `commit`, without reading it; null when it has no such file. */
+export async function fileSize(repository: HomeRepository, commit: string, path: string): Promise<number | null> {
+  const run = await runGit(repository, ['cat-file', '-s', `${commit}:${path}`]);
+  return run.code === 0 ? Number(run.stdout.trim()) : null;
+}
+
 /** Whether this clone holds `commit` (a pull made here fetched it). */
 export async function hasCommit(repository: HomeRepository, commit: string): Promise<boolean> {
   return (await runGit(repository, ['cat-file', '-e', `${commit}^{commit}`])).code === 0;

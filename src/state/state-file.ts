@@ -133,11 +133,11 @@ export function readStateText(path: string): string | null {
 }
 
 /**
- * Parses state text; `path` is only used in messages. `validated`: this build has checked exactly
+ * Parses state text; `path` is only used in messages (and `restoreHint`, for a state that is not a working file). `validated`: this build has checked exactly
  * this text before (the schema validator is then not even loaded).
  */
-export async function parseState(text: string, path: string, options: { validated?: boolean } = {}): Promise<StateFile> {
-  const hint = RESTORE_HINT.replace('<file>', path);
+export async function parseState(text: string, path: string, options: { validated?: boolean; restoreHint?: string } = {}): Promise<StateFile> {
+  const hint = options.restoreHint ?? RESTORE_HINT.replace('<file>', path);
   if (/^(<{7}|>{7}) /m.test(text)) {
     throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
   }

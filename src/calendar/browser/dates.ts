@@ -1,4 +1,4 @@
-import { dayTitle, isDay, mondayOf, shiftDay, weekdayOf } from '../../zoned-time/day-strings.js';
+import { dayTitle, isDay as isCivilDay, mondayOf, shiftDay, weekdayOf } from '../../zoned-time/day-strings.js';
 import { WEEKDAY_NAMES } from '../../zoned-time/phrases.js';
 
 /**
@@ -8,7 +8,7 @@ import { WEEKDAY_NAMES } from '../../zoned-time/phrases.js';
  */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const WEEKDAYS = WEEKDAY_NAMES;
-export { dayTitle, isDay, mondayOf, weekdayOf };
+export { dayTitle, mondayOf, weekdayOf };
 /** `shiftDay`, by the name the page's views use. */
 export const addDays = shiftDay;
 
@@ -61,6 +61,17 @@ export function dayOfMonth(day: string): number {
   return Number(day.slice(8, 10));
 }
 
+/**
+ * The years a page can show: four digits whose weeks and months stay four-digit years (Date reads
+ * years below 100 as 19xx, and writes those past 9999 with a sign), so day strings compare as days.
+ */
+const SHOWN_YEAR = /^(1\d{3}|[2-8]\d{3}|9[0-8]\d{2}|99[0-8]\d)-/;
+
+/** A day the page can show: a real `YYYY-MM-DD` date in those years. */
+export function isShownDay(text: string): boolean {
+  return SHOWN_YEAR.test(text) && isCivilDay(text);
+}
+
 export function isMonth(text: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text) && SHOWN_YEAR.test(text);
 }

@@ -1,5 +1,5 @@
 import type { CalendarAccount } from '../model.js';
-import { isDay, isMonth, mondayOf } from './dates.js';
+import { isShownDay, isMonth, mondayOf } from './dates.js';
 import { NO_FILTER, statusOf, type Filter } from './filters.js';
 
 /** What the reader looks at: the month or week, and the filter. */
@@ -21,19 +21,28 @@ export function readAddress(location: { hash: string; search: string }, base: Vi
   const hash = location.hash.replace(/^#/, '');
   const ampersand = hash.indexOf('&');
   const head = ampersand === -1 ? hash : hash.slice(0, ampersand);
-  const named = head.includes('=') ? '' : decodeURIComponent(head);
+  const named = head.includes('=') ? '' : decoded(head);
   const params = new URLSearchParams(location.search);
   for (const [name, value] of new URLSearchParams(named === '' ? hash : hash.slice(ampersand + 1))) params.append(name, value);
   if (named === '' && ['date', 'view', 'account', 'status', 'problems', 'q'].every((name) => !params.has(name))) return null;
 
   const state: ViewState = { ...base, filter: filterOf(params, accounts) };
   const date = params.get('date');
-  if (date !== null && isDay(date)) Object.assign(state, { month: date.slice(0, 7), week: mondayOf(date) });
+  if (date !== null && isShownDay(date)) Object.assign(state, { month: date.slice(0, 7), week: mondayOf(date) });
   if (params.get('view') === 'week' || params.get('view') === 'month') state.view = params.get('view') as ViewState['view'];
   const week = /^week-(.+)$/.exec(named)?.[1];
   if (isMonth(named)) Object.assign(state, { view: 'month', month: named });
-  else if (week !== undefined && isDay(week)) Object.assign(state, { view: 'week', week: mondayOf(week) });
+  else if (week !== undefined && isShownDay(week)) Object.assign(state, { view: 'week', week: mondayOf(week) });
   return state;
+}
+
+/** A stray `%` in a link someone typed or cut names no view: it is not an error of the page. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }
 
 function filterOf(params: URLSearchParams, accounts: readonly CalendarAccount[]): Filter {
