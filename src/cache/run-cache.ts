@@ -10,9 +10,7 @@ import { compareText } from '../text/ordering.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { cacheDistrust } from './cache-trust.js';
-import { postColumns } from './post-columns.js';
-import { PostCache, type PostEntry } from './post-cache.js';
-import { derivedCodec, PostDerived, type DerivedEntry, type PostNamed } from './post-derived.js';
+import { PostMemo, type PostEntry } from './post-memo.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -70,19 +68,10 @@ export class RunCache {
    * What runs under this content config and these account facts found out about post files
    * (entries made under others are not used), and about media files.
    */
-  posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostCache | undefined {
-    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postColumns);
+  posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostMemo | undefined {
+    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts));
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
-    return section === undefined || media === undefined ? undefined : new PostCache(section, new StampedFacts(media));
-  }
-
-  /**
-   * What the calendar worked out from each post (its cards), under `context` (what else the cards
-   * depend on: entries made under another context are not used).
-   */
-  calendarCards<T extends PostNamed>(context: string): PostDerived<T> | undefined {
-    const section = this.#section<DerivedEntry<T>>('calendar', context, derivedCodec<T>());
-    return section === undefined ? undefined : new PostDerived(section);
+    return section === undefined || media === undefined ? undefined : new PostMemo(section, new StampedFacts(media));
   }
 
   /** State files validated by this build, with their section hashes, by path and digest. */

@@ -34,7 +34,7 @@ export class IncrementalPlanner {
     // A new file may adopt any orphan remote post, one-to-one with the other new files: that
     // pairing is made over the whole listing and state, so it is planned in full.
     const hasNewPosts = input.desired.some((post) => input.state.posts[post.key] === undefined && input.state.pending[post.key] === undefined);
-    const reusable = last !== null && !hasNewPosts && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0;
+    const reusable = last !== null && !hasNewPosts && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null;
     const plan = reusable ? replan(input, desired, last) : createPlan(input);
     this.#last = { desired, changes: new Map(plan.changes.map((change) => [change.key, change])), stateHash: input.stateHash, live: input.live, context };
     return plan;

@@ -118,7 +118,11 @@ export function photoPostFile(scheduledAt: string, body: string): string {
 
 /** The calendar a written page holds (its JSON islands, the first view's and the rest), its posts shown as the page shows them. */
 export async function writtenPageModel(page: string): Promise<CalendarModel<CalendarPost>> {
-  const html = await readFile(page, 'utf8');
+  return pageModel(await readFile(page, 'utf8'));
+}
+
+/** The calendar a page's HTML holds (see writtenPageModel). */
+export function pageModel(html: string): CalendarModel<CalendarPost> {
   const model = JSON.parse(new RegExp('<script type="application/json" id="calendar-data">(.*?)</script>', 's').exec(html)![1]!) as CalendarModel;
   const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
   return { ...model, posts: [...model.posts, ...rest].map(shownPost) };
