@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
-import type { CalendarModel, CalendarSummary, ModelPost } from './model.js';
+import type { CalendarModel, CalendarSummary, CalendarPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
@@ -78,7 +78,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     posters: remotePosters(input.cards, lives, input.state),
   };
 
-  const posts: ModelPost[] = input.cards.map((card, index): ModelPost => {
+  const posts: CalendarPost[] = input.cards.map((card, index): CalendarPost => {
     const change = changes.get(card.key);
     changes.delete(card.key);
     const live = lives[index];
@@ -127,7 +127,7 @@ function statusOf(card: PostCard, live: Post | undefined, input: CalendarInput):
   return record.appliedHash === card.shapeHash ? 'applied' : 'edited since applied';
 }
 
-function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolean {
+function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boolean {
   const from = range?.from ? Date.parse(range.from) : -Infinity;
   const to = range?.to ? Date.parse(range.to) : Infinity;
   const inside = (at: string | undefined) => at !== undefined && Date.parse(at) >= from && Date.parse(at) < to;
@@ -139,9 +139,9 @@ function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolea
  * key. Most posts are drafts, in key order already (cards come by key): only the placed ones are
  * sorted by time.
  */
-function byTime(posts: readonly ModelPost[]): ModelPost[] {
-  const placed: { post: ModelPost; at: string }[] = [];
-  const unplaced: ModelPost[] = [];
+function byTime(posts: readonly CalendarPost[]): CalendarPost[] {
+  const placed: { post: CalendarPost; at: string }[] = [];
+  const unplaced: CalendarPost[] = [];
   for (const post of posts) {
     const at = post.slot?.at ?? post.previous?.at;
     if (at === undefined) unplaced.push(post);
@@ -155,7 +155,7 @@ function byTime(posts: readonly ModelPost[]): ModelPost[] {
  * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
  * the first post from now on; else the last post; else now.
  */
-function initialView(posts: readonly ModelPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
+function initialView(posts: readonly CalendarPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
   const now = input.now.toISOString();
   const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
   const day =
@@ -167,12 +167,12 @@ function initialView(posts: readonly ModelPost[], input: CalendarInput, place: P
   return { month: day.slice(0, 7), week: mondayOf(day) };
 }
 
-function firstSlot(posts: readonly ModelPost[]): string | undefined {
+function firstSlot(posts: readonly CalendarPost[]): string | undefined {
   const post = posts[0];
   return (post?.previous ?? post?.slot)?.day;
 }
 
-function summaryOf(posts: readonly ModelPost[]): CalendarSummary {
+function summaryOf(posts: readonly CalendarPost[]): CalendarSummary {
   const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0 };
   for (const post of posts) {
     if (post.overlay === null) summary.unchanged++;
