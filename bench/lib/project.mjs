@@ -67,6 +67,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const { shapeHash } = await fromRepoDist('src/content/shape-hash.js');
   const { targetId } = await fromRepoDist('src/state/state-file.js');
   const { writeFileAtomic } = await fromRepoDist('src/state/atomic.js');
+  const { StateSeal, calendarIdentity } = await fromRepoDist('src/state/seal.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
   const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });
@@ -100,6 +101,9 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
       ),
     );
     const id = targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false });
+    // Sealed as an apply seals them: a record without its seal is never acted on (src/state/seal.ts).
+    const seal = new StateSeal({ apiKey: DEMO_API_KEY, targetId: id, calendar: calendarIdentity(config.root) });
+    for (const kind of ['posts', 'media']) for (const [key, record] of Object.entries(section[kind])) section[kind][key] = seal.sealed(kind, key, record);
     await writeFileAtomic(config.statePath, prettyCanonicalJson({ version: 1, targets: { [id]: section } }));
     return { posts: made, media: files.size };
   } finally {
