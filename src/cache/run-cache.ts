@@ -17,15 +17,14 @@ import { StampedFacts, type StampedEntry } from './file-stamps.js';
 export const CACHE_DIR = '.postsync/cache';
 
 /**
- * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
- * file per section: `posts` (a summary and the check results of each post file, by file stamp
- * and digest), `media` (what each media file holds, by file stamp), `states` (state files
- * already validated, with their section hashes, by digest) and `calendar` (each post's card, by
- * key and fingerprint). Each section stays because the benchmark shows it saves at least a tenth
- * of a plan (`calendar`: of a calendar) of 10,000 posts (bench/README.md). Nothing here is page
- * markup: the calendar escapes every post's entry as it writes the page. A section is read when
- * first asked for and written by `save` (only if it changed). A disabled cache (`--no-cache`, a
- * build without dist/build-id.json, or one cacheDistrust refuses) hands out nothing.
+ * `.postsync/cache/`, one file per section: `posts` and `media`, the reading memo of content
+ * reading (each post file's reading and each media file's facts, by file stamp: PostMemo), and
+ * `states` (state files already validated, with their section hashes, by digest). The CLI opens it
+ * when a command starts and saves it once when the command ends. Each section stays because it
+ * saves at least a tenth of the command it serves (bench/README.md, Ledger). Nothing here is page
+ * markup. A section is read when first asked for and written by `save` (only if it changed). A
+ * disabled cache (`--no-cache`, a build without dist/build-id.json, or one cacheDistrust refuses)
+ * hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;
@@ -65,8 +64,8 @@ export class RunCache {
   }
 
   /**
-   * What runs under this content config and these account facts found out about post files
-   * (entries made under others are not used), and about media files.
+   * The reading memo under this content config and these account facts (entries made under others
+   * are not used), with the facts of media files.
    */
   posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostMemo | undefined {
     const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts));

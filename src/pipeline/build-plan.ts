@@ -1,6 +1,5 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
-import type { IncrementalPlanner } from '../plan/incremental-planner.js';
 import { planPosts } from '../plan/plan-posts.js';
 import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
@@ -104,8 +103,6 @@ export interface PlanAgainst {
   now: Date;
   /** The project's time zone (`config.timezone`). */
   timezone: string;
-  /** A session that plans again and again (watch) plans only what changed since its last plan. */
-  planner?: IncrementalPlanner;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
   learnedMedia?: Map<string, string>;
 }
@@ -134,6 +131,5 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     only: against.only,
     now: against.now,
     timezone: against.timezone,
-    ...(against.planner === undefined ? {} : { planner: against.planner }),
   });
 }

@@ -6,7 +6,6 @@ import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
 import { withCalendarFacts } from './calendar-changes.js';
 import { guardChanges } from './guards.js';
-import type { IncrementalPlanner } from './incremental-planner.js';
 import { createPlan } from './planner.js';
 import type { LivePostsById, Plan, PlanInput, PlanTarget } from './types.js';
 import { NONE_UNCONFIRMED, trustedState } from './unconfirmed-records.js';
@@ -37,8 +36,6 @@ export interface PlanPostsInput {
   now: Date;
   /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
   timezone: string;
-  /** A session that plans again and again (watch) plans only what changed since its last plan. */
-  planner?: IncrementalPlanner;
 }
 
 /**
@@ -62,7 +59,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     only: input.only,
     now: input.now.toISOString(),
   };
-  const plan = input.planner === undefined ? createPlan(planInput) : input.planner.plan(planInput);
+  const plan = createPlan(planInput);
   const guarded = guardChanges(plan, {
     diagnostics: planInput.diagnostics,
     invalidFiles: input.invalidFiles,

@@ -1,6 +1,5 @@
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
-import { IncrementalPlanner } from '../plan/incremental-planner.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { planDesired } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
@@ -54,7 +53,6 @@ export class WatchSession {
   readonly #caches: PlanCaches;
   readonly #content: ContentSnapshot;
   readonly #remote: RemoteSnapshot;
-  readonly #planner = new IncrementalPlanner();
   /** Remote media learned by content for adoption, fetched once per session. */
   readonly #learnedMedia = new Map<string, string>();
   readonly #signatures = new ChangeSignatures();
@@ -237,7 +235,7 @@ export class WatchSession {
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, calendar });
     this.#desired = desired;
     const { target, seal } = this.#options.connection;
-    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, planner: this.#planner, learnedMedia: this.#learnedMedia });
+    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 
