@@ -5,7 +5,6 @@ import type { MediaFacts } from '../content/media-cache.js';
 import type { ContentConfig } from '../content/read-file.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { canonicalJson } from '../state/hash.js';
-import type { KnownState, KnownStates } from '../state/state-file.js';
 import { compareText } from '../text/ordering.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
@@ -17,10 +16,9 @@ import { StampedFacts, type StampedEntry } from './file-stamps.js';
 export const CACHE_DIR = '.postsync/cache';
 
 /**
- * `.postsync/cache/`, one file per section: `posts` and `media`, the reading memo of content
- * reading (each post file's reading and each media file's facts, by file stamp: PostMemo), and
- * `states` (state files already validated, with their section hashes, by digest). The CLI opens it
- * when a command starts and saves it once when the command ends. Each section stays because it
+ * `.postsync/cache/`: the reading memo of content reading, one file per section: `posts` (each
+ * post file's reading) and `media` (each media file's facts), by file stamp (PostMemo). The CLI
+ * opens it when a command starts and saves it once when the command ends. It stays because it
  * saves at least a tenth of the command it serves (bench/README.md, Ledger). Nothing here is page
  * markup. A section is read when first asked for and written by `save` (only if it changed). A
  * disabled cache (`--no-cache`, a build without dist/build-id.json, or one cacheDistrust refuses)
@@ -71,19 +69,6 @@ export class RunCache {
     const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts));
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
     return section === undefined || media === undefined ? undefined : new PostMemo(section, new StampedFacts(media));
-  }
-
-  /** State files validated by this build, with their section hashes, by path and digest. */
-  knownStates(): KnownStates | undefined {
-    const section = this.#section<{ digest: string; known: KnownState }>('states', '');
-    if (section === undefined) return undefined;
-    return {
-      get: (path, digest) => {
-        const kept = section.get(path);
-        return kept?.digest === digest ? kept.known : undefined;
-      },
-      set: (path, digest, known) => section.set(path, { digest, known }),
-    };
   }
 
   /** Writes the sections that changed, never through a link; never throws (see CacheSection.save). */

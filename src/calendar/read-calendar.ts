@@ -57,7 +57,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     return readOffline(options, (error as Error).message);
   }
   try {
-    const state = readStateSection(config.statePath, connection.target, { known: options.memo?.knownStates() });
+    const state = readStateSection(config.statePath, connection.target);
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
     // Every listed post is shown in full (its targets' statuses): listed whole, each page parsed once.
     const listing = startRemoteRead(connection.client, { keeps: 'whole' });

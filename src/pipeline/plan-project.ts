@@ -21,6 +21,6 @@ export async function planProject(input: {
 }): Promise<BuiltPlan> {
   const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
-  const state = readStateSection(config.statePath, connection.target, { known: memo.knownStates() });
+  const state = readStateSection(config.statePath, connection.target);
   return buildPlan({ config, connection, state, listing, memo, prune: input.prune, only: input.only, now: input.now });
 }

@@ -12,7 +12,7 @@ import { readDesired, type DesiredSide } from './read-desired.js';
  */
 export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; memo: RunCache; now: Date }): Promise<DesiredSide> {
   const { config, connection, memo } = input;
-  const { section } = await readStateSection(config.statePath, connection.target, { known: memo.knownStates() });
+  const { section } = await readStateSection(config.statePath, connection.target);
   const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(memo), calendar: { state: section, prune: false } });
   return desired;
 }
