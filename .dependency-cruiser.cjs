@@ -3,7 +3,7 @@
 // layers, never one of its own layer or above; src/ never imports cli/.
 /** From the bottom up; folders of one layer do not import each other. */
 const LAYERS = [
-  ['text', 'generated', 'zoned-time', 'github', 'local-server', 'write-guard'],
+  ['text', 'generated', 'zoned-time', 'github', 'local-server', 'write-guard', 'post-edit'],
   ['api'],
   ['config', 'state'],
   ['templates', 'repeats'],
@@ -17,25 +17,58 @@ const LAYERS = [
   ['watch', 'reports', 'import', 'init', 'actions', 'health'],
 ];
 
-const layerOf = (folder) => LAYERS.findIndex((layer) => layer.includes(folder));
-const folders = LAYERS.flat();
+/**
+ * Inside src/emulator the same rule one level down, from the bottom up (src/emulator/README.md).
+ * Its entry files (index.ts, emulator.ts) assemble the subfolders and sit above them all.
+ */
+const EMULATOR_LAYERS = [
+  ['fixture', 'protocol'],
+  ['store'],
+  ['rules'],
+  ['seed', 'http'],
+  ['endpoints'],
+];
+const EMULATOR_ENTRY_FILES = ['index.ts', 'emulator.ts'];
 
-/** One rule per folder: it may not import a folder of its own layer or above (itself excepted). */
-const layerRules = folders.map((folder) => {
-  const notBelow = folders.filter((other) => other !== folder && layerOf(other) >= layerOf(folder));
-  return {
-    name: `${folder}-imports-only-lower-layers`,
-    comment: `src/${folder} is in layer ${layerOf(folder)} of ARCHITECTURE.md: it may import only folders of lower layers`,
-    severity: 'error',
-    from: { path: `^src/${folder}/` },
-    to: { path: `^src/(${notBelow.join('|')})/` },
-  };
-});
+/** One rule per folder of `root`: it may not import a folder of its own layer or above (itself excepted). */
+function layerRules({ root, layers, where, namePrefix }) {
+  const layerOf = (folder) => layers.findIndex((layer) => layer.includes(folder));
+  const folders = layers.flat();
+  return folders.map((folder) => {
+    const notBelow = folders.filter((other) => other !== folder && layerOf(other) >= layerOf(folder));
+    return {
+      name: `${namePrefix}${folder}-imports-only-lower-layers`,
+      comment: `${root}/${folder} is in layer ${layerOf(folder)} of ${where}: it may import only folders of lower layers`,
+      severity: 'error',
+      from: { path: `^${root}/${folder}/` },
+      to: { path: `^${root}/(${notBelow.join('|')})/` },
+    };
+  });
+}
+
+const folders = LAYERS.flat();
+const emulatorFolders = EMULATOR_LAYERS.flat();
+const emulatorEntry = EMULATOR_ENTRY_FILES.map((file) => file.replace('.', '\\.')).join('|');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...layerRules,
+    ...layerRules({ root: 'src', layers: LAYERS, where: 'ARCHITECTURE.md', namePrefix: '' }),
+    ...layerRules({ root: 'src/emulator', layers: EMULATOR_LAYERS, where: 'src/emulator/README.md', namePrefix: 'emulator-' }),
+    {
+      name: 'emulator-subfolders-import-no-entry-file',
+      comment: 'the entry files of src/emulator assemble its subfolders; a subfolder importing them would close a loop',
+      severity: 'error',
+      from: { path: '^src/emulator/[^/]+/' },
+      to: { path: `^src/emulator/(${emulatorEntry})$` },
+    },
+    {
+      name: 'no-unknown-emulator-folder',
+      comment: 'every module of src/emulator sits in a subfolder of a known layer (src/emulator/README.md and this file), its entry files excepted',
+      severity: 'error',
+      from: { path: `^src/emulator/(?!(${emulatorFolders.join('|')})/|(${emulatorEntry})$)` },
+      to: {},
+    },
     {
       name: 'src-never-imports-cli',
       comment: 'cli/ renders and owns exit codes; the core reports through values and events',

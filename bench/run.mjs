@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark, each in its own process, prints one table and writes
 // bench/results.json. See bench/README.md for what each figure means and how it is measured.
-// Usage: node bench/run.mjs [--only startup,action,plan,apply,media,apply-scaling,history-emulator,history-plan,history-owned,calendar,watch,emulator,client] [--snapshot] [--quick]
+// Usage: node bench/run.mjs [--only startup,action,plan,apply,media,apply-scaling,history-emulator,history-plan,history-owned,calendar,calendar-edit,watch,emulator,client] [--snapshot] [--quick]
 //   --snapshot  build a private copy of dist/ first (bench/.tmp/build), so others rebuilding dist/
 //               during the run cannot mix two builds; BENCH_BUILD=<dir> uses an existing one.
 //   --quick     fewer runs and smaller sizes, for checking the suite itself.
@@ -33,6 +33,7 @@ const OWN = {
   'history-plan': ['bench/history/plan.mjs', ...(flags.quick ? ['--sizes', '0,2000,10000', '--runs', '1'] : ['--runs', '3'])],
   'history-owned': ['bench/history/mostly-history.mjs', ...(flags.quick ? ['--owned', '1000', '--published', '900', '--runs', '1'] : [])],
   calendar: ['bench/calendar/run.mjs', ...(flags.quick ? ['--posts', '1000', '--runs', '1', '--cold-runs', '0', '--paints', '2'] : [])],
+  'calendar-edit': ['bench/calendar/edit.mjs', ...(flags.quick ? ['--posts', '1000', '--drops', '4'] : [])],
 };
 
 /** Runs a script with stderr passed through; resolves with its stdout and exit code. */

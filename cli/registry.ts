@@ -103,7 +103,7 @@ export function registerCommands(program: Command): void {
     .description('watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts')
     .addOption(new Option('--refresh <seconds>', 'seconds between two reads of the remote posts and account rules (r re-reads at once)').argParser(positiveInteger).default(60))
     .option('--apply-drafts', 'apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)')
-    .option('--calendar', 'also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)')
+    .option('--calendar', 'also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)')
     .addOption(new Option('--port <n>', 'port of the calendar page (default: any free port)').argParser(port))
     .action(async (flags, command: Command) => exitWith((await import('./commands/watch.js')).runWatch(flags, command)));
 
@@ -157,7 +157,7 @@ export function registerCommands(program: Command): void {
     .addHelpText('after', '\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.')
     .action(async (flags, command: Command) => exitWith((await import('./commands/health-issue.js')).runHealthIssue(flags, command)));
 
-  const state = program.command('state').description('work on the state file (.postsync/state.json) itself');
+  const state = program.command('state').description('work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)');
   state
     .command('merge')
     .argument('<base>', "the common ancestor's version (git's %O)")
@@ -190,6 +190,59 @@ export function registerCommands(program: Command): void {
       '  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY',
     ].join('\n'))
     .action(async (keys: string[], flags, command: Command) => exitWith((await import('./commands/state.js')).runStateConfirm(keys, flags, command)));
+  const remoteOption = ['--remote <name>', 'the git remote that holds the state branch', 'origin'] as const;
+  state
+    .command('pull')
+    .description('bring the state of the calendar\'s state branch (state: { home: branch }) into the working state file')
+    .option(...remoteOption)
+    .option('--merge', 'merge the branch\'s records into the working file entry by entry instead of replacing it')
+    .addHelpText('after', [
+      '',
+      'Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,',
+      'the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.',
+      '',
+      'Example:',
+      '  $ postsync state pull && postsync plan',
+    ].join('\n'))
+    .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStatePull(flags, command)));
+  state
+    .command('push')
+    .description('commit the working state file to the calendar\'s state branch and push it (the branch is created when missing)')
+    .option(...remoteOption)
+    .option('--merge', 'when the branch moved since the last pull, merge its records in entry by entry and push the union')
+    .option('--message <text>', 'the commit message', 'postsync: record applied posts')
+    .addHelpText('after', [
+      '',
+      'Commits this calendar\'s file alone: other calendars\' files on the branch stay as they are. Refuses to',
+      'overwrite a branch that moved since the last pull or push from this clone, unless --merge.',
+      '',
+      'Example:',
+      '  $ postsync state pull && postsync state confirm --all --yes && postsync state push',
+    ].join('\n'))
+    .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStatePush(flags, command)));
+  state
+    .command('show')
+    .description('print where the state lives and its records by target, with their seals when the API key can check them')
+    .option(...remoteOption)
+    .option('--json', 'print one JSON document and nothing else')
+    .addHelpText('after', '\nReads the state branch\'s tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json')
+    .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStateShow(flags, command)));
+  state
+    .command('move-home')
+    .description('move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml')
+    .requiredOption('--to <home>', '`branch` or `file`')
+    .option('--branch <name>', 'the state branch, with --to branch', 'postsync/state')
+    .option(...remoteOption)
+    .addHelpText('after', [
+      '',
+      '--to branch pushes the working state file to the branch (merged with what it holds), writes',
+      '`state: { home: branch }` in postsync.yaml and takes the file out of git\'s index. --to file pulls the',
+      'branch\'s state into the file and writes `state:` back as a path. Commit the result in a pull request.',
+      '',
+      'Example:',
+      '  $ postsync state move-home --to branch',
+    ].join('\n'))
+    .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStateMoveHome(flags, command)));
 
   program
     .command('accounts')
@@ -214,6 +267,6 @@ export function registerCommands(program: Command): void {
     .option('--platform <platform>', 'only this platform (e.g. photoC)')
     .addOption(new Option('--format <format>', 'output format (default: table on a terminal, csv otherwise)').choices(['table', 'csv', 'json']))
     .option('--json', 'same as --format json')
-    .addHelpText('after', '\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv')
+    .addHelpText('after', '\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv')
     .action(async (flags, command: Command) => exitWith((await import('./commands/analytics.js')).runAnalytics(flags, command)));
 }

@@ -1,5 +1,6 @@
 import { calendarOf } from '../src/calendar/calendar-of.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
+import { PostFileEditor, type PostProject } from '../src/calendar/post-file-editor.js';
 import { plannedCalendarSources } from '../src/calendar/read-calendar.js';
 import { createProbeCache } from '../src/media/probe-cache.js';
 import type { Plan } from '../src/plan/types.js';
@@ -22,10 +23,12 @@ export interface WatchCalendar {
  * is made: the sources are made as `calendar` makes them (plannedCalendarSources). Media facts
  * (sizes, durations) come from a probe cache of its own, by file stamp.
  */
-export async function startWatchCalendar(options: { port: number; label: string; onError: (error: Error) => void }): Promise<WatchCalendar> {
-  const server = await CalendarServer.start({ port: options.port });
-  const probes = createProbeCache();
+export async function startWatchCalendar(options: { port: number; label: string; project: PostProject; onError: (error: Error) => void }): Promise<WatchCalendar> {
   let session: WatchSession | null = null;
+  // The page's edits write the post files; the watch sees each write as a save and plans again.
+  const editor = new PostFileEditor(() => (session === null ? options.project : session.planned().config));
+  const server = await CalendarServer.start({ port: options.port, editor });
+  const probes = createProbeCache();
   let latest: Plan | null = null;
   /** Calendars are made in order; one made from an older plan is dropped when a newer one started. */
   let made = 0;

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Makes the README's screenshot of the calendar's month view (docs/calendar-month.png) from
+// Makes the README's screenshot of the calendar's month view (docs/images/calendar.png, 1440 px wide) from
 // examples/: a copy of the example project is applied to the embedded local API, then edited as a
 // pull request would (a post moved, one unscheduled, one edited, a file removed, a post added), so
 // the picture shows the plan overlaid; `postsync calendar` writes the page and Debian's Chromium
 // (playwright-core drives it) photographs January 2027.
-// Usage: npm run build && node scripts/screenshot-calendar.mjs [--out docs/calendar-month.png]
+// Usage: npm run build && node scripts/screenshot-calendar.mjs [--out docs/images/calendar.png]
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const { values: flags } = parseArgs({ options: { out: { type: 'string', default: join(root, 'docs/calendar-month.png') }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
+const { values: flags } = parseArgs({ options: { out: { type: 'string', default: join(root, 'docs/images/calendar.png') }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
 
 const work = await mkdtemp(join(tmpdir(), 'postsync-screenshot-'));
 try {

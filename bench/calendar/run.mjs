@@ -9,7 +9,6 @@
 // The emulator runs as its own `postsync serve` process; plan and calendar runs alternate.
 // Usage: npm run build && node bench/calendar/run.mjs [--posts 10000] [--runs 3] [--cold-runs 1] [--paints 5] [--saves 8]
 // Progress on stderr; the last stdout line is the results as JSON.
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { bin, fromDist, root } from '../lib/paths.mjs';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, seedRemote, writeProject } from '../lib/project.mjs';
 import { startServe } from '../lib/serve.mjs';
 import { CHROMIUM_PATH, launchChromium } from '../../scripts/chromium.mjs';
+import { startWatchCalendar } from '../lib/watch-calendar.mjs';
 import { loadAverage, note, round, summary } from '../lib/stats.mjs';
 
 const { values: flags } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, 'cold-runs': { type: 'string', default: '1' }, paints: { type: 'string', default: '5' }, saves: { type: 'string', default: '8' }, chromium: { type: 'string', default: CHROMIUM_PATH } } });
@@ -159,18 +159,10 @@ async function stressPage() {
  */
 async function watchLatencies(saves, watched) {
   const { dir, args = [], env: extraEnv = {}, month, key, file: postFile, before } = watched;
-  const child = spawn(process.execPath, [bin, '-C', dir, ...args, 'watch', '--calendar', '--refresh', '3600'], { env: { ...process.env, NO_COLOR: '1', CI: '', ...extraEnv }, stdio: ['pipe', 'pipe', 'inherit'] });
   const browser = await launchChromium({ executablePath: flags.chromium });
+  const watch = await startWatchCalendar({ dir, args, env: extraEnv });
   try {
-    let out = '';
-    const url = await new Promise((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        const found = /Calendar: (\S+)/.exec(out);
-        if (found) resolve(found[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`watch exited with ${code}:\n${out}`)));
-    });
+    const { url } = watch;
     const page = await browser.context.newPage();
     await page.goto(`${url}#${month}`);
     const selector = `.card[data-key="${key}"] .card-text`;
@@ -200,8 +192,6 @@ async function watchLatencies(saves, watched) {
     return latencies;
   } finally {
     await browser.close();
-    const exited = new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-    child.kill('SIGINT');
-    await exited;
+    await watch.stop();
   }
 }

@@ -8,7 +8,7 @@
 // Prints `listening on <baseUrl>` and `control token: <token>` first, as `postsync serve` does; answers IPC { sign: objectKey } with { url }.
 import { fromDist } from '../lib/paths.mjs';
 
-const storageModule = await fromDist('src/emulator/storage.js');
+const storageModule = await fromDist('src/emulator/store/storage.js');
 let storage;
 const open = storageModule.ObjectStorage.open;
 // Keep the instance startEmulator opens: its private secret is what signs URLs.

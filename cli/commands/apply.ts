@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { terminalText } from '../../src/text/terminal.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
@@ -97,6 +98,10 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         const line = resultLine(result, plan);
         if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
         out(`\n${invalid ? style.red(line) : line}`);
+        // On a person's machine, the state written here is not yet where CI reads it (the apply workflow pushes its own).
+        if (config.stateHome.kind === 'branch' && !isCI() && !flags.json) {
+          process.stderr.write(style.yellow(`Note: this calendar keeps its state on the branch ${terminalText(config.stateHome.branch)}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
+        }
         await reportApplyOutcome({ plan, result, root: config.root, line }, { env: process.env, annotate: writeWorkflowCommand });
         return result.failed.length > 0 || invalid ? 1 : 0;
       }

@@ -52,7 +52,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, timezone: config.timezone, redraw });
     let calendar: WatchCalendar | null = null;
     try {
-      if (flags.calendar) calendar = await (await import('../watch-calendar.js')).startWatchCalendar({ port: flags.port ?? 0, label: connection.label, onError: (error) => printer({ type: 'error', at: new Date(), during: 'plan', error }) });
+      if (flags.calendar) calendar = await (await import('../watch-calendar.js')).startWatchCalendar({ port: flags.port ?? 0, label: connection.label, project: config, onError: (error) => printer({ type: 'error', at: new Date(), during: 'plan', error }) });
       if (isStopped()) return 0;
       const session = await WatchSession.start({
         config,

@@ -83,7 +83,7 @@ function aliasLookup(aliases: Readonly<Record<string, string>>): (id: string) =>
   return (id) => aliasById.get(id.toLowerCase());
 }
 
-/** How problems name an account: `account brand-photo` (its alias), else `account <id>`. */
+/** How problems name an account: `account photo` (its alias), else `account <id>`. */
 export function accountLabel(aliases: Readonly<Record<string, string>>): (id: string) => string {
   const aliasFor = aliasLookup(aliases);
   return (id) => `account ${aliasFor(id) ?? id}`;

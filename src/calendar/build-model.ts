@@ -3,11 +3,13 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
-import type { CalendarModel, CalendarSummary, CalendarPost } from './model.js';
+import type { SlotTable } from '../config/slots-section.js';
+import type { CalendarModel, CalendarSlot, CalendarSummary, CalendarPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
 import { compareText, sortByKey } from '../text/ordering.js';
+import { formatClock } from '../zoned-time/index.js';
 import { mondayOf, zonePlacer, type Placer } from './zone-placer.js';
 
 /**
@@ -32,6 +34,8 @@ export interface CalendarInput {
   diagnostics: readonly Diagnostic[];
   /** Where the page finds the thumbnails: a folder next to a written page (`media/`), or a server's route (`/media/`). */
   mediaPrefix: string;
+  /** `slots:` of postsync.yaml (account id → its weekly slots); none when absent. */
+  slots?: SlotTable;
   /** Instants; posts with a time outside [from, to) are left out (drafts stay). */
   range?: { from: string | null; to: string | null };
   offlineReason?: string;
@@ -110,8 +114,9 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     ...(input.offlineReason === undefined ? {} : { offlineReason: input.offlineReason }),
     range: { from: input.range?.from ?? null, to: input.range?.to ?? null },
     today: place(input.now.toISOString())!.day,
-    initial: initialView(kept, input, place),
+    initial: initialView(input, place),
     accounts,
+    slots: calendarSlots(input.slots ?? {}),
     posts: kept,
     totals,
     problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
@@ -151,25 +156,15 @@ function byTime(posts: readonly CalendarPost[]): CalendarPost[] {
   return [...placed.map(({ post }) => post), ...sortByKey(unplaced)];
 }
 
-/**
- * The month and week the page opens on: `--from`'s; else the first post the plan changes; else
- * the first post from now on; else the last post; else now.
- */
-function initialView(posts: readonly CalendarPost[], input: CalendarInput, place: Placer): CalendarModel['initial'] {
-  const now = input.now.toISOString();
-  const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
-  const day =
-    place(input.range?.from ?? null)?.day ??
-    firstSlot(placed.filter((post) => post.overlay !== null)) ??
-    firstSlot(placed.filter((post) => (post.slot?.at ?? '') >= now)) ??
-    firstSlot(placed.slice(-1)) ??
-    place(now)!.day;
+/** The month and week the page opens on: `--from`'s, else today's (a date in the page's address wins over both). */
+function initialView(input: CalendarInput, place: Placer): CalendarModel['initial'] {
+  const day = place(input.range?.from ?? null)?.day ?? place(input.now.toISOString())!.day;
   return { month: day.slice(0, 7), week: mondayOf(day) };
 }
 
-function firstSlot(posts: readonly CalendarPost[]): string | undefined {
-  const post = posts[0];
-  return (post?.previous ?? post?.slot)?.day;
+/** The slot table as the page reads it: each account's slots by weekday then time. */
+function calendarSlots(table: SlotTable): CalendarSlot[] {
+  return Object.entries(table).flatMap(([account, slots]) => slots.map((slot) => ({ account, weekday: slot.weekday, time: formatClock(slot.minute) })));
 }
 
 function summaryOf(posts: readonly CalendarPost[]): CalendarSummary {

@@ -19,6 +19,7 @@ export function calendarOf(sources: CalendarSources, options: CalendarOptions): 
     now: options.now,
     timezone: options.config.timezone,
     aliases: options.config.accounts,
+    slots: options.config.slots,
     target: sources.target,
     cards: sources.cards,
     plan: sources.plan,

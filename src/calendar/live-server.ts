@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
+import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH } from './edit-endpoint.js';
+import type { PostFileEditor } from './post-file-editor.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
 
@@ -34,14 +36,17 @@ export class CalendarServer {
   readonly #versions = new CalendarVersions();
   #page: string | null = null;
   #keepAlive: NodeJS.Timeout | undefined;
+  /** Edits the post files (`watch --calendar`); null: the page is read-only. */
+  readonly #editor: PostFileEditor | null;
 
-  private constructor() {
+  private constructor(editor: PostFileEditor | null) {
+    this.#editor = editor;
     this.#server = createServer((request, response) => this.#handle(request, response));
   }
 
-  /** Listens on 127.0.0.1 only: no other machine reaches the page. */
-  static async start(options: { port?: number }): Promise<CalendarServer> {
-    const server = new CalendarServer();
+  /** Listens on 127.0.0.1 only: no other machine reaches the page. With `editor`, the page edits the post files. */
+  static async start(options: { port?: number; editor?: PostFileEditor }): Promise<CalendarServer> {
+    const server = new CalendarServer(options.editor ?? null);
     await new Promise<void>((resolve, reject) => {
       server.#server.once('error', reject);
       server.#server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -86,6 +91,9 @@ export class CalendarServer {
     const refusal = checkLocalRequest(request, this.#policy());
     if (refusal !== null) return void response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.message}\n`);
     const path = decodedPath(request)!;
+    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH)) {
+      return void answerEdit(request, response, { editor: this.#editor, path }).catch(() => response.destroy());
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
     if (path === '/' || path === '/index.html') return this.#sendPage(response);
     if (path === EVENTS_PATH) return this.#openStream(request, response);
@@ -97,7 +105,7 @@ export class CalendarServer {
     // Opened before the first calendar is made (the URL is printed as the watch starts): a page that loads itself again.
     if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
     // The page says which calendar it holds: its event stream starts from there.
-    this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
+    this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}`, ...(this.#editor === null ? {} : { edit: EDIT_PATH }) });
     // The address holds the token: no other site is told it.
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'same-origin' }).end(this.#page);
   }

@@ -21,9 +21,11 @@ export interface CalendarModel<P = CalendarPost> {
   range: { from: string | null; to: string | null };
   /** `generatedAt`'s day in `timezone` (the page marks it). */
   today: string;
-  /** The view the page opens on: `YYYY-MM`, and the Monday of a week. */
+  /** The view the page opens on (`--from`'s day, else today): `YYYY-MM`, and the Monday of a week. */
   initial: { month: string; week: string };
   accounts: CalendarAccount[];
+  /** The weekly posting slots of `slots:`: the page shows each one no post of its account takes as an open place. */
+  slots: CalendarSlot[];
   /** Scheduled posts by time, then drafts by key. */
   posts: P[];
   /** Counts over every post (a page may hold its posts in two parts, see page.ts). */
@@ -60,6 +62,15 @@ export interface CalendarAccount {
   unit: string;
   /** The unit in words: "characters", "bytes (UTF-8)". */
   unitWord: string;
+}
+
+/** A weekly posting slot of an account, on the project's clock. */
+export interface CalendarSlot {
+  account: string;
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** `HH:mm`. */
+  time: string;
 }
 
 /** How the plan touches a post. */
@@ -156,8 +167,10 @@ export function captionOf(target: Pick<CalendarTarget, 'shown' | 'overflow'>, po
 /** A media file. `src`: a URL relative to the page (images copied next to it) or a remote poster; null: a placeholder. */
 export interface CalendarMedia {
   kind: string;
-  /** Project-relative path (a remote media's id when the file is unknown). */
+  /** Project-relative path (a remote media's id when the file is unknown: then `remote` is true). */
   path: string;
+  /** A media file of the remote post only (a removed file's post): `path` is an id, not a name to show. */
+  remote?: true;
   src: string | null;
   alt?: string;
   width?: number;

@@ -57,7 +57,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 
 .weekdays, .month-row { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
 .weekdays div { padding: 7px 10px; font-size: 12px; font-weight: 600; color: var(--ink-3); text-transform: uppercase; letter-spacing: 0.04em; border-bottom: 1px solid var(--line); }
-.cell { min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.cell { container-type: inline-size; min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .month-row .cell:nth-child(7n) { border-right: 0; }
 .cell.other { background: #fafbfc; }
 .cell.other .day-num { color: #aab2bf; }
@@ -68,17 +68,16 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 
 .card { position: relative; display: flex; flex-direction: column; gap: 1px; text-align: left; width: 100%; border: 1px solid var(--line); border-left: 4px solid #c9d0db; border-radius: 6px; background: var(--panel); padding: 3px 6px 4px; font-size: 12.5px; line-height: 1.3; color: var(--ink); box-shadow: 0 1px 0 rgba(16, 24, 40, 0.03); }
 .card:hover { border-color: #b8c1cf; box-shadow: 0 2px 6px rgba(16, 24, 40, 0.08); }
-.card-head { display: flex; align-items: center; gap: 4px; min-width: 0; }
+.card-head { display: flex; align-items: center; flex-wrap: wrap; gap: 2px 4px; min-width: 0; }
 .card-time { font-weight: 650; font-variant-numeric: tabular-nums; }
 .card-dots { display: inline-flex; gap: 2px; }
 .card-dots .dot { width: 8px; height: 8px; }
-.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; word-break: break-word; }
+.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: break-word; flex: 1; min-width: 0; }
 .card .tag, .card .badge { margin-left: auto; }
 .card .badge { font-size: 10px; line-height: 15px; padding: 0 5px; flex: none; }
 .badge.icon { width: 17px; height: 17px; padding: 0; display: inline-grid; place-items: center; font-size: 10.5px; line-height: 1; }
 .card .badge.icon { width: 16px; height: 16px; }
-.card-head { overflow: hidden; }
-.card-head .tag { flex: none; }
+.card-head .tag { flex: none; max-width: 100%; }
 .card.err::after { content: "!"; position: absolute; top: -6px; right: -6px; width: 16px; height: 16px; border-radius: 50%; background: var(--deleted); color: #fff; font-size: 11px; font-weight: 700; display: grid; place-items: center; }
 .tag { font-size: 10px; font-weight: 700; letter-spacing: 0.05em; text-transform: uppercase; padding: 0 5px; border-radius: 4px; line-height: 16px; white-space: nowrap; }
 .o-new { border-left-color: var(--new); background: var(--new-bg); } .o-new .tag, .tag.o-new { background: var(--new); color: #fff; }
@@ -110,7 +109,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .week .head b { display: block; font-size: 18px; color: var(--ink); text-transform: none; letter-spacing: 0; }
 .week .head.today { background: var(--today); }
 .hour { font-size: 11.5px; color: var(--ink-3); text-align: right; padding: 6px 8px 0 0; border-bottom: 1px solid var(--line-2); font-variant-numeric: tabular-nums; }
-.slot { border-left: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 3px 4px; min-height: 44px; display: flex; flex-direction: column; gap: 3px; min-width: 0; }
+.slot { container-type: inline-size; border-left: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 3px 4px; min-height: 44px; display: flex; flex-direction: column; gap: 3px; min-width: 0; }
 .slot.today { background: #fffcef; }
 .week .card .card-text { white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
 
@@ -144,7 +143,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .fields td:first-child { color: var(--ink-3); white-space: nowrap; }
 .before { color: var(--deleted); text-decoration: line-through; } .after { color: var(--new); }
 .preview { border: 1px solid var(--line); border-radius: 10px; margin-top: 10px; overflow: hidden; }
-.preview-head { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--line-2); background: #fafbfc; font-size: 13px; }
+.preview-head { display: flex; align-items: center; flex-wrap: wrap; gap: 4px 8px; padding: 8px 12px; border-bottom: 1px solid var(--line-2); background: #fafbfc; font-size: 13px; }
 .preview-head .badge { margin-left: auto; }
 .preview-body { padding: 10px 12px; }
 .preview-title { font-weight: 650; margin-bottom: 4px; }
@@ -158,6 +157,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .option b { font-weight: 600; color: var(--ink); }
 .media { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
 .thumb { width: 96px; height: 96px; border-radius: 8px; border: 1px solid var(--line); overflow: hidden; background: #eef1f5; position: relative; display: grid; place-items: center; font-size: 11.5px; color: var(--ink-2); text-align: center; }
+.thumb > span { overflow-wrap: anywhere; padding: 0 4px; max-width: 100%; }
 .thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
 .thumb.video { background: #1f2733; color: #e8edf4; align-content: center; gap: 2px; padding: 0 4px 16px; }
 .thumb.video .play { font-size: 22px; line-height: 1; }
@@ -165,5 +165,4 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .diag { font-size: 13px; padding: 6px 8px; border-radius: 6px; margin-top: 6px; background: #fdf0f0; border: 1px solid #f5c2c2; }
 .diag.warning { background: #fff6e8; border-color: #f4d3a1; }
 .diag small { display: block; color: var(--ink-2); margin-top: 2px; }
-@media (max-width: 1000px) { .layout { grid-template-columns: 1fr; } .chips { margin-left: 0; } }
 `;

@@ -2,11 +2,15 @@ import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
 import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
 import { splitForFirstView, type FirstView } from './first-view.js';
 import type { CalendarModel, CalendarPost } from './model.js';
+import { EDIT_STYLE } from './edit-style.js';
 import { PAGE_STYLE } from './page-style.js';
+import { VIEW_STYLE } from './page-style-views.js';
 
 export interface PageOptions {
   /** `watch --calendar`: the URL of the server-sent events that bring each new calendar. */
   events?: string;
+  /** `watch --calendar`: where the page sends its edits of the post files; absent, the page is read-only. */
+  edit?: string;
 }
 
 /**
@@ -39,11 +43,12 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <meta name="color-scheme" content="light">
 <meta name="generator" content="postsync">
 <title>${title}</title>
-<style>${trusted(PAGE_STYLE)}</style>
+<style>${trusted(PAGE_STYLE + VIEW_STYLE)}</style>${options.edit === undefined ? '' : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
-<body${options.events === undefined ? '' : html` data-live="${options.events}"`}>
+<body${options.events === undefined ? '' : html` data-live="${options.events}"`}${options.edit === undefined ? '' : html` data-edit="${options.edit}"`}>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
+<div class="filters" id="filters" role="search" aria-label="Filters"></div>
 <main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
 <aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>

@@ -72,7 +72,7 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
       options: optionsShown(target.options ?? {}),
     };
   });
-  const media = (live?.media ?? []).map((file) => ({ kind: String(file.kind), path: file.id, ...(file.durationSeconds === undefined ? {} : { durationSeconds: file.durationSeconds }) }));
+  const media = (live?.media ?? []).map((file) => ({ kind: String(file.kind), path: file.id, remote: true as const, ...(file.durationSeconds === undefined ? {} : { durationSeconds: file.durationSeconds }) }));
   const { overlay, previous } = overlayOf(change, context.place);
   // A post going back to draft leaves its slot: it shows there as the slot it leaves.
   const slot = overlay === 'unscheduled' ? null : context.place(live?.scheduledAt ?? null);

@@ -13,7 +13,7 @@ export interface RawConfig {
   content?: string;
   snippets?: string;
   prune?: boolean;
-  state?: string;
+  state?: string | { file?: string; home?: 'file' | 'branch'; branch?: string };
   timezone?: string;
   accounts?: Record<string, string>;
   /** Read by rules-section.ts, slots-section.ts and vars-section.ts, which check their shapes. */

@@ -16,6 +16,8 @@ export interface Calendar {
   folder: string;
   apiUrlSecret: string;
   apiKeySecret: string;
+  /** The name of the calendar page artifact of its plan job: `postsync-calendar`, `postsync-calendar-clients-acme`. */
+  artifactName: string;
 }
 
 /** `clients/acme-co` → `_CLIENTS_ACME_CO`; `.` → `` (secret names allow only A–Z, 0–9 and `_`). */
@@ -26,7 +28,9 @@ export function secretSuffix(folder: string): string {
 
 export function calendarAt(folder: string): Calendar {
   const suffix = secretSuffix(folder);
-  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}` };
+  // The secret suffix in lower case with `-`: artifact names allow no `/`, and calendars whose
+  // names would collide are refused already (assertDistinctSecrets).
+  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}`, artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, '-')}` };
 }
 
 /**

@@ -7,6 +7,7 @@ import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { readConfigFile, type ConfigFile } from './config-file.js';
 import { InvalidConfigError } from './invalid-config-error.js';
 import { readPolicySections } from './policy-sections.js';
+import { readStateSetting } from './state-section.js';
 import { isRecord } from './section-context.js';
 import { canonicalTimeZone, suggestTimeZone } from './timezone.js';
 import type { ApiConfig, Config, ConfigFlags } from './types.js';
@@ -20,7 +21,7 @@ export interface LoadConfigOptions {
 
 export const DEFAULT_CONTENT_DIR = 'posts';
 export const DEFAULT_SNIPPETS_DIR = 'snippets';
-export const DEFAULT_STATE_PATH = '.postsync/state.json';
+export { DEFAULT_STATE_PATH } from './state-section.js';
 export const DEFAULT_TIMEZONE = 'UTC';
 
 /**
@@ -42,7 +43,8 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const contentDir = projectPath(text(data.content, DEFAULT_CONTENT_DIR), ['content'], { root, configFile, diagnostics, rootAllowed: true });
   const snippetsDir = snippetsFolder(text(data.snippets, DEFAULT_SNIPPETS_DIR), { root, configFile, diagnostics });
-  const statePath = stateFile(text(data.state, DEFAULT_STATE_PATH), { root, configFile, diagnostics });
+  const stateSetting = readStateSetting(configFile, diagnostics);
+  const statePath = stateFile(stateSetting.file, { root, configFile, diagnostics, at: typeof data.state === 'string' ? ['state'] : ['state', 'file'] });
   const timezone = resolveTimeZone(text(data.timezone, DEFAULT_TIMEZONE), configFile, diagnostics);
   const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
   const apiKey = options.env.POSTSYNC_API_KEY;
@@ -60,6 +62,7 @@ function configFrom(configFile: ConfigFile, root: string, options: LoadConfigOpt
     snippetsDir,
     prune: data.prune === true,
     statePath,
+    stateHome: stateSetting.home,
     timezone,
     accounts,
     ...policies,
@@ -97,17 +100,17 @@ function projectPath(value: string, path: string[], context: { root: string; con
  * The state file is a path below the root, in no hidden folder but `.postsync/`: a PR must not be
  * able to make apply write into git's own files (`.git/hooks/…`) or another tool's.
  */
-function stateFile(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[] }): string {
-  const absolute = projectPath(value, ['state'], { ...context, rootAllowed: false });
+function stateFile(value: string, context: { root: string; configFile: ConfigFile; diagnostics: Diagnostic[]; at: string[] }): string {
+  const absolute = projectPath(value, context.at, { ...context, rootAllowed: false });
   const folder = posix.dirname(relativePosix(context.root, absolute));
   const hidden = folder !== '.' && isHiddenPath(folder.replace(/^\.postsync(\/|$)/, ''));
   if (hidden && isInside(context.root, absolute)) {
     context.diagnostics.push({
       severity: 'error',
       code: 'state-folder-hidden',
-      message: '`state` must not be in a hidden folder other than `.postsync/`',
+      message: `\`${context.at.join('.')}\` must not be in a hidden folder other than \`.postsync/\``,
       file: context.configFile.file ?? undefined,
-      ...context.configFile.locate(['state']),
+      ...context.configFile.locate(context.at),
       expected: 'a path such as `.postsync/state.json` or `state/postsync.json`',
       found: `\`${value}\``,
       hint: 'Hidden folders such as `.git` hold files other tools act on; keep the state under `.postsync/` or a visible folder.',

@@ -17,6 +17,8 @@ export interface Config {
   readonly prune: boolean;
   /** Absolute path of the state file; inside `root`. Default `<root>/.postsync/state.json`. */
   readonly statePath: string;
+  /** `state:` of postsync.yaml: where the state file is kept between runs. Default `{ kind: 'file' }`. */
+  readonly stateHome: StateHome;
   /** IANA time zone (checked with Intl) for scheduledAt values without an offset. Default `UTC`. */
   readonly timezone: string;
   /** Account alias → socialAccountId (lower-case uuid). */
@@ -31,6 +33,14 @@ export interface Config {
   readonly hashtags: Readonly<Record<string, string>>;
   readonly api: ApiConfig;
 }
+
+/**
+ * Where the state lives between runs. `file`: the state file is committed on the default branch.
+ * `branch`: it is kept at the same path on a branch of its own that only holds state files, which
+ * `postsync state pull` reads and `postsync state push` (and the apply workflow) commits to, so
+ * that a protected default branch never receives a push from postsync.
+ */
+export type StateHome = { readonly kind: 'file' } | { readonly kind: 'branch'; readonly branch: string };
 
 /**
  * Where the API is. `key` is a non-enumerable getter: it never shows in `util.inspect`,

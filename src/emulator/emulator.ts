@@ -1,25 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loopbackHosts, newToken } from '../local-server/guard.js';
-import { KeyRing } from './auth.js';
-import { Chaos, parseChaosSpec } from './chaos.js';
-import { EmulatorClock } from './clock.js';
-import type { Services } from './context.js';
-import { Router } from './context.js';
-import { handleControl, isLoopbackAddress } from './control.js';
-import { demoFixture } from './demo-fixture.js';
-import { type Fixture, loadFixture } from './fixture.js';
-import { Journal } from './journal.js';
-import type { AccountRecord, ProjectSettings } from './model.js';
-import { publishDue } from './publish.js';
-import { RateLimiter, type RateLimit } from './rate-limit.js';
-import { RequestLog } from './request-log.js';
-import { apiRoutes } from './routes.js';
-import { seedPosts } from './seed.js';
-import { API_PREFIX, createListener } from './server.js';
-import { ObjectStorage } from './storage.js';
-import { handleStorage } from './storage-routes.js';
-import { EmulatorStore } from './store.js';
+import { KeyRing } from './http/auth.js';
+import { Chaos, parseChaosSpec } from './http/chaos.js';
+import { EmulatorClock } from './store/clock.js';
+import type { Services } from './http/context.js';
+import { Router } from './http/context.js';
+import { handleControl, isLoopbackAddress } from './endpoints/control.js';
+import { demoFixture } from './fixture/demo-fixture.js';
+import { type Fixture, loadFixture, type RateLimit } from './fixture/fixture.js';
+import { Journal } from './store/journal.js';
+import type { AccountRecord, ProjectSettings } from './store/model.js';
+import { publishDue } from './rules/publish.js';
+import { RateLimiter } from './rules/rate-limit.js';
+import { RequestLog } from './http/request-log.js';
+import { apiRoutes } from './endpoints/routes.js';
+import { seedPosts } from './seed/seed.js';
+import { API_PREFIX, createListener } from './http/server.js';
+import { ObjectStorage } from './store/storage.js';
+import { handleStorage } from './endpoints/storage-routes.js';
+import { EmulatorStore } from './store/store.js';
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1. */

@@ -61,8 +61,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   return {
     written: Object.keys(files),
     gitignore: npm.hasPackageJson
-      ? await addLines(join(options.dir, '.gitignore'), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the installed packages")
-      : await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+      ? await addLines(join(options.dir, '.gitignore'), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled, the installed packages")
+      : await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled"),
     gitattributes: await addLines(join(options.dir, '.gitattributes'), GITATTRIBUTES_ENTRIES, '# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)'),
     postsyncCommand: npm.postsyncCommand,
   };

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { packageRoot } from '../emulator/package-root.js';
+import { packageRoot } from '../emulator/fixture/package-root.js';
 
 /** Where an installed postsync keeps its schemas, relative to the project that depends on it. */
 const INSTALLED_SCHEMAS = 'node_modules/postsync/schemas';

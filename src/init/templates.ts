@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS } from '../emulator/demo-fixture.js';
+import { DEMO_ACCOUNTS } from '../emulator/fixture/demo-fixture.js';
+import { PULLED_RECORD } from '../pipeline/state-home-sync.js';
 
 /** Schema paths as the generated files refer to them (see schemaReference). */
 export interface SchemaPaths {
@@ -49,7 +50,7 @@ const WELCOME_TEXT = 'Hello from our content calendar! This post is a Markdown f
 /** The first post: a draft for the photo account with one image, and every other field shown. */
 export function welcomePostTemplate(options: { exampleSchedule: string }): string {
   return `---
-# Every field is optional. Reference: the "Front-matter reference" of the postsync README.
+# Every field is optional. Reference: docs/writing-posts.md of postsync.
 # id: welcome                 # stable key; default: the path under posts/ without .md
 # scheduledAt: ${options.exampleSchedule}  # when to publish, in \`timezone\`; absent: a draft
 # draft: true                 # keeps the post a draft even with scheduledAt
@@ -69,7 +70,7 @@ ${WELCOME_TEXT}
 /**
  * .vscode/settings.json: the config schema for postsync.yaml, and the post schema mapped onto the
  * post files, which takes effect in editors that hand Markdown front-matter to the YAML language
- * server (VS Code's YAML extension does not yet; see the README).
+ * server (VS Code's YAML extension does not yet; see docs/writing-posts.md).
  */
 export function vscodeSettingsTemplate(options: { schemas: SchemaPaths; contentDir: string }): string {
   const settings = {
@@ -86,8 +87,8 @@ function workspaceRelative(path: string): string {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-/** Lines .gitignore needs: the embedded API's data, the state lock and the state journal (never committed). */
-export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal'];
+/** Lines .gitignore needs: the embedded API's data, the state lock, the state journal and the commit a state pull read (never committed). */
+export const GITIGNORE_ENTRIES = ['.postsync/local-api/', '.postsync/*.lock', '.postsync/*.lock.takeover', '.postsync/*.journal', PULLED_RECORD];
 
 /** The .gitignore line of a project with a package.json: its installed packages are never committed. */
 export const NODE_MODULES_ENTRY = 'node_modules/';

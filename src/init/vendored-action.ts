@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { packageRoot } from '../emulator/package-root.js';
+import { packageRoot } from '../emulator/fixture/package-root.js';
 import { InputError } from '../errors.js';
 
 /** Where `init` puts its copy of the postsync action; the workflows' `uses:` names this folder. */

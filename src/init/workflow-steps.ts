@@ -59,6 +59,34 @@ export const setupPostsync = (options: { if?: string } = {}) => `      - name: S
           command: setup
 `;
 
+/**
+ * The bash lines that give the job's token (GITHUB_TOKEN in the step's env) to the commands run
+ * through `with_token` alone, as a header in that one command's environment: never in
+ * .git/config, never on a command line, masked in the log, and unset for everything else.
+ */
+export const WITH_TOKEN = `          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
+          echo "::add-mask::$auth"
+          unset GITHUB_TOKEN
+          with_token() {
+            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" "$@"
+          }
+`;
+
+/**
+ * Puts the calendar's state in place before it is planned or applied: with \`state: { home:
+ * branch }\` the state branch is fetched (that ref alone, depth 1) and its file copied into the
+ * checkout; with the committed file nothing is fetched. Its outputs tell the state commit where
+ * the state lives (home, branch, file). It holds the token, never the API key.
+ */
+export const readState = (options: { if?: string } = {}) => `      - name: Read the state
+        id: state${ifLine(options.if)}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          with_token postsync state pull
+`;
+
 /** The first job of each workflow: the calendars to work on, as a JSON list for the matrix. */
 export function calendarsJob(options: { title: string; fetchDepth?: number; find: string; if?: string }): string {
   return `  calendars:

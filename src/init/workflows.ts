@@ -7,7 +7,7 @@
  * actions pinned by commit, and grant each job only the permissions it needs.
  */
 import { COMMIT_STATE } from './state-commit.js';
-import { ACTION_REF, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, SECRETS_NOTE, setupPostsync } from './workflow-steps.js';
+import { ACTION_REF, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, readState, SECRETS_NOTE, setupPostsync, WITH_TOKEN } from './workflow-steps.js';
 
 /** Whether the plan job plans: false only for a pull request from a fork that got no secrets. */
 const PLANNED = "steps.secrets.outputs.plan == 'true'";
@@ -35,8 +35,9 @@ const FORK_CHECK = `      - name: Check for the secrets
 
 export const PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
 # calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
-# summary, every invalid file as an inline annotation, the calendar page as an artifact, and one
-# comment on the pull request with the calendar diff.
+# summary, every invalid file as an inline annotation, the calendar page as an artifact (named
+# after the calendar's folder), and one comment on the pull request with the calendar diff. It reads
+# the state where the calendar keeps it (the committed file, or its state branch) and never writes it.
 ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
@@ -77,6 +78,8 @@ ${matrix}
     steps:
 ${FORK_CHECK}
 ${checkout({ if: PLANNED })}
+${setupPostsync({ if: PLANNED })}
+${readState({ if: PLANNED })}
       - name: Plan
         id: postsync
         if: ${PLANNED}
@@ -100,7 +103,7 @@ ${calendarSecrets}
         if: \${{ !cancelled() && ${PLANNED} }}
         uses: ${PINNED_ACTIONS.uploadArtifact}
         with:
-          name: postsync-calendar-\${{ matrix.calendar.apiKeySecret }}
+          name: \${{ matrix.calendar.artifactName }}
           path: \${{ matrix.calendar.folder }}/postsync-calendar/
           retention-days: 14
 `;
@@ -108,8 +111,11 @@ ${calendarSecrets}
 /** The run is on the repository's default branch: the only branch the apply workflow applies. */
 const ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 
-export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then commits
-# its state file (.postsync/state.json: which remote post belongs to which file) back to main.
+export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
+# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+# back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
+# it lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -143,10 +149,14 @@ jobs:
 ${calendarsJob({
   title: 'Calendars this push touches',
   if: ON_DEFAULT_BRANCH,
-  fetchDepth: 0,
+  // The pushed commit alone (depth 1), and the one before it fetched alone below: two trees, no history.
   find: `        env:
           BEFORE: \${{ github.event.before }}
+          GITHUB_TOKEN: \${{ github.token }}
         run: |
+${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "0000000000000000000000000000000000000000" ]; then
+            with_token git fetch -q --no-tags --depth=1 origin "$BEFORE" || true
+          fi
           if [ -n "$BEFORE" ] && git cat-file -e "$BEFORE^{commit}" 2>/dev/null; then
             ${CHANGED_PATHS} "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
           else
@@ -160,7 +170,7 @@ ${calendarsJob({
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the last step)
+      contents: write # only for pushing the state file (the Commit step)
     # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
     # keeps the newest one waiting), so it starts after the previous one pushed its state.
     concurrency:
@@ -168,6 +178,8 @@ ${matrix}
       cancel-in-progress: false
     steps:
 ${checkout({ ref: '${{ github.ref_name }}', comment: 'The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run\'s too).' })}
+${setupPostsync()}
+${readState()}
       - name: Apply
         id: postsync
         uses: ${ACTION_REF}
@@ -178,16 +190,37 @@ ${checkout({ ref: '${{ github.ref_name }}', comment: 'The branch as it is now, n
 ${calendarSecrets}
 
       # Also after a failed or partial apply: the state records every post that was created.
+      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
       - name: Commit the state file
-        if: always()
+        if: \${{ always() && steps.state.outcome == 'success' }}
         working-directory: \${{ matrix.calendar.folder }}
         env:
           CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_FILE: .postsync/state.json
+          STATE_HOME: \${{ steps.state.outputs.home }}
+          STATE_FILE: \${{ steps.state.outputs.file }}
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
           GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}`;
+${COMMIT_STATE}
+      # The health check's post check after every apply too, so that a scheduled health workflow
+      # GitHub disabled (60 days without activity in a public repository) misses nothing.
+      - name: Check for problems
+        if: \${{ always() && steps.postsync.outcome != 'skipped' }}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          CALENDAR: \${{ matrix.calendar.folder }}
+          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
+        run: |
+          out="$RUNNER_TEMP/postsync-problems.json"
+          postsync status --problems --json > "$out"
+          count="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).posts.length)' "$out")"
+          if [ "$count" = "0" ]; then
+            echo "No problems: no managed post of $CALENDAR is drifted, failed, partly published or blocked."
+          else
+            echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
+          fi
+`;
 
 export const HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
@@ -220,6 +253,7 @@ ${matrix}
     steps:
 ${checkout()}
 ${setupPostsync()}
+${readState()}
       # The API key for the checks, the GitHub token for the issue: no step holds both.
       - name: Check
         id: check

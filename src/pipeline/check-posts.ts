@@ -18,7 +18,7 @@ export async function checkDesiredPosts(input: { posts: readonly PostToCheck[]; 
   const findings = new MediaFindings();
   for (const post of posts) {
     // An unavailable account is only a warning: its posts become `blocked` in the plan
-    // (README, "blocked") instead of stopping the whole run.
+    // (docs/concepts.md, "Blocked files and partial apply") instead of stopping the whole run.
     const found = checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' });
     // Most posts have no diagnostic: no call per empty list.
     if (found.length > 0) accounts.push(...found);

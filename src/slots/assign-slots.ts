@@ -99,7 +99,7 @@ export function assignSlots(input: AssignSlotsInput): AssignSlotsResult {
   for (const request of open) {
     const slotted = request.accountIds.filter((id) => (input.slots[id] ?? []).length > 0);
     if (slotted.length === 0) {
-      diagnostics.push(noSlot(request, 'no-slots', `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(', ') || 'this post'} ${request.labels.length === 1 ? 'has' : 'have'} none`, 'Add the account under `slots:` in postsync.yaml, e.g. `brand-photo: ["Mon 09:00"]`, or write a time.'));
+      diagnostics.push(noSlot(request, 'no-slots', `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(', ') || 'this post'} ${request.labels.length === 1 ? 'has' : 'have'} none`, 'Add the account under `slots:` in postsync.yaml, e.g. `photo: ["Mon 09:00"]`, or write a time.'));
       continue;
     }
     const queueKey = [...request.accountIds].sort().join(' ');

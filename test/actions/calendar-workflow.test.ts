@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, commentMarker } from '../../src/actions/calendar-report.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
+import { calendarAt } from '../../src/config/find-calendars.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -32,7 +33,7 @@ async function runPlanWorkflow(workspace: string, number: number, token = TOKEN,
     actionRef: ACTION_REF,
     secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY },
     // The job of one calendar (the repository root's by default), as the calendars job lists it.
-    matrix: { calendar: { folder, apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
+    matrix: { calendar: { ...calendarAt(folder), apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
     github: { token, event: { pull_request: { number } } },
     runnerEnv: { GITHUB_API_URL: github().url, GITHUB_REPOSITORY: 'northwind/content', GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '42' },
   });
@@ -56,14 +57,14 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     github().addComment(7, 'Looks good to me');
 
     let job = await runPlanWorkflow(workspace, 7);
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Plan: success', 'Calendar: success', 'Upload the calendar page: success']);
     const calendar = step(job, 'Calendar');
     expect(calendar.summary).toContain('### postsync calendar');
     expect(calendar.summary).toContain('**2 weeks touched:** 3 new · times in Europe/Berlin');
     expect(calendar.summary).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027');
     expect(calendar.summary).toContain('| ➕ new | Tue 5 Jan 2027, 09:00 (+01:00) | `2027-01/launch` | photo | We launch in January. |');
     expect(calendar.stderr).toContain('Pull-request comment: created.');
-    expect(step(job, 'Upload the calendar page').artifact).toEqual({ name: 'postsync-calendar-POSTSYNC_API_KEY', files: ['postsync-calendar/index.html', expect.stringMatching(/^postsync-calendar\/media\/[0-9a-f]{20}\.png$/)] });
+    expect(step(job, 'Upload the calendar page').artifact).toEqual({ name: 'postsync-calendar', files: ['postsync-calendar/index.html', expect.stringMatching(/^postsync-calendar\/media\/[0-9a-f]{20}\.png$/)] });
     expect(commentsOn(7)).toHaveLength(1);
     const [comment] = commentsOn(7);
     expect(comment!.body).toContain('| ➕ new | Fri 29 Jan 2027, 17:00 (+01:00) | `2027-01/recap` | photo | January recap. |');

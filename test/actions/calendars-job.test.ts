@@ -45,8 +45,18 @@ describe('the calendars job', () => {
       const job = await runWorkflowJob(workflow, 'calendars', { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: {}, github: { sha: after, event: { before } } });
       expect(job.status, name).toBe('success');
       expect(folders(job.outputs), name).toEqual(['clients/acme']);
+      // Each calendar's page artifact is named after its folder (artifact names take no `/`).
+      expect((JSON.parse(job.outputs.calendars!) as { artifactName: string }[])[0]!.artifactName).toBe('postsync-calendar-clients-acme');
     }
   }, 120_000);
+
+  it('fetch two commits, never the whole history: the pushed or merge commit and the one to compare with', () => {
+    for (const [file, text] of Object.entries(WORKFLOW_FILES)) expect(text, file).not.toMatch(/fetch-depth: 0/);
+    const apply = parse(WORKFLOW_FILES['.github/workflows/postsync-apply.yml']!) as { jobs: { calendars: { steps: { name: string; run?: string; with?: Record<string, unknown> }[] } } };
+    const steps = apply.jobs.calendars.steps;
+    expect(steps.find((step) => step.name === 'Check out the content')!.with!['fetch-depth']).toBeUndefined();
+    expect(steps.find((step) => step.name === 'Find the calendars')!.run).toContain('with_token git fetch -q --no-tags --depth=1 origin "$BEFORE"');
+  });
 
   it('start on a change to any file and leave the choice to `calendars --changed` (custom content and snippets folders, postsync.yml)', () => {
     const plan = parse(WORKFLOW_FILES['.github/workflows/postsync-plan.yml']!) as { on: { pull_request: Record<string, unknown> | null } };

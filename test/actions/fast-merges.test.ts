@@ -4,15 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { demoFixture } from '../../src/emulator/index.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { git } from '../helpers/git.js';
+import { runCli } from '../helpers/cli.js';
+import { git, gitEnv } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
 import { initRepository } from './init-repository.js';
+import { homeRef, mergePush, protectMain, remoteState, STATE_HOMES, useHome, type StateHome } from './state-homes.js';
 import { runWorkflow, type WorkflowJobRun } from './workflow-runner.js';
 
 /**
- * Merges that land faster than the apply workflow runs. The emulator forgets idempotency keys at
- * once (--idempotency-ttl 0), as a service does after a day: a run that planned from a state
- * lacking an earlier run's posts would create them a second time, and this would show.
+ * Merges that land faster than the apply workflow runs, with the state in either home: the file
+ * committed on main, or a state branch while main is protected (only merges reach it). The
+ * emulator forgets idempotency keys at once (--idempotency-ttl 0), as a service does after a day:
+ * a run that planned from a state lacking an earlier run's posts would create them a second time,
+ * and this would show.
  */
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -20,15 +24,18 @@ const FILES = 5;
 
 interface Repository {
   remote: string;
+  home: StateHome;
   editor: string;
   workflow: string;
   /** The commit each merge pushed, in order, with the commit before it. */
   merges: { sha: string; before: string }[];
 }
 
-async function repository(): Promise<Repository> {
+async function repository(home: StateHome): Promise<Repository> {
   const { remote, editor } = await initRepository({ now: NOW });
-  return { remote, editor, workflow: join(editor, '.github/workflows/postsync-apply.yml'), merges: [] };
+  if (home === 'branch') await protectMain(remote);
+  await useHome(editor, home);
+  return { remote, home, editor, workflow: join(editor, '.github/workflows/postsync-apply.yml'), merges: [] };
 }
 
 /** Lands pull request `n`: one new post file on main. */
@@ -39,7 +46,7 @@ async function merge(repo: Repository, n: number): Promise<void> {
   await writeFile(join(repo.editor, `posts/2027-01/post-${n}.md`), `---\ntargets: []\n---\nPost number ${n}.\n`);
   await git(repo.editor, 'add', '.');
   await git(repo.editor, 'commit', '-q', '-m', `Merge pull request #${n}`);
-  await git(repo.editor, 'push', '-q', 'origin', 'HEAD:main');
+  await mergePush(repo.editor, '-q', 'origin', 'HEAD:main');
   repo.merges.push({ sha: await git(repo.editor, 'rev-parse', 'HEAD'), before });
 }
 
@@ -62,8 +69,7 @@ async function expectOnePostPerFile(repo: Repository, emulator: TestEmulator): P
   const expected = [...Array.from({ length: FILES }, (_, index) => `Post number ${index + 1}.`), expect.stringContaining('Hello from our content calendar!')].sort();
   expect(contents).toHaveLength(FILES + 1);
   expect(contents).toEqual(expect.arrayContaining(expected));
-  const state = JSON.parse(await git(repo.remote, 'show', 'main:.postsync/state.json')) as { targets: Record<string, { posts: Record<string, { postId: string }> }> };
-  const posts = Object.values(state.targets)[0]!.posts;
+  const posts = Object.values((await remoteState(repo.remote, repo.home)).targets)[0]!.posts;
   expect(Object.keys(posts).sort()).toEqual(['2026-11/welcome', ...Array.from({ length: FILES }, (_, index) => `2027-01/post-${index + 1}`)].sort());
   const remoteIds = new Set((await emulator.api('GET', '/posts?limit=100')).body.data.items.map((post: { id: string }) => post.id));
   for (const record of Object.values(posts)) expect(remoteIds.has(record.postId)).toBe(true);
@@ -71,11 +77,11 @@ async function expectOnePostPerFile(repo: Repository, emulator: TestEmulator): P
   expect(creates).toHaveLength(FILES + 1);
 }
 
-describe('the apply workflow under five merges in quick succession', () => {
-  it('with the runs GitHub keeps (the first, and the last one waiting): one remote post per file, a state on main naming them all', async () => {
+describe.each(STATE_HOMES)('the apply workflow under five merges in quick succession, with the state home %s', (home) => {
+  it('with the runs GitHub keeps (the first, and the last one waiting): one remote post per file, a state in its home naming them all', async () => {
     const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
     try {
-      const repo = await repository();
+      const repo = await repository(home);
       await merge(repo, 1);
       // Merges 2 to 5 land while the first run applies; GitHub cancels the waiting runs 2 to 4
       // in favour of the newest one (one running, one waiting per concurrency group).
@@ -84,8 +90,13 @@ describe('the apply workflow under five merges in quick succession', () => {
       });
       const firstCommit = first.find((run) => run.job === 'apply')!.result!.steps.find((step) => step.name === 'Commit the state file')!;
       expect(firstCommit.status).toBe('success');
-      expect(firstCommit.stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
-      expect(firstCommit.stdout).toContain('Pushed the state file to main.');
+      if (home === 'file') {
+        expect(firstCommit.stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
+        expect(firstCommit.stdout).toContain('Pushed the state file to main.');
+      } else {
+        // The merges moved main, not the state branch: nothing to catch up with.
+        expect(firstCommit.stdout).toMatch(/Pushed the state file to postsync\/state \(a new branch, commit [0-9a-f]{12}\)\./);
+      }
       const last = await apply(repo, emulator, FILES - 1);
       const lastApply = last.find((run) => run.job === 'apply')!.result!;
       expect(lastApply.status).toBe('success');
@@ -100,23 +111,24 @@ describe('the apply workflow under five merges in quick succession', () => {
   it('with every run going through one after the other: still one post per file', async () => {
     const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
     try {
-      const repo = await repository();
+      const repo = await repository(home);
       for (let n = 1; n <= FILES; n++) await merge(repo, n);
       for (let index = 0; index < FILES; index++) {
         const runs = await apply(repo, emulator, index);
         expect(runs.find((run) => run.job === 'apply')!.result!.status).toBe('success');
       }
       await expectOnePostPerFile(repo, emulator);
-      expect(await git(repo.remote, 'log', '--format=%s', '-1', 'main')).toBe('postsync: record applied posts [skip ci]');
+      expect(await git(repo.remote, 'log', '--format=%s', '-1', homeRef(home))).toBe('postsync: record applied posts [skip ci]');
+      if (home === 'branch') expect(await git(repo.remote, 'log', '--format=%s', '-1', 'main')).toBe(`Merge pull request #${FILES}`);
     } finally {
       await emulator.close();
     }
   }, 180_000);
 
-  it('merges a state file changed on main meanwhile entry by entry, and pushes the union', async () => {
+  it('merges a state changed in its home meanwhile entry by entry, and pushes the union', async () => {
     const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
     try {
-      const repo = await repository();
+      const repo = await repository(home);
       await merge(repo, 1);
       // While the run applies, someone imports a post on their machine and pushes the state it wrote.
       const imported = async (name: string) => {
@@ -127,6 +139,10 @@ describe('the apply workflow under five merges in quick succession', () => {
         const section = { apiUrl: emulator.baseUrl, projectId: 'demo', media: {}, pending: {}, uploads: {}, posts: { 'imported/elsewhere': { postId: created.id, file: 'posts/imported/elsewhere.md', appliedHash: 'f'.repeat(64), remoteUpdatedAt: created.updatedAt, appliedAt: created.updatedAt } } };
         await mkdir(join(other, '.postsync'), { recursive: true });
         await writeFile(join(other, '.postsync/state.json'), `${JSON.stringify({ version: 1, targets: { [`${emulator.baseUrl}#demo`]: section } }, null, 2)}\n`);
+        if (home === 'branch') {
+          expect((await runCli(['state', 'push'], { cwd: other, env: gitEnv() })).code).toBe(0);
+          return;
+        }
         await git(other, 'add', '.postsync/state.json');
         await git(other, 'commit', '-q', '-m', 'Import a post');
         await git(other, 'push', '-q', 'origin', 'main');
@@ -134,7 +150,7 @@ describe('the apply workflow under five merges in quick succession', () => {
       const runs = await apply(repo, emulator, 0, imported);
       const commit = runs.find((run) => run.job === 'apply')!.result!.steps.find((step) => step.name === 'Commit the state file')!;
       expect(commit.status).toBe('success');
-      const state = JSON.parse(await git(repo.remote, 'show', 'main:.postsync/state.json')) as { targets: Record<string, { posts: Record<string, unknown> }> };
+      const state = await remoteState(repo.remote, home);
       expect(Object.keys(Object.values(state.targets)[0]!.posts).sort()).toEqual(['2026-11/welcome', '2027-01/post-1', 'imported/elsewhere']);
     } finally {
       await emulator.close();

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoFixture } from '../../src/emulator/demo-fixture.js';
+import { demoFixture } from '../../src/emulator/fixture/demo-fixture.js';
 import { initProject } from '../../src/init/init-project.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';

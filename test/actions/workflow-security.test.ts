@@ -82,6 +82,8 @@ describe('the workflows init writes, at their trust boundaries', () => {
       'Check for the secrets: success',
       'Check out the content: skipped',
       'Set up Node.js: skipped',
+      'Set up postsync: skipped',
+      'Read the state: skipped',
       'Plan: skipped',
       'Calendar: skipped',
       'Upload the calendar page: skipped',

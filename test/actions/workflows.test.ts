@@ -54,7 +54,7 @@ describe('the plan workflow on a pull request', () => {
     // Not a git checkout here: the workflow cannot tell what changed, so it plans every calendar.
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('Cannot tell what the pull request changed: planning every calendar.');
     const job = jobRun(runs, 'plan', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the secrets: success', 'Check out the content: provided', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Plan: failure', 'Calendar: success', 'Upload the calendar page: success']);
     const plan = step(job, 'Plan');
     expect(plan.outputs).toMatchObject({ 'has-changes': 'true', create: '2', update: '0', delete: '0', move: '0', blocked: '1', errors: '1', warnings: '0' });
     expect(plan.summary).toContain('### postsync plan');
@@ -114,7 +114,7 @@ describe('the plan workflow on a pull request', () => {
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
     await writeFile(join(workspace, 'posts/2026-11/broken.md'), BROKEN_POST);
     const document = parseDocument(await readFile(join(workspace, '.github/workflows/postsync-plan.yml'), 'utf8'));
-    document.setIn(['jobs', 'plan', 'steps', 3, 'with', 'command'], 'validate');
+    document.setIn(['jobs', 'plan', 'steps', 5, 'with', 'command'], 'validate');
     const workflow = join(workspace, 'validate.yml');
     await writeFile(workflow, document.toString());
 
@@ -166,7 +166,7 @@ describe('the apply workflow on a push to main', () => {
     let runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed, event: { before: '0000000000000000000000000000000000000000' } }, beforeStep: landNotes });
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('applying every calendar');
     const job = jobRun(runs, 'apply', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: success', 'Set up Node.js: provided', 'Apply: success', 'Commit the state file: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: success', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Apply: success', 'Commit the state file: success', 'Check for problems: success']);
     const apply = step(job, 'Apply');
     expect(apply.outputs).toMatchObject({ 'has-changes': 'true', create: '2', errors: '0', failed: '0' });
     expect(apply.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');

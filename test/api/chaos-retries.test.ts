@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, type ClientEvent } from '../../src/api/index.js';
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
-import { Chaos, type FaultKind } from '../../src/emulator/chaos.js';
+import { Chaos, type FaultKind } from '../../src/emulator/http/chaos.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { useCleanup } from './local-peer.js';

@@ -37,13 +37,14 @@ export function useBrowser(): () => BrowserContext {
   };
 }
 
-/** Opens a page and collects its script errors, which every test expects to be none. */
-export async function openPage(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
+/** Opens a page (at a viewport size, 1440 × 900 unless told) and collects its script errors, which every test expects to be none. */
+export async function openPage(context: BrowserContext, url: string, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  if (viewport !== undefined) await page.setViewportSize(viewport);
   await page.goto(url);
-  await page.waitForSelector('#view .month, #view .week');
+  await page.waitForSelector('#view .month, #view .week, #view .agenda');
   return { page, errors };
 }
 

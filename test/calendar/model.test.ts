@@ -13,7 +13,8 @@ describe('the calendar model', () => {
     const slots = Object.fromEntries(model.posts.map((post) => [post.key, post.slot]));
     expect(slots.before).toEqual({ at: '2027-03-27T23:30:00.000Z', day: '2027-03-28', time: '00:30', offset: '+01:00' });
     expect(slots.after).toEqual({ at: '2027-03-28T01:30:00.000Z', day: '2027-03-28', time: '03:30', offset: '+02:00' });
-    expect(model.initial).toEqual({ month: '2027-03', week: '2027-03-22' });
+    // The page opens on today (the project's zone), not on the first post.
+    expect(model.initial).toEqual({ month: '2026-11', week: '2026-11-16' });
     expect(model.today).toBe('2026-11-20');
   });
 

@@ -24,7 +24,7 @@ describe.skipIf(BROWSER_MISSING)('a calendar of 10,000 posts in Chromium', () =>
     const dir = await testdir();
     await writeFile(join(dir, 'index.html'), renderCalendarPage(model));
 
-    const { page, errors } = await openPage(browser(), pathToFileURL(join(dir, 'index.html')).href);
+    const { page, errors } = await openPage(browser(), `${pathToFileURL(join(dir, 'index.html')).href}#2031-01`);
     expect(await page.locator('#view-title').textContent()).toBe('January 2031');
     // Five weeks of seven days, at most four cards (three and "+ n more") each.
     expect(await page.locator('#view .card').count()).toBeLessThanOrEqual(35 * 4);

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       snippetsDir: join(root, 'snippets'),
       prune: false,
       statePath: join(root, '.postsync/state.json'),
+      stateHome: { kind: 'file' },
       timezone: 'UTC',
       accounts: {},
       rules: [],

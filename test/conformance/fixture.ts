@@ -1,6 +1,6 @@
 import type { Permission } from '../../src/api/types.js';
 import { ALL_PERMISSIONS } from '../../src/api/types.js';
-import type { Fixture, FixturePost } from '../../src/emulator/fixture.js';
+import type { Fixture, FixturePost } from '../../src/emulator/fixture/fixture.js';
 
 /**
  * The world the conformance suite runs against, in the fixture format of `serve --fixture` (README). Project

@@ -5,8 +5,8 @@ import { testdir } from '../helpers/testdir.js';
 import { fakeProbe } from './fake-probe.js';
 
 /**
- * What a post's text goes through between the file and the API, exactly as the README's
- * front-matter reference ("The post text") states it: one test per statement. The behaviour is
+ * What a post's text goes through between the file and the API, exactly as docs/writing-posts.md
+ * ("The post text") states it: one test per statement. The behaviour is
  * JavaScript's String#trim and the UTF-8 decoding; these tests pin it, they do not choose it.
  */
 const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';

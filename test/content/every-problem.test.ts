@@ -4,7 +4,7 @@ import type { Capabilities } from '../../src/api/types.js';
 import { checkAgainstCapabilities } from '../../src/content/capability-checks.js';
 import { readContent } from '../../src/content/read-content.js';
 import type { ContentConfig } from '../../src/content/read-file.js';
-import { rulesFor } from '../../src/emulator/platform-rules.js';
+import { rulesFor } from '../../src/emulator/rules/platform-rules.js';
 import { loadBadCases, projectFiles } from '../fixtures/bad/corpus.js';
 import { testdir } from '../helpers/testdir.js';
 import { fakeProbe } from './fake-probe.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
-import { demoFixture } from '../../src/emulator/demo-fixture.js';
+import { demoFixture } from '../../src/emulator/fixture/demo-fixture.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { demoProject, post } from './project.js';

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
-import { demoFixture } from '../../src/emulator/demo-fixture.js';
+import { demoFixture } from '../../src/emulator/fixture/demo-fixture.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';

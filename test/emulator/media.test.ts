@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multipartPlan } from '../../src/emulator/media.js';
+import { multipartPlan } from '../../src/emulator/endpoints/media.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { mp4Bytes, pngBytes, put } from './support.js';
 

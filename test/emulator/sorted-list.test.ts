@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SortedList } from '../../src/emulator/sorted-list.js';
+import { SortedList } from '../../src/emulator/store/sorted-list.js';
 
 const byNumber = (a: number, b: number): number => a - b;
 

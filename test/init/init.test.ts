@@ -97,7 +97,7 @@ describe('postsync init', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('~ .gitignore');
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe(
-      'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data, the state lock and journal\n.postsync/*.lock\n.postsync/*.lock.takeover\n.postsync/*.journal\n',
+      'node_modules/\n.postsync/local-api/\n\n# postsync: the embedded local API\'s data, the state lock and journal, the state branch commit last pulled\n.postsync/*.lock\n.postsync/*.lock.takeover\n.postsync/*.journal\n.postsync/state-home.json\n',
     );
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Capabilities, UploadTicket } from '../../src/api/types.js';
 import { DEMO_ACCOUNTS } from '../../src/emulator/index.js';
-import { rulesFor } from '../../src/emulator/platform-rules.js';
+import { rulesFor } from '../../src/emulator/rules/platform-rules.js';
 import { checkMediaAgainstCapabilities, type ProbedMedia } from '../../src/media/checks.js';
 import { EXAMPLE_MEDIA } from '../helpers/media-generators/examples.js';
 import { probeMedia } from '../../src/media/probe.js';

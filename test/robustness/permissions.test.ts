@@ -151,7 +151,7 @@ describe('permission matrix: every endpoint × every permission', () => {
   const cells = ENDPOINTS.flatMap((endpoint) => ALL_PERMISSIONS.map((missing) => ({ endpoint: endpoint.name, missing, needed: endpoint.requires.includes(missing) })));
 
   it('covers every API route the emulator serves', async () => {
-    const { apiRoutes } = await import('../../src/emulator/routes.js');
+    const { apiRoutes } = await import('../../src/emulator/endpoints/routes.js');
     const covered = new Set(ENDPOINTS.map((endpoint) => endpoint.name.split(' (')[0]!.replace(/\{id\}/g, ':id').replace('/accounts/:id/', '/accounts/:accountId/')));
     expect(apiRoutes.map((route) => `${route.method} ${route.path}`).filter((route) => !covered.has(route))).toEqual([]);
   });

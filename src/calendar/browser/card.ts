@@ -1,6 +1,7 @@
-import type { CalendarAccount, CalendarPost, Overlay } from '../model.js';
+import { captionOf, type CalendarAccount, type CalendarPost, type Overlay } from '../model.js';
 import { h } from './dom.js';
 import type { Placed } from './posts-by-day.js';
+import { cardThumbnail } from './thumbs.js';
 
 const TAGS: Record<Overlay, string> = {
   new: 'New',
@@ -23,9 +24,14 @@ export function accountDot(account: CalendarAccount | undefined): HTMLElement {
   return h('span', { class: 'dot', style: `background: var(--a${(account?.color ?? 7) % 8})`, title: account?.label ?? 'unknown account' });
 }
 
-/** The first line of a post's text, or its key when it has none. */
+/**
+ * The first line of the text a post sends, or its key when it has none: the post's text, unless
+ * every account has its own (`content:`), which leaves the shared text unused: then the first account's.
+ */
 export function excerpt(post: CalendarPost): string {
-  const line = post.text.split('\n').find((text) => text.trim() !== '');
+  const first = post.targets[0];
+  const sent = first !== undefined && post.targets.every((target) => target.override) ? captionOf(first, post) : post.text;
+  const line = sent.split('\n').find((text) => text.trim() !== '');
   return line?.trim() ?? post.key;
 }
 
@@ -50,7 +56,7 @@ export function card(placed: Placed, context: { accounts: ReadonlyMap<string, Ca
       marker,
       context.badge !== undefined && tag !== null ? h('span', { class: 'tag', style: 'margin-left: 4px' }, tag) : null,
     ),
-    h('span', { class: 'card-text' }, excerpt(post)),
+    h('span', { class: 'card-body' }, h('span', { class: 'card-text', dir: 'auto' }, excerpt(post)), cardThumbnail(post)),
   );
 }
 

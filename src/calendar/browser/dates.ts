@@ -15,8 +15,13 @@ export function addDays(day: string, days: number): string {
   return toDay(date);
 }
 
+/** The ISO weekday of a day: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(day: string): number {
+  return ((toDate(day).getUTCDay() + 6) % 7) + 1;
+}
+
 export function mondayOf(day: string): string {
-  return addDays(day, -((toDate(day).getUTCDay() + 6) % 7));
+  return addDays(day, 1 - isoWeekday(day));
 }
 
 /** `2027-01` + n months. */
@@ -33,6 +38,18 @@ export function monthWeeks(month: string): string[] {
   const weeks: string[] = [];
   for (let monday = mondayOf(first); monday <= last; monday = addDays(monday, 7)) weeks.push(monday);
   return weeks;
+}
+
+/** The days of a month, from its 1st. */
+export function monthDays(month: string): string[] {
+  const days: string[] = [];
+  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The seven days of the week that starts on `monday`. */
+export function weekDays(monday: string): string[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(monday, offset));
 }
 
 export function monthTitle(month: string): string {

@@ -14,7 +14,7 @@ export function details(post: CalendarPost, model: CalendarModel<CalendarPost>, 
   const tag = tagText(post, false);
   return [
     h('div', { class: 'details-head' },
-      h('div', null, h('h2', { id: 'details-title' }, post.key), h('div', { style: 'margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap' }, statusBadge(post.status), tag === null ? null : h('span', { class: `tag o-${post.overlay}` }, tag), post.draft ? statusBadge(post.ready ? 'ready' : 'not ready') : null)),
+      h('div', null, h('h2', { id: 'details-title', dir: 'auto' }, post.key), h('div', { style: 'margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap' }, statusBadge(post.status), tag === null ? null : h('span', { class: `tag o-${post.overlay}` }, tag), post.draft ? statusBadge(post.ready ? 'ready' : 'not ready') : null)),
       h('button', { class: 'btn', type: 'button', onclick: onClose, 'aria-label': 'Close' }, 'Close ✕'),
     ),
     h('dl', { class: 'facts' },
@@ -38,7 +38,7 @@ function changeSection(post: CalendarPost): HTMLElement {
     h('h3', null, 'Plan'),
     h('div', null, h('b', null, change.action), change.fromKey !== undefined && change.fromKey !== post.key ? ` from ${change.fromKey}` : null),
     h('ul', { class: 'reasons' }, change.reasons.map((reason) => h('li', null, reason))),
-    change.fields.length === 0 ? null : h('table', { class: 'fields' }, h('tbody', null, change.fields.map((field) => h('tr', null, h('td', null, field.field), h('td', null, h('span', { class: 'before' }, field.before), ' → ', h('span', { class: 'after' }, field.after)))))),
+    change.fields.length === 0 ? null : h('table', { class: 'fields' }, h('tbody', null, change.fields.map((field) => h('tr', null, h('td', null, field.field), h('td', null, h('span', { class: 'before', dir: 'auto' }, field.before), ' → ', h('span', { class: 'after', dir: 'auto' }, field.after)))))),
   );
 }
 
@@ -57,7 +57,7 @@ function diagnostic(item: Diagnostic): HTMLElement {
 const TITLE_OPTIONS = ['vidATitle', 'shortBCaption'];
 
 /** One account's preview: the caption as it will be sent, cut where the account's limit is. */
-function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyMap<string, CalendarAccount>): HTMLElement {
+export function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyMap<string, CalendarAccount>): HTMLElement {
   const account = accounts.get(target.account);
   const max = account?.maxLength ?? null;
   const over = max !== null && target.length > max;
@@ -66,15 +66,15 @@ function preview(target: CalendarTarget, post: CalendarPost, accounts: ReadonlyM
   return h(
     'article',
     { class: 'preview', 'data-account': target.account },
-    h('div', { class: 'preview-head' }, accountDot(account), h('b', null, target.label), h('span', { class: 'empty' }, [account?.platform, account?.handle].filter(Boolean).join(' · ')), statusBadge(target.status)),
+    h('div', { class: 'preview-head' }, accountDot(account), h('b', { dir: 'auto' }, target.label), h('span', { class: 'empty handle' }, [account?.platform, account?.handle].filter(Boolean).join(' · ')), statusBadge(target.status)),
     h(
       'div',
       { class: 'preview-body' },
-      title === undefined ? null : h('div', { class: 'preview-title' }, title.value),
+      title === undefined ? null : h('div', { class: 'preview-title', dir: 'auto' }, title.value),
       h('div', { class: `length${over ? ' over' : ''}` }, target.override ? `${lengthText} · this account's own text (content:)` : lengthText, over ? [' ', h('button', { class: 'more', type: 'button', onclick: (event: Event) => (event.currentTarget as HTMLElement).closest('.preview')?.querySelector('.cut')?.scrollIntoView({ block: 'center' }) }, 'show the cut')] : null),
-      h('div', { class: 'caption', 'data-field': 'caption' }, target.shown ?? post.text, target.overflow === '' ? null : [h('span', { class: 'cut', title: `cut at ${max}` }, '✂ cut'), h('span', { class: 'overflow', 'data-field': 'overflow' }, target.overflow)]),
+      h('div', { class: 'caption', 'data-field': 'caption', dir: 'auto' }, target.shown ?? post.text, target.overflow === '' ? null : [h('span', { class: 'cut', title: `cut at ${max}` }, '✂ cut'), h('span', { class: 'overflow', 'data-field': 'overflow' }, target.overflow)]),
       target.error === undefined ? null : h('div', { class: 'diag' }, h('b', null, 'remote error: '), target.error),
-      target.options.length === 0 ? null : h('div', { class: 'options' }, target.options.map((option) => h('span', { class: 'option' }, `${option.name}: `, h('b', null, option.value)))),
+      target.options.length === 0 ? null : h('div', { class: 'options' }, target.options.map((option) => h('span', { class: 'option' }, `${option.name}: `, h('b', { dir: 'auto' }, option.value)))),
       post.media.length === 0 ? null : h('div', { class: 'media' }, post.media.map(thumbnail)),
     ),
   );
@@ -88,8 +88,9 @@ function duration(seconds: number | undefined): string {
 
 /** An image scaled into its box, a video's poster, or a placeholder with the video's duration. */
 function thumbnail(media: CalendarMedia): HTMLElement {
-  const name = media.path.split('/').pop() ?? media.path;
-  const label = `${name}${media.width === undefined ? '' : ` · ${media.width}×${media.height}`}${media.alt === undefined ? '' : ` · ${media.alt}`}`;
+  // A remote media file has an id for a path: it is named by its kind, its id left to the tooltip.
+  const name = media.remote === true ? `${media.kind} on the remote` : (media.path.split('/').pop() ?? media.path);
+  const label = `${media.remote === true ? `${name} · ${media.path}` : name}${media.width === undefined ? '' : ` · ${media.width}×${media.height}`}${media.alt === undefined ? '' : ` · ${media.alt}`}`;
   const video = media.kind === 'video';
   const placeholder = video ? [h('span', { class: 'play' }, '▶'), h('span', null, name)] : h('span', null, name);
   const box = h('div', { class: `thumb${video ? ' video' : ''}`, title: label }, media.src === null ? placeholder : h('img', { src: withPageToken(media.src), alt: media.alt ?? name, loading: 'lazy', decoding: 'async' }));

@@ -2,20 +2,20 @@ import type { PostsDelta } from '../calendar-events.js';
 import type { FirstView } from '../first-view.js';
 import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
 import { withPageToken } from './address.js';
-import { addDays, addMonths, isDay, isMonth, mondayOf, monthTitle, weekTitle } from './dates.js';
+import { agendaView } from './agenda.js';
+import { addDays, addMonths, mondayOf, monthDays, monthTitle, weekDays, weekTitle } from './dates.js';
 import { details } from './details.js';
+import { Editing } from './editing.js';
 import { byId, h, replace } from './dom.js';
+import { filterBar, isEmpty, matcher, NO_FILTER, type Filter } from './filters.js';
 import { header } from './header.js';
 import { PostsByDay } from './posts-by-day.js';
 import { legend, planBox, problems, tray } from './side.js';
+import { addressOf, readAddress, type ViewState } from './view-address.js';
 import { monthView, weekView, type ViewContext } from './views.js';
 
-/** What the reader looks at; kept in the address's hash (`#2027-01`, `#week-2027-01-04`) so a view can be linked. */
-interface ViewState {
-  view: 'month' | 'week';
-  month: string;
-  week: string;
-}
+/** Narrower than this, the calendar is a list of days (agenda.ts): seven columns would not fit. */
+const NARROW = window.matchMedia('(max-width: 699px)');
 
 /**
  * The page: reads the calendar from the page's JSON, draws the visible month or week only (the
@@ -27,26 +27,33 @@ class CalendarPage {
   #posts: PostsByDay;
   #accounts: Map<string, CalendarAccount>;
   #state: ViewState;
-  readonly #hidden = new Set<string>();
+  #shows: (post: CalendarPost) => boolean = () => true;
   #open: string | null = null;
   #allDrafts = false;
   #updatedAt: Date | null = null;
   /** Posts per day of the first view, while the page holds only that view's posts (see page.ts). */
   #dayCounts: Record<string, number> | null;
+  /** `watch --calendar`: the page edits the post files (editing.ts); null on a written page. */
+  readonly #editing: Editing | null;
 
   constructor(model: FirstView<CalendarPost>) {
     this.#model = model;
     this.#dayCounts = model.dayCounts;
     this.#posts = new PostsByDay(model);
     this.#accounts = new Map(model.accounts.map((account) => [account.id, account]));
-    this.#state = this.#fromHash() ?? { view: 'month', month: model.initial.month, week: model.initial.week };
+    const initial: ViewState = { view: 'month', month: model.initial.month, week: model.initial.week, filter: NO_FILTER };
+    this.#state = this.#fromAddress(initial) ?? initial;
+    this.#shows = matcher(this.#state.filter);
+    const edit = document.body.dataset.edit;
+    this.#editing = edit === undefined ? null : new Editing({ model: () => this.#model, open: (key) => this.#openPost(key) }, edit);
   }
 
   start(): void {
     window.addEventListener('hashchange', () => {
-      const state = this.#fromHash();
+      const state = this.#fromAddress(this.#state);
       if (state !== null) this.#go(state, { hash: false });
     });
+    NARROW.addEventListener('change', () => this.render());
     document.addEventListener('keydown', (event) => this.#key(event));
     this.render();
     // For bench/calendar: when the first view was drawn, and (a frame later) painted.
@@ -84,16 +91,19 @@ class CalendarPage {
     const model = this.#model;
     replace(byId('top'), header(model, { live: document.body.dataset.live !== undefined, updatedAt: this.#updatedAt }));
     replace(byId('toolbar'), this.#toolbar());
+    this.#renderFilters();
+    const unfiltered = isEmpty(this.#state.filter);
     const context: ViewContext = {
       posts: this.#posts,
       accounts: this.#accounts,
       today: model.today,
       shown: (post) => this.#shown(post),
-      countOn: (day) => (this.#hidden.size === 0 ? this.#dayCounts?.[day] : undefined),
+      countOn: (day) => (unfiltered ? this.#dayCounts?.[day] : undefined),
       onOpen: (post) => this.#openPost(post.key),
       onMore: (day) => this.#go({ ...this.#state, view: 'week', week: mondayOf(day) }),
+      free: this.#state.filter.status === null && !this.#state.filter.problems && this.#state.filter.text.trim() === '' ? { slots: model.slots, accounts: this.#accounts, today: model.today, hidden: new Set(this.#state.filter.hidden) } : null,
     };
-    replace(byId('view'), this.#state.view === 'month' ? monthView(this.#state.month, context) : weekView(this.#state.week, context));
+    replace(byId('view'), this.#view(context));
     const unscheduled = this.#posts.unscheduled.filter((post) => this.#shown(post));
     replace(
       byId('side'),
@@ -103,11 +113,12 @@ class CalendarPage {
         all: this.#allDrafts,
         onAll: () => ((this.#allDrafts = true), this.render()),
         onOpen: (post) => this.#openPost(post.key),
-        ...(this.#hidden.size === 0 ? { totals: model.totals } : {}),
+        ...(unfiltered ? { totals: model.totals } : {}),
       }),
       problems(model.problems),
       legend(model),
     );
+    this.#editing?.drawn();
     this.#renderDetails();
   }
 
@@ -127,20 +138,6 @@ class CalendarPage {
         h('button', { type: 'button', 'aria-pressed': String(view === 'month'), onclick: () => this.#go({ ...this.#state, view: 'month', month: this.#state.week.slice(0, 7) }) }, 'Month'),
         h('button', { type: 'button', 'aria-pressed': String(view === 'week'), onclick: () => this.#go({ ...this.#state, view: 'week', week: this.#weekInMonth() }) }, 'Week'),
       ),
-      h(
-        'div',
-        { class: 'chips', role: 'group', 'aria-label': 'Accounts' },
-        this.#model.accounts.map((account) =>
-          h(
-            'button',
-            { class: 'chip', type: 'button', 'aria-pressed': String(!this.#hidden.has(account.id)), title: account.available ? `Show or hide ${account.label}` : `${account.label} is unavailable: ${account.reason ?? ''}`, onclick: () => this.#toggle(account.id) },
-            h('span', { class: 'dot', style: `background: var(--a${account.color % 8})` }),
-            account.label,
-            account.platform === null ? null : h('small', null, account.platform),
-            account.available ? null : h('small', null, '⚠'),
-          ),
-        ),
-      ),
     ];
   }
 
@@ -153,12 +150,28 @@ class CalendarPage {
   }
 
   #shown(post: CalendarPost): boolean {
-    return post.targets.length === 0 || post.targets.some((target) => !this.#hidden.has(target.account));
+    return this.#shows(post);
   }
 
-  #toggle(account: string): void {
-    if (!this.#hidden.delete(account)) this.#hidden.add(account);
-    this.render();
+  /** The month or week on screen: a grid, or on a narrow screen its days as a list. */
+  #view(context: ViewContext): HTMLElement {
+    const { view, month, week } = this.#state;
+    if (NARROW.matches) {
+      return agendaView(view === 'month' ? monthDays(month) : weekDays(week), context, view);
+    }
+    return view === 'month' ? monthView(month, context) : weekView(week, context);
+  }
+
+  /** The filter bar: drawn again on a new calendar or a new filter, but not while the search is typed in (it keeps its box). */
+  #renderFilters(): void {
+    const bar = byId('filters');
+    if (bar.contains(document.activeElement) && document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'search') return;
+    replace(bar, filterBar(this.#model.accounts, this.#state.filter, (change) => this.#filter(change)));
+  }
+
+  #filter(change: Partial<Filter> | ((filter: Filter) => Partial<Filter>)): void {
+    const filter = this.#state.filter;
+    this.#go({ ...this.#state, filter: { ...filter, ...(typeof change === 'function' ? change(filter) : change) } });
   }
 
   #openPost(key: string | null): void {
@@ -168,6 +181,7 @@ class CalendarPage {
   }
 
   #renderDetails(): void {
+    if (this.#editing?.holdsPanel === true) return;
     const panel = byId('details');
     const post = this.#open === null ? undefined : this.#model.posts.find((candidate) => candidate.key === this.#open);
     if (post === undefined) {
@@ -176,28 +190,25 @@ class CalendarPage {
       return;
     }
     replace(panel, details(post, this.#model, this.#accounts, () => this.#openPost(null)));
+    this.#editing?.inDetails(panel, post);
     panel.hidden = false;
   }
 
   #go(state: ViewState, options: { hash?: boolean } = {}): void {
     this.#state = state;
-    if (options.hash !== false) history.replaceState(null, '', state.view === 'month' ? `#${state.month}` : `#week-${state.week}`);
+    this.#shows = matcher(state.filter);
+    if (options.hash !== false) history.replaceState(null, '', addressOf(state, this.#model.accounts));
     this.render();
   }
 
-  #fromHash(): ViewState | null {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    const base = this.#state ?? { view: 'month', month: this.#model.initial.month, week: this.#model.initial.week };
-    if (isMonth(hash)) return { ...base, view: 'month', month: hash };
-    const week = /^week-(.+)$/.exec(hash)?.[1];
-    if (week !== undefined && isDay(week)) return { ...base, view: 'week', week: mondayOf(week) };
-    return null;
+  #fromAddress(base: ViewState): ViewState | null {
+    return readAddress(location, base, this.#model.accounts);
   }
 
   #key(event: KeyboardEvent): void {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'Escape' && this.#open !== null) return this.#openPost(null);
-    if (this.#open !== null) return;
+    if (this.#open !== null || (event.target instanceof HTMLElement && event.target.closest('input, select, textarea') !== null)) return;
     const moves: Record<string, () => void> = {
       ArrowLeft: () => byId('toolbar').querySelector<HTMLButtonElement>('button')?.click(),
       ArrowRight: () => byId('toolbar').querySelectorAll<HTMLButtonElement>('button')[2]?.click(),

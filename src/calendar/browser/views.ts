@@ -1,7 +1,8 @@
 import type { CalendarAccount, CalendarPost } from '../model.js';
 import { card } from './card.js';
-import { addDays, dayOfMonth, monthWeeks, WEEKDAYS } from './dates.js';
+import { dayOfMonth, monthWeeks, weekDays, WEEKDAYS } from './dates.js';
 import { h } from './dom.js';
+import { freeSlot, freeSlotsOn, type FreeSlotContext } from './free-slots.js';
 import type { Placed, PostsByDay } from './posts-by-day.js';
 
 /** What drawing a view needs besides the days it shows. */
@@ -15,6 +16,13 @@ export interface ViewContext {
   onOpen: (post: CalendarPost) => void;
   /** "+ n more" in a month cell: that day's week. */
   onMore: (day: string) => void;
+  /** The slots of `slots:` to show as open places; null when the filter narrows the posts shown. */
+  free: FreeSlotContext | null;
+}
+
+/** The open slots of a day as the view's context has them. */
+export function freeOn(day: string, placed: readonly Placed[], context: ViewContext) {
+  return context.free === null ? [] : freeSlotsOn(day, placed, context.free);
 }
 
 /** Cards a month cell shows before "+ n more" (first-view.ts sends the page as many first). */
@@ -23,7 +31,7 @@ const CELL_CARDS = 4;
 /** A month: its weeks, Monday first; days of the months around it are dimmed. */
 export function monthView(month: string, context: ViewContext): HTMLElement {
   const rows = monthWeeks(month).map((monday) =>
-    h('div', { class: 'month-row', role: 'row' }, [0, 1, 2, 3, 4, 5, 6].map((offset) => monthCell(addDays(monday, offset), month, context))),
+    h('div', { class: 'month-row', role: 'row' }, weekDays(monday).map((day) => monthCell(day, month, context))),
   );
   return h('div', { class: 'month', role: 'grid', 'aria-label': month }, h('div', { class: 'weekdays', role: 'row' }, WEEKDAYS.map((name) => h('div', { role: 'columnheader' }, name))), rows);
 }
@@ -39,6 +47,7 @@ function monthCell(day: string, month: string, context: ViewContext): HTMLElemen
     h('div', { class: 'day-num' }, String(dayOfMonth(day))),
     visible.map((entry) => card(entry, { accounts: context.accounts, day, onOpen: context.onOpen })),
     total > visible.length ? h('button', { class: 'more', type: 'button', onclick: () => context.onMore(day) }, `+ ${total - visible.length} more`) : null,
+    freeOn(day, placed, context).map((slot) => freeSlot(slot, context.accounts)),
   );
 }
 
@@ -47,11 +56,13 @@ function monthCell(day: string, month: string, context: ViewContext): HTMLElemen
  * its hour: two posts in the same hour sit in the same box.
  */
 export function weekView(monday: string, context: ViewContext): HTMLElement {
-  const days = [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(monday, offset));
+  const days = weekDays(monday);
   const byDay = days.map((day) => context.posts.on(day, context.shown));
   const hours = new Set<number>();
   for (let hour = 8; hour <= 18; hour++) hours.add(hour);
   for (const placed of byDay.flat()) hours.add(Number(placed.time.slice(0, 2)));
+  const free = days.map((day, index) => freeOn(day, byDay[index]!, context));
+  for (const slot of free.flat()) hours.add(Number(slot.time.slice(0, 2)));
   const rows = [...hours].sort((a, b) => a - b);
   const head = days.map((day, index) =>
     h('div', { class: `head${day === context.today ? ' today' : ''}` }, `${WEEKDAYS[index]} `, h('b', null, String(dayOfMonth(day)))),
@@ -60,7 +71,13 @@ export function weekView(monday: string, context: ViewContext): HTMLElement {
     h('div', { class: 'hour' }, `${String(hour).padStart(2, '0')}:00`),
     ...days.map((day, index) => {
       const inHour = byDay[index]!.filter((placed: Placed) => Number(placed.time.slice(0, 2)) === hour);
-      return h('div', { class: `slot${day === context.today ? ' today' : ''}`, 'data-day': day, 'data-hour': String(hour) }, inHour.map((placed) => card(placed, { accounts: context.accounts, day, onOpen: context.onOpen })));
+      const freeInHour = free[index]!.filter((slot) => Number(slot.time.slice(0, 2)) === hour);
+      return h(
+        'div',
+        { class: `slot${day === context.today ? ' today' : ''}`, 'data-day': day, 'data-hour': String(hour) },
+        inHour.map((placed) => card(placed, { accounts: context.accounts, day, onOpen: context.onOpen })),
+        freeInHour.map((slot) => freeSlot(slot, context.accounts)),
+      );
     }),
   ]);
   return h('div', { class: 'week', role: 'grid', 'aria-label': `week of ${monday}` }, h('div', { class: 'head' }), head, cells);

@@ -1,0 +1,88 @@
+import type { PostEdit } from '../../post-edit/edit-post.js';
+import { withPageToken } from './address.js';
+
+/** A post file as the edit server has it: its source text and the version an edit names. */
+export interface PostSource {
+  file: string;
+  text: string;
+  version: string;
+}
+
+export interface Rendered {
+  text: string;
+  problems: string[];
+}
+
+/** What the server answered: the file written, the file as it is now (it changed on disk), or why it refused. */
+export type EditAnswer = { kind: 'written'; post: PostSource } | { kind: 'conflict'; message: string; post: PostSource } | { kind: 'refused'; message: string };
+
+/**
+ * The page's calls to the edit server of `watch --calendar` (`data-edit` names it): JSON bodies,
+ * the page's token passed on, so that no other page can make them.
+ */
+export class EditClient {
+  readonly #edit: string;
+  readonly #source: string;
+  readonly #render: string;
+
+  constructor(editPath: string) {
+    this.#edit = editPath;
+    this.#source = editPath.replace(/edit$/, 'post');
+    this.#render = editPath.replace(/edit$/, 'render');
+  }
+
+  /** A typed text as it would go out: `{{ }}` filled in by the watch, with what could not be. */
+  async render(file: string, text: string): Promise<Rendered> {
+    try {
+      const response = await fetch(withPageToken(this.#render), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file, text }) });
+      if (response.ok) return (await response.json()) as Rendered;
+    } catch {
+      // The watch is gone: the preview shows the text as typed.
+    }
+    return { text, problems: [] };
+  }
+
+  async read(file: string): Promise<PostSource | string> {
+    const url = new URL(withPageToken(this.#source), location.href);
+    url.searchParams.set('file', file);
+    const response = await fetch(url);
+    const body = (await response.json()) as PostSource & { message?: string };
+    return response.ok ? body : (body.message ?? `the file could not be read (${response.status})`);
+  }
+
+  edit(post: PostSource, edits: readonly PostEdit[]): Promise<EditAnswer> {
+    return this.#send({ action: 'edit', file: post.file, version: post.version, edits });
+  }
+
+  duplicate(post: PostSource): Promise<EditAnswer> {
+    return this.#send({ action: 'duplicate', file: post.file, version: post.version });
+  }
+
+  create(at: string | undefined): Promise<EditAnswer> {
+    return this.#send(at === undefined ? { action: 'new' } : { action: 'new', at });
+  }
+
+  async #send(body: unknown): Promise<EditAnswer> {
+    let response: Response;
+    try {
+      response = await fetch(withPageToken(this.#edit), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    } catch {
+      return { kind: 'refused', message: 'the watch is not reachable: is `postsync watch --calendar` still running?' };
+    }
+    const answer = (await response.json().catch(() => ({}))) as { message?: string; hint?: string; post?: PostSource } & Partial<PostSource>;
+    if (response.status === 409 && answer.post !== undefined) return { kind: 'conflict', message: answer.message ?? 'the file changed on disk', post: answer.post };
+    if (!response.ok) return { kind: 'refused', message: [answer.message ?? `the edit was refused (${response.status})`, answer.hint].filter(Boolean).join(' ') };
+    return { kind: 'written', post: answer as PostSource };
+  }
+}
+
+/** The date of an occurrence of a repeat (`key@2027-01-18`), or undefined for any other post. */
+export function occurrenceOf(key: string): string | undefined {
+  return /@(\d{4}-\d{2}-\d{2})$/.exec(key)?.[1];
+}
+
+/** A post file's body (after its front-matter), as the editor shows it: its source, `{{ }}` and all. */
+export function bodyOf(text: string): string {
+  const match = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text);
+  return (match === null ? text : text.slice(match[0].length)).replace(/\r\n/g, '\n').trim();
+}

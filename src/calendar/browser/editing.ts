@@ -1,0 +1,166 @@
+import type { PostEdit } from '../../post-edit/edit-post.js';
+import type { CalendarModel, CalendarPost } from '../model.js';
+import { CardMover } from './drag.js';
+import { EditClient, occurrenceOf, type EditAnswer, type PostSource } from './edit-client.js';
+import { editor } from './editor.js';
+import { byId, h, replace } from './dom.js';
+
+/** What editing needs of the page (main.ts). */
+export interface EditingPage {
+  model(): CalendarModel<CalendarPost>;
+  /** Opens a post's details (null: closes them). */
+  open(key: string | null): void;
+}
+
+/**
+ * The calendar's editing, in `watch --calendar` only (the page's `data-edit` names the server):
+ * moving cards (drag.ts), the editor (editor.ts), a new draft on a day or a free slot (a double
+ * click) or from the edit bar, unschedule and duplicate in a post's details. Each edit is written to the post file by
+ * the server; the watch plans again as for any save, and the page shows the new calendar when it
+ * comes. A file changed on disk since the page read it is not written: the editor opens on it as
+ * it is now, with the message.
+ */
+export class Editing {
+  readonly #page: EditingPage;
+  readonly #client: EditClient;
+  readonly #mover: CardMover;
+  readonly #status: HTMLElement;
+  /** Reads of post files started as a drag starts, by file. */
+  readonly #reading = new Map<string, Promise<PostSource | string>>();
+  /** The file the editor is open on: the details panel is the editor's until it closes. */
+  #editing: string | null = null;
+
+  constructor(page: EditingPage, editPath: string) {
+    this.#page = page;
+    this.#client = new EditClient(editPath);
+    this.#status = h('div', { id: 'edit-status', class: 'edit-status', role: 'status', 'aria-live': 'polite' });
+    // A row of its own under the toolbar: it never covers a card.
+    byId('toolbar').after(h('div', { class: 'edit-bar' }, h('button', { class: 'btn', type: 'button', 'data-action': 'new-draft', onclick: () => void this.create(undefined) }, '+ New draft'), this.#status));
+    this.#mover = new CardMover({
+      movable: (key) => this.#movable(key),
+      // Read as the move starts: the version it names is the file as it is then.
+      prepare: (post) => void this.#read(post.file!, { fresh: true }),
+      move: (post, at) => void this.#save(post, [{ kind: 'schedule', at, ...occurrence(post) }], `${post.key} moved to ${at}`),
+      status: (message) => this.status(message),
+    });
+    document.addEventListener('dblclick', (event) => {
+      const place = (event.target as Element | null)?.closest?.<HTMLElement>('.cell[data-day], .slot[data-day]');
+      if (place === null || place === undefined || (event.target as Element).closest('.card') !== null) return;
+      // On a free slot, its time; else the hour of the week's row, or 09:00.
+      const free = (event.target as Element).closest<HTMLElement>('.free-slot')?.dataset.time;
+      void this.create(`${place.dataset.day} ${free ?? `${(place.dataset.hour ?? '9').padStart(2, '0')}:00`}`);
+    });
+  }
+
+  /** Whether the details panel holds the editor (the page leaves it alone then). */
+  get holdsPanel(): boolean {
+    return this.#editing !== null;
+  }
+
+  /** After the page drew its views: cards become draggable. */
+  drawn(): void {
+    this.#mover.drawn(document);
+  }
+
+  /** After the page drew a post's details: its edit actions. */
+  inDetails(panel: HTMLElement, post: CalendarPost): void {
+    if (post.file === null || post.overlay === 'deleted') return;
+    const actions = h(
+      'div',
+      { class: 'edit-actions' },
+      h('button', { class: 'btn primary', type: 'button', 'data-action': 'edit', onclick: () => void this.edit(post) }, 'Edit'),
+      post.slot === null ? null : h('button', { class: 'btn', type: 'button', 'data-action': 'unschedule', onclick: () => void this.#save(post, [{ kind: 'unschedule', ...occurrence(post) }], `${post.key} is a draft again`) }, 'Unschedule'),
+      occurrenceOf(post.key) !== undefined ? null : h('button', { class: 'btn', type: 'button', 'data-action': 'duplicate', onclick: () => void this.#duplicate(post) }, 'Duplicate'),
+    );
+    panel.querySelector('.details-head')?.after(actions);
+  }
+
+  status(message: string): void {
+    this.#status.textContent = message;
+  }
+
+  /** Opens the editor on a post (its file read now: the version the save names). */
+  async edit(post: CalendarPost, message?: string): Promise<void> {
+    const source = await this.#read(post.file!, { fresh: true });
+    if (typeof source === 'string') return this.status(source);
+    this.#openEditor(source, { post, ...(message === undefined ? {} : { message }) });
+  }
+
+  /** A new draft (on a day, or without one), opened in the editor. */
+  async create(at: string | undefined): Promise<void> {
+    const answer = await this.#client.create(at);
+    if (answer.kind !== 'written') return this.status(answer.message);
+    this.status(`New draft ${answer.post.file}${at === undefined ? '' : ` for ${at}`}: write it, then save.`);
+    this.#openEditor(answer.post, {});
+  }
+
+  #movable(key: string): CalendarPost | undefined {
+    const post = this.#page.model().posts.find((candidate) => candidate.key === key);
+    return post === undefined || post.file === null || post.overlay === 'deleted' ? undefined : post;
+  }
+
+  #read(file: string, options: { fresh?: boolean } = {}): Promise<PostSource | string> {
+    let reading = options.fresh === true ? undefined : this.#reading.get(file);
+    if (reading === undefined) {
+      reading = this.#client.read(file).catch(() => 'the watch is not reachable: is `postsync watch --calendar` still running?');
+      this.#reading.set(file, reading);
+    }
+    return reading;
+  }
+
+  async #save(post: CalendarPost, edits: PostEdit[], done: string): Promise<void> {
+    const source = await this.#read(post.file!);
+    this.#reading.delete(post.file!);
+    if (typeof source === 'string') return this.status(source);
+    this.#answered(await this.#client.edit(source, edits), done, post);
+  }
+
+  async #duplicate(post: CalendarPost): Promise<void> {
+    const source = await this.#read(post.file!, { fresh: true });
+    if (typeof source === 'string') return this.status(source);
+    const answer = await this.#client.duplicate(source);
+    this.#answered(answer, answer.kind === 'written' ? `${post.key} duplicated as ${answer.post.file}` : '');
+  }
+
+  #answered(answer: EditAnswer, done: string, post?: CalendarPost): void {
+    if (answer.kind === 'refused') return this.status(answer.message);
+    if (answer.kind === 'conflict') {
+      this.status(answer.message);
+      return this.#openEditor(answer.post, { message: answer.message, ...(post === undefined ? {} : { post }) });
+    }
+    performance.mark('postsync-edit-written');
+    this.status(`${done}: written to ${answer.post.file}. The plan follows.`);
+  }
+
+  /** The editor on a file as read; `post` is the post of it the page shows (an occurrence of a repeat, say). */
+  #openEditor(source: PostSource, options: { post?: CalendarPost; message?: string }): void {
+    const post = options.post ?? this.#page.model().posts.find((candidate) => candidate.file === source.file);
+    this.#editing = source.file;
+    const panel = byId('details');
+    const close = () => {
+      this.#editing = null;
+      panel.onkeydown = null;
+      this.#page.open(post?.key ?? null);
+    };
+    const onSave = (edits: PostEdit[]) => {
+      void this.#client.edit(source, edits).then((answer) => {
+        if (answer.kind === 'written') close();
+        this.#answered(answer, `${post?.key ?? source.file} saved`, post);
+      });
+    };
+    const render = (text: string) => this.#client.render(source.file, text);
+    replace(panel, editor({ source, post, accounts: this.#page.model().accounts, render, ...(options.message === undefined ? {} : { message: options.message }), onSave, onClose: close }));
+    // Keys typed in the editor are text, never the page's shortcuts; Escape leaves the editor.
+    panel.onkeydown = (event) => {
+      event.stopPropagation();
+      if (event.key === 'Escape') close();
+    };
+    panel.hidden = false;
+    byId('edit-text').focus();
+  }
+}
+
+function occurrence(post: CalendarPost): { occurrence?: string } {
+  const date = occurrenceOf(post.key);
+  return date === undefined ? {} : { occurrence: date };
+}

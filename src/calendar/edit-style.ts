@@ -1,0 +1,26 @@
+/**
+ * The style of the editing controls, added to the page only where it edits (`watch --calendar`):
+ * the bar with "New draft" and the status line, the editor's fields, and where a card can go.
+ * It uses the page's colours (page-style.ts).
+ */
+export const EDIT_STYLE = `
+.edit-bar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; padding: 0 20px 8px; }
+.edit-status { font-size: 12.5px; color: var(--ink-2); overflow-wrap: anywhere; }
+.edit-status:empty { display: none; }
+.btn.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
+.edit-actions { display: flex; gap: 8px; flex-wrap: wrap; margin: 12px 0; }
+.editor { display: flex; flex-direction: column; gap: 12px; }
+.edit-field { display: flex; flex-direction: column; gap: 4px; font-size: 12.5px; color: var(--ink-2); border: 0; padding: 0; }
+.edit-field input, .edit-field textarea { font: inherit; font-size: 14px; color: var(--ink); border: 1px solid var(--line); border-radius: 7px; padding: 6px 8px; }
+.edit-field textarea { min-height: 9em; resize: vertical; unicode-bidi: plaintext; }
+.edit-account { font-size: 13px; color: var(--ink); display: inline-flex; gap: 4px; align-items: center; margin-right: 12px; }
+.edit-options { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 2px 0 8px 22px; font-size: 12.5px; }
+.edit-options[hidden] { display: none; }
+.edit-options small { flex-basis: 100%; color: var(--ink-3); }
+.edit-option { display: inline-flex; gap: 4px; align-items: center; }
+.edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
+.edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
+.card[draggable="true"] { cursor: grab; }
+.card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }
+.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; }
+`;

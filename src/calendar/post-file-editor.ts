@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { lstat, readFile } from 'node:fs/promises';
+import { posix, resolve } from 'node:path';
+import type { Config } from '../config/types.js';
+import { InputError } from '../errors.js';
+import { duplicateText, editPost, newDraftText } from '../post-edit/index.js';
+import { createFileExclusive, writeFileAtomic } from '../state/atomic.js';
+import { builtInValues, renderTemplate } from '../templates/index.js';
+import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
+import { guardWrite } from '../write-guard/guard-write.js';
+import type { EditRequest } from './edit-request.js';
+
+/** Where the post files are (the project root names them, the content folder holds them), and what renders their `{{ }}`. */
+export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'>;
+
+/** A post file as the page edits it: its source text and its version. */
+export interface PostSource {
+  file: string;
+  text: string;
+  version: string;
+}
+
+/** What an edit came to: the file as written, or, when it changed on disk since the page read it, as it is now. */
+export type EditOutcome = { kind: 'written'; post: PostSource } | { kind: 'conflict'; post: PostSource };
+
+/** Names tried for a new or duplicated file (`name`, `name-2`, …) before giving up. */
+const MAX_NAMES = 50;
+
+/** The version of a file's bytes: any change to them makes another. */
+export function postVersion(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
+/**
+ * Reads and writes post files for the calendar's editor. It touches only Markdown files inside the
+ * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
+ * part, no `..`, no symbolic link on the way or at the file. A write names the version the page
+ * read; when the file changed since (a save in an editor, a pull), nothing is written and the
+ * current file comes back. Each write replaces the file at once (writeFileAtomic).
+ */
+export class PostFileEditor {
+  readonly #project: () => PostProject;
+
+  /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
+  constructor(project: () => PostProject) {
+    this.#project = project;
+  }
+
+  async read(file: unknown): Promise<PostSource> {
+    const path = await this.#checked(file);
+    return sourceOf(file as string, await readFile(path));
+  }
+
+  /**
+   * A text typed in the editor as the preview shows it: `{{ }}` filled in from `vars:`, `hashtags:`
+   * and the file's built-ins (`{{ date }}` only once it is saved with a time; snippets only once
+   * saved), with what could not be filled in.
+   */
+  async render(file: unknown, text: string): Promise<{ text: string; problems: string[] }> {
+    const path = await this.#checked(file, { exists: false });
+    const { contentDir, vars, hashtags, timezone } = this.#project();
+    const fileInContent = relativePosix(contentDir, path);
+    const builtIns = builtInValues({ key: fileInContent.replace(/\.md$/, ''), fileInContent, scheduledAt: null, timezone });
+    const rendered = renderTemplate(text, { file: file as string, vars, hashtags, builtIns });
+    return { text: rendered.text, problems: rendered.diagnostics.map((diagnostic) => diagnostic.message) };
+  }
+
+  async apply(request: EditRequest): Promise<EditOutcome> {
+    if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
+    const current = await this.read(request.file);
+    if (current.version !== request.version) return { kind: 'conflict', post: current };
+    if (request.action === 'duplicate') return this.#duplicate(current);
+    const text = request.edits.reduce(editPost, current.text);
+    const path = await this.#checked(request.file);
+    await writeFileAtomic(path, text, { root: this.#project().contentDir });
+    return { kind: 'written', post: sourceOf(request.file, text) };
+  }
+
+  async #duplicate(original: PostSource): Promise<EditOutcome> {
+    const { dir, name } = posix.parse(original.file);
+    return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: duplicateText(original.text, `-copy${suffix}`) }), { relative: true });
+  }
+
+  /** A new file in the content folder (`name` relative to it), under the first free name. */
+  #create(text: string, name: { dir: string; base: string }): Promise<EditOutcome> {
+    return this.#createFirst((suffix) => ({ file: posix.join(name.dir, `${name.base}${suffix}.md`), text }), { relative: false });
+  }
+
+  async #createFirst(candidate: (suffix: string) => { file: string; text: string }, options: { relative: boolean }): Promise<EditOutcome> {
+    const { root, contentDir } = this.#project();
+    for (let attempt = 1; attempt <= MAX_NAMES; attempt++) {
+      const { file, text } = candidate(attempt === 1 ? '' : `-${attempt}`);
+      const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
+      const path = await this.#checked(projectFile, { exists: false });
+      if (await createFileExclusive(path, text, { root: contentDir })) return { kind: 'written', post: sourceOf(projectFile, text) };
+    }
+    throw new InputError(`postsync found no free file name for the new post after ${MAX_NAMES} tries`, { hint: 'Rename or remove some of the files it tried, or make the post in an editor.' });
+  }
+
+  /** The absolute path of a post file the page names, once it is known to be one postsync may edit. */
+  async #checked(file: unknown, options: { exists: boolean } = { exists: true }): Promise<string> {
+    const { root, contentDir } = this.#project();
+    if (typeof file !== 'string' || file === '' || file.includes('\\') || file.includes('\0') || posix.isAbsolute(file) || posix.normalize(file) !== file || file.startsWith('../')) {
+      throw refused(String(file), 'it is not a project-relative path with forward slashes');
+    }
+    if (isHiddenPath(file)) throw refused(file, 'a part of it is hidden (starts with a dot)');
+    if (!file.endsWith('.md')) throw refused(file, 'it is not a Markdown post file (.md)');
+    const path = resolve(root, file);
+    if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || '.'})`);
+    await guardWrite(path, { root: contentDir });
+    if (options.exists) {
+      const stats = await lstat(path).catch(() => null);
+      if (stats === null || !stats.isFile()) throw refused(file, 'there is no such post file (it was moved or removed?)');
+    }
+    return path;
+  }
+}
+
+function sourceOf(file: string, bytes: Uint8Array | string): PostSource {
+  return { file, text: typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'), version: postVersion(bytes) };
+}
+
+/** `2027-02/2027-02-05-draft` for a draft made on a day, `drafts/draft` otherwise. */
+function draftName(at: string | undefined): { dir: string; base: string } {
+  return at === undefined ? { dir: 'drafts', base: 'draft' } : { dir: at.slice(0, 7), base: `${at.slice(0, 10)}-draft` };
+}
+
+function refused(file: string, why: string): InputError {
+  return new InputError(`postsync edits no file ${JSON.stringify(file)}: ${why}`, { hint: 'The calendar edits the Markdown post files of the content folder only.' });
+}

@@ -1,9 +1,0 @@
-import { accountRoutes } from './accounts.js';
-import { analyticsRoutes } from './analytics.js';
-import type { Route } from './context.js';
-import { mediaRoutes } from './media.js';
-import { multipartRoute } from './multipart.js';
-import { postRoutes } from './posts.js';
-
-/** Every endpoint under /public/v1. */
-export const apiRoutes: Route[] = [...accountRoutes, ...postRoutes, ...mediaRoutes, multipartRoute, ...analyticsRoutes];

@@ -1,0 +1,34 @@
+import { InputError } from '../errors.js';
+
+/**
+ * A post file cut where an edit works: the front-matter's YAML text (between the `---` lines) and
+ * the body, as offsets into the file's text, and the line ending the file uses. Nothing is
+ * decoded or normalized: an edit splices new text in at these offsets and keeps every other byte.
+ */
+export interface PostFileParts {
+  text: string;
+  /** `\r\n` when the file's first line ends so, else `\n`. */
+  eol: string;
+  /** The front-matter's YAML: [start, end) of `text`; null when the file has none. */
+  frontMatter: { start: number; end: number } | null;
+  /** Where the body starts (after the closing `---` line). */
+  bodyStart: number;
+}
+
+/** After a byte order mark, if the file starts with one (it is kept). */
+const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+const CLOSING = /(^|\n)---[ \t]*(\r?\n|$)/g;
+
+export function postFileParts(text: string): PostFileParts {
+  const eol = /^[^\n]*\r\n/.test(text) ? '\r\n' : '\n';
+  const opening = OPENING.exec(text);
+  if (opening === null) return { text, eol, frontMatter: null, bodyStart: text.startsWith('\uFEFF') ? 1 : 0 };
+  const start = opening[0].length;
+  CLOSING.lastIndex = start - 1;
+  const closing = CLOSING.exec(text);
+  if (closing === null) {
+    throw new InputError('the front-matter of this file is not closed, so postsync cannot edit it', { hint: 'Add a line `---` after the front-matter in an editor, then edit it here again.' });
+  }
+  const end = closing.index + closing[1]!.length;
+  return { text, eol, frontMatter: { start, end: Math.max(start, end) }, bodyStart: closing.index + closing[0].length };
+}

@@ -1,0 +1,137 @@
+import { readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
+import { PostFileEditor, postVersion } from '../../src/calendar/post-file-editor.js';
+import { rawRequest } from '../helpers/raw-request.js';
+import { testdir } from '../helpers/testdir.js';
+import { calendarFor, launchDay } from './fixtures.js';
+
+const servers: CalendarServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+const LAUNCH = '---\n# launch\nscheduledAt: "2027-02-03 09:00"  # keep\ntargets: [photo]\n---\nLaunch day\n';
+
+async function project() {
+  const dir = await testdir({ 'postsync.yaml': 'timezone: Europe/Berlin\n', 'posts/launch.md': LAUNCH, 'notes.md': 'not a post\n', 'posts/.hidden/x.md': LAUNCH });
+  const server = await CalendarServer.start({ port: 0, editor: new PostFileEditor(() => ({ root: dir, contentDir: join(dir, 'posts'), vars: { product: 'Roast No. 5' }, hashtags: {}, timezone: 'Europe/Berlin' })) });
+  servers.push(server);
+  server.update({ model: calendarFor({ posts: [launchDay()], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+  const token = new URL(server.url).searchParams.get('t')!;
+  const origin = new URL(server.url).origin;
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    rawRequest(origin, `/edit?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body: JSON.stringify(body) });
+  return { dir, server, token, origin, post };
+}
+
+const moveLaunch = (version: string) => ({ action: 'edit', file: 'posts/launch.md', version, edit: { kind: 'schedule', at: '2027-02-10 16:30' } });
+
+describe('the edit server of watch --calendar', () => {
+  it('writes the one change an edit names, and answers the new version', async () => {
+    const { dir, post } = await project();
+    const answer = await post(moveLaunch(postVersion(LAUNCH)));
+    expect(answer.status).toBe(200);
+    const written = LAUNCH.replace('"2027-02-03 09:00"', '"2027-02-10 16:30"');
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(written);
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written) });
+  });
+
+  it('reads a post file with its version, for the editor', async () => {
+    const { origin, token } = await project();
+    const answer = await rawRequest(origin, `/post?file=posts%2Flaunch.md&t=${token}`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH) });
+  });
+
+  it('writes nothing for a file changed on disk since the page read it (409), and answers the file as it is now', async () => {
+    const { dir, post } = await project();
+    const now = LAUNCH.replace('Launch day', 'Launch day, saved in an editor');
+    await writeFile(join(dir, 'posts/launch.md'), now);
+    const answer = await post(moveLaunch(postVersion(LAUNCH)));
+    expect(answer.status).toBe(409);
+    const body = JSON.parse(answer.body) as { message: string; post: unknown };
+    expect(body.message).toMatch(/^posts\/launch.md changed on disk since this page read it: nothing was written/);
+    expect(body.post).toEqual({ file: 'posts/launch.md', text: now, version: postVersion(now) });
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(now);
+  });
+
+  it('refuses a request without the token, from another origin or Host, with a body that is not JSON, and every GET of /edit', async () => {
+    const { dir, origin, token, post } = await project();
+    const version = postVersion(LAUNCH);
+    const refusals = [
+      ['no token', await rawRequest(origin, '/edit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(moveLaunch(version)) })],
+      ['other origin', await post(moveLaunch(version), { origin: 'http://evil.example' })],
+      ['same-site page', await post(moveLaunch(version), { 'sec-fetch-site': 'same-site' })],
+      ['other host', await post(moveLaunch(version), { host: 'evil.example' })],
+      ['form body', await rawRequest(origin, `/edit?t=${token}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(moveLaunch(version)) })],
+      ['GET', await rawRequest(origin, `/edit?t=${token}&file=posts/launch.md`)],
+    ] as const;
+    expect(refusals.map(([name, answer]) => [name, answer.status])).toEqual([
+      ['no token', 403],
+      ['other origin', 403],
+      ['same-site page', 403],
+      ['other host', 421],
+      ['form body', 415],
+      ['GET', 405],
+    ]);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
+  });
+
+  it('refuses a path outside the content folder, hidden, not Markdown, or through a symbolic link', async () => {
+    const { dir, post } = await project();
+    await symlink(join(dir, 'notes.md'), join(dir, 'posts/linked.md'));
+    for (const [file, why] of [
+      ['notes.md', 'outside the content folder'],
+      ['posts/../notes.md', 'not a project-relative path'],
+      ['/etc/passwd.md', 'not a project-relative path'],
+      ['posts/.hidden/x.md', 'hidden'],
+      ['postsync.yaml', 'not a Markdown post file'],
+      ['posts/linked.md', 'symbolic link'],
+    ] as const) {
+      const answer = await post({ action: 'edit', file, version: postVersion(LAUNCH), edit: { kind: 'unschedule' } });
+      expect([file, answer.status, (JSON.parse(answer.body) as { message: string }).message]).toEqual([file, 400, expect.stringContaining(why)]);
+    }
+    expect(await readFile(join(dir, 'notes.md'), 'utf8')).toBe('not a post\n');
+    expect(await readFile(join(dir, 'posts/.hidden/x.md'), 'utf8')).toBe(LAUNCH);
+  });
+
+  it('renders a typed text for the preview, {{ }} filled in, and writes nothing', async () => {
+    const { dir, origin, token } = await project();
+    const answer = await rawRequest(origin, `/render?t=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file: 'posts/launch.md', text: 'New {{ product }} in {{ file.name }}, {{ nope }}' }) });
+    expect(answer.status).toBe(200);
+    const body = JSON.parse(answer.body) as { text: string; problems: string[] };
+    expect(body.text).toMatch(/^New Roast No\. 5 in launch, /);
+    expect(body.problems).toEqual([expect.stringContaining('nope')]);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
+  });
+
+  it('refuses an edit it does not know, naming what is wrong', async () => {
+    const { post } = await project();
+    const answer = await post({ action: 'edit', file: 'posts/launch.md', version: postVersion(LAUNCH), edit: { kind: 'schedule', at: 'tomorrow' } });
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([400, { message: 'this is no edit: `at` must be a wall time, YYYY-MM-DD HH:mm' }]);
+  });
+
+  it('makes a new draft under a free name, and duplicates a post as a file of its own', async () => {
+    const { dir, post } = await project();
+    const first = JSON.parse((await post({ action: 'new', at: '2027-02-05 09:00' })).body) as { file: string; text: string };
+    const second = JSON.parse((await post({ action: 'new', at: '2027-02-05 09:00' })).body) as { file: string };
+    expect([first.file, second.file]).toEqual(['posts/2027-02/2027-02-05-draft.md', 'posts/2027-02/2027-02-05-draft-2.md']);
+    expect(await readFile(join(dir, first.file), 'utf8')).toBe(first.text);
+    expect(first.text).toContain('scheduledAt: 2027-02-05 09:00\ndraft: true\ntargets: []\n');
+    const copy = JSON.parse((await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH) })).body) as { file: string };
+    expect(copy.file).toBe('posts/launch-copy.md');
+    expect(await readFile(join(dir, 'posts/launch-copy.md'), 'utf8')).toBe(LAUNCH);
+  });
+
+  it('is absent from a server without an editor: the page is read-only', async () => {
+    const server = await CalendarServer.start({ port: 0 });
+    servers.push(server);
+    server.update({ model: calendarFor({ posts: [launchDay()], mediaPrefix: SERVED_MEDIA_PREFIX }), thumbnails: new Map() });
+    expect(await (await fetch(server.url)).text()).not.toContain('data-edit');
+    const origin = new URL(server.url).origin;
+    const answer = await rawRequest(origin, `/edit?t=${new URL(server.url).searchParams.get('t')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(answer.status).toBe(405);
+  });
+});
