@@ -28,7 +28,7 @@ export function isCI(): boolean {
 }
 
 /** The project folder's `.postsync/cache` (a disabled one with --no-cache), opened once per command. */
-export function openRunCache(options: GlobalOptions): RunCache {
+export function openMemo(options: GlobalOptions): RunCache {
   return RunCache.open(projectRoot(options), { enabled: options.cache !== false, onNotice: (line) => process.stderr.write(`postsync: ${line}\n`) });
 }
 
@@ -66,10 +66,10 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
 }
 
 /** Config + connection for a command that talks to the API, and the project's cache; the caller closes the connection. */
-export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; kept: RunCache }> {
+export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; memo: RunCache }> {
   const style = styleFor(process.stdout, options);
   const config = await loadProjectConfig(options);
-  const kept = openRunCache(options);
+  const memo = openMemo(options);
   const connection = await connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) });
-  return { config, connection, style, kept };
+  return { config, connection, style, memo };
 }

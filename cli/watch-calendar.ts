@@ -1,9 +1,7 @@
 import { calendarOf } from '../src/calendar/calendar-of.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../src/calendar/live-server.js';
-import type { CalendarSources } from '../src/calendar/read-calendar.js';
-import { cardMemo } from '../src/calendar/card-memo.js';
 import { PostFileEditor, type PostProject } from '../src/calendar/post-file-editor.js';
-import { readCards } from '../src/calendar/read-cards.js';
+import { plannedCalendarSources } from '../src/calendar/read-calendar.js';
 import { createProbeCache } from '../src/media/probe-cache.js';
 import type { Plan } from '../src/plan/types.js';
 import type { WatchEvent } from '../src/watch/events.js';
@@ -22,8 +20,8 @@ export interface WatchCalendar {
 /**
  * Serves the calendar on loopback and makes it again from each plan the session reports (after
  * every save), out of what the session already holds: no file is read twice and no API request
- * is made. Media facts (sizes, durations) come from a probe cache of its own, by file stamp, and
- * the cards of unchanged posts from the calendar before (cardMemo).
+ * is made: the sources are made as `calendar` makes them (plannedCalendarSources). Media facts
+ * (sizes, durations) come from a probe cache of its own, by file stamp.
  */
 export async function startWatchCalendar(options: { port: number; label: string; project: PostProject; onError: (error: Error) => void }): Promise<WatchCalendar> {
   let session: WatchSession | null = null;
@@ -31,7 +29,6 @@ export async function startWatchCalendar(options: { port: number; label: string;
   const editor = new PostFileEditor(() => (session === null ? options.project : session.planned().config));
   const server = await CalendarServer.start({ port: options.port, editor });
   const probes = createProbeCache();
-  const keptCards = cardMemo();
   let latest: Plan | null = null;
   /** Calendars are made in order; one made from an older plan is dropped when a newer one started. */
   let made = 0;
@@ -40,11 +37,9 @@ export async function startWatchCalendar(options: { port: number; label: string;
     if (session === null) return;
     const turn = ++made;
     const planned = session.planned();
-    // Every post is read in full (watch keeps them): its card is made again only when it changed.
-    readCards({ posts: planned.posts, unchanged: [], readInFull: () => Promise.resolve([]), timezone: planned.config.timezone, capabilities: planned.capabilities, probe: probes.probe, kept: keptCards })
-      .then((cards) => {
+    plannedCalendarSources(planned.desired, { plan, live: planned.live, state: planned.state, target: options.label, timezone: planned.config.timezone, probe: probes.probe })
+      .then((sources) => {
         if (turn !== made) return;
-        const sources = { cards, plan, live: planned.live, state: planned.state, capabilities: planned.capabilities, diagnostics: plan.diagnostics, target: options.label } satisfies CalendarSources;
         server.update(calendarOf(sources, { config: planned.config, now: new Date(), mediaPrefix: SERVED_MEDIA_PREFIX }));
       })
       .catch((error: unknown) => options.onError(error instanceof Error ? error : new Error(String(error))));

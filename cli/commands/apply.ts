@@ -45,7 +45,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     throw new InputError('apply changes things on the remote and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`).' });
   }
 
-  const { config, connection, style, kept } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openTarget(globalOptions(command));
   const prune = pruneSetting({ flag: flags.prune, config: config.prune });
   // A saved plan was pruned or not when it was made: only a fresh plan says what decided.
   const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
@@ -57,7 +57,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       config,
       connection,
       saved,
-      kept,
+      memo,
       prune: prune.on,
       refreshAll: flags.refreshAll === true,
       only: flags.target ?? null,
@@ -107,6 +107,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       }
     }
   } finally {
+    await memo.save();
     await connection.close();
   }
 }

@@ -8,7 +8,7 @@ import { MEDIA_FOLDER, writeCalendarIgnoreFile, writeCalendarPage, writeFeed } f
 import { InputError } from '../../src/errors.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { rangeBound } from '../../src/reports/read-analytics.js';
-import { clientEventPrinter, globalOptions, isCI, loadProjectConfig, openRunCache } from '../context.js';
+import { clientEventPrinter, globalOptions, isCI, loadProjectConfig, openMemo } from '../context.js';
 import { styleFor } from '../views/style.js';
 import { calendarLines } from '../views/calendar.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
@@ -40,14 +40,14 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
     throw new InputError(`--from (${range.from}) is not before --to (${range.to})`, { hint: 'Swap them, or widen the range.' });
   }
   const now = new Date();
-  const kept = openRunCache(options);
+  const memo = openMemo(options);
   const sources = await readCalendarSources({
     config,
-    kept,
+    memo,
     now,
     connect: () => connect(config, { ci: isCI(), onClientEvent: clientEventPrinter(styleFor(process.stderr, options)) }),
   });
-  await kept.save();
+  await memo.save();
   const { model, thumbnails } = calendarOf(sources, { config, now, range, mediaPrefix: MEDIA_FOLDER });
 
   // The default folder is the project's; a folder named with --out is the user's, written only inside.

@@ -23,11 +23,11 @@ export interface PlanFlags {
 
 /** Exit 0, 1 for invalid files, 2 with --detailed-exitcode when there are changes. */
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
-  const { config, connection, style, kept } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openTarget(globalOptions(command));
   try {
     const prune = pruneSetting({ flag: flags.prune, config: config.prune });
     const pruneNote = pruneHeader(prune, { config: config.prune });
-    const { plan } = await planProject({ config, connection, kept, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
+    const { plan } = await planProject({ config, connection, memo, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
     if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote })}\n`);
@@ -39,6 +39,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     if (hasErrors(plan.diagnostics)) return 1;
     return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {
+    await memo.save();
     await connection.close();
   }
 }

@@ -13,9 +13,9 @@ export interface StatusFlags {
 
 /** Where each managed post stands on the remote, by file; per draft, whether its file is ready to schedule. */
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
-  const { config, connection, style, kept } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openTarget(globalOptions(command));
   try {
-    const { state, live, unread, drafts } = await projectStatus({ config, connection, kept, now: new Date(), refreshAll: flags.refreshAll === true });
+    const { state, live, unread, drafts } = await projectStatus({ config, connection, memo, now: new Date(), refreshAll: flags.refreshAll === true });
     const section = sectionFor(state, connection.target);
     const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, unread, label: accountLabel(config.accounts) }) : undefined;
     const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
@@ -23,6 +23,7 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;
   } finally {
+    await memo.save();
     await connection.close();
   }
 }

@@ -12,10 +12,10 @@ import { writeWorkflowCommand } from '../workflow-output.js';
 
 /** Checks every file and every post against its accounts' rules; sends nothing that writes. Exit 1 on any error. */
 export async function runValidate(flags: { json?: boolean }, command: Command): Promise<number> {
-  const { config, connection, style, kept } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openTarget(globalOptions(command));
   try {
-    const desired = await validateProject({ config, connection, kept, now: new Date() });
-    const posts = desired.posts.length + desired.unchanged.length;
+    const desired = await validateProject({ config, connection, memo, now: new Date() });
+    const posts = desired.posts.length + desired.held.length;
     const drafts = draftReadiness(desired);
     if (flags.json) {
       process.stdout.write(renderJson({ ...diagnosticsReport('validate', desired.diagnostics), drafts }));
@@ -30,6 +30,7 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
     await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts }) }, { env: process.env, annotate: writeWorkflowCommand });
     return hasErrors(desired.diagnostics) ? 1 : 0;
   } finally {
+    await memo.save();
     await connection.close();
   }
 }

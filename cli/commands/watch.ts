@@ -47,7 +47,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     const options = globalOptions(command);
     if (isStopped()) return 0;
     if (flags.port !== undefined && !flags.calendar) throw new InputError('--port is the port of the calendar page: use it with --calendar.', { hint: 'postsync watch --calendar --port 4173' });
-    const { config, connection, style, kept } = await openTarget(options);
+    const { config, connection, style, memo } = await openTarget(options);
     const redraw = process.stdout.isTTY === true && !isCI();
     const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, timezone: config.timezone, redraw });
     let calendar: WatchCalendar | null = null;
@@ -60,7 +60,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
         connection,
         refreshSeconds: flags.refresh,
         applyDrafts: flags.applyDrafts ?? false,
-        kept,
+        memo,
         onEvent: (event) => {
           printer(event);
           if (calendar === null) return;
@@ -75,6 +75,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
       stopKeys();
       await session.close();
     } finally {
+      await memo.save();
       await calendar?.close();
       await connection.close();
     }

@@ -1,5 +1,4 @@
 import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
-import { shownPost } from '../calendar/shown-post.js';
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
@@ -9,7 +8,7 @@ const EXCERPT = 90;
 
 /** The posts a calendar diff lists: those the plan touches. */
 export function changedPosts(model: CalendarModel): CalendarPost[] {
-  return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
+  return model.posts.filter((post) => post.overlay !== null);
 }
 
 /**

@@ -5,29 +5,24 @@ import type { MediaFacts } from '../content/media-cache.js';
 import type { ContentConfig } from '../content/read-file.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { canonicalJson } from '../state/hash.js';
-import type { KnownState, KnownStates } from '../state/state-file.js';
 import { compareText } from '../text/ordering.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { cacheDistrust } from './cache-trust.js';
-import { postColumns } from './post-columns.js';
-import { PostCache, type PostEntry } from './post-cache.js';
-import { derivedCodec, PostDerived, type DerivedEntry, type PostNamed } from './post-derived.js';
+import { PostMemo, type PostEntry } from './post-memo.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
 export const CACHE_DIR = '.postsync/cache';
 
 /**
- * What one run may take from earlier runs and leave to later ones, in `.postsync/cache/`, one
- * file per section: `posts` (a summary and the check results of each post file, by file stamp
- * and digest), `media` (what each media file holds, by file stamp), `states` (state files
- * already validated, with their section hashes, by digest) and `calendar` (each post's card, by
- * key and fingerprint). Each section stays because the benchmark shows it saves at least a tenth
- * of a plan (`calendar`: of a calendar) of 10,000 posts (bench/README.md). Nothing here is page
- * markup: the calendar escapes every post's entry as it writes the page. A section is read when
- * first asked for and written by `save` (only if it changed). A disabled cache (`--no-cache`, a
- * build without dist/build-id.json, or one cacheDistrust refuses) hands out nothing.
+ * `.postsync/cache/`: the reading memo of content reading, one file per section: `posts` (each
+ * post file's reading) and `media` (each media file's facts), by file stamp (PostMemo). The CLI
+ * opens it when a command starts and saves it once when the command ends. It stays because it
+ * saves at least a tenth of the command it serves (bench/README.md, Ledger). Nothing here is page
+ * markup. A section is read when first asked for and written by `save` (only if it changed). A
+ * disabled cache (`--no-cache`, a build without dist/build-id.json, or one cacheDistrust refuses)
+ * hands out nothing.
  */
 export class RunCache {
   readonly #dir: string | null;
@@ -67,35 +62,13 @@ export class RunCache {
   }
 
   /**
-   * What runs under this content config and these account facts found out about post files
-   * (entries made under others are not used), and about media files.
+   * The reading memo under this content config and these account facts (entries made under others
+   * are not used), with the facts of media files.
    */
-  posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostCache | undefined {
-    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postColumns);
+  posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostMemo | undefined {
+    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts));
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
-    return section === undefined || media === undefined ? undefined : new PostCache(section, new StampedFacts(media));
-  }
-
-  /**
-   * What the calendar worked out from each post (its cards), under `context` (what else the cards
-   * depend on: entries made under another context are not used).
-   */
-  calendarCards<T extends PostNamed>(context: string): PostDerived<T> | undefined {
-    const section = this.#section<DerivedEntry<T>>('calendar', context, derivedCodec<T>());
-    return section === undefined ? undefined : new PostDerived(section);
-  }
-
-  /** State files validated by this build, with their section hashes, by path and digest. */
-  knownStates(): KnownStates | undefined {
-    const section = this.#section<{ digest: string; known: KnownState }>('states', '');
-    if (section === undefined) return undefined;
-    return {
-      get: (path, digest) => {
-        const kept = section.get(path);
-        return kept?.digest === digest ? kept.known : undefined;
-      },
-      set: (path, digest, known) => section.set(path, { digest, known }),
-    };
+    return section === undefined || media === undefined ? undefined : new PostMemo(section, new StampedFacts(media));
   }
 
   /** Writes the sections that changed, never through a link; never throws (see CacheSection.save). */

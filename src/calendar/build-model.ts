@@ -4,7 +4,7 @@ import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
 import type { SlotTable } from '../config/slots-section.js';
-import type { CalendarModel, CalendarSlot, CalendarSummary, ModelPost } from './model.js';
+import type { CalendarModel, CalendarSlot, CalendarSummary, CalendarPost } from './model.js';
 import { remotePosters } from './media-views.js';
 import type { PostCard } from './post-card.js';
 import { desiredEntry, remoteEntry, type EntryContext } from './post-entry.js';
@@ -82,7 +82,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     posters: remotePosters(input.cards, lives, input.state),
   };
 
-  const posts: ModelPost[] = input.cards.map((card, index): ModelPost => {
+  const posts: CalendarPost[] = input.cards.map((card, index): CalendarPost => {
     const change = changes.get(card.key);
     changes.delete(card.key);
     const live = lives[index];
@@ -132,7 +132,7 @@ function statusOf(card: PostCard, live: Post | undefined, input: CalendarInput):
   return record.appliedHash === card.shapeHash ? 'applied' : 'edited since applied';
 }
 
-function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolean {
+function rangeFilter(range: CalendarInput['range']): (post: CalendarPost) => boolean {
   const from = range?.from ? Date.parse(range.from) : -Infinity;
   const to = range?.to ? Date.parse(range.to) : Infinity;
   const inside = (at: string | undefined) => at !== undefined && Date.parse(at) >= from && Date.parse(at) < to;
@@ -144,9 +144,9 @@ function rangeFilter(range: CalendarInput['range']): (post: ModelPost) => boolea
  * key. Most posts are drafts, in key order already (cards come by key): only the placed ones are
  * sorted by time.
  */
-function byTime(posts: readonly ModelPost[]): ModelPost[] {
-  const placed: { post: ModelPost; at: string }[] = [];
-  const unplaced: ModelPost[] = [];
+function byTime(posts: readonly CalendarPost[]): CalendarPost[] {
+  const placed: { post: CalendarPost; at: string }[] = [];
+  const unplaced: CalendarPost[] = [];
   for (const post of posts) {
     const at = post.slot?.at ?? post.previous?.at;
     if (at === undefined) unplaced.push(post);
@@ -167,7 +167,7 @@ function calendarSlots(table: SlotTable): CalendarSlot[] {
   return Object.entries(table).flatMap(([account, slots]) => slots.map((slot) => ({ account, weekday: slot.weekday, time: formatClock(slot.minute) })));
 }
 
-function summaryOf(posts: readonly ModelPost[]): CalendarSummary {
+function summaryOf(posts: readonly CalendarPost[]): CalendarSummary {
   const summary: CalendarSummary = { new: 0, moved: 0, changed: 0, renamed: 0, deleted: 0, unscheduled: 0, blocked: 0, unchanged: 0 };
   for (const post of posts) {
     if (post.overlay === null) summary.unchanged++;

@@ -1,4 +1,4 @@
-import type { CalendarModel, ModelPost } from './model.js';
+import type { CalendarModel, CalendarPost } from './model.js';
 
 /**
  * What an open page of `watch --calendar` gets after a save when it holds the calendar before
@@ -11,7 +11,7 @@ export interface PostsDelta {
   calendar: Omit<CalendarModel, 'posts'>;
   /** Every post's key, in the calendar's order. */
   order: string[];
-  changed: ModelPost[];
+  changed: CalendarPost[];
 }
 
 /**
@@ -24,7 +24,7 @@ export class CalendarVersions {
   #version = 0;
   #model: CalendarModel | null = null;
   /** The posts of the latest calendar, by key: what the next delta is worked out against. */
-  #posts = new Map<string, ModelPost>();
+  #posts = new Map<string, CalendarPost>();
 
   get version(): number {
     return this.#version;

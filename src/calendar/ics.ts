@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { captionOf, type CalendarAccount, type CalendarModel, type CalendarPost } from './model.js';
-import { shownPost } from './shown-post.js';
 
 /** How long an event lasts in a calendar app: a post is an instant, but a zero-length event is hard to see. */
 const EVENT_MINUTES = 15;
@@ -24,9 +23,9 @@ export function renderIcs(model: CalendarModel, options: { scope: string }): str
     `X-WR-CALNAME:${text(`Content calendar (${model.target.replace(/^Target: /, '')})`)}`,
     `X-WR-TIMEZONE:${text(model.timezone)}`,
   ];
-  for (const modelPost of model.posts) {
-    if (modelPost.slot === null || modelPost.overlay === 'deleted') continue;
-    const post = { ...shownPost(modelPost), slot: modelPost.slot };
+  for (const shown of model.posts) {
+    if (shown.slot === null || shown.overlay === 'deleted') continue;
+    const post = { ...shown, slot: shown.slot };
     const labels = post.targets.map((target) => accountLabel(target.account, target.label, accounts));
     const start = Date.parse(post.slot.at);
     lines.push(

@@ -3,10 +3,9 @@ import type { Diagnostic } from '../diagnostics.js';
 /**
  * The calendar as data: everything the page, the feed and the pull-request diff show, worked out
  * once on the server side (times already in the project's time zone), so the page's script only
- * lays it out. It is embedded in the page as JSON, so it holds plain values only. Its posts are
- * ModelPosts, CalendarPosts once shown (shown-post.ts).
+ * lays it out. It is embedded in the page as JSON, so it holds plain values only.
  */
-export interface CalendarModel<P = ModelPost> {
+export interface CalendarModel<P = CalendarPost> {
   formatVersion: 1;
   /** When it was made (ISO instant). */
   generatedAt: string;
@@ -159,20 +158,6 @@ export type ContentMedia = Omit<CalendarMedia, 'src'>;
 
 /** A target's status on the remote (CalendarTarget's). */
 export type TargetStatus = Pick<CalendarTarget, 'status' | 'error'>;
-
-/**
- * A post of the model: where and how the calendar shows it, with its content as JSON. The page
- * holds it so (its script decodes each post's content as it shows it: shown-post.ts), so a calendar
- * of posts whose content was kept (read-cards.ts) never decodes or encodes that content again.
- */
-export interface ModelPost extends Omit<CalendarPost, 'text' | 'targets' | 'media'> {
-  /** Each of the content's targets' remote status, in its order. */
-  statuses: TargetStatus[];
-  /** Each of the content's media files' picture (CalendarMedia's `src`), in its order. */
-  pictures: (string | null)[];
-  /** PostContent, as JSON. */
-  content: string;
-}
 
 /** The caption a target shows (see CalendarTarget). */
 export function captionOf(target: Pick<CalendarTarget, 'shown' | 'overflow'>, post: Pick<CalendarPost, 'text'>): string {

@@ -1,7 +1,7 @@
 import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
 import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
 import { splitForFirstView, type FirstView } from './first-view.js';
-import type { CalendarModel, ModelPost } from './model.js';
+import type { CalendarModel, CalendarPost } from './model.js';
 import { EDIT_STYLE } from './edit-style.js';
 import { PAGE_STYLE } from './page-style.js';
 import { VIEW_STYLE } from './page-style-views.js';
@@ -33,7 +33,7 @@ export function renderCalendarPage(model: CalendarModel, options: PageOptions = 
  */
 export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<string> {
   const { first, rest } = splitForFirstView(model);
-  const postsJson = (posts: readonly ModelPost[]) => jsonForScript(posts);
+  const postsJson = (posts: readonly CalendarPost[]) => jsonForScript(posts);
   const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
   yield html`<!doctype html>
 <html lang="en">
@@ -68,7 +68,7 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
 const REST_CHUNK = 500;
 
 /** The first part of the data: the calendar and its first view's posts, which come last. */
-function firstViewJson(first: FirstView, postsJson: (posts: readonly ModelPost[]) => SafeHtml): SafeHtml {
+function firstViewJson(first: FirstView, postsJson: (posts: readonly CalendarPost[]) => SafeHtml): SafeHtml {
   const { posts, ...calendar } = first;
   return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }

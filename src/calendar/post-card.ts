@@ -2,7 +2,6 @@ import { extname } from 'node:path';
 import type { Capabilities, CaptionRules } from '../api/types.js';
 import type { DesiredMedia, DesiredPost } from '../content/types.js';
 import type { ProbedMedia } from '../media/media-rules.js';
-import { compareText } from '../text/ordering.js';
 import { cutCaption } from './caption-cut.js';
 import type { CalendarTarget, ContentMedia, ContentTarget, PostContent, Slot } from './model.js';
 import type { Placer } from './zone-placer.js';
@@ -11,9 +10,7 @@ import type { Placer } from './zone-placer.js';
  * What a post's calendar entry takes from its files alone: its slot and its content (text, each
  * account's preview, media), with what the model needs to know of that content without decoding
  * it. The remote (statuses, poster frames) and the plan (overlay, change) are added when the model
- * is built. Plain JSON values. Invariant: the same file, fingerprint and shape hash, under equal
- * card contexts (`cardContextKey`), make equal cards, which is what lets
- * `.postsync/cache/calendar.json` keep them.
+ * is built.
  */
 export interface PostCard {
   key: string;
@@ -25,8 +22,7 @@ export interface PostCard {
   accounts: string[];
   /** The content's media files, in its order: what their pictures are made from. */
   media: CardMedia[];
-  /** PostContent as JSON (ModelPost's `content`). */
-  content: string;
+  content: PostContent;
 }
 
 /**
@@ -67,12 +63,6 @@ export function captionsOf(capabilities: ReadonlyMap<string, Capabilities>): Map
   return new Map([...capabilities].map(([id, { rules }]) => [id, { unit: rules.caption.lengthUnit, maxLength: rules.caption.maxLength }]));
 }
 
-/** Names what cards depend on besides their posts: cards kept under another key are made again. */
-export function cardContextKey(timezone: string, captions: CardContext['captions']): string {
-  const rules = [...captions].sort(([a], [b]) => compareText(a, b));
-  return JSON.stringify({ timezone, rules });
-}
-
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'image/gif': '.gif' };
 
 /** The card of a post read in full. */
@@ -96,7 +86,7 @@ export function postCard(post: DesiredPost, context: CardContext): PostCard {
     slot: context.place(shape.scheduledAt),
     accounts: targets.map((target) => target.account),
     media: post.media.map(cardMedia),
-    content: JSON.stringify(content),
+    content,
   };
 }
 

@@ -2,7 +2,7 @@ import { draftReadiness } from '../content/readiness.js';
 import type { Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
-import type { CalendarAccount, ContentTarget, ModelPost, PostContent, TargetStatus } from './model.js';
+import type { CalendarAccount, CalendarPost, ContentTarget, TargetStatus } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
 import { captionPreview, optionsShown, thumbnailSrc, type CardMedia, type PostCard } from './post-card.js';
 import type { Placer } from './zone-placer.js';
@@ -32,7 +32,7 @@ function statusOf(target: Post['targets'][number] | undefined): TargetStatus {
 }
 
 /** A post of the files (its card), with its remote post (statuses) when there is one, and its plan change. */
-export function desiredEntry(card: PostCard, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): ModelPost {
+export function desiredEntry(card: PostCard, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): CalendarPost {
   const liveTargets = extra.live?.targets;
   const { overlay, previous } = overlayOf(extra.change, context.place);
   // A post the plan unschedules is shown as the files have it: in the tray, with the slot it leaves.
@@ -49,9 +49,9 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
     change: changeOf(extra.change, context.place),
     diagnostics: extra.diagnostics,
     errors,
-    statuses: card.accounts.map((account) => statusOf(liveTargets?.find((target) => target.socialAccountId === account))),
-    pictures: card.media.map((media) => pictureOf(media, context)),
-    content: card.content,
+    text: card.content.text,
+    targets: card.content.targets.map((target) => ({ ...target, ...statusOf(liveTargets?.find((live) => live.socialAccountId === target.account)) })),
+    media: card.content.media.map((media, index) => ({ ...media, src: pictureOf(card.media[index]!, context) })),
   };
 }
 
@@ -59,7 +59,7 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
  * A post the plan names that has no post in the files (its file was removed, or has errors): it
  * is shown as the remote has it, where the remote has it.
  */
-export function remoteEntry(change: Change, live: Post | undefined, context: EntryContext, diagnostics: Diagnostic[]): ModelPost {
+export function remoteEntry(change: Change, live: Post | undefined, context: EntryContext, diagnostics: Diagnostic[]): CalendarPost {
   const text = live?.content ?? '';
   const liveTargets = live?.targets ?? [];
   const targets = liveTargets.map((target): ContentTarget => {
@@ -73,7 +73,6 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
     };
   });
   const media = (live?.media ?? []).map((file) => ({ kind: String(file.kind), path: file.id, remote: true as const, ...(file.durationSeconds === undefined ? {} : { durationSeconds: file.durationSeconds }) }));
-  const content: PostContent = { text, targets, media };
   const { overlay, previous } = overlayOf(change, context.place);
   // A post going back to draft leaves its slot: it shows there as the slot it leaves.
   const slot = overlay === 'unscheduled' ? null : context.place(live?.scheduledAt ?? null);
@@ -89,8 +88,8 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
     change: changeOf(change, context.place),
     diagnostics,
     errors: errorsIn(diagnostics),
-    statuses: liveTargets.map(statusOf),
-    pictures: media.map(() => null),
-    content: JSON.stringify(content),
+    text,
+    targets: targets.map((target, index) => ({ ...target, ...statusOf(liveTargets[index]) })),
+    media: media.map((file) => ({ ...file, src: null })),
   };
 }

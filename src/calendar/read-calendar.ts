@@ -2,21 +2,24 @@ import type { Capabilities } from '../api/types.js';
 import { NetworkError, ApiError } from '../api/errors.js';
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
-import { readContent, readUnchangedInFull } from '../content/read-content.js';
+import { readContent } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { buildPlan, startRemoteRead } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
+import type { DesiredSide } from '../pipeline/read-desired.js';
+import type { ProbeMedia } from '../media/probe-cache.js';
+import { sortByKey } from '../text/ordering.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
 import type { PostCard } from './post-card.js';
-import { readCards } from './read-cards.js';
+import { postCards } from './read-cards.js';
 
 /** What a calendar is made from (see buildCalendarModel): the posts' cards, the plan, the remote. */
 export interface CalendarSources {
-  /** The card of every valid post of the files, by key. */
+  /** The card of every post of the files the calendar shows, by key. */
   cards: PostCard[];
   /** Null when the API was not reached. */
   plan: Plan | null;
@@ -32,17 +35,15 @@ export interface CalendarSources {
 
 export interface ReadCalendarOptions {
   config: Config;
-  /** `.postsync/cache`: the summaries of unchanged files, and their posts' cards; saved by the caller. */
-  kept?: RunCache;
+  /** The reading memo (`.postsync/cache`), saved by the caller. */
+  memo?: RunCache;
   now: Date;
   /** Opens the connection (the caller's choices: CI, event printer); closed here. */
   connect: () => Promise<Connection>;
 }
 
 /**
- * The calendar's inputs, read as `plan` reads them (`buildPlan`), and a card of every post: a plan
- * needs most posts only as summaries, the calendar shows them all. A post of an unchanged file
- * whose card `.postsync/cache` keeps is not read again (readCards); the others are read in full.
+ * The calendar's inputs, read as `plan` reads them (`buildPlan`), and a card of every post.
  * When the API cannot be reached (no answer, or a server error after the retries), the files and
  * the state file alone: statuses from the state, no plan.
  */
@@ -56,26 +57,36 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     return readOffline(options, (error as Error).message);
   }
   try {
-    const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
+    const state = readStateSection(config.statePath, connection.target);
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
     const listing = startRemoteRead(connection.client, {});
-    const built = await buildPlan({ config, connection, state, listing, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: false, only: null, now });
-    const { desired } = built;
-    const capabilities = desired.rules.capabilities;
-    // Every post's page entry is made from its card on every run: nothing kept from an earlier page reaches this one.
-    const cards = await readCards({ ...desired, timezone: config.timezone, capabilities, probe: createPlanCaches().probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) });
-    return {
-      cards,
-      plan: built.plan,
-      live: built.live,
-      state: built.state.section,
-      capabilities,
-      diagnostics: desired.diagnostics,
-      target: connection.label,
-    };
+    const built = await buildPlan({ config, connection, state, listing, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: false, only: null, now });
+    return plannedCalendarSources(built.desired, { plan: built.plan, live: built.live, state: built.state.section, target: connection.label, timezone: config.timezone, probe: createPlanCaches().probes.probe });
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * The sources of the calendar of a plan, from its desired side: the one way both `calendar` and
+ * `watch --calendar` make them. The calendar shows every post of the files, those a calendar
+ * error holds back (a house rule they break) too, on their days.
+ */
+export async function plannedCalendarSources(
+  desired: Pick<DesiredSide, 'posts' | 'held' | 'diagnostics' | 'rules'>,
+  against: { plan: Plan; live: LivePostsById; state: TargetState; target: string; timezone: string; probe: ProbeMedia },
+): Promise<CalendarSources> {
+  const { capabilities } = desired.rules;
+  const posts = desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]);
+  return {
+    cards: await postCards(posts, { timezone: against.timezone, capabilities, probe: against.probe }),
+    plan: against.plan,
+    live: against.live,
+    state: against.state,
+    capabilities,
+    diagnostics: desired.diagnostics,
+    target: against.target,
+  };
 }
 
 /** No answer from the API, or only server errors: a calendar from the files is still worth having. */
@@ -90,19 +101,19 @@ async function readOffline(options: ReadCalendarOptions, reason: string): Promis
   // The state section of the configured API (its project is unknown without the API): the one whose URL matches.
   const apiUrl = config.api.url ?? 'local';
   const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
-  const earlier = options.kept?.posts(config);
+  const memo = options.memo?.posts(config);
   const reading: ReadContentOptions = {
     config,
     now,
     probe: caches.probes.probe,
     mediaCache: caches.media,
     acceptPastSchedule: ({ key }) => section?.posts[key] !== undefined,
-    ...(earlier === undefined ? {} : { earlier }),
+    ...(memo === undefined ? {} : { memo }),
   };
   const content = await readContent(reading);
   const capabilities = new Map();
   return {
-    cards: await readCards({ ...content, readInFull: (posts) => readUnchangedInFull(posts, reading), timezone: config.timezone, capabilities, probe: caches.probes.probe, ...(options.kept === undefined ? {} : { kept: options.kept }) }),
+    cards: await postCards(content.posts, { timezone: config.timezone, capabilities, probe: caches.probes.probe }),
     plan: null,
     live: null,
     state: section,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { EarlierReadings } from './post-summary.js';
+import type { ReadingMemo } from './reading-memo.js';
 
 /** What the media prober says about a file (src/media/probe.ts supplies the real one). */
 export interface ProbeResult {
@@ -28,12 +28,12 @@ interface Entry {
 /**
  * Hashes and probes each distinct file once: entries are keyed by real path and reused while the
  * file's mtime and size are unchanged. Keep one per run, or one for the life of `watch`. With
- * `earlier` (src/cache), facts also carry over between runs while the file's stamp is unchanged.
+ * the reading memo (src/cache), facts also carry over between runs while the file's stamp is unchanged.
  */
 export class MediaCache {
   readonly #entries = new Map<string, Entry>();
 
-  describe(realPath: string, stats: Stats, probe: MediaProbe, earlier?: Pick<EarlierReadings, 'mediaFacts'>): Promise<MediaFacts> {
+  describe(realPath: string, stats: Stats, probe: MediaProbe, memo?: Pick<ReadingMemo, 'mediaFacts'>): Promise<MediaFacts> {
     const cached = this.#entries.get(realPath);
     if (cached !== undefined && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
     const hashAndProbe = () =>
@@ -44,7 +44,7 @@ export class MediaCache {
         kind: probed.kind,
         ...(probed.problem === undefined ? {} : { problem: probed.problem }),
       }));
-    const facts = earlier === undefined ? hashAndProbe() : earlier.mediaFacts(realPath, stats, hashAndProbe);
+    const facts = memo === undefined ? hashAndProbe() : memo.mediaFacts(realPath, stats, hashAndProbe);
     const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, facts };
     this.#entries.set(realPath, entry);
     // A failed read must not stick: the next run tries again.

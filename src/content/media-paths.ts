@@ -3,7 +3,7 @@ import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { FileLookups } from './file-lookups.js';
 import type { MediaCache, MediaProbe } from './media-cache.js';
-import type { EarlierReadings } from './post-summary.js';
+import type { ReadingMemo } from './reading-memo.js';
 import { isInside, relativePosix } from '../text/paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
@@ -18,8 +18,8 @@ export interface MediaContext {
   cache: MediaCache;
   /** Shared by the files of one read, so a media file used by many posts is looked up once. */
   lookups?: FileLookups;
-  /** What earlier runs found out about media files (src/cache). */
-  earlier?: Pick<EarlierReadings, 'mediaFacts'>;
+  /** The memo of readings: what media files hold, by file stamp (src/cache). */
+  memo?: Pick<ReadingMemo, 'mediaFacts'>;
 }
 
 export interface ResolvedMedia {
@@ -149,7 +149,7 @@ async function findMediaFile(ref: string, folder: string, realRoot: string, cont
   }
   let facts;
   try {
-    facts = await context.cache.describe(real, found.stats, context.probe, context.earlier);
+    facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
   } catch (error) {
     return fail('media-unreadable', `media file \`${ref}\` cannot be read`, { expected: 'a readable file', hint: `Check its permissions (${(error as NodeJS.ErrnoException).code ?? 'read error'}).` });
   }

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import { PostsyncError } from '../errors.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
 import { MediaCache } from './media-cache.js';
@@ -9,14 +8,12 @@ import { ParsePool } from './parse-pool.js';
 import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 import { readContentFile, type ContentFileResult, type ReadContentOptions } from './read-file.js';
-import { unchangedFiles } from './unchanged-files.js';
-import type { DesiredPost, InvalidFile, PostToCheck, UnchangedPost } from './types.js';
+import { memoFiles } from './memo-files.js';
+import type { DesiredPost, InvalidFile, PostToCheck } from './types.js';
 
 export interface ContentResult {
   /** Valid posts only, sorted by key. A file with any error contributes no post. */
   posts: DesiredPost[];
-  /** Posts of files unchanged since an earlier run (only with `earlier`), sorted by key; none of them is in `posts`. */
-  unchanged: UnchangedPost[];
   /** The posts of files that yield none (`invalid`), as far as they can be made, sorted by key: checked against their accounts, never planned. */
   checkOnly: PostToCheck[];
   /** Every problem in every file, sorted by file and position. */
@@ -38,19 +35,23 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
     const folder = relativePosix(config.root, config.contentDir);
     return {
       posts: [],
-      unchanged: [],
       checkOnly: [],
       invalid: [],
       diagnostics: [{ severity: 'error', code: 'content-dir-missing', message: `the content folder \`${folder}\` does not exist`, file: folder, expected: 'a folder holding the post files', hint: 'Create it, or set `content:` in postsync.yaml to the folder that holds your posts.' }],
     };
   }
-  const files = await discoverPostFiles(config);
+  return combineContentResults(await readPostFiles(await discoverPostFiles(config), options));
+}
+
+/**
+ * The results of these post files (project-relative), in their order: from the memo when it holds
+ * a file's reading, else read in full. Thousands of files the memo holds cost no promise each.
+ */
+export async function readPostFiles(files: readonly string[], options: ReadContentOptions): Promise<ContentFileResult[]> {
   const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
-  const { earlier } = shared;
-  const reused = earlier === undefined ? [] : await unchangedFiles(files, { ...shared, earlier });
-  // Only the files not known unchanged are read; thousands of unchanged ones cost no promise each.
-  const results: (ContentFileResult | undefined)[] = files.map((_, index) => reused[index]);
-  const parsePool = ParsePool.forFiles(files.length - reused.filter((result) => result !== undefined).length);
+  const { memo } = shared;
+  const results = memo === undefined ? new Array<ContentFileResult | undefined>(files.length) : await memoFiles(files, { ...shared, memo });
+  const parsePool = ParsePool.forFiles(files.length - results.filter((result) => result !== undefined).length);
   try {
     const limit = pLimit(parsePool === undefined ? READ_CONCURRENCY : POOLED_READ_CONCURRENCY);
     const pooled = parsePool === undefined ? shared : { ...shared, parsePool };
@@ -62,27 +63,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
   } finally {
     await parsePool?.close();
   }
-  return combineContentResults(results as ContentFileResult[]);
-}
-
-/**
- * Unchanged posts (from `readContent` with `earlier`) read in full, for what needs more than
- * their summary. Each file must give the same post again (same fingerprint): one edited meanwhile
- * stops the run rather than be planned from a mix of its old and new bytes.
- */
-export async function readUnchangedInFull(posts: readonly UnchangedPost[], options: ReadContentOptions): Promise<DesiredPost[]> {
-  const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
-  const limit = pLimit(READ_CONCURRENCY);
-  const results = await Promise.all(posts.map((post) => limit(() => readContentFile(post.file, shared))));
-  return results.map((result, index) => {
-    const expected = posts[index]!;
-    // An unchanged post is the one post of its file (repeats are always read in full).
-    const [post] = result.posts;
-    if (post === undefined || result.posts.length > 1 || post.fingerprint !== expected.fingerprint) {
-      throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: 'Run the command again.' });
-    }
-    return post;
-  });
+  return results as ContentFileResult[];
 }
 
 /**
@@ -103,7 +84,6 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
   }
   const diagnostics: Diagnostic[] = [];
   const posts: DesiredPost[] = [];
-  const unchanged: UnchangedPost[] = [];
   const invalid: InvalidFile[] = [];
   const checkOnly: PostToCheck[] = [];
   for (const result of all) {
@@ -125,8 +105,6 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
       });
       invalid.push({ file: result.file, key: result.key!, readable: true });
       checkOnly.push(...result.posts);
-    } else if (result.unchanged !== undefined) {
-      unchanged.push(result.unchanged);
     } else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) {
       // A repeat whose occurrences are all past or skipped has no post and no error.
       posts.push(...result.posts);
@@ -135,7 +113,7 @@ export function combineContentResults(results: Iterable<ContentFileResult>): Con
     }
   }
   invalid.sort((a, b) => compareText(a.file, b.file));
-  return { posts: sortByKey(posts), unchanged: sortByKey(unchanged), checkOnly: sortByKey(checkOnly), diagnostics: sortDiagnostics(diagnostics), invalid };
+  return { posts: sortByKey(posts), checkOnly: sortByKey(checkOnly), diagnostics: sortDiagnostics(diagnostics), invalid };
 }
 
 /** A file without a post: keyed by its `id:` or path as read, else by the key its path gives. */

@@ -11,14 +11,14 @@ import { MediaCache, type MediaProbe } from './media-cache.js';
 import type { ParsePool } from './parse-pool.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
-import { fingerprintOf, summaryOf, type EarlierReadings } from './post-summary.js';
+import { fingerprintOf, type ReadingMemo } from './reading-memo.js';
 import { postKeyFromPath } from './post-key.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { postsOfFile, type FilePost } from './file-posts.js';
 import { digestOf, digestWithSnippets, snippetFile, snippetsDirOf, type SnippetUse } from './snippet-files.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { compareText, sortDiagnostics } from '../text/ordering.js';
-import type { DesiredPost, PostToCheck, SourcePosition, UnchangedPost } from './types.js';
+import type { DesiredPost, PostToCheck, SourcePosition } from './types.js';
 
 /** The config content reading depends on; the calendar policies default to none. */
 export type ContentConfig = Pick<Config, 'root' | 'contentDir' | 'timezone' | 'accounts'> & Partial<Pick<Config, 'rules' | 'slots' | 'vars' | 'hashtags' | 'snippetsDir'>>;
@@ -34,15 +34,16 @@ export interface ReadContentOptions {
   /** Real paths and media stats shared by the files of one read; one is made per file when absent. */
   lookups?: FileLookups;
   /**
-   * What earlier runs read (src/cache): `readContent` then gives a file known unchanged as an
-   * UnchangedPost without reading it, and every file read in full is remembered.
+   * The memo of readings (src/cache keeps it between runs): `readContent` then takes the reading
+   * of a file known unchanged from it instead of reading the file, and every file read in full
+   * is kept in it. The results are the same either way.
    */
-  earlier?: EarlierReadings;
+  memo?: ReadingMemo;
   /**
    * Platform and handle of the project's accounts, by id (`{{ account.handle }}`, rules limited
    * to platforms, `{platform}` in UTM values): read already (earlier readings must then have been
    * made with the same facts: src/cache keeps them in its context), or read the first time a post
-   * needs them (such a post is then not remembered in `earlier`). Absent: no account has any.
+   * needs them (such a post is then not kept in `memo`). Absent: no account has any.
    */
   accountFacts?: ReadonlyMap<string, AccountFacts> | (() => Promise<ReadonlyMap<string, AccountFacts>>);
   /** Worker threads that parse the files read in full (`readContent` starts them for many files); absent: this thread parses. */
@@ -59,12 +60,10 @@ export interface ContentFileResult {
   keyPosition?: SourcePosition;
   /** Set when `key` is null: the key the file's path gives (`postKeyFromPath`), which its post is blocked under. */
   pathKey?: string;
-  /** The file's posts: one, or one per occurrence of its repeat; none when the file has any error (or is given as `unchanged`). */
+  /** The file's posts: one, or one per occurrence of its repeat; none when the file has any error. */
   posts: DesiredPost[];
   /** Set instead of `posts` when the file has errors: its posts as far as they can be made, checked against their accounts but never planned. */
   checkOnly?: PostToCheck[];
-  /** Set instead of `posts` when the file is unchanged since an earlier run (see `earlier`). */
-  unchanged?: UnchangedPost;
   /** Project-relative snippet files its texts include (found or not): it reads differently when one of them changes. */
   snippets?: string[];
   diagnostics: Diagnostic[];
@@ -85,7 +84,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
 /**
  * A post file's bytes (read from `file`, or about to be written there) → its result, exactly as
  * `readContentFile` makes it. `file` is project-relative; `read` says how the bytes were read from
- * disk (a post read in full is remembered in `earlier` only then).
+ * disk (a post read in full is kept in `memo` only then).
  */
 export async function readPostFromBytes(file: string, bytes: Uint8Array, options: ReadContentOptions, read?: { stats: Stats; readAt: number }): Promise<ContentFileResult> {
   const { config } = options;
@@ -112,11 +111,19 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const uses = [...snippets.values()].sort((a, b) => compareText(a.path, b.path));
   const digest = digestWithSnippets(hash('sha1', bytes, 'base64'), uses);
   const result = assemble(file, reading, { ...found, media, snippets: uses }, { ...options, digest });
-  // A file with one post of its own time is summarized; a repeat's or a slot's posts, and a post
-  // that needed facts read for this run only, are read in full every time.
+  // A file with one post of its own time is kept; a repeat's or a slot's posts (their clock and
+  // calendar decide them), and a post that needed facts read for this run only, are read in full every time.
   const [only, ...more] = result.posts;
   if (read !== undefined && only !== undefined && more.length === 0 && only.occurrence === undefined && only.slot === undefined && !usedLoadedFacts) {
-    options.earlier?.remember(file, { digest, ...read }, summaryOf(reading, only, uses, found.diagnostics));
+    const diagnostics = found.diagnostics.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found.diagnostics]);
+    options.memo?.keep(file, read, {
+      post: only,
+      ...(reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition }),
+      diagnostics,
+      ...(reading.text.schedule === undefined ? {} : { schedule: reading.text.schedule }),
+      media: reading.text.media,
+      ...(uses.length === 0 ? {} : { snippets: uses }),
+    });
   }
   return result;
 }
@@ -130,7 +137,7 @@ function pathKeyOf(file: string, config: ContentConfig): string {
 
 export function mediaContextOf(options: ReadContentOptions) {
   const context = { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
-  return options.earlier === undefined ? context : { ...context, earlier: options.earlier };
+  return options.memo === undefined ? context : { ...context, memo: options.memo };
 }
 
 /** A reading, its posts, its media and the clock check → the file's result. */

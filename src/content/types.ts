@@ -49,7 +49,7 @@ export interface DesiredPost {
   /** Project-relative path of the Markdown file, forward slashes. */
   file: string;
   shape: PostShape;
-  /** `shapeHash(shape)`, worked out once per post (or kept from an earlier run) by content reading. */
+  /** `shapeHash(shape)`, worked out once per post by content reading. */
   shapeHash: string;
   /** What the post was made from: its file's bytes and its media files (`fingerprintOf`). Equal fingerprints, equal posts. */
   fingerprint: string;
@@ -70,26 +70,6 @@ export interface PostSlot {
   at?: SourcePosition;
   /** The slot as postsync.yaml writes it (`Mon 09:00`), its time on the project's clock (`2027-01-04 09:00 (Europe/Berlin)`); `recorded`: the time it was applied with, kept from the state. */
   taken?: { slot: string; wall: string; source: 'recorded' | 'assigned' };
-}
-
-/**
- * A post whose file and media files are byte for byte the ones an earlier run read in full
- * (src/cache keeps their summaries): what checking it and planning it as unchanged need. Anything
- * else about it comes from reading its file in full (`readContentFile`), which gives the same
- * post with the same fingerprint.
- */
-export interface UnchangedPost {
-  key: string;
-  /** Project-relative path of the Markdown file, forward slashes. */
-  file: string;
-  shapeHash: string;
-  fingerprint: string;
-  /** The accounts the post targets, by id. */
-  accountIds: string[];
-  /** Its time (an instant), or null for a draft: the schedule house rules count it. */
-  scheduledAt: string | null;
-  /** Where `scheduledAt` is written. */
-  scheduleAt?: SourcePosition;
 }
 
 /**

@@ -17,7 +17,8 @@ export interface ApplyProjectOptions {
   connection: Pick<Connection, 'client' | 'target' | 'seal'>;
   /** A plan saved by `plan --out`: applied exactly as it is, refused (StalePlanError) when stale. Null: a plan is made now. */
   saved: Plan | null;
-  kept?: RunCache;
+  /** The reading memo, saved by the caller. */
+  memo?: RunCache;
   prune: boolean;
   only: string[] | null;
   /**
@@ -62,7 +63,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      const built = await buildPlan({ config, connection, state, ...(options.kept === undefined ? {} : { kept: options.kept }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }) });
+      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }) });
       ({ plan, live } = built);
     }
     await options.onPlan(plan);

@@ -1,18 +1,16 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
-import type { IncrementalPlanner } from '../plan/incremental-planner.js';
-import { planPosts, unchangedToReadInFull } from '../plan/plan-posts.js';
+import { planPosts } from '../plan/plan-posts.js';
 import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
 import type { PostRecord, TargetState } from '../state/types.js';
-import { sortByKey } from '../text/ordering.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
 import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
 import { learnOrphanMedia } from './orphan-media.js';
 import { createPlanCaches } from './plan-caches.js';
-import { readDesired, without, type DesiredSide } from './read-desired.js';
+import { readDesired, type DesiredSide } from './read-desired.js';
 
 export interface BuildPlanOptions {
   config: Config;
@@ -26,8 +24,8 @@ export interface BuildPlanOptions {
   listing?: RemoteRead;
   /** List every remote post, history included, instead of only those the plan can need. */
   refreshAll?: boolean;
-  /** `.postsync/cache`, saved once the plan is made; absent, nothing is reused or kept. */
-  kept?: RunCache;
+  /** The reading memo (`.postsync/cache`), saved by the caller once its command ends; absent, every file is read. */
+  memo?: RunCache;
   prune: boolean;
   only: string[] | null;
   now: Date;
@@ -69,13 +67,12 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   scheduleLive.catch(() => undefined);
   const [listed, desired] = await Promise.all([
     'full' in read ? read.full : read.open,
-    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.kept), schedule: { state: section, live: scheduleLive, prune: options.prune } }),
+    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.memo), schedule: { state: section, live: scheduleLive, prune: options.prune } }),
   ]);
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
   const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone });
-  await options.kept?.save();
   return { plan, desired, live, state };
 }
 
@@ -83,10 +80,8 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
  * Whether an owned post's file is no longer as applied (changed, moved or removed): the planner
  * then needs its remote post in full, final or not.
  */
-export function changedSinceApply(desired: Pick<DesiredSide, 'posts' | 'unchanged'>): (key: string, record: PostRecord) => boolean {
-  const byKey = new Map<string, { file: string; shapeHash: string }>();
-  for (const post of desired.unchanged) byKey.set(post.key, post);
-  for (const post of desired.posts) byKey.set(post.key, post);
+export function changedSinceApply(desired: Pick<DesiredSide, 'posts'>): (key: string, record: PostRecord) => boolean {
+  const byKey = new Map(desired.posts.map((post) => [post.key, post]));
   return (key, record) => {
     const post = byKey.get(key);
     return post === undefined || post.file !== record.file || post.shapeHash !== record.appliedHash;
@@ -107,27 +102,21 @@ export interface PlanAgainst {
   now: Date;
   /** The project's time zone (`config.timezone`). */
   timezone: string;
-  /** A session that plans again and again (watch) plans only what changed since its last plan. */
-  planner?: IncrementalPlanner;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
   learnedMedia?: Map<string, string>;
 }
 
 /**
- * The plan of a checked desired side: the unchanged posts the planner cannot decide from their
- * summary are read in full first, the remote media a new file may need to know to adopt an orphan
+ * The plan of a checked desired side: the remote media a new file may need to know to adopt an orphan
  * post are fetched and hashed (`learnOrphanMedia`; usually none), then the planner decides
  * everything (plan/plan-posts.ts).
  */
 export async function planDesired(desired: DesiredSide, against: PlanAgainst): Promise<Plan> {
-  const touched = unchangedToReadInFull(desired.unchanged, against.section, against.live);
-  const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...(await desired.readInFull(touched))]);
-  const unchanged = touched.length === 0 ? desired.unchanged : without(desired.unchanged, touched);
+  const { posts } = desired;
   const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: against.live, ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
   return planPosts({
     target: against.target,
     posts,
-    unchanged,
     contentDiagnostics: desired.contentDiagnostics,
     checkDiagnostics: desired.checkDiagnostics,
     invalidFiles: desired.invalid,
@@ -141,6 +130,5 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     only: against.only,
     now: against.now,
     timezone: against.timezone,
-    ...(against.planner === undefined ? {} : { planner: against.planner }),
   });
 }

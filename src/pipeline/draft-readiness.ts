@@ -16,7 +16,7 @@ export interface DraftReadiness {
 }
 
 /** Every draft (a post without `scheduledAt`) of the desired side, by file, with what it still needs. */
-export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'unchanged' | 'diagnostics'>): DraftReadiness[] {
+export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'diagnostics'>): DraftReadiness[] {
   const byFile = new Map<string, Diagnostic[]>();
   for (const diagnostic of desired.diagnostics) {
     if (diagnostic.file === undefined) continue;
@@ -27,6 +27,5 @@ export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'unchanged' 
     drafts.push({ key, file, ...readinessOfDraft({ diagnostics: byFile.get(file) ?? [] }) });
   };
   for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
-  for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
   return drafts.sort((a, b) => compareText(a.file, b.file));
 }

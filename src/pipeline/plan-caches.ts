@@ -6,10 +6,10 @@ import { createProbeCache, type ProbeCache } from '../media/probe-cache.js';
 export interface PlanCaches {
   media: MediaCache;
   probes: ProbeCache;
-  /** What earlier runs found out (`.postsync/cache`); absent, everything is worked out afresh. */
-  kept?: RunCache;
+  /** The reading memo (`.postsync/cache`); absent, every file is read. */
+  memo?: RunCache;
 }
 
-export function createPlanCaches(kept?: RunCache): PlanCaches {
-  return { media: new MediaCache(), probes: createProbeCache(), ...(kept === undefined ? {} : { kept }) };
+export function createPlanCaches(memo?: RunCache): PlanCaches {
+  return { media: new MediaCache(), probes: createProbeCache(), ...(memo === undefined ? {} : { memo }) };
 }

@@ -6,20 +6,21 @@ import type { Connection } from './connect.js';
 
 /**
  * `postsync plan`: the remote read (scoped, `build-plan.ts`) goes out first, then the state file and the
- * post files are read while its pages come in; `.postsync/cache` is saved once the files are read.
+ * post files are read while its pages come in.
  */
 export async function planProject(input: {
   config: Config;
   connection: Pick<Connection, 'client' | 'target' | 'seal'>;
-  kept: RunCache;
+  /** The reading memo, saved by the caller. */
+  memo: RunCache;
   prune: boolean;
   only: string[] | null;
   now: Date;
   /** List every remote post, history included (`plan --refresh-all`). */
   refreshAll?: boolean;
 }): Promise<BuiltPlan> {
-  const { config, connection, kept } = input;
+  const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
-  const state = readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
-  return buildPlan({ config, connection, state, listing, kept, prune: input.prune, only: input.only, now: input.now });
+  const state = readStateSection(config.statePath, connection.target);
+  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, only: input.only, now: input.now });
 }

@@ -30,7 +30,7 @@ export interface ProjectStatus {
 export async function projectStatus(input: {
   config: Config;
   connection: Pick<Connection, 'client' | 'target'>;
-  kept?: RunCache;
+  memo?: RunCache;
   now: Date;
   refreshAll?: boolean;
 }): Promise<ProjectStatus> {
@@ -43,8 +43,7 @@ export async function projectStatus(input: {
   const unread = new Set(Object.values(section.posts).flatMap((record) => (record.final !== undefined && !read.has(record.postId) && input.refreshAll !== true ? [record.postId] : [])));
   const owned = new Set(Object.values(section.posts).map((record) => record.postId));
   if (!live.some((post) => post.status === 'draft' && owned.has(post.id))) return { state, live, unread, drafts: [] };
-  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(input.kept), schedule: { state: section, prune: false } });
-  await input.kept?.save();
+  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(input.memo), schedule: { state: section, prune: false } });
   return { state, live, unread, drafts: draftReadiness(desired) };
 }
 

@@ -10,10 +10,9 @@ import { readDesired, type DesiredSide } from './read-desired.js';
  * house rules (posts owned in the state may keep a past scheduledAt, and their slots; the remote
  * is not listed, so only posts with files count); `.postsync/cache` is saved once they are read.
  */
-export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; kept: RunCache; now: Date }): Promise<DesiredSide> {
-  const { config, connection, kept } = input;
-  const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
-  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(kept), schedule: { state: section, prune: false } });
-  await kept.save();
+export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; memo: RunCache; now: Date }): Promise<DesiredSide> {
+  const { config, connection, memo } = input;
+  const { section } = await readStateSection(config.statePath, connection.target);
+  const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(memo), schedule: { state: section, prune: false } });
   return desired;
 }

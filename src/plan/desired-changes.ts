@@ -1,10 +1,10 @@
 import type { Post } from '../api/types.js';
-import type { DesiredPost, UnchangedPost } from '../content/types.js';
+import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
-import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf, UntouchedPost } from './types.js';
+import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
 
 /** Reasons a desired post's accounts cannot be written to; empty when all are available. */
 function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] {
@@ -53,32 +53,15 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
  * `updatedAt`) and the file still says it (same shape hash, same path), so the post is a noop
  * without working out its live shape, or even the whole desired post.
  */
-export function untouchedSinceApply(post: Pick<UnchangedPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Pick<Post, 'updatedAt'> | undefined): boolean {
+export function untouchedSinceApply(post: Pick<DesiredPost, 'file' | 'shapeHash'>, record: PostRecord | undefined, live: Pick<Post, 'updatedAt'> | undefined): boolean {
   return record !== undefined && live !== undefined && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
-}
-
-/**
- * Unchanged posts (files as last read in full) split into those untouched on the remote since the
- * last apply, each with its live post (a noop as they are), and the others, to be planned from
- * the whole post.
- */
-export function splitUnchanged(unchanged: readonly UnchangedPost[], state: TargetState, liveById: ReadonlyMap<string, Pick<Post, 'id' | 'updatedAt'>>): { untouched: UntouchedPost[]; touched: UnchangedPost[] } {
-  const untouched: UntouchedPost[] = [];
-  const touched: UnchangedPost[] = [];
-  for (const post of unchanged) {
-    const record = state.posts[post.key];
-    const live = record === undefined ? undefined : liveById.get(record.postId);
-    if (live !== undefined && untouchedSinceApply(post, record, live)) untouched.push({ post, live });
-    else touched.push(post);
-  }
-  return { untouched, touched };
 }
 
 /** The reasons of every noop: one list, frozen, for the thousands of noops of a large plan. */
 const UP_TO_DATE = Object.freeze(['up to date']) as unknown as string[];
 
 /** The noop of a post untouched since the last apply. */
-export function unchangedChange(post: Pick<UnchangedPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): NoopChange {
+export function unchangedChange(post: Pick<DesiredPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): NoopChange {
   return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
 }
 

@@ -1,4 +1,4 @@
-import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile } from '../content/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
@@ -13,9 +13,8 @@ export interface GuardContext {
   diagnostics: readonly Diagnostic[];
   /** Files that yield no post because of their errors. */
   invalidFiles: readonly InvalidFile[];
-  /** The posts read in full (their media are what the plan uploads) and the unchanged ones. */
+  /** The posts planned (their media are what the plan uploads). */
   posts: readonly DesiredPost[];
-  unchanged: readonly UnchangedPost[];
   /** The state as trusted (`trustedState`). */
   state: TargetState;
   /** The state records without a valid seal. */
@@ -40,11 +39,10 @@ export function guardChanges(plan: Plan, context: GuardContext): Plan {
   const shared = sharedPostRecords(context.state);
   let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
-    const valid = [...context.posts, ...context.unchanged];
     changes = blockPostsWithErrors(changes, {
       ...context,
-      postKeys: new Set(valid.map((post) => post.key)),
-      postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)]),
+      postKeys: new Set(context.posts.map((post) => post.key)),
+      postFiles: new Set([...context.posts.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)]),
     });
   }
   // `changes` maps the plan's changes, then may add blocked changes of its own, which none of the plan's is.

@@ -1,13 +1,11 @@
 import type { Capabilities } from '../api/types.js';
-import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
-import { splitUnchanged } from './desired-changes.js';
 import { withScheduleFacts } from './schedule-changes.js';
 import { guardChanges } from './guards.js';
-import type { IncrementalPlanner } from './incremental-planner.js';
 import { createPlan } from './planner.js';
 import type { LivePostsById, Plan, PlanInput, PlanTarget } from './types.js';
 import { NONE_UNCONFIRMED, trustedState } from './unconfirmed-records.js';
@@ -15,10 +13,8 @@ import { NONE_UNCONFIRMED, trustedState } from './unconfirmed-records.js';
 /** Everything planning needs once the files, the remote side and the state are read. */
 export interface PlanPostsInput {
   target: PlanTarget;
-  /** Posts read in full, sorted by key. */
+  /** The desired posts, sorted by key. */
   posts: DesiredPost[];
-  /** Posts of unchanged files, none of them in `posts`: each must be untouched since the last apply (`unchangedToReadInFull`). */
-  unchanged: readonly UnchangedPost[];
   /** Problems of the files themselves: a file with an error yields no post. */
   contentDiagnostics: Diagnostic[];
   /** The account-rule checks of the posts. */
@@ -40,33 +36,19 @@ export interface PlanPostsInput {
   now: Date;
   /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
   timezone: string;
-  /** A session that plans again and again (watch) plans only what changed since its last plan. */
-  planner?: IncrementalPlanner;
 }
 
 /**
- * The unchanged posts the planner cannot decide from their summary: those whose post was touched
- * on either side since the last apply. Read them in full, then plan them as any post.
- */
-export function unchangedToReadInFull(unchanged: readonly UnchangedPost[], state: TargetState, live: LivePostsById): UnchangedPost[] {
-  return splitUnchanged(unchanged, state, live.briefs).touched;
-}
-
-/**
- * The plan: each unchanged post untouched since the last apply is a noop as it is, every other
- * post is paired with its state record and live post (`createPlan`), then the guards block what
+ * The plan: every post is paired with its state record and live post (`createPlan`), then the guards block what
  * must not happen (a post with errors is blocked, and a broken file never deletes its post;
  * nothing is scheduled into the past; nothing rests on a record without a valid seal).
  */
 export function planPosts(input: PlanPostsInput): Plan {
   const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
   const state = trustedState(input.state, unconfirmed);
-  const { untouched, touched } = splitUnchanged(input.unchanged, state, input.live.briefs);
-  if (touched.length > 0) throw new Error(`${touched[0]!.file} was touched since the last apply: read it in full before planning`);
   const planInput: PlanInput = {
     target: input.target,
     desired: input.posts,
-    untouched,
     diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
     state,
     stateHash: input.stateHash,
@@ -77,12 +59,11 @@ export function planPosts(input: PlanPostsInput): Plan {
     only: input.only,
     now: input.now.toISOString(),
   };
-  const plan = input.planner === undefined ? createPlan(planInput) : input.planner.plan(planInput);
+  const plan = createPlan(planInput);
   const guarded = guardChanges(plan, {
     diagnostics: planInput.diagnostics,
     invalidFiles: input.invalidFiles,
     posts: input.posts,
-    unchanged: input.unchanged,
     state,
     unconfirmed,
     only: input.only,

@@ -2,7 +2,7 @@ import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { adoptChange, matchAdoptions } from './adopt-matches.js';
 import { planContext } from './plan-context.js';
-import { planDesiredPost, unchangedChange } from './desired-changes.js';
+import { planDesiredPost } from './desired-changes.js';
 import { compareText } from '../text/ordering.js';
 import { matchRenames, moveChange, removedPendingChange, removedPostChange } from './removed-changes.js';
 import { ACTIONS, type Action, type Change, type MediaUpload, type Plan, type PlanInput, type Summary } from './types.js';
@@ -18,8 +18,7 @@ const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'u
 export function createPlan(input: PlanInput): Plan {
   const context = planContext(input);
   const { state } = input;
-  const untouched = input.untouched ?? [];
-  const desiredKeys = new Set([...input.desired.map((post) => post.key), ...untouched.map(({ post }) => post.key)]);
+  const desiredKeys = new Set(input.desired.map((post) => post.key));
   const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
@@ -27,7 +26,6 @@ export function createPlan(input: PlanInput): Plan {
   const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
 
   const changes: Change[] = [];
-  for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
   for (const post of input.desired) {
     const adopted = adoptions.adopted.get(post.key);
     if (adopted) changes.push(adoptChange(post, adopted, state));

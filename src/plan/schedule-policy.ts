@@ -1,5 +1,5 @@
 import type { Config } from '../config/types.js';
-import type { DesiredPost, InvalidFile, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, InvalidFile } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, scheduleRulesOf, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
@@ -11,10 +11,8 @@ import type { LivePostsById } from './types.js';
 
 /** What the schedule decisions of one plan are worked out from. */
 export interface SchedulePolicyInput {
-  /** Posts read in full; a `next-slot` post has no time yet. */
+  /** The posts; a `next-slot` post has no time yet. */
   posts: readonly DesiredPost[];
-  /** Posts of unchanged files (each with its time). */
-  unchanged: readonly UnchangedPost[];
   config: Pick<Config, 'rules' | 'slots' | 'timezone' | 'accounts'>;
   state: TargetState;
   /**
@@ -34,7 +32,6 @@ export interface SchedulePolicyInput {
 export interface ScheduleDecisions {
   /** `posts` with the `next-slot` ones given their slot; posts an error keeps back are left out. */
   posts: DesiredPost[];
-  unchanged: UnchangedPost[];
   /** Slots not found (errors), slots given up (warnings) and broken schedule rules, on the posts' files; each about one post names its `key`. */
   diagnostics: Diagnostic[];
   /** The posts left out because of an error of their own: the plan blocks them as it blocks an invalid file's post. */
@@ -53,13 +50,13 @@ export interface ScheduleDecisions {
 export function decideSchedule(input: SchedulePolicyInput): ScheduleDecisions {
   const rules = scheduleRulesOf(input.config.rules);
   const requested = input.posts.filter((post) => post.slot !== undefined && post.shape.targets.length > 0);
-  if (rules.length === 0 && requested.length === 0) return { posts: [...input.posts], unchanged: [...input.unchanged], diagnostics: [], held: [] };
+  if (rules.length === 0 && requested.length === 0) return { posts: [...input.posts], diagnostics: [], held: [] };
   const { timezone } = input.config;
   const nowMs = input.now.getTime();
   const aliases = aliasesOf(input.config.accounts);
   const fixed: RulePost[] = [];
   const others: OtherPost[] = [...remoteOnly(input)];
-  for (const post of [...input.posts.filter((post) => post.slot === undefined), ...input.unchanged]) {
+  for (const post of input.posts.filter((post) => post.slot === undefined)) {
     const entry = rulePostOf(post, input, aliases);
     if (entry.scheduledAt === null) continue;
     if (Date.parse(entry.scheduledAt) <= nowMs) others.push({ key: entry.key, accountIds: entry.targets.map((t) => t.accountId), scheduledAt: entry.scheduledAt });
@@ -92,17 +89,16 @@ export function decideSchedule(input: SchedulePolicyInput): ScheduleDecisions {
   const held = new Set<string>();
   for (const diagnostic of checked) if (diagnostic.severity === 'error') held.add(diagnostic.key);
   for (const post of requested) if (!assigned.has(post.key)) held.add(post.key);
-  if (held.size === 0) return { posts, unchanged: [...input.unchanged], diagnostics, held: [] };
-  const heldPosts = [...posts, ...input.unchanged].filter((post) => held.has(post.key)).map((post) => ({ file: post.file, key: post.key, readable: true, held: true as const }));
-  return { posts: posts.filter((post) => !held.has(post.key)), unchanged: input.unchanged.filter((post) => !held.has(post.key)), diagnostics, held: heldPosts };
+  if (held.size === 0) return { posts, diagnostics, held: [] };
+  const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({ file: post.file, key: post.key, readable: true, held: true as const }));
+  return { posts: posts.filter((post) => !held.has(post.key)), diagnostics, held: heldPosts };
 }
 
 /** A post as the schedule rules see it: its time, its accounts, and whether it stands as applied. */
-function rulePostOf(post: DesiredPost | UnchangedPost, input: SchedulePolicyInput, aliases: ReadonlyMap<string, string>): RulePost {
-  const full = 'shape' in post;
-  const scheduledAt = full ? post.shape.scheduledAt : post.scheduledAt;
-  const accountIds = full ? post.shape.targets.map((target) => target.socialAccountId) : post.accountIds;
-  const scheduleAt = full ? post.locations?.schedule : post.scheduleAt;
+function rulePostOf(post: DesiredPost, input: SchedulePolicyInput, aliases: ReadonlyMap<string, string>): RulePost {
+  const { scheduledAt } = post.shape;
+  const accountIds = post.shape.targets.map((target) => target.socialAccountId);
+  const scheduleAt = post.locations?.schedule;
   return {
     key: post.key,
     file: post.file,
@@ -110,13 +106,13 @@ function rulePostOf(post: DesiredPost | UnchangedPost, input: SchedulePolicyInpu
     scheduledAt,
     ...(scheduleAt === undefined ? {} : { scheduleAt }),
     standing: isSettled(post, scheduledAt, accountIds, input) ? 'settled' : 'changed',
-    targets: accountIds.map((accountId, index) => ({ accountId, label: (full ? post.targetLabels[index] : undefined) ?? aliases.get(accountId) ?? accountId, text: '', options: {} })),
+    targets: accountIds.map((accountId, index) => ({ accountId, label: post.targetLabels[index] ?? aliases.get(accountId) ?? accountId, text: '', options: {} })),
     media: [],
   };
 }
 
 /** Applied with this time and these accounts: the state's hash says the whole post is as applied, or the remote post has them. */
-function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null, accountIds: readonly string[], input: SchedulePolicyInput): boolean {
+function isSettled(post: DesiredPost, scheduledAt: string | null, accountIds: readonly string[], input: SchedulePolicyInput): boolean {
   const record = input.state.posts[post.key];
   if (record === undefined) return false;
   if (record.appliedHash === post.shapeHash) return true;
@@ -134,7 +130,7 @@ function isSettled(post: DesiredPost | UnchangedPost, scheduledAt: string | null
  */
 function remoteOnly(input: SchedulePolicyInput): OtherPost[] {
   if (input.live === undefined) return [];
-  const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+  const keys = new Set(input.posts.map((post) => post.key));
   const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === undefined).map((post) => post.shapeHash));
   const others: OtherPost[] = [];
   for (const [key, record] of Object.entries(input.state.posts)) {

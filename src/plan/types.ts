@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { DesiredPost, PostShape, UnchangedPost } from '../content/types.js';
+import type { DesiredPost, PostShape } from '../content/types.js';
 import type { Post } from '../api/types.js';
 import type { OccurrenceOf } from '../repeats/index.js';
 import type { TargetState } from '../state/types.js';
@@ -242,22 +242,11 @@ export interface LivePostsById {
   readonly briefs: ReadonlyMap<string, Pick<Post, 'id' | 'updatedAt'>>;
 }
 
-/** An unchanged post whose remote post is as last applied (`untouchedSinceApply`), and that live post. */
-export interface UntouchedPost {
-  post: UnchangedPost;
-  live: Pick<Post, 'id' | 'updatedAt'>;
-}
-
 /** Everything the pure planner needs; it reads no file, network or clock beyond this. */
 export interface PlanInput {
   target: PlanTarget;
   /** Validated and normalized desired posts (files with errors are already left out). */
   desired: DesiredPost[];
-  /**
-   * Posts of unchanged files that are also untouched on the remote since the last apply, with
-   * their live posts (as `splitUnchanged` finds them): each becomes a noop. None is in `desired`.
-   */
-  untouched?: UntouchedPost[];
   /** Passed through into the plan unchanged. */
   diagnostics: Diagnostic[];
   /** The target's state section. */

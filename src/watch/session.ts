@@ -1,26 +1,23 @@
-import type { Capabilities } from '../api/types.js';
-import type { DesiredPost } from '../content/types.js';
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
-import { IncrementalPlanner } from '../plan/incremental-planner.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { planDesired } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { draftReadiness, type DraftReadiness } from '../pipeline/draft-readiness.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { accountFactsLoader } from '../pipeline/account-facts.js';
-import { checkDesired } from '../pipeline/read-desired.js';
+import { checkDesired, type DesiredSide } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
 import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
-import { ContentCache } from './content-cache.js';
+import { ContentSnapshot } from './content-snapshot.js';
 import { DraftApplier } from './draft-applier.js';
 import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './events.js';
 import { foldEvents } from './file-changes.js';
 import { FileWatcher } from './file-watcher.js';
 import { ChangeSignatures, isEmptyDelta, planDelta } from './plan-delta.js';
 import { ConfigReloader } from './config-reloader.js';
-import { RemoteCache } from './remote-cache.js';
+import { RemoteSnapshot } from './remote-snapshot.js';
 import { WatchScope } from './watch-scope.js';
 import { WorkQueue, type Work } from './work-queue.js';
 
@@ -38,8 +35,8 @@ export interface WatchOptions {
   /** Apply draft-only changes after each plan (`--apply-drafts`). */
   applyDrafts?: boolean;
   debounceMs?: number;
-  /** Earlier runs' readings and media facts (`.postsync/cache`), saved again after each full read. */
-  kept?: RunCache;
+  /** The reading memo (`.postsync/cache`), saved by the caller when the session ends; absent, the session keeps one in memory. */
+  memo?: RunCache;
   onEvent: WatchListener;
   clock?: () => Date;
 }
@@ -54,9 +51,8 @@ export class WatchSession {
   #config: Config;
   readonly #scope: WatchScope;
   readonly #caches: PlanCaches;
-  readonly #content: ContentCache;
-  readonly #remote: RemoteCache;
-  readonly #planner = new IncrementalPlanner();
+  readonly #content: ContentSnapshot;
+  readonly #remote: RemoteSnapshot;
   /** Remote media learned by content for adoption, fetched once per session. */
   readonly #learnedMedia = new Map<string, string>();
   readonly #signatures = new ChangeSignatures();
@@ -66,6 +62,8 @@ export class WatchSession {
   #section: TargetState | null = null;
   #stateHash = '';
   #plan: Plan | null = null;
+  /** The desired side of the latest plan. */
+  #desired: DesiredSide | null = null;
   readonly #queue: WorkQueue;
   #closed = false;
   /** Posts scheduled up to this time have been checked against it ("not in the past"). */
@@ -76,9 +74,9 @@ export class WatchSession {
     this.#options = options;
     this.#config = options.config;
     this.#scope = new WatchScope(options.config);
-    this.#caches = createPlanCaches(options.kept);
-    this.#content = new ContentCache({ config: options.config, caches: this.#caches, accountFacts: accountFactsLoader(options.connection.client) });
-    this.#remote = new RemoteCache(options.connection.client);
+    this.#caches = createPlanCaches(options.memo);
+    this.#content = new ContentSnapshot({ config: options.config, caches: this.#caches, accountFacts: accountFactsLoader(options.connection.client) });
+    this.#remote = new RemoteSnapshot(options.connection.client);
     this.#drafts = new DraftApplier({ client: options.connection.client, seal: options.connection.seal, emit: (event) => this.#emit(event) });
     this.#configReloader = new ConfigReloader({ read: options.reloadConfig, emit: (event) => this.#emit(event), now: () => this.#now() });
     this.#queue = new WorkQueue({ run: (work) => this.#process(work), onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'plan', error }) });
@@ -98,11 +96,11 @@ export class WatchSession {
 
   /**
    * What the latest plan was made from besides the plan (for `watch --calendar`): the
-   * configuration, every valid post in full, the remote posts and account rules as last read,
-   * and the state section. Read it in the listener of a `started` or `plan` event.
+   * configuration, its desired side, the remote posts as last read, and the state section. Read
+   * it in the listener of a `started` or `plan` event.
    */
-  planned(): { config: Config; posts: readonly DesiredPost[]; live: LivePostsById; capabilities: ReadonlyMap<string, Capabilities>; state: TargetState } {
-    return { config: this.#config, posts: this.#content.result().posts, live: this.#remote.live, capabilities: this.#remote.rules.capabilities, state: this.#section! };
+  planned(): { config: Config; desired: DesiredSide; live: LivePostsById; state: TargetState } {
+    return { config: this.#config, desired: this.#desired!, live: this.#remote.live, state: this.#section! };
   }
 
   /** Reads the remote again and re-plans (the `r` key). */
@@ -132,7 +130,6 @@ export class WatchSession {
     });
     await this.#content.readAll(now);
     this.#timeChecked = now;
-    await this.#caches.kept?.save();
     await this.#remote.refresh(this.#content.result(), this.#section!.posts);
     const { plan, drafts } = await this.#makePlan(now);
     this.#plan = plan;
@@ -213,7 +210,6 @@ export class WatchSession {
     if (fullRead) {
       await this.#content.readAll(now);
       this.#timeChecked = now;
-      await this.#caches.kept?.save();
     } else {
       await this.#content.readFiles([...new Set(reread)], now);
       for (const folder of folders) await this.#content.syncFolder(folder, now);
@@ -233,12 +229,13 @@ export class WatchSession {
 
   /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read; and the drafts' readiness. */
   async #makePlan(now: Date): Promise<{ plan: Plan; drafts: DraftReadiness[] }> {
-    const content = this.#content.source(now);
+    const content = this.#content.result();
     await this.#remote.prepare(content, this.#section!.posts);
     const schedule = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
-    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, memo: this.#content.checkMemo, schedule });
+    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, schedule });
+    this.#desired = desired;
     const { target, seal } = this.#options.connection;
-    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, planner: this.#planner, learnedMedia: this.#learnedMedia });
+    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 

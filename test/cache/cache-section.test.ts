@@ -1,11 +1,12 @@
-import type { Stats } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { readFile, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CacheSection } from '../../src/cache/cache-section.js';
 import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
 import { RunCache } from '../../src/cache/run-cache.js';
-import type { PostSummary } from '../../src/content/post-summary.js';
+import type { MemoReading } from '../../src/content/reading-memo.js';
+import { desired, shape } from '../plan/fixtures.js';
 import { testdir } from '../helpers/testdir.js';
 
 const identity = { build: 'b1', context: 'c1' };
@@ -88,51 +89,37 @@ describe('StampedFacts', () => {
   });
 });
 
-/** A post file read long before `readAt`, so its stamp is kept. */
-const settledRead = (digest: string) => ({ digest, stats: { size: 10, mtimeMs: 1_000, ctimeMs: 1_000, ino: 5 } as Stats, readAt: 1_000 + SETTLED_MS });
-const summary = (key: string): PostSummary => ({ key, diagnostics: [], accountIds: [], media: undefined, mediaHashes: '', shapeHash: `shape-${key}` });
-const checks = { rules: 'r1', accounts: [], media: [] };
+/** The reading of a post file `key`, and how its file was read: long after its last change, so its stamp is kept. */
+const reading = (key: string): MemoReading => ({ post: desired(key, shape()), diagnostics: [], media: undefined });
+const settledRead = (path: string) => {
+  const stats = lstatSync(path);
+  return { stats, readAt: stats.mtimeMs + SETTLED_MS };
+};
 
 describe('RunCache', () => {
   it('writes a .gitignore beside its sections, so no project has to list the folder', async () => {
-    const root = await testdir();
+    const root = await testdir({ 'posts/a.md': 'A' });
     const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    cache.posts({ root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} })!.remember('posts/a.md', settledRead('digest'), summary('a'));
+    cache.posts({ root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} })!.keep('posts/a.md', settledRead(join(root, 'posts/a.md')), reading('a'));
     await cache.save();
     expect((await readdir(join(root, '.postsync/cache'))).sort()).toEqual(['.gitignore', 'posts.json']);
     expect(await readFile(join(root, '.postsync/cache/.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
 
-  it('keeps what it found out about posts per content config: another timezone or alias set starts empty', async () => {
-    const root = await testdir();
+  it('hands a reading out while the file keeps its stamp, per content config: another timezone or alias set starts empty', async () => {
+    const root = await testdir({ 'posts/a.md': 'A' });
+    const path = join(root, 'posts/a.md');
     const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: { photo: 'id-1' } };
     const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    cache.posts(config)!.remember('posts/a.md', settledRead('d1'), summary('a'));
-    cache.posts(config)!.keepChecks('posts/a.md', 'd1:', checks);
+    cache.posts(config)!.keep('posts/a.md', settledRead(path), reading('a'));
     await cache.save();
     const again = () => RunCache.open(root, { enabled: true, build: 'test' });
-    expect(again().posts(config)!.checksOf('posts/a.md', 'd1:')).toEqual(checks);
-    expect(again().posts(config)!.checksOf('posts/a.md', 'd2:')).toBeUndefined();
-    expect(again().posts({ ...config, timezone: 'Europe/Berlin' })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
-    expect(again().posts({ ...config, accounts: { photo: 'id-2' } })!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
-    expect(RunCache.open(root, { enabled: true, build: 'other' }).posts(config)!.checksOf('posts/a.md', 'd1:')).toBeUndefined();
-  });
-
-  it('hands a calendar card out only for the post it was made from, and keeps each post\'s key, file and shape hash once', async () => {
-    const root = await testdir();
-    const post = { key: 'a', file: 'posts/a.md', fingerprint: 'f1', shapeHash: 's1' };
-    const card = { key: 'a', file: 'posts/a.md', shapeHash: 's1', text: 'A' };
-    const cache = RunCache.open(root, { enabled: true, build: 'test' });
-    cache.calendarCards<typeof card>('zone')!.keep(post, card);
-    expect(() => cache.calendarCards<typeof card>('zone')!.keep({ ...post, file: 'posts/b.md' }, card)).toThrow(/names another post/);
-    await cache.save();
-    const kept = () => RunCache.open(root, { enabled: true, build: 'test' }).calendarCards<typeof card>('zone')!;
-    expect(kept().get(post)).toEqual(card);
-    for (const other of [{ fingerprint: 'f2' }, { shapeHash: 's2' }, { file: 'posts/moved.md' }]) expect(kept().get({ ...post, ...other })).toBeUndefined();
-    expect(RunCache.open(root, { enabled: true, build: 'test' }).calendarCards<typeof card>('another zone')!.get(post)).toBeUndefined();
-    const text = await readFile(join(root, '.postsync/cache/calendar.json'), 'utf8');
-    expect(text.split('posts/a.md').length - 1).toBe(1);
-    expect(text.split('s1').length - 1).toBe(1);
+    expect(again().posts(config)!.reading('posts/a.md', path)).toEqual(reading('a'));
+    expect(again().posts({ ...config, timezone: 'Europe/Berlin' })!.reading('posts/a.md', path)).toBeUndefined();
+    expect(again().posts({ ...config, accounts: { photo: 'id-2' } })!.reading('posts/a.md', path)).toBeUndefined();
+    expect(RunCache.open(root, { enabled: true, build: 'other' }).posts(config)!.reading('posts/a.md', path)).toBeUndefined();
+    await utimes(path, new Date('2026-01-01'), new Date('2026-01-01'));
+    expect(again().posts(config)!.reading('posts/a.md', path)).toBeUndefined();
   });
 
   it('hands out nothing and writes nothing when disabled', async () => {

@@ -7,7 +7,8 @@ import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
 import { testdir } from '../helpers/testdir.js';
-import { photoPostFile as post, writtenPageModel } from './fixtures.js';
+import { startWatchProcess } from '../watch/watch-process.js';
+import { pageModel, photoPostFile as post, writtenPageModel } from './fixtures.js';
 
 const emulator = useEmulator();
 
@@ -40,7 +41,7 @@ describe('postsync calendar', () => {
     expect(await readFile(join(dir, 'feed.ics'), 'utf8')).toContain('SUMMARY:February [photo]\r\n');
   });
 
-  it('makes the same calendar from the cards .postsync/cache keeps as from the files, and shows an edit at once', async () => {
+  it('makes the same calendar from the readings .postsync/cache keeps as from the files, and shows an edit at once', async () => {
     const dir = await project();
     // Files older than a couple of seconds: their stamps vouch for their bytes, so the warm run reads none of them.
     const past = new Date(Date.now() - 3_600_000);
@@ -51,8 +52,8 @@ describe('postsync calendar', () => {
     const cold = same(await writtenPageModel(join(dir, 'cold/index.html')));
     expect(same(await writtenPageModel(join(dir, 'first/index.html')))).toEqual(cold);
     expect(same(await writtenPageModel(join(dir, 'warm/index.html')))).toEqual(cold);
-    const kept = JSON.parse(await readFile(join(dir, '.postsync/cache/calendar.json'), 'utf8')) as { entries: { value: { key: string } }[] };
-    expect(kept.entries.map(({ value }) => value.key).sort()).toEqual(['feb', 'jan']);
+    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')) as { entries: [string, unknown][] };
+    expect(memo.entries.map(([file]) => file).sort()).toEqual(['posts/feb.md', 'posts/jan.md']);
 
     await writeFile(join(dir, 'posts/feb.md'), post('2027-02-05 09:00', 'February, <b>edited</b>'));
     expect((await calendar(dir, emulator().baseUrl, '--out', 'edited')).code).toBe(0);
@@ -91,5 +92,45 @@ describe('postsync calendar', () => {
     expect(model.source).toBe('state');
     expect(model.summary).toBeNull();
     expect(Object.fromEntries(model.posts.map((post) => [post.key, post.status]))).toEqual({ jan: 'applied', feb: 'edited since applied', mar: 'not applied' });
+  });
+});
+
+describe('a post a house rule holds', () => {
+  const heldProject = async () =>
+    testdir({
+      'postsync.yaml': `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\nrules:\n  nights:\n    quietHours: { from: "22:00", to: "07:00" }\n`,
+      'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
+      'posts/late.md': post('2027-01-05 23:30', 'Too late'),
+    });
+
+  it('is shown on its day with its accounts, and is in the feed', async () => {
+    const dir = await heldProject();
+    const result = await calendar(dir, emulator().baseUrl, '--out', 'out', '--ics', 'feed.ics');
+    expect(result.code).toBe(0);
+    const model = await writtenPageModel(join(dir, 'out/index.html'));
+    const late = model.posts.find((shown) => shown.key === 'late')!;
+    expect(late.slot).toMatchObject({ day: '2027-01-05', time: '23:30' });
+    expect(late.targets.map((target) => target.account)).toEqual([DEMO_ACCOUNTS.photo]);
+    expect(late.overlay).toBe('blocked');
+    expect(late.text).toBe('Too late');
+    expect(await readFile(join(dir, 'feed.ics'), 'utf8')).toContain('SUMMARY:Too late [photo]\r\n');
+  });
+
+  it('is shown the same by watch --calendar as by calendar', async () => {
+    const dir = await heldProject();
+    expect((await calendar(dir, emulator().baseUrl, '--out', 'out')).code).toBe(0);
+    const written = (await writtenPageModel(join(dir, 'out/index.html'))).posts.find((shown) => shown.key === 'late');
+    const watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
+    try {
+      const url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) \(updates after every save\)/.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\//))![1]!;
+      const served = pageModel(await (await fetch(url)).text()).posts.find((shown) => shown.key === 'late')!;
+      // Only where the pictures are differs: next to a written page, or the server's route.
+      const pictures = (post: CalendarPost) => post.media.map((media) => media.src);
+      expect(pictures(served)).toEqual(pictures(written!).map((src) => `/${src}`));
+      const withoutPictures = (post: CalendarPost) => ({ ...post, media: post.media.map(({ src: _src, ...media }) => media) });
+      expect(withoutPictures(served)).toEqual(withoutPictures(written!));
+    } finally {
+      await watch.stop('SIGINT');
+    }
   });
 });

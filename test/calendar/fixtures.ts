@@ -1,8 +1,7 @@
 import type { Capabilities, Post } from '../../src/api/types.js';
 import { buildCalendarModel, type CalendarInput } from '../../src/calendar/build-model.js';
 import { readFile } from 'node:fs/promises';
-import type { CalendarModel, CalendarPost, ModelPost } from '../../src/calendar/model.js';
-import { shownPost } from '../../src/calendar/shown-post.js';
+import type { CalendarModel, CalendarPost } from '../../src/calendar/model.js';
 import { captionsOf, postCard, type PostCard } from '../../src/calendar/post-card.js';
 import { zonePlacer } from '../../src/calendar/zone-placer.js';
 import type { DesiredPost, PostShape } from '../../src/content/types.js';
@@ -118,8 +117,12 @@ export function photoPostFile(scheduledAt: string, body: string): string {
 
 /** The calendar a written page holds (its JSON islands, the first view's and the rest), its posts shown as the page shows them. */
 export async function writtenPageModel(page: string): Promise<CalendarModel<CalendarPost>> {
-  const html = await readFile(page, 'utf8');
+  return pageModel(await readFile(page, 'utf8'));
+}
+
+/** The calendar a page's HTML holds (see writtenPageModel). */
+export function pageModel(html: string): CalendarModel<CalendarPost> {
   const model = JSON.parse(new RegExp('<script type="application/json" id="calendar-data">(.*?)</script>', 's').exec(html)![1]!) as CalendarModel;
-  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as ModelPost[]);
-  return { ...model, posts: [...model.posts, ...rest].map(shownPost) };
+  const rest = [...html.matchAll(/<script type="application\/json" id="calendar-rest-\d+">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as CalendarPost[]);
+  return { ...model, posts: [...model.posts, ...rest] };
 }

@@ -2,7 +2,6 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { renderIcs, uidOf } from '../../src/calendar/ics.js';
 import { calendarFor, desired, live, owning, PHOTO, shape, SHORT } from './fixtures.js';
-import { shownPost } from '../../src/calendar/shown-post.js';
 
 const awkward = 'Line one; with, commas\\and a backslash\nLine two: Ünïcödé ☕ '.repeat(4);
 
@@ -39,7 +38,7 @@ describe('the iCalendar feed', () => {
       const post = scheduled[index]!;
       expect(event.startDate.toJSDate().toISOString()).toBe(post.slot!.at);
       expect(event.startDate.zone.tzid).toBe('UTC');
-      expect(event.description).toContain(shownPost(post).text);
+      expect(event.description).toContain(post.text);
     }
     const launch = events[0]!;
     expect(launch.summary).toBe('Line one; with, commas\\and a backslash [brand-photo, brand-short]');

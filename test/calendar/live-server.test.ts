@@ -83,7 +83,7 @@ describe('CalendarServer (watch --calendar)', () => {
     const delta = second.data as PostsDelta;
     expect(delta.base).toBe(1);
     expect(delta.order).toEqual(['launch', 'later']);
-    expect(delta.changed.map((post) => [post.key, JSON.parse(post.content).text])).toEqual([['later', 'Later on, edited']]);
+    expect(delta.changed.map((post) => [post.key, post.text])).toEqual([['later', 'Later on, edited']]);
     expect(delta.calendar.timezone).toBe('Europe/Berlin');
     await events.close();
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT } from './fixtures.js';
-import { shownPost } from '../../src/calendar/shown-post.js';
 
 describe('the calendar model', () => {
   it('places a post on its day and time in the project time zone, also across a DST change', () => {
@@ -43,7 +42,7 @@ describe('the calendar model', () => {
       owned: owning({ gone: ['p1', gone], 'deleted-remotely': ['p9', gone] }),
     });
     expect(model.posts).toHaveLength(1);
-    expect(shownPost(model.posts[0]!)).toMatchObject({ key: 'gone', file: 'posts/gone.md', overlay: 'unscheduled', text: 'Weekend special', status: 'scheduled', previous: { day: '2027-01-08', time: '12:00' }, change: { action: 'unschedule' } });
+    expect(model.posts[0]!).toMatchObject({ key: 'gone', file: 'posts/gone.md', overlay: 'unscheduled', text: 'Weekend special', status: 'scheduled', previous: { day: '2027-01-08', time: '12:00' }, change: { action: 'unschedule' } });
     expect(model.summary).toMatchObject({ unscheduled: 1, deleted: 0 });
   });
 
@@ -56,12 +55,12 @@ describe('the calendar model', () => {
         [SHORT, capabilities(SHORT, { maxLength: 100, lengthUnit: 'utf16', requiredExcept: 'always' })],
       ]),
     });
-    const [photo, short] = shownPost(model.posts[0]!).targets;
+    const [photo, short] = model.posts[0]!.targets;
     // 12 × 2 bytes = 24 > 20: ten characters fit.
     expect(photo).toMatchObject({ label: 'brand-photo', override: false, length: 24, shown: 'é'.repeat(10), overflow: 'éé', options: [{ name: 'format', value: 'feed' }, { name: 'shareToFeed', value: 'yes' }] });
     expect(short).toMatchObject({ label: 'brand-short', override: true, length: 9, shown: 'Short one', overflow: '', options: [{ name: 'shortBAllowComment', value: 'no' }] });
     // A caption that is the post's text whole is not copied.
-    const plain = shownPost(calendarFor({ posts: [desired('plain', shape({ content: 'Hi' }))] }).posts[0]!).targets[0]!;
+    const plain = calendarFor({ posts: [desired('plain', shape({ content: 'Hi' }))] }).posts[0]!.targets[0]!;
     expect(plain).toEqual({ account: PHOTO, label: 'brand-photo', status: null, override: false, overflow: '', length: 2, options: [] });
     expect(model.accounts.map((account) => [account.label, account.platform, account.maxLength, account.unitWord, account.color])).toEqual([
       ['brand-photo', 'photoC', 20, 'bytes (UTF-8)', 0],

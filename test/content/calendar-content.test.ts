@@ -124,17 +124,17 @@ describe('templates in content reading', () => {
     const run = async () => {
       const kept = RunCache.open(root, { enabled: true, build: 'test' });
       const config = configOf(root);
-      const result = await readContent({ config, now: NOW, probe: fakeProbe(), mediaCache: createPlanCaches(kept).media, earlier: kept.posts(config)! });
+      const result = await readContent({ config, now: NOW, probe: fakeProbe(), mediaCache: createPlanCaches(kept).media, memo: kept.posts(config)! });
       await kept.save();
       return result;
     };
     expect((await run()).posts.map((post) => post.shape.content)).toEqual(['Text\nOld signature']);
     const warm = await run();
-    expect([warm.posts, warm.unchanged.map((post) => post.key)]).toEqual([[], ['a']]);
+    expect(warm.posts.map((post) => post.shape.content)).toEqual(['Text\nOld signature']);
     await writeFile(join(root, 'snippets/sig.md'), 'New signature');
     await utimes(join(root, 'snippets/sig.md'), LONG_AGO, LONG_AGO);
     const edited = await run();
-    expect(edited.posts.map((post) => [post.shape.content, post.fingerprint === warm.unchanged[0]!.fingerprint])).toEqual([['Text\nNew signature', false]]);
+    expect(edited.posts.map((post) => [post.shape.content, post.fingerprint === warm.posts[0]!.fingerprint])).toEqual([['Text\nNew signature', false]]);
   });
 });
 
@@ -155,13 +155,13 @@ describe('text and media house rules in content reading', () => {
     const config = configOf(root, { rules: [{ ...banned, severity: 'warning' }] });
     const run = async () => {
       const kept = RunCache.open(root, { enabled: true, build: 'test' });
-      const result = await readContent({ config, now: NOW, probe: fakeProbe(), earlier: kept.posts(config)! });
+      const result = await readContent({ config, now: NOW, probe: fakeProbe(), memo: kept.posts(config)! });
       await kept.save();
       return result;
     };
     const cold = await run();
     const warm = await run();
-    expect([cold.posts.length, warm.unchanged.length]).toEqual([1, 1]);
+    expect(warm.posts).toEqual(cold.posts);
     expect(warm.diagnostics).toEqual(cold.diagnostics);
     expect(warm.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'rule-banned-words']]);
   });

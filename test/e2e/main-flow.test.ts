@@ -99,7 +99,7 @@ describe('the main job, as a new user runs it', () => {
     expect((await cli('plan', '--json')).stdout).toContain('We launch on Tuesday.');
   });
 
-  it('plans settled, unchanged files from their summaries and still sees every change: a remote edit, a file edit, a removed file', async () => {
+  it('plans settled, unchanged files from the reading memo and still sees every change: a remote edit, a file edit, a removed file', async () => {
     const dir = await demoProject({
       'launch.md': post({ body: 'We launch on Monday.' }),
       'teaser.md': post({ body: 'A first look.', targets: '[short]', media: '[media/teaser.mp4]' }),
@@ -110,13 +110,10 @@ describe('the main job, as a new user runs it', () => {
     const long = new Date('2026-01-01T00:00:00Z');
     for (const file of ['posts/launch.md', 'posts/teaser.md', 'media/cover.png', 'media/teaser.mp4']) await utimes(join(dir, file), long, long);
     expect((await cli('plan')).stdout).toContain('No changes.');
-    // Every summary has a settled stamp and check results (the columns of summary-columns.ts).
-    const summaries = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')).entries as { files: string[]; stamps: string; refs: number[]; values: unknown[] };
-    const stamps = Buffer.from(summaries.stamps, 'base64');
-    const sizes = summaries.files.map((_, row) => stamps.readDoubleLE(row * 32));
-    const checks = summaries.files.map((_, row) => summaries.values[summaries.refs[row * 4 + 3]!]);
-    expect(summaries.files.sort()).toEqual(['posts/launch.md', 'posts/teaser.md']);
-    expect(sizes.every((size) => size > 0) && checks.every((check) => check !== 0)).toBe(true);
+    // The memo holds a reading of every post file, under its settled stamp.
+    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')).entries as [string, { stamp: { size: number }; reading: { post: { key: string } } }][];
+    expect(memo.map(([file]) => file).sort()).toEqual(['posts/launch.md', 'posts/teaser.md']);
+    expect(memo.every(([, entry]) => entry.stamp.size > 0 && entry.reading.post.key !== '')).toBe(true);
     expect((await cli('plan')).stdout).toContain('No changes.');
 
     const [launch] = ((await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string }[]).filter((p) => p.content === 'We launch on Monday.');

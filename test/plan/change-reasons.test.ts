@@ -98,7 +98,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
       const posts = [desired('launch', past)];
       const section = owned(state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } }));
       const plan = createPlan(planInput({ desired: posts, state: section, live: [livePost('p1', scheduled)] }));
-      return guardChanges(plan, { diagnostics: [], invalidFiles: [], posts, unchanged: [], state: section, unconfirmed: NONE_UNCONFIRMED, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'Europe/Berlin' }).changes[0]!;
+      return guardChanges(plan, { diagnostics: [], invalidFiles: [], posts, state: section, unconfirmed: NONE_UNCONFIRMED, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'Europe/Berlin' }).changes[0]!;
     },
   },
 };

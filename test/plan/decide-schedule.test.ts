@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuietHoursRule } from '../../src/config/house-rule-types.js';
 import { parseSlot } from '../../src/config/slots-section.js';
-import type { DesiredPost, UnchangedPost } from '../../src/content/types.js';
+import type { DesiredPost } from '../../src/content/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import type { PostShape } from '../../src/content/types.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
@@ -25,9 +25,10 @@ function slotPost(key: string, targets?: PostShape['targets']): DesiredPost {
   return { ...post(key, null, timed(null, targets)), slot: { at: { line: 2, column: 14 } } };
 }
 
-function unchanged(key: string, when: string): UnchangedPost {
-  const made = desired(key, timed(when));
-  return { key, file: made.file, shapeHash: made.shapeHash, fingerprint: made.fingerprint, accountIds: [PHOTO], scheduledAt: at(when), scheduleAt: { line: 3, column: 1 } };
+/** A post whose time is written on line 3. */
+function writtenAt3(key: string, when: string): DesiredPost {
+  const made = post(key, when);
+  return { ...made, locations: { ...made.locations!, schedule: { line: 3, column: 1 } } };
 }
 
 
@@ -37,15 +38,15 @@ const heldKeys = (result: ReturnType<typeof decide>) => result.held.map((h) => h
 
 describe('decideSchedule: which posts the schedule rules see', () => {
   it('passes posts through untouched when there is no schedule rule and no next-slot post', () => {
-    const posts = [post('a', '2027-01-04 23:00')];
-    const result = decide({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts, unchanged: [unchanged('u', '2027-01-05 23:00')] });
-    expect(result).toEqual({ posts, unchanged: [unchanged('u', '2027-01-05 23:00')], diagnostics: [], held: [] });
+    const posts = [post('a', '2027-01-04 23:00'), writtenAt3('u', '2027-01-05 23:00')];
+    const result = decide({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts });
+    expect(result).toEqual({ posts, diagnostics: [], held: [] });
   });
 
   it('gives a next-slot post without accounts no slot: it has nowhere to go, and the accounts check reports that', () => {
     const lonely = slotPost('lonely', []);
     const result = decide({ posts: [lonely] });
-    expect(result).toEqual({ posts: [lonely], unchanged: [], diagnostics: [], held: [] });
+    expect(result).toEqual({ posts: [lonely], diagnostics: [], held: [] });
   });
 
   it('checks a post at the very instant of planning no more: it is published or about to be', () => {
@@ -57,29 +58,27 @@ describe('decideSchedule: which posts the schedule rules see', () => {
 
   it('holds back only for errors: a rule of severity warning is reported, and the post goes on', () => {
     const soft = { ...nights, severity: 'warning' as const };
-    const result = decide({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30')], unchanged: [unchanged('u', '2027-01-05 12:00')] });
+    const result = decide({ config: { rules: [soft], slots: {}, timezone: ZONE, accounts: {} }, posts: [post('late', '2027-01-04 23:30'), writtenAt3('u', '2027-01-05 12:00')] });
     expect(result.diagnostics.map((d) => [d.severity, (d as { key?: string }).key])).toEqual([['warning', 'late']]);
-    expect(result.posts.map((p) => p.key)).toEqual(['late']);
-    expect(result.unchanged).toEqual([unchanged('u', '2027-01-05 12:00')]);
+    expect(result.posts.map((p) => p.key)).toEqual(['late', 'u']);
     expect(result.held).toEqual([]);
   });
 
-  it('holds back an unchanged post that breaks a rule, and names it as held', () => {
-    const result = decide({ unchanged: [unchanged('u', '2027-01-05 23:00'), unchanged('v', '2027-01-06 12:00')], posts: [post('a', '2027-01-04 12:00')] });
+  it('holds back a post that breaks a rule, and names it as held', () => {
+    const result = decide({ posts: [post('a', '2027-01-04 12:00'), writtenAt3('u', '2027-01-05 23:00'), writtenAt3('v', '2027-01-06 12:00')] });
     expect(reported(result)).toEqual(['u']);
-    expect(result.unchanged.map((p) => p.key)).toEqual(['v']);
-    expect(result.posts.map((p) => p.key)).toEqual(['a']);
+    expect(result.posts.map((p) => p.key)).toEqual(['a', 'v']);
     expect(result.held).toEqual([{ file: 'posts/u.md', key: 'u', readable: true, held: true }]);
   });
 
-  it('reports where an unchanged post writes its time', () => {
-    const result = decide({ unchanged: [unchanged('u', '2027-01-05 23:00')] });
+  it('reports where a post writes its time', () => {
+    const result = decide({ posts: [writtenAt3('u', '2027-01-05 23:00')] });
     expect(result.diagnostics[0]).toMatchObject({ file: 'posts/u.md', line: 3, column: 1 });
   });
 
   it('names an account in messages by its first alias in postsync.yaml', () => {
     const config = { rules: [nights], slots: {}, timezone: ZONE, accounts: { brand: PHOTO, photo: PHOTO } };
-    const result = decide({ config, unchanged: [unchanged('u', '2027-01-05 23:00')] });
+    const result = decide({ config, posts: [{ ...writtenAt3('u', '2027-01-05 23:00'), targetLabels: [] }] });
     expect(result.diagnostics[0]!.message).toBe('rule `nights`: 23:00 is in the quiet hours 22:00–07:00 (brand)');
   });
 });
@@ -195,7 +194,7 @@ describe('decideSchedule: owned posts no file stands for', () => {
     const moved = timed('2027-01-05 15:00');
     const result = decide({ posts: [post('gone', '2027-01-05 15:00', moved), post('new', '2027-01-05 11:00')], state: owned, live });
     expect(reported(result)).toEqual([]);
-    const stays = decide({ unchanged: [unchanged('gone', '2027-01-05 15:00')], posts: [post('new', '2027-01-05 11:00')], state: owned, live });
+    const stays = decide({ posts: [post('gone', '2027-01-05 15:00'), post('new', '2027-01-05 11:00')], state: owned, live });
     expect(reported(stays)).toEqual([]);
   });
 

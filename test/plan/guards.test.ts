@@ -12,7 +12,7 @@ import type { TargetState } from '../../src/state/types.js';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
 function guard(plan: Plan, overrides: Partial<GuardContext> & { posts: DesiredPost[]; state: TargetState }): Plan {
-  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unchanged: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, timezone: 'Europe/Berlin', ...overrides });
+  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, timezone: 'Europe/Berlin', ...overrides });
 }
 
 /** The plan of an owned post applied as `before` whose file now says `after`. */

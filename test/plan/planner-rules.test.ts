@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capabilities } from '../../src/api/types.js';
+import type { Capabilities, Post } from '../../src/api/types.js';
 import { accountAvailability } from '../../src/plan/account-availability.js';
 import { untouchedSinceApply } from '../../src/plan/desired-changes.js';
 import { isFinalStatus } from '../../src/plan/final-status.js';
@@ -64,23 +64,23 @@ describe('createPlan: a rename is never also an adoption', () => {
   });
 });
 
-describe('planPosts: unchanged posts must be untouched', () => {
-  it('refuses an unchanged post whose remote post moved since the last apply: it must be read in full first', () => {
+describe('planPosts', () => {
+  it('decides whether a post is unchanged from the post itself: as applied on both sides, touched on the remote, or changed there', () => {
     const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
-    const unchanged = [{ key: 'launch', file: 'posts/launch.md', shapeHash: record('p1', applied, 'x').appliedHash, fingerprint: 'f', accountIds: [PHOTO], scheduledAt: null }];
     const input = {
-      target: TARGET, posts: [], unchanged, contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section),
-      capabilities: new Map(), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
+      target: TARGET, posts: [desired('launch', applied)], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section),
+      capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
     };
-    const moved = livePostsById([livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z' })]);
-    expect(() => planPosts({ ...input, live: moved })).toThrow('posts/launch.md was touched since the last apply: read it in full before planning');
-    expect(planPosts({ ...input, live: livePostsById([livePost('p1', applied)]) }).changes.map((change) => change.action)).toEqual(['noop']);
+    const actions = (live: Post) => planPosts({ ...input, live: livePostsById([live]) }).changes.map((change) => change.action);
+    expect(actions(livePost('p1', applied))).toEqual(['noop']);
+    expect(actions(livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z' }))).toEqual(['noop']);
+    expect(actions(livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z', content: 'Edited on the remote' }))).toEqual(['update']);
   });
 
   it('passes the media learned from the service on to the planner, so an orphan with them is adopted', () => {
     const withMedia = shape({ media: [SHA_A] });
     const input = {
-      target: TARGET, posts: [desired('launch', withMedia)], unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: state(), stateHash: stateSectionHash(state()),
+      target: TARGET, posts: [desired('launch', withMedia)], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: state(), stateHash: stateSectionHash(state()),
       live: livePostsById([livePost('p1', withMedia)]), capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
     };
     expect(planPosts({ ...input, mediaSha256s: new Map([[mediaId(SHA_A), SHA_A]]) }).changes.map((change) => [change.action, change.mediaRecords?.length])).toEqual([['adopt', 1]]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { splitUnchanged } from '../../src/plan/desired-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Change, Plan } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
@@ -270,36 +269,7 @@ function pick(media: ReturnType<typeof desiredMedia>) {
   return { sha256, path, sizeBytes, contentType, kind };
 }
 
-describe('createPlan: unchanged files', () => {
-  const unchanged = (key: string, postShape = applied) => ({ key, file: `posts/${key}.md`, shapeHash: shapeHash(postShape), fingerprint: `d-${key}:`, accountIds: [PHOTO], scheduledAt: postShape.scheduledAt });
-
-  it('splits them: only a post as last applied on both sides is untouched; the others are planned in full', () => {
-    const section = state({
-      posts: {
-        same: record('p-same', applied, 'posts/same.md'),
-        remote: record('p-remote', applied, 'posts/remote.md'),
-        moved: record('p-moved', applied, 'posts/elsewhere.md'),
-        gone: record('p-gone', applied, 'posts/gone.md'),
-      },
-    });
-    const live = new Map(['p-same', 'p-remote', 'p-moved'].map((id) => [id, livePost(id, applied, id === 'p-remote' ? { updatedAt: '2026-03-01T00:00:00.000Z' } : {})]));
-    const posts = [unchanged('same'), unchanged('remote'), unchanged('moved'), unchanged('gone'), unchanged('new'), unchanged('edited', shape({ content: 'Other' }))];
-    const { untouched, touched } = splitUnchanged(posts, section, live);
-    expect(untouched.map(({ post, live }) => [post.key, live.id])).toEqual([['same', 'p-same']]);
-    expect(touched.map((post) => post.key)).toEqual(['remote', 'moved', 'gone', 'new', 'edited']);
-  });
-
-  it('makes each untouched post a noop, and never a delete', () => {
-    const section = state({ posts: { same: record('p-same', applied, 'posts/same.md'), gone: record('p-gone', applied, 'posts/gone.md') } });
-    const live = livePost('p-same', applied);
-    const plan = createPlan(planInput({ desired: [], untouched: [{ post: unchanged('same'), live }], state: section, live: [live] }));
-    expect(plan.changes.map((change) => [change.action, change.key, change.postId, change.reasons])).toEqual([
-      ['delete', 'gone', 'p-gone', expect.any(Array)],
-      ['noop', 'same', 'p-same', ['up to date']],
-    ]);
-    expect(plan.summary).toMatchObject({ noop: 1, delete: 1 });
-  });
-
+describe('createPlan: posts untouched since the last apply', () => {
   it('asks a live source by id for a post in full only when its brief does not make it a noop', () => {
     const section = state({ posts: { same: record('p-same', applied, 'posts/same.md'), edited: record('p-edited', applied, 'posts/edited.md'), gone: record('p-gone', applied, 'posts/gone.md') } });
     const posts = new Map(['p-same', 'p-edited', 'p-gone'].map((id) => [id, livePost(id, applied)]));

@@ -22,7 +22,6 @@ function plan(input: { posts?: DesiredPost[]; invalid?: InvalidFile[]; content?:
   const planInput: PlanPostsInput = {
     target: TARGET,
     posts: input.posts ?? [],
-    unchanged: [],
     contentDiagnostics: input.content ?? [],
     checkDiagnostics: input.checks ?? [],
     invalidFiles: input.invalid ?? [],

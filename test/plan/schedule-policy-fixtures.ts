@@ -13,7 +13,6 @@ export const gap = rule<MinGapRule>({ kind: 'minGap', name: 'gap', minutes: 120 
 export function decide(overrides: Partial<SchedulePolicyInput>) {
   return decideSchedule({
     posts: [],
-    unchanged: [],
     config: { rules: [nights, gap], slots: { [PHOTO]: ['Mon 09:00', 'Thu 17:30'].flatMap((text) => parseSlot(text)!) }, timezone: ZONE, accounts: { photo: PHOTO } },
     state: state(),
     accounts: new Map(),

@@ -15,7 +15,7 @@ const capabilities = new Map([[PHOTO, { available: true, supported: true }]]) as
 
 function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[]; unconfirmed: Partial<UnconfirmedRecords>; prune?: boolean }) {
   return planPosts({
-    target: TARGET, posts: options.posts, unchanged: [], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [],
+    target: TARGET, posts: options.posts, contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [],
     state: options.section, stateHash: stateSectionHash(options.section), live: livePostsById(options.live),
     unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, capabilities, prune: options.prune ?? true, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
   });

@@ -23,7 +23,7 @@ async function project(): Promise<string> {
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
     'posts/hello.md': `---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${TEXT}\n`,
   });
-  // Files older than a couple of seconds: their stamps vouch for their bytes, so a warm run takes their cards from the cache.
+  // Files older than a couple of seconds: their stamps vouch for their bytes, so a warm run takes their readings from the cache.
   const past = new Date(Date.now() - 3_600_000);
   for (const file of ['posts/hello.md', 'media/cover.png']) await utimes(join(dir, file), past, past);
   return dir;
@@ -33,9 +33,9 @@ function calendar(dir: string, ...args: string[]) {
   return runCli(['-C', dir, '--api-url', emulator().baseUrl, 'calendar', ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
 }
 
-/** Writes the card the cache keeps for the post with `text` instead of the file's. */
-async function plantCardText(dir: string, text: string): Promise<void> {
-  const path = join(dir, '.postsync/cache/calendar.json');
+/** Writes the reading the cache keeps of the post with `text` instead of the file's. */
+async function plantText(dir: string, text: string): Promise<void> {
+  const path = join(dir, '.postsync/cache/posts.json');
   const kept = await readFile(path, 'utf8');
   expect(kept).toContain(TEXT);
   await writeFile(path, kept.replace(TEXT, text));
@@ -47,10 +47,10 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe('the cache and the calendar page', () => {
-  it('escapes a card text planted in the cache: the page shows it as text, no element ends early', async () => {
+  it('escapes a post text planted in the cache: the page shows it as text, no element ends early', async () => {
     const dir = await project();
     expect((await calendar(dir, '--out', 'first')).code).toBe(0);
-    await plantCardText(dir, SCRIPT);
+    await plantText(dir, SCRIPT);
     const result = await calendar(dir, '--out', 'second');
     expect(result.code, result.stderr).toBe(0);
     const page = await readFile(join(dir, 'second/index.html'), 'utf8');
@@ -60,29 +60,33 @@ describe('the cache and the calendar page', () => {
     expect(model.posts.map((post) => post.text)).toEqual([SCRIPT]);
   });
 
-  it('never copies a file outside the project that a card in the cache names as its media', async () => {
+  it('never takes a media file outside the project that a reading in the cache names: the post file is read again', async () => {
     const dir = await project();
     expect((await calendar(dir, '--out', 'first')).code).toBe(0);
     const outside = await testdir({ 'secret.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)) });
-    const path = join(dir, '.postsync/cache/calendar.json');
+    const path = join(dir, '.postsync/cache/posts.json');
     const kept = await readFile(path, 'utf8');
     expect(kept).toContain('"media/cover.png"');
     await writeFile(path, kept.replaceAll('"media/cover.png"', JSON.stringify(relative(dir, join(outside, 'secret.png')))));
     const result = await calendar(dir, '--out', 'second');
     expect(result.code, result.stderr).toBe(0);
-    expect(await readdir(join(dir, 'second/media'))).toEqual([]);
+    const model = await writtenPageModel(join(dir, 'second/index.html'));
+    expect(model.posts.flatMap((post) => post.media.map((media) => media.path))).toEqual(['media/cover.png']);
+    expect(await readdir(join(dir, 'second/media'))).toEqual(await readdir(join(dir, 'first/media')));
   });
 
   it('neither reads nor writes a cache git tracks, and says why on stderr', async () => {
     const dir = await project();
     expect((await calendar(dir, '--out', 'first')).code).toBe(0);
-    await plantCardText(dir, 'Text from a commit');
+    await plantText(dir, 'Text from a commit');
     await git(dir, 'init', '-q');
     await git(dir, 'add', 'postsync.yaml', 'posts', 'media');
-    await git(dir, 'add', '-f', '.postsync/cache/calendar.json');
+    await git(dir, 'add', '-f', '.postsync/cache/posts.json');
     await git(dir, 'commit', '-q', '-m', 'a pull request');
     const before = await snapshot(join(dir, '.postsync/cache'));
     await writeFile(join(dir, 'posts/second.md'), '---\ntargets: [photo]\nmedia: [media/cover.png]\n---\nA draft\n');
+    // Old enough for its stamp to vouch for it: a run that may use the cache keeps its reading.
+    await utimes(join(dir, 'posts/second.md'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 
     const result = await calendar(dir, '--out', 'second');
     expect(result.code, result.stderr).toBe(0);

@@ -1,7 +1,6 @@
 import type { PostsDelta } from '../calendar-events.js';
 import type { FirstView } from '../first-view.js';
-import type { CalendarAccount, CalendarModel, CalendarPost, ModelPost } from '../model.js';
-import { shownPost } from '../shown-post.js';
+import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
 import { withPageToken } from './address.js';
 import { agendaView } from './agenda.js';
 import { addDays, addMonths, mondayOf, monthDays, monthTitle, weekDays, weekTitle } from './dates.js';
@@ -235,7 +234,7 @@ function listen(page: CalendarPage, url: string): void {
     events.addEventListener('calendar', (event) => {
       const { data, lastEventId } = event as MessageEvent<string>;
       version = Number(lastEventId);
-      page.update(shown(JSON.parse(data) as CalendarModel));
+      page.update(JSON.parse(data) as CalendarModel);
     });
     events.addEventListener('posts', (event) => {
       const { data, lastEventId } = event as MessageEvent<string>;
@@ -256,7 +255,7 @@ function listen(page: CalendarPage, url: string): void {
 /** The calendar a delta makes of the posts the page holds; null when one it names is not among them. */
 function withDelta(held: readonly CalendarPost[], delta: PostsDelta): CalendarModel<CalendarPost> | null {
   const byKey = new Map(held.map((post) => [post.key, post]));
-  for (const post of delta.changed) byKey.set(post.key, shownPost(post));
+  for (const post of delta.changed) byKey.set(post.key, post);
   const posts: CalendarPost[] = [];
   for (const key of delta.order) {
     const post = byKey.get(key);
@@ -266,16 +265,11 @@ function withDelta(held: readonly CalendarPost[], delta: PostsDelta): CalendarMo
   return { ...delta.calendar, posts };
 }
 
-/** A calendar as the page's JSON holds it, its posts shown (their content with their statuses and pictures). */
-function shown<M extends CalendarModel>(model: M): Omit<M, 'posts'> & { posts: CalendarPost[] } {
-  return { ...model, posts: model.posts.map(shownPost) };
-}
-
-const page = new CalendarPage(shown(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView));
+const page = new CalendarPage(JSON.parse(byId('calendar-data').textContent ?? 'null') as FirstView);
 page.start();
 // The other posts follow this script in the page: read once the browser has parsed them.
 document.addEventListener('DOMContentLoaded', () => {
-  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => (JSON.parse(element.textContent ?? '[]') as ModelPost[]).map(shownPost));
+  const rest = [...document.querySelectorAll('script[id^="calendar-rest-"]')].flatMap((element) => JSON.parse(element.textContent ?? '[]') as CalendarPost[]);
   if (rest.length > 0) page.complete(rest);
 });
 if (document.body.dataset.live !== undefined) listen(page, document.body.dataset.live);

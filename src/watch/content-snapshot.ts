@@ -1,18 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import pLimit from 'p-limit';
 import { discoverPostFiles } from '../content/discover.js';
 import { FileLookups } from '../content/file-lookups.js';
 import { isInside, relativePosix } from '../text/paths.js';
-import { PostCache } from '../cache/post-cache.js';
-import { combineContentResults, readContent, readUnchangedInFull, type ContentResult } from '../content/read-content.js';
-import { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from '../content/read-file.js';
+import { PostMemo } from '../cache/post-memo.js';
+import { combineContentResults, readContent, readPostFiles, type ContentResult } from '../content/read-content.js';
+import type { ContentConfig, ContentFileResult, ReadContentOptions } from '../content/read-file.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import type { PlanCaches } from '../pipeline/plan-caches.js';
-import type { ContentSide } from '../pipeline/read-desired.js';
-
-/** Parallel reads on a full read: overlap I/O, stay far from file-descriptor limits. */
-const READ_CONCURRENCY = 16;
 
 /**
  * The content side of watch: one read result per post file, kept between saves, so a save
@@ -20,11 +15,11 @@ const READ_CONCURRENCY = 16;
  * combination is always redone). Paths given in and out are absolute; results use
  * project-relative files like every diagnostic.
  */
-export class ContentCache {
+export class ContentSnapshot {
   #config: ContentConfig;
   readonly #caches: PlanCaches;
-  /** What reading found out about each post (kept in `.postsync/cache` when the session has one), and its check results. */
-  #posts: PostCache;
+  /** The reading memo (`.postsync/cache` when the session has one, else memory). */
+  #memo: PostMemo;
   #ownedKeys: ReadonlySet<string> = new Set();
   readonly #files = new Map<string, ContentFileResult>();
   /** Set while the content folder does not exist: the result that says so. */
@@ -39,18 +34,13 @@ export class ContentCache {
     this.#config = options.config;
     this.#caches = options.caches;
     this.#accountFacts = options.accountFacts;
-    this.#posts = this.#postCacheFor(options.config);
+    this.#memo = this.#memoFor(options.config);
   }
 
-  /** Posts read under another config are other posts (a time zone, an alias): what was found out about them is dropped. */
+  /** Posts read under another config are other posts (a time zone, an alias): their readings are not used. */
   setConfig(config: ContentConfig): void {
     this.#config = config;
-    this.#posts = this.#postCacheFor(config);
-  }
-
-  /** Check results of the posts read, by file and fingerprint. */
-  get checkMemo(): PostCache {
-    return this.#posts;
+    this.#memo = this.#memoFor(config);
   }
 
   /**
@@ -155,25 +145,17 @@ export class ContentCache {
     return this.#combined;
   }
 
-  /** `result()` for the pipeline, which may ask for unchanged posts in full (a session reads every file in full, so it has none). */
-  source(now: Date): ContentSide {
-    return { ...this.result(), readInFull: (posts) => readUnchangedInFull(posts, this.#readOptions(now)) };
-  }
-
   async #read(paths: readonly string[], now: Date): Promise<void> {
-    const options = this.#readOptions(now);
-    const limit = pLimit(READ_CONCURRENCY);
-    await Promise.all(
-      paths.map((path) =>
-        limit(async () => {
-          const file = this.#relative(path);
-          const stats = await stat(path).catch(() => undefined);
-          if (stats?.isFile() !== true) return this.#drop(file);
-          this.#files.set(file, await readContentFile(path, options));
-          this.#changed();
-        }),
-      ),
-    );
+    const files: string[] = [];
+    for (const path of paths) {
+      const file = this.#relative(path);
+      const stats = await stat(path).catch(() => undefined);
+      if (stats?.isFile() === true) files.push(file);
+      else this.#drop(file);
+    }
+    const results = await readPostFiles(files, this.#readOptions(now));
+    results.forEach((result, index) => this.#files.set(files[index]!, result));
+    if (results.length > 0) this.#changed();
   }
 
   #drop(file: string): void {
@@ -194,13 +176,13 @@ export class ContentCache {
       probe: this.#caches.probes.probe,
       mediaCache: this.#caches.media,
       acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
-      earlier: this.#posts,
+      memo: this.#memo,
       ...(this.#accountFacts === undefined ? {} : { accountFacts: this.#accountFacts }),
     };
   }
 
-  #postCacheFor(config: ContentConfig): PostCache {
-    return this.#caches.kept?.posts(config) ?? PostCache.inMemory();
+  #memoFor(config: ContentConfig): PostMemo {
+    return this.#caches.memo?.posts(config) ?? PostMemo.inMemory();
   }
 
   #absolute(file: string): string {

@@ -8,7 +8,7 @@ import { changedSinceApply } from '../pipeline/build-plan.js';
 import { accountIdsOf } from '../pipeline/read-desired.js';
 
 /** The files as read, as much of them as the remote read depends on. */
-type ReadContent = Pick<ContentResult, 'posts' | 'unchanged' | 'checkOnly'>;
+type ReadContent = Pick<ContentResult, 'posts' | 'checkOnly'>;
 
 /**
  * The remote side as last read: the posts a plan can need, read as `plan` reads them (drafts and
@@ -17,7 +17,7 @@ type ReadContent = Pick<ContentResult, 'posts' | 'unchanged' | 'checkOnly'>;
  * lists the posts again. An account no post used before costs one capabilities read the first
  * time it appears (an unknown id is remembered as unknown too), so edits never cost a request each.
  */
-export class RemoteCache {
+export class RemoteSnapshot {
   readonly #client: ApiClient;
   #live = new ScopedListing([new LiveListing([])], new Map(), []);
   #rules: AccountRules = { capabilities: new Map(), unknownAccounts: new Set() };

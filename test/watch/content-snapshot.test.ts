@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { readContent } from '../../src/content/read-content.js';
 import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
-import { ContentCache } from '../../src/watch/content-cache.js';
+import { ContentSnapshot } from '../../src/watch/content-snapshot.js';
 import { demoProject, post } from '../e2e/project.js';
 
 const NOW = new Date('2030-06-01T10:00:00Z');
@@ -13,16 +13,16 @@ async function setUp(posts: Record<string, string>) {
   const dir = await demoProject(posts);
   const config = await loadConfig({ cwd: dir, env: {} });
   const caches = createPlanCaches();
-  const cache = new ContentCache({ config, caches });
+  const cache = new ContentSnapshot({ config, caches });
   await cache.readAll(NOW);
   /** What readContent gives for the whole folder now: the cache must always agree. */
   const fresh = () => readContent({ config, now: NOW, probe: caches.probes.probe, mediaCache: caches.media });
   return { dir, cache, fresh, path: (file: string) => join(dir, file) };
 }
 
-const keys = (cache: ContentCache) => cache.result().posts.map((p) => p.key);
+const keys = (cache: ContentSnapshot) => cache.result().posts.map((p) => p.key);
 
-describe('ContentCache', () => {
+describe('ContentSnapshot', () => {
   it('stays equal to a full read through edits, duplicate keys, deletes and a deleted folder', async () => {
     const { cache, fresh, path } = await setUp({ 'a.md': post({ body: 'A' }), '2026/b.md': post({ body: 'B' }) });
     expect(cache.result()).toEqual(await fresh());

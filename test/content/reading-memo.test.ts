@@ -2,8 +2,8 @@ import { rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunCache } from '../../src/cache/run-cache.js';
-import { readContent, readUnchangedInFull } from '../../src/content/read-content.js';
-import type { EarlierReadings } from '../../src/content/post-summary.js';
+import { readContent } from '../../src/content/read-content.js';
+import type { ReadingMemo } from '../../src/content/reading-memo.js';
 import type { ReadContentOptions } from '../../src/content/read-file.js';
 import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
 import { testdir } from '../helpers/testdir.js';
@@ -27,35 +27,33 @@ async function settle(root: string, ...paths: string[]): Promise<void> {
   for (const path of paths.length > 0 ? paths : Object.keys(FILES)) await utimes(join(root, path), LONG_AGO, LONG_AGO);
 }
 
-/** A run as `plan` makes it: what earlier runs found out comes from `.postsync/cache`, saved at the end. */
+/** A run as `plan` makes it: the memo is loaded from `.postsync/cache` and saved at the end. */
 async function run(root: string, overrides: Partial<ReadContentOptions> & { timezone?: string } = {}) {
   const kept = RunCache.open(root, { enabled: true, build: 'test' });
   const caches = createPlanCaches(kept);
   const config = { root, contentDir: join(root, 'posts'), timezone: overrides.timezone ?? 'Europe/Berlin', accounts: { photo: PHOTO } };
   const probe = fakeProbe();
-  const earlier = counting(kept.posts(config)!);
-  const options: ReadContentOptions = { config, now: NOW, probe, mediaCache: caches.media, earlier, ...overrides };
+  const memo = counting(kept.posts(config)!);
+  const options: ReadContentOptions = { config, now: NOW, probe, mediaCache: caches.media, memo, ...overrides };
   const result = await readContent(options);
-  const remembered = [...earlier.remembered];
-  const inFull = await readUnchangedInFull(result.unchanged, options);
   await kept.save();
-  return { ...result, inFull, unread: earlier.unread, remembered, probed: probe.calls.length };
+  return { ...result, unread: memo.unread, remembered: memo.remembered, probed: probe.calls.length };
 }
 
-function counting(store: EarlierReadings): EarlierReadings & { unread: string[]; remembered: string[] } {
+function counting(store: ReadingMemo): ReadingMemo & { unread: string[]; remembered: string[] } {
   const unread: string[] = [];
   const remembered: string[] = [];
   return {
     unread,
     remembered,
-    unchanged: (file, path) => {
-      const kept = store.unchanged(file, path);
-      if (kept !== undefined) unread.push(file);
-      return kept;
+    reading: (file, path) => {
+      const reading = store.reading(file, path);
+      if (reading !== undefined) unread.push(file);
+      return reading;
     },
-    remember: (file, read, summary) => {
+    keep: (file, read, reading) => {
       remembered.push(file);
-      store.remember(file, read, summary);
+      store.keep(file, read, reading);
     },
     mediaFacts: (realPath, stats, workOut) => store.mediaFacts(realPath, stats, workOut),
   };
@@ -64,7 +62,7 @@ function counting(store: EarlierReadings): EarlierReadings & { unread: string[];
 const fresh = (root: string, overrides: Partial<ReadContentOptions> = {}) =>
   readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'Europe/Berlin', accounts: { photo: PHOTO } }, now: NOW, probe: fakeProbe(), ...overrides });
 
-describe('reading post files with what earlier runs found out', () => {
+describe('reading post files through the reading memo', () => {
   it('gives exactly what a fresh read gives, without reading unchanged files or hashing unchanged media', async () => {
     const root = await testdir(FILES);
     await settle(root);
@@ -75,11 +73,9 @@ describe('reading post files with what earlier runs found out', () => {
     expect(cold.remembered.sort()).toEqual(['posts/ambiguous.md', 'posts/options.md', 'posts/plain.md', 'posts/scheduled.md']);
     expect(cold.posts).toEqual(expected.posts);
     expect(warm.unread.sort()).toEqual(['posts/ambiguous.md', 'posts/options.md', 'posts/plain.md', 'posts/scheduled.md']);
-    expect(warm.posts).toEqual([]);
+    expect(warm.posts).toEqual(expected.posts);
     expect(warm.remembered).toEqual([]);
     expect(warm.probed).toBe(0);
-    // Read in full, the unchanged posts are the posts a fresh read gives.
-    expect(warm.inFull).toEqual(expected.posts);
     for (const result of [cold, warm]) expect(result.diagnostics).toEqual(expected.diagnostics);
     expect(warm.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(expect.arrayContaining(['posts/ambiguous.md scheduled-at-ambiguous', 'posts/broken.md unknown-field']));
   });
@@ -109,10 +105,11 @@ describe('reading post files with what earlier runs found out', () => {
     await run(root);
     const later = new Date('2026-08-01T00:00:00Z');
     const late = await run(root, { now: later });
-    expect(late.unchanged.map((post) => post.key)).not.toContain('scheduled');
+    expect(late.posts.map((post) => post.key)).not.toContain('scheduled');
     expect(late.diagnostics.filter((d) => d.file === 'posts/scheduled.md').map((d) => [d.code, d.line, d.column])).toEqual([['scheduled-at-past', 2, 14]]);
     const owned = await run(root, { now: later, acceptPastSchedule: ({ key }) => key === 'scheduled' });
-    expect(owned.unchanged.map((post) => post.key)).toContain('scheduled');
+    expect(owned.posts.map((post) => post.key)).toContain('scheduled');
+    expect(owned.unread).toContain('posts/scheduled.md');
   });
 
   it('resolves media paths on every run: a deleted file is reported where the post names it, a changed one hashed again', async () => {

@@ -38,8 +38,8 @@ async function desiredSide(dir: string, baseUrl: string) {
   }
 }
 
-describe('posts of settled, unchanged files, from their summaries', () => {
-  it('are given unread, with the diagnostics of a full read, and checked again in full when the account rules change', async () => {
+describe('the desired side, with the reading memo of earlier runs', () => {
+  it('is the same warm as cold, and checked again under changed account rules', async () => {
     const dir = await demoProject({
       'photo.md': post({ body: 'A photo post.' }),
       'short.md': post({ body: 'A short.', targets: '[short]', media: '[media/teaser.mp4]' }),
@@ -47,21 +47,13 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     await settleAll(dir);
     const cold = await desiredSide(dir, active().baseUrl);
     expect(cold.posts.map((p) => p.key)).toEqual(['photo', 'short']);
-    expect(cold.unchanged).toEqual([]);
-
     const warm = await desiredSide(dir, active().baseUrl);
-    expect(warm.posts).toEqual([]);
-    expect(warm.unchanged.map((p) => ({ key: p.key, shapeHash: p.shapeHash, fingerprint: p.fingerprint }))).toEqual(cold.posts.map((p) => ({ key: p.key, shapeHash: p.shapeHash, fingerprint: p.fingerprint })));
-    expect(warm.diagnostics).toEqual(cold.diagnostics);
-    expect(await warm.readInFull(warm.unchanged)).toEqual(cold.posts);
+    expect(warm).toEqual(cold);
 
-    // Any change to the rules of the accounts in use means every post is checked again.
     const changedRules = await desiredSide(dir, disconnected().baseUrl);
-    expect(changedRules.posts.map((p) => p.key)).toEqual(['photo', 'short']);
-    expect(changedRules.unchanged).toEqual([]);
+    expect(changedRules.posts).toEqual(cold.posts);
     expect(changedRules.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/photo.md account-unavailable']);
     const again = await desiredSide(dir, disconnected().baseUrl);
-    expect(again.unchanged.map((p) => p.key)).toEqual(['photo', 'short']);
     expect(again.diagnostics).toEqual(changedRules.diagnostics);
   });
 
@@ -74,7 +66,7 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     expect(side.diagnostics).toEqual([]);
   });
 
-  it('checks the media again on every run: posts naming a changed or deleted media file are read in full, the others stay unread', async () => {
+  it('resolves the media again on every run: posts naming a changed media file change, a deleted one is reported', async () => {
     const dir = await demoProject({
       'a/one.md': post({ body: 'One.' }),
       'a/two.md': post({ body: 'Two.' }),
@@ -87,21 +79,20 @@ describe('posts of settled, unchanged files, from their summaries', () => {
     const cold = await desiredSide(dir, active().baseUrl);
     expect(cold.posts).toHaveLength(5);
     expect(cold.diagnostics).toMatchObject([{ code: 'schedule-without-targets', file: 'posts/b/none.md', severity: 'warning' }]);
-    expect((await desiredSide(dir, active().baseUrl)).unchanged).toHaveLength(5);
+    expect((await desiredSide(dir, active().baseUrl)).posts).toEqual(cold.posts);
 
     // Another image under the same name: every post naming it has a new fingerprint.
     const png = await readFile(join(dir, 'media/cover.png'));
     await writeFile(join(dir, 'media/cover.png'), Buffer.concat([png, Buffer.from('trailing bytes')]));
     await utimes(join(dir, 'media/cover.png'), new Date('2026-01-02T00:00:00Z'), new Date('2026-01-02T00:00:00Z'));
     const edited = await desiredSide(dir, active().baseUrl);
-    expect(edited.posts.map((p) => p.key)).toEqual(['a/one', 'a/two']);
-    expect(edited.unchanged.map((p) => p.key)).toEqual(['a/short', 'b/none', 'b/three']);
-    expect(edited.posts[0]!.fingerprint).not.toBe(cold.posts.find((p) => p.key === 'a/one')!.fingerprint);
+    const fingerprints = (side: typeof cold) => Object.fromEntries(side.posts.map((p) => [p.key, p.fingerprint]));
+    const changed = Object.keys(fingerprints(edited)).filter((key) => fingerprints(edited)[key] !== fingerprints(cold)[key]);
+    expect(changed).toEqual(['a/one', 'a/two']);
 
     await rm(join(dir, 'media/other.png'));
     const deleted = await desiredSide(dir, active().baseUrl);
-    expect(deleted.unchanged.map((p) => p.key)).toEqual(['a/one', 'a/short', 'a/two', 'b/none']);
-    expect(deleted.posts).toEqual([]);
+    expect(deleted.posts.map((p) => p.key)).toEqual(['a/one', 'a/short', 'a/two', 'b/none']);
     expect(deleted.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/b/three.md media-not-found', 'posts/b/none.md schedule-without-targets']);
   });
 });
