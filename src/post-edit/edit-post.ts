@@ -64,9 +64,11 @@ function bodySplice(front: FrontMatter, text: string): Splice {
   const body = file.slice(bodyStart);
   const lines = text.replace(/\r\n?/g, '\n').split('\n').join(eol);
   const core = body.trim();
-  if (core === '') return { start: bodyStart, end: file.length, text: `${lines}${eol}` };
-  const start = bodyStart + body.indexOf(core);
-  return { start, end: start + core.length, text: lines };
+  const start = core === '' ? bodyStart : bodyStart + body.indexOf(core);
+  // A file without front-matter that would start with `---` would have its text read as front-matter: an empty one goes first.
+  const opens = front.parts.frontMatter === null && file.slice(0, start).replace(/^\uFEFF/, '') === '' && lines.startsWith('---') ? `---${eol}---${eol}` : '';
+  if (core === '') return { start, end: file.length, text: `${opens}${lines}${eol}` };
+  return { start, end: start + core.length, text: `${opens}${lines}` };
 }
 
 function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice[] {

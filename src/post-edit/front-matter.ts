@@ -36,6 +36,8 @@ export class FrontMatter {
       throw new InputError(`the front-matter of this file does not parse (${doc.errors[0]!.message.split('\n')[0]}), so postsync cannot edit it`, { hint: 'Fix the front-matter in an editor (postsync validate names the line), then edit it here again.' });
     }
     if (doc.contents !== null && !isMap(doc.contents)) throw new InputError('the front-matter of this file is not a mapping of fields, so postsync cannot edit it', { hint: 'Fix the front-matter in an editor, then edit it here again.' });
+    // Its keys share lines: removing or adding one by its lines would take the others with it.
+    if (isMap(doc.contents) && doc.contents.flow === true) throw new InputError('the front-matter of this file is one flow mapping (`{ … }`), so postsync cannot edit it', { hint: 'Write the front-matter one field per line (`scheduledAt: …`) in an editor, then edit it here again.' });
     this.#root = doc.contents as YAMLMap<Scalar, Node | null> | null;
   }
 
@@ -76,9 +78,11 @@ export class FrontMatter {
     return { start: this.lineStart(this.#at(pair.key.range![0])), end: this.#valueEnd(pair), text: '' };
   }
 
-  /** Replaces a node's text (a scalar or a flow collection). */
+  /** Replaces a node's text (a scalar or a flow collection); a block scalar's text ends with its line break, which stays. */
   replace(node: Node, text: string): Splice {
-    return { start: this.#at(node.range![0]), end: this.#at(node.range![1]), text };
+    const [start, end] = [this.#at(node.range![0]), this.#at(node.range![1])];
+    const lineBreak = this.parts.text[end - 1] === '\n' && !text.endsWith('\n') ? this.parts.eol : '';
+    return { start, end, text: `${text}${lineBreak}` };
   }
 
   /** The source text of a node. */
