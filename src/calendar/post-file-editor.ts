@@ -72,7 +72,7 @@ export class PostFileEditor {
     if (request.action === 'duplicate') return this.#duplicate(current);
     const text = request.edits.reduce(editPost, current.text);
     const path = await this.#checked(request.file);
-    await writeFileAtomic(path, text, { root: this.#project().contentDir });
+    await writeFileAtomic(path, text, { root: this.#project().root });
     return { kind: 'written', post: sourceOf(request.file, text) };
   }
 
@@ -92,7 +92,7 @@ export class PostFileEditor {
       const { file, text } = candidate(attempt === 1 ? '' : `-${attempt}`);
       const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
       const path = await this.#checked(projectFile, { exists: false });
-      if (await createFileExclusive(path, text, { root: contentDir })) return { kind: 'written', post: sourceOf(projectFile, text) };
+      if (await createFileExclusive(path, text, { root })) return { kind: 'written', post: sourceOf(projectFile, text) };
     }
     throw new InputError(`postsync found no free file name for the new post after ${MAX_NAMES} tries`, { hint: 'Rename or remove some of the files it tried, or make the post in an editor.' });
   }
@@ -107,7 +107,8 @@ export class PostFileEditor {
     if (!file.endsWith('.md')) throw refused(file, 'it is not a Markdown post file (.md)');
     const path = resolve(root, file);
     if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || '.'})`);
-    await guardWrite(path, { root: contentDir });
+    // From the project root: a content folder that is itself a link (a pull request can commit one) leads out of the project.
+    await guardWrite(path, { root });
     if (options.exists) {
       const stats = await lstat(path).catch(() => null);
       if (stats === null || !stats.isFile()) throw refused(file, 'there is no such post file (it was moved or removed?)');
