@@ -34,7 +34,7 @@ export function postVersion(bytes: Uint8Array | string): string {
 /**
  * Reads and writes post files for the calendar's editor. It touches only Markdown files inside the
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
- * part, no `..`, no symbolic link on the way or at the file. A write names the version the page
+ * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file. A write names the version the page
  * read; when the file changed since (a save in an editor, a pull), nothing is written and the
  * current file comes back. Each write replaces the file at once (writeFileAtomic).
  */
@@ -104,6 +104,8 @@ export class PostFileEditor {
       throw refused(String(file), 'it is not a project-relative path with forward slashes');
     }
     if (isHiddenPath(file)) throw refused(file, 'a part of it is hidden (starts with a dot)');
+    // The calendar lists no post under node_modules (discover.ts): no file there is one to edit.
+    if (file.split('/').includes('node_modules')) throw refused(file, 'it is under node_modules, where no post file is');
     if (!file.endsWith('.md')) throw refused(file, 'it is not a Markdown post file (.md)');
     const path = resolve(root, file);
     if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || '.'})`);

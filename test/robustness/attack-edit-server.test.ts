@@ -140,6 +140,16 @@ describe('attack: a path that leads out of the content folder, or to a file that
     expect(await readdir(dir, { recursive: true })).toEqual(before);
   });
 
+  it('refuses a Markdown file the calendar never lists as a post (under node_modules), with the project root as the content folder', async () => {
+    const { dir, origin, token, edit } = await project({ content: '.', files: { 'node_modules/pkg/README.md': LAUNCH } });
+    const answers = [await rawRequest(origin, `/post?file=node_modules%2Fpkg%2FREADME.md&t=${token}`), await edit(move('node_modules/pkg/README.md'))];
+    expect(answers.map((answer) => [answer.status, (JSON.parse(answer.body) as { message: string }).message])).toEqual([
+      [400, expect.stringContaining('node_modules')],
+      [400, expect.stringContaining('node_modules')],
+    ]);
+    expect(await readFile(join(dir, 'node_modules/pkg/README.md'), 'utf8')).toBe(LAUNCH);
+  });
+
   it('refuses a folder on the way that is a symbolic link, and a content folder that is one', async () => {
     const outside = await testdir({ 'x.md': LAUNCH });
     const linkedFolder = await project();
