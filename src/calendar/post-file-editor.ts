@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
@@ -9,6 +9,7 @@ import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
+import { readPostFile } from './read-post-file.js';
 
 /** Where the post files are (the project root names them, the content folder holds them), and what renders their `{{ }}`. */
 export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'>;
@@ -48,7 +49,9 @@ export class PostFileEditor {
 
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
-    return sourceOf(file as string, await readFile(path));
+    const bytes = await readPostFile(path);
+    if (typeof bytes === 'string') throw refused(file as string, bytes);
+    return sourceOf(file as string, bytes);
   }
 
   /**

@@ -34,7 +34,7 @@ describe.skipIf(BROWSER_MISSING)('attack: markup in a post file name and text, i
     await writeFile(join(dir, `posts/${NAME}.md`), FILE.replace(TEXT, `${TEXT} saved elsewhere`));
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => page.locator('#details .edit-message').textContent(), { timeout: 10_000 }).toBe(`posts/${NAME}.md changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
     expect(await page.locator('#details img, #details script').count()).toBe(0);
     expect(await readFile(join(dir, `posts/${NAME}.md`), 'utf8')).toBe(FILE.replace(TEXT, `${TEXT} saved elsewhere`));
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -181,6 +181,27 @@ describe('attack: a path that leads out of the content folder, or to a file that
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
     expect((await readdir(outside)).sort()).toEqual(['victim.md']);
     expect(await readFile(join(outside, 'victim.md'), 'utf8')).toBe('ORIGINAL\n');
+  });
+
+  it('refuses a post file over the size of any post (a pull request can commit one) rather than reading it whole, and one that is not UTF-8 rather than rewriting its bytes', async () => {
+    const huge = `${LAUNCH}${'x'.repeat(3 * 1024 * 1024)}\n`;
+    const latin1 = Buffer.concat([Buffer.from(LAUNCH), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a])]);
+    const { dir, origin, token, edit, alive } = await project({ files: { 'posts/huge.md': huge } });
+    await writeFile(join(dir, 'posts/latin1.md'), latin1);
+    const answers = {
+      'read huge': await rawRequest(origin, `/post?file=posts%2Fhuge.md&t=${token}`),
+      'edit huge': await edit(move('posts/huge.md', postVersion(huge))),
+      'read latin1': await rawRequest(origin, `/post?file=posts%2Flatin1.md&t=${token}`),
+      'edit latin1': await edit(move('posts/latin1.md', postVersion(latin1))),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, (JSON.parse(answer.body) as { message: string }).message]]))).toEqual({
+      'read huge': [400, expect.stringContaining('at most 1 MiB')],
+      'edit huge': [400, expect.stringContaining('at most 1 MiB')],
+      'read latin1': [400, expect.stringContaining('not valid UTF-8')],
+      'edit latin1': [400, expect.stringContaining('not valid UTF-8')],
+    });
+    expect(await readFile(join(dir, 'posts/latin1.md'))).toEqual(latin1);
+    expect(await alive()).toBe(true);
   });
 
   it('reads no special file: a FIFO named like a post answers at once, and the server goes on', async () => {
