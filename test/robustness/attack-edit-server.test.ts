@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, readFile, rename, symlink, unlink, writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../../src/state/atomic.js';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -211,6 +212,23 @@ describe('attack: a path that leads out of the content folder, or to a file that
     expect((await rawRequest(origin, `/post?file=posts%2Ffifo.md&t=${token}`)).status).toBe(400);
     expect((await rawRequest(origin, `/post?file=posts%2Ffolder.md&t=${token}`)).status).toBe(400);
     expect(await alive()).toBe(true);
+  });
+});
+
+describe('attack: a post file replaced by a symbolic link between the check and the write', () => {
+  it('replaces the link itself with the file: what the link points at is never written', async () => {
+    const outside = await testdir({ 'victim.md': 'ORIGINAL\n' });
+    const dir = await testdir({ 'posts/launch.md': LAUNCH });
+    const path = join(dir, 'posts/launch.md');
+    // The swap happens at the last moment there is: as the written text is renamed into place.
+    const racing = { open, link, mkdir, unlink, rename: async (from: string, to: string) => {
+      await unlink(to);
+      await symlink(join(outside, 'victim.md'), to);
+      return rename(from, to);
+    } };
+    await writeFileAtomic(path, 'NEW\n', { root: dir, fs: racing });
+    expect(await readFile(join(outside, 'victim.md'), 'utf8')).toBe('ORIGINAL\n');
+    expect([(await lstat(path)).isFile(), await readFile(path, 'utf8')]).toEqual([true, 'NEW\n']);
   });
 });
 
