@@ -253,6 +253,8 @@ describe('attack: bodies the page never sends', () => {
       ['option name with a colon', JSON.stringify({ action: 'edit', file: 'posts/launch.md', version, edit: { kind: 'option', account: 'photo', name: 'a: b', value: 1 } })],
       ['occurrence not a date', JSON.stringify({ action: 'edit', file: 'posts/launch.md', version, edit: { kind: 'unschedule', occurrence: '2027-02-08: x' } })],
       ['new at not a time', JSON.stringify({ action: 'new', at: '../../x' })],
+      ['at with a key after a line break', JSON.stringify({ action: 'edit', file: 'posts/launch.md', version, edit: { kind: 'schedule', at: '2027-02-05 09:00\ntargets: [evil]' } })],
+      ['new at with a path after a line break', JSON.stringify({ action: 'new', at: '2027-02-05 09:00\n/../../x' })],
       ['version a number', JSON.stringify({ action: 'edit', file: 'posts/launch.md', version: 1, edit: { kind: 'unschedule' } })],
     ];
     const statuses: Record<string, number> = {};
