@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { PathLike } from 'node:fs';
 import { request } from 'node:http';
 import { link, lstat, mkdir, open, readdir, readFile, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../../src/state/atomic.js';
@@ -221,7 +222,7 @@ describe('attack: a post file replaced by a symbolic link between the check and 
     const dir = await testdir({ 'posts/launch.md': LAUNCH });
     const path = join(dir, 'posts/launch.md');
     // The swap happens at the last moment there is: as the written text is renamed into place.
-    const racing = { open, link, mkdir, unlink, rename: async (from: string, to: string) => {
+    const racing = { open, link, mkdir, unlink, rename: async (from: PathLike, to: PathLike) => {
       await unlink(to);
       await symlink(join(outside, 'victim.md'), to);
       return rename(from, to);
