@@ -91,7 +91,10 @@ function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice
   const splices: Splice[] = list.items.filter((item) => !kept.includes(item)).map((item) => ({ start: front.lineStart(front.at(item.range![0])), end: front.endOfLine(front.at(item.range![1])), text: '' }));
   if (added.length > 0) {
     const first = front.at(list.items[0]!.range![0]);
-    const prefix = front.parts.text.slice(front.lineStart(first), first);
+    const dash = front.at(list.range![0]);
+    // The first entry's `- ` as written; an entry on the line after its dash gets a dash of its own.
+    const written = front.parts.text.slice(front.lineStart(first), first);
+    const prefix = /^[ \t]*-[ \t]+$/.test(written) ? written : `${front.parts.text.slice(front.lineStart(dash), dash)}- `;
     const at = front.endOfLine(front.at(list.items.at(-1)!.range![1]));
     splices.push({ start: at, end: at, text: added.map((account) => `${prefix}${scalarText(account)}${front.parts.eol}`).join('') });
   }
