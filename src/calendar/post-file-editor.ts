@@ -35,9 +35,10 @@ export function postVersion(bytes: Uint8Array | string): string {
 /**
  * Reads and writes post files for the calendar's editor. It touches only Markdown files inside the
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
- * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file. A write names the version the page
- * read; when the file changed since (a save in an editor, a pull), nothing is written and the
- * current file comes back. Each write replaces the file at once (writeFileAtomic).
+ * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file.
+ * A write names the version the page read; when the file changed since (a save in an editor, a
+ * pull), nothing is written and the current file comes back. Each write replaces the file at
+ * once (writeFileAtomic).
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;

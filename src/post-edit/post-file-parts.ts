@@ -20,7 +20,7 @@ const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 /** A first line the post parser (gray-matter) reads as an opening too (`---yaml`), but no edit can keep as one; `----` opens nothing. */
 const OTHER_OPENING = /^\uFEFF?---(?!-)/;
 /** The post parser closes the front-matter at the first line that starts with `---`: so does an edit, and that line must be just `---`. */
-const CLOSING = /(^|\n)---([^\n]*)(\n|$)/g;
+const CLOSING = /(^|\n)---([^\n]*)(\n|$)/;
 
 export function postFileParts(text: string): PostFileParts {
   const eol = /^[^\n]*\r\n/.test(text) ? '\r\n' : '\n';
@@ -30,8 +30,9 @@ export function postFileParts(text: string): PostFileParts {
   }
   if (opening === null) return { text, eol, frontMatter: null, bodyStart: text.startsWith('\uFEFF') ? 1 : 0 };
   const start = opening[0].length;
-  CLOSING.lastIndex = start - 1;
-  const closing = CLOSING.exec(text);
+  // From the opening line's own line break, so an empty front-matter (`---` right after) closes too.
+  const found = CLOSING.exec(text.slice(start - 1));
+  const closing = found === null ? null : Object.assign(found, { index: found.index + start - 1 });
   if (closing === null) {
     throw new InputError('the front-matter of this file is not closed, so postsync cannot edit it', { hint: 'Add a line `---` after the front-matter in an editor, then edit it here again.' });
   }
