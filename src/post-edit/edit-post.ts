@@ -67,7 +67,9 @@ function bodySplice(front: FrontMatter, text: string): Splice {
   const start = core === '' ? bodyStart : bodyStart + body.indexOf(core);
   // A file without front-matter that would start with `---` would have its text read as front-matter: an empty one goes first.
   const opens = front.parts.frontMatter === null && file.slice(0, start).replace(/^\uFEFF/, '') === '' && lines.startsWith('---') ? `---${eol}---${eol}` : '';
-  if (core === '') return { start, end: file.length, text: `${opens}${lines}${eol}` };
+  // A closing `---` that ends the file gets its line break: the text goes on the next line.
+  const closed = front.parts.frontMatter !== null && bodyStart === file.length && !file.endsWith('\n') ? eol : '';
+  if (core === '') return { start, end: file.length, text: `${closed}${opens}${lines}${eol}` };
   return { start, end: start + core.length, text: `${opens}${lines}` };
 }
 

@@ -120,5 +120,7 @@ describe('attack: a crafted post file the editor writes into', () => {
     if ('refused' in expected) return void expect(text).toEqual({ refused: expect.stringContaining(expected.refused) });
     expect(typeof text, JSON.stringify(text)).toBe('string');
     expect(read(text as string), text as string).toEqual(expected);
+    // What an edit wrote, the next edit can change too (its closing line is still just `---`).
+    expect(typeof edited(text as string, { kind: 'unschedule' }), text as string).toBe('string');
   });
 });
