@@ -25,7 +25,8 @@ export async function answerEdit(request: IncomingMessage, response: ServerRespo
     }
     if (options.path === RENDER_PATH) {
       if (request.method !== 'POST') return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: 'POST' });
-      const body = (await readJson(request)) as { file?: unknown; text?: unknown } | null;
+      const body = (await readJson(request)) as { file?: unknown; text?: unknown } | null | typeof TOO_LARGE;
+      if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
       if (typeof body?.text !== 'string' || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: 'a render takes `file` and `text`' });
       return send(response, 200, await options.editor.render(body.file, body.text));
     }
@@ -49,14 +50,15 @@ export async function answerEdit(request: IncomingMessage, response: ServerRespo
 
 const TOO_LARGE = Symbol('too large');
 
+/** The body as JSON (null when it is none); past the bound its bytes are read and dropped, so the sender gets the answer rather than a reset connection. */
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return TOO_LARGE;
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
+  if (size > MAX_BODY_BYTES) return TOO_LARGE;
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {

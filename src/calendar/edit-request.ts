@@ -56,7 +56,7 @@ function readEdit(value: unknown): PostEdit | string {
       return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === 'string' && account.trim() !== '') ? { kind: 'accounts', accounts: edit.accounts as string[] } : '`accounts` must be a list of account names';
     case 'option':
       if (typeof edit.account !== 'string' || typeof edit.name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return '`account` and `name` (an option name) must be strings';
-      return isScalar(edit.value) ? { kind: 'option', account: edit.account, name: edit.name, value: edit.value } : '`value` must be a string, number, boolean or null';
+      return isScalar(edit.value) ? { kind: 'option', account: edit.account, name: edit.name, value: edit.value } : '`value` must be a string, a finite number, a boolean or null';
     default:
       return '`edit.kind` must be schedule, unschedule, text, accounts or option';
   }
@@ -67,5 +67,5 @@ function isWallTime(value: unknown): value is string {
 }
 
 function isScalar(value: unknown): value is ScalarValue {
-  return value === null || typeof value === 'boolean' || typeof value === 'number' || (typeof value === 'string' && value.length <= MAX_TEXT);
+  return value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= MAX_TEXT);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
@@ -9,6 +9,7 @@ import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
+import { readPostFile } from './read-post-file.js';
 
 /** Where the post files are (the project root names them, the content folder holds them), and what renders their `{{ }}`. */
 export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'>;
@@ -34,9 +35,10 @@ export function postVersion(bytes: Uint8Array | string): string {
 /**
  * Reads and writes post files for the calendar's editor. It touches only Markdown files inside the
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
- * part, no `..`, no symbolic link on the way or at the file. A write names the version the page
- * read; when the file changed since (a save in an editor, a pull), nothing is written and the
- * current file comes back. Each write replaces the file at once (writeFileAtomic).
+ * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file.
+ * A write names the version the page read; when the file changed since (a save in an editor, a
+ * pull), nothing is written and the current file comes back. Each write replaces the file at
+ * once (writeFileAtomic).
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;
@@ -48,7 +50,9 @@ export class PostFileEditor {
 
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
-    return sourceOf(file as string, await readFile(path));
+    const bytes = await readPostFile(path);
+    if (typeof bytes === 'string') throw refused(file as string, bytes);
+    return sourceOf(file as string, bytes);
   }
 
   /**
@@ -72,7 +76,7 @@ export class PostFileEditor {
     if (request.action === 'duplicate') return this.#duplicate(current);
     const text = request.edits.reduce(editPost, current.text);
     const path = await this.#checked(request.file);
-    await writeFileAtomic(path, text, { root: this.#project().contentDir });
+    await writeFileAtomic(path, text, { root: this.#project().root });
     return { kind: 'written', post: sourceOf(request.file, text) };
   }
 
@@ -92,7 +96,7 @@ export class PostFileEditor {
       const { file, text } = candidate(attempt === 1 ? '' : `-${attempt}`);
       const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
       const path = await this.#checked(projectFile, { exists: false });
-      if (await createFileExclusive(path, text, { root: contentDir })) return { kind: 'written', post: sourceOf(projectFile, text) };
+      if (await createFileExclusive(path, text, { root })) return { kind: 'written', post: sourceOf(projectFile, text) };
     }
     throw new InputError(`postsync found no free file name for the new post after ${MAX_NAMES} tries`, { hint: 'Rename or remove some of the files it tried, or make the post in an editor.' });
   }
@@ -104,10 +108,13 @@ export class PostFileEditor {
       throw refused(String(file), 'it is not a project-relative path with forward slashes');
     }
     if (isHiddenPath(file)) throw refused(file, 'a part of it is hidden (starts with a dot)');
+    // The calendar lists no post under node_modules (discover.ts): no file there is one to edit.
+    if (file.split('/').includes('node_modules')) throw refused(file, 'it is under node_modules, where no post file is');
     if (!file.endsWith('.md')) throw refused(file, 'it is not a Markdown post file (.md)');
     const path = resolve(root, file);
     if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || '.'})`);
-    await guardWrite(path, { root: contentDir });
+    // From the project root: a content folder that is itself a link (a pull request can commit one) leads out of the project.
+    await guardWrite(path, { root });
     if (options.exists) {
       const stats = await lstat(path).catch(() => null);
       if (stats === null || !stats.isFile()) throw refused(file, 'there is no such post file (it was moved or removed?)');

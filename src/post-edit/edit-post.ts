@@ -64,9 +64,13 @@ function bodySplice(front: FrontMatter, text: string): Splice {
   const body = file.slice(bodyStart);
   const lines = text.replace(/\r\n?/g, '\n').split('\n').join(eol);
   const core = body.trim();
-  if (core === '') return { start: bodyStart, end: file.length, text: `${lines}${eol}` };
-  const start = bodyStart + body.indexOf(core);
-  return { start, end: start + core.length, text: lines };
+  const start = core === '' ? bodyStart : bodyStart + body.indexOf(core);
+  // A file without front-matter that would start with `---` would have its text read as front-matter: an empty one goes first.
+  const opens = front.parts.frontMatter === null && file.slice(0, start).replace(/^\uFEFF/, '') === '' && lines.startsWith('---') ? `---${eol}---${eol}` : '';
+  // A closing `---` that ends the file gets its line break: the text goes on the next line.
+  const closed = front.parts.frontMatter !== null && bodyStart === file.length && !file.endsWith('\n') ? eol : '';
+  if (core === '') return { start, end: file.length, text: `${closed}${opens}${lines}${eol}` };
+  return { start, end: start + core.length, text: `${opens}${lines}` };
 }
 
 function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice[] {
@@ -89,7 +93,10 @@ function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice
   const splices: Splice[] = list.items.filter((item) => !kept.includes(item)).map((item) => ({ start: front.lineStart(front.at(item.range![0])), end: front.endOfLine(front.at(item.range![1])), text: '' }));
   if (added.length > 0) {
     const first = front.at(list.items[0]!.range![0]);
-    const prefix = front.parts.text.slice(front.lineStart(first), first);
+    const dash = front.at(list.range![0]);
+    // The first entry's `- ` as written; an entry on the line after its dash gets a dash of its own.
+    const written = front.parts.text.slice(front.lineStart(first), first);
+    const prefix = /^[ \t]*-[ \t]+$/.test(written) ? written : `${front.parts.text.slice(front.lineStart(dash), dash)}- `;
     const at = front.endOfLine(front.at(list.items.at(-1)!.range![1]));
     splices.push({ start: at, end: at, text: added.map((account) => `${prefix}${scalarText(account)}${front.parts.eol}`).join('') });
   }

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, visit, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../errors.js';
 import type { PostFileParts } from './post-file-parts.js';
 import { scalarText, type ScalarValue } from './scalar-text.js';
@@ -36,6 +36,12 @@ export class FrontMatter {
       throw new InputError(`the front-matter of this file does not parse (${doc.errors[0]!.message.split('\n')[0]}), so postsync cannot edit it`, { hint: 'Fix the front-matter in an editor (postsync validate names the line), then edit it here again.' });
     }
     if (doc.contents !== null && !isMap(doc.contents)) throw new InputError('the front-matter of this file is not a mapping of fields, so postsync cannot edit it', { hint: 'Fix the front-matter in an editor, then edit it here again.' });
+    // An edit of an anchored value would change each alias of it too, and removing it would leave the aliases dangling.
+    let aliased = false;
+    visit(doc, { Alias: () => void (aliased = true) });
+    if (aliased) throw new InputError('the front-matter of this file uses a YAML alias (`*name`), so an edit of one field could change others: postsync does not edit it', { hint: 'Write the value out where the alias is, in an editor, then edit it here again.' });
+    // Its keys share lines: removing or adding one by its lines would take the others with it.
+    if (isMap(doc.contents) && doc.contents.flow === true) throw new InputError('the front-matter of this file is one flow mapping (`{ … }`), so postsync cannot edit it', { hint: 'Write the front-matter one field per line (`scheduledAt: …`) in an editor, then edit it here again.' });
     this.#root = doc.contents as YAMLMap<Scalar, Node | null> | null;
   }
 
@@ -76,9 +82,11 @@ export class FrontMatter {
     return { start: this.lineStart(this.#at(pair.key.range![0])), end: this.#valueEnd(pair), text: '' };
   }
 
-  /** Replaces a node's text (a scalar or a flow collection). */
+  /** Replaces a node's text (a scalar or a flow collection); a block scalar's text ends with its line break, which stays. */
   replace(node: Node, text: string): Splice {
-    return { start: this.#at(node.range![0]), end: this.#at(node.range![1]), text };
+    const [start, end] = [this.#at(node.range![0]), this.#at(node.range![1])];
+    const lineBreak = this.parts.text[end - 1] === '\n' && !text.endsWith('\n') ? this.parts.eol : '';
+    return { start, end, text: `${text}${lineBreak}` };
   }
 
   /** The source text of a node. */
@@ -114,12 +122,11 @@ export class FrontMatter {
 
   #replaceValue(pair: MapPair, text: string): Splice {
     const node = pair.value;
-    if (node !== null && !(isScalar(node) && node.value === null)) return this.replace(node, text);
-    // `key:` with nothing after it: the value goes after the colon.
-    const at = node?.range == null ? this.#at(pair.key.range![1]) : this.#at(node.range[0]);
+    // A value written out (`~` and `null` too) is replaced where it is.
+    if (node !== null && node.range != null && node.range[1] > node.range[0]) return this.replace(node, text);
+    // `key:` with nothing after it (a comment may follow): the value goes right after the colon.
     const colon = this.parts.text.indexOf(':', this.#at(pair.key.range![1]));
-    const start = Math.max(at, colon + 1);
-    return { start, end: start, text: ` ${text}` };
+    return { start: colon + 1, end: colon + 1, text: ` ${text}` };
   }
 
   #addTop(text: string): Splice {
