@@ -12,13 +12,14 @@ import fs, { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, re
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
-import { isAscii } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
+import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import { finished, pipeline } from "node:stream/promises";
-import { hostname, tmpdir, type } from "node:os";
+import { availableParallelism, hostname, tmpdir, type } from "node:os";
 import { createInterface } from "node:readline";
 import { createInterface as createInterface$1 } from "node:readline/promises";
 import { text } from "node:stream/consumers";
@@ -1841,16 +1842,6 @@ var init_esm$1 = __esmMin((() => {
 	import_commander = __toESM(require_commander(), 1);
 	({program: program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help} = import_commander.default);
 }));
-function compareText(a, b) {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-function sortByKey(items) {
-	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
-	return items;
-}
-function sortDiagnostics(diagnostics) {
-	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
 function hasErrors(diagnostics) {
 	return diagnostics.some((d) => d.severity === "error");
 }
@@ -1898,7 +1889,7 @@ function parseCivilDate(text) {
 	};
 }
 function formatCivilDate(date) {
-	return `${String(date.year).padStart(4, "0")}-${pad2(date.month)}-${pad2(date.day)}`;
+	return `${pad$1(date.year, 4)}-${pad$1(date.month)}-${pad$1(date.day)}`;
 }
 function dayNumber(date) {
 	const ms = new Date(0).setUTCFullYear(date.year, date.month - 1, date.day);
@@ -1939,8 +1930,8 @@ function clampedDayOfMonth(months, day) {
 function compareCivilDates(a, b) {
 	return a.year - b.year || a.month - b.month || a.day - b.day;
 }
-function pad2(value) {
-	return String(value).padStart(2, "0");
+function pad$1(value, width = 2) {
+	return String(value).padStart(width, "0");
 }
 function formatterFor(timeZone) {
 	let formatter = formatters.get(timeZone);
@@ -1985,20 +1976,20 @@ function formatOffset(ms) {
 	const minutes = Math.round(ms / 6e4);
 	const sign = minutes < 0 ? "-" : "+";
 	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+	return `${sign}${pad$1(Math.floor(abs / 60))}:${pad$1(abs % 60)}`;
 }
-function dayText$1(date) {
+function dayText(date) {
 	const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
 	return `${WEEKDAYS[weekday]} ${date.day} ${MONTHS[date.month - 1]} ${date.year}`;
 }
 function placedTimeText(placed) {
-	return `${dayText$1(placed.date)}, ${placed.clock}${placed.offset === void 0 ? "" : ` (${placed.offset})`}`;
+	return `${dayText(placed.date)}, ${placed.clock}${placed.offset === void 0 ? "" : ` (${placed.offset})`}`;
 }
 function timeText(instant, timeZone) {
 	const ms = typeof instant === "number" ? instant : Date.parse(instant);
 	if (Number.isNaN(ms)) return String(instant);
 	const wall = wallTimeIn(ms, timeZone);
-	const clock = `${pad2(wall.hour)}:${pad2(wall.minute)}${wall.second === 0 ? "" : `:${pad2(wall.second)}`}`;
+	const clock = `${pad$1(wall.hour)}:${pad$1(wall.minute)}${wall.second === 0 ? "" : `:${pad$1(wall.second)}`}`;
 	return placedTimeText({
 		date: {
 			year: wall.year,
@@ -2009,8 +2000,18 @@ function timeText(instant, timeZone) {
 		offset: formatOffset(offsetMs(ms, timeZone))
 	});
 }
+function compareText(a, b) {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+function sortByKey(items) {
+	for (let index = 1; index < items.length; index++) if (items[index - 1].key > items[index].key) return items.sort((a, b) => compareText(a.key, b.key));
+	return items;
+}
+function sortDiagnostics(diagnostics) {
+	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
 var NOT_READY_PREFIX, DAY_MS$1, DATE_PATTERN, formatters, WEEKDAYS, MONTHS;
-var init_time_text_Bhp7VO_D = __esmMin((() => {
+var init_ordering_Cxkvd8_o = __esmMin((() => {
 	NOT_READY_PREFIX = "not ready to schedule: ";
 	DAY_MS$1 = 864e5;
 	DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -2205,30 +2206,363 @@ var init_summary_CYI1_UIP = __esmMin((() => {
 	init_markdown_BA79wAv1();
 	init_limits_CSkHd4XN();
 }));
-function isInside(root, path) {
-	const rel = relative(root, path);
-	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+function editDistance(a, b) {
+	const rows = a.length + 1;
+	const cols = b.length + 1;
+	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
+	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
+		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
+		d[i][j] = best;
+	}
+	return d[a.length][b.length];
 }
-function relativePosix(from, to) {
-	const rel = pathBelow(from, to) ?? relative(from, to);
-	return sep === posix.sep ? rel : rel.split(sep).join(posix.sep);
+function fold$1(word) {
+	return word.toLowerCase().replace(/[-_\s]/g, "");
 }
-function pathBelow(from, to) {
-	if (to.length <= from.length + 1 || !to.startsWith(from) || to[from.length] !== sep) return void 0;
-	if (!isNormalAbsolute(from)) return void 0;
-	const rest = to.slice(from.length + 1);
-	return NOT_NORMAL.test(rest) ? void 0 : rest;
+function closestMatch(word, candidates) {
+	const folded = fold$1(word);
+	const allowed = Math.max(1, Math.floor(folded.length / 3));
+	let best;
+	for (const candidate of candidates) {
+		if (candidate === word) continue;
+		const distance = editDistance(folded, fold$1(candidate));
+		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
+			candidate,
+			distance
+		};
+	}
+	return best?.candidate;
 }
-function isNormalAbsolute(folder) {
-	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
+function didYouMean(word, candidates) {
+	const match = closestMatch(word, candidates);
+	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
 }
-function isHiddenPath(path) {
-	return path.split("/").some((part) => part.startsWith("."));
+function schemaCheck(validate) {
+	return (data, context) => {
+		if (validate(data)) return [];
+		return (validate.errors ?? []).flatMap((error) => {
+			const diagnostic = describeError(error, context);
+			return diagnostic === void 0 ? [] : [diagnostic];
+		});
+	};
 }
-var NOT_NORMAL, NOT_NORMAL_ABSOLUTE;
-var init_paths_Bge7ET8Q = __esmMin((() => {
-	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
-	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
+function describeError(error, context) {
+	const path = pointerToPath(error.instancePath);
+	const at = (target, key = false) => ({
+		file: context.file,
+		...context.locate(target, { key })
+	});
+	const field = formatPath(path);
+	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
+	const lastKey = path[path.length - 1];
+	switch (error.keyword) {
+		case "additionalProperties": {
+			const name = String(error.params.additionalProperty);
+			const known = Object.keys(error.parentSchema?.properties ?? {});
+			return {
+				severity: "error",
+				code: "unknown-field",
+				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
+				...at([...path, name], true),
+				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
+				found: `\`${name}\``,
+				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
+			};
+		}
+		case "required": {
+			const name = String(error.params.missingProperty);
+			return {
+				severity: "error",
+				code: "missing-field",
+				message: `missing field \`${name}\` in \`${field || "the document"}\``,
+				...at(path),
+				expected: `a field \`${name}\``,
+				hint: `Add \`${name}:\`.`
+			};
+		}
+		case "type": return {
+			severity: "error",
+			code: "wrong-type",
+			message: `\`${field}\` has the wrong type`,
+			...at(path),
+			expected: expectedInWords ?? describeTypes(error.params.type),
+			found: describeValue(error.data),
+			hint: typeHint(error.params.type, error.data)
+		};
+		case "maxItems": return {
+			severity: "error",
+			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
+			message: `\`${field}\` has too many entries`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)}`,
+			found: `${error.data.length}`,
+			hint: "Split the post or remove entries."
+		};
+		case "maxLength": return {
+			severity: "error",
+			code: lastKey === "content" ? "content-too-long" : "too-long",
+			message: `\`${field}\` is too long`,
+			...at(path),
+			expected: `at most ${String(error.params.limit)} characters`,
+			found: `${[...String(error.data)].length} characters`,
+			hint: "Shorten the text."
+		};
+		case "minLength": return {
+			severity: "error",
+			code: "empty-value",
+			message: `\`${field}\` is empty`,
+			...at(path),
+			expected: expectedInWords ?? "a non-empty text",
+			found: "an empty text",
+			hint: "Write a value or remove the field."
+		};
+		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
+		case "propertyNames": return;
+		default: return {
+			severity: "error",
+			code: "invalid-value",
+			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
+			...at(path),
+			expected: expectedInWords,
+			found: describeValue(error.data),
+			hint: "Correct the value."
+		};
+	}
+}
+function patternDiagnostic(error, path, context, expected) {
+	const propertyName = error.propertyName;
+	if (propertyName !== void 0) return {
+		severity: "error",
+		code: "invalid-key",
+		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
+		file: context.file,
+		...context.locate([...path, propertyName], { key: true }),
+		expected,
+		found: `\`${propertyName}\``,
+		hint: "Rename it."
+	};
+	return {
+		severity: "error",
+		code: "invalid-value",
+		message: `\`${formatPath(path)}\` is not valid`,
+		file: context.file,
+		...context.locate(path),
+		expected,
+		found: describeValue(error.data),
+		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
+	};
+}
+function pointerToPath(pointer) {
+	if (pointer === "") return [];
+	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
+}
+function formatPath(path) {
+	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
+}
+function describeTypes(types) {
+	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
+}
+function describeValue(value) {
+	if (value === null || value === void 0) return "nothing (an empty value)";
+	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+	if (Array.isArray(value)) return `a list of ${value.length}`;
+	return "a mapping";
+}
+function typeHint(types, found) {
+	const wanted = Array.isArray(types) ? types : types.split(",");
+	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
+	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
+	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
+}
+function describeSchemaErrors(errors, limit = 10) {
+	const lines = (errors ?? []).map((error) => {
+		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
+		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
+		return `${where}: ${error.message ?? "is invalid"}${extra}`;
+	});
+	const unique = [...new Set(lines)];
+	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
+}
+function parseScheduledAt(text, timeZone) {
+	const match = PATTERN.exec(text.trim());
+	if (match === null) return {
+		ok: false,
+		reason: "format"
+	};
+	const [, year, month, day, hour, minute, second, fraction, offset] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second ?? 0),
+		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
+	};
+	if (!isValidWallTime(wall)) return {
+		ok: false,
+		reason: "range"
+	};
+	const wallMs = wallToUtcMs(wall);
+	if (offset !== void 0) {
+		const offsetMinutes = parseOffset(offset);
+		if (offsetMinutes === void 0) return {
+			ok: false,
+			reason: "range"
+		};
+		return {
+			ok: true,
+			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
+		};
+	}
+	return zonedToInstant(wall, wallMs, timeZone);
+}
+function zonedToInstant(wall, wallMs, timeZone) {
+	const candidates = [...new Set([
+		offsetMs(wallMs - 864e5, timeZone),
+		offsetMs(wallMs, timeZone),
+		offsetMs(wallMs + 864e5, timeZone)
+	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
+	const [earliest, other] = [...new Set(candidates)];
+	if (earliest === void 0) return {
+		ok: false,
+		reason: "nonexistent",
+		hint: `${timeZone} skips this time (clocks move forward); it would be ${timeText(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone)}. Pick another time or write an offset.`
+	};
+	const result = {
+		ok: true,
+		instant: new Date(earliest).toISOString()
+	};
+	if (other !== void 0) result.ambiguous = {
+		chosenOffset: formatOffset(wallMs - earliest),
+		otherOffset: formatOffset(wallMs - other)
+	};
+	return result;
+}
+function isValidWallTime(wall) {
+	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+	const check = new Date(wallToUtcMs(wall));
+	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
+}
+function parseOffset(offset) {
+	if (offset === "Z" || offset === "z") return 0;
+	const digits = offset.slice(1).replace(":", "");
+	const hours = Number(digits.slice(0, 2));
+	const minutes = Number(digits.slice(2) || "0");
+	if (hours > 23 || minutes > 59) return void 0;
+	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
+}
+function resolveAccount(account, accounts) {
+	if (Object.hasOwn(accounts, account)) return accounts[account].toLowerCase();
+	return UUID_PATTERN.test(account) ? account.toLowerCase() : void 0;
+}
+function decodeUtf8File(bytes, file) {
+	try {
+		return {
+			ok: true,
+			text: new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r\n/g, "\n")
+		};
+	} catch {
+		return {
+			ok: false,
+			diagnostic: {
+				severity: "error",
+				code: "not-utf8",
+				message: "the file is not valid UTF-8 text",
+				file,
+				...firstInvalidByte(bytes),
+				expected: "UTF-8 text",
+				found: "bytes that are not UTF-8 (e.g. Latin-1 or UTF-16)",
+				hint: "Save the file as UTF-8 in your editor."
+			}
+		};
+	}
+}
+function firstInvalidByte(bytes) {
+	let lineStart = 0;
+	for (let line = 1; lineStart <= bytes.length; line++) {
+		const newline = bytes.indexOf(NEWLINE, lineStart);
+		const lineEnd = newline === -1 ? bytes.length : newline;
+		const column = invalidColumn(bytes.subarray(lineStart, lineEnd));
+		if (column !== void 0) return {
+			line,
+			column
+		};
+		lineStart = lineEnd + 1;
+	}
+	return {
+		line: 1,
+		column: 1
+	};
+}
+function invalidColumn(lineBytes) {
+	const decoder = new TextDecoder("utf-8", { fatal: true });
+	try {
+		decoder.decode(lineBytes);
+		return;
+	} catch {
+		const streaming = new TextDecoder("utf-8", { fatal: true });
+		let characters = 0;
+		for (let index = 0; index < lineBytes.length; index++) try {
+			characters += [...streaming.decode(lineBytes.subarray(index, index + 1), { stream: true })].length;
+		} catch {
+			return characters + 1;
+		}
+		return characters + 1;
+	}
+}
+var TYPE_WORDS, PATTERN, SCHEDULED_AT_FORMATS, UUID_PATTERN, NEWLINE;
+var init_decode_8QAsEOi2 = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	TYPE_WORDS = {
+		string: "a text",
+		boolean: "true or false",
+		array: "a list",
+		object: "a mapping (key: value lines)",
+		null: "null",
+		number: "a number",
+		integer: "a whole number"
+	};
+	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
+	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+	NEWLINE = 10;
+}));
+var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
+var init_types_DvW_OqHm = __esmMin((() => {
+	ALL_PERMISSIONS = [
+		"accounts-read",
+		"posts-read",
+		"posts-write",
+		"posts-publish",
+		"posts-delete",
+		"media-write"
+	];
+	INPUT_OPTION_FIELDS = [
+		"format",
+		"shareToFeed",
+		"link",
+		"vidATitle",
+		"vidADescription",
+		"vidAMadeForKids",
+		"vidATags",
+		"shortBCaption",
+		"shortBAllowComment",
+		"shortBAllowDuet",
+		"shortBAllowStitch",
+		"shortBDisclose",
+		"shortBBrandContent",
+		"shortBBrandOrganic",
+		"shortBIsAigc"
+	];
+	RESPONSE_ONLY_OPTION_FIELDS = [
+		"vidAPrivacy",
+		"shortBMode",
+		"shortBPrivacy"
+	];
 }));
 function strEscape(str) {
 	if (str.length < strEscapeLength && !strEscapeSequencesRegExp.test(str)) return `"${str}"`;
@@ -2756,39 +3090,6 @@ var init_hash_01wju9gs = __esmMin((() => {
 		deterministic: true,
 		circularValue: TypeError
 	});
-}));
-var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
-var init_types_DvW_OqHm = __esmMin((() => {
-	ALL_PERMISSIONS = [
-		"accounts-read",
-		"posts-read",
-		"posts-write",
-		"posts-publish",
-		"posts-delete",
-		"media-write"
-	];
-	INPUT_OPTION_FIELDS = [
-		"format",
-		"shareToFeed",
-		"link",
-		"vidATitle",
-		"vidADescription",
-		"vidAMadeForKids",
-		"vidATags",
-		"shortBCaption",
-		"shortBAllowComment",
-		"shortBAllowDuet",
-		"shortBAllowStitch",
-		"shortBDisclose",
-		"shortBBrandContent",
-		"shortBBrandOrganic",
-		"shortBIsAigc"
-	];
-	RESPONSE_ONLY_OPTION_FIELDS = [
-		"vidAPrivacy",
-		"shortBMode",
-		"shortBPrivacy"
-	];
 }));
 var ErrorCodes;
 var init_error_codes_OgOShhx_ = __esmMin((() => {
@@ -8790,7 +9091,65 @@ var require_dist$1 = __commonJSMin(((exports) => {
 	exports.visit = visit.visit;
 	exports.visitAsync = visit.visitAsync;
 }));
-var yaml_source_B6g5_DVe_exports = __exportAll$1({
+function positionsOf(doc, lineCounter) {
+	const position = (offset) => {
+		if (offset === void 0) return void 0;
+		const { line, col } = lineCounter.linePos(offset);
+		return {
+			line,
+			column: col
+		};
+	};
+	const walk = (node, at) => {
+		const tree = at === void 0 ? {} : { at };
+		if ((0, import_dist$6.isMap)(node)) {
+			const entries = new Map();
+			for (const pair of node.items) {
+				if (!(0, import_dist$6.isPair)(pair) || !(0, import_dist$6.isScalar)(pair.key)) continue;
+				const name = String(pair.key.value);
+				if (entries.has(name)) continue;
+				const key = position(rangeStart$1(pair.key));
+				const child = walk(pair.value, position(rangeStart$1(pair.value)) ?? key ?? at);
+				entries.set(name, key === void 0 ? child : {
+					...child,
+					key
+				});
+			}
+			tree.entries = entries;
+		} else if ((0, import_dist$6.isSeq)(node)) tree.items = node.items.map((item) => item === void 0 ? void 0 : walk(item, position(rangeStart$1(item)) ?? at));
+		return tree;
+	};
+	return walk(doc.contents, position(rangeStart$1(doc.contents)));
+}
+function locatorOf(positions) {
+	return (path, options = {}) => {
+		let node = positions;
+		for (const [index, segment] of path.entries()) {
+			let child;
+			if (node.entries !== void 0) child = node.entries.get(String(segment));
+			else if (node.items !== void 0 && typeof segment === "number") child = node.items[segment];
+			if (child === void 0) return copy(node.at);
+			if (index === path.length - 1 && options.key === true && node.entries !== void 0) return copy(child.key ?? node.at);
+			node = child;
+		}
+		return copy(node.at);
+	};
+}
+function copy(position) {
+	return position === void 0 ? void 0 : {
+		line: position.line,
+		column: position.column
+	};
+}
+function rangeStart$1(node) {
+	const range = node?.range;
+	return Array.isArray(range) ? range[0] : void 0;
+}
+var import_dist$6;
+var init_yaml_positions_CcasdWHD = __esmMin((() => {
+	import_dist$6 = require_dist$1();
+}));
+var yaml_source_BSEs_Yii_exports = __exportAll$1({
 	n: () => yaml_source_exports,
 	t: () => parseYamlSource
 });
@@ -8799,15 +9158,15 @@ function reportedOffset(doc, error) {
 	const unclosed = error.code === "MISSING_CHAR" ? "scalar" : /^Flow sequence/.test(error.message) ? "seq" : /^Flow map/.test(error.message) ? "map" : null;
 	if (unclosed === null) return at;
 	let start;
-	(0, import_dist$3.visit)(doc, (_key, node) => {
-		if (!(0, import_dist$3.isNode)(node) || !node.range || node.range[0] > at) return;
-		if ((unclosed === "scalar" ? (0, import_dist$3.isScalar)(node) && at <= node.range[2] : (unclosed === "seq" ? (0, import_dist$3.isSeq)(node) : (0, import_dist$3.isMap)(node)) && node.flow === true) && (start === void 0 || node.range[0] >= start)) start = node.range[0];
+	(0, import_dist$5.visit)(doc, (_key, node) => {
+		if (!(0, import_dist$5.isNode)(node) || !node.range || node.range[0] > at) return;
+		if ((unclosed === "scalar" ? (0, import_dist$5.isScalar)(node) && at <= node.range[2] : (unclosed === "seq" ? (0, import_dist$5.isSeq)(node) : (0, import_dist$5.isMap)(node)) && node.flow === true) && (start === void 0 || node.range[0] >= start)) start = node.range[0];
 	});
 	return start ?? at;
 }
 function parseYamlSource(text, file) {
-	const lineCounter = new import_dist$3.LineCounter();
-	const doc = (0, import_dist$3.parseDocument)(text, {
+	const lineCounter = new import_dist$5.LineCounter();
+	const doc = (0, import_dist$5.parseDocument)(text, {
 		lineCounter,
 		prettyErrors: false,
 		version: "1.2",
@@ -8849,7 +9208,8 @@ function parseYamlSource(text, file) {
 		locate(path, options = {}) {
 			const range = findRange(doc, path, options.key === true);
 			return range === void 0 ? void 0 : position(range);
-		}
+		},
+		positions: () => positionsOf(doc, lineCounter)
 	};
 }
 function findRange(doc, path, wantKey) {
@@ -8857,14 +9217,14 @@ function findRange(doc, path, wantKey) {
 	let best = rangeStart(node);
 	for (const [index, segment] of path.entries()) {
 		const isLast = index === path.length - 1;
-		if ((0, import_dist$3.isMap)(node)) {
-			const pair = node.items.find((item) => (0, import_dist$3.isPair)(item) && (0, import_dist$3.isScalar)(item.key) && String(item.key.value) === String(segment));
+		if ((0, import_dist$5.isMap)(node)) {
+			const pair = node.items.find((item) => (0, import_dist$5.isPair)(item) && (0, import_dist$5.isScalar)(item.key) && String(item.key.value) === String(segment));
 			if (pair === void 0) return best;
 			const keyStart = rangeStart(pair.key);
 			if (isLast && wantKey) return keyStart ?? best;
 			node = pair.value;
 			best = rangeStart(node) ?? keyStart ?? best;
-		} else if ((0, import_dist$3.isSeq)(node) && typeof segment === "number") {
+		} else if ((0, import_dist$5.isSeq)(node) && typeof segment === "number") {
 			node = node.items[segment];
 			best = rangeStart(node) ?? best;
 		} else return best;
@@ -8888,10 +9248,11 @@ function yamlHint(error) {
 		default: return "Fix the YAML syntax at this position.";
 	}
 }
-var import_dist$3, yaml_source_exports, MAX_ALIAS_COUNT;
-var init_yaml_source_B6g5_DVe = __esmMin((() => {
+var import_dist$5, yaml_source_exports, MAX_ALIAS_COUNT;
+var init_yaml_source_BSEs_Yii = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
-	import_dist$3 = require_dist$1();
+	init_yaml_positions_CcasdWHD();
+	import_dist$5 = require_dist$1();
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	MAX_ALIAS_COUNT = 50;
 }));
@@ -8915,7 +9276,7 @@ var require_ucs2length = __commonJSMin(((exports) => {
 	exports.default = ucs2length;
 	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
 }));
-var content_validators_DnbH4znY_exports = __exportAll$1({
+var content_validators_DMciyFM__exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -11316,9 +11677,24 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		}
 		if (data.state !== void 0) {
 			let data5 = data.state;
+			if (typeof data5 !== "string" && !(data5 && typeof data5 == "object" && !Array.isArray(data5))) {
+				const err10 = {
+					instancePath: instancePath + "/state",
+					schemaPath: "#/properties/state/type",
+					keyword: "type",
+					params: { type: schema4.properties.state.type },
+					message: "must be string,object",
+					schema: schema4.properties.state.type,
+					parentSchema: schema4.properties.state,
+					data: data5
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
 			if (typeof data5 === "string") {
 				if (func0$1(data5) < 1) {
-					const err10 = {
+					const err11 = {
 						instancePath: instancePath + "/state",
 						schemaPath: "#/properties/state/minLength",
 						keyword: "minLength",
@@ -11328,92 +11704,72 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						parentSchema: schema4.properties.state,
 						data: data5
 					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
 					errors++;
 				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/state",
-					schemaPath: "#/properties/state/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string",
-					schema: schema4.properties.state.type,
-					parentSchema: schema4.properties.state,
-					data: data5
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
 			}
-		}
-		if (data.timezone !== void 0) {
-			let data6 = data.timezone;
-			if (typeof data6 === "string") {
-				if (func0$1(data6) < 1) {
+			if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+				for (const key2 in data5) if (!(key2 === "file" || key2 === "home" || key2 === "branch")) {
 					const err12 = {
-						instancePath: instancePath + "/timezone",
-						schemaPath: "#/properties/timezone/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters",
-						schema: 1,
-						parentSchema: schema4.properties.timezone,
-						data: data6
+						instancePath: instancePath + "/state",
+						schemaPath: "#/properties/state/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key2 },
+						message: "must NOT have additional properties",
+						schema: false,
+						parentSchema: schema4.properties.state,
+						data: data5
 					};
 					if (vErrors === null) vErrors = [err12];
 					else vErrors.push(err12);
 					errors++;
 				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/timezone",
-					schemaPath: "#/properties/timezone/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string",
-					schema: schema4.properties.timezone.type,
-					parentSchema: schema4.properties.timezone,
-					data: data6
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.accounts !== void 0) {
-			let data7 = data.accounts;
-			if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-				for (const key2 in data7) {
-					const _errs19 = errors;
-					if (typeof key2 === "string") {
-						if (!pattern1$1.test(key2)) {
-							const err14 = {
-								instancePath: instancePath + "/accounts",
-								schemaPath: "#/properties/accounts/propertyNames/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
-								message: "must match pattern \"^[A-Za-z0-9][A-Za-z0-9._-]*$\"",
-								schema: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
-								parentSchema: schema4.properties.accounts.propertyNames,
-								data: key2,
-								propertyName: key2
+				if (data5.file !== void 0) {
+					let data6 = data5.file;
+					if (typeof data6 === "string") {
+						if (func0$1(data6) < 1) {
+							const err13 = {
+								instancePath: instancePath + "/state/file",
+								schemaPath: "#/properties/state/properties/file/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema4.properties.state.properties.file,
+								data: data6
 							};
-							if (vErrors === null) vErrors = [err14];
-							else vErrors.push(err14);
+							if (vErrors === null) vErrors = [err13];
+							else vErrors.push(err13);
 							errors++;
 						}
+					} else {
+						const err14 = {
+							instancePath: instancePath + "/state/file",
+							schemaPath: "#/properties/state/properties/file/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema4.properties.state.properties.file.type,
+							parentSchema: schema4.properties.state.properties.file,
+							data: data6
+						};
+						if (vErrors === null) vErrors = [err14];
+						else vErrors.push(err14);
+						errors++;
 					}
-					if (!(_errs19 === errors)) {
+				}
+				if (data5.home !== void 0) {
+					let data7 = data5.home;
+					if (!(data7 === "file" || data7 === "branch")) {
 						const err15 = {
-							instancePath: instancePath + "/accounts",
-							schemaPath: "#/properties/accounts/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key2 },
-							message: "property name must be valid",
-							schema: schema4.properties.accounts.propertyNames,
-							parentSchema: schema4.properties.accounts,
+							instancePath: instancePath + "/state/home",
+							schemaPath: "#/properties/state/properties/home/enum",
+							keyword: "enum",
+							params: { allowedValues: schema4.properties.state.properties.home.enum },
+							message: "must be equal to one of the allowed values",
+							schema: schema4.properties.state.properties.home.enum,
+							parentSchema: schema4.properties.state.properties.home,
 							data: data7
 						};
 						if (vErrors === null) vErrors = [err15];
@@ -11421,18 +11777,18 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
-				for (const key3 in data7) {
-					let data8 = data7[key3];
+				if (data5.branch !== void 0) {
+					let data8 = data5.branch;
 					if (typeof data8 === "string") {
-						if (!pattern2.test(data8)) {
+						if (func0$1(data8) < 1) {
 							const err16 = {
-								instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-								schemaPath: "#/properties/accounts/additionalProperties/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
-								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
-								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-								parentSchema: schema4.properties.accounts.additionalProperties,
+								instancePath: instancePath + "/state/branch",
+								schemaPath: "#/properties/state/properties/branch/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								schema: 1,
+								parentSchema: schema4.properties.state.properties.branch,
 								data: data8
 							};
 							if (vErrors === null) vErrors = [err16];
@@ -11441,13 +11797,13 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						}
 					} else {
 						const err17 = {
-							instancePath: instancePath + "/accounts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-							schemaPath: "#/properties/accounts/additionalProperties/type",
+							instancePath: instancePath + "/state/branch",
+							schemaPath: "#/properties/state/properties/branch/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string",
-							schema: schema4.properties.accounts.additionalProperties.type,
-							parentSchema: schema4.properties.accounts.additionalProperties,
+							schema: schema4.properties.state.properties.branch.type,
+							parentSchema: schema4.properties.state.properties.branch,
 							data: data8
 						};
 						if (vErrors === null) vErrors = [err17];
@@ -11455,8 +11811,117 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
+			}
+		}
+		if (data.timezone !== void 0) {
+			let data9 = data.timezone;
+			if (typeof data9 === "string") {
+				if (func0$1(data9) < 1) {
+					const err18 = {
+						instancePath: instancePath + "/timezone",
+						schemaPath: "#/properties/timezone/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters",
+						schema: 1,
+						parentSchema: schema4.properties.timezone,
+						data: data9
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
 			} else {
-				const err18 = {
+				const err19 = {
+					instancePath: instancePath + "/timezone",
+					schemaPath: "#/properties/timezone/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string",
+					schema: schema4.properties.timezone.type,
+					parentSchema: schema4.properties.timezone,
+					data: data9
+				};
+				if (vErrors === null) vErrors = [err19];
+				else vErrors.push(err19);
+				errors++;
+			}
+		}
+		if (data.accounts !== void 0) {
+			let data10 = data.accounts;
+			if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+				for (const key3 in data10) {
+					const _errs27 = errors;
+					if (typeof key3 === "string") {
+						if (!pattern1$1.test(key3)) {
+							const err20 = {
+								instancePath: instancePath + "/accounts",
+								schemaPath: "#/properties/accounts/propertyNames/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+								message: "must match pattern \"^[A-Za-z0-9][A-Za-z0-9._-]*$\"",
+								schema: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+								parentSchema: schema4.properties.accounts.propertyNames,
+								data: key3,
+								propertyName: key3
+							};
+							if (vErrors === null) vErrors = [err20];
+							else vErrors.push(err20);
+							errors++;
+						}
+					}
+					if (!(_errs27 === errors)) {
+						const err21 = {
+							instancePath: instancePath + "/accounts",
+							schemaPath: "#/properties/accounts/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key3 },
+							message: "property name must be valid",
+							schema: schema4.properties.accounts.propertyNames,
+							parentSchema: schema4.properties.accounts,
+							data: data10
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				for (const key4 in data10) {
+					let data11 = data10[key4];
+					if (typeof data11 === "string") {
+						if (!pattern2.test(data11)) {
+							const err22 = {
+								instancePath: instancePath + "/accounts/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/accounts/additionalProperties/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$" },
+								message: "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\"",
+								schema: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+								parentSchema: schema4.properties.accounts.additionalProperties,
+								data: data11
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/accounts/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/accounts/additionalProperties/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							schema: schema4.properties.accounts.additionalProperties.type,
+							parentSchema: schema4.properties.accounts.additionalProperties,
+							data: data11
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+				}
+			} else {
+				const err24 = {
 					instancePath: instancePath + "/accounts",
 					schemaPath: "#/properties/accounts/type",
 					keyword: "type",
@@ -11464,21 +11929,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.accounts.type,
 					parentSchema: schema4.properties.accounts,
-					data: data7
+					data: data10
 				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
+				if (vErrors === null) vErrors = [err24];
+				else vErrors.push(err24);
 				errors++;
 			}
 		}
 		if (data.rules !== void 0) {
-			let data9 = data.rules;
-			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-				for (const key4 in data9) {
-					const _errs27 = errors;
-					if (typeof key4 === "string") {
-						if (!pattern1$1.test(key4)) {
-							const err19 = {
+			let data12 = data.rules;
+			if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+				for (const key5 in data12) {
+					const _errs35 = errors;
+					if (typeof key5 === "string") {
+						if (!pattern1$1.test(key5)) {
+							const err25 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
 								keyword: "pattern",
@@ -11486,34 +11951,34 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must match pattern \"^[A-Za-z0-9][A-Za-z0-9._-]*$\"",
 								schema: "^[A-Za-z0-9][A-Za-z0-9._-]*$",
 								parentSchema: schema4.properties.rules.propertyNames,
-								data: key4,
-								propertyName: key4
+								data: key5,
+								propertyName: key5
 							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
 							errors++;
 						}
 					}
-					if (!(_errs27 === errors)) {
-						const err20 = {
+					if (!(_errs35 === errors)) {
+						const err26 = {
 							instancePath: instancePath + "/rules",
 							schemaPath: "#/properties/rules/propertyNames",
 							keyword: "propertyNames",
-							params: { propertyName: key4 },
+							params: { propertyName: key5 },
 							message: "property name must be valid",
 							schema: schema4.properties.rules.propertyNames,
 							parentSchema: schema4.properties.rules,
-							data: data9
+							data: data12
 						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
 						errors++;
 					}
 				}
-				for (const key5 in data9) if (!validate4$1(data9[key5], {
-					instancePath: instancePath + "/rules/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data9,
-					parentDataProperty: key5,
+				for (const key6 in data12) if (!validate4$1(data12[key6], {
+					instancePath: instancePath + "/rules/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data12,
+					parentDataProperty: key6,
 					rootData,
 					dynamicAnchors
 				})) {
@@ -11521,7 +11986,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err21 = {
+				const err27 = {
 					instancePath: instancePath + "/rules",
 					schemaPath: "#/properties/rules/type",
 					keyword: "type",
@@ -11529,55 +11994,55 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.rules.type,
 					parentSchema: schema4.properties.rules,
-					data: data9
+					data: data12
 				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
 				errors++;
 			}
 		}
 		if (data.slots !== void 0) {
-			let data11 = data.slots;
-			if (data11 && typeof data11 == "object" && !Array.isArray(data11)) for (const key6 in data11) {
-				let data12 = data11[key6];
-				if (Array.isArray(data12)) {
-					const len0 = data12.length;
+			let data14 = data.slots;
+			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) for (const key7 in data14) {
+				let data15 = data14[key7];
+				if (Array.isArray(data15)) {
+					const len0 = data15.length;
 					for (let i0 = 0; i0 < len0; i0++) {
-						let data13 = data12[i0];
-						if (typeof data13 !== "string") {
-							const err22 = {
-								instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
+						let data16 = data15[i0];
+						if (typeof data16 !== "string") {
+							const err28 = {
+								instancePath: instancePath + "/slots/" + key7.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0,
 								schemaPath: "#/properties/slots/additionalProperties/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string",
 								schema: schema4.properties.slots.additionalProperties.items.type,
 								parentSchema: schema4.properties.slots.additionalProperties.items,
-								data: data13
+								data: data16
 							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
 							errors++;
 						}
 					}
 				} else {
-					const err23 = {
-						instancePath: instancePath + "/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+					const err29 = {
+						instancePath: instancePath + "/slots/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),
 						schemaPath: "#/properties/slots/additionalProperties/type",
 						keyword: "type",
 						params: { type: "array" },
 						message: "must be array",
 						schema: schema4.properties.slots.additionalProperties.type,
 						parentSchema: schema4.properties.slots.additionalProperties,
-						data: data12
+						data: data15
 					};
-					if (vErrors === null) vErrors = [err23];
-					else vErrors.push(err23);
+					if (vErrors === null) vErrors = [err29];
+					else vErrors.push(err29);
 					errors++;
 				}
 			}
 			else {
-				const err24 = {
+				const err30 = {
 					instancePath: instancePath + "/slots",
 					schemaPath: "#/properties/slots/type",
 					keyword: "type",
@@ -11585,21 +12050,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.slots.type,
 					parentSchema: schema4.properties.slots,
-					data: data11
+					data: data14
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
 				errors++;
 			}
 		}
 		if (data.vars !== void 0) {
-			let data14 = data.vars;
-			if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-				for (const key7 in data14) {
-					const _errs41 = errors;
-					if (typeof key7 === "string") {
-						if (!pattern4.test(key7)) {
-							const err25 = {
+			let data17 = data.vars;
+			if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+				for (const key8 in data17) {
+					const _errs49 = errors;
+					if (typeof key8 === "string") {
+						if (!pattern4.test(key8)) {
+							const err31 = {
 								instancePath: instancePath + "/vars",
 								schemaPath: "#/properties/vars/propertyNames/pattern",
 								keyword: "pattern",
@@ -11607,34 +12072,34 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must match pattern \"^[A-Za-z_][A-Za-z0-9_-]*$\"",
 								schema: "^[A-Za-z_][A-Za-z0-9_-]*$",
 								parentSchema: schema4.properties.vars.propertyNames,
-								data: key7,
-								propertyName: key7
+								data: key8,
+								propertyName: key8
 							};
-							if (vErrors === null) vErrors = [err25];
-							else vErrors.push(err25);
+							if (vErrors === null) vErrors = [err31];
+							else vErrors.push(err31);
 							errors++;
 						}
 					}
-					if (!(_errs41 === errors)) {
-						const err26 = {
+					if (!(_errs49 === errors)) {
+						const err32 = {
 							instancePath: instancePath + "/vars",
 							schemaPath: "#/properties/vars/propertyNames",
 							keyword: "propertyNames",
-							params: { propertyName: key7 },
+							params: { propertyName: key8 },
 							message: "property name must be valid",
 							schema: schema4.properties.vars.propertyNames,
 							parentSchema: schema4.properties.vars,
-							data: data14
+							data: data17
 						};
-						if (vErrors === null) vErrors = [err26];
-						else vErrors.push(err26);
+						if (vErrors === null) vErrors = [err32];
+						else vErrors.push(err32);
 						errors++;
 					}
 				}
-				for (const key8 in data14) if (!validate6$1(data14[key8], {
-					instancePath: instancePath + "/vars/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data14,
-					parentDataProperty: key8,
+				for (const key9 in data17) if (!validate6$1(data17[key9], {
+					instancePath: instancePath + "/vars/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data17,
+					parentDataProperty: key9,
 					rootData,
 					dynamicAnchors
 				})) {
@@ -11642,7 +12107,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					errors = vErrors.length;
 				}
 			} else {
-				const err27 = {
+				const err33 = {
 					instancePath: instancePath + "/vars",
 					schemaPath: "#/properties/vars/type",
 					keyword: "type",
@@ -11650,21 +12115,21 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.vars.type,
 					parentSchema: schema4.properties.vars,
-					data: data14
+					data: data17
 				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
+				if (vErrors === null) vErrors = [err33];
+				else vErrors.push(err33);
 				errors++;
 			}
 		}
 		if (data.hashtags !== void 0) {
-			let data16 = data.hashtags;
-			if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-				for (const key9 in data16) {
-					const _errs47 = errors;
-					if (typeof key9 === "string") {
-						if (!pattern4.test(key9)) {
-							const err28 = {
+			let data19 = data.hashtags;
+			if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+				for (const key10 in data19) {
+					const _errs55 = errors;
+					if (typeof key10 === "string") {
+						if (!pattern4.test(key10)) {
+							const err34 = {
 								instancePath: instancePath + "/hashtags",
 								schemaPath: "#/properties/hashtags/propertyNames/pattern",
 								keyword: "pattern",
@@ -11672,71 +12137,71 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must match pattern \"^[A-Za-z_][A-Za-z0-9_-]*$\"",
 								schema: "^[A-Za-z_][A-Za-z0-9_-]*$",
 								parentSchema: schema4.properties.hashtags.propertyNames,
-								data: key9,
-								propertyName: key9
+								data: key10,
+								propertyName: key10
 							};
-							if (vErrors === null) vErrors = [err28];
-							else vErrors.push(err28);
+							if (vErrors === null) vErrors = [err34];
+							else vErrors.push(err34);
 							errors++;
 						}
 					}
-					if (!(_errs47 === errors)) {
-						const err29 = {
+					if (!(_errs55 === errors)) {
+						const err35 = {
 							instancePath: instancePath + "/hashtags",
 							schemaPath: "#/properties/hashtags/propertyNames",
 							keyword: "propertyNames",
-							params: { propertyName: key9 },
+							params: { propertyName: key10 },
 							message: "property name must be valid",
 							schema: schema4.properties.hashtags.propertyNames,
 							parentSchema: schema4.properties.hashtags,
-							data: data16
+							data: data19
 						};
-						if (vErrors === null) vErrors = [err29];
-						else vErrors.push(err29);
+						if (vErrors === null) vErrors = [err35];
+						else vErrors.push(err35);
 						errors++;
 					}
 				}
-				for (const key10 in data16) {
-					let data17 = data16[key10];
-					if (typeof data17 !== "string" && !Array.isArray(data17)) {
-						const err30 = {
-							instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),
+				for (const key11 in data19) {
+					let data20 = data19[key11];
+					if (typeof data20 !== "string" && !Array.isArray(data20)) {
+						const err36 = {
+							instancePath: instancePath + "/hashtags/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/hashtags/additionalProperties/type",
 							keyword: "type",
 							params: { type: schema4.properties.hashtags.additionalProperties.type },
 							message: "must be string,array",
 							schema: schema4.properties.hashtags.additionalProperties.type,
 							parentSchema: schema4.properties.hashtags.additionalProperties,
-							data: data17
+							data: data20
 						};
-						if (vErrors === null) vErrors = [err30];
-						else vErrors.push(err30);
+						if (vErrors === null) vErrors = [err36];
+						else vErrors.push(err36);
 						errors++;
 					}
-					if (Array.isArray(data17)) {
-						const len1 = data17.length;
+					if (Array.isArray(data20)) {
+						const len1 = data20.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data18 = data17[i1];
-							if (typeof data18 !== "string") {
-								const err31 = {
-									instancePath: instancePath + "/hashtags/" + key10.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
+							let data21 = data20[i1];
+							if (typeof data21 !== "string") {
+								const err37 = {
+									instancePath: instancePath + "/hashtags/" + key11.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
 									schemaPath: "#/properties/hashtags/additionalProperties/items/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
 									schema: schema4.properties.hashtags.additionalProperties.items.type,
 									parentSchema: schema4.properties.hashtags.additionalProperties.items,
-									data: data18
+									data: data21
 								};
-								if (vErrors === null) vErrors = [err31];
-								else vErrors.push(err31);
+								if (vErrors === null) vErrors = [err37];
+								else vErrors.push(err37);
 								errors++;
 							}
 						}
 					}
 				}
 			} else {
-				const err32 = {
+				const err38 = {
 					instancePath: instancePath + "/hashtags",
 					schemaPath: "#/properties/hashtags/type",
 					keyword: "type",
@@ -11744,15 +12209,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 					message: "must be object",
 					schema: schema4.properties.hashtags.type,
 					parentSchema: schema4.properties.hashtags,
-					data: data16
+					data: data19
 				};
-				if (vErrors === null) vErrors = [err32];
-				else vErrors.push(err32);
+				if (vErrors === null) vErrors = [err38];
+				else vErrors.push(err38);
 				errors++;
 			}
 		}
 	} else {
-		const err33 = {
+		const err39 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
@@ -11762,15 +12227,15 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 			parentSchema: schema4,
 			data
 		};
-		if (vErrors === null) vErrors = [err33];
-		else vErrors.push(err33);
+		if (vErrors === null) vErrors = [err39];
+		else vErrors.push(err39);
 		errors++;
 	}
 	validate3.errors = vErrors;
 	return errors === 0;
 }
 var content_validators_exports, validatePost, schema0, schema3$1, func0$1, pattern0$1, schema1, schema2, func7, validateConfig, schema4, pattern1$1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_DnbH4znY = __esmMin((() => {
+var init_content_validators_DMciyFM_ = __esmMin((() => {
 	init_rolldown_runtime_BJohB4LM();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
@@ -12155,9 +12620,28 @@ var init_content_validators_DnbH4znY = __esmMin((() => {
 				"minLength": 1
 			},
 			"state": {
-				"description": "State file, relative to the project root; commit it. Default: .postsync/state.json.",
-				"type": "string",
-				"minLength": 1
+				"description": "Where the state lives (which remote post belongs to which file). A path: the state file, committed on the default branch. An object: `file` (the path), `home` (`file` or `branch`) and `branch`.",
+				"type": ["string", "object"],
+				"x-expected": "a path such as `.postsync/state.json`, or `home: branch` (with `file:` and `branch:`)",
+				"minLength": 1,
+				"additionalProperties": false,
+				"properties": {
+					"file": {
+						"description": "The state file, relative to the project root; at the same path on the state branch. Default: .postsync/state.json.",
+						"type": "string",
+						"minLength": 1
+					},
+					"home": {
+						"description": "file (default): the state file is committed on the default branch. branch: it lives on a branch of its own that apply commits to, for a protected default branch (postsync state pull/push/show).",
+						"enum": ["file", "branch"],
+						"x-expected": "`file` (committed on the default branch) or `branch` (a branch of its own)"
+					},
+					"branch": {
+						"description": "The branch that holds the state with home: branch. Default: postsync/state.",
+						"type": "string",
+						"minLength": 1
+					}
+				}
 			},
 			"timezone": {
 				"description": "IANA time zone for scheduledAt values without an offset, e.g. Europe/Berlin. Default: UTC.",
@@ -32300,7 +32784,7 @@ var require_formats = __commonJSMin(((exports) => {
 		}
 	}
 }));
-var file_validators_Bh_63ooX_exports = __exportAll$1({
+var file_validators_Cb8RmYHD_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -34618,1034 +35102,1565 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		props0 = props0 || {};
 		props0.action = true;
 	}
+	const _errs26 = errors;
+	let valid11 = true;
+	const _errs27 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("create" !== data.action) {
+				const err17 = {};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+	}
+	var _valid4 = _errs27 === errors;
+	errors = _errs26;
+	if (vErrors !== null) {
+		if (_errs26) vErrors.length = _errs26;
+		else vErrors = null;
+	}
+	if (_valid4) {
+		const _errs29 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data7 = data.reason;
+				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
+					const err18 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/4/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[4].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
+			}
+		}
+		var _valid4 = _errs29 === errors;
+		valid11 = _valid4;
+		if (valid11) {
+			var props2 = {};
+			props2.reason = true;
+			props2.action = true;
+		}
+	}
+	if (!valid11) {
+		const err19 = {
+			instancePath,
+			schemaPath: "#/allOf/4/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err19];
+		else vErrors.push(err19);
+		errors++;
+	}
+	if (props0 !== true && props2 !== void 0) {
+		if (props2 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props2);
+		}
+	}
+	const _errs32 = errors;
+	let valid14 = true;
+	const _errs33 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("adopt" !== data.action) {
+				const err20 = {};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+	}
+	var _valid5 = _errs33 === errors;
+	errors = _errs32;
+	if (vErrors !== null) {
+		if (_errs32) vErrors.length = _errs32;
+		else vErrors = null;
+	}
+	if (_valid5) {
+		const _errs35 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				if (!(data.reason === "unowned-match")) {
+					const err21 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/5/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[5].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err21];
+					else vErrors.push(err21);
+					errors++;
+				}
+			}
+		}
+		var _valid5 = _errs35 === errors;
+		valid14 = _valid5;
+		if (valid14) {
+			var props3 = {};
+			props3.reason = true;
+			props3.action = true;
+		}
+	}
+	if (!valid14) {
+		const err22 = {
+			instancePath,
+			schemaPath: "#/allOf/5/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err22];
+		else vErrors.push(err22);
+		errors++;
+	}
+	if (props0 !== true && props3 !== void 0) {
+		if (props3 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props3);
+		}
+	}
+	const _errs38 = errors;
+	let valid17 = true;
+	const _errs39 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("update" !== data.action) {
+				const err23 = {};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+	}
+	var _valid6 = _errs39 === errors;
+	errors = _errs38;
+	if (vErrors !== null) {
+		if (_errs38) vErrors.length = _errs38;
+		else vErrors = null;
+	}
+	if (_valid6) {
+		const _errs41 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data11 = data.reason;
+				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
+					const err24 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/6/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[6].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			}
+		}
+		var _valid6 = _errs41 === errors;
+		valid17 = _valid6;
+		if (valid17) {
+			var props4 = {};
+			props4.reason = true;
+			props4.action = true;
+		}
+	}
+	if (!valid17) {
+		const err25 = {
+			instancePath,
+			schemaPath: "#/allOf/6/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err25];
+		else vErrors.push(err25);
+		errors++;
+	}
+	if (props0 !== true && props4 !== void 0) {
+		if (props4 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props4);
+		}
+	}
+	const _errs44 = errors;
+	let valid20 = true;
+	const _errs45 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("unschedule" !== data.action) {
+				const err26 = {};
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
+				errors++;
+			}
+		}
+	}
+	var _valid7 = _errs45 === errors;
+	errors = _errs44;
+	if (vErrors !== null) {
+		if (_errs44) vErrors.length = _errs44;
+		else vErrors = null;
+	}
+	if (_valid7) {
+		const _errs47 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data13 = data.reason;
+				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
+					const err27 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/7/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[7].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err27];
+					else vErrors.push(err27);
+					errors++;
+				}
+			}
+		}
+		var _valid7 = _errs47 === errors;
+		valid20 = _valid7;
+		if (valid20) {
+			var props5 = {};
+			props5.reason = true;
+			props5.action = true;
+		}
+	}
+	if (!valid20) {
+		const err28 = {
+			instancePath,
+			schemaPath: "#/allOf/7/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err28];
+		else vErrors.push(err28);
+		errors++;
+	}
+	if (props0 !== true && props5 !== void 0) {
+		if (props5 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props5);
+		}
+	}
+	const _errs50 = errors;
+	let valid23 = true;
+	const _errs51 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("delete" !== data.action) {
+				const err29 = {};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+	}
+	var _valid8 = _errs51 === errors;
+	errors = _errs50;
+	if (vErrors !== null) {
+		if (_errs50) vErrors.length = _errs50;
+		else vErrors = null;
+	}
+	if (_valid8) {
+		const _errs53 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data15 = data.reason;
+				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
+					const err30 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/8/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[8].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+			}
+		}
+		var _valid8 = _errs53 === errors;
+		valid23 = _valid8;
+		if (valid23) {
+			var props6 = {};
+			props6.reason = true;
+			props6.action = true;
+		}
+	}
+	if (!valid23) {
+		const err31 = {
+			instancePath,
+			schemaPath: "#/allOf/8/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err31];
+		else vErrors.push(err31);
+		errors++;
+	}
+	if (props0 !== true && props6 !== void 0) {
+		if (props6 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props6);
+		}
+	}
+	const _errs56 = errors;
+	let valid26 = true;
+	const _errs57 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err32 = {};
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
+				errors++;
+			}
+		}
+	}
+	var _valid9 = _errs57 === errors;
+	errors = _errs56;
+	if (vErrors !== null) {
+		if (_errs56) vErrors.length = _errs56;
+		else vErrors = null;
+	}
+	if (_valid9) {
+		const _errs59 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data17 = data.reason;
+				if (!(data17 === "renamed" || data17 === "key-changed")) {
+					const err33 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/9/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[9].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
+					errors++;
+				}
+			}
+		}
+		var _valid9 = _errs59 === errors;
+		valid26 = _valid9;
+		if (valid26) {
+			var props7 = {};
+			props7.reason = true;
+			props7.action = true;
+		}
+	}
+	if (!valid26) {
+		const err34 = {
+			instancePath,
+			schemaPath: "#/allOf/9/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err34];
+		else vErrors.push(err34);
+		errors++;
+	}
+	if (props0 !== true && props7 !== void 0) {
+		if (props7 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props7);
+		}
+	}
+	const _errs62 = errors;
+	let valid29 = true;
+	const _errs63 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("noop" !== data.action) {
+				const err35 = {};
+				if (vErrors === null) vErrors = [err35];
+				else vErrors.push(err35);
+				errors++;
+			}
+		}
+	}
+	var _valid10 = _errs63 === errors;
+	errors = _errs62;
+	if (vErrors !== null) {
+		if (_errs62) vErrors.length = _errs62;
+		else vErrors = null;
+	}
+	if (_valid10) {
+		const _errs65 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data19 = data.reason;
+				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed")) {
+					const err36 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/10/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[10].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+			}
+		}
+		var _valid10 = _errs65 === errors;
+		valid29 = _valid10;
+		if (valid29) {
+			var props8 = {};
+			props8.reason = true;
+			props8.action = true;
+		}
+	}
+	if (!valid29) {
+		const err37 = {
+			instancePath,
+			schemaPath: "#/allOf/10/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err37];
+		else vErrors.push(err37);
+		errors++;
+	}
+	if (props0 !== true && props8 !== void 0) {
+		if (props8 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props8);
+		}
+	}
+	const _errs68 = errors;
+	let valid32 = true;
+	const _errs69 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("blocked" !== data.action) {
+				const err38 = {};
+				if (vErrors === null) vErrors = [err38];
+				else vErrors.push(err38);
+				errors++;
+			}
+		}
+	}
+	var _valid11 = _errs69 === errors;
+	errors = _errs68;
+	if (vErrors !== null) {
+		if (_errs68) vErrors.length = _errs68;
+		else vErrors = null;
+	}
+	if (_valid11) {
+		const _errs71 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data21 = data.reason;
+				if (!(data21 === "file-errors" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
+					const err39 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/11/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[11].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
+					errors++;
+				}
+			}
+		}
+		var _valid11 = _errs71 === errors;
+		valid32 = _valid11;
+		if (valid32) {
+			var props9 = {};
+			props9.reason = true;
+			props9.action = true;
+		}
+	}
+	if (!valid32) {
+		const err40 = {
+			instancePath,
+			schemaPath: "#/allOf/11/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err40];
+		else vErrors.push(err40);
+		errors++;
+	}
+	if (props0 !== true && props9 !== void 0) {
+		if (props9 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props9);
+		}
+	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err17 = {
+			const err41 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err17];
-			else vErrors.push(err17);
+			if (vErrors === null) vErrors = [err41];
+			else vErrors.push(err41);
+			errors++;
+		}
+		if (data.reason === void 0) {
+			const err42 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "reason" },
+				message: "must have required property 'reason'"
+			};
+			if (vErrors === null) vErrors = [err42];
+			else vErrors.push(err42);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err18 = {
+			const err43 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err18];
-			else vErrors.push(err18);
+			if (vErrors === null) vErrors = [err43];
+			else vErrors.push(err43);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err19 = {
+			const err44 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err19];
-			else vErrors.push(err19);
+			if (vErrors === null) vErrors = [err44];
+			else vErrors.push(err44);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err20 = {
+			const err45 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err20];
-			else vErrors.push(err20);
+			if (vErrors === null) vErrors = [err45];
+			else vErrors.push(err45);
 			errors++;
 		}
 		if (data.reasons === void 0) {
-			const err21 = {
+			const err46 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reasons" },
 				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err21];
-			else vErrors.push(err21);
+			if (vErrors === null) vErrors = [err46];
+			else vErrors.push(err46);
 			errors++;
 		}
 		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
-			const err22 = {
+			const err47 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err22];
-			else vErrors.push(err22);
+			if (vErrors === null) vErrors = [err47];
+			else vErrors.push(err47);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data6 = data.action;
-			if (!(data6 === "create" || data6 === "adopt" || data6 === "update" || data6 === "unschedule" || data6 === "delete" || data6 === "move" || data6 === "noop" || data6 === "blocked")) {
-				const err23 = {
+			let data22 = data.action;
+			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
+				const err48 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
 					params: { allowedValues: schema34.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data7 = data.key;
-			if (typeof data7 === "string") {
-				if (func0(data7) < 1) {
-					const err24 = {
+			let data23 = data.key;
+			if (typeof data23 === "string") {
+				if (func0(data23) < 1) {
+					const err49 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
+					if (vErrors === null) vErrors = [err49];
+					else vErrors.push(err49);
 					errors++;
 				}
 			} else {
-				const err25 = {
+				const err50 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
+				if (vErrors === null) vErrors = [err50];
+				else vErrors.push(err50);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data8 = data.file;
-			if (typeof data8 !== "string" && data8 !== null) {
-				const err26 = {
+			let data24 = data.file;
+			if (typeof data24 !== "string" && data24 !== null) {
+				const err51 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
 					params: { type: schema33.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
+				if (vErrors === null) vErrors = [err51];
+				else vErrors.push(err51);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data9 = data.postId;
-			if (typeof data9 !== "string" && data9 !== null) {
-				const err27 = {
+			let data25 = data.postId;
+			if (typeof data25 !== "string" && data25 !== null) {
+				const err52 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
 					params: { type: schema33.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
+				if (vErrors === null) vErrors = [err52];
+				else vErrors.push(err52);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data10 = data.reasons;
-			if (Array.isArray(data10)) {
-				const len0 = data10.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data10[i0] !== "string") {
-					const err28 = {
+			let data26 = data.reasons;
+			if (Array.isArray(data26)) {
+				const len0 = data26.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
+					const err53 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
+					if (vErrors === null) vErrors = [err53];
+					else vErrors.push(err53);
 					errors++;
 				}
 			} else {
-				const err29 = {
+				const err54 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
+				if (vErrors === null) vErrors = [err54];
+				else vErrors.push(err54);
 				errors++;
 			}
 		}
 		if (data.reason !== void 0) {
-			let data12 = data.reason;
-			if (!(data12 === "file-removed" || data12 === "unconfirmed-record")) {
-				const err30 = {
+			let data28 = data.reason;
+			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "file-errors" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
+				const err55 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
 					keyword: "enum",
 					params: { allowedValues: schema33.properties.reason.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err30];
-				else vErrors.push(err30);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.desired !== void 0) {
-			let data13 = data.desired;
-			if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-				if (data13.content === void 0) {
-					const err31 = {
+			let data29 = data.desired;
+			if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
+				if (data29.content === void 0) {
+					const err56 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err31];
-					else vErrors.push(err31);
+					if (vErrors === null) vErrors = [err56];
+					else vErrors.push(err56);
 					errors++;
 				}
-				if (data13.scheduledAt === void 0) {
-					const err32 = {
+				if (data29.scheduledAt === void 0) {
+					const err57 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err32];
-					else vErrors.push(err32);
+					if (vErrors === null) vErrors = [err57];
+					else vErrors.push(err57);
 					errors++;
 				}
-				if (data13.targets === void 0) {
-					const err33 = {
+				if (data29.targets === void 0) {
+					const err58 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err33];
-					else vErrors.push(err33);
+					if (vErrors === null) vErrors = [err58];
+					else vErrors.push(err58);
 					errors++;
 				}
-				if (data13.media === void 0) {
-					const err34 = {
+				if (data29.media === void 0) {
+					const err59 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err34];
-					else vErrors.push(err34);
+					if (vErrors === null) vErrors = [err59];
+					else vErrors.push(err59);
 					errors++;
 				}
-				for (const key1 in data13) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err35 = {
+				for (const key1 in data29) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err60 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err35];
-					else vErrors.push(err35);
+					if (vErrors === null) vErrors = [err60];
+					else vErrors.push(err60);
 					errors++;
 				}
-				if (data13.content !== void 0) {
-					if (typeof data13.content !== "string") {
-						const err36 = {
+				if (data29.content !== void 0) {
+					if (typeof data29.content !== "string") {
+						const err61 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err36];
-						else vErrors.push(err36);
+						if (vErrors === null) vErrors = [err61];
+						else vErrors.push(err61);
 						errors++;
 					}
 				}
-				if (data13.scheduledAt !== void 0) {
-					let data15 = data13.scheduledAt;
-					if (typeof data15 !== "string" && data15 !== null) {
-						const err37 = {
+				if (data29.scheduledAt !== void 0) {
+					let data31 = data29.scheduledAt;
+					if (typeof data31 !== "string" && data31 !== null) {
+						const err62 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: schema35.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err37];
-						else vErrors.push(err37);
+						if (vErrors === null) vErrors = [err62];
+						else vErrors.push(err62);
 						errors++;
 					}
 				}
-				if (data13.targets !== void 0) {
-					let data16 = data13.targets;
-					if (Array.isArray(data16)) {
-						const len1 = data16.length;
+				if (data29.targets !== void 0) {
+					let data32 = data29.targets;
+					if (Array.isArray(data32)) {
+						const len1 = data32.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data17 = data16[i1];
-							if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-								if (data17.socialAccountId === void 0) {
-									const err38 = {
+							let data33 = data32[i1];
+							if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+								if (data33.socialAccountId === void 0) {
+									const err63 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err38];
-									else vErrors.push(err38);
+									if (vErrors === null) vErrors = [err63];
+									else vErrors.push(err63);
 									errors++;
 								}
-								if (data17.options === void 0) {
-									const err39 = {
+								if (data33.options === void 0) {
+									const err64 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err39];
-									else vErrors.push(err39);
+									if (vErrors === null) vErrors = [err64];
+									else vErrors.push(err64);
 									errors++;
 								}
-								for (const key2 in data17) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err40 = {
+								for (const key2 in data33) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err65 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err40];
-									else vErrors.push(err40);
+									if (vErrors === null) vErrors = [err65];
+									else vErrors.push(err65);
 									errors++;
 								}
-								if (data17.socialAccountId !== void 0) {
-									if (typeof data17.socialAccountId !== "string") {
-										const err41 = {
+								if (data33.socialAccountId !== void 0) {
+									if (typeof data33.socialAccountId !== "string") {
+										const err66 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err41];
-										else vErrors.push(err41);
+										if (vErrors === null) vErrors = [err66];
+										else vErrors.push(err66);
 										errors++;
 									}
 								}
-								if (data17.contentOverride !== void 0) {
-									if (typeof data17.contentOverride !== "string") {
-										const err42 = {
+								if (data33.contentOverride !== void 0) {
+									if (typeof data33.contentOverride !== "string") {
+										const err67 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err42];
-										else vErrors.push(err42);
+										if (vErrors === null) vErrors = [err67];
+										else vErrors.push(err67);
 										errors++;
 									}
 								}
-								if (data17.options !== void 0) {
-									let data20 = data17.options;
-									if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
-										const err43 = {
+								if (data33.options !== void 0) {
+									let data36 = data33.options;
+									if (!(data36 && typeof data36 == "object" && !Array.isArray(data36))) {
+										const err68 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err43];
-										else vErrors.push(err43);
+										if (vErrors === null) vErrors = [err68];
+										else vErrors.push(err68);
 										errors++;
 									}
 								}
 							} else {
-								const err44 = {
+								const err69 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err44];
-								else vErrors.push(err44);
+								if (vErrors === null) vErrors = [err69];
+								else vErrors.push(err69);
 								errors++;
 							}
 						}
 					} else {
-						const err45 = {
+						const err70 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err45];
-						else vErrors.push(err45);
+						if (vErrors === null) vErrors = [err70];
+						else vErrors.push(err70);
 						errors++;
 					}
 				}
-				if (data13.media !== void 0) {
-					let data21 = data13.media;
-					if (Array.isArray(data21)) {
-						const len2 = data21.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data21[i2] !== "string") {
-							const err46 = {
+				if (data29.media !== void 0) {
+					let data37 = data29.media;
+					if (Array.isArray(data37)) {
+						const len2 = data37.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data37[i2] !== "string") {
+							const err71 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err46];
-							else vErrors.push(err46);
+							if (vErrors === null) vErrors = [err71];
+							else vErrors.push(err71);
 							errors++;
 						}
 					} else {
-						const err47 = {
+						const err72 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err47];
-						else vErrors.push(err47);
+						if (vErrors === null) vErrors = [err72];
+						else vErrors.push(err72);
 						errors++;
 					}
 				}
 			} else {
-				const err48 = {
+				const err73 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err48];
-				else vErrors.push(err48);
+				if (vErrors === null) vErrors = [err73];
+				else vErrors.push(err73);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data23 = data.fields;
-			if (Array.isArray(data23)) {
-				const len3 = data23.length;
+			let data39 = data.fields;
+			if (Array.isArray(data39)) {
+				const len3 = data39.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data24 = data23[i3];
-					if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-						if (data24.field === void 0) {
-							const err49 = {
+					let data40 = data39[i3];
+					if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+						if (data40.field === void 0) {
+							const err74 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
+							if (vErrors === null) vErrors = [err74];
+							else vErrors.push(err74);
 							errors++;
 						}
-						if (data24.before === void 0) {
-							const err50 = {
+						if (data40.before === void 0) {
+							const err75 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err50];
-							else vErrors.push(err50);
+							if (vErrors === null) vErrors = [err75];
+							else vErrors.push(err75);
 							errors++;
 						}
-						if (data24.after === void 0) {
-							const err51 = {
+						if (data40.after === void 0) {
+							const err76 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
+							if (vErrors === null) vErrors = [err76];
+							else vErrors.push(err76);
 							errors++;
 						}
-						for (const key3 in data24) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err52 = {
+						for (const key3 in data40) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err77 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err52];
-							else vErrors.push(err52);
+							if (vErrors === null) vErrors = [err77];
+							else vErrors.push(err77);
 							errors++;
 						}
-						if (data24.field !== void 0) {
-							let data25 = data24.field;
-							if (typeof data25 === "string") {
-								if (func0(data25) < 1) {
-									const err53 = {
+						if (data40.field !== void 0) {
+							let data41 = data40.field;
+							if (typeof data41 === "string") {
+								if (func0(data41) < 1) {
+									const err78 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err53];
-									else vErrors.push(err53);
+									if (vErrors === null) vErrors = [err78];
+									else vErrors.push(err78);
 									errors++;
 								}
 							} else {
-								const err54 = {
+								const err79 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err54];
-								else vErrors.push(err54);
+								if (vErrors === null) vErrors = [err79];
+								else vErrors.push(err79);
 								errors++;
 							}
 						}
 					} else {
-						const err55 = {
+						const err80 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err55];
-						else vErrors.push(err55);
+						if (vErrors === null) vErrors = [err80];
+						else vErrors.push(err80);
 						errors++;
 					}
 				}
 			} else {
-				const err56 = {
+				const err81 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err56];
-				else vErrors.push(err56);
+				if (vErrors === null) vErrors = [err81];
+				else vErrors.push(err81);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data26 = data.drift;
-			if (Array.isArray(data26)) {
-				const len4 = data26.length;
+			let data42 = data.drift;
+			if (Array.isArray(data42)) {
+				const len4 = data42.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data27 = data26[i4];
-					if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-						if (data27.field === void 0) {
-							const err57 = {
+					let data43 = data42[i4];
+					if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
+						if (data43.field === void 0) {
+							const err82 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
+							if (vErrors === null) vErrors = [err82];
+							else vErrors.push(err82);
 							errors++;
 						}
-						if (data27.before === void 0) {
-							const err58 = {
+						if (data43.before === void 0) {
+							const err83 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err58];
-							else vErrors.push(err58);
+							if (vErrors === null) vErrors = [err83];
+							else vErrors.push(err83);
 							errors++;
 						}
-						if (data27.after === void 0) {
-							const err59 = {
+						if (data43.after === void 0) {
+							const err84 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
 							errors++;
 						}
-						for (const key4 in data27) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err60 = {
+						for (const key4 in data43) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err85 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err60];
-							else vErrors.push(err60);
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
 							errors++;
 						}
-						if (data27.field !== void 0) {
-							let data28 = data27.field;
-							if (typeof data28 === "string") {
-								if (func0(data28) < 1) {
-									const err61 = {
+						if (data43.field !== void 0) {
+							let data44 = data43.field;
+							if (typeof data44 === "string") {
+								if (func0(data44) < 1) {
+									const err86 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err61];
-									else vErrors.push(err61);
+									if (vErrors === null) vErrors = [err86];
+									else vErrors.push(err86);
 									errors++;
 								}
 							} else {
-								const err62 = {
+								const err87 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err62];
-								else vErrors.push(err62);
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
 								errors++;
 							}
 						}
 					} else {
-						const err63 = {
+						const err88 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err63];
-						else vErrors.push(err63);
+						if (vErrors === null) vErrors = [err88];
+						else vErrors.push(err88);
 						errors++;
 					}
 				}
 			} else {
-				const err64 = {
+				const err89 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err64];
-				else vErrors.push(err64);
+				if (vErrors === null) vErrors = [err89];
+				else vErrors.push(err89);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err65 = {
+				const err90 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err65];
-				else vErrors.push(err65);
+				if (vErrors === null) vErrors = [err90];
+				else vErrors.push(err90);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data30 = data.fromKey;
-			if (typeof data30 === "string") {
-				if (func0(data30) < 1) {
-					const err66 = {
+			let data46 = data.fromKey;
+			if (typeof data46 === "string") {
+				if (func0(data46) < 1) {
+					const err91 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err66];
-					else vErrors.push(err66);
+					if (vErrors === null) vErrors = [err91];
+					else vErrors.push(err91);
 					errors++;
 				}
 			} else {
-				const err67 = {
+				const err92 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err67];
-				else vErrors.push(err67);
+				if (vErrors === null) vErrors = [err92];
+				else vErrors.push(err92);
 				errors++;
 			}
 		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err68 = {
+				const err93 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err68];
-				else vErrors.push(err68);
+				if (vErrors === null) vErrors = [err93];
+				else vErrors.push(err93);
 				errors++;
 			}
 		}
 		if (data.stateOnly !== void 0) {
 			if (typeof data.stateOnly !== "boolean") {
-				const err69 = {
+				const err94 = {
 					instancePath: instancePath + "/stateOnly",
 					schemaPath: "#/properties/stateOnly/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err69];
-				else vErrors.push(err69);
+				if (vErrors === null) vErrors = [err94];
+				else vErrors.push(err94);
 				errors++;
 			}
 		}
 		if (data.slot !== void 0) {
-			let data33 = data.slot;
-			if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-				if (data33.slot === void 0) {
-					const err70 = {
+			let data49 = data.slot;
+			if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+				if (data49.slot === void 0) {
+					const err95 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "slot" },
 						message: "must have required property 'slot'"
 					};
-					if (vErrors === null) vErrors = [err70];
-					else vErrors.push(err70);
+					if (vErrors === null) vErrors = [err95];
+					else vErrors.push(err95);
 					errors++;
 				}
-				if (data33.scheduledAt === void 0) {
-					const err71 = {
+				if (data49.scheduledAt === void 0) {
+					const err96 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err71];
-					else vErrors.push(err71);
+					if (vErrors === null) vErrors = [err96];
+					else vErrors.push(err96);
 					errors++;
 				}
-				if (data33.source === void 0) {
-					const err72 = {
+				if (data49.source === void 0) {
+					const err97 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "source" },
 						message: "must have required property 'source'"
 					};
-					if (vErrors === null) vErrors = [err72];
-					else vErrors.push(err72);
+					if (vErrors === null) vErrors = [err97];
+					else vErrors.push(err97);
 					errors++;
 				}
-				for (const key5 in data33) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err73 = {
+				for (const key5 in data49) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err98 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key5 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err73];
-					else vErrors.push(err73);
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
 					errors++;
 				}
-				if (data33.slot !== void 0) {
-					if (typeof data33.slot !== "string") {
-						const err74 = {
+				if (data49.slot !== void 0) {
+					if (typeof data49.slot !== "string") {
+						const err99 = {
 							instancePath: instancePath + "/slot/slot",
 							schemaPath: "#/properties/slot/properties/slot/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err74];
-						else vErrors.push(err74);
+						if (vErrors === null) vErrors = [err99];
+						else vErrors.push(err99);
 						errors++;
 					}
 				}
-				if (data33.scheduledAt !== void 0) {
-					if (typeof data33.scheduledAt !== "string") {
-						const err75 = {
+				if (data49.scheduledAt !== void 0) {
+					if (typeof data49.scheduledAt !== "string") {
+						const err100 = {
 							instancePath: instancePath + "/slot/scheduledAt",
 							schemaPath: "#/properties/slot/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err75];
-						else vErrors.push(err75);
+						if (vErrors === null) vErrors = [err100];
+						else vErrors.push(err100);
 						errors++;
 					}
 				}
-				if (data33.source !== void 0) {
-					let data36 = data33.source;
-					if (!(data36 === "recorded" || data36 === "assigned")) {
-						const err76 = {
+				if (data49.source !== void 0) {
+					let data52 = data49.source;
+					if (!(data52 === "recorded" || data52 === "assigned")) {
+						const err101 = {
 							instancePath: instancePath + "/slot/source",
 							schemaPath: "#/properties/slot/properties/source/enum",
 							keyword: "enum",
 							params: { allowedValues: schema33.properties.slot.properties.source.enum },
 							message: "must be equal to one of the allowed values"
 						};
-						if (vErrors === null) vErrors = [err76];
-						else vErrors.push(err76);
+						if (vErrors === null) vErrors = [err101];
+						else vErrors.push(err101);
 						errors++;
 					}
 				}
 			} else {
-				const err77 = {
+				const err102 = {
 					instancePath: instancePath + "/slot",
 					schemaPath: "#/properties/slot/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err77];
-				else vErrors.push(err77);
+				if (vErrors === null) vErrors = [err102];
+				else vErrors.push(err102);
 				errors++;
 			}
 		}
 		if (data.occurrence !== void 0) {
-			let data37 = data.occurrence;
-			if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-				if (data37.of === void 0) {
-					const err78 = {
+			let data53 = data.occurrence;
+			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+				if (data53.of === void 0) {
+					const err103 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "of" },
 						message: "must have required property 'of'"
 					};
-					if (vErrors === null) vErrors = [err78];
-					else vErrors.push(err78);
+					if (vErrors === null) vErrors = [err103];
+					else vErrors.push(err103);
 					errors++;
 				}
-				if (data37.date === void 0) {
-					const err79 = {
+				if (data53.date === void 0) {
+					const err104 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "date" },
 						message: "must have required property 'date'"
 					};
-					if (vErrors === null) vErrors = [err79];
-					else vErrors.push(err79);
+					if (vErrors === null) vErrors = [err104];
+					else vErrors.push(err104);
 					errors++;
 				}
-				for (const key6 in data37) if (!(key6 === "of" || key6 === "date")) {
-					const err80 = {
+				for (const key6 in data53) if (!(key6 === "of" || key6 === "date")) {
+					const err105 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key6 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err80];
-					else vErrors.push(err80);
+					if (vErrors === null) vErrors = [err105];
+					else vErrors.push(err105);
 					errors++;
 				}
-				if (data37.of !== void 0) {
-					if (typeof data37.of !== "string") {
-						const err81 = {
+				if (data53.of !== void 0) {
+					if (typeof data53.of !== "string") {
+						const err106 = {
 							instancePath: instancePath + "/occurrence/of",
 							schemaPath: "#/properties/occurrence/properties/of/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err81];
-						else vErrors.push(err81);
+						if (vErrors === null) vErrors = [err106];
+						else vErrors.push(err106);
 						errors++;
 					}
 				}
-				if (data37.date !== void 0) {
-					if (typeof data37.date !== "string") {
-						const err82 = {
+				if (data53.date !== void 0) {
+					if (typeof data53.date !== "string") {
+						const err107 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err82];
-						else vErrors.push(err82);
+						if (vErrors === null) vErrors = [err107];
+						else vErrors.push(err107);
 						errors++;
 					}
 				}
 			} else {
-				const err83 = {
+				const err108 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err83];
-				else vErrors.push(err83);
+				if (vErrors === null) vErrors = [err108];
+				else vErrors.push(err108);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data40 = data.diagnostics;
-			if (Array.isArray(data40)) {
-				const len5 = data40.length;
+			let data56 = data.diagnostics;
+			if (Array.isArray(data56)) {
+				const len5 = data56.length;
 				for (let i5 = 0; i5 < len5; i5++) {
-					let data41 = data40[i5];
-					if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-						if (data41.severity === void 0) {
-							const err84 = {
+					let data57 = data56[i5];
+					if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+						if (data57.severity === void 0) {
+							const err109 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
+							if (vErrors === null) vErrors = [err109];
+							else vErrors.push(err109);
 							errors++;
 						}
-						if (data41.code === void 0) {
-							const err85 = {
+						if (data57.code === void 0) {
+							const err110 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
+							if (vErrors === null) vErrors = [err110];
+							else vErrors.push(err110);
 							errors++;
 						}
-						if (data41.message === void 0) {
-							const err86 = {
+						if (data57.message === void 0) {
+							const err111 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err86];
-							else vErrors.push(err86);
+							if (vErrors === null) vErrors = [err111];
+							else vErrors.push(err111);
 							errors++;
 						}
-						if (data41.severity !== void 0) {
-							let data42 = data41.severity;
-							if (!(data42 === "error" || data42 === "warning")) {
-								const err87 = {
+						if (data57.severity !== void 0) {
+							let data58 = data57.severity;
+							if (!(data58 === "error" || data58 === "warning")) {
+								const err112 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
 									params: { allowedValues: schema38.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
-								if (vErrors === null) vErrors = [err87];
-								else vErrors.push(err87);
+								if (vErrors === null) vErrors = [err112];
+								else vErrors.push(err112);
 								errors++;
 							}
 						}
-						if (data41.code !== void 0) {
-							if (typeof data41.code !== "string") {
-								const err88 = {
+						if (data57.code !== void 0) {
+							if (typeof data57.code !== "string") {
+								const err113 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
 									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err88];
-								else vErrors.push(err88);
+								if (vErrors === null) vErrors = [err113];
+								else vErrors.push(err113);
 								errors++;
 							}
 						}
-						if (data41.message !== void 0) {
-							if (typeof data41.message !== "string") {
-								const err89 = {
+						if (data57.message !== void 0) {
+							if (typeof data57.message !== "string") {
+								const err114 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
 									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err89];
-								else vErrors.push(err89);
+								if (vErrors === null) vErrors = [err114];
+								else vErrors.push(err114);
 								errors++;
 							}
 						}
-						if (data41.file !== void 0) {
-							if (typeof data41.file !== "string") {
-								const err90 = {
+						if (data57.file !== void 0) {
+							if (typeof data57.file !== "string") {
+								const err115 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
 									schemaPath: "#/$defs/diagnostic/properties/file/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err90];
-								else vErrors.push(err90);
+								if (vErrors === null) vErrors = [err115];
+								else vErrors.push(err115);
 								errors++;
 							}
 						}
-						if (data41.line !== void 0) {
-							let data46 = data41.line;
-							if (!(typeof data46 == "number" && !(data46 % 1) && !isNaN(data46) && isFinite(data46))) {
-								const err91 = {
+						if (data57.line !== void 0) {
+							let data62 = data57.line;
+							if (!(typeof data62 == "number" && !(data62 % 1) && !isNaN(data62) && isFinite(data62))) {
+								const err116 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err91];
-								else vErrors.push(err91);
+								if (vErrors === null) vErrors = [err116];
+								else vErrors.push(err116);
 								errors++;
 							}
-							if (typeof data46 == "number" && isFinite(data46)) {
-								if (data46 < 1 || isNaN(data46)) {
-									const err92 = {
+							if (typeof data62 == "number" && isFinite(data62)) {
+								if (data62 < 1 || isNaN(data62)) {
+									const err117 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -35655,29 +36670,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err92];
-									else vErrors.push(err92);
+									if (vErrors === null) vErrors = [err117];
+									else vErrors.push(err117);
 									errors++;
 								}
 							}
 						}
-						if (data41.column !== void 0) {
-							let data47 = data41.column;
-							if (!(typeof data47 == "number" && !(data47 % 1) && !isNaN(data47) && isFinite(data47))) {
-								const err93 = {
+						if (data57.column !== void 0) {
+							let data63 = data57.column;
+							if (!(typeof data63 == "number" && !(data63 % 1) && !isNaN(data63) && isFinite(data63))) {
+								const err118 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err93];
-								else vErrors.push(err93);
+								if (vErrors === null) vErrors = [err118];
+								else vErrors.push(err118);
 								errors++;
 							}
-							if (typeof data47 == "number" && isFinite(data47)) {
-								if (data47 < 1 || isNaN(data47)) {
-									const err94 = {
+							if (typeof data63 == "number" && isFinite(data63)) {
+								if (data63 < 1 || isNaN(data63)) {
+									const err119 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -35687,397 +36702,45 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err94];
-									else vErrors.push(err94);
+									if (vErrors === null) vErrors = [err119];
+									else vErrors.push(err119);
 									errors++;
 								}
 							}
 						}
-						if (data41.expected !== void 0) {
-							if (typeof data41.expected !== "string") {
-								const err95 = {
+						if (data57.expected !== void 0) {
+							if (typeof data57.expected !== "string") {
+								const err120 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err95];
-								else vErrors.push(err95);
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
 								errors++;
 							}
 						}
-						if (data41.found !== void 0) {
-							if (typeof data41.found !== "string") {
-								const err96 = {
+						if (data57.found !== void 0) {
+							if (typeof data57.found !== "string") {
+								const err121 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
 									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err96];
-								else vErrors.push(err96);
+								if (vErrors === null) vErrors = [err121];
+								else vErrors.push(err121);
 								errors++;
 							}
 						}
-						if (data41.hint !== void 0) {
-							if (typeof data41.hint !== "string") {
-								const err97 = {
+						if (data57.hint !== void 0) {
+							if (typeof data57.hint !== "string") {
+								const err122 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
 									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err97];
-								else vErrors.push(err97);
-								errors++;
-							}
-						}
-						if (data41.readiness !== void 0) {
-							if (true !== data41.readiness) {
-								const err98 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err98];
-								else vErrors.push(err98);
-								errors++;
-							}
-						}
-						if (data41.rule !== void 0) {
-							if (typeof data41.rule !== "string") {
-								const err99 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err99];
-								else vErrors.push(err99);
-								errors++;
-							}
-						}
-						if (data41.key !== void 0) {
-							if (typeof data41.key !== "string") {
-								const err100 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err100];
-								else vErrors.push(err100);
-								errors++;
-							}
-						}
-						if (data41.accountId !== void 0) {
-							if (typeof data41.accountId !== "string") {
-								const err101 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err101];
-								else vErrors.push(err101);
-								errors++;
-							}
-						}
-						if (data41.clashesWith !== void 0) {
-							let data55 = data41.clashesWith;
-							if (Array.isArray(data55)) {
-								const len6 = data55.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data56 = data55[i6];
-									if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-										if (data56.scheduledAt === void 0) {
-											const err102 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err102];
-											else vErrors.push(err102);
-											errors++;
-										}
-										if (data56.key !== void 0) {
-											if (typeof data56.key !== "string") {
-												const err103 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err103];
-												else vErrors.push(err103);
-												errors++;
-											}
-										}
-										if (data56.postId !== void 0) {
-											if (typeof data56.postId !== "string") {
-												const err104 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err104];
-												else vErrors.push(err104);
-												errors++;
-											}
-										}
-										if (data56.file !== void 0) {
-											if (typeof data56.file !== "string") {
-												const err105 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err105];
-												else vErrors.push(err105);
-												errors++;
-											}
-										}
-										if (data56.scheduledAt !== void 0) {
-											if (typeof data56.scheduledAt !== "string") {
-												const err106 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err106];
-												else vErrors.push(err106);
-												errors++;
-											}
-										}
-									} else {
-										const err107 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err107];
-										else vErrors.push(err107);
-										errors++;
-									}
-								}
-							} else {
-								const err108 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err108];
-								else vErrors.push(err108);
-								errors++;
-							}
-						}
-					} else {
-						const err109 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err109];
-						else vErrors.push(err109);
-						errors++;
-					}
-				}
-			} else {
-				const err110 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err110];
-				else vErrors.push(err110);
-				errors++;
-			}
-		}
-		if (data.mediaRecords !== void 0) {
-			let data61 = data.mediaRecords;
-			if (Array.isArray(data61)) {
-				const len7 = data61.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data62 = data61[i7];
-					if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-						if (data62.sha256 === void 0) {
-							const err111 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sha256" },
-								message: "must have required property 'sha256'"
-							};
-							if (vErrors === null) vErrors = [err111];
-							else vErrors.push(err111);
-							errors++;
-						}
-						if (data62.mediaId === void 0) {
-							const err112 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "mediaId" },
-								message: "must have required property 'mediaId'"
-							};
-							if (vErrors === null) vErrors = [err112];
-							else vErrors.push(err112);
-							errors++;
-						}
-						if (data62.sizeBytes === void 0) {
-							const err113 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sizeBytes" },
-								message: "must have required property 'sizeBytes'"
-							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
-							errors++;
-						}
-						if (data62.contentType === void 0) {
-							const err114 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "contentType" },
-								message: "must have required property 'contentType'"
-							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
-							errors++;
-						}
-						for (const key7 in data62) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err115 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err115];
-							else vErrors.push(err115);
-							errors++;
-						}
-						if (data62.sha256 !== void 0) {
-							let data63 = data62.sha256;
-							if (typeof data63 === "string") {
-								if (!pattern0.test(data63)) {
-									const err116 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-										schemaPath: "#/$defs/sha256/pattern",
-										keyword: "pattern",
-										params: { pattern: "^[0-9a-f]{64}$" },
-										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err116];
-									else vErrors.push(err116);
-									errors++;
-								}
-							} else {
-								const err117 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
-								errors++;
-							}
-						}
-						if (data62.mediaId !== void 0) {
-							let data64 = data62.mediaId;
-							if (typeof data64 === "string") {
-								if (func0(data64) < 1) {
-									const err118 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err118];
-									else vErrors.push(err118);
-									errors++;
-								}
-							} else {
-								const err119 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
-								errors++;
-							}
-						}
-						if (data62.sizeBytes !== void 0) {
-							let data65 = data62.sizeBytes;
-							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-								const err120 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-							if (typeof data65 == "number" && isFinite(data65)) {
-								if (data65 < 0 || isNaN(data65)) {
-									const err121 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
-									if (vErrors === null) vErrors = [err121];
-									else vErrors.push(err121);
-									errors++;
-								}
-							}
-						}
-						if (data62.contentType !== void 0) {
-							if (typeof data62.contentType !== "string") {
-								const err122 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -36087,42 +36750,394 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data57.readiness !== void 0) {
+							if (true !== data57.readiness) {
+								const err123 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err123];
+								else vErrors.push(err123);
+								errors++;
+							}
+						}
+						if (data57.rule !== void 0) {
+							if (typeof data57.rule !== "string") {
+								const err124 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err124];
+								else vErrors.push(err124);
+								errors++;
+							}
+						}
+						if (data57.key !== void 0) {
+							if (typeof data57.key !== "string") {
+								const err125 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err125];
+								else vErrors.push(err125);
+								errors++;
+							}
+						}
+						if (data57.accountId !== void 0) {
+							if (typeof data57.accountId !== "string") {
+								const err126 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err126];
+								else vErrors.push(err126);
+								errors++;
+							}
+						}
+						if (data57.clashesWith !== void 0) {
+							let data71 = data57.clashesWith;
+							if (Array.isArray(data71)) {
+								const len6 = data71.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data72 = data71[i6];
+									if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+										if (data72.scheduledAt === void 0) {
+											const err127 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err127];
+											else vErrors.push(err127);
+											errors++;
+										}
+										if (data72.key !== void 0) {
+											if (typeof data72.key !== "string") {
+												const err128 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err128];
+												else vErrors.push(err128);
+												errors++;
+											}
+										}
+										if (data72.postId !== void 0) {
+											if (typeof data72.postId !== "string") {
+												const err129 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err129];
+												else vErrors.push(err129);
+												errors++;
+											}
+										}
+										if (data72.file !== void 0) {
+											if (typeof data72.file !== "string") {
+												const err130 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err130];
+												else vErrors.push(err130);
+												errors++;
+											}
+										}
+										if (data72.scheduledAt !== void 0) {
+											if (typeof data72.scheduledAt !== "string") {
+												const err131 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err131];
+												else vErrors.push(err131);
+												errors++;
+											}
+										}
+									} else {
+										const err132 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err132];
+										else vErrors.push(err132);
+										errors++;
+									}
+								}
+							} else {
+								const err133 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err133];
+								else vErrors.push(err133);
+								errors++;
+							}
+						}
 					} else {
-						const err123 = {
+						const err134 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err134];
+						else vErrors.push(err134);
+						errors++;
+					}
+				}
+			} else {
+				const err135 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err135];
+				else vErrors.push(err135);
+				errors++;
+			}
+		}
+		if (data.mediaRecords !== void 0) {
+			let data77 = data.mediaRecords;
+			if (Array.isArray(data77)) {
+				const len7 = data77.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data78 = data77[i7];
+					if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
+						if (data78.sha256 === void 0) {
+							const err136 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err136];
+							else vErrors.push(err136);
+							errors++;
+						}
+						if (data78.mediaId === void 0) {
+							const err137 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err137];
+							else vErrors.push(err137);
+							errors++;
+						}
+						if (data78.sizeBytes === void 0) {
+							const err138 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err138];
+							else vErrors.push(err138);
+							errors++;
+						}
+						if (data78.contentType === void 0) {
+							const err139 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err139];
+							else vErrors.push(err139);
+							errors++;
+						}
+						for (const key7 in data78) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err140 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key7 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err140];
+							else vErrors.push(err140);
+							errors++;
+						}
+						if (data78.sha256 !== void 0) {
+							let data79 = data78.sha256;
+							if (typeof data79 === "string") {
+								if (!pattern0.test(data79)) {
+									const err141 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err141];
+									else vErrors.push(err141);
+									errors++;
+								}
+							} else {
+								const err142 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err142];
+								else vErrors.push(err142);
+								errors++;
+							}
+						}
+						if (data78.mediaId !== void 0) {
+							let data80 = data78.mediaId;
+							if (typeof data80 === "string") {
+								if (func0(data80) < 1) {
+									const err143 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err143];
+									else vErrors.push(err143);
+									errors++;
+								}
+							} else {
+								const err144 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err144];
+								else vErrors.push(err144);
+								errors++;
+							}
+						}
+						if (data78.sizeBytes !== void 0) {
+							let data81 = data78.sizeBytes;
+							if (!(typeof data81 == "number" && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
+								const err145 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err145];
+								else vErrors.push(err145);
+								errors++;
+							}
+							if (typeof data81 == "number" && isFinite(data81)) {
+								if (data81 < 0 || isNaN(data81)) {
+									const err146 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err146];
+									else vErrors.push(err146);
+									errors++;
+								}
+							}
+						}
+						if (data78.contentType !== void 0) {
+							if (typeof data78.contentType !== "string") {
+								const err147 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err147];
+								else vErrors.push(err147);
+								errors++;
+							}
+						}
+					} else {
+						const err148 = {
 							instancePath: instancePath + "/mediaRecords/" + i7,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err123];
-						else vErrors.push(err123);
+						if (vErrors === null) vErrors = [err148];
+						else vErrors.push(err148);
 						errors++;
 					}
 				}
 			} else {
-				const err124 = {
+				const err149 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err124];
-				else vErrors.push(err124);
+				if (vErrors === null) vErrors = [err149];
+				else vErrors.push(err149);
 				errors++;
 			}
 		}
 	} else {
-		const err125 = {
+		const err150 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err125];
-		else vErrors.push(err125);
+		if (vErrors === null) vErrors = [err150];
+		else vErrors.push(err150);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -37427,7 +38442,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 	return errors === 0;
 }
 var validateState, func0, schema3, func3, pattern0, pattern1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
-var init_file_validators_Bh_63ooX = __esmMin((() => {
+var init_file_validators_Cb8RmYHD = __esmMin((() => {
 	validateState = validate0;
 	func0 = require_ucs2length().default;
 	schema3 = {
@@ -37686,6 +38701,7 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 				"type": "object",
 				"required": [
 					"action",
+					"reason",
 					"key",
 					"file",
 					"postId",
@@ -37705,8 +38721,31 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 						"items": { "type": "string" }
 					},
 					"reason": {
-						"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
-						"enum": ["file-removed", "unconfirmed-record"]
+						"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+						"enum": [
+							"new-file",
+							"new-occurrence",
+							"interrupted-create",
+							"deleted-on-remote",
+							"unowned-match",
+							"file-changed",
+							"drifted",
+							"merged-record",
+							"file-removed",
+							"occurrence-removed",
+							"gone-on-remote",
+							"renamed",
+							"key-changed",
+							"up-to-date",
+							"file-errors",
+							"project-errors",
+							"unreadable-file",
+							"unconfirmed-record",
+							"shared-record",
+							"not-editable",
+							"account-unavailable",
+							"scheduled-in-past"
+						]
 					},
 					"desired": { "$ref": "#/$defs/postShape" },
 					"fields": {
@@ -37811,6 +38850,64 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 					{
 						"if": { "properties": { "action": { "const": "move" } } },
 						"then": { "required": ["fromKey"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "create" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"new-file",
+							"new-occurrence",
+							"interrupted-create",
+							"deleted-on-remote"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "update" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-changed",
+							"drifted",
+							"merged-record"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "unschedule" } } },
+						"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "delete" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-removed",
+							"occurrence-removed",
+							"gone-on-remote"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "move" } } },
+						"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "noop" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"up-to-date",
+							"file-removed",
+							"occurrence-removed"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "blocked" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-errors",
+							"project-errors",
+							"unreadable-file",
+							"unconfirmed-record",
+							"shared-record",
+							"not-editable",
+							"account-unavailable",
+							"scheduled-in-past"
+						] } } }
 					}
 				]
 			},
@@ -37993,6 +39090,7 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 		"type": "object",
 		"required": [
 			"action",
+			"reason",
 			"key",
 			"file",
 			"postId",
@@ -38012,8 +39110,31 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 				"items": { "type": "string" }
 			},
 			"reason": {
-				"description": "The reason as a code beside the prose: file-removed (the post's file is gone); unconfirmed-record (blocked: the state record it rests on was not written by an apply of this repository, its seal is missing or wrong).",
-				"enum": ["file-removed", "unconfirmed-record"]
+				"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+				"enum": [
+					"new-file",
+					"new-occurrence",
+					"interrupted-create",
+					"deleted-on-remote",
+					"unowned-match",
+					"file-changed",
+					"drifted",
+					"merged-record",
+					"file-removed",
+					"occurrence-removed",
+					"gone-on-remote",
+					"renamed",
+					"key-changed",
+					"up-to-date",
+					"file-errors",
+					"project-errors",
+					"unreadable-file",
+					"unconfirmed-record",
+					"shared-record",
+					"not-editable",
+					"account-unavailable",
+					"scheduled-in-past"
+				]
 			},
 			"desired": { "$ref": "#/$defs/postShape" },
 			"fields": {
@@ -38118,6 +39239,64 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 			{
 				"if": { "properties": { "action": { "const": "move" } } },
 				"then": { "required": ["fromKey"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "create" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"new-file",
+					"new-occurrence",
+					"interrupted-create",
+					"deleted-on-remote"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "update" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-changed",
+					"drifted",
+					"merged-record"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "unschedule" } } },
+				"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "delete" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-removed",
+					"occurrence-removed",
+					"gone-on-remote"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "move" } } },
+				"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "noop" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"up-to-date",
+					"file-removed",
+					"occurrence-removed"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "blocked" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-errors",
+					"project-errors",
+					"unreadable-file",
+					"unconfirmed-record",
+					"shared-record",
+					"not-editable",
+					"account-unavailable",
+					"scheduled-in-past"
+				] } } }
 			}
 		]
 	};
@@ -38173,250 +39352,15 @@ var init_file_validators_Bh_63ooX = __esmMin((() => {
 		"dynamicItems": false
 	};
 }));
-function decodeUtf8File(bytes, file) {
-	try {
-		return {
-			ok: true,
-			text: new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r\n/g, "\n")
-		};
-	} catch {
-		return {
-			ok: false,
-			diagnostic: {
-				severity: "error",
-				code: "not-utf8",
-				message: "the file is not valid UTF-8 text",
-				file,
-				...firstInvalidByte(bytes),
-				expected: "UTF-8 text",
-				found: "bytes that are not UTF-8 (e.g. Latin-1 or UTF-16)",
-				hint: "Save the file as UTF-8 in your editor."
-			}
-		};
-	}
-}
-function firstInvalidByte(bytes) {
-	let lineStart = 0;
-	for (let line = 1; lineStart <= bytes.length; line++) {
-		const newline = bytes.indexOf(NEWLINE, lineStart);
-		const lineEnd = newline === -1 ? bytes.length : newline;
-		const column = invalidColumn(bytes.subarray(lineStart, lineEnd));
-		if (column !== void 0) return {
-			line,
-			column
-		};
-		lineStart = lineEnd + 1;
-	}
-	return {
-		line: 1,
-		column: 1
-	};
-}
-function invalidColumn(lineBytes) {
-	const decoder = new TextDecoder("utf-8", { fatal: true });
-	try {
-		decoder.decode(lineBytes);
-		return;
-	} catch {
-		const streaming = new TextDecoder("utf-8", { fatal: true });
-		let characters = 0;
-		for (let index = 0; index < lineBytes.length; index++) try {
-			characters += [...streaming.decode(lineBytes.subarray(index, index + 1), { stream: true })].length;
-		} catch {
-			return characters + 1;
-		}
-		return characters + 1;
-	}
-}
-function editDistance(a, b) {
-	const rows = a.length + 1;
-	const cols = b.length + 1;
-	const d = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
-	for (let i = 1; i < rows; i++) for (let j = 1; j < cols; j++) {
-		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-		let best = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2][j - 2] + 1);
-		d[i][j] = best;
-	}
-	return d[a.length][b.length];
-}
-function fold$1(word) {
-	return word.toLowerCase().replace(/[-_\s]/g, "");
-}
-function closestMatch(word, candidates) {
-	const folded = fold$1(word);
-	const allowed = Math.max(1, Math.floor(folded.length / 3));
-	let best;
-	for (const candidate of candidates) {
-		if (candidate === word) continue;
-		const distance = editDistance(folded, fold$1(candidate));
-		if (distance <= allowed && (best === void 0 || distance < best.distance)) best = {
-			candidate,
-			distance
-		};
-	}
-	return best?.candidate;
-}
-function didYouMean(word, candidates) {
-	const match = closestMatch(word, candidates);
-	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
-}
-function schemaCheck(validate) {
-	return (data, context) => {
-		if (validate(data)) return [];
-		return (validate.errors ?? []).flatMap((error) => {
-			const diagnostic = describeError(error, context);
-			return diagnostic === void 0 ? [] : [diagnostic];
-		});
-	};
-}
-function describeError(error, context) {
-	const path = pointerToPath(error.instancePath);
-	const at = (target, key = false) => ({
-		file: context.file,
-		...context.locate(target, { key })
-	});
-	const field = formatPath(path);
-	const expectedInWords = error.parentSchema?.["x-expected"] ?? void 0;
-	const lastKey = path[path.length - 1];
-	switch (error.keyword) {
-		case "additionalProperties": {
-			const name = String(error.params.additionalProperty);
-			const known = Object.keys(error.parentSchema?.properties ?? {});
-			return {
-				severity: "error",
-				code: "unknown-field",
-				message: `unknown field \`${name}\`${path.length > 0 ? ` in \`${field}\`` : ""}`,
-				...at([...path, name], true),
-				expected: known.length > 0 ? `one of ${known.map((k) => `\`${k}\``).join(", ")}` : "no fields here",
-				found: `\`${name}\``,
-				hint: context.unknownFieldHint?.(name, path) ?? didYouMean(name, known) ?? "Remove this field."
-			};
-		}
-		case "required": {
-			const name = String(error.params.missingProperty);
-			return {
-				severity: "error",
-				code: "missing-field",
-				message: `missing field \`${name}\` in \`${field || "the document"}\``,
-				...at(path),
-				expected: `a field \`${name}\``,
-				hint: `Add \`${name}:\`.`
-			};
-		}
-		case "type": return {
-			severity: "error",
-			code: "wrong-type",
-			message: `\`${field}\` has the wrong type`,
-			...at(path),
-			expected: expectedInWords ?? describeTypes(error.params.type),
-			found: describeValue(error.data),
-			hint: typeHint(error.params.type, error.data)
-		};
-		case "maxItems": return {
-			severity: "error",
-			code: lastKey === "targets" ? "too-many-targets" : lastKey === "media" ? "too-many-media" : "too-many-items",
-			message: `\`${field}\` has too many entries`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)}`,
-			found: `${error.data.length}`,
-			hint: "Split the post or remove entries."
-		};
-		case "maxLength": return {
-			severity: "error",
-			code: lastKey === "content" ? "content-too-long" : "too-long",
-			message: `\`${field}\` is too long`,
-			...at(path),
-			expected: `at most ${String(error.params.limit)} characters`,
-			found: `${[...String(error.data)].length} characters`,
-			hint: "Shorten the text."
-		};
-		case "minLength": return {
-			severity: "error",
-			code: "empty-value",
-			message: `\`${field}\` is empty`,
-			...at(path),
-			expected: expectedInWords ?? "a non-empty text",
-			found: "an empty text",
-			hint: "Write a value or remove the field."
-		};
-		case "pattern": return patternDiagnostic(error, path, context, expectedInWords);
-		case "propertyNames": return;
-		default: return {
-			severity: "error",
-			code: "invalid-value",
-			message: `\`${field || "the document"}\` ${error.message ?? "is invalid"}`,
-			...at(path),
-			expected: expectedInWords,
-			found: describeValue(error.data),
-			hint: "Correct the value."
-		};
-	}
-}
-function patternDiagnostic(error, path, context, expected) {
-	const propertyName = error.propertyName;
-	if (propertyName !== void 0) return {
-		severity: "error",
-		code: "invalid-key",
-		message: `\`${propertyName}\` is not a valid name in \`${formatPath(path)}\``,
-		file: context.file,
-		...context.locate([...path, propertyName], { key: true }),
-		expected,
-		found: `\`${propertyName}\``,
-		hint: "Rename it."
-	};
-	return {
-		severity: "error",
-		code: "invalid-value",
-		message: `\`${formatPath(path)}\` is not valid`,
-		file: context.file,
-		...context.locate(path),
-		expected,
-		found: describeValue(error.data),
-		hint: expected === void 0 ? "Correct the value." : `Write ${expected}.`
-	};
-}
-function pointerToPath(pointer) {
-	if (pointer === "") return [];
-	return pointer.slice(1).split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).map((part) => /^(0|[1-9]\d*)$/.test(part) ? Number(part) : part);
-}
-function formatPath(path) {
-	return path.map((segment, index) => typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`).join("");
-}
-function describeTypes(types) {
-	return (Array.isArray(types) ? types : types.split(",")).map((type) => TYPE_WORDS[type] ?? type).join(" or ");
-}
-function describeValue(value) {
-	if (value === null || value === void 0) return "nothing (an empty value)";
-	if (typeof value === "string") return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
-	if (Array.isArray(value)) return `a list of ${value.length}`;
-	return "a mapping";
-}
-function typeHint(types, found) {
-	const wanted = Array.isArray(types) ? types : types.split(",");
-	if (wanted.includes("string") && (typeof found === "number" || typeof found === "boolean")) return "Put the value in quotes to make it a text.";
-	if (wanted.includes("boolean") && typeof found === "string") return "Write `true` or `false` (without quotes).";
-	if (wanted.includes("array") && !Array.isArray(found)) return "Write a list: one `- item` per line.";
-}
-function describeSchemaErrors(errors, limit = 10) {
-	const lines = (errors ?? []).map((error) => {
-		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
-		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
-		return `${where}: ${error.message ?? "is invalid"}${extra}`;
-	});
-	const unique = [...new Set(lines)];
-	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
-}
 function readTextFileBytes(fd, size = fstatSync(fd).size) {
-	if (size > 1048576) return { tooLarge: { found: `${(size / MIB).toFixed(1)} MiB` } };
+	if (size > 1048576) return { tooLarge: { found: `${(size / MIB$1).toFixed(1)} MiB` } };
 	let bytes = Buffer.allocUnsafe(size > 0 ? size + 1 : UNSIZED_START);
 	let filled = 0;
 	for (;;) {
 		const read = readSync(fd, bytes, filled, bytes.length - filled, null);
 		if (read === 0) return { bytes: bytes.subarray(0, filled) };
 		filled += read;
-		if (filled > 1048576) return { tooLarge: { found: `more than ${MAX_TEXT_FILE_BYTES / MIB} MiB` } };
+		if (filled > 1048576) return { tooLarge: { found: `more than ${MAX_TEXT_FILE_BYTES / MIB$1} MiB` } };
 		if (filled === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(Math.min(bytes.length, 1048577 - bytes.length))]);
 	}
 }
@@ -38491,7 +39435,7 @@ function readBounded(path) {
 	}
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_B6g5_DVe(), yaml_source_B6g5_DVe_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DnbH4znY(), content_validators_DnbH4znY_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_BSEs_Yii(), yaml_source_BSEs_Yii_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_DMciyFM_(), content_validators_DMciyFM__exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -38560,12 +39504,32 @@ function readDeadlineMs(env, diagnostics) {
 	});
 	return null;
 }
+function isInside(root, path) {
+	const rel = relative(root, path);
+	return rel === "" || rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+function relativePosix(from, to) {
+	const rel = pathBelow(from, to) ?? relative(from, to);
+	return sep === posix.sep ? rel : rel.split(sep).join(posix.sep);
+}
+function pathBelow(from, to) {
+	if (to.length <= from.length + 1 || !to.startsWith(from) || to[from.length] !== sep) return void 0;
+	if (!isNormalAbsolute(from)) return void 0;
+	const rest = to.slice(from.length + 1);
+	return NOT_NORMAL.test(rest) ? void 0 : rest;
+}
+function isNormalAbsolute(folder) {
+	return sep === posix.sep ? folder.startsWith("/") && !NOT_NORMAL_ABSOLUTE.test(folder) : isAbsolute(folder) && resolve(folder) === folder;
+}
+function isHiddenPath(path) {
+	return path.split("/").some((part) => part.startsWith("."));
+}
 function parseClock(text) {
 	const match = CLOCK.exec(text.trim());
 	return match === null ? void 0 : Number(match[1]) * 60 + Number(match[2]);
 }
 function formatClock(minute) {
-	return `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
+	return `${pad$1(Math.floor(minute / 60))}:${pad$1(minute % 60)}`;
 }
 function parseDuration(text) {
 	const source = text.trim().toLowerCase();
@@ -38591,75 +39555,6 @@ function parseWeekday(text) {
 }
 function weekdayName(weekday) {
 	return WEEKDAY_NAMES[weekday - 1];
-}
-function parseScheduledAt(text, timeZone) {
-	const match = PATTERN.exec(text.trim());
-	if (match === null) return {
-		ok: false,
-		reason: "format"
-	};
-	const [, year, month, day, hour, minute, second, fraction, offset] = match;
-	const wall = {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour),
-		minute: Number(minute),
-		second: Number(second ?? 0),
-		millisecond: Number((fraction ?? "0").padEnd(3, "0"))
-	};
-	if (!isValidWallTime(wall)) return {
-		ok: false,
-		reason: "range"
-	};
-	const wallMs = wallToUtcMs(wall);
-	if (offset !== void 0) {
-		const offsetMinutes = parseOffset(offset);
-		if (offsetMinutes === void 0) return {
-			ok: false,
-			reason: "range"
-		};
-		return {
-			ok: true,
-			instant: new Date(wallMs - offsetMinutes * 6e4).toISOString()
-		};
-	}
-	return zonedToInstant(wall, wallMs, timeZone);
-}
-function zonedToInstant(wall, wallMs, timeZone) {
-	const candidates = [...new Set([
-		offsetMs(wallMs - 864e5, timeZone),
-		offsetMs(wallMs, timeZone),
-		offsetMs(wallMs + 864e5, timeZone)
-	])].map((offset) => wallMs - offset).filter((instant) => wallToUtcMs(wallTimeIn(instant, timeZone)) === wallMs).sort((a, b) => a - b);
-	const [earliest, other] = [...new Set(candidates)];
-	if (earliest === void 0) return {
-		ok: false,
-		reason: "nonexistent",
-		hint: `${timeZone} skips this time (clocks move forward); it would be ${timeText(new Date(wallMs - offsetMs(wallMs - 864e5, timeZone)).getTime(), timeZone)}. Pick another time or write an offset.`
-	};
-	const result = {
-		ok: true,
-		instant: new Date(earliest).toISOString()
-	};
-	if (other !== void 0) result.ambiguous = {
-		chosenOffset: formatOffset(wallMs - earliest),
-		otherOffset: formatOffset(wallMs - other)
-	};
-	return result;
-}
-function isValidWallTime(wall) {
-	if (wall.month < 1 || wall.month > 12 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
-	const check = new Date(wallToUtcMs(wall));
-	return check.getUTCMonth() === wall.month - 1 && check.getUTCDate() === wall.day;
-}
-function parseOffset(offset) {
-	if (offset === "Z" || offset === "z") return 0;
-	const digits = offset.slice(1).replace(":", "");
-	const hours = Number(digits.slice(0, 2));
-	const minutes = Number(digits.slice(2) || "0");
-	if (hours > 23 || minutes > 59) return void 0;
-	return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
 }
 function wallMomentOf(instantMs, timeZone) {
 	const wall = wallTimeIn(instantMs, timeZone);
@@ -38700,10 +39595,6 @@ function parseWallMoment(text) {
 		},
 		hasTime: match[2] !== void 0
 	};
-}
-function resolveAccount(account, accounts) {
-	if (Object.hasOwn(accounts, account)) return accounts[account].toLowerCase();
-	return UUID_PATTERN.test(account) ? account.toLowerCase() : void 0;
 }
 function reportAt(context, path, problem) {
 	const { severity = "error", atKey = false, ...rest } = problem;
@@ -39093,6 +39984,56 @@ function readPolicySections(data, context) {
 		hashtags
 	});
 }
+function isStateBranchName(name) {
+	return BRANCH_NAME.test(name) && !name.endsWith(".");
+}
+function readStateSetting(configFile, diagnostics) {
+	const value = configFile.data.state;
+	if (typeof value === "string") return {
+		file: value,
+		home: { kind: "file" }
+	};
+	if (!isRecord$1$3(value)) return {
+		file: DEFAULT_STATE_PATH,
+		home: { kind: "file" }
+	};
+	const file = typeof value.file === "string" ? value.file : DEFAULT_STATE_PATH;
+	const at = (key) => ({
+		file: configFile.file ?? void 0,
+		...configFile.locate(["state", key])
+	});
+	if (value.home !== "branch") {
+		if (value.branch !== void 0) diagnostics.push({
+			severity: "error",
+			code: "state-branch-without-home",
+			message: "`state.branch` is set but `state.home` is not `branch`: the state would stay on the default branch",
+			...at("branch"),
+			expected: "`home: branch` next to `branch:`, or no `branch:`",
+			hint: "Add `home: branch` to keep the state on that branch (see docs/state-home.md), or remove `branch:`."
+		});
+		return {
+			file,
+			home: { kind: "file" }
+		};
+	}
+	const branch = typeof value.branch === "string" ? value.branch : DEFAULT_STATE_BRANCH;
+	if (!isStateBranchName(branch)) diagnostics.push({
+		severity: "error",
+		code: "invalid-state-branch",
+		message: `\`state.branch\` is not a branch name postsync can use`,
+		...at("branch"),
+		expected: "a branch name of letters, digits and `._/-`, such as `postsync/state`",
+		found: `\`${branch}\``,
+		hint: "No part may start with `.` or `-`; no `..`, `//` or `.lock`."
+	});
+	return {
+		file,
+		home: {
+			kind: "branch",
+			branch
+		}
+	};
+}
 function canonicalTimeZone(name) {
 	try {
 		return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
@@ -39122,10 +40063,12 @@ function configFrom(configFile, root, options) {
 		configFile,
 		diagnostics
 	});
-	const statePath = stateFile(text(data.state, DEFAULT_STATE_PATH), {
+	const stateSetting = readStateSetting(configFile, diagnostics);
+	const statePath = stateFile(stateSetting.file, {
 		root,
 		configFile,
-		diagnostics
+		diagnostics,
+		at: typeof data.state === "string" ? ["state"] : ["state", "file"]
 	});
 	const timezone = resolveTimeZone(text(data.timezone, "UTC"), configFile, diagnostics);
 	const { url, urlFrom } = resolveApiUrl(options, configFile, diagnostics);
@@ -39147,6 +40090,7 @@ function configFrom(configFile, root, options) {
 		snippetsDir,
 		prune: data.prune === true,
 		statePath,
+		stateHome: stateSetting.home,
 		timezone,
 		accounts,
 		...policies,
@@ -39183,7 +40127,7 @@ function projectPath(value, path, context) {
 	return absolute;
 }
 function stateFile(value, context) {
-	const absolute = projectPath(value, ["state"], {
+	const absolute = projectPath(value, context.at, {
 		...context,
 		rootAllowed: false
 	});
@@ -39191,9 +40135,9 @@ function stateFile(value, context) {
 	if (folder !== "." && isHiddenPath(folder.replace(/^\.postsync(\/|$)/, "")) && isInside(context.root, absolute)) context.diagnostics.push({
 		severity: "error",
 		code: "state-folder-hidden",
-		message: "`state` must not be in a hidden folder other than `.postsync/`",
+		message: `\`${context.at.join(".")}\` must not be in a hidden folder other than \`.postsync/\``,
 		file: context.configFile.file ?? void 0,
-		...context.configFile.locate(["state"]),
+		...context.configFile.locate(context.at),
 		expected: "a path such as `.postsync/state.json` or `state/postsync.json`",
 		found: `\`${value}\``,
 		hint: "Hidden folders such as `.git` hold files other tools act on; keep the state under `.postsync/` or a visible folder."
@@ -39338,27 +40282,6 @@ async function lstatOrNull(path) {
 }
 function linkRefused(path) {
 	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
-}
-function settledStamp(stats, readAt) {
-	if (stats.mtimeMs > readAt - 2e3) return void 0;
-	return {
-		size: stats.size,
-		mtimeMs: stats.mtimeMs,
-		ctimeMs: stats.ctimeMs,
-		ino: stats.ino
-	};
-}
-function sameStamp(stamp, stats) {
-	return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
-}
-function statsForStamp(path) {
-	let stats;
-	try {
-		stats = lstatSync(path, { throwIfNoEntry: false });
-	} catch {
-		return;
-	}
-	return stats?.isFile() === true ? stats : void 0;
 }
 function checkedUrl(raw, what) {
 	let url;
@@ -39628,7 +40551,7 @@ function createAgent(timeouts) {
 		bodyTimeout: timeouts.responseMs
 	});
 }
-async function send(agent, req, bounds) {
+async function send$1(agent, req, bounds) {
 	const deadline = bounds.deadlineMs === void 0 ? void 0 : new AbortController();
 	const timer = deadline === void 0 ? void 0 : setTimeout(() => deadline.abort(), bounds.deadlineMs);
 	const signals = [req.signal, deadline?.signal].filter((signal) => signal !== void 0);
@@ -40159,7 +41082,7 @@ function sectionFor(state, target) {
 function stateSectionHash(section) {
 	return sha256Hex(canonicalJson(section));
 }
-async function readState(path) {
+async function readState$1(path) {
 	const journal = readJournalSync(journalPathFor(path));
 	const text = readStateText(path);
 	const file = text === null ? emptyStateFile() : await parseState(text, path);
@@ -40172,7 +41095,7 @@ async function readStateSection(path, target, options = {}) {
 	const { known: states } = options;
 	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
 	if (text === null || states === void 0) {
-		const section = sectionFor(await readState(path), target);
+		const section = sectionFor(await readState$1(path), target);
 		return {
 			section,
 			hash: stateSectionHash(section)
@@ -40208,7 +41131,7 @@ function readStateText(path) {
 	}
 }
 async function parseState(text, path, options = {}) {
-	const hint = RESTORE_HINT.replace("<file>", path);
+	const hint = options.restoreHint ?? RESTORE_HINT.replace("<file>", path);
 	if (/^(<{7}|>{7}) /m.test(text)) throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
 	let data;
 	try {
@@ -40222,39 +41145,31 @@ async function parseState(text, path, options = {}) {
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
 	if (options.validated === true) return data;
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
 	}
 	return data;
 }
-var NEWLINE, TYPE_WORDS, MAX_TEXT_FILE_BYTES, MIB, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, PATTERN, SCHEDULED_AT_FORMATS, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, UUID_PATTERN, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, DEFAULT_STATE_PATH, API_VERSION_PREFIX, StampedFacts, PostCache, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_BZZ161K8 = __esmMin((() => {
+var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_Bbz_Xqq0 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_time_text_Bhp7VO_D();
-	init_paths_Bge7ET8Q();
-	init_hash_01wju9gs();
+	init_ordering_Cxkvd8_o();
+	init_decode_8QAsEOi2();
 	init_types_DvW_OqHm();
+	init_hash_01wju9gs();
 	init_error_codes_OgOShhx_();
-	NEWLINE = 10;
-	TYPE_WORDS = {
-		string: "a text",
-		boolean: "true or false",
-		array: "a list",
-		object: "a mapping (key: value lines)",
-		null: "null",
-		number: "a number",
-		integer: "a whole number"
-	};
 	MAX_TEXT_FILE_BYTES = 1048576;
-	MIB = 1048576;
-	TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB} MiB`;
+	MIB$1 = 1048576;
+	TEXT_FILE_LIMIT = `at most ${MAX_TEXT_FILE_BYTES / MIB$1} MiB`;
 	UNSIZED_START = 65536;
 	CONFIG_FILE_NAMES = ["postsync.yaml", "postsync.yml"];
 	KEY_LIKE_FIELDS = /^(key|apikey|api_key|token|secret)$/i;
 	nowhere$1 = () => void 0;
+	NOT_NORMAL = sep === posix.sep ? /(^|\/)\.\.?(\/|$)|\/\/|^\/|\/$/ : /(^|[\\/])\.\.?([\\/]|$)|[\\/]{2}|^[\\/]|[\\/]$|\//;
+	NOT_NORMAL_ABSOLUTE = /\/\.\.?(\/|$)|\/\/|.\/$/;
 	CLOCK = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 	DURATION = /^(?:\d+\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?)\s*)+$/i;
 	UNIT_MINUTES = {
@@ -40280,8 +41195,6 @@ var init_state_file_BZZ161K8 = __esmMin((() => {
 		"saturday",
 		"sunday"
 	];
-	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
-	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
 	DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?$/;
 	RULE_KINDS = [
 		"quietHours",
@@ -40314,7 +41227,6 @@ var init_state_file_BZZ161K8 = __esmMin((() => {
 		"content",
 		"id"
 	];
-	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 	RULE_FIELDS = new Set([
 		...RULE_KINDS,
 		"severity",
@@ -40350,91 +41262,12 @@ var init_state_file_BZZ161K8 = __esmMin((() => {
 		"account.platform"
 	];
 	BUILT_IN_ROOTS = new Set([...BUILT_IN_NAMES.map((name) => name.split(".")[0]), "hashtags"]);
+	DEFAULT_STATE_PATH = ".postsync/state.json";
+	DEFAULT_STATE_BRANCH = "postsync/state";
+	BRANCH_NAME = /^(?!.*\.\.)(?!.*\/\/)(?!.*\.lock(\/|$))[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/;
 	DEFAULT_CONTENT_DIR = "posts";
 	DEFAULT_SNIPPETS_DIR = "snippets";
-	DEFAULT_STATE_PATH = ".postsync/state.json";
 	API_VERSION_PREFIX = "/public/v1";
-	StampedFacts = class {
-		#section;
-		constructor(section) {
-			this.#section = section;
-		}
-		get(path, stats) {
-			const entry = this.#section.get(path);
-			if (entry === void 0) return void 0;
-			if (sameStamp(entry.stamp, stats)) return entry.value;
-			this.#section.delete(path);
-		}
-		recall(path, stats, workOut) {
-			const kept = this.get(path, stats);
-			if (kept !== void 0) return Promise.resolve(kept);
-			const readAt = Date.now();
-			return workOut().then((value) => {
-				this.set(path, stats, value, readAt);
-				return value;
-			});
-		}
-		set(path, stats, value, readAt) {
-			const stamp = settledStamp(stats, readAt);
-			if (stamp !== void 0) this.#section.set(path, {
-				stamp,
-				value
-			});
-		}
-	};
-	PostCache = class PostCache {
-		#section;
-		#media;
-		constructor(section, media) {
-			this.#section = section;
-			this.#media = media;
-		}
-		static inMemory() {
-			return new PostCache(new Map(), null);
-		}
-		mediaFacts(realPath, stats, workOut) {
-			return this.#media === null ? workOut() : this.#media.recall(realPath, stats, workOut);
-		}
-		unchanged(file, path) {
-			const entry = this.#section.get(file);
-			if (entry?.stamp == null) return void 0;
-			const stats = statsForStamp(path);
-			return stats !== void 0 && sameStamp(entry.stamp, stats) ? {
-				digest: entry.digest,
-				summary: entry.summary
-			} : void 0;
-		}
-		remember(file, read, summary) {
-			const stamp = settledStamp(read.stats, read.readAt) ?? null;
-			const earlier = this.#section.get(file);
-			const samePost = earlier !== void 0 && earlier.digest === read.digest && earlier.summary.mediaHashes === summary.mediaHashes;
-			const sameStampAsKept = stamp === null ? earlier?.stamp === null : earlier?.stamp != null && sameStamp(earlier.stamp, stamp);
-			if (samePost && sameStampAsKept) return;
-			this.#section.set(file, {
-				digest: read.digest,
-				stamp,
-				summary,
-				checks: samePost ? earlier.checks : null
-			});
-		}
-		checksOf(file, fingerprint) {
-			return this.#entryOf(file, fingerprint)?.checks ?? void 0;
-		}
-		keepChecks(file, fingerprint, checks) {
-			const entry = this.#entryOf(file, fingerprint);
-			if (entry !== void 0) this.#section.set(file, {
-				...entry,
-				checks
-			});
-		}
-		#entryOf(file, fingerprint) {
-			const entry = this.#section.get(file);
-			if (entry === void 0) return void 0;
-			const { digest } = entry;
-			const { mediaHashes } = entry.summary;
-			return fingerprint.length === digest.length + 1 + mediaHashes.length && fingerprint.startsWith(digest) && fingerprint[digest.length] === ":" && fingerprint.endsWith(mediaHashes) ? entry : void 0;
-		}
-	};
 	PERMISSION_PURPOSE = {
 		"accounts-read": "reading accounts and their capabilities",
 		"posts-read": "reading posts",
@@ -40866,7 +41699,7 @@ var init_state_file_BZZ161K8 = __esmMin((() => {
 				});
 			};
 			try {
-				const response = await send(this.agent, request, options.bounds);
+				const response = await send$1(this.agent, request, options.bounds);
 				line(String(response.status), requestIdOf(response));
 				return response;
 			} catch (error) {
@@ -41024,19 +41857,6 @@ var init_state_file_BZZ161K8 = __esmMin((() => {
 				mode: "safe",
 				operation: "listing posts"
 			});
-		}
-		async listPostsPageAndText(query) {
-			const { data, text } = await this.connection.jsonAndText({
-				method: "GET",
-				path: "/posts",
-				query: { ...query },
-				mode: "safe",
-				operation: "listing posts"
-			});
-			return {
-				page: data,
-				text
-			};
 		}
 		async getPost(id) {
 			return readPost$1("GET /posts/{id}", await this.connection.json({
@@ -41252,8 +42072,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_UvdR6Owh = __esmMin((() => {
-	init_state_file_BZZ161K8();
+var init_atomic_Bwglcd__ = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
 	NODE_FS = {
 		open,
 		link,
@@ -41478,10 +42298,10 @@ function liveShape(post, mediaIdToSha) {
 function shapeHash(shape) {
 	return sha256Hex(canonicalJson(shape));
 }
-var init_shape_hash_BxLIrBGw = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_hash_01wju9gs();
+var init_shape_hash_BBU0Jszj = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
 	init_types_DvW_OqHm();
+	init_hash_01wju9gs();
 }));
 function planContext(input) {
 	const { live } = input;
@@ -41511,8 +42331,8 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_IkjQfGfV = __esmMin((() => {
-	init_shape_hash_BxLIrBGw();
+var init_plan_context_DPpuIOzv = __esmMin((() => {
+	init_shape_hash_BBU0Jszj();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
 function matchRenames(removedKeys, newPosts, context) {
@@ -41532,9 +42352,11 @@ function matchRenames(removedKeys, newPosts, context) {
 	return renames;
 }
 function moveChange(fromKey, record, post, context) {
-	const reason = record.file === post.file ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
+	const sameFile = record.file === post.file;
+	const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
 	return {
 		action: "move",
+		reason: sameFile ? "key-changed" : "renamed",
 		key: post.key,
 		fromKey,
 		file: post.file,
@@ -41552,12 +42374,14 @@ function removedPostChange(key, record, context) {
 	const live = context.livePost(record.postId);
 	if (!live) return {
 		action: "delete",
+		reason: "gone-on-remote",
 		...base,
 		stateOnly: true,
 		reasons: ["already deleted on the remote; will be forgotten"]
 	};
 	if (!isEditable(live)) return {
 		action: "blocked",
+		reason: "not-editable",
 		...base,
 		liveUpdatedAt: live.updatedAt,
 		reasons: [notEditableReason(live, "deleted")]
@@ -41608,12 +42432,12 @@ function removedPendingChange(key, pending, context) {
 	};
 }
 function removedKeptAsDrafts(plan) {
-	return plan.changes.filter((change) => change.action === "noop" && change.reason === "file-removed").length;
+	return plan.changes.filter((change) => change.action === "noop" && (change.reason === "file-removed" || change.reason === "occurrence-removed")).length;
 }
-var init_removed_changes_CzEcSaxo = __esmMin((() => {
-	init_shape_hash_BxLIrBGw();
-	init_plan_context_IkjQfGfV();
-	init_time_text_Bhp7VO_D();
+var init_removed_changes_DanEMJ25 = __esmMin((() => {
+	init_shape_hash_BBU0Jszj();
+	init_plan_context_DPpuIOzv();
+	init_ordering_Cxkvd8_o();
 }));
 function blockPostsWithErrors(changes, context) {
 	const errorsByFile = new Map();
@@ -41660,27 +42484,32 @@ function filesOf(change, context, paired) {
 function writes(change) {
 	return change.action !== "noop" && change.action !== "blocked";
 }
-function consequence(change) {
-	if (change.action === "create") return "the post is not created until it is fixed";
-	if (change.action === "update") return "the post is not updated until it is fixed";
-	if (change.action === "move") return "the post is not moved until it is fixed";
-	if (change.action === "delete") return "the post is left as it is (not deleted) until it is fixed";
-	if (change.action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
+function consequence(action) {
+	if (action === "create") return "the post is not created until it is fixed";
+	if (action === "update") return "the post is not updated until it is fixed";
+	if (action === "move") return "the post is not moved until it is fixed";
+	if (action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
 	return "the post is left as it is until it is fixed";
 }
 function errorsReason(file, errors) {
 	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
 	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
 }
-function blocked(change, files) {
-	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(change)];
+function blocked(change, files, { wouldBe = change.action } = {}) {
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
 	if (change.action === "blocked") reasons.push(...change.reasons);
-	return asBlocked(change, reasons, files.flatMap(({ errors }) => errors));
+	return asBlocked(change, {
+		reason: "file-errors",
+		reasons,
+		diagnostics: files.flatMap(({ errors }) => errors)
+	});
 }
-function asBlocked(change, reasons, diagnostics) {
+function asBlocked(change, { reason, reasons, diagnostics }) {
 	return {
 		...change,
 		action: "blocked",
+		reason,
 		reasons,
 		diagnostics
 	};
@@ -41694,7 +42523,8 @@ function ownChanges(invalidFiles, context, errorsOf) {
 	}
 	return [...byKey].map(([key, files]) => {
 		return blocked({
-			action: "create",
+			action: "blocked",
+			reason: "file-errors",
 			key,
 			file: files[0].file,
 			postId: null,
@@ -41702,21 +42532,29 @@ function ownChanges(invalidFiles, context, errorsOf) {
 		}, files.map((invalid) => ({
 			file: invalid.file,
 			errors: errorsOf(invalid.file, [invalid.key])
-		})).filter(({ errors }) => errors.length > 0));
+		})).filter(({ errors }) => errors.length > 0), { wouldBe: "create" });
 	});
 }
 function blockedByProject(change, errors) {
-	return asBlocked(change, [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons], [...errors]);
+	return asBlocked(change, {
+		reason: "project-errors",
+		reasons: [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons],
+		diagnostics: [...errors]
+	});
 }
 function blockedByUnknown(change, unknown, errorsByFile) {
 	const files = unknown.map((invalid) => invalid.file);
-	return asBlocked(change, [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`], files.flatMap((file) => errorsByFile.get(file) ?? []));
+	return asBlocked(change, {
+		reason: "unreadable-file",
+		reasons: [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`],
+		diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? [])
+	});
 }
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
 }
 function unconfirmedBlocked(plan) {
-	return plan.changes.filter((change) => change.action === "blocked" && change.reason === "unconfirmed-record").length;
+	return plan.changes.filter((change) => change.action === "blocked" && (change.reason === "unconfirmed-record" || change.reason === "shared-record")).length;
 }
 function trustedState(state, unconfirmed) {
 	if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
@@ -41728,17 +42566,20 @@ function trustedState(state, unconfirmed) {
 	};
 }
 function blockUnconfirmed(change, unconfirmed) {
+	return unconfirmedBlock(change, unconfirmed, "unconfirmed-record") ?? change;
+}
+function unconfirmedBlock(change, unconfirmed, reason) {
 	const key = [change.fromKey, change.key].find((candidate) => candidate !== void 0 && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
-	if (key === void 0) return change;
-	const reason = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+	if (key === void 0) return void 0;
+	const prose = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
 	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
 	return {
 		action: "blocked",
-		reason: UNCONFIRMED_RECORD,
+		reason,
 		key: change.key,
 		file: change.file,
 		postId: change.postId,
-		reasons: [reason],
+		reasons: [prose],
 		...fromKey === void 0 ? {} : { fromKey },
 		...desired === void 0 ? {} : { desired },
 		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
@@ -41757,18 +42598,18 @@ function blockShared(change, shared) {
 	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
 	if (keys === void 0) return change;
 	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
-	return {
-		...blockUnconfirmed(change, {
-			...NONE_UNCONFIRMED,
-			posts: new Set(keys)
-		}),
+	const block = unconfirmedBlock(change, {
+		...NONE_UNCONFIRMED,
+		posts: new Set(keys)
+	}, "shared-record");
+	return block === void 0 ? change : {
+		...block,
 		reasons: [reason]
 	};
 }
-var UNCONFIRMED_RECORD, NONE_UNCONFIRMED;
-var init_unconfirmed_records_ByVoXFYj = __esmMin((() => {
+var NONE_UNCONFIRMED;
+var init_unconfirmed_records_Vk4d0LdP = __esmMin((() => {
 	init_format_DZlSd15T();
-	UNCONFIRMED_RECORD = "unconfirmed-record";
 	NONE_UNCONFIRMED = {
 		posts: new Set(),
 		pending: new Set(),
@@ -41928,10 +42769,10 @@ function blockedNote(plan) {
 	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_C4vSKyvc = __esmMin((() => {
-	init_removed_changes_CzEcSaxo();
-	init_time_text_Bhp7VO_D();
-	init_unconfirmed_records_ByVoXFYj();
+var init_plan_human_DCHGNyM_ = __esmMin((() => {
+	init_removed_changes_DanEMJ25();
+	init_ordering_Cxkvd8_o();
+	init_unconfirmed_records_Vk4d0LdP();
 	init_preview_CRMwEdwx();
 	init_main();
 	init_diagnostics_xYlT2z0v();
@@ -41948,7 +42789,7 @@ var init_plan_human_C4vSKyvc = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_vaapHCe__exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_DNyDlIyr_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -41997,12 +42838,12 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_vaapHCe_ = __esmMin((() => {
+var init_plan_markdown_DNyDlIyr = __esmMin((() => {
 	init_summary_CYI1_UIP();
-	init_time_text_Bhp7VO_D();
+	init_ordering_Cxkvd8_o();
 	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
-	init_plan_human_C4vSKyvc();
+	init_plan_human_DCHGNyM_();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -42051,9 +42892,21 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Bh_63ooX(), file_validators_Bh_63ooX_exports));
+	refuseWithoutReasonCodes(data, {
+		source,
+		hint
+	});
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
+}
+function refuseWithoutReasonCodes(data, { source, hint }) {
+	const changes = data.changes;
+	if (!Array.isArray(changes)) return;
+	const before = changes.find((change) => typeof change === "object" && change !== null && !("reason" in change));
+	if (before === void 0) return;
+	const key = before.key;
+	throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === "string" ? key : "some post"} carries no reason code`, { hint });
 }
 function remoteWrites(plan) {
 	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
@@ -42083,7 +42936,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_vaapHCe_(), plan_markdown_vaapHCe__exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_DNyDlIyr(), plan_markdown_DNyDlIyr_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -42099,373 +42952,18 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_d0spq3mV = __esmMin((() => {
+var init_actions_report_CEq6DYqR = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
-	init_state_file_BZZ161K8();
-	init_atomic_UvdR6Owh();
+	init_decode_8QAsEOi2();
+	init_state_file_Bbz_Xqq0();
+	init_atomic_Bwglcd__();
 	init_limits_CSkHd4XN();
 }));
-function same$1(a, b) {
-	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+function postKeyFromPath(fileInContent) {
+	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
 }
-function byAccount(targets) {
-	return new Map(targets.map((target) => [target.socialAccountId, target]));
-}
-function targetChanges(id, before, after) {
-	const changes = [];
-	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
-		field: `targets[${id}].contentOverride`,
-		before: before.contentOverride ?? null,
-		after: after.contentOverride ?? null
-	});
-	const beforeOptions = before.options;
-	const afterOptions = after.options;
-	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
-	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
-		field: `targets[${id}].options.${name}`,
-		before: beforeOptions[name] ?? null,
-		after: afterOptions[name] ?? null
-	});
-	return changes;
-}
-function diffShapes(before, after) {
-	const changes = [];
-	if (before.content !== after.content) changes.push({
-		field: "content",
-		before: before.content,
-		after: after.content
-	});
-	if (before.scheduledAt !== after.scheduledAt) changes.push({
-		field: "scheduledAt",
-		before: before.scheduledAt,
-		after: after.scheduledAt
-	});
-	if (!same$1(before.media, after.media)) changes.push({
-		field: "media",
-		before: before.media,
-		after: after.media
-	});
-	const beforeTargets = byAccount(before.targets);
-	const afterTargets = byAccount(after.targets);
-	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
-	const targetFieldChanges = [];
-	for (const id of ids) {
-		const from = beforeTargets.get(id);
-		const to = afterTargets.get(id);
-		if (!from || !to) targetFieldChanges.push({
-			field: `targets[${id}]`,
-			before: from ?? null,
-			after: to ?? null
-		});
-		else targetFieldChanges.push(...targetChanges(id, from, to));
-	}
-	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
-		field: "targets",
-		before: before.targets,
-		after: after.targets
-	});
-	changes.push(...targetFieldChanges);
-	return changes;
-}
-function fieldList(changes) {
-	return changes.map((change) => change.field).join(", ");
-}
-function downloadProblem(media) {
-	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
-	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
-	const problem = urlProblem(media.url);
-	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
-}
-function urlProblem(raw) {
-	let url;
-	try {
-		url = new URL(raw);
-	} catch {
-		return "is not a valid URL";
-	}
-	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
-	return `is not https:// (${url.protocol}//${url.host})`;
-}
-function downloadBound(media, atMost) {
-	const declared = media["sizeBytes"];
-	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
-	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
-		bytes: declared,
-		what: `its declared size of ${declared} bytes`
-	} : {
-		bytes: undeclared,
-		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
-	};
-	return atMost !== void 0 && atMost < own.bytes ? {
-		bytes: atMost,
-		what: `${atMost} bytes, the most it can be to be of use here`
-	} : own;
-}
-async function fetchMediaSource(media, options = {}) {
-	const bound = downloadBound(media, options.atMostBytes);
-	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
-	let location = media.url;
-	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-		const response = await (0, import_undici.request)(location, {
-			method: "GET",
-			headers: { accept: "*/*" }
-		});
-		if ([
-			301,
-			302,
-			303,
-			307,
-			308
-		].includes(response.statusCode) && typeof response.headers.location === "string") {
-			await response.body.dump();
-			location = new URL(response.headers.location, location).href;
-			const problem = urlProblem(location);
-			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
-			continue;
-		}
-		if (response.statusCode !== 200) {
-			await response.body.dump();
-			throw new Error(`HTTP ${response.statusCode}`);
-		}
-		if (Number(response.headers["content-length"]) > bound.bytes) {
-			response.body.destroy();
-			throw tooLarge();
-		}
-		const hash = createHash("sha256");
-		let sizeBytes = 0;
-		async function* digested(chunks) {
-			for await (const chunk of chunks) {
-				sizeBytes += chunk.length;
-				if (sizeBytes > bound.bytes) throw tooLarge();
-				hash.update(chunk);
-				yield chunk;
-			}
-		}
-		if (options.writeTo === void 0) await pipeline(response.body, digested, async (chunks) => {
-			for await (const _ of chunks);
-		});
-		else await pipeline(response.body, digested, createWriteStream(options.writeTo, { flags: "wx" }));
-		return {
-			sha256: hash.digest("hex"),
-			sizeBytes
-		};
-	}
-	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
-}
-var import_undici, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_UK3LYlYo = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	init_hash_01wju9gs();
-	import_undici = require_undici();
-	MAX_REDIRECTS = 5;
-	MiB$2 = 1048576;
-	UNDECLARED_MAX_BYTES = {
-		image: 64 * MiB$2,
-		video: 4096 * MiB$2
-	};
-}));
-async function listFromBothEnds(fetchPage, createdAtOf) {
-	const oldest = {
-		end: "oldest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	const newest = {
-		end: "newest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	let ordered = true;
-	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
-	async function walk(chain) {
-		while (!complete() && (ordered || chain === oldest)) {
-			const page = await fetchPage({
-				limit: PAGE_SIZE$1,
-				sort: chain.end,
-				...chain.cursor === void 0 ? {} : { after: chain.cursor }
-			});
-			for (const post of itemsOf("posts", page)) {
-				const createdAt = createdAtOf(post);
-				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
-				chain.edge = createdAt;
-				chain.posts.push(post);
-			}
-			const next = nextCursorOf("posts", page, chain.cursors);
-			if (next === void 0) {
-				chain.finished = true;
-				return;
-			}
-			chain.cursor = next;
-			if (chain === oldest && newestWalk === void 0) {
-				newestWalk = walk(newest);
-				newestWalk.catch(() => void 0);
-			}
-		}
-	}
-	let newestWalk;
-	await walk(oldest);
-	await newestWalk;
-	if (!complete()) await walk(oldest);
-	const byId = new Map();
-	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
-	return [...byId.values()];
-}
-async function listLivePosts(client, filter = {}, keeps = "lean") {
-	const texts = [];
-	const pages = new Map();
-	return new LiveListing(await listFromBothEnds(async (query) => {
-		const { page, text } = await client.listPostsPageAndText({
-			...filter,
-			...query
-		});
-		const index = texts.push(keeps === "whole" ? "" : text) - 1;
-		const posts = readPosts$1("GET /posts", itemsOf("posts", page));
-		if (keeps === "whole") pages.set(index, new Map(posts.map((post) => [post.id, post])));
-		return {
-			items: posts.map((post) => ({
-				id: post.id,
-				updatedAt: post.updatedAt,
-				created: Date.parse(post.createdAt),
-				page: index
-			})),
-			nextCursor: page.nextCursor
-		};
-	}, (post) => post.created), texts, pages);
-}
-function listOpenPosts(client, keeps = "lean") {
-	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status }, keeps)));
-}
-async function completeScopedListing(input) {
-	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
-	const finalBriefs = [];
-	const toRead = [];
-	for (const [key, record] of Object.entries(input.records)) {
-		if (listed(record.postId)) continue;
-		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
-			id: record.postId,
-			updatedAt: record.remoteUpdatedAt
-		});
-		else toRead.push(record.postId);
-	}
-	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
-}
-async function readFinalPosts(input) {
-	const { listing } = input;
-	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
-	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
-}
-async function readPosts(client, ids) {
-	const byId = new Map();
-	const queue = [...new Set(ids)];
-	async function worker() {
-		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-			const post = await readPost(client, id);
-			if (post !== void 0) byId.set(id, post);
-		}
-	}
-	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-	return byId;
-}
-async function readPost(client, id) {
-	try {
-		return await client.getPost(id);
-	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 404) return void 0;
-		throw error;
-	}
-}
-var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_BgS2hvLX = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	PAGE_SIZE$1 = 100;
-	LiveListing = class {
-		briefs;
-		#listed;
-		#texts;
-		#parsed = new Map();
-		constructor(listed, texts, pages = new Map()) {
-			const byId = new Map(listed.map((post) => [post.id, post]));
-			this.#listed = byId;
-			this.briefs = byId;
-			this.#texts = texts;
-			for (const [index, posts] of pages) this.#parsed.set(index, posts);
-		}
-		get size() {
-			return this.#listed.size;
-		}
-		get(id) {
-			const listed = this.#listed.get(id);
-			return listed === void 0 ? void 0 : this.#page(listed.page).get(id);
-		}
-		all() {
-			return [...this.#listed.values()].map((listed) => this.#page(listed.page).get(listed.id));
-		}
-		#page(index) {
-			let posts = this.#parsed.get(index);
-			if (posts === void 0) {
-				const page = JSON.parse(this.#texts[index]).data;
-				posts = new Map(readPosts$1("GET /posts", itemsOf("posts", page)).map((post) => [post.id, post]));
-				this.#parsed.set(index, posts);
-			}
-			return posts;
-		}
-	};
-	LISTED_STATUSES = ["draft", "scheduled"];
-	BY_ID_CONCURRENCY = 8;
-	ScopedListing = class ScopedListing {
-		briefs;
-		#listings;
-		#byId;
-		#finalBriefs;
-		constructor(listings, byId, finalBriefs) {
-			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
-			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
-			for (const [id, post] of byId) briefs.set(id, post);
-			this.briefs = briefs;
-			this.#listings = listings;
-			this.#byId = byId;
-			this.#finalBriefs = finalBriefs;
-		}
-		withPosts(posts) {
-			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
-		}
-		get(id) {
-			for (const listing of this.#listings) {
-				const post = listing.get(id);
-				if (post !== void 0) return post;
-			}
-			return this.#byId.get(id);
-		}
-		all() {
-			const listed = this.#listings.flatMap((listing) => listing.all());
-			const seen = new Set(listed.map((post) => post.id));
-			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
-		}
-	};
-}));
-function isOptionRule(value) {
-	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
-	return (value.values === void 0 || isStringList(value.values)) && (value.maxLength === void 0 || isCount(value.maxLength)) && (value.maxItems === void 0 || isCount(value.maxItems)) && (value.required === void 0 || typeof value.required === "boolean");
-}
-function knownOptionRules(options) {
-	if (options === void 0 || options === null) return {};
-	if (!isJsonObject(options)) return null;
-	return Object.values(options).every(isOptionRule) ? options : null;
-}
-var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CjDEKxT1 = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	KNOWN_TYPES = new Set([
-		"string",
-		"boolean",
-		"array"
-	]);
-	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
-	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
-}));
+var init_post_key_B_9tyt_F = __esmMin((() => {}));
 function textLength(text, unit) {
 	switch (unit) {
 		case "graphemes": {
@@ -42500,6 +42998,26 @@ function unitWord(unit) {
 var segmenter, encoder$1;
 var init_text_length_BSWyNaU7 = __esmMin((() => {
 	encoder$1 = new TextEncoder();
+}));
+function isOptionRule(value) {
+	if (!isJsonObject(value) || !KNOWN_TYPES.has(value.type)) return false;
+	return (value.values === void 0 || isStringList(value.values)) && (value.maxLength === void 0 || isCount(value.maxLength)) && (value.maxItems === void 0 || isCount(value.maxItems)) && (value.required === void 0 || typeof value.required === "boolean");
+}
+function knownOptionRules(options) {
+	if (options === void 0 || options === null) return {};
+	if (!isJsonObject(options)) return null;
+	return Object.values(options).every(isOptionRule) ? options : null;
+}
+var KNOWN_TYPES, isStringList, isCount;
+var init_option_rules_6cMB1JFS = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	KNOWN_TYPES = new Set([
+		"string",
+		"boolean",
+		"array"
+	]);
+	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
 }));
 function videoCodecName(code) {
 	const key = normalizeKey(code);
@@ -42552,6 +43070,145 @@ var init_codecs_o_3IgQaa = __esmMin((() => {
 		"ac-3": "ac3",
 		"e-ac-3": "eac3"
 	};
+}));
+var Node, Queue;
+var init_yocto_queue = __esmMin((() => {
+	Node = class {
+		value;
+		next;
+		constructor(value) {
+			this.value = value;
+		}
+	};
+	Queue = class {
+		#head;
+		#tail;
+		#size;
+		constructor() {
+			this.clear();
+		}
+		enqueue(value) {
+			const node = new Node(value);
+			if (this.#head) {
+				this.#tail.next = node;
+				this.#tail = node;
+			} else {
+				this.#head = node;
+				this.#tail = node;
+			}
+			this.#size++;
+		}
+		dequeue() {
+			const current = this.#head;
+			if (!current) return;
+			this.#head = this.#head.next;
+			this.#size--;
+			if (!this.#head) this.#tail = void 0;
+			return current.value;
+		}
+		peek() {
+			if (!this.#head) return;
+			return this.#head.value;
+		}
+		clear() {
+			this.#head = void 0;
+			this.#tail = void 0;
+			this.#size = 0;
+		}
+		get size() {
+			return this.#size;
+		}
+		*[Symbol.iterator]() {
+			let current = this.#head;
+			while (current) {
+				yield current.value;
+				current = current.next;
+			}
+		}
+		*drain() {
+			while (this.#head) yield this.dequeue();
+		}
+	};
+}));
+function pLimit(concurrency) {
+	let rejectOnClear = false;
+	if (typeof concurrency === "object") ({concurrency, rejectOnClear = false} = concurrency);
+	validateConcurrency(concurrency);
+	if (typeof rejectOnClear !== "boolean") throw new TypeError("Expected `rejectOnClear` to be a boolean");
+	const queue = new Queue();
+	let activeCount = 0;
+	const resumeNext = () => {
+		if (activeCount < concurrency && queue.size > 0) {
+			activeCount++;
+			queue.dequeue().run();
+		}
+	};
+	const next = () => {
+		activeCount--;
+		resumeNext();
+	};
+	const run = async (function_, resolve, arguments_) => {
+		const result = (async () => function_(...arguments_))();
+		resolve(result);
+		try {
+			await result;
+		} catch {}
+		next();
+	};
+	const enqueue = (function_, resolve, reject, arguments_) => {
+		const queueItem = { reject };
+		new Promise((internalResolve) => {
+			queueItem.run = internalResolve;
+			queue.enqueue(queueItem);
+		}).then(run.bind(void 0, function_, resolve, arguments_));
+		if (activeCount < concurrency) resumeNext();
+	};
+	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
+		enqueue(function_, resolve, reject, arguments_);
+	});
+	Object.defineProperties(generator, {
+		activeCount: { get: () => activeCount },
+		pendingCount: { get: () => queue.size },
+		clearQueue: { value() {
+			if (!rejectOnClear) {
+				queue.clear();
+				return;
+			}
+			const abortError = AbortSignal.abort().reason;
+			while (queue.size > 0) queue.dequeue().reject(abortError);
+		} },
+		concurrency: {
+			get: () => concurrency,
+			set(newConcurrency) {
+				validateConcurrency(newConcurrency);
+				concurrency = newConcurrency;
+				queueMicrotask(() => {
+					while (activeCount < concurrency && queue.size > 0) resumeNext();
+				});
+			}
+		},
+		map: { async value(iterable, function_) {
+			const promises = [];
+			try {
+				Array.from(iterable, (value, index) => {
+					const promise = generator(function_, value, index);
+					promises.push(promise);
+					return promise;
+				});
+			} catch (error) {
+				for (const promise of promises) promise.catch(() => {});
+				throw error;
+			}
+			return Promise.all(promises);
+		} }
+	});
+	return generator;
+}
+function validateConcurrency(concurrency) {
+	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) throw new TypeError("Expected `concurrency` to be a number from 1 and up");
+}
+var init_p_limit = __esmMin((() => {
+	init_yocto_queue();
 }));
 var defaultMessages, EndOfStreamError, AbortError;
 var init_Errors = __esmMin((() => {
@@ -48416,199 +49073,6 @@ var init_probe_BaPGwDdx = __esmMin((() => {
 		"video/3gpp",
 		"video/3gpp2"
 	]);
-}));
-function createProbeCache(options = {}) {
-	const probeFile = options.probe ?? probeWithReaders;
-	const entries = new Map();
-	return {
-		async probe(absolutePath) {
-			const { size, mtimeMs } = await stat$1(absolutePath);
-			const cached = entries.get(absolutePath);
-			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-			const result = probeFile(absolutePath);
-			const entry = {
-				size,
-				mtimeMs,
-				result
-			};
-			entries.set(absolutePath, entry);
-			result.catch(() => {
-				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
-			});
-			return result;
-		},
-		forget(absolutePath) {
-			if (absolutePath === void 0) entries.clear();
-			else entries.delete(absolutePath);
-		}
-	};
-}
-async function probePostMedia(posts, probe) {
-	const files = new Map();
-	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
-	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
-		...await probe(media.absolutePath),
-		sizeBytes: media.sizeBytes
-	}]));
-	return new Map(entries);
-}
-function draftReadiness$1(draft) {
-	const missing = [];
-	const errors = draft.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
-	if (errors > 0) missing.push(errors === 1 ? "the error in its file fixed" : `the ${errors} errors in its file fixed`);
-	for (const diagnostic of draft.diagnostics) if (isReadinessWarning(diagnostic)) missing.push(diagnostic.message.slice(NOT_READY_PREFIX.length));
-	return {
-		ready: missing.length === 0,
-		missing
-	};
-}
-function isReadinessWarning(diagnostic) {
-	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.message.startsWith("not ready to schedule: ");
-}
-var probeWithReaders, NEEDS_AN_ACCOUNT;
-var init_readiness_BJPqZMqj = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
-	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
-}));
-var Node, Queue;
-var init_yocto_queue = __esmMin((() => {
-	Node = class {
-		value;
-		next;
-		constructor(value) {
-			this.value = value;
-		}
-	};
-	Queue = class {
-		#head;
-		#tail;
-		#size;
-		constructor() {
-			this.clear();
-		}
-		enqueue(value) {
-			const node = new Node(value);
-			if (this.#head) {
-				this.#tail.next = node;
-				this.#tail = node;
-			} else {
-				this.#head = node;
-				this.#tail = node;
-			}
-			this.#size++;
-		}
-		dequeue() {
-			const current = this.#head;
-			if (!current) return;
-			this.#head = this.#head.next;
-			this.#size--;
-			if (!this.#head) this.#tail = void 0;
-			return current.value;
-		}
-		peek() {
-			if (!this.#head) return;
-			return this.#head.value;
-		}
-		clear() {
-			this.#head = void 0;
-			this.#tail = void 0;
-			this.#size = 0;
-		}
-		get size() {
-			return this.#size;
-		}
-		*[Symbol.iterator]() {
-			let current = this.#head;
-			while (current) {
-				yield current.value;
-				current = current.next;
-			}
-		}
-		*drain() {
-			while (this.#head) yield this.dequeue();
-		}
-	};
-}));
-function pLimit(concurrency) {
-	let rejectOnClear = false;
-	if (typeof concurrency === "object") ({concurrency, rejectOnClear = false} = concurrency);
-	validateConcurrency(concurrency);
-	if (typeof rejectOnClear !== "boolean") throw new TypeError("Expected `rejectOnClear` to be a boolean");
-	const queue = new Queue();
-	let activeCount = 0;
-	const resumeNext = () => {
-		if (activeCount < concurrency && queue.size > 0) {
-			activeCount++;
-			queue.dequeue().run();
-		}
-	};
-	const next = () => {
-		activeCount--;
-		resumeNext();
-	};
-	const run = async (function_, resolve, arguments_) => {
-		const result = (async () => function_(...arguments_))();
-		resolve(result);
-		try {
-			await result;
-		} catch {}
-		next();
-	};
-	const enqueue = (function_, resolve, reject, arguments_) => {
-		const queueItem = { reject };
-		new Promise((internalResolve) => {
-			queueItem.run = internalResolve;
-			queue.enqueue(queueItem);
-		}).then(run.bind(void 0, function_, resolve, arguments_));
-		if (activeCount < concurrency) resumeNext();
-	};
-	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
-		enqueue(function_, resolve, reject, arguments_);
-	});
-	Object.defineProperties(generator, {
-		activeCount: { get: () => activeCount },
-		pendingCount: { get: () => queue.size },
-		clearQueue: { value() {
-			if (!rejectOnClear) {
-				queue.clear();
-				return;
-			}
-			const abortError = AbortSignal.abort().reason;
-			while (queue.size > 0) queue.dequeue().reject(abortError);
-		} },
-		concurrency: {
-			get: () => concurrency,
-			set(newConcurrency) {
-				validateConcurrency(newConcurrency);
-				concurrency = newConcurrency;
-				queueMicrotask(() => {
-					while (activeCount < concurrency && queue.size > 0) resumeNext();
-				});
-			}
-		},
-		map: { async value(iterable, function_) {
-			const promises = [];
-			try {
-				Array.from(iterable, (value, index) => {
-					const promise = generator(function_, value, index);
-					promises.push(promise);
-					return promise;
-				});
-			} catch (error) {
-				for (const promise of promises) promise.catch(() => {});
-				throw error;
-			}
-			return Promise.all(promises);
-		} }
-	});
-	return generator;
-}
-function validateConcurrency(concurrency) {
-	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-}
-var init_p_limit = __esmMin((() => {
-	init_yocto_queue();
 }));
 var require_kind_of = __commonJSMin(((exports, module) => {
 	var toString = Object.prototype.toString;
@@ -56630,6 +57094,7 @@ function parsePostFile(file, bytes) {
 		body: parsed.content,
 		bodyLine: lineOf(text, bodyStart + leadingBlank.lastIndexOf("\n") + 1),
 		locate: source?.locate ?? nowhere,
+		positions: source?.positions ?? noPositions,
 		diagnostics
 	};
 }
@@ -56639,6 +57104,7 @@ function failed(diagnostic) {
 		body: "",
 		bodyLine: 1,
 		locate: nowhere,
+		positions: noPositions,
 		diagnostics: [diagnostic]
 	};
 }
@@ -56647,18 +57113,22 @@ function lineOf(text, offset) {
 	for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
 	return line;
 }
-var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_LdKRKwFT = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	init_yaml_source_B6g5_DVe();
+var import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere, noPositions;
+var init_parse_DjFLLnSd = __esmMin((() => {
+	init_decode_8QAsEOi2();
+	init_yaml_source_BSEs_Yii();
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
 	refuseLanguage = () => {
 		throw new UnsupportedFrontMatterLanguage();
 	};
 	nowhere = () => void 0;
+	noPositions = () => ({});
 }));
-var interpret_file_Do0xeN7l_exports = __exportAll$1({ interpretPostFile: () => interpretPostFile });
+var interpret_file_DONyQl9b_exports = __exportAll$1({
+	n: () => interpret_file_exports,
+	t: () => interpretPostFile
+});
 function fitsOptionSchema(field, value) {
 	const schema = Object.hasOwn(optionSchemas, field) ? optionSchemas[field] : void 0;
 	if (schema === void 0) return false;
@@ -56885,7 +57355,8 @@ function interpretPostFile(bytes, context) {
 			key: null,
 			diagnostics: parsed.diagnostics
 		},
-		locate: parsed.locate
+		locate: parsed.locate,
+		positions: parsed.positions
 	};
 	const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, file, parsed.locate);
 	const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, {
@@ -56925,7 +57396,8 @@ function interpretPostFile(bytes, context) {
 			]),
 			text
 		},
-		locate: parsed.locate
+		locate: parsed.locate,
+		positions: parsed.positions
 	};
 }
 function leadingOnFirstLine(body) {
@@ -56935,15 +57407,16 @@ function leadingOnFirstLine(body) {
 function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS;
-var init_interpret_file_Do0xeN7l = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_state_file_BZZ161K8();
-	init_check_posts_Dclnqj_I();
+var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
+var init_interpret_file_DONyQl9b = __esmMin((() => {
+	init_rolldown_runtime_BJohB4LM();
+	init_ordering_Cxkvd8_o();
+	init_decode_8QAsEOi2();
+	init_post_key_B_9tyt_F();
 	init_types_DvW_OqHm();
-	init_content_validators_DnbH4znY();
+	init_content_validators_DMciyFM_();
 	init_text_length_BSWyNaU7();
-	init_parse_LdKRKwFT();
+	init_parse_DjFLLnSd();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -57170,6 +57643,7 @@ var init_interpret_file_Do0xeN7l = __esmMin((() => {
 		"constructor",
 		"prototype"
 	]);
+	interpret_file_exports = __exportAll({ interpretPostFile: () => interpretPostFile });
 }));
 async function sha256File(path) {
 	const hash = createHash("sha256");
@@ -57185,11 +57659,393 @@ async function sha256File(path) {
 		sizeBytes
 	};
 }
-function createPlanCaches(kept) {
+function readRepeatSpec(data, context) {
+	const errors = context.diagnostics.length;
+	const report = (path, problem, options = {}) => context.diagnostics.push({
+		severity: "error",
+		...problem,
+		file: context.file,
+		...context.locate(path, options)
+	});
+	const repeat = isRecord(data.repeat) ? data.repeat : {};
+	const every = typeof repeat.every === "string" ? EVERY.exec(repeat.every.trim()) : null;
+	if (typeof repeat.every === "string" && every === null) report(["repeat", "every"], {
+		code: "invalid-repeat",
+		message: "`repeat.every` is not a repeat",
+		expected: "a number and a unit: `day`, `2 weeks`, `month`, or with days: `week on Mon, Thu`, `month on day 1`",
+		found: `\`${repeat.every}\``,
+		hint: "Write how often, such as `every: 2 weeks`."
+	});
+	const interval = every?.[1] === void 0 ? 1 : Number(every[1]);
+	if (interval < 1) report(["repeat", "every"], {
+		code: "invalid-repeat",
+		message: "`repeat.every` must be at least 1",
+		found: `\`${String(repeat.every)}\``,
+		hint: "Write `every: day` for every day."
+	});
+	const unit = UNIT_WORDS[(every?.[2] ?? "week").toLowerCase()];
+	const onText = every?.[3] ?? repeat.on;
+	if (every?.[3] !== void 0 && repeat.on !== void 0) report(["repeat", "on"], {
+		code: "invalid-repeat",
+		message: "`repeat.on` is also written in `every`",
+		hint: "Keep one of the two."
+	});
+	const on = onText === void 0 ? null : readOn(onText, unit, (problem) => report(["repeat", every?.[3] !== void 0 ? "every" : "on"], problem));
+	const end = readEnd(repeat, report);
+	const skip = (Array.isArray(repeat.skip) ? repeat.skip : repeat.skip === void 0 ? [] : [repeat.skip]).flatMap((text, index) => {
+		const path = Array.isArray(repeat.skip) ? [
+			"repeat",
+			"skip",
+			index
+		] : ["repeat", "skip"];
+		const date = typeof text === "string" ? parseCivilDate(text) : void 0;
+		if (typeof text === "string" && date === void 0) report(path, {
+			code: "invalid-date",
+			message: `\`${text}\` in \`repeat.skip\` is not a date`,
+			expected: "a date such as `2027-02-14`",
+			found: `\`${text}\``,
+			hint: "Write the date as YYYY-MM-DD."
+		});
+		return date === void 0 ? [] : [{
+			date: text,
+			path
+		}];
+	});
+	const variants = Array.isArray(data.variants) ? data.variants.filter((text) => typeof text === "string").map((text) => text.trim()) : [];
+	const overrides = readOverrides(data.occurrences, context, report);
+	if (context.diagnostics.length > errors || end === void 0) return void 0;
+	return {
+		interval,
+		unit,
+		on,
+		end,
+		skip,
+		variants,
+		overrides
+	};
+}
+function readOn(value, unit, report) {
+	const words = (Array.isArray(value) ? value.map(String) : String(value).split(",")).map((word) => word.trim().replace(/^day\s+/i, "")).filter(Boolean);
+	const found = `\`${Array.isArray(value) ? value.join(", ") : String(value)}\``;
+	if (unit === "day") {
+		report({
+			code: "invalid-repeat",
+			message: "a daily repeat has no `on`",
+			found,
+			hint: "Use `every: week` with weekdays, or `every: month` with days of the month."
+		});
+		return null;
+	}
+	const numbers = words.map((word) => unit === "week" ? parseWeekday(word) : /^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 31 ? Number(word) : void 0);
+	if (words.length === 0 || numbers.includes(void 0)) {
+		report(unit === "week" ? {
+			code: "invalid-repeat",
+			message: "`on` of a weekly repeat must list weekdays",
+			expected: "weekdays such as `Mon, Thu`",
+			found,
+			hint: "Write the days as Mon, Tue, Wed, Thu, Fri, Sat, Sun."
+		} : {
+			code: "invalid-repeat",
+			message: "`on` of a monthly repeat must list days of the month",
+			expected: "days such as `day 1` or `1, 15` (1–31; a later day than a month has is its last day)",
+			found,
+			hint: "Write `on: day 1`."
+		});
+		return null;
+	}
+	return [...new Set(numbers)].sort((a, b) => a - b);
+}
+function readEnd(repeat, report) {
+	const hasCount = repeat.count !== void 0;
+	if (hasCount === (repeat.until !== void 0)) {
+		report(["repeat"], {
+			code: "invalid-repeat",
+			message: hasCount ? "`repeat` has both `count` and `until`" : "`repeat` needs `count` or `until`",
+			expected: "one of `count: 6` and `until: 2027-06-30`",
+			hint: hasCount ? "Keep one of the two." : "Say when the repeat ends, e.g. `count: 6`."
+		});
+		return;
+	}
+	if (hasCount) {
+		const count = repeat.count;
+		if (!Number.isInteger(count) || count < 1) return void 0;
+		if (count > 500) {
+			report(["repeat", "count"], {
+				code: "repeat-too-long",
+				message: `a repeat has at most 500 occurrences`,
+				found: String(count),
+				hint: "Split it into several files."
+			});
+			return;
+		}
+		return { count };
+	}
+	const text = repeat.until;
+	if (typeof text !== "string") return void 0;
+	const parsed = parseWallMoment(text);
+	if (parsed === void 0) {
+		report(["repeat", "until"], {
+			code: "invalid-date",
+			message: "`repeat.until` is not a date",
+			expected: "a date such as `2027-06-30` (included), or a date and time",
+			found: `\`${text}\``,
+			hint: "Write the date as YYYY-MM-DD."
+		});
+		return;
+	}
+	return {
+		until: wallMinutes(parsed.moment) + (parsed.hasTime ? 0 : 1439),
+		label: text.trim()
+	};
+}
+function readOverrides(raw, context, report) {
+	if (!isRecord(raw)) return [];
+	return Object.entries(raw).flatMap(([key, value]) => {
+		const date = parseCivilDate(key);
+		if (date === void 0) {
+			report(["occurrences", key], {
+				code: "invalid-date",
+				message: `\`${key}\` in \`occurrences\` is not a date`,
+				expected: "the date of an occurrence, such as `2027-01-18`",
+				found: `\`${key}\``,
+				hint: "Write the date as YYYY-MM-DD, as in the occurrence key `…@2027-01-18`."
+			}, { key: true });
+			return [];
+		}
+		if (!isRecord(value)) return [];
+		const override = {
+			date,
+			key,
+			at: context.locate(["occurrences", key], { key: true })
+		};
+		if (typeof value.scheduledAt === "string") {
+			const minute = parseClock(value.scheduledAt);
+			const parsed = minute === void 0 ? parseScheduledAt(value.scheduledAt, context.timezone) : void 0;
+			if (minute !== void 0) override.scheduledAt = { minute };
+			else if (parsed?.ok === true) override.scheduledAt = { instant: parsed.instant };
+			else report([
+				"occurrences",
+				key,
+				"scheduledAt"
+			], {
+				code: parsed?.ok === false && parsed.reason === "nonexistent" ? "scheduled-at-nonexistent" : "invalid-date",
+				message: `\`occurrences.${key}.scheduledAt\` is not a time`,
+				expected: `a time of day such as \`11:00\` (same date), or ${SCHEDULED_AT_FORMATS}`,
+				found: `\`${value.scheduledAt}\``,
+				hint: (parsed?.ok === false ? parsed.hint : void 0) ?? "A time alone keeps the occurrence on its date."
+			});
+		}
+		if (typeof value.content === "string") override.content = value.content.trim();
+		if (typeof value.draft === "boolean") override.draft = value.draft;
+		return [override];
+	});
+}
+function isRecord(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function* seriesDates(spec, first) {
+	for (let period = 0;; period++) for (const date of datesOfPeriod(spec, first, period)) if (compareCivilDates(date, first) >= 0) yield date;
+}
+function datesOfPeriod(spec, first, period) {
+	switch (spec.unit) {
+		case "day": return [addDays(first, period * spec.interval)];
+		case "week": {
+			const monday = addDays(weekStart(first), period * spec.interval * 7);
+			return (spec.on ?? [isoWeekday(first)]).map((weekday) => addDays(monday, weekday - 1));
+		}
+		case "month": {
+			const month = monthNumber(first) + period * spec.interval;
+			const dates = (spec.on ?? [first.day]).map((day) => clampedDayOfMonth(month, day));
+			return dates.filter((date, index) => index === 0 || compareCivilDates(date, dates[index - 1]) !== 0);
+		}
+	}
+}
+function occurrenceKey({ of, date }) {
+	return `${of}@${date}`;
+}
+function occurrenceOfKey(key) {
+	const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(key);
+	return match === null ? void 0 : {
+		of: match[1],
+		date: match[2]
+	};
+}
+function hasRepeat(frontMatter) {
+	return frontMatter.repeat !== void 0 || frontMatter.variants !== void 0 || frontMatter.occurrences !== void 0;
+}
+function expandRepeat(input) {
+	const diagnostics = [];
+	const report = (path, problem, severity = "error") => diagnostics.push({
+		severity,
+		...problem,
+		file: input.file,
+		...input.locate(path, { key: path[0] === "occurrences" })
+	});
+	if (input.frontMatter.repeat === void 0) {
+		const field = input.frontMatter.variants !== void 0 ? "variants" : "occurrences";
+		report([field], {
+			code: "repeat-missing",
+			message: `\`${field}\` is used only with \`repeat\``,
+			hint: "Add `repeat:` (e.g. `repeat: { every: week, count: 6 }`), or remove it."
+		});
+		return {
+			occurrences: [],
+			diagnostics
+		};
+	}
+	const spec = readRepeatSpec(input.frontMatter, {
+		file: input.file,
+		locate: input.locate,
+		timezone: input.timezone,
+		diagnostics
+	});
+	if (input.scheduledAt === null) {
+		if (typeof input.frontMatter.scheduledAt !== "string" || input.frontMatter.scheduledAt.trim() === "next-slot") report(["repeat"], {
+			code: "repeat-without-time",
+			message: "a repeat needs the date and time of its first occurrence in `scheduledAt`",
+			expected: "`scheduledAt: 2027-01-04 09:00`",
+			found: typeof input.frontMatter.scheduledAt === "string" ? `\`scheduledAt: ${input.frontMatter.scheduledAt}\`` : "no `scheduledAt`",
+			hint: "Write when the first occurrence goes out; the others follow `every`."
+		});
+		return {
+			occurrences: [],
+			diagnostics
+		};
+	}
+	if (spec === void 0) return {
+		occurrences: [],
+		diagnostics
+	};
+	return {
+		occurrences: occurrencesOf(spec, input, report),
+		diagnostics
+	};
+}
+function occurrencesOf(spec, input, report) {
+	const anchor = wallMomentOf(Date.parse(input.scheduledAt), input.timezone);
+	const skipped = new Set(spec.skip.map((s) => s.date));
+	const texts = [input.body, ...spec.variants];
+	const overrides = new Map(spec.overrides.map((o) => [formatCivilDate(o.date), o]));
+	const series = [];
+	const occurrences = [];
+	let index = -1;
+	for (const date of seriesDates(spec, anchor.date)) {
+		index++;
+		const text = formatCivilDate(date);
+		if ("until" in spec.end ? wallMinutes({
+			date,
+			minute: anchor.minute
+		}) > spec.end.until : occurrences.length === spec.end.count) break;
+		series.push(text);
+		if (skipped.has(text)) continue;
+		if (occurrences.length === 500) {
+			report(["repeat"], {
+				code: "repeat-too-long",
+				message: `this repeat has more than 500 occurrences`,
+				hint: "End it earlier, or split it into several files."
+			});
+			return [];
+		}
+		const override = overrides.get(text);
+		const variant = index % texts.length;
+		const moved = override?.scheduledAt;
+		const time = moved === void 0 || "minute" in moved ? instantAt({
+			date,
+			minute: moved?.minute ?? anchor.minute
+		}, input.timezone) : {
+			instantMs: Date.parse(moved.instant),
+			shifted: false
+		};
+		occurrences.push({
+			key: occurrenceKey({
+				of: input.key,
+				date: text
+			}),
+			date: text,
+			index,
+			scheduledAt: new Date(time.instantMs).toISOString(),
+			text: override?.content ?? texts[variant],
+			textPath: override?.content !== void 0 ? [
+				"occurrences",
+				override.key,
+				"content"
+			] : variant === 0 ? null : ["variants", variant - 1],
+			draft: override?.draft ?? input.draft,
+			...override?.at === void 0 ? {} : { overrideAt: override.at },
+			shifted: time.shifted
+		});
+	}
+	if (occurrences.length === 0 && "until" in spec.end) report(["repeat", "until"], {
+		code: "repeat-empty",
+		message: "this repeat has no occurrence: `until` comes before the first one",
+		expected: "an end after `scheduledAt`",
+		found: `\`until: ${spec.end.label}\``,
+		hint: "Move `until` after `scheduledAt`."
+	});
+	const produced = new Set(occurrences.map((o) => o.date));
+	for (const override of spec.overrides) {
+		const text = formatCivilDate(override.date);
+		if (produced.has(text)) continue;
+		report(["occurrences", override.key], {
+			code: skipped.has(text) ? "occurrence-skipped" : "unknown-occurrence",
+			message: skipped.has(text) ? `occurrence ${text} is skipped in \`repeat.skip\`` : `${text} is not a date of this repeat`,
+			expected: "the date of an occurrence",
+			found: `\`${override.key}\``,
+			hint: skipped.has(text) ? "Remove it from `repeat.skip`, or remove this entry." : nearestDate(text, occurrences.map((o) => o.date))
+		});
+	}
+	for (const skip of spec.skip) if (!series.includes(skip.date)) report(skip.path, {
+		code: "unused-skip",
+		message: `${skip.date} in \`repeat.skip\` is not a date of this repeat`,
+		found: `\`${skip.date}\``,
+		hint: nearestDate(skip.date, series)
+	}, "warning");
+	return occurrences;
+}
+function nearestDate(date, dates) {
+	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
+	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
+}
+function createProbeCache(options = {}) {
+	const probeFile = options.probe ?? probeWithReaders;
+	const entries = new Map();
+	return {
+		async probe(absolutePath) {
+			const { size, mtimeMs } = await stat$1(absolutePath);
+			const cached = entries.get(absolutePath);
+			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
+			const result = probeFile(absolutePath);
+			const entry = {
+				size,
+				mtimeMs,
+				result
+			};
+			entries.set(absolutePath, entry);
+			result.catch(() => {
+				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
+			});
+			return result;
+		},
+		forget(absolutePath) {
+			if (absolutePath === void 0) entries.clear();
+			else entries.delete(absolutePath);
+		}
+	};
+}
+async function probePostMedia(posts, probe) {
+	const files = new Map();
+	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
+	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
+		...await probe(media.absolutePath),
+		sizeBytes: media.sizeBytes
+	}]));
+	return new Map(entries);
+}
+function createPlanCaches(memo) {
 	return {
 		media: new MediaCache(),
 		probes: createProbeCache(),
-		...kept === void 0 ? {} : { kept }
+		...memo === void 0 ? {} : { memo }
 	};
 }
 async function discoverPostFiles(options) {
@@ -57351,7 +58207,7 @@ async function findMediaFile(ref, folder, realRoot, context) {
 	});
 	let facts;
 	try {
-		facts = await context.cache.describe(real, found.stats, context.probe, context.earlier);
+		facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
 	} catch (error) {
 		return fail("media-unreadable", `media file \`${ref}\` cannot be read`, {
 			expected: "a readable file",
@@ -57413,6 +58269,12 @@ async function readPostBytes(absolute, root, lookups) {
 		closeSync(fd);
 	}
 }
+function fingerprintOf(digest, media) {
+	return `${digest}:${fingerprintMediaPart(media)}`;
+}
+function fingerprintMediaPart(media) {
+	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
+}
 function checkSchedule$1(schedule, context) {
 	const { now } = context;
 	if (isNotBefore(schedule.instant, now)) return void 0;
@@ -57435,63 +58297,6 @@ function isNotBefore(instant, now) {
 	const iso = now.toISOString();
 	if (instant.length === iso.length && iso.length === 24 && instant[23] === "Z" && instant[10] === "T") return instant >= iso;
 	return Date.parse(instant) >= now.getTime();
-}
-function fingerprintOf(digest, media) {
-	return `${digest}:${fingerprintMediaPart(media)}`;
-}
-function fingerprintMediaPart(media) {
-	return media.length === 0 ? "" : media.map((sha256) => sha256.slice(0, 16)).join(",");
-}
-function foundMediaPart(requests, found) {
-	const media = [];
-	for (const { folder, ref } of requests) {
-		const answer = found.get(mediaLookupKey(folder, ref));
-		if (answer === void 0 || "problem" in answer) return void 0;
-		media.push(answer.media.sha256);
-	}
-	return fingerprintMediaPart(media);
-}
-function summaryOf$2(reading, post, snippets, found = []) {
-	return {
-		key: post.key,
-		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
-		diagnostics: found.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found]),
-		...reading.text?.schedule === void 0 ? {} : { schedule: reading.text.schedule },
-		accountIds: post.shape.targets.map((target) => target.socialAccountId),
-		media: reading.text?.media,
-		mediaHashes: fingerprintMediaPart(post.shape.media),
-		shapeHash: post.shapeHash,
-		...snippets.length === 0 ? {} : { snippets: [...snippets] }
-	};
-}
-function unchangedPost(file, kept, mediaPart, clock) {
-	const { summary } = kept;
-	if (mediaPart === void 0 || mediaPart !== summary.mediaHashes) return void 0;
-	const late = summary.schedule === void 0 ? void 0 : checkSchedule$1(summary.schedule, {
-		key: summary.key,
-		file,
-		now: clock.now,
-		timezone: clock.config.timezone,
-		...clock.acceptPastSchedule === void 0 ? {} : { acceptPastSchedule: clock.acceptPastSchedule }
-	});
-	const diagnostics = late === void 0 ? summary.diagnostics : sortDiagnostics([...summary.diagnostics, late]);
-	if (hasErrors(diagnostics)) return void 0;
-	const { schedule } = summary;
-	return {
-		post: {
-			key: summary.key,
-			file,
-			shapeHash: summary.shapeHash,
-			fingerprint: `${kept.digest}:${mediaPart}`,
-			accountIds: summary.accountIds,
-			scheduledAt: schedule?.instant ?? null,
-			...schedule?.position === void 0 ? {} : { scheduleAt: schedule.position }
-		},
-		diagnostics
-	};
-}
-function postKeyFromPath(fileInContent) {
-	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
 }
 function needsAccountFacts(rules) {
 	const factNames = new Set([
@@ -58226,340 +59031,6 @@ function checkPostContent(post, rule, input) {
 function sortViolations(violations) {
 	return violations.sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compareText(a.key, b.key) || compareText(a.rule, b.rule) || compareText(a.message, b.message));
 }
-function readRepeatSpec(data, context) {
-	const errors = context.diagnostics.length;
-	const report = (path, problem, options = {}) => context.diagnostics.push({
-		severity: "error",
-		...problem,
-		file: context.file,
-		...context.locate(path, options)
-	});
-	const repeat = isRecord(data.repeat) ? data.repeat : {};
-	const every = typeof repeat.every === "string" ? EVERY.exec(repeat.every.trim()) : null;
-	if (typeof repeat.every === "string" && every === null) report(["repeat", "every"], {
-		code: "invalid-repeat",
-		message: "`repeat.every` is not a repeat",
-		expected: "a number and a unit: `day`, `2 weeks`, `month`, or with days: `week on Mon, Thu`, `month on day 1`",
-		found: `\`${repeat.every}\``,
-		hint: "Write how often, such as `every: 2 weeks`."
-	});
-	const interval = every?.[1] === void 0 ? 1 : Number(every[1]);
-	if (interval < 1) report(["repeat", "every"], {
-		code: "invalid-repeat",
-		message: "`repeat.every` must be at least 1",
-		found: `\`${String(repeat.every)}\``,
-		hint: "Write `every: day` for every day."
-	});
-	const unit = UNIT_WORDS[(every?.[2] ?? "week").toLowerCase()];
-	const onText = every?.[3] ?? repeat.on;
-	if (every?.[3] !== void 0 && repeat.on !== void 0) report(["repeat", "on"], {
-		code: "invalid-repeat",
-		message: "`repeat.on` is also written in `every`",
-		hint: "Keep one of the two."
-	});
-	const on = onText === void 0 ? null : readOn(onText, unit, (problem) => report(["repeat", every?.[3] !== void 0 ? "every" : "on"], problem));
-	const end = readEnd(repeat, report);
-	const skip = (Array.isArray(repeat.skip) ? repeat.skip : repeat.skip === void 0 ? [] : [repeat.skip]).flatMap((text, index) => {
-		const path = Array.isArray(repeat.skip) ? [
-			"repeat",
-			"skip",
-			index
-		] : ["repeat", "skip"];
-		const date = typeof text === "string" ? parseCivilDate(text) : void 0;
-		if (typeof text === "string" && date === void 0) report(path, {
-			code: "invalid-date",
-			message: `\`${text}\` in \`repeat.skip\` is not a date`,
-			expected: "a date such as `2027-02-14`",
-			found: `\`${text}\``,
-			hint: "Write the date as YYYY-MM-DD."
-		});
-		return date === void 0 ? [] : [{
-			date: text,
-			path
-		}];
-	});
-	const variants = Array.isArray(data.variants) ? data.variants.filter((text) => typeof text === "string").map((text) => text.trim()) : [];
-	const overrides = readOverrides(data.occurrences, context, report);
-	if (context.diagnostics.length > errors || end === void 0) return void 0;
-	return {
-		interval,
-		unit,
-		on,
-		end,
-		skip,
-		variants,
-		overrides
-	};
-}
-function readOn(value, unit, report) {
-	const words = (Array.isArray(value) ? value.map(String) : String(value).split(",")).map((word) => word.trim().replace(/^day\s+/i, "")).filter(Boolean);
-	const found = `\`${Array.isArray(value) ? value.join(", ") : String(value)}\``;
-	if (unit === "day") {
-		report({
-			code: "invalid-repeat",
-			message: "a daily repeat has no `on`",
-			found,
-			hint: "Use `every: week` with weekdays, or `every: month` with days of the month."
-		});
-		return null;
-	}
-	const numbers = words.map((word) => unit === "week" ? parseWeekday(word) : /^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 31 ? Number(word) : void 0);
-	if (words.length === 0 || numbers.includes(void 0)) {
-		report(unit === "week" ? {
-			code: "invalid-repeat",
-			message: "`on` of a weekly repeat must list weekdays",
-			expected: "weekdays such as `Mon, Thu`",
-			found,
-			hint: "Write the days as Mon, Tue, Wed, Thu, Fri, Sat, Sun."
-		} : {
-			code: "invalid-repeat",
-			message: "`on` of a monthly repeat must list days of the month",
-			expected: "days such as `day 1` or `1, 15` (1–31; a later day than a month has is its last day)",
-			found,
-			hint: "Write `on: day 1`."
-		});
-		return null;
-	}
-	return [...new Set(numbers)].sort((a, b) => a - b);
-}
-function readEnd(repeat, report) {
-	const hasCount = repeat.count !== void 0;
-	if (hasCount === (repeat.until !== void 0)) {
-		report(["repeat"], {
-			code: "invalid-repeat",
-			message: hasCount ? "`repeat` has both `count` and `until`" : "`repeat` needs `count` or `until`",
-			expected: "one of `count: 6` and `until: 2027-06-30`",
-			hint: hasCount ? "Keep one of the two." : "Say when the repeat ends, e.g. `count: 6`."
-		});
-		return;
-	}
-	if (hasCount) {
-		const count = repeat.count;
-		if (!Number.isInteger(count) || count < 1) return void 0;
-		if (count > 500) {
-			report(["repeat", "count"], {
-				code: "repeat-too-long",
-				message: `a repeat has at most 500 occurrences`,
-				found: String(count),
-				hint: "Split it into several files."
-			});
-			return;
-		}
-		return { count };
-	}
-	const text = repeat.until;
-	if (typeof text !== "string") return void 0;
-	const parsed = parseWallMoment(text);
-	if (parsed === void 0) {
-		report(["repeat", "until"], {
-			code: "invalid-date",
-			message: "`repeat.until` is not a date",
-			expected: "a date such as `2027-06-30` (included), or a date and time",
-			found: `\`${text}\``,
-			hint: "Write the date as YYYY-MM-DD."
-		});
-		return;
-	}
-	return {
-		until: wallMinutes(parsed.moment) + (parsed.hasTime ? 0 : 1439),
-		label: text.trim()
-	};
-}
-function readOverrides(raw, context, report) {
-	if (!isRecord(raw)) return [];
-	return Object.entries(raw).flatMap(([key, value]) => {
-		const date = parseCivilDate(key);
-		if (date === void 0) {
-			report(["occurrences", key], {
-				code: "invalid-date",
-				message: `\`${key}\` in \`occurrences\` is not a date`,
-				expected: "the date of an occurrence, such as `2027-01-18`",
-				found: `\`${key}\``,
-				hint: "Write the date as YYYY-MM-DD, as in the occurrence key `…@2027-01-18`."
-			}, { key: true });
-			return [];
-		}
-		if (!isRecord(value)) return [];
-		const override = {
-			date,
-			key,
-			at: context.locate(["occurrences", key], { key: true })
-		};
-		if (typeof value.scheduledAt === "string") {
-			const minute = parseClock(value.scheduledAt);
-			const parsed = minute === void 0 ? parseScheduledAt(value.scheduledAt, context.timezone) : void 0;
-			if (minute !== void 0) override.scheduledAt = { minute };
-			else if (parsed?.ok === true) override.scheduledAt = { instant: parsed.instant };
-			else report([
-				"occurrences",
-				key,
-				"scheduledAt"
-			], {
-				code: parsed?.ok === false && parsed.reason === "nonexistent" ? "scheduled-at-nonexistent" : "invalid-date",
-				message: `\`occurrences.${key}.scheduledAt\` is not a time`,
-				expected: `a time of day such as \`11:00\` (same date), or ${SCHEDULED_AT_FORMATS}`,
-				found: `\`${value.scheduledAt}\``,
-				hint: (parsed?.ok === false ? parsed.hint : void 0) ?? "A time alone keeps the occurrence on its date."
-			});
-		}
-		if (typeof value.content === "string") override.content = value.content.trim();
-		if (typeof value.draft === "boolean") override.draft = value.draft;
-		return [override];
-	});
-}
-function isRecord(value) {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function* seriesDates(spec, first) {
-	for (let period = 0;; period++) for (const date of datesOfPeriod(spec, first, period)) if (compareCivilDates(date, first) >= 0) yield date;
-}
-function datesOfPeriod(spec, first, period) {
-	switch (spec.unit) {
-		case "day": return [addDays(first, period * spec.interval)];
-		case "week": {
-			const monday = addDays(weekStart(first), period * spec.interval * 7);
-			return (spec.on ?? [isoWeekday(first)]).map((weekday) => addDays(monday, weekday - 1));
-		}
-		case "month": {
-			const month = monthNumber(first) + period * spec.interval;
-			const dates = (spec.on ?? [first.day]).map((day) => clampedDayOfMonth(month, day));
-			return dates.filter((date, index) => index === 0 || compareCivilDates(date, dates[index - 1]) !== 0);
-		}
-	}
-}
-function hasRepeat(frontMatter) {
-	return frontMatter.repeat !== void 0 || frontMatter.variants !== void 0 || frontMatter.occurrences !== void 0;
-}
-function expandRepeat(input) {
-	const diagnostics = [];
-	const report = (path, problem, severity = "error") => diagnostics.push({
-		severity,
-		...problem,
-		file: input.file,
-		...input.locate(path, { key: path[0] === "occurrences" })
-	});
-	if (input.frontMatter.repeat === void 0) {
-		const field = input.frontMatter.variants !== void 0 ? "variants" : "occurrences";
-		report([field], {
-			code: "repeat-missing",
-			message: `\`${field}\` is used only with \`repeat\``,
-			hint: "Add `repeat:` (e.g. `repeat: { every: week, count: 6 }`), or remove it."
-		});
-		return {
-			occurrences: [],
-			diagnostics
-		};
-	}
-	const spec = readRepeatSpec(input.frontMatter, {
-		file: input.file,
-		locate: input.locate,
-		timezone: input.timezone,
-		diagnostics
-	});
-	if (input.scheduledAt === null) {
-		if (typeof input.frontMatter.scheduledAt !== "string" || input.frontMatter.scheduledAt.trim() === "next-slot") report(["repeat"], {
-			code: "repeat-without-time",
-			message: "a repeat needs the date and time of its first occurrence in `scheduledAt`",
-			expected: "`scheduledAt: 2027-01-04 09:00`",
-			found: typeof input.frontMatter.scheduledAt === "string" ? `\`scheduledAt: ${input.frontMatter.scheduledAt}\`` : "no `scheduledAt`",
-			hint: "Write when the first occurrence goes out; the others follow `every`."
-		});
-		return {
-			occurrences: [],
-			diagnostics
-		};
-	}
-	if (spec === void 0) return {
-		occurrences: [],
-		diagnostics
-	};
-	return {
-		occurrences: occurrencesOf(spec, input, report),
-		diagnostics
-	};
-}
-function occurrencesOf(spec, input, report) {
-	const anchor = wallMomentOf(Date.parse(input.scheduledAt), input.timezone);
-	const skipped = new Set(spec.skip.map((s) => s.date));
-	const texts = [input.body, ...spec.variants];
-	const overrides = new Map(spec.overrides.map((o) => [formatCivilDate(o.date), o]));
-	const series = [];
-	const occurrences = [];
-	let index = -1;
-	for (const date of seriesDates(spec, anchor.date)) {
-		index++;
-		const text = formatCivilDate(date);
-		if ("until" in spec.end ? wallMinutes({
-			date,
-			minute: anchor.minute
-		}) > spec.end.until : occurrences.length === spec.end.count) break;
-		series.push(text);
-		if (skipped.has(text)) continue;
-		if (occurrences.length === 500) {
-			report(["repeat"], {
-				code: "repeat-too-long",
-				message: `this repeat has more than 500 occurrences`,
-				hint: "End it earlier, or split it into several files."
-			});
-			return [];
-		}
-		const override = overrides.get(text);
-		const variant = index % texts.length;
-		const moved = override?.scheduledAt;
-		const time = moved === void 0 || "minute" in moved ? instantAt({
-			date,
-			minute: moved?.minute ?? anchor.minute
-		}, input.timezone) : {
-			instantMs: Date.parse(moved.instant),
-			shifted: false
-		};
-		occurrences.push({
-			key: `${input.key}@${text}`,
-			date: text,
-			index,
-			scheduledAt: new Date(time.instantMs).toISOString(),
-			text: override?.content ?? texts[variant],
-			textPath: override?.content !== void 0 ? [
-				"occurrences",
-				override.key,
-				"content"
-			] : variant === 0 ? null : ["variants", variant - 1],
-			draft: override?.draft ?? input.draft,
-			...override?.at === void 0 ? {} : { overrideAt: override.at },
-			shifted: time.shifted
-		});
-	}
-	if (occurrences.length === 0 && "until" in spec.end) report(["repeat", "until"], {
-		code: "repeat-empty",
-		message: "this repeat has no occurrence: `until` comes before the first one",
-		expected: "an end after `scheduledAt`",
-		found: `\`until: ${spec.end.label}\``,
-		hint: "Move `until` after `scheduledAt`."
-	});
-	const produced = new Set(occurrences.map((o) => o.date));
-	for (const override of spec.overrides) {
-		const text = formatCivilDate(override.date);
-		if (produced.has(text)) continue;
-		report(["occurrences", override.key], {
-			code: skipped.has(text) ? "occurrence-skipped" : "unknown-occurrence",
-			message: skipped.has(text) ? `occurrence ${text} is skipped in \`repeat.skip\`` : `${text} is not a date of this repeat`,
-			expected: "the date of an occurrence",
-			found: `\`${override.key}\``,
-			hint: skipped.has(text) ? "Remove it from `repeat.skip`, or remove this entry." : nearestDate(text, occurrences.map((o) => o.date))
-		});
-	}
-	for (const skip of spec.skip) if (!series.includes(skip.date)) report(skip.path, {
-		code: "unused-skip",
-		message: `${skip.date} in \`repeat.skip\` is not a date of this repeat`,
-		found: `\`${skip.date}\``,
-		hint: nearestDate(skip.date, series)
-	}, "warning");
-	return occurrences;
-}
-function nearestDate(date, dates) {
-	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
-	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
-}
 function renderValues(value, context, locate) {
 	const diagnostics = [];
 	const names = new Set();
@@ -58859,7 +59330,7 @@ function ignoredUnder(root, folder) {
 				"pipe",
 				"pipe"
 			],
-			timeout: GIT_TIMEOUT_MS,
+			timeout: GIT_TIMEOUT_MS$1,
 			maxBuffer: 67108864
 		});
 	} catch (error) {
@@ -58974,14 +59445,14 @@ async function readContentFile(file, options) {
 }
 async function readPostFromBytes(file, bytes, options, read) {
 	const { config } = options;
-	const { interpretPostFile } = await Promise.resolve().then(() => (init_interpret_file_Do0xeN7l(), interpret_file_Do0xeN7l_exports));
 	const fileInContent = relativePosix(config.contentDir, resolve(config.root, file));
-	const { reading, locate } = interpretPostFile(bytes, {
+	const interpretContext = {
 		file,
 		fileInContent,
 		timezone: config.timezone,
 		accounts: config.accounts
-	});
+	};
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_DONyQl9b(), interpret_file_DONyQl9b_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -59045,10 +59516,17 @@ async function readPostFromBytes(file, bytes, options, read) {
 		digest
 	});
 	const [only, ...more] = result.posts;
-	if (read !== void 0 && only !== void 0 && more.length === 0 && only.occurrence === void 0 && only.slot === void 0 && !usedLoadedFacts) options.earlier?.remember(file, {
-		digest,
-		...read
-	}, summaryOf$2(reading, only, uses, found.diagnostics));
+	if (read !== void 0 && only !== void 0 && more.length === 0 && only.occurrence === void 0 && only.slot === void 0 && !usedLoadedFacts) {
+		const diagnostics = found.diagnostics.length === 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, ...found.diagnostics]);
+		options.memo?.keep(file, read, {
+			post: only,
+			...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
+			diagnostics,
+			...reading.text.schedule === void 0 ? {} : { schedule: reading.text.schedule },
+			media: reading.text.media,
+			...uses.length === 0 ? {} : { snippets: uses }
+		});
+	}
 	return result;
 }
 function pathKeyOf(file, config) {
@@ -59061,9 +59539,9 @@ function mediaContextOf(options) {
 		cache: options.mediaCache ?? new MediaCache(),
 		lookups: options.lookups ?? new FileLookups()
 	};
-	return options.earlier === void 0 ? context : {
+	return options.memo === void 0 ? context : {
 		...context,
-		earlier: options.earlier
+		memo: options.memo
 	};
 }
 function assemble$1(file, reading, found, options) {
@@ -59162,6 +59640,19 @@ async function prefetchAccountRules(client, accountIds) {
 		for (const unknown of read?.unknownAccounts ?? []) rules.unknownAccounts.add(unknown);
 	}));
 	return rules;
+}
+function draftReadiness$1(draft) {
+	const missing = [];
+	const errors = draft.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+	if (errors > 0) missing.push(errors === 1 ? "the error in its file fixed" : `the ${errors} errors in its file fixed`);
+	for (const diagnostic of draft.diagnostics) if (isReadinessWarning(diagnostic)) missing.push(diagnostic.message.slice(NOT_READY_PREFIX.length));
+	return {
+		ready: missing.length === 0,
+		missing
+	};
+}
+function isReadinessWarning(diagnostic) {
+	return diagnostic.readiness === true && diagnostic.severity === "warning" && diagnostic.message.startsWith("not ready to schedule: ");
 }
 function checkAgainstCapabilities(posts, capabilitiesByAccountId, options = {}) {
 	const unavailableSeverity = options.unavailableAccounts ?? "error";
@@ -59554,65 +60045,38 @@ function checkAttachments$1(post, target) {
 	return findings;
 }
 async function checkDesiredPosts(input) {
-	const { posts, rules, memo } = input;
-	const rulesDigest = memo === void 0 ? "" : rulesDigestOf(rules);
-	const known = (post) => {
-		const checks = memo?.checksOf(post.file, post.fingerprint);
-		return checks?.rules === rulesDigest ? checks : void 0;
-	};
-	const probes = await probePostMedia(posts.filter((post) => known(post) === void 0), input.probes.probe);
+	const { posts, rules } = input;
+	const probes = await probePostMedia(posts, input.probes.probe);
 	const accounts = [];
 	const media = [];
 	const findings = new MediaFindings();
-	const unchanged = input.unchanged ?? [];
-	const all = unchanged.length === 0 ? posts : posts.length === 0 ? unchanged : [...posts, ...unchanged].sort((a, b) => compareText(a.key, b.key));
-	for (const post of all) {
-		let found = known(post);
-		if (found === void 0) {
-			if (!("shape" in post)) throw new Error(`${post.file} has no check results under these rules: read it in full first`);
-			found = {
-				rules: rulesDigest,
-				accounts: checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: "warning" }),
-				media: mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings))
-			};
-			memo?.keepChecks(post.file, post.fingerprint, found);
-		}
-		if (found.accounts.length > 0) accounts.push(...found.accounts);
-		if (found.media.length > 0) media.push(...found.media);
+	for (const post of posts) {
+		const found = checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: "warning" });
+		if (found.length > 0) accounts.push(...found);
+		const mediaFound = mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings));
+		if (mediaFound.length > 0) media.push(...mediaFound);
 	}
 	return distinctDiagnostics([...accounts, ...media]);
 }
 function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
-function uncheckedUnder(rules, unchanged, memo) {
-	const digest = rulesDigestOf(rules);
-	return unchanged.filter((post) => memo.checksOf(post.file, post.fingerprint)?.rules !== digest);
-}
-function rulesDigestOf(rules) {
-	const capabilities = [...rules.capabilities].sort(([a], [b]) => compareText(a, b));
-	return hash("sha1", canonicalJson({
-		capabilities,
-		unknown: [...rules.unknownAccounts].sort()
-	}), "base64");
-}
-var MediaCache, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, EVERY, UNIT_WORDS, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS, NO_FACTS, CAPABILITY_CONCURRENCY$2, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_Dclnqj_I = __esmMin((() => {
+var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS$1, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_D2sIgsUS = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_time_text_Bhp7VO_D();
-	init_state_file_BZZ161K8();
-	init_paths_Bge7ET8Q();
-	init_hash_01wju9gs();
-	init_option_rules_CjDEKxT1();
+	init_ordering_Cxkvd8_o();
+	init_decode_8QAsEOi2();
+	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
+	init_state_file_Bbz_Xqq0();
+	init_option_rules_6cMB1JFS();
 	init_format_DZlSd15T();
-	init_shape_hash_BxLIrBGw();
-	init_readiness_BJPqZMqj();
+	init_shape_hash_BBU0Jszj();
 	init_codecs_o_3IgQaa();
 	init_p_limit();
 	MediaCache = class {
 		#entries = new Map();
-		describe(realPath, stats, probe, earlier) {
+		describe(realPath, stats, probe, memo) {
 			const cached = this.#entries.get(realPath);
 			if (cached !== void 0 && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
 			const hashAndProbe = () => Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
@@ -59622,7 +60086,7 @@ var init_check_posts_Dclnqj_I = __esmMin((() => {
 				kind: probed.kind,
 				...probed.problem === void 0 ? {} : { problem: probed.problem }
 			}));
-			const facts = earlier === void 0 ? hashAndProbe() : earlier.mediaFacts(realPath, stats, hashAndProbe);
+			const facts = memo === void 0 ? hashAndProbe() : memo.mediaFacts(realPath, stats, hashAndProbe);
 			const entry = {
 				mtimeMs: stats.mtimeMs,
 				size: stats.size,
@@ -59639,6 +60103,19 @@ var init_check_posts_Dclnqj_I = __esmMin((() => {
 			else this.#entries.delete(realPath);
 		}
 	};
+	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
+	UNIT_WORDS = {
+		day: "day",
+		days: "day",
+		daily: "day",
+		week: "week",
+		weeks: "week",
+		weekly: "week",
+		month: "month",
+		months: "month",
+		monthly: "month"
+	};
+	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
 	FileLookups = class {
 		#realpaths = new Map();
 		#stats = new Map();
@@ -59816,23 +60293,12 @@ var init_check_posts_Dclnqj_I = __esmMin((() => {
 	MAX_SNIPPET_DEPTH = 8;
 	MAX_INCLUDES = 1e3;
 	MAX_RENDERED_LENGTH = 1048576;
-	EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
-	UNIT_WORDS = {
-		day: "day",
-		days: "day",
-		daily: "day",
-		week: "week",
-		weeks: "week",
-		weekly: "week",
-		month: "month",
-		months: "month",
-		monthly: "month"
-	};
 	SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
 	FACT_NAMES = new Set(["account.handle", "account.platform"]);
-	GIT_TIMEOUT_MS = 3e4;
+	GIT_TIMEOUT_MS$1 = 3e4;
 	NO_FACTS = new Map();
 	CAPABILITY_CONCURRENCY$2 = 4;
+	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
 	SHORT_FORM_FORMATS = {
 		reel: "reels",
 		story: "stories",
@@ -59855,7 +60321,323 @@ var init_check_posts_Dclnqj_I = __esmMin((() => {
 		}
 	};
 }));
-async function unchangedFiles(files, options) {
+function same$1(a, b) {
+	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+function byAccount(targets) {
+	return new Map(targets.map((target) => [target.socialAccountId, target]));
+}
+function targetChanges(id, before, after) {
+	const changes = [];
+	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
+		field: `targets[${id}].contentOverride`,
+		before: before.contentOverride ?? null,
+		after: after.contentOverride ?? null
+	});
+	const beforeOptions = before.options;
+	const afterOptions = after.options;
+	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
+	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
+		field: `targets[${id}].options.${name}`,
+		before: beforeOptions[name] ?? null,
+		after: afterOptions[name] ?? null
+	});
+	return changes;
+}
+function diffShapes(before, after) {
+	const changes = [];
+	if (before.content !== after.content) changes.push({
+		field: "content",
+		before: before.content,
+		after: after.content
+	});
+	if (before.scheduledAt !== after.scheduledAt) changes.push({
+		field: "scheduledAt",
+		before: before.scheduledAt,
+		after: after.scheduledAt
+	});
+	if (!same$1(before.media, after.media)) changes.push({
+		field: "media",
+		before: before.media,
+		after: after.media
+	});
+	const beforeTargets = byAccount(before.targets);
+	const afterTargets = byAccount(after.targets);
+	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
+	const targetFieldChanges = [];
+	for (const id of ids) {
+		const from = beforeTargets.get(id);
+		const to = afterTargets.get(id);
+		if (!from || !to) targetFieldChanges.push({
+			field: `targets[${id}]`,
+			before: from ?? null,
+			after: to ?? null
+		});
+		else targetFieldChanges.push(...targetChanges(id, from, to));
+	}
+	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
+		field: "targets",
+		before: before.targets,
+		after: after.targets
+	});
+	changes.push(...targetFieldChanges);
+	return changes;
+}
+function fieldList(changes) {
+	return changes.map((change) => change.field).join(", ");
+}
+function downloadProblem(media) {
+	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
+	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
+	const problem = urlProblem(media.url);
+	return problem === void 0 ? void 0 : `the url of media ${media.id} ${problem}`;
+}
+function urlProblem(raw) {
+	let url;
+	try {
+		url = new URL(raw);
+	} catch {
+		return "is not a valid URL";
+	}
+	if (url.protocol === "https:" || url.protocol === "http:" && isLoopbackHost(url.hostname)) return void 0;
+	return `is not https:// (${url.protocol}//${url.host})`;
+}
+function downloadBound(media, atMost) {
+	const declared = media["sizeBytes"];
+	const undeclared = UNDECLARED_MAX_BYTES[media.kind] ?? UNDECLARED_MAX_BYTES.video;
+	const own = typeof declared === "number" && Number.isSafeInteger(declared) && declared >= 0 ? {
+		bytes: declared,
+		what: `its declared size of ${declared} bytes`
+	} : {
+		bytes: undeclared,
+		what: `${undeclared / MiB$2} MiB, the most postsync downloads of a ${media.kind} without a declared size`
+	};
+	return atMost !== void 0 && atMost < own.bytes ? {
+		bytes: atMost,
+		what: `${atMost} bytes, the most it can be to be of use here`
+	} : own;
+}
+async function fetchMediaSource(media, options = {}) {
+	const bound = downloadBound(media, options.atMostBytes);
+	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
+	let location = media.url;
+	const { request } = await Promise.resolve().then(() => __toESM(require_undici(), 1));
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const response = await request(location, {
+			method: "GET",
+			headers: { accept: "*/*" }
+		});
+		if ([
+			301,
+			302,
+			303,
+			307,
+			308
+		].includes(response.statusCode) && typeof response.headers.location === "string") {
+			await response.body.dump();
+			location = new URL(response.headers.location, location).href;
+			const problem = urlProblem(location);
+			if (problem !== void 0) throw new Error(`redirected to a URL that ${problem}`);
+			continue;
+		}
+		if (response.statusCode !== 200) {
+			await response.body.dump();
+			throw new Error(`HTTP ${response.statusCode}`);
+		}
+		if (Number(response.headers["content-length"]) > bound.bytes) {
+			response.body.destroy();
+			throw tooLarge();
+		}
+		const hash = createHash("sha256");
+		let sizeBytes = 0;
+		async function* digested(chunks) {
+			for await (const chunk of chunks) {
+				sizeBytes += chunk.length;
+				if (sizeBytes > bound.bytes) throw tooLarge();
+				hash.update(chunk);
+				yield chunk;
+			}
+		}
+		if (options.writeTo === void 0) await pipeline(response.body, digested, async (chunks) => {
+			for await (const _ of chunks);
+		});
+		else await pipeline(response.body, digested, createWriteStream(options.writeTo, { flags: "wx" }));
+		return {
+			sha256: hash.digest("hex"),
+			sizeBytes
+		};
+	}
+	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+}
+var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
+var init_media_source_DNMUFPLv = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_hash_01wju9gs();
+	MAX_REDIRECTS = 5;
+	MiB$2 = 1048576;
+	UNDECLARED_MAX_BYTES = {
+		image: 64 * MiB$2,
+		video: 4096 * MiB$2
+	};
+}));
+async function listFromBothEnds(fetchPage, createdAtOf) {
+	const oldest = {
+		end: "oldest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	const newest = {
+		end: "newest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	let ordered = true;
+	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
+	async function walk(chain) {
+		while (!complete() && (ordered || chain === oldest)) {
+			const page = await fetchPage({
+				limit: PAGE_SIZE$1,
+				sort: chain.end,
+				...chain.cursor === void 0 ? {} : { after: chain.cursor }
+			});
+			for (const post of itemsOf("posts", page)) {
+				const createdAt = createdAtOf(post);
+				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
+				chain.edge = createdAt;
+				chain.posts.push(post);
+			}
+			const next = nextCursorOf("posts", page, chain.cursors);
+			if (next === void 0) {
+				chain.finished = true;
+				return;
+			}
+			chain.cursor = next;
+			if (chain === oldest && newestWalk === void 0) {
+				newestWalk = walk(newest);
+				newestWalk.catch(() => void 0);
+			}
+		}
+	}
+	let newestWalk;
+	await walk(oldest);
+	await newestWalk;
+	if (!complete()) await walk(oldest);
+	const byId = new Map();
+	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
+	return [...byId.values()];
+}
+async function listLivePosts(client, filter = {}) {
+	return new LiveListing(await listFromBothEnds(async (query) => {
+		const page = await client.listPostsPage({
+			...filter,
+			...query
+		});
+		return {
+			items: readPosts$1("GET /posts", itemsOf("posts", page)),
+			nextCursor: page.nextCursor
+		};
+	}, (post) => Date.parse(post.createdAt)));
+}
+function listOpenPosts(client) {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
+}
+async function completeScopedListing(input) {
+	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
+	const finalBriefs = [];
+	const toRead = [];
+	for (const [key, record] of Object.entries(input.records)) {
+		if (listed(record.postId)) continue;
+		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
+			id: record.postId,
+			updatedAt: record.remoteUpdatedAt
+		});
+		else toRead.push(record.postId);
+	}
+	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
+}
+async function readFinalPosts(input) {
+	const { listing } = input;
+	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
+	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
+}
+async function readPosts(client, ids) {
+	const byId = new Map();
+	const queue = [...new Set(ids)];
+	async function worker() {
+		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+			const post = await readPost(client, id);
+			if (post !== void 0) byId.set(id, post);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
+	return byId;
+}
+async function readPost(client, id) {
+	try {
+		return await client.getPost(id);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return void 0;
+		throw error;
+	}
+}
+var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_scoped_listing_DIsmjw5M = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	PAGE_SIZE$1 = 100;
+	LiveListing = class {
+		briefs;
+		#posts;
+		constructor(posts) {
+			const byId = new Map(posts.map((post) => [post.id, post]));
+			this.#posts = byId;
+			this.briefs = byId;
+		}
+		get size() {
+			return this.#posts.size;
+		}
+		get(id) {
+			return this.#posts.get(id);
+		}
+		all() {
+			return [...this.#posts.values()];
+		}
+	};
+	LISTED_STATUSES = ["draft", "scheduled"];
+	BY_ID_CONCURRENCY = 8;
+	ScopedListing = class ScopedListing {
+		briefs;
+		#listings;
+		#byId;
+		#finalBriefs;
+		constructor(listings, byId, finalBriefs) {
+			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
+			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
+			for (const [id, post] of byId) briefs.set(id, post);
+			this.briefs = briefs;
+			this.#listings = listings;
+			this.#byId = byId;
+			this.#finalBriefs = finalBriefs;
+		}
+		withPosts(posts) {
+			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
+		}
+		get(id) {
+			for (const listing of this.#listings) {
+				const post = listing.get(id);
+				if (post !== void 0) return post;
+			}
+			return this.#byId.get(id);
+		}
+		all() {
+			const listed = this.#listings.flatMap((listing) => listing.all());
+			const seen = new Set(listed.map((post) => post.id));
+			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
+		}
+	};
+}));
+async function memoFiles(files, options) {
 	const shared = {
 		...options,
 		lookups: options.lookups ?? new FileLookups()
@@ -59890,39 +60672,50 @@ async function unchangedFiles(files, options) {
 		const folder = folderOf(file);
 		const lookupFolder = insideFolders.get(folder);
 		if (lookupFolder === void 0) continue;
-		const kept = options.earlier.unchanged(file, `${lookupFolder}${sep}${folder === "" ? file : file.slice(folder.length + 1)}`);
-		if (kept?.summary.snippets !== void 0 && !sameSnippets(kept.summary.snippets, options.config, shared.lookups)) continue;
-		if (kept !== void 0) known.push({
+		const reading = options.memo.reading(file, `${lookupFolder}${sep}${folder === "" ? file : file.slice(folder.length + 1)}`);
+		if (reading?.snippets !== void 0 && !sameSnippets(reading.snippets, options.config, shared.lookups)) continue;
+		if (reading !== void 0) known.push({
 			index,
 			file,
-			kept,
-			requests: requestsOf(kept.summary.media, file, folder)
+			reading,
+			requests: requestsOf(reading.media, file, folder)
 		});
 	}
 	const found = await findMediaFiles(requests, mediaContextOf(shared));
-	const mediaParts = new Map();
-	const mediaPartFor = (own) => {
-		if (!mediaParts.has(own)) mediaParts.set(own, foundMediaPart(own, found));
-		return mediaParts.get(own);
-	};
 	const results = new Array(files.length);
 	for (let at = 0; at < known.length; at++) {
 		if (at % SLICE === 99) await setImmediate$1();
-		const { index, file, kept, requests: own } = known[at];
-		const unchanged = unchangedPost(file, kept, mediaPartFor(own), options);
-		if (unchanged === void 0) continue;
-		const { summary } = kept;
-		results[index] = {
-			file,
-			key: summary.key,
-			...summary.keyPosition === void 0 ? {} : { keyPosition: summary.keyPosition },
-			posts: [],
-			unchanged: unchanged.post,
-			...summary.snippets === void 0 ? {} : { snippets: summary.snippets.map((use) => use.path) },
-			diagnostics: unchanged.diagnostics
-		};
+		const { index, file, reading, requests: own } = known[at];
+		results[index] = sameMedia(own, found, reading.post.media) ? resultOf(file, reading, options) : void 0;
 	}
 	return results;
+}
+function sameMedia(requests, found, media) {
+	return requests.length === media.length && requests.every(({ folder, ref }, index) => {
+		const answer = found.get(mediaLookupKey(folder, ref));
+		const kept = media[index];
+		return answer !== void 0 && "media" in answer && kept.ref === ref && MEDIA_FIELDS.every((field) => answer.media[field] === kept[field]);
+	});
+}
+function resultOf(file, reading, clock) {
+	const { post, schedule } = reading;
+	const late = schedule === void 0 ? void 0 : checkSchedule$1(schedule, {
+		key: post.key,
+		file,
+		now: clock.now,
+		timezone: clock.config.timezone,
+		...clock.acceptPastSchedule === void 0 ? {} : { acceptPastSchedule: clock.acceptPastSchedule }
+	});
+	const diagnostics = late === void 0 ? reading.diagnostics : sortDiagnostics([...reading.diagnostics, late]);
+	if (hasErrors(diagnostics)) return void 0;
+	return {
+		file,
+		key: post.key,
+		...reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition },
+		posts: [post],
+		...reading.snippets === void 0 ? {} : { snippets: reading.snippets.map((use) => use.path) },
+		diagnostics
+	};
 }
 function shortestPath(absolute) {
 	let cwd;
@@ -59939,7 +60732,6 @@ async function readContent(options) {
 		const folder = relativePosix(config.root, config.contentDir);
 		return {
 			posts: [],
-			unchanged: [],
 			checkOnly: [],
 			invalid: [],
 			diagnostics: [{
@@ -59952,36 +60744,33 @@ async function readContent(options) {
 			}]
 		};
 	}
-	const files = await discoverPostFiles(config);
+	return combineContentResults(await readPostFiles(await discoverPostFiles(config), options));
+}
+async function readPostFiles(files, options) {
 	const shared = {
 		...options,
 		mediaCache: options.mediaCache ?? new MediaCache(),
 		lookups: options.lookups ?? new FileLookups()
 	};
-	const { earlier } = shared;
-	const reused = earlier === void 0 ? [] : await unchangedFiles(files, {
+	const { memo } = shared;
+	const results = memo === void 0 ? new Array(files.length) : await memoFiles(files, {
 		...shared,
-		earlier
+		memo
 	});
-	const results = files.map((_, index) => reused[index]);
-	const limit = pLimit(READ_CONCURRENCY$3);
-	const reads = [];
-	for (let index = 0; index < files.length; index++) if (results[index] === void 0) reads.push(limit(async () => results[index] = await readContentFile(files[index], shared)));
-	await Promise.all(reads);
-	return combineContentResults(results);
-}
-async function readUnchangedInFull(posts, options) {
-	const shared = {
-		...options,
-		lookups: options.lookups ?? new FileLookups()
-	};
-	const limit = pLimit(READ_CONCURRENCY$3);
-	return (await Promise.all(posts.map((post) => limit(() => readContentFile(post.file, shared))))).map((result, index) => {
-		const expected = posts[index];
-		const [post] = result.posts;
-		if (post === void 0 || result.posts.length > 1 || post.fingerprint !== expected.fingerprint) throw new PostsyncError(`${expected.file} changed while postsync was reading the posts.`, { hint: "Run the command again." });
-		return post;
-	});
+	const parsePool = ParsePool.forFiles(files.length - results.filter((result) => result !== void 0).length);
+	try {
+		const limit = pLimit(parsePool === void 0 ? READ_CONCURRENCY$2 : POOLED_READ_CONCURRENCY);
+		const pooled = parsePool === void 0 ? shared : {
+			...shared,
+			parsePool
+		};
+		const reads = [];
+		for (let index = 0; index < files.length; index++) if (results[index] === void 0) reads.push(limit(async () => results[index] = await readContentFile(files[index], pooled)));
+		await Promise.all(reads);
+	} finally {
+		await parsePool?.close();
+	}
+	return results;
 }
 function combineContentResults(results) {
 	const all = [...results];
@@ -59993,7 +60782,6 @@ function combineContentResults(results) {
 	}
 	const diagnostics = [];
 	const posts = [];
-	const unchanged = [];
 	const invalid = [];
 	const checkOnly = [];
 	for (const result of all) {
@@ -60019,14 +60807,12 @@ function combineContentResults(results) {
 				readable: true
 			});
 			checkOnly.push(...result.posts);
-		} else if (result.unchanged !== void 0) unchanged.push(result.unchanged);
-		else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) posts.push(...result.posts);
+		} else if (result.posts.length > 0 || !hasErrors(result.diagnostics)) posts.push(...result.posts);
 		else invalid.push(invalidFileOf(result));
 	}
 	invalid.sort((a, b) => compareText(a.file, b.file));
 	return {
 		posts: sortByKey(posts),
-		unchanged: sortByKey(unchanged),
 		checkOnly: sortByKey(checkOnly),
 		diagnostics: sortDiagnostics(diagnostics),
 		invalid
@@ -60127,7 +60913,7 @@ function assignSlots(input) {
 	for (const request of open) {
 		const slotted = request.accountIds.filter((id) => (input.slots[id] ?? []).length > 0);
 		if (slotted.length === 0) {
-			diagnostics.push(noSlot(request, "no-slots", `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(", ") || "this post"} ${request.labels.length === 1 ? "has" : "have"} none`, "Add the account under `slots:` in postsync.yaml, e.g. `brand-photo: [\"Mon 09:00\"]`, or write a time."));
+			diagnostics.push(noSlot(request, "no-slots", `\`scheduledAt: next-slot\` needs slots, and ${request.labels.join(", ") || "this post"} ${request.labels.length === 1 ? "has" : "have"} none`, "Add the account under `slots:` in postsync.yaml, e.g. `photo: [\"Mon 09:00\"]`, or write a time."));
 			continue;
 		}
 		const queueKey = [...request.accountIds].sort().join(" ");
@@ -60200,12 +60986,11 @@ function noSlot(request, code, message, hint) {
 		hint
 	};
 }
-function settleCalendar(input) {
+function decideSchedule(input) {
 	const rules = scheduleRulesOf(input.config.rules);
 	const requested = input.posts.filter((post) => post.slot !== void 0 && post.shape.targets.length > 0);
 	if (rules.length === 0 && requested.length === 0) return {
 		posts: [...input.posts],
-		unchanged: [...input.unchanged],
 		diagnostics: [],
 		held: []
 	};
@@ -60214,7 +60999,7 @@ function settleCalendar(input) {
 	const aliases = aliasesOf(input.config.accounts);
 	const fixed = [];
 	const others = [...remoteOnly(input)];
-	for (const post of [...input.posts.filter((post) => post.slot === void 0), ...input.unchanged]) {
+	for (const post of input.posts.filter((post) => post.slot === void 0)) {
 		const entry = rulePostOf(post, input, aliases);
 		if (entry.scheduledAt === null) continue;
 		if (Date.parse(entry.scheduledAt) <= nowMs) others.push({
@@ -60296,11 +61081,10 @@ function settleCalendar(input) {
 	for (const post of requested) if (!assigned.has(post.key)) held.add(post.key);
 	if (held.size === 0) return {
 		posts,
-		unchanged: [...input.unchanged],
 		diagnostics,
 		held: []
 	};
-	const heldPosts = [...posts, ...input.unchanged].filter((post) => held.has(post.key)).map((post) => ({
+	const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({
 		file: post.file,
 		key: post.key,
 		readable: true,
@@ -60308,16 +61092,14 @@ function settleCalendar(input) {
 	}));
 	return {
 		posts: posts.filter((post) => !held.has(post.key)),
-		unchanged: input.unchanged.filter((post) => !held.has(post.key)),
 		diagnostics,
 		held: heldPosts
 	};
 }
 function rulePostOf(post, input, aliases) {
-	const full = "shape" in post;
-	const scheduledAt = full ? post.shape.scheduledAt : post.scheduledAt;
-	const accountIds = full ? post.shape.targets.map((target) => target.socialAccountId) : post.accountIds;
-	const scheduleAt = full ? post.locations?.schedule : post.scheduleAt;
+	const { scheduledAt } = post.shape;
+	const accountIds = post.shape.targets.map((target) => target.socialAccountId);
+	const scheduleAt = post.locations?.schedule;
 	return {
 		key: post.key,
 		file: post.file,
@@ -60327,7 +61109,7 @@ function rulePostOf(post, input, aliases) {
 		standing: isSettled(post, scheduledAt, accountIds, input) ? "settled" : "changed",
 		targets: accountIds.map((accountId, index) => ({
 			accountId,
-			label: (full ? post.targetLabels[index] : void 0) ?? aliases.get(accountId) ?? accountId,
+			label: post.targetLabels[index] ?? aliases.get(accountId) ?? accountId,
 			text: "",
 			options: {}
 		})),
@@ -60345,7 +61127,7 @@ function isSettled(post, scheduledAt, accountIds, input) {
 }
 function remoteOnly(input) {
 	if (input.live === void 0) return [];
-	const keys = new Set([...input.posts.map((post) => post.key), ...input.unchanged.map((post) => post.key)]);
+	const keys = new Set(input.posts.map((post) => post.key));
 	const renamedFrom = new Set(input.posts.filter((post) => input.state.posts[post.key] === void 0).map((post) => post.shapeHash));
 	const others = [];
 	for (const [key, record] of Object.entries(input.state.posts)) {
@@ -60383,61 +61165,49 @@ async function readDesired(input) {
 	const early = prefetchAccountRules(client, Object.values(config.accounts));
 	const loadFacts = accountFactsLoader(client);
 	const facts = needsAccountFacts(config.rules) ? await loadFacts() : void 0;
-	const earlier = caches.kept?.posts(config, facts);
-	const owned = input.calendar.state.posts;
-	const options = {
+	const memo = caches.memo?.posts(config, facts);
+	const owned = input.schedule.state.posts;
+	const content = await readContent({
 		config,
 		now: input.now,
 		probe: caches.probes.probe,
 		mediaCache: caches.media,
 		acceptPastSchedule: ({ key }) => owned[key] !== void 0,
 		accountFacts: facts ?? loadFacts,
-		...earlier === void 0 ? {} : { earlier }
-	};
-	const content = await readContent(options);
+		...memo === void 0 ? {} : { memo }
+	});
 	const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
-	const calendar = {
-		...input.calendar,
+	const schedule = {
+		...input.schedule,
 		config,
 		now: input.now
 	};
 	return checkDesired({
-		content: {
-			...content,
-			readInFull: (posts) => readUnchangedInFull(posts, options)
-		},
+		content,
 		rules,
 		probes: caches.probes,
-		calendar,
-		...earlier === void 0 ? {} : { memo: earlier }
+		schedule
 	});
 }
 async function checkDesired(input) {
-	const { content, rules, memo, calendar } = input;
-	const unchecked = memo === void 0 || content.unchanged.length === 0 ? [] : uncheckedUnder(rules, content.unchanged, memo);
-	const read = unchecked.length === 0 ? content : {
-		posts: sortByKey([...content.posts, ...await content.readInFull(unchecked)]),
-		unchanged: without(content.unchanged, unchecked)
-	};
-	const settled = calendar === void 0 ? {
-		...read,
+	const { content, rules, schedule } = input;
+	const decided = schedule === void 0 ? {
+		posts: content.posts,
 		diagnostics: [],
 		held: []
-	} : await settle(read, content.diagnostics, rules, calendar);
-	const { posts, unchanged } = settled;
-	const contentDiagnostics = settled.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...settled.diagnostics]);
+	} : await scheduleDecisions(content, rules, schedule);
+	const { posts } = decided;
+	const contentDiagnostics = decided.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...decided.diagnostics]);
 	const checks = await checkDesiredPosts({
 		posts: content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]),
-		unchanged,
 		rules,
-		probes: input.probes,
-		...memo === void 0 ? {} : { memo }
+		probes: input.probes
 	});
-	const invalid = settled.held.length === 0 ? content.invalid : [...content.invalid, ...settled.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+	const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+	const heldKeys = new Set(decided.held.map((held) => held.key));
 	return {
 		posts,
-		unchanged,
-		readInFull: content.readInFull,
+		held: heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key)),
 		diagnostics: [...contentDiagnostics, ...checks],
 		contentDiagnostics,
 		checkDiagnostics: checks,
@@ -60445,47 +61215,155 @@ async function checkDesired(input) {
 		rules
 	};
 }
-async function settle(read, diagnostics, rules, calendar) {
-	const { config } = calendar;
-	if (!(scheduleRulesOf(config.rules).length > 0 || read.posts.some((post) => post.slot !== void 0))) return {
-		...read,
+async function scheduleDecisions(content, rules, schedule) {
+	const { config } = schedule;
+	if (!(scheduleRulesOf(config.rules).length > 0 || content.posts.some((post) => post.slot !== void 0))) return {
+		posts: content.posts,
 		diagnostics: [],
 		held: []
 	};
-	const live = await calendar.live;
-	const brokenFiles = new Set(diagnostics.flatMap((d) => d.severity === "error" && d.file !== void 0 ? [d.file] : []));
-	return settleCalendar({
-		...read,
+	const live = await schedule.live;
+	const brokenFiles = new Set(content.diagnostics.flatMap((d) => d.severity === "error" && d.file !== void 0 ? [d.file] : []));
+	return decideSchedule({
+		posts: content.posts,
 		config,
-		state: calendar.state,
+		state: schedule.state,
 		...live === void 0 ? {} : { live },
 		accounts: platformsOf(rules),
-		now: calendar.now,
-		prune: calendar.prune,
+		now: schedule.now,
+		prune: schedule.prune,
 		brokenFiles
 	});
 }
 function accountIdsOf(content) {
 	const ids = new Set();
 	for (const post of [...content.posts, ...content.checkOnly]) for (const target of post.shape.targets) ids.add(target.socialAccountId);
-	for (const post of content.unchanged) for (const id of post.accountIds) ids.add(id);
 	return ids;
 }
-function without(posts, leaving) {
-	const gone = new Set(leaving);
-	return posts.filter((post) => !gone.has(post));
-}
-var SLICE, READ_CONCURRENCY$3, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_CL07KyXR = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_errors_BmB5JMAx();
-	init_check_posts_Dclnqj_I();
-	init_paths_Bge7ET8Q();
-	init_shape_hash_BxLIrBGw();
-	init_state_file_BZZ161K8();
+var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, MEDIA_FIELDS, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
+var init_read_desired_TmkGxo_k = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	init_check_posts_D2sIgsUS();
+	init_yaml_positions_CcasdWHD();
+	init_state_file_Bbz_Xqq0();
+	init_shape_hash_BBU0Jszj();
 	init_p_limit();
+	BATCH_SIZE = 32;
+	MAX_WORKERS = 3;
+	ParsePool = class ParsePool {
+		#workers;
+		#batches = new Map();
+		#queue = [];
+		#nextId = 0;
+		#out = 0;
+		#flushQueued = false;
+		#closed = false;
+		constructor(options) {
+			this.#workers = Array.from({ length: options.workers }, () => {
+				const worker = new Worker(options.entry, { execArgv: [...options.execArgv ?? []] });
+				const slot = {
+					worker,
+					out: 0
+				};
+				worker.on("message", (answer) => this.#answered(slot, answer));
+				worker.on("error", (error) => this.#failAll(error));
+				worker.on("exit", (code) => {
+					if (!this.#closed) this.#failAll(new Error(`a parse worker stopped (exit code ${code})`));
+				});
+				worker.unref();
+				return slot;
+			});
+		}
+		static forFiles(files) {
+			const cores = availableParallelism();
+			if (files < 500 || cores < 2) return void 0;
+			const entry = [new URL("./parse-worker.js", import.meta.url), new URL("./parse-worker.mjs", import.meta.url)].find((url) => url.protocol === "file:" && existsSync(fileURLToPath(url)));
+			return entry === void 0 ? void 0 : ParsePool.start({
+				entry,
+				workers: Math.min(cores - 1, MAX_WORKERS)
+			});
+		}
+		static start(options) {
+			return new ParsePool(options);
+		}
+		interpret(bytes, context) {
+			return new Promise((resolve, reject) => {
+				if (this.#closed) return reject(new Error("the parse pool was closed"));
+				this.#queue.push({
+					bytes,
+					context,
+					waiting: {
+						resolve,
+						reject
+					}
+				});
+				if (this.#queue.length >= BATCH_SIZE) this.#flush();
+				else if (!this.#flushQueued) {
+					this.#flushQueued = true;
+					setImmediate(() => this.#flush());
+				}
+			});
+		}
+		async close() {
+			this.#closed = true;
+			this.#failAll(new Error("the parse pool was closed"));
+			await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
+		}
+		#flush() {
+			this.#flushQueued = false;
+			while (this.#queue.length > 0) {
+				const taken = this.#queue.splice(0, BATCH_SIZE);
+				const slot = this.#workers.reduce((least, candidate) => candidate.out < least.out ? candidate : least);
+				const id = this.#nextId++;
+				this.#batches.set(id, taken.map((item) => item.waiting));
+				slot.out += 1;
+				if (this.#out++ === 0) for (const { worker } of this.#workers) worker.ref();
+				const files = taken.map(({ bytes, context }) => ({
+					bytes: new Uint8Array(bytes),
+					context
+				}));
+				const batch = {
+					id,
+					files
+				};
+				slot.worker.postMessage(batch, files.map((file) => file.bytes.buffer));
+			}
+		}
+		#answered(slot, answer) {
+			const waiting = this.#batches.get(answer.id);
+			if (waiting === void 0) return;
+			this.#batches.delete(answer.id);
+			slot.out -= 1;
+			if (--this.#out === 0) for (const { worker } of this.#workers) worker.unref();
+			if ("error" in answer) {
+				for (const each of waiting) each.reject(new Error(`reading a post file failed in a parse worker: ${answer.error}`));
+				return;
+			}
+			answer.results.forEach(({ reading, positions }, index) => waiting[index].resolve({
+				reading,
+				locate: locatorOf(positions ?? {})
+			}));
+		}
+		#failAll(error) {
+			for (const waiting of this.#batches.values()) for (const each of waiting) each.reject(error);
+			for (const { waiting } of this.#queue) waiting.reject(error);
+			this.#batches.clear();
+			this.#queue = [];
+			if (this.#out > 0) for (const { worker } of this.#workers) worker.unref();
+			this.#out = 0;
+		}
+	};
 	SLICE = 100;
-	READ_CONCURRENCY$3 = 16;
+	MEDIA_FIELDS = [
+		"path",
+		"absolutePath",
+		"sha256",
+		"sizeBytes",
+		"contentType",
+		"kind"
+	];
+	READ_CONCURRENCY$2 = 16;
+	POOLED_READ_CONCURRENCY = 256;
 	SlotQueue = class {
 		times = [];
 		source;
@@ -60515,152 +61393,7 @@ function accountAvailability(capabilities) {
 	});
 	return accounts;
 }
-function unavailableAccounts(post, context) {
-	return post.shape.targets.flatMap((target, index) => {
-		const label = post.targetLabels[index] ?? target.socialAccountId;
-		const account = context.accounts.get(target.socialAccountId);
-		if (!account) return [`account ${label} is not connected to this project`];
-		if (account.available) return [];
-		return [`account ${label} is unavailable: ${account.reason ?? "no reason given"}`];
-	});
-}
-function createChange(post, context, { reasons, resumesPending }) {
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: null,
-		desired: post.shape
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		...base,
-		reasons: blockers
-	};
-	return {
-		action: "create",
-		...base,
-		reasons,
-		...resumesPending ? { resumesPending: true } : {}
-	};
-}
-function updateChange(post, record, live, context) {
-	const current = context.shapeOf(live);
-	const fields = diffShapes(current, post.shape);
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		desired: post.shape,
-		fields,
-		liveUpdatedAt: live.updatedAt
-	};
-	if (!isEditable(live)) return {
-		action: "blocked",
-		...base,
-		reasons: [notEditableReason(live, "edited")]
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		...base,
-		reasons: blockers
-	};
-	if (record.reread === true) return {
-		action: "update",
-		...base,
-		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
-	};
-	const changedLocally = post.shapeHash !== record.appliedHash;
-	const drifted = shapeHash(current) !== record.appliedHash;
-	if (!changedLocally) {
-		const drift = diffShapes(post.shape, current);
-		return {
-			action: "update",
-			...base,
-			drift,
-			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
-		};
-	}
-	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
-	if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
-	return {
-		action: "update",
-		...base,
-		reasons
-	};
-}
-function untouchedSinceApply(post, record, live) {
-	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
-}
-function splitUnchanged(unchanged, state, liveById) {
-	const untouched = [];
-	const touched = [];
-	for (const post of unchanged) {
-		const record = state.posts[post.key];
-		const live = record === void 0 ? void 0 : liveById.get(record.postId);
-		if (live !== void 0 && untouchedSinceApply(post, record, live)) untouched.push({
-			post,
-			live
-		});
-		else touched.push(post);
-	}
-	return {
-		untouched,
-		touched
-	};
-}
-function unchangedChange(post, live) {
-	return {
-		action: "noop",
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		liveUpdatedAt: live.updatedAt,
-		reasons: UP_TO_DATE
-	};
-}
-function planDesiredPost(post, context) {
-	const record = context.state.posts[post.key];
-	const resumesPending = context.state.pending[post.key] !== void 0;
-	if (!record) return createChange(post, context, {
-		reasons: [resumesPending ? "resume an interrupted create" : "new file"],
-		resumesPending
-	});
-	const brief = context.liveBrief(record.postId);
-	if (!brief) {
-		const reasons = ["deleted on the remote; will be recreated"];
-		if (resumesPending) reasons.push("resume an interrupted create");
-		return createChange(post, context, {
-			reasons,
-			resumesPending
-		});
-	}
-	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
-	const live = context.livePost(record.postId);
-	const desiredHash = post.shapeHash;
-	if (shapeHash(context.shapeOf(live)) === desiredHash) {
-		if (record.file !== post.file) return {
-			action: "move",
-			key: post.key,
-			fromKey: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			reasons: [`renamed ${record.file} → ${post.file}`]
-		};
-		return {
-			action: "noop",
-			key: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			reasons: UP_TO_DATE
-		};
-	}
-	return updateChange(post, record, live, context);
-}
-function withCalendarFacts(plan, posts) {
+function withScheduleFacts(plan, posts) {
 	const byKey = new Map();
 	const repeats = new Map();
 	for (const post of posts) {
@@ -60668,46 +61401,43 @@ function withCalendarFacts(plan, posts) {
 		byKey.set(post.key, post);
 		if (post.occurrence !== void 0) repeats.set(post.occurrence.of, post.file);
 	}
-	let touched = false;
+	let annotatedAny = false;
 	const changes = plan.changes.map((change) => {
 		const annotated = annotate(change, byKey.get(change.key), repeats);
-		touched ||= annotated !== change;
+		annotatedAny ||= annotated !== change;
 		return annotated;
 	});
-	return touched ? {
+	return annotatedAny ? {
 		...plan,
 		changes
 	} : plan;
 }
 function annotate(change, post, repeats) {
-	if (post === void 0) return change.action === "delete" || change.action === "unschedule" || change.action === "noop" ? surplusOccurrence(change, repeats) : change;
+	if (post === void 0) return surplusOccurrence(change, repeats);
 	const taken = post.slot?.taken;
 	const executed = change.action === "create" || change.action === "update";
-	const reasons = post.occurrence === void 0 ? change.reasons : change.reasons.map((reason) => reason === NEW_FILE ? `new occurrence (${post.occurrence.date})` : reason);
 	return {
 		...change,
-		reasons,
 		...taken === void 0 || post.shape.scheduledAt === null ? {} : { slot: {
 			slot: taken.slot,
 			scheduledAt: post.shape.scheduledAt,
 			source: taken.source
 		} },
 		...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
-		...taken !== void 0 && executed ? { reasons: [...reasons, `time from slot ${taken.slot}: ${taken.wall}, ${taken.source === "recorded" ? "kept from the last apply" : "the earliest free one"}`] } : {}
+		...taken !== void 0 && executed ? { reasons: [...change.reasons, `time from slot ${taken.slot}: ${taken.wall}, ${taken.source === "recorded" ? "kept from the last apply" : "the earliest free one"}`] } : {}
 	};
 }
 function surplusOccurrence(change, repeats) {
-	const match = /^(.+)@(\d{4}-\d{2}-\d{2})$/.exec(change.key);
-	if (match === null || repeats.get(match[1]) !== change.file || change.stateOnly) return change;
-	const [, of, date] = match;
-	const why = `${date} is no longer an occurrence of the repeat in ${change.file}`;
+	if (change.action !== "delete" && change.action !== "unschedule" && change.action !== "noop") return change;
+	if (change.reason !== "file-removed") return change;
+	const occurrence = occurrenceOfKey(change.key);
+	if (occurrence === void 0 || repeats.get(occurrence.of) !== change.file) return change;
+	const why = `${occurrence.date} is no longer an occurrence of the repeat in ${change.file}`;
 	const draft = change.action === "unschedule" ? ": it goes back to draft on the remote (--prune deletes it)" : change.action === "noop" ? ": it stays a draft on the remote (--prune deletes it)" : "";
 	return {
 		...change,
-		occurrence: {
-			of,
-			date
-		},
+		reason: "occurrence-removed",
+		occurrence,
 		reasons: [`${why}${draft}`]
 	};
 }
@@ -60793,6 +61523,7 @@ function adoptChange(post, live, state) {
 	});
 	return {
 		action: "adopt",
+		reason: "unowned-match",
 		key: post.key,
 		file: post.file,
 		postId: live.id,
@@ -60803,18 +61534,169 @@ function adoptChange(post, live, state) {
 		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
 	};
 }
+function unavailableAccounts(post, context) {
+	return post.shape.targets.flatMap((target, index) => {
+		const label = post.targetLabels[index] ?? target.socialAccountId;
+		const account = context.accounts.get(target.socialAccountId);
+		if (!account) return [`account ${label} is not connected to this project`];
+		if (account.available) return [];
+		return [`account ${label} is unavailable: ${account.reason ?? "no reason given"}`];
+	});
+}
+function createChange(post, context, { reason, reasons, resumesPending }) {
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: null,
+		desired: post.shape
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	return {
+		action: "create",
+		reason,
+		...base,
+		reasons,
+		...resumesPending ? { resumesPending: true } : {}
+	};
+}
+function updateChange(post, record, live, context) {
+	const current = context.shapeOf(live);
+	const fields = diffShapes(current, post.shape);
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		fields,
+		liveUpdatedAt: live.updatedAt
+	};
+	if (!isEditable(live)) return {
+		action: "blocked",
+		reason: "not-editable",
+		...base,
+		reasons: [notEditableReason(live, "edited")]
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	if (record.reread === true) return {
+		action: "update",
+		reason: "merged-record",
+		...base,
+		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
+	};
+	const changedLocally = post.shapeHash !== record.appliedHash;
+	const drifted = shapeHash(current) !== record.appliedHash;
+	if (!changedLocally) {
+		const drift = diffShapes(post.shape, current);
+		return {
+			action: "update",
+			reason: "drifted",
+			...base,
+			drift,
+			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
+		};
+	}
+	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
+	if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+	return {
+		action: "update",
+		reason: "file-changed",
+		...base,
+		reasons
+	};
+}
+function untouchedSinceApply(post, record, live) {
+	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+}
+function unchangedChange(post, live) {
+	return {
+		action: "noop",
+		reason: "up-to-date",
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		liveUpdatedAt: live.updatedAt,
+		reasons: UP_TO_DATE
+	};
+}
+function newPostReason(post, resumesPending) {
+	if (resumesPending) return {
+		reason: "interrupted-create",
+		reasons: ["resume an interrupted create"]
+	};
+	if (post.occurrence !== void 0) return {
+		reason: "new-occurrence",
+		reasons: [`new occurrence (${post.occurrence.date})`]
+	};
+	return {
+		reason: "new-file",
+		reasons: ["new file"]
+	};
+}
+function planDesiredPost(post, context) {
+	const record = context.state.posts[post.key];
+	const resumesPending = context.state.pending[post.key] !== void 0;
+	if (!record) return createChange(post, context, {
+		...newPostReason(post, resumesPending),
+		resumesPending
+	});
+	const brief = context.liveBrief(record.postId);
+	if (!brief) {
+		const reasons = ["deleted on the remote; will be recreated"];
+		if (resumesPending) reasons.push("resume an interrupted create");
+		return createChange(post, context, {
+			reason: "deleted-on-remote",
+			reasons,
+			resumesPending
+		});
+	}
+	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
+	const live = context.livePost(record.postId);
+	const desiredHash = post.shapeHash;
+	if (shapeHash(context.shapeOf(live)) === desiredHash) {
+		if (record.file !== post.file) return {
+			action: "move",
+			reason: "renamed",
+			key: post.key,
+			fromKey: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: [`renamed ${record.file} → ${post.file}`]
+		};
+		return {
+			action: "noop",
+			reason: "up-to-date",
+			key: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: UP_TO_DATE
+		};
+	}
+	return updateChange(post, record, live, context);
+}
 function createPlan(input) {
 	const context = planContext(input);
 	const { state } = input;
-	const untouched = input.untouched ?? [];
-	const desiredKeys = new Set([...input.desired.map((post) => post.key), ...untouched.map(({ post }) => post.key)]);
+	const desiredKeys = new Set(input.desired.map((post) => post.key));
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
 	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
 	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
 	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
 	const changes = [];
-	for (const { post, live } of untouched) changes.push(unchangedChange(post, live));
 	for (const post of input.desired) {
 		const adopted = adoptions.adopted.get(post.key);
 		if (adopted) changes.push(adoptChange(post, adopted, state));
@@ -60884,14 +61766,11 @@ function summarize(changes) {
 function guardChanges(plan, context) {
 	const shared = sharedPostRecords(context.state);
 	let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared));
-	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
-		const valid = [...context.posts, ...context.unchanged];
-		changes = blockPostsWithErrors(changes, {
-			...context,
-			postKeys: new Set(valid.map((post) => post.key)),
-			postFiles: new Set([...valid.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
-		});
-	}
+	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) changes = blockPostsWithErrors(changes, {
+		...context,
+		postKeys: new Set(context.posts.map((post) => post.key)),
+		postFiles: new Set([...context.posts.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
+	});
 	if (changes.every((change, index) => change === plan.changes[index])) return plan;
 	changes.sort(compareChanges);
 	const desired = new Map(context.posts.map((post) => [post.key, post]));
@@ -60907,22 +61786,17 @@ function guardSchedule(change, { now, timezone }) {
 	if (change.action === "update" && change.fields?.some((field) => field.field === "scheduledAt") && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) return {
 		...change,
 		action: "blocked",
+		reason: "scheduled-in-past",
 		reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`]
 	};
 	return change;
 }
-function unchangedToReadInFull(unchanged, state, live) {
-	return splitUnchanged(unchanged, state, live.briefs).touched;
-}
 function planPosts(input) {
 	const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
 	const state = trustedState(input.state, unconfirmed);
-	const { untouched, touched } = splitUnchanged(input.unchanged, state, input.live.briefs);
-	if (touched.length > 0) throw new Error(`${touched[0].file} was touched since the last apply: read it in full before planning`);
 	const planInput = {
 		target: input.target,
 		desired: input.posts,
-		untouched,
 		diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
 		state,
 		stateHash: input.stateHash,
@@ -60933,11 +61807,10 @@ function planPosts(input) {
 		only: input.only,
 		now: input.now.toISOString()
 	};
-	return withCalendarFacts(guardChanges(input.planner === void 0 ? createPlan(planInput) : input.planner.plan(planInput), {
+	return withScheduleFacts(guardChanges(createPlan(planInput), {
 		diagnostics: planInput.diagnostics,
 		invalidFiles: input.invalidFiles,
 		posts: input.posts,
-		unchanged: input.unchanged,
 		state,
 		unconfirmed,
 		only: input.only,
@@ -61004,8 +61877,7 @@ async function contentOf(media, atMostBytes) {
 	}
 }
 function startRemoteRead(client, options) {
-	const keeps = options.keeps ?? "lean";
-	const read = options.refreshAll === true ? { full: listLivePosts(client, {}, keeps) } : { open: listOpenPosts(client, keeps) };
+	const read = options.refreshAll === true ? { full: listLivePosts(client) } : { open: listOpenPosts(client) };
 	("full" in read ? read.full : read.open).catch(() => void 0);
 	return read;
 }
@@ -61014,16 +61886,16 @@ async function buildPlan(options) {
 	const read = options.listing ?? startRemoteRead(connection.client, options);
 	const state = await options.state;
 	const { section } = state;
-	const calendarLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
-	calendarLive.catch(() => void 0);
+	const scheduleLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
+	scheduleLive.catch(() => void 0);
 	const [listed, desired] = await Promise.all(["full" in read ? read.full : read.open, readDesired({
 		config,
 		client: connection.client,
 		now,
-		caches: createPlanCaches(options.kept),
-		calendar: {
+		caches: createPlanCaches(options.memo),
+		schedule: {
 			state: section,
-			live: calendarLive,
+			live: scheduleLive,
 			prune: options.prune
 		}
 	})]);
@@ -61033,38 +61905,32 @@ async function buildPlan(options) {
 		records: section.posts,
 		readFinal: changedSinceApply(desired)
 	}) : listed;
-	const plan = await planDesired(desired, {
-		target: connection.target,
-		seal: connection.seal,
-		live,
-		section,
-		stateHash: state.hash,
-		prune: options.prune,
-		only: options.only,
-		now,
-		timezone: config.timezone
-	});
-	await options.kept?.save();
 	return {
-		plan,
+		plan: await planDesired(desired, {
+			target: connection.target,
+			seal: connection.seal,
+			live,
+			section,
+			stateHash: state.hash,
+			prune: options.prune,
+			only: options.only,
+			now,
+			timezone: config.timezone
+		}),
 		desired,
 		live,
 		state
 	};
 }
 function changedSinceApply(desired) {
-	const byKey = new Map();
-	for (const post of desired.unchanged) byKey.set(post.key, post);
-	for (const post of desired.posts) byKey.set(post.key, post);
+	const byKey = new Map(desired.posts.map((post) => [post.key, post]));
 	return (key, record) => {
 		const post = byKey.get(key);
 		return post === void 0 || post.file !== record.file || post.shapeHash !== record.appliedHash;
 	};
 }
 async function planDesired(desired, against) {
-	const touched = unchangedToReadInFull(desired.unchanged, against.section, against.live);
-	const posts = touched.length === 0 ? desired.posts : sortByKey([...desired.posts, ...await desired.readInFull(touched)]);
-	const unchanged = touched.length === 0 ? desired.unchanged : without(desired.unchanged, touched);
+	const { posts } = desired;
 	const mediaSha256s = await learnOrphanMedia({
 		posts,
 		state: against.section,
@@ -61074,7 +61940,6 @@ async function planDesired(desired, against) {
 	return planPosts({
 		target: against.target,
 		posts,
-		unchanged,
 		contentDiagnostics: desired.contentDiagnostics,
 		checkDiagnostics: desired.checkDiagnostics,
 		invalidFiles: desired.invalid,
@@ -61087,25 +61952,23 @@ async function planDesired(desired, against) {
 		prune: against.prune,
 		only: against.only,
 		now: against.now,
-		timezone: against.timezone,
-		...against.planner === void 0 ? {} : { planner: against.planner }
+		timezone: against.timezone
 	});
 }
-var UP_TO_DATE, NEW_FILE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_CKdM3wpT = __esmMin((() => {
-	init_shape_hash_BxLIrBGw();
-	init_plan_context_IkjQfGfV();
-	init_media_source_UK3LYlYo();
-	init_time_text_Bhp7VO_D();
-	init_removed_changes_CzEcSaxo();
-	init_unconfirmed_records_ByVoXFYj();
-	init_state_file_BZZ161K8();
-	init_scoped_listing_BgS2hvLX();
-	init_check_posts_Dclnqj_I();
-	init_read_desired_CL07KyXR();
+var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
+var init_build_plan_CqOwnaH7 = __esmMin((() => {
+	init_check_posts_D2sIgsUS();
+	init_ordering_Cxkvd8_o();
+	init_shape_hash_BBU0Jszj();
+	init_media_source_DNMUFPLv();
+	init_plan_context_DPpuIOzv();
+	init_removed_changes_DanEMJ25();
+	init_unconfirmed_records_Vk4d0LdP();
+	init_state_file_Bbz_Xqq0();
+	init_scoped_listing_DIsmjw5M();
+	init_read_desired_TmkGxo_k();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
-	NEW_FILE = "new file";
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -61133,32 +61996,82 @@ var init_build_plan_CKdM3wpT = __esmMin((() => {
 	isUnknown = (sha256) => sha256.startsWith("id:");
 	FETCH_CONCURRENCY = 4;
 }));
-function derivedCodec() {
+function settledStamp(stats, readAt) {
+	if (stats.mtimeMs > readAt - 2e3) return void 0;
 	return {
-		encode: (entries) => [...entries.values()],
-		decode: (raw) => Array.isArray(raw) && raw.every(isEntry) ? new Map(raw.map((entry) => [entry.value.key, entry])) : void 0
+		size: stats.size,
+		mtimeMs: stats.mtimeMs,
+		ctimeMs: stats.ctimeMs,
+		ino: stats.ino
 	};
 }
-function isEntry(entry) {
-	const { fingerprint, value } = entry ?? {};
-	return typeof fingerprint === "string" && typeof value?.key === "string";
+function sameStamp(stamp, stats) {
+	return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
 }
-var PostDerived;
-var init_post_derived_0LsqX75P = __esmMin((() => {
-	PostDerived = class {
+function statsForStamp(path) {
+	let stats;
+	try {
+		stats = lstatSync(path, { throwIfNoEntry: false });
+	} catch {
+		return;
+	}
+	return stats?.isFile() === true ? stats : void 0;
+}
+var StampedFacts, PostMemo;
+var init_post_memo_D1On4_VO = __esmMin((() => {
+	StampedFacts = class {
 		#section;
 		constructor(section) {
 			this.#section = section;
 		}
-		get(post) {
-			const entry = this.#section.get(post.key);
-			return entry !== void 0 && entry.fingerprint === post.fingerprint && entry.value.shapeHash === post.shapeHash && entry.value.file === post.file ? entry.value : void 0;
+		get(path, stats) {
+			const entry = this.#section.get(path);
+			if (entry === void 0) return void 0;
+			if (sameStamp(entry.stamp, stats)) return entry.value;
+			this.#section.delete(path);
 		}
-		keep(post, value) {
-			if (value.key !== post.key || value.file !== post.file || value.shapeHash !== post.shapeHash) throw new Error(`a value kept for ${post.key} names another post`);
-			this.#section.set(post.key, {
-				fingerprint: post.fingerprint,
+		recall(path, stats, workOut) {
+			const kept = this.get(path, stats);
+			if (kept !== void 0) return Promise.resolve(kept);
+			const readAt = Date.now();
+			return workOut().then((value) => {
+				this.set(path, stats, value, readAt);
+				return value;
+			});
+		}
+		set(path, stats, value, readAt) {
+			const stamp = settledStamp(stats, readAt);
+			if (stamp !== void 0) this.#section.set(path, {
+				stamp,
 				value
+			});
+		}
+	};
+	PostMemo = class PostMemo {
+		#section;
+		#media;
+		constructor(section, media) {
+			this.#section = section;
+			this.#media = media;
+		}
+		static inMemory() {
+			return new PostMemo(new Map(), null);
+		}
+		mediaFacts(realPath, stats, workOut) {
+			return this.#media === null ? workOut() : this.#media.recall(realPath, stats, workOut);
+		}
+		reading(file, path) {
+			const entry = this.#section.get(file);
+			if (entry === void 0) return void 0;
+			const stats = statsForStamp(path);
+			return stats !== void 0 && sameStamp(entry.stamp, stats) ? entry.reading : void 0;
+		}
+		keep(file, read, reading) {
+			const stamp = settledStamp(read.stats, read.readAt);
+			if (stamp === void 0) this.#section.delete(file);
+			else this.#section.set(file, {
+				stamp,
+				reading
 			});
 		}
 	};
@@ -61364,7 +62277,7 @@ function demoFixture() {
 	}] };
 }
 var DEMO_API_KEY, DEMO_ACCOUNTS;
-var init_demo_fixture_IfdBLzbl = __esmMin((() => {
+var init_demo_fixture_DBDaQ3on = __esmMin((() => {
 	init_types_DvW_OqHm();
 	DEMO_API_KEY = "demo-key";
 	DEMO_ACCOUNTS = {
@@ -67359,7 +68272,7 @@ var require_dist = __commonJSMin(((exports, module) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	exports.default = formatsPlugin;
 }));
-var emulator_DPwZ5tmC_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_wrkUWZdT_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -67813,7 +68726,7 @@ async function readFixtureFile(path) {
 		throw new InputError(`cannot read the fixture ${path}: ${error.message}`);
 	}
 	try {
-		return path.toLowerCase().endsWith(".json") ? JSON.parse(text) : (0, import_dist$1.parse)(text);
+		return path.toLowerCase().endsWith(".json") ? JSON.parse(text) : (0, import_dist$3.parse)(text);
 	} catch (error) {
 		throw new InputError(`the fixture ${path} is not valid ${path.toLowerCase().endsWith(".json") ? "JSON" : "YAML"}: ${error.message}`);
 	}
@@ -68942,18 +69855,18 @@ async function startEmulator(options = {}) {
 		}
 	};
 }
-var import_dist$1, import_ajv, import_dist$2, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_DPwZ5tmC = __esmMin((() => {
+var import_dist$3, import_ajv, import_dist$4, ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_wrkUWZdT = __esmMin((() => {
 	init_guard_Rhg5cb5l();
 	init_error_codes_OgOShhx_();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_IfdBLzbl();
+	init_demo_fixture_DBDaQ3on();
 	init_types_DvW_OqHm();
 	init_probe_BaPGwDdx();
+	import_dist$3 = require_dist$1();
 	init_wrapper();
-	import_dist$1 = require_dist$1();
 	import_ajv = require_ajv();
-	import_dist$2 = __toESM(require_dist(), 1);
+	import_dist$4 = __toESM(require_dist(), 1);
 	ApiError = class extends Error {
 		status;
 		code;
@@ -69345,7 +70258,7 @@ var init_emulator_DPwZ5tmC = __esmMin((() => {
 	STORAGE_PREFIX = "/_storage/";
 	BODY_METHODS = new Set(["POST", "PATCH"]);
 	delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-	addFormats = import_dist$2.default ?? import_dist$2;
+	addFormats = import_dist$4.default ?? import_dist$4;
 	Journal = class Journal {
 		file;
 		handle;
@@ -70262,13 +71175,13 @@ var init_emulator_DPwZ5tmC = __esmMin((() => {
 		}
 	};
 }));
-var context_bcFIGxW6_exports = __exportAll$1({
+var context_D5jjKJqs_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
 	n: () => connect,
-	openRunCache: () => openRunCache,
+	openMemo: () => openMemo,
 	openTarget: () => openTarget,
 	t: () => styleFor
 });
@@ -70323,32 +71236,6 @@ function gitTracksFilesUnder(root, dir) {
 	} catch {
 		return false;
 	}
-}
-function seldomOf(summary) {
-	const { keyPosition, diagnostics, schedule, snippets } = summary;
-	const seldom = {
-		...keyPosition === void 0 ? {} : { keyPosition },
-		...diagnostics.length === 0 ? {} : { diagnostics },
-		...schedule === void 0 ? {} : { schedule },
-		...snippets === void 0 ? {} : { snippets }
-	};
-	return Object.keys(seldom).length === 0 ? 0 : seldom;
-}
-function checksValue(checks) {
-	if (checks === null) return 0;
-	const { rules, accounts, media } = checks;
-	return accounts.length === 0 && media.length === 0 ? [rules] : [
-		rules,
-		accounts,
-		media
-	];
-}
-function checksOf(value) {
-	return value === 0 ? null : {
-		rules: value[0],
-		accounts: value[1] ?? NONE,
-		media: value[2] ?? NONE
-	};
 }
 function contentContext(config, accountFacts = new Map()) {
 	const accounts = Object.entries(config.accounts).sort(([a], [b]) => compareText(a, b));
@@ -70405,7 +71292,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_DPwZ5tmC(), emulator_DPwZ5tmC_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_wrkUWZdT(), emulator_wrkUWZdT_exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
@@ -70480,7 +71367,7 @@ function globalOptions(command) {
 function isCI() {
 	return isCiEnvironment(process.env);
 }
-function openRunCache(options) {
+function openMemo(options) {
 	return RunCache.open(projectRoot(options), {
 		enabled: options.cache !== false,
 		onNotice: (line) => process.stderr.write(`postsync: ${line}\n`)
@@ -70518,7 +71405,7 @@ function clientEventPrinter(style) {
 async function openTarget(options) {
 	const style = styleFor(process.stdout, options);
 	const config = await loadProjectConfig(options);
-	const kept = openRunCache(options);
+	const memo = openMemo(options);
 	return {
 		config,
 		connection: await connect(config, {
@@ -70526,15 +71413,15 @@ async function openTarget(options) {
 			onClientEvent: clientEventPrinter(styleFor(process.stderr, options))
 		}),
 		style,
-		kept
+		memo
 	};
 }
-var import_picocolors, SECTION_FORMAT, CacheSection, STAMP_FIELDS, REF_FIELDS, NO_STAMP, NONE, postColumns, PostRows, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_bcFIGxW6 = __esmMin((() => {
-	init_state_file_BZZ161K8();
+var import_picocolors, SECTION_FORMAT, CacheSection, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
+var init_context_D5jjKJqs = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
 	init_hash_01wju9gs();
-	init_time_text_Bhp7VO_D();
-	init_post_derived_0LsqX75P();
+	init_ordering_Cxkvd8_o();
+	init_post_memo_D1On4_VO();
 	init_errors_BmB5JMAx();
 	init_main();
 	import_picocolors = __toESM(require_picocolors(), 1);
@@ -70598,121 +71485,6 @@ var init_context_bcFIGxW6 = __esmMin((() => {
 			}
 		}
 	};
-	STAMP_FIELDS = 4;
-	REF_FIELDS = 4;
-	NO_STAMP = -1;
-	NONE = Object.freeze([]);
-	postColumns = {
-		encode(entries) {
-			const columns = {
-				files: [],
-				digests: [],
-				shapeHashes: [],
-				mediaHashes: [],
-				keys: [],
-				stamps: "",
-				refs: [],
-				values: []
-			};
-			const stamps = new DataView(new ArrayBuffer(entries.size * STAMP_FIELDS * 8));
-			const valueIndex = new Map();
-			const refOf = (value) => {
-				const text = JSON.stringify(value);
-				let index = valueIndex.get(text);
-				if (index === void 0) {
-					index = columns.values.push(value) - 1;
-					valueIndex.set(text, index);
-				}
-				return index;
-			};
-			let row = 0;
-			for (const [file, { digest, stamp, summary, checks }] of entries) {
-				columns.files.push(file);
-				columns.digests.push(digest);
-				columns.shapeHashes.push(summary.shapeHash);
-				columns.mediaHashes.push(summary.mediaHashes);
-				columns.keys.push(summary.key);
-				(stamp === null ? [
-					NO_STAMP,
-					NO_STAMP,
-					NO_STAMP,
-					NO_STAMP
-				] : [
-					stamp.size,
-					stamp.mtimeMs,
-					stamp.ctimeMs,
-					stamp.ino
-				]).forEach((value, field) => stamps.setFloat64((row * STAMP_FIELDS + field) * 8, value, true));
-				columns.refs.push(refOf(summary.accountIds), refOf(summary.media ?? 0), refOf(seldomOf(summary)), refOf(checksValue(checks)));
-				row += 1;
-			}
-			columns.stamps = Buffer.from(stamps.buffer).toString("base64");
-			return columns;
-		},
-		decode(raw) {
-			const columns = raw;
-			if (typeof columns !== "object" || columns === null) return void 0;
-			const { files, digests, shapeHashes, mediaHashes, keys, refs, values } = columns;
-			if (!Array.isArray(files) || !Array.isArray(values) || typeof columns.stamps !== "string") return void 0;
-			const count = files.length;
-			if (![
-				digests,
-				shapeHashes,
-				mediaHashes,
-				keys
-			].every((column) => Array.isArray(column) && column.length === count) || !Array.isArray(refs) || refs.length !== count * REF_FIELDS || !refs.every((ref) => Number.isInteger(ref) && ref >= 0 && ref < values.length)) return void 0;
-			const bytes = Buffer.from(columns.stamps, "base64");
-			if (bytes.length !== count * STAMP_FIELDS * 8) return void 0;
-			const stamps = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-			const rows = new Map();
-			files.forEach((file, row) => rows.set(file, row));
-			const stampField = (row, field) => stamps.getFloat64((row * STAMP_FIELDS + field) * 8, true);
-			const value = (row, field) => values[refs[row * REF_FIELDS + field]];
-			return new PostRows(rows, (row) => {
-				const summary = {
-					key: keys[row],
-					diagnostics: [],
-					accountIds: value(row, 0),
-					media: value(row, 1) === 0 ? void 0 : value(row, 1),
-					mediaHashes: mediaHashes[row],
-					shapeHash: shapeHashes[row]
-				};
-				const seldom = value(row, 2);
-				if (seldom !== 0) Object.assign(summary, seldom);
-				const size = stampField(row, 0);
-				const stamp = size === NO_STAMP ? null : {
-					size,
-					mtimeMs: stampField(row, 1),
-					ctimeMs: stampField(row, 2),
-					ino: stampField(row, 3)
-				};
-				return {
-					digest: digests[row],
-					stamp,
-					summary,
-					checks: checksOf(value(row, 3))
-				};
-			});
-		}
-	};
-	PostRows = class {
-		#rows;
-		#entryAt;
-		constructor(rows, entryAt) {
-			this.#rows = rows;
-			this.#entryAt = entryAt;
-		}
-		get size() {
-			return this.#rows.size;
-		}
-		has(file) {
-			return this.#rows.has(file);
-		}
-		get(file) {
-			const row = this.#rows.get(file);
-			return row === void 0 ? void 0 : this.#entryAt(row);
-		}
-	};
 	CACHE_DIR = ".postsync/cache";
 	RunCache = class RunCache {
 		#dir;
@@ -70747,27 +71519,9 @@ var init_context_bcFIGxW6 = __esmMin((() => {
 			}, "", () => void 0);
 		}
 		posts(config, accountFacts) {
-			const section = this.#section("posts", contentContext(config, accountFacts), postColumns);
+			const section = this.#section("posts", contentContext(config, accountFacts));
 			const media = this.#section("media", "");
-			return section === void 0 || media === void 0 ? void 0 : new PostCache(section, new StampedFacts(media));
-		}
-		calendarCards(context) {
-			const section = this.#section("calendar", context, derivedCodec());
-			return section === void 0 ? void 0 : new PostDerived(section);
-		}
-		knownStates() {
-			const section = this.#section("states", "");
-			if (section === void 0) return void 0;
-			return {
-				get: (path, digest) => {
-					const kept = section.get(path);
-					return kept?.digest === digest ? kept.known : void 0;
-				},
-				set: (path, digest, known) => section.set(path, {
-					digest,
-					known
-				})
-			};
+			return section === void 0 || media === void 0 ? void 0 : new PostMemo(section, new StampedFacts(media));
 		}
 		async save() {
 			const sections = [...this.#sections.values()].map((open) => open.section);
@@ -70840,27 +71594,27 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_CfIVyzAf = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_unconfirmed_records_ByVoXFYj();
+var init_plan_json_D3j1s2Xa = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	init_unconfirmed_records_Vk4d0LdP();
 }));
-var plan_DxwDo9Is_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_V4T9sJwO_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
-	const { config, connection, kept } = input;
+	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
 	return buildPlan({
 		config,
 		connection,
-		state: readStateSection(config.statePath, connection.target, { known: kept.knownStates() }),
+		state: readStateSection(config.statePath, connection.target),
 		listing,
-		kept,
+		memo,
 		prune: input.prune,
 		only: input.only,
 		now: input.now
 	});
 }
 async function runPlan(flags, command) {
-	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openTarget(globalOptions(command));
 	try {
 		const prune = pruneSetting({
 			flag: flags.prune,
@@ -70870,7 +71624,7 @@ async function runPlan(flags, command) {
 		const { plan } = await planProject({
 			config,
 			connection,
-			kept,
+			memo,
 			prune: prune.on,
 			only: flags.target ?? null,
 			now: new Date(),
@@ -70902,19 +71656,20 @@ async function runPlan(flags, command) {
 		if (hasErrors(plan.diagnostics)) return 1;
 		return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
 	} finally {
+		await memo.save();
 		await connection.close();
 	}
 }
-var init_plan_DxwDo9Is = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
+var init_plan_V4T9sJwO = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
 	init_summary_CYI1_UIP();
-	init_actions_report_d0spq3mV();
-	init_state_file_BZZ161K8();
-	init_build_plan_CKdM3wpT();
-	init_context_bcFIGxW6();
-	init_plan_json_CfIVyzAf();
-	init_plan_human_C4vSKyvc();
-	init_plan_markdown_vaapHCe_();
+	init_actions_report_CEq6DYqR();
+	init_state_file_Bbz_Xqq0();
+	init_build_plan_CqOwnaH7();
+	init_context_D5jjKJqs();
+	init_plan_json_D3j1s2Xa();
+	init_plan_human_DCHGNyM_();
+	init_plan_markdown_DNyDlIyr();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70925,7 +71680,8 @@ function calendarAt(folder) {
 	return {
 		folder,
 		apiUrlSecret: `POSTSYNC_API_URL${suffix}`,
-		apiKeySecret: `POSTSYNC_API_KEY${suffix}`
+		apiKeySecret: `POSTSYNC_API_KEY${suffix}`,
+		artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, "-")}`
 	};
 }
 async function findCalendars(root) {
@@ -70961,13 +71717,13 @@ function assertDistinctSecrets(calendars) {
 	const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(" and ")} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
-var init_find_calendars_DeFN3lm8 = __esmMin((() => {
+var init_find_calendars_DSS25_nN = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_time_text_Bhp7VO_D();
+	init_ordering_Cxkvd8_o();
 	init_main();
-	init_state_file_BZZ161K8();
+	init_state_file_Bbz_Xqq0();
 }));
-var all_calendars_4688njLK_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_BG7BJQGz_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70999,10 +71755,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_4688njLK = __esmMin((() => {
-	init_find_calendars_DeFN3lm8();
+var init_all_calendars_BG7BJQGz = __esmMin((() => {
+	init_find_calendars_DSS25_nN();
 	init_errors_BmB5JMAx();
-	init_context_bcFIGxW6();
+	init_context_D5jjKJqs();
 	init_main();
 	init_esm$1();
 }));
@@ -71021,40 +71777,37 @@ function draftReadiness(desired) {
 		});
 	};
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
-	for (const post of desired.unchanged) if (post.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_CmbGgUVh = __esmMin((() => {
-	init_readiness_BJPqZMqj();
-	init_time_text_Bhp7VO_D();
+var init_draft_readiness_pcnDk_d9 = __esmMin((() => {
+	init_check_posts_D2sIgsUS();
+	init_ordering_Cxkvd8_o();
 }));
-var validate_bY4shYL7_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DXgzxT96_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
-	const { config, connection, kept } = input;
-	const { section } = await readStateSection(config.statePath, connection.target, { known: kept.knownStates() });
-	const desired = await readDesired({
+	const { config, connection, memo } = input;
+	const { section } = await readStateSection(config.statePath, connection.target);
+	return await readDesired({
 		config,
 		client: connection.client,
 		now: input.now,
-		caches: createPlanCaches(kept),
-		calendar: {
+		caches: createPlanCaches(memo),
+		schedule: {
 			state: section,
 			prune: false
 		}
 	});
-	await kept.save();
-	return desired;
 }
 async function runValidate(flags, command) {
-	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openTarget(globalOptions(command));
 	try {
 		const desired = await validateProject({
 			config,
 			connection,
-			kept,
+			memo,
 			now: new Date()
 		});
-		const posts = desired.posts.length + desired.unchanged.length;
+		const posts = desired.posts.length + desired.held.length;
 		const drafts = draftReadiness(desired);
 		if (flags.json) process.stdout.write(renderJson({
 			...diagnosticsReport("validate", desired.diagnostics),
@@ -71078,22 +71831,23 @@ async function runValidate(flags, command) {
 		});
 		return hasErrors(desired.diagnostics) ? 1 : 0;
 	} finally {
+		await memo.save();
 		await connection.close();
 	}
 }
-var init_validate_bY4shYL7 = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_draft_readiness_CmbGgUVh();
-	init_state_file_BZZ161K8();
-	init_check_posts_Dclnqj_I();
-	init_read_desired_CL07KyXR();
+var init_validate_DXgzxT96 = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	init_draft_readiness_pcnDk_d9();
+	init_state_file_Bbz_Xqq0();
+	init_check_posts_D2sIgsUS();
+	init_read_desired_TmkGxo_k();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_bcFIGxW6();
+	init_context_D5jjKJqs();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_json_CfIVyzAf();
+	init_plan_json_D3j1s2Xa();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -71480,11 +72234,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DxOPlV2r = __esmMin((() => {
+var init_apply_plan_BOH8uTDk = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BZZ161K8();
-	init_media_source_UK3LYlYo();
-	init_shape_hash_BxLIrBGw();
+	init_state_file_Bbz_Xqq0();
+	init_media_source_DNMUFPLv();
+	init_shape_hash_BBU0Jszj();
 	init_hash_01wju9gs();
 	init_error_codes_OgOShhx_();
 	init_p_limit();
@@ -71581,17 +72335,22 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
+var init_lock_DKfmzL9W = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_state_file_Bbz_Xqq0();
+	init_ordering_Cxkvd8_o();
+	init_atomic_Bwglcd__();
+}));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_BhbE65Jf = __esmMin((() => {
+var init_state_store_CCW2jAHZ = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
 	init_errors_BmB5JMAx();
-	init_time_text_Bhp7VO_D();
-	init_state_file_BZZ161K8();
+	init_atomic_Bwglcd__();
 	init_hash_01wju9gs();
-	init_atomic_UvdR6Owh();
 	JournalFile = class {
 		path;
 		#root;
@@ -71703,7 +72462,7 @@ var init_state_store_BhbE65Jf = __esmMin((() => {
 			const root = options.root ?? dirname(path);
 			for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 			const leftover = existsSync(journalPathFor(path));
-			const file = await readState(path);
+			const file = await readState$1(path);
 			const store = new StateStore(path, target.id, file, sectionFor(file, target), {
 				seal: options.seal,
 				root
@@ -71946,8 +72705,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DTjxops0 = __esmMin((() => {
-	init_plan_human_C4vSKyvc();
+var init_apply_progress_D4OByYT1 = __esmMin((() => {
+	init_plan_human_DCHGNyM_();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71962,7 +72721,7 @@ var init_apply_progress_DTjxops0 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_VMwO23Ak_exports = __exportAll$1({ runApply: () => runApply });
+var apply_DJIoi1zH_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71987,7 +72746,7 @@ async function recordFinalStatuses(input) {
 }
 async function verifyPlanFresh(input) {
 	const { plan, client } = input;
-	const limit = pLimit(READ_CONCURRENCY$2);
+	const limit = pLimit(READ_CONCURRENCY$1);
 	const livePosts = new Map();
 	await Promise.all(postIdsToCheck(plan).map((id) => limit(async () => {
 		livePosts.set(id, await client.getPost(id).catch((error) => {
@@ -72039,7 +72798,7 @@ async function applyProject(options) {
 					section: store.section,
 					hash: store.sectionHash()
 				},
-				...options.kept === void 0 ? {} : { kept: options.kept },
+				...options.memo === void 0 ? {} : { memo: options.memo },
 				prune: options.prune,
 				only: options.only,
 				now: new Date(),
@@ -72093,7 +72852,7 @@ async function runApply(planFile, flags, command) {
 	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll)) throw new InputError("--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
-	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openTarget(globalOptions(command));
 	const prune = pruneSetting({
 		flag: flags.prune,
 		config: config.prune
@@ -72107,7 +72866,7 @@ async function runApply(planFile, flags, command) {
 			config,
 			connection,
 			saved,
-			kept,
+			memo,
 			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
@@ -72162,6 +72921,7 @@ async function runApply(planFile, flags, command) {
 				const line = resultLine(result, plan);
 				if (flags.json) process.stdout.write(renderJson(planReport("apply", plan, result)));
 				out(`\n${invalid ? style.red(line) : line}`);
+				if (config.stateHome.kind === "branch" && !isCI() && !flags.json) process.stderr.write(style.yellow(`Note: this calendar keeps its state on the branch ${terminalText(config.stateHome.branch)}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
 				await reportApplyOutcome({
 					plan,
 					result,
@@ -72175,6 +72935,7 @@ async function runApply(planFile, flags, command) {
 			}
 		}
 	} finally {
+		await memo.save();
 		await connection.close();
 	}
 }
@@ -72194,29 +72955,466 @@ function resultLine(result, plan) {
 	else if (hasErrors(plan.diagnostics)) line += " Fix the errors above, then apply again.";
 	return line;
 }
-var READ_CONCURRENCY$2;
-var init_apply_VMwO23Ak = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_errors_BmB5JMAx();
-	init_actions_report_d0spq3mV();
-	init_unconfirmed_records_ByVoXFYj();
-	init_apply_plan_DxOPlV2r();
-	init_state_file_BZZ161K8();
-	init_check_posts_Dclnqj_I();
-	init_summary_CYI1_UIP();
-	init_state_store_BhbE65Jf();
-	init_build_plan_CKdM3wpT();
-	init_actions_BUXGNycq();
-	init_context_bcFIGxW6();
-	init_prompt_DdFoKWmA();
-	init_apply_progress_DTjxops0();
-	init_plan_json_CfIVyzAf();
-	init_plan_human_C4vSKyvc();
+var READ_CONCURRENCY$1;
+var init_apply_DJIoi1zH = __esmMin((() => {
 	init_main();
+	init_ordering_Cxkvd8_o();
+	init_errors_BmB5JMAx();
+	init_actions_report_CEq6DYqR();
+	init_unconfirmed_records_Vk4d0LdP();
+	init_apply_plan_BOH8uTDk();
+	init_state_file_Bbz_Xqq0();
+	init_check_posts_D2sIgsUS();
+	init_summary_CYI1_UIP();
+	init_lock_DKfmzL9W();
+	init_state_store_CCW2jAHZ();
+	init_build_plan_CqOwnaH7();
+	init_actions_BUXGNycq();
+	init_context_D5jjKJqs();
+	init_prompt_DdFoKWmA();
+	init_apply_progress_D4OByYT1();
+	init_plan_json_D3j1s2Xa();
+	init_plan_human_DCHGNyM_();
 	init_p_limit();
-	READ_CONCURRENCY$2 = 8;
+	READ_CONCURRENCY$1 = 8;
 }));
-var init_DkEkjZ8n_exports = __exportAll$1({ runInit: () => runInit });
+function mergeEntries(base, ours, theirs, bothChanged) {
+	const merged = {};
+	const keys = new Set([
+		...Object.keys(base),
+		...Object.keys(ours),
+		...Object.keys(theirs)
+	]);
+	for (const key of [...keys].sort(compareText)) {
+		const [b, o, t] = [
+			base[key],
+			ours[key],
+			theirs[key]
+		];
+		const value = same(o, t) || same(t, b) ? o : same(o, b) ? t : bothChanged(key, o, t);
+		if (value !== void 0) merged[key] = value;
+	}
+	return merged;
+}
+function later(ours, theirs, stamp) {
+	if (ours === void 0 || theirs === void 0) return ours ?? theirs;
+	return compareText(stamp(theirs), stamp(ours)) > 0 ? theirs : ours;
+}
+function mergeSection(targetId, base, ours, theirs, notes) {
+	const note = (section, key, message) => notes.push({
+		targetId,
+		section,
+		key,
+		message
+	});
+	const posts = mergeEntries(base.posts, ours.posts, theirs.posts, (key, o, t) => {
+		const kept = later(o, t, (record) => record.appliedAt);
+		const other = kept === o ? t : o;
+		note("posts", key, "changed on both branches; kept the later record, marked to be re-read from the remote on the next plan");
+		if (other !== void 0 && other.postId !== kept.postId) note("posts", key, `post ${other.postId} of the other branch is no longer owned by the state; if it duplicates post ${kept.postId}, delete it in the service`);
+		return {
+			...kept,
+			reread: true
+		};
+	});
+	const pending = mergeEntries(base.pending, ours.pending, theirs.pending, (key, o, t) => {
+		note("pending", key, "interrupted create changed on both branches; kept the later one");
+		return later(o, t, (entry) => entry.startedAt);
+	});
+	for (const key of Object.keys(pending)) {
+		const record = posts[key];
+		if (record === void 0) continue;
+		delete pending[key];
+		posts[key] = {
+			...record,
+			reread: true
+		};
+		note("pending", key, `one branch confirmed this post, the other still had a create pending (Idempotency-Key ${ours.pending[key]?.idempotencyKey ?? theirs.pending[key]?.idempotencyKey}); kept the post, marked to be re-read`);
+	}
+	const media = mergeEntries(base.media, ours.media, theirs.media, (sha256, o, t) => {
+		note("media", sha256, "uploaded on both branches; kept the later upload");
+		return later(o, t, (entry) => entry.uploadedAt);
+	});
+	const uploads = mergeEntries(base.uploads, ours.uploads, theirs.uploads, (sha256, o, t) => {
+		note("uploads", sha256, "multipart upload changed on both branches; kept the later one");
+		return later(o, t, (entry) => entry.startedAt);
+	});
+	for (const sha256 of Object.keys(uploads)) if (media[sha256] !== void 0) delete uploads[sha256];
+	return {
+		apiUrl: ours.apiUrl,
+		projectId: ours.projectId,
+		posts,
+		media,
+		pending,
+		uploads
+	};
+}
+function mergeStates(base, ours, theirs) {
+	const ancestor = base ?? emptyStateFile();
+	const notes = [];
+	const targets = {};
+	const ids = new Set([...Object.keys(ours.targets), ...Object.keys(theirs.targets)]);
+	for (const id of [...ids].sort(compareText)) {
+		const o = ours.targets[id];
+		const t = theirs.targets[id];
+		if (o === void 0 || t === void 0) {
+			targets[id] = o ?? t;
+			continue;
+		}
+		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyTargetState(o), o, t, notes);
+	}
+	return {
+		state: {
+			version: 1,
+			targets
+		},
+		notes
+	};
+}
+var same;
+var init_merge_JXEo_65i = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	init_hash_01wju9gs();
+	init_state_file_Bbz_Xqq0();
+	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}));
+function runGit(repository, args, input) {
+	return new Promise((resolve, reject) => {
+		const child = spawn("git", args, {
+			cwd: repository.cwd,
+			env: {
+				...process.env,
+				GIT_TERMINAL_PROMPT: "0"
+			},
+			stdio: [
+				input === void 0 ? "ignore" : "pipe",
+				"pipe",
+				"pipe"
+			],
+			timeout: GIT_TIMEOUT_MS
+		});
+		let stdout = "";
+		let stderr = "";
+		child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
+		child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
+		child.on("error", (error) => reject(new InputError(`cannot run git: ${error.message}`, { hint: "postsync state pull, push and show run git: install it and run them in a clone of the repository." })));
+		child.on("close", (code) => resolve({
+			code: code ?? 1,
+			stdout,
+			stderr
+		}));
+		child.stdin?.on("error", () => {});
+		child.stdin?.end(input);
+	});
+}
+async function gitOrThrow(repository, args, input) {
+	const run = await runGit(repository, args, input);
+	if (run.code !== 0) throw new StateError(`git ${args[0]} failed: ${run.stderr.trim() || `exit ${run.code}`}`);
+	return run.stdout;
+}
+async function workTreeTop(repository) {
+	const run = await runGit(repository, ["rev-parse", "--show-toplevel"]);
+	if (run.code !== 0) throw new InputError(`${repository.cwd} is not in a git work tree, so its state branch cannot be read or written`, { hint: "Run postsync state pull, push and show in a clone of the repository (the remote `origin` holds the state branch)." });
+	return run.stdout.trim();
+}
+async function fetchHome(repository, branch) {
+	const run = await runGit(repository, [
+		"fetch",
+		"--quiet",
+		"--no-tags",
+		"--depth=1",
+		repository.remote,
+		`+refs/heads/${branch}:${localRef(branch)}`
+	]);
+	if (run.code !== 0) {
+		if (/couldn't find remote ref/i.test(run.stderr)) return null;
+		throw new StateError(`cannot fetch the state branch ${branch} from ${repository.remote}: ${run.stderr.trim()}`);
+	}
+	return (await gitOrThrow(repository, [
+		"rev-parse",
+		"--verify",
+		`${localRef(branch)}^{commit}`
+	])).trim();
+}
+async function fileAt(repository, commit, path) {
+	const run = await runGit(repository, [
+		"cat-file",
+		"blob",
+		`${commit}:${path}`
+	]);
+	return run.code === 0 ? run.stdout : null;
+}
+async function fileSize(repository, commit, path) {
+	const run = await runGit(repository, [
+		"cat-file",
+		"-s",
+		`${commit}:${path}`
+	]);
+	return run.code === 0 ? Number(run.stdout.trim()) : null;
+}
+async function hasCommit(repository, commit) {
+	return (await runGit(repository, [
+		"cat-file",
+		"-e",
+		`${commit}^{commit}`
+	])).code === 0;
+}
+async function treeWith(repository, tree, parts, blob) {
+	const entries = (tree === null ? "" : await gitOrThrow(repository, [
+		"ls-tree",
+		"-z",
+		"--full-tree",
+		tree
+	])).split("\0").filter(Boolean);
+	const [name, ...rest] = parts;
+	const existing = entries.find((entry) => entry.slice(entry.indexOf("	") + 1) === name);
+	const kept = entries.filter((entry) => entry !== existing);
+	const subtree = existing !== void 0 && existing.split(" ")[1] === "tree" ? existing.split(/[ \t]/)[2] : null;
+	const entry = rest.length === 0 ? `100644 blob ${blob}\t${name}` : `040000 tree ${await treeWith(repository, subtree, rest, blob)}\t${name}`;
+	return (await gitOrThrow(repository, ["mktree", "-z"], [...kept, entry].map((line) => `${line}\0`).join(""))).trim();
+}
+async function commitFile(repository, change) {
+	const blob = (await gitOrThrow(repository, [
+		"hash-object",
+		"-w",
+		"--stdin"
+	], change.text)).trim();
+	const run = await runGit(repository, [
+		"commit-tree",
+		await treeWith(repository, change.parent === null ? null : `${change.parent}^{tree}`, change.path.split("/"), blob),
+		...change.parent === null ? [] : ["-p", change.parent],
+		"-m",
+		change.message
+	]);
+	if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
+	return run.stdout.trim();
+}
+async function pushHome(repository, commit, branch) {
+	const run = await runGit(repository, [
+		"push",
+		"--quiet",
+		"--no-verify",
+		repository.remote,
+		`${commit}:refs/heads/${branch}`
+	]);
+	if (run.code === 0) {
+		await gitOrThrow(repository, [
+			"update-ref",
+			localRef(branch),
+			commit
+		]);
+		return "pushed";
+	}
+	if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return "moved";
+	throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
+}
+async function untrack(repository, path) {
+	if ((await runGit(repository, [
+		"ls-files",
+		"--error-unmatch",
+		"--",
+		path
+	])).code !== 0) return false;
+	await gitOrThrow(repository, [
+		"rm",
+		"--cached",
+		"--quiet",
+		"--",
+		path
+	]);
+	return true;
+}
+async function stateTextAt(home, commit) {
+	const size = await fileSize(home.repository, commit, home.path);
+	if (size === null) return null;
+	if (size > MAX_STATE_BYTES) throw new StateError(`the state file ${home.path} on ${home.branch} is ${(size / MIB).toFixed(1)} MiB: more than a state file can hold (at most ${MAX_STATE_BYTES / MIB} MiB)`, { hint: restoreHint(home) });
+	return fileAt(home.repository, commit, home.path);
+}
+function parseHomeState(home, text, as = "") {
+	return parseState(text, `${home.path} on ${home.branch}${as}`, { restoreHint: restoreHint(home) });
+}
+async function branchHome(config, remote) {
+	if (config.stateHome.kind !== "branch") return null;
+	const repository = {
+		cwd: config.root,
+		remote
+	};
+	const top = await workTreeTop(repository);
+	const path = relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join("/");
+	if (path === "" || path.startsWith("../") || isAbsolute(path)) throw new InputError(`the state file ${config.statePath} is not inside the git work tree ${top}`, { hint: "Run postsync state pull, push and show in a clone of the repository that holds the calendar." });
+	return {
+		repository,
+		branch: config.stateHome.branch,
+		path
+	};
+}
+async function readPulled(config, branch) {
+	const stats = await lstat(join(config.root, PULLED_RECORD)).catch(() => null);
+	if (stats === null || !stats.isFile()) return void 0;
+	const text = await readFile(join(config.root, PULLED_RECORD), "utf8").catch(() => null);
+	if (text === null) return void 0;
+	const record = (() => {
+		try {
+			return JSON.parse(text);
+		} catch {
+			return null;
+		}
+	})();
+	return record?.branch === branch && (typeof record.commit === "string" || record.commit === null) ? {
+		branch,
+		commit: record.commit
+	} : void 0;
+}
+async function writePulled(config, record) {
+	await writeFileAtomic(join(config.root, PULLED_RECORD), `${JSON.stringify(record, null, 2)}\n`, { root: config.root });
+}
+async function mergeTexts(home, texts) {
+	const { state, notes } = mergeStates(texts.base === null || texts.base.trim() === "" ? null : await parseHomeState(home, texts.base, " (as last pulled)"), await parseState(texts.ours, "the working state file"), await parseHomeState(home, texts.theirs));
+	return {
+		text: prettyCanonicalJson(state),
+		notes
+	};
+}
+async function pullState(config, options) {
+	const home = await requireBranchHome(config, options.remote, "pull");
+	const release = await acquireLock(config.statePath, {
+		command: "state pull",
+		root: config.root,
+		timezone: config.timezone
+	});
+	try {
+		const previous = await readPulled(config, home.branch);
+		const tip = await fetchHome(home.repository, home.branch);
+		const text = tip === null ? null : await stateTextAt(home, tip);
+		if (tip === null || text === null) {
+			await writePulled(config, {
+				branch: home.branch,
+				commit: tip
+			});
+			return {
+				kind: tip === null ? "no-branch" : "no-file",
+				home
+			};
+		}
+		const working = readStateText(config.statePath);
+		const merged = options.merge && working !== null ? await mergeTexts(home, {
+			base: await baseText(home, previous),
+			ours: working,
+			theirs: text
+		}) : {
+			text: (await parseHomeState(home, text), text),
+			notes: []
+		};
+		await writeFileAtomic(config.statePath, merged.text, { root: config.root });
+		await writePulled(config, {
+			branch: home.branch,
+			commit: tip
+		});
+		return {
+			kind: "pulled",
+			home,
+			commit: tip,
+			notes: merged.notes
+		};
+	} finally {
+		await release();
+	}
+}
+async function baseText(home, pulled) {
+	if (pulled?.commit == null || !await hasCommit(home.repository, pulled.commit)) return null;
+	return stateTextAt(home, pulled.commit);
+}
+async function requireBranchHome(config, remote, verb) {
+	const home = await branchHome(config, remote);
+	if (home !== null) return home;
+	throw new InputError(`the state of this calendar is committed on the default branch (state home \`file\`): there is no state branch to ${verb}`, { hint: "git pull and git push carry its state file. To keep the state on a branch of its own: postsync state move-home --to branch" });
+}
+async function pushState(config, options) {
+	const home = await requireBranchHome(config, options.remote, "push to");
+	const release = await acquireLock(config.statePath, {
+		command: "state push",
+		root: config.root,
+		timezone: config.timezone
+	});
+	try {
+		const notes = [];
+		for (let attempt = 1;; attempt++) {
+			let working = readStateText(config.statePath);
+			if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: "postsync state pull brings the state of the branch; an apply writes one." });
+			await parseState(working, config.statePath);
+			const pulled = await readPulled(config, home.branch);
+			const tip = await fetchHome(home.repository, home.branch);
+			const current = tip === null ? null : await stateTextAt(home, tip);
+			if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
+				if (!options.merge) throw movedSincePull(home, pulled, tip);
+				const merged = await mergeTexts(home, {
+					base: await baseText(home, pulled),
+					ours: working,
+					theirs: current
+				});
+				await writeFileAtomic(config.statePath, merged.text, { root: config.root });
+				notes.push(...merged.notes);
+				working = merged.text;
+			}
+			if (tip !== null && current === working) {
+				await writePulled(config, {
+					branch: home.branch,
+					commit: tip
+				});
+				return {
+					kind: "unchanged",
+					home,
+					commit: tip,
+					created: false,
+					notes
+				};
+			}
+			const commit = await commitFile(home.repository, {
+				parent: tip,
+				path: home.path,
+				text: working,
+				message: options.message
+			});
+			if (await pushHome(home.repository, commit, home.branch) === "pushed") {
+				await writePulled(config, {
+					branch: home.branch,
+					commit
+				});
+				return {
+					kind: "pushed",
+					home,
+					commit,
+					created: tip === null,
+					notes
+				};
+			}
+			if (!options.merge || attempt >= PUSH_ATTEMPTS) throw new StateError(`the state branch ${home.branch} moved while the state was pushed (attempt ${attempt})`, { hint: "Run postsync state push --merge again." });
+		}
+	} finally {
+		await release();
+	}
+}
+function movedSincePull(home, pulled, tip) {
+	const since = pulled === void 0 ? "this clone never pulled it" : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
+	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
+}
+var GIT_TIMEOUT_MS, localRef, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
+var init_state_home_sync_BS50_xO3 = __esmMin((() => {
+	init_errors_BmB5JMAx();
+	init_atomic_Bwglcd__();
+	init_hash_01wju9gs();
+	init_lock_DKfmzL9W();
+	init_merge_JXEo_65i();
+	init_state_file_Bbz_Xqq0();
+	GIT_TIMEOUT_MS = 12e4;
+	localRef = (branch) => `refs/postsync/home/${branch}`;
+	PULLED_RECORD = ".postsync/state-home.json";
+	MAX_STATE_BYTES = 67108864;
+	MIB = 1048576;
+	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
+	PUSH_ATTEMPTS = 5;
+}));
+var init_CeTcFUFR_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72336,7 +73534,7 @@ accounts:
 }
 function welcomePostTemplate(options) {
 	return `---
-# Every field is optional. Reference: the "Front-matter reference" of the postsync README.
+# Every field is optional. Reference: docs/writing-posts.md of postsync.
 # id: welcome                 # stable key; default: the path under posts/ without .md
 # scheduledAt: ${options.exampleSchedule}  # when to publish, in \`timezone\`; absent: a draft
 # draft: true                 # keeps the post a draft even with scheduledAt
@@ -72415,7 +73613,7 @@ async function initProject(options) {
 	const npm = await npmProject(options.dir);
 	return {
 		written: Object.keys(files),
-		gitignore: npm.hasPackageJson ? await addLines(join(options.dir, ".gitignore"), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the installed packages") : await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal"),
+		gitignore: npm.hasPackageJson ? await addLines(join(options.dir, ".gitignore"), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled, the installed packages") : await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled"),
 		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)"),
 		postsyncCommand: npm.postsyncCommand
 	};
@@ -72517,12 +73715,13 @@ async function runInit(command, flags) {
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, COMMIT_STATE, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, matrix, calendarSecrets, SECRETS_NOTE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DkEkjZ8n = __esmMin((() => {
-	init_state_file_BZZ161K8();
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_CeTcFUFR = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
 	init_errors_BmB5JMAx();
-	init_demo_fixture_IfdBLzbl();
-	init_context_bcFIGxW6();
+	init_demo_fixture_DBDaQ3on();
+	init_state_home_sync_BS50_xO3();
+	init_context_D5jjKJqs();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72539,7 +73738,8 @@ var init_init_DkEkjZ8n = __esmMin((() => {
 		".postsync/local-api/",
 		".postsync/*.lock",
 		".postsync/*.lock.takeover",
-		".postsync/*.journal"
+		".postsync/*.journal",
+		PULLED_RECORD
 	];
 	NODE_MODULES_ENTRY = "node_modules/";
 	STATE_MERGE_DRIVER = "postsync-state";
@@ -72559,58 +73759,6 @@ you can review like any other. \`action/postsync.mjs\` is postsync's self-contai
 
 To move to another postsync version, install that version and run \`postsync init --update-action\`
 in this repository: it rewrites this folder and nothing else. Commit the result.
-`;
-	COMMIT_STATE = `        run: |
-          if [ ! -f "$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
-          echo "::add-mask::$auth"
-          unset GITHUB_TOKEN
-          with_token() {
-            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" git "$@"
-          }
-          branch="$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
-          git config user.name "github-actions[bot]"
-          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "$STATE_FILE"
-            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
-            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if with_token push -q origin "HEAD:$branch"; then
-              echo "Pushed the state file to $branch."
-              exit "$status"
-            fi
-            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
-            with_token fetch -q origin "$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
-            ours="$RUNNER_TEMP/postsync-state-ours.json"
-            base="$RUNNER_TEMP/postsync-state-base.json"
-            cp "$STATE_FILE" "$ours"
-            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "$(dirname "$STATE_FILE")"
-            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
-            postsync state merge "$base" "$STATE_FILE" "$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
-          exit 1
 `;
 	ACTION_REF = "./.github/actions/postsync";
 	PINNED_ACTIONS = {
@@ -72643,6 +73791,21 @@ ${withLines.join("\n")}
         with:
           command: setup
 `;
+	WITH_TOKEN = `          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
+          echo "::add-mask::$auth"
+          unset GITHUB_TOKEN
+          with_token() {
+            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" "$@"
+          }
+`;
+	readState = (options = {}) => `      - name: Read the state
+        id: state${ifLine(options.if)}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          with_token postsync state pull
+`;
 	matrix = `    needs: calendars
     if: needs.calendars.outputs.calendars != '[]'
     runs-on: ubuntu-latest
@@ -72658,11 +73821,67 @@ ${withLines.join("\n")}
 # Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;
+	COMMIT_STATE = `        run: |
+          if [ ! -f "$STATE_FILE" ]; then
+            echo "No state file to commit."
+            exit 0
+          fi
+${WITH_TOKEN}          branch="$GITHUB_REF_NAME"
+          message="postsync: record applied posts"
+          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
+          git config user.name "github-actions[bot]"
+          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
+          if [ "$STATE_HOME" = "branch" ]; then
+            with_token env -u POSTSYNC_API_KEY -u POSTSYNC_API_URL postsync state push --merge --message "$message [skip ci]"
+            exit 0
+          fi
+          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
+          git config merge.postsync-state.driver "postsync state merge %O %A %B"
+          commit_state() {
+            git add -- "$STATE_FILE"
+            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
+            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
+          }
+          if ! commit_state; then
+            echo "The state file is unchanged."
+            exit 0
+          fi
+          status=0
+          for attempt in 1 2 3 4 5; do
+            if pushed="$(with_token git push -q origin "HEAD:$branch" 2>&1)"; then
+              echo "Pushed the state file to $branch."
+              exit "$status"
+            fi
+            printf '%s\\n' "$pushed"
+            if printf '%s' "$pushed" | grep -qiE 'remote rejected|protected branch'; then
+              echo "::error title=postsync::$branch refuses the state commit (a protected branch?), so what this run applied is not recorded there. Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch."
+              exit 1
+            fi
+            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
+            with_token git fetch -q origin "$branch"
+            if git rebase -q FETCH_HEAD; then continue; fi
+            git rebase --abort
+            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
+            ours="$RUNNER_TEMP/postsync-state-ours.json"
+            base="$RUNNER_TEMP/postsync-state-base.json"
+            cp "$STATE_FILE" "$ours"
+            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
+            git reset -q --hard FETCH_HEAD
+            mkdir -p "$(dirname "$STATE_FILE")"
+            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
+            postsync state merge "$base" "$STATE_FILE" "$ours"
+            postsync apply --yes || status=1
+            commit_state || true
+          done
+          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
+          exit 1
+`;
 	PLANNED = "steps.secrets.outputs.plan == 'true'";
 	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
 # calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
-# summary, every invalid file as an inline annotation, the calendar page as an artifact, and one
-# comment on the pull request with the calendar diff.
+# summary, every invalid file as an inline annotation, the calendar page as an artifact (named
+# after the calendar's folder), and one comment on the pull request with the calendar diff. It reads
+# the state where the calendar keeps it (the committed file, or its state branch) and never writes it.
 ${SECRETS_NOTE}
 # A key with accounts-read and posts-read is enough.
 name: postsync plan
@@ -72716,6 +73935,8 @@ ${matrix}
           fi
 
 ${checkout({ if: PLANNED })}
+${setupPostsync({ if: PLANNED })}
+${readState({ if: PLANNED })}
       - name: Plan
         id: postsync
         if: ${PLANNED}
@@ -72739,15 +73960,18 @@ ${calendarSecrets}
         if: \${{ !cancelled() && ${PLANNED} }}
         uses: ${PINNED_ACTIONS.uploadArtifact}
         with:
-          name: postsync-calendar-\${{ matrix.calendar.apiKeySecret }}
+          name: \${{ matrix.calendar.artifactName }}
           path: \${{ matrix.calendar.folder }}/postsync-calendar/
           retention-days: 14
 `;
 	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 	WORKFLOW_FILES = {
 		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
-		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then commits
-# its state file (.postsync/state.json: which remote post belongs to which file) back to main.
+		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
+# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+# back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
+# it lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -72781,10 +74005,13 @@ jobs:
 ${calendarsJob({
 			title: "Calendars this push touches",
 			if: ON_DEFAULT_BRANCH,
-			fetchDepth: 0,
 			find: `        env:
           BEFORE: \${{ github.event.before }}
+          GITHUB_TOKEN: \${{ github.token }}
         run: |
+${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "0000000000000000000000000000000000000000" ]; then
+            with_token git fetch -q --no-tags --depth=1 origin "$BEFORE" || true
+          fi
           if [ -n "$BEFORE" ] && git cat-file -e "$BEFORE^{commit}" 2>/dev/null; then
             ${CHANGED_PATHS} "$BEFORE" "$GITHUB_SHA" | postsync calendars --changed -
           else
@@ -72798,7 +74025,7 @@ ${calendarsJob({
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the last step)
+      contents: write # only for pushing the state file (the Commit step)
     # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
     # keeps the newest one waiting), so it starts after the previous one pushed its state.
     concurrency:
@@ -72809,6 +74036,8 @@ ${checkout({
 			ref: "${{ github.ref_name }}",
 			comment: "The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run's too)."
 		})}
+${setupPostsync()}
+${readState()}
       - name: Apply
         id: postsync
         uses: ${ACTION_REF}
@@ -72819,16 +74048,37 @@ ${checkout({
 ${calendarSecrets}
 
       # Also after a failed or partial apply: the state records every post that was created.
+      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
       - name: Commit the state file
-        if: always()
+        if: \${{ always() && steps.state.outcome == 'success' }}
         working-directory: \${{ matrix.calendar.folder }}
         env:
           CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_FILE: .postsync/state.json
+          STATE_HOME: \${{ steps.state.outputs.home }}
+          STATE_FILE: \${{ steps.state.outputs.file }}
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
           GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}`,
+${COMMIT_STATE}
+      # The health check's post check after every apply too, so that a scheduled health workflow
+      # GitHub disabled (60 days without activity in a public repository) misses nothing.
+      - name: Check for problems
+        if: \${{ always() && steps.postsync.outcome != 'skipped' }}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          CALENDAR: \${{ matrix.calendar.folder }}
+          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
+        run: |
+          out="$RUNNER_TEMP/postsync-problems.json"
+          postsync status --problems --json > "$out"
+          count="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).posts.length)' "$out")"
+          if [ "$count" = "0" ]; then
+            echo "No problems: no managed post of $CALENDAR is drifted, failed, partly published or blocked."
+          else
+            echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
+          fi
+`,
 		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
@@ -72863,6 +74113,7 @@ ${matrix}
     steps:
 ${checkout()}
 ${setupPostsync()}
+${readState()}
       # The API key for the checks, the GitHub token for the issue: no step holds both.
       - name: Check
         id: check
@@ -72893,7 +74144,7 @@ ${setupPostsync()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_Avb_R_0P_exports = __exportAll$1({ runServe: () => runServe });
+var serve_BYNsmbFN_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -72920,9 +74171,9 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_Avb_R_0P = __esmMin((() => {
+var init_serve_BYNsmbFN = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_emulator_DPwZ5tmC();
+	init_emulator_wrkUWZdT();
 }));
 function readdirp(root, options = {}) {
 	let type = options.entryType || options.type;
@@ -74373,40 +75624,11 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_DIVNo6M5_exports = __exportAll$1({
+var session_Butx3K2D_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
 });
-function replan(input, desired, last) {
-	const { state } = input;
-	const removedKeys = Object.keys(state.posts).filter((key) => !desired.has(key));
-	const isSame = (post) => last.desired.get(post.key) === post && last.changes.has(post.key) && state.pending[post.key] === void 0;
-	const kept = [];
-	const again = [];
-	for (const post of input.desired) if (isSame(post)) kept.push(last.changes.get(post.key));
-	else again.push(post);
-	const records = {};
-	for (const key of [...again.map((post) => post.key), ...removedKeys]) {
-		const record = state.posts[key];
-		if (record !== void 0) records[key] = record;
-	}
-	const partial = createPlan({
-		...input,
-		desired: again,
-		state: {
-			...state,
-			posts: records
-		}
-	});
-	const changes = [...kept, ...partial.changes].sort(compareChanges);
-	return {
-		...partial,
-		changes,
-		summary: summarize(changes),
-		uploads: mediaUploads(changes, desired, state)
-	};
-}
 async function isFolder(path) {
 	return (await stat$1(path).catch(() => void 0))?.isDirectory() === true;
 }
@@ -74525,7 +75747,7 @@ function unmatched(items, others, key) {
 		return false;
 	});
 }
-function planDelta(previous, current, touchedFiles, signatures = new ChangeSignatures()) {
+function planDelta(previous, current, affectedFiles, signatures = new ChangeSignatures()) {
 	const active = (plan) => plan.changes.filter((change) => change.action !== "noop");
 	const before = new Map(active(previous).map((change) => [change.key, signatures.of(change)]));
 	const now = active(current);
@@ -74534,14 +75756,14 @@ function planDelta(previous, current, touchedFiles, signatures = new ChangeSigna
 	const newDiagnostics = new Set(unmatched(current.diagnostics, previous.diagnostics, diagnosticIdentity));
 	return {
 		changes: now.filter((change) => before.get(change.key) !== signatures.of(change)),
-		settled: active(previous).filter((change) => !nowKeys.has(change.key) && !movedFrom.has(change.key)),
-		diagnostics: current.diagnostics.filter((d) => newDiagnostics.has(d) || d.file !== void 0 && touchedFiles.has(d.file)),
+		dropped: active(previous).filter((change) => !nowKeys.has(change.key) && !movedFrom.has(change.key)),
+		diagnostics: current.diagnostics.filter((d) => newDiagnostics.has(d) || d.file !== void 0 && affectedFiles.has(d.file)),
 		fixed: unmatched(previous.diagnostics, current.diagnostics, diagnosticIdentity),
 		uploadsChanged: canonicalJson(previous.uploads) !== canonicalJson(current.uploads)
 	};
 }
 function isEmptyDelta(delta) {
-	return delta.changes.length + delta.settled.length + delta.diagnostics.length + delta.fixed.length === 0 && !delta.uploadsChanged;
+	return delta.changes.length + delta.dropped.length + delta.diagnostics.length + delta.fixed.length === 0 && !delta.uploadsChanged;
 }
 function isSkippedName(name) {
 	return name.startsWith(".") || name === "node_modules";
@@ -74549,45 +75771,26 @@ function isSkippedName(name) {
 function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
-var IncrementalPlanner, READ_CONCURRENCY$1, ContentCache, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteCache, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DIVNo6M5 = __esmMin((() => {
-	init_paths_Bge7ET8Q();
-	init_build_plan_CKdM3wpT();
-	init_draft_readiness_CmbGgUVh();
-	init_check_posts_Dclnqj_I();
-	init_read_desired_CL07KyXR();
-	init_state_file_BZZ161K8();
+var ContentSnapshot, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
+var init_session_Butx3K2D = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_build_plan_CqOwnaH7();
+	init_draft_readiness_pcnDk_d9();
+	init_check_posts_D2sIgsUS();
+	init_read_desired_TmkGxo_k();
+	init_post_memo_D1On4_VO();
 	init_errors_BmB5JMAx();
 	init_hash_01wju9gs();
-	init_apply_plan_DxOPlV2r();
-	init_state_store_BhbE65Jf();
+	init_apply_plan_BOH8uTDk();
+	init_lock_DKfmzL9W();
+	init_state_store_CCW2jAHZ();
 	init_main();
-	init_scoped_listing_BgS2hvLX();
-	init_p_limit();
+	init_scoped_listing_DIsmjw5M();
 	init_chokidar();
-	IncrementalPlanner = class {
-		#last = null;
-		plan(input) {
-			const desired = new Map(input.desired.map((post) => [post.key, post]));
-			const context = JSON.stringify([[...input.accounts], input.prune]);
-			const last = this.#last;
-			const hasNewPosts = input.desired.some((post) => input.state.posts[post.key] === void 0 && input.state.pending[post.key] === void 0);
-			const plan = last !== null && !hasNewPosts && last.stateHash === input.stateHash && last.live === input.live && last.context === context && input.only === null && (input.untouched ?? []).length === 0 ? replan(input, desired, last) : createPlan(input);
-			this.#last = {
-				desired,
-				changes: new Map(plan.changes.map((change) => [change.key, change])),
-				stateHash: input.stateHash,
-				live: input.live,
-				context
-			};
-			return plan;
-		}
-	};
-	READ_CONCURRENCY$1 = 16;
-	ContentCache = class {
+	ContentSnapshot = class {
 		#config;
 		#caches;
-		#posts;
+		#memo;
 		#ownedKeys = new Set();
 		#files = new Map();
 		#missingFolder = null;
@@ -74598,14 +75801,11 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			this.#config = options.config;
 			this.#caches = options.caches;
 			this.#accountFacts = options.accountFacts;
-			this.#posts = this.#postCacheFor(options.config);
+			this.#memo = this.#memoFor(options.config);
 		}
 		setConfig(config) {
 			this.#config = config;
-			this.#posts = this.#postCacheFor(config);
-		}
-		get checkMemo() {
-			return this.#posts;
+			this.#memo = this.#memoFor(config);
 		}
 		setOwnedKeys(keys) {
 			const before = this.#ownedKeys;
@@ -74676,21 +75876,16 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			this.#combined ??= combineContentResults([...this.#files.keys()].sort().map((file) => this.#files.get(file)));
 			return this.#combined;
 		}
-		source(now) {
-			return {
-				...this.result(),
-				readInFull: (posts) => readUnchangedInFull(posts, this.#readOptions(now))
-			};
-		}
 		async #read(paths, now) {
-			const options = this.#readOptions(now);
-			const limit = pLimit(READ_CONCURRENCY$1);
-			await Promise.all(paths.map((path) => limit(async () => {
+			const files = [];
+			for (const path of paths) {
 				const file = this.#relative(path);
-				if ((await stat$1(path).catch(() => void 0))?.isFile() !== true) return this.#drop(file);
-				this.#files.set(file, await readContentFile(path, options));
-				this.#changed();
-			})));
+				if ((await stat$1(path).catch(() => void 0))?.isFile() === true) files.push(file);
+				else this.#drop(file);
+			}
+			const results = await readPostFiles(files, this.#readOptions(now));
+			results.forEach((result, index) => this.#files.set(files[index], result));
+			if (results.length > 0) this.#changed();
 		}
 		#drop(file) {
 			if (this.#files.delete(file)) this.#changed();
@@ -74707,12 +75902,12 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 				probe: this.#caches.probes.probe,
 				mediaCache: this.#caches.media,
 				acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
-				earlier: this.#posts,
+				memo: this.#memo,
 				...this.#accountFacts === void 0 ? {} : { accountFacts: this.#accountFacts }
 			};
 		}
-		#postCacheFor(config) {
-			return this.#caches.kept?.posts(config) ?? PostCache.inMemory();
+		#memoFor(config) {
+			return this.#caches.memo?.posts(config) ?? PostMemo.inMemory();
 		}
 		#absolute(file) {
 			return join(this.#config.root, file);
@@ -74923,9 +76118,9 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			return next;
 		}
 	};
-	RemoteCache = class {
+	RemoteSnapshot = class {
 		#client;
-		#live = new ScopedListing([new LiveListing([], [])], new Map(), []);
+		#live = new ScopedListing([new LiveListing([])], new Map(), []);
 		#rules = {
 			capabilities: new Map(),
 			unknownAccounts: new Set()
@@ -75126,7 +76321,6 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		#caches;
 		#content;
 		#remote;
-		#planner = new IncrementalPlanner();
 		#learnedMedia = new Map();
 		#signatures = new ChangeSignatures();
 		#drafts;
@@ -75135,6 +76329,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		#section = null;
 		#stateHash = "";
 		#plan = null;
+		#desired = null;
 		#queue;
 		#closed = false;
 		#timeChecked = new Date(0);
@@ -75143,13 +76338,13 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			this.#options = options;
 			this.#config = options.config;
 			this.#scope = new WatchScope(options.config);
-			this.#caches = createPlanCaches(options.kept);
-			this.#content = new ContentCache({
+			this.#caches = createPlanCaches(options.memo);
+			this.#content = new ContentSnapshot({
 				config: options.config,
 				caches: this.#caches,
 				accountFacts: accountFactsLoader(options.connection.client)
 			});
-			this.#remote = new RemoteCache(options.connection.client);
+			this.#remote = new RemoteSnapshot(options.connection.client);
 			this.#drafts = new DraftApplier({
 				client: options.connection.client,
 				seal: options.connection.seal,
@@ -75183,9 +76378,8 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		planned() {
 			return {
 				config: this.#config,
-				posts: this.#content.result().posts,
+				desired: this.#desired,
 				live: this.#remote.live,
-				capabilities: this.#remote.rules.capabilities,
 				state: this.#section
 			};
 		}
@@ -75200,7 +76394,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		}
 		async #start() {
 			const now = this.#now();
-			const state = await readState(this.#config.statePath);
+			const state = await readState$1(this.#config.statePath);
 			this.#adoptState(sectionFor(state, this.#options.connection.target));
 			this.#watcher = await FileWatcher.start({
 				root: this.#config.root,
@@ -75217,7 +76411,6 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			});
 			await this.#content.readAll(now);
 			this.#timeChecked = now;
-			await this.#caches.kept?.save();
 			await this.#remote.refresh(this.#content.result(), this.#section.posts);
 			const { plan, drafts } = await this.#makePlan(now);
 			this.#plan = plan;
@@ -75248,7 +76441,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 				stateChanged: false,
 				draftsApplied: work.afterApply
 			};
-			const touched = new Set();
+			const affected = new Set();
 			const reread = [];
 			const folders = [];
 			const quiet = [];
@@ -75263,7 +76456,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 				const show = () => {
 					if (change === null) return;
 					trigger.files.push(change);
-					touched.add(change.file);
+					affected.add(change.file);
 					mustShow = true;
 				};
 				if (role === "config") {
@@ -75286,7 +76479,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 					reread.push(...users, ...waiting);
 					if (users.length > 0 || this.#scope.isMediaFile(path)) {
 						show();
-						for (const user of users) touched.add(relativePosix(this.#config.root, user));
+						for (const user of users) affected.add(relativePosix(this.#config.root, user));
 					} else if (change !== null && waiting.length > 0) quiet.push(change);
 				}
 			}
@@ -75304,7 +76497,6 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			if (fullRead) {
 				await this.#content.readAll(now);
 				this.#timeChecked = now;
-				await this.#caches.kept?.save();
 			} else {
 				await this.#content.readFiles([...new Set(reread)], now);
 				for (const folder of folders) await this.#content.syncFolder(folder, now);
@@ -75313,7 +76505,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			const { plan, drafts } = await this.#makePlan(now);
 			this.#plan = plan;
 			this.#trackMedia();
-			const delta = planDelta(previous, plan, touched, this.#signatures);
+			const delta = planDelta(previous, plan, affected, this.#signatures);
 			if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
 			if (mustShow || !isEmptyDelta(delta)) this.#emit({
 				type: "plan",
@@ -75327,9 +76519,9 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 			if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
 		}
 		async #makePlan(now) {
-			const content = this.#content.source(now);
+			const content = this.#content.result();
 			await this.#remote.prepare(content, this.#section.posts);
-			const calendar = {
+			const schedule = {
 				config: this.#config,
 				state: this.#section,
 				live: this.#remote.live,
@@ -75340,9 +76532,9 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 				content,
 				rules: this.#remote.rules,
 				probes: this.#caches.probes,
-				memo: this.#content.checkMemo,
-				calendar
+				schedule
 			});
+			this.#desired = desired;
 			const { target, seal } = this.#options.connection;
 			return {
 				plan: await planDesired(desired, {
@@ -75355,7 +76547,6 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 					only: null,
 					now,
 					timezone: this.#config.timezone,
-					planner: this.#planner,
 					learnedMedia: this.#learnedMedia
 				}),
 				drafts: draftReadiness(desired)
@@ -75392,7 +76583,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		}
 		async #readStateFile() {
 			try {
-				const section = sectionFor(await readState(this.#config.statePath), this.#options.connection.target);
+				const section = sectionFor(await readState$1(this.#config.statePath), this.#options.connection.target);
 				if (stateSectionHash(section) === this.#stateHash) return {
 					changed: false,
 					reread: []
@@ -75445,7 +76636,7 @@ var init_session_DIVNo6M5 = __esmMin((() => {
 		}
 	};
 }));
-var watch_C6YAGzNV_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_B_2aoAFo_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75498,7 +76689,7 @@ function renderDelta(event, style, options) {
 	const { delta } = event;
 	for (const change of delta.changes) lines.push(...changeLines(change, style, options));
 	const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
-	for (const change of delta.settled) {
+	for (const change of delta.dropped) {
 		const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
 		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
 		else lines.push(`  ${style.green("✓")} ${terminalText(change.key)}: nothing to do any more ${was}`);
@@ -75602,14 +76793,14 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_C6YAGzNV = __esmMin((() => {
+var init_watch_B_2aoAFo = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_apply_progress_DTjxops0();
+	init_apply_progress_D4OByYT1();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_C4vSKyvc();
-	init_removed_changes_CzEcSaxo();
+	init_plan_human_DCHGNyM_();
+	init_removed_changes_DanEMJ25();
 	init_main();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -75657,6 +76848,31 @@ var init_watch_keys_By5Qg_BN = __esmMin((() => {
 	CTRL_C = "";
 	CTRL_D = "";
 }));
+function onDate(day, change) {
+	const date = parseCivilDate(day);
+	return date === void 0 ? day : formatCivilDate(change(date));
+}
+function shiftDay(day, days) {
+	return onDate(day, (date) => addDays(date, days));
+}
+function mondayOf(day) {
+	return onDate(day, weekStart);
+}
+function isoWeek(day) {
+	const date = parseCivilDate(day);
+	if (date === void 0) return day;
+	const thursday = addDays(weekStart(date), 3);
+	const week = Math.floor((dayNumber(thursday) - dayNumber({
+		year: thursday.year,
+		month: 1,
+		day: 1
+	})) / 7) + 1;
+	return `${thursday.year}-W${pad$1(week)}`;
+}
+function dayTitle(day) {
+	const date = parseCivilDate(day);
+	return date === void 0 ? day : dayText(date);
+}
 function calendarAccounts(input) {
 	const aliasOf = new Map();
 	for (const [alias, id] of Object.entries(input.aliases)) if (!aliasOf.has(id)) aliasOf.set(id, alias);
@@ -75723,13 +76939,6 @@ function captionsOf(capabilities) {
 		maxLength: rules.caption.maxLength
 	}]));
 }
-function cardContextKey(timezone, captions) {
-	const rules = [...captions].sort(([a], [b]) => compareText(a, b));
-	return JSON.stringify({
-		timezone,
-		rules
-	});
-}
 function postCard(post, context) {
 	const { shape } = post;
 	const targets = shape.targets.map((target, index) => {
@@ -75754,7 +76963,7 @@ function postCard(post, context) {
 		slot: context.place(shape.scheduledAt),
 		accounts: targets.map((target) => target.account),
 		media: post.media.map(cardMedia),
-		content: JSON.stringify(content)
+		content
 	};
 }
 function cardMedia(media) {
@@ -75852,22 +77061,6 @@ function zonePlacer(timeZone) {
 		};
 	};
 }
-function mondayOf(day) {
-	const date = new Date(`${day}T00:00:00Z`);
-	date.setUTCDate(date.getUTCDate() - (date.getUTCDay() + 6) % 7);
-	return date.toISOString().slice(0, 10);
-}
-function isoWeek(day) {
-	const date = new Date(`${day}T00:00:00Z`);
-	date.setUTCDate(date.getUTCDate() + 3 - (date.getUTCDay() + 6) % 7);
-	const year = date.getUTCFullYear();
-	const week = Math.floor((date.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
-	return `${year}-W${pad$2(week)}`;
-}
-function dayText(day) {
-	const date = parseCivilDate(day);
-	return date === void 0 ? day : dayText$1(date);
-}
 function slotText(slot) {
 	const date = parseCivilDate(slot.day);
 	return date === void 0 ? slot.at : placedTimeText({
@@ -75928,7 +77121,7 @@ function overlayOf(change, place) {
 		};
 	}
 }
-function valueText(field, value, place) {
+function valueText$1(field, value, place) {
 	if (value === null || value === void 0) return field === "scheduledAt" ? "none (draft)" : "none";
 	if (field === "scheduledAt" && typeof value === "string") {
 		const slot = place(value);
@@ -75941,8 +77134,8 @@ function changeOf(change, place) {
 	if (change === void 0 || change.action === "noop") return null;
 	const fields = (change.fields ?? []).map((field) => ({
 		field: field.field,
-		before: valueText(field.field, field.before, place),
-		after: valueText(field.field, field.after, place)
+		before: valueText$1(field.field, field.before, place),
+		after: valueText$1(field.field, field.after, place)
 	}));
 	return {
 		action: change.action,
@@ -75980,9 +77173,15 @@ function desiredEntry(card, context, extra) {
 		change: changeOf(extra.change, context.place),
 		diagnostics: extra.diagnostics,
 		errors,
-		statuses: card.accounts.map((account) => statusOf$1(liveTargets?.find((target) => target.socialAccountId === account))),
-		pictures: card.media.map((media) => pictureOf(media, context)),
-		content: card.content
+		text: card.content.text,
+		targets: card.content.targets.map((target) => ({
+			...target,
+			...statusOf$1(liveTargets?.find((live) => live.socialAccountId === target.account))
+		})),
+		media: card.content.media.map((media, index) => ({
+			...media,
+			src: pictureOf(card.media[index], context)
+		}))
 	};
 }
 function remoteEntry(change, live, context, diagnostics) {
@@ -76001,13 +77200,9 @@ function remoteEntry(change, live, context, diagnostics) {
 	const media = (live?.media ?? []).map((file) => ({
 		kind: String(file.kind),
 		path: file.id,
+		remote: true,
 		...file.durationSeconds === void 0 ? {} : { durationSeconds: file.durationSeconds }
 	}));
-	const content = {
-		text,
-		targets,
-		media
-	};
 	const { overlay, previous } = overlayOf(change, context.place);
 	const slot = overlay === "unscheduled" ? null : context.place(live?.scheduledAt ?? null);
 	return {
@@ -76022,9 +77217,15 @@ function remoteEntry(change, live, context, diagnostics) {
 		change: changeOf(change, context.place),
 		diagnostics,
 		errors: errorsIn(diagnostics),
-		statuses: liveTargets.map(statusOf$1),
-		pictures: media.map(() => null),
-		content: JSON.stringify(content)
+		text,
+		targets: targets.map((target, index) => ({
+			...target,
+			...statusOf$1(liveTargets[index])
+		})),
+		media: media.map((file) => ({
+			...file,
+			src: null
+		}))
 	};
 }
 function buildCalendarModel(input) {
@@ -76106,8 +77307,9 @@ function buildCalendarModel(input) {
 			to: input.range?.to ?? null
 		},
 		today: place(input.now.toISOString()).day,
-		initial: initialView(kept, input, place),
+		initial: initialView(input, place),
 		accounts,
+		slots: calendarSlots(input.slots ?? {}),
 		posts: kept,
 		totals,
 		problems: problems.filter((d) => d.file === void 0 || !placedFiles.has(d.file)),
@@ -76140,18 +77342,19 @@ function byTime(posts) {
 	placed.sort((a, b) => compareText(a.at, b.at) || compareText(a.post.key, b.post.key));
 	return [...placed.map(({ post }) => post), ...sortByKey(unplaced)];
 }
-function initialView(posts, input, place) {
-	const now = input.now.toISOString();
-	const placed = posts.filter((post) => post.slot !== null || post.previous !== null);
-	const day = place(input.range?.from ?? null)?.day ?? firstSlot(placed.filter((post) => post.overlay !== null)) ?? firstSlot(placed.filter((post) => (post.slot?.at ?? "") >= now)) ?? firstSlot(placed.slice(-1)) ?? place(now).day;
+function initialView(input, place) {
+	const day = place(input.range?.from ?? null)?.day ?? place(input.now.toISOString()).day;
 	return {
 		month: day.slice(0, 7),
 		week: mondayOf(day)
 	};
 }
-function firstSlot(posts) {
-	const post = posts[0];
-	return (post?.previous ?? post?.slot)?.day;
+function calendarSlots(table) {
+	return Object.entries(table).flatMap(([account, slots]) => slots.map((slot) => ({
+		account,
+		weekday: slot.weekday,
+		time: formatClock(slot.minute)
+	})));
 }
 function summaryOf$1(posts) {
 	const summary = {
@@ -76173,6 +77376,7 @@ function calendarOf(sources, options) {
 		now: options.now,
 		timezone: options.config.timezone,
 		aliases: options.config.accounts,
+		slots: options.config.slots,
 		target: sources.target,
 		cards: sources.cards,
 		plan: sources.plan,
@@ -76195,30 +77399,6 @@ function calendarOf(sources, options) {
 function feedScope(config) {
 	return config.api.url ?? "local";
 }
-async function readCards(input) {
-	if (input.unchanged.length === 0 && input.posts.length === 0) return [];
-	const captions = captionsOf(input.capabilities);
-	const store = input.kept?.calendarCards(cardContextKey(input.timezone, captions));
-	const cards = [];
-	const unread = [];
-	for (const post of input.unchanged) {
-		const card = store?.get(post);
-		if (card === void 0) unread.push(post);
-		else cards.push(card);
-	}
-	const uncarded = [];
-	for (const post of input.posts) {
-		const card = store?.get(post);
-		if (card === void 0) uncarded.push(post);
-		else cards.push(card);
-	}
-	const posts = unread.length === 0 ? uncarded : [...uncarded, ...await input.readInFull(unread)];
-	for (const [index, card] of (await postCards(posts, input)).entries()) {
-		store?.keep(posts[index], card);
-		cards.push(card);
-	}
-	return sortByKey(cards);
-}
 async function postCards(posts, settings) {
 	const context = {
 		place: zonePlacer(settings.timezone),
@@ -76226,6 +77406,90 @@ async function postCards(posts, settings) {
 		probes: await probePostMedia(posts, settings.probe)
 	};
 	return posts.map((post) => postCard(post, context));
+}
+async function readCalendarSources(options) {
+	const { config, now } = options;
+	let connection;
+	try {
+		connection = await options.connect();
+	} catch (error) {
+		if (!unreachable(error)) throw error;
+		return readOffline(options, error.message);
+	}
+	try {
+		const state = readStateSection(config.statePath, connection.target);
+		const listing = startRemoteRead(connection.client, {});
+		const built = await buildPlan({
+			config,
+			connection,
+			state,
+			listing,
+			...options.memo === void 0 ? {} : { memo: options.memo },
+			prune: false,
+			only: null,
+			now
+		});
+		return plannedCalendarSources(built.desired, {
+			plan: built.plan,
+			live: built.live,
+			state: built.state.section,
+			target: connection.label,
+			timezone: config.timezone,
+			probe: createPlanCaches().probes.probe
+		});
+	} finally {
+		await connection.close();
+	}
+}
+async function plannedCalendarSources(desired, against) {
+	const { capabilities } = desired.rules;
+	return {
+		cards: await postCards(desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]), {
+			timezone: against.timezone,
+			capabilities,
+			probe: against.probe
+		}),
+		plan: against.plan,
+		live: against.live,
+		state: against.state,
+		capabilities,
+		diagnostics: desired.diagnostics,
+		target: against.target
+	};
+}
+function unreachable(error) {
+	return error instanceof NetworkError || error instanceof ApiError$1 && error.status >= 500;
+}
+async function readOffline(options, reason) {
+	const { config, now } = options;
+	const caches = createPlanCaches();
+	const state = await readState$1(config.statePath);
+	const apiUrl = config.api.url ?? "local";
+	const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
+	const memo = options.memo?.posts(config);
+	const content = await readContent({
+		config,
+		now,
+		probe: caches.probes.probe,
+		mediaCache: caches.media,
+		acceptPastSchedule: ({ key }) => section?.posts[key] !== void 0,
+		...memo === void 0 ? {} : { memo }
+	});
+	const capabilities = new Map();
+	return {
+		cards: await postCards(content.posts, {
+			timezone: config.timezone,
+			capabilities,
+			probe: caches.probes.probe
+		}),
+		plan: null,
+		live: null,
+		state: section,
+		capabilities,
+		diagnostics: content.diagnostics,
+		target: config.api.url === null ? "Target: local API (embedded)" : `Target: ${config.api.url}`,
+		offlineReason: reason.split("\n")[0]
+	};
 }
 function escapeHtml(text) {
 	return text.replace(/[&<>"']/g, (char) => ENTITIES[char]);
@@ -76290,9 +77554,7 @@ function lastDayOfMonth(month) {
 	return new Date(Date.UTC(year, index, 0)).toISOString().slice(0, 10);
 }
 function sundayAfter(day) {
-	const sunday = new Date(`${mondayOf(day)}T00:00:00Z`);
-	sunday.setUTCDate(sunday.getUTCDate() + 6);
-	return sunday.toISOString().slice(0, 10);
+	return shiftDay(mondayOf(day), 6);
 }
 function renderCalendarPage(model, options = {}) {
 	return [...calendarPageParts(model, options)].join("");
@@ -76308,11 +77570,12 @@ function* calendarPageParts(model, options = {}) {
 <meta name="color-scheme" content="light">
 <meta name="generator" content="postsync">
 <title>${`Content calendar · ${model.target.replace(/^Target: /, "")}`}</title>
-<style>${trusted(PAGE_STYLE)}</style>
+<style>${trusted(PAGE_STYLE + VIEW_STYLE)}</style>${options.edit === void 0 ? "" : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
-<body${options.events === void 0 ? "" : html` data-live="${options.events}"`}>
+<body${options.events === void 0 ? "" : html` data-live="${options.events}"`}${options.edit === void 0 ? "" : html` data-edit="${options.edit}"`}>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
+<div class="filters" id="filters" role="search" aria-label="Filters"></div>
 <main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
 <aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
@@ -76326,12 +77589,14 @@ function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
-var encoder, IMAGE_EXTENSIONS, pad$2, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, PAGE_STYLE, REST_CHUNK;
-var init_page_Bd_f8KF8 = __esmMin((() => {
-	init_time_text_Bhp7VO_D();
-	init_paths_Bge7ET8Q();
+var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
+var init_page_D8KuyFST = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_readiness_BJPqZMqj();
+	init_state_file_Bbz_Xqq0();
+	init_check_posts_D2sIgsUS();
+	init_build_plan_CqOwnaH7();
+	init_read_desired_TmkGxo_k();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76339,11 +77604,10 @@ var init_page_Bd_f8KF8 = __esmMin((() => {
 		"image/webp": ".webp",
 		"image/gif": ".gif"
 	};
-	pad$2 = (value, width = 2) => String(value).padStart(width, "0");
 	HOUR = 36e5;
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let{content:t,statuses:n,pictures:r,...i}=e,{text:a,targets:o,media:s}=JSON.parse(t);return{...i,text:a,targets:o.map((e,t)=>({...e,...n[t]??{status:null}})),media:s.map((e,t)=>({...e,src:r[t]??null}))}}function t(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}let n=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],r=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],i=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),a=e=>e.toISOString().slice(0,10);function o(e,t){let n=i(e);return n.setUTCDate(n.getUTCDate()+t),a(n)}function s(e){return o(e,-((i(e).getUTCDay()+6)%7))}function c(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return a(i).slice(0,7)}function l(e){let t=`${e}-01`,n=o(`${c(e,1)}-01`,-1),r=[];for(let e=s(t);e<=n;e=o(e,7))r.push(e);return r}function u(e){let[t,r]=e.split(`-`).map(Number);return`${n[r-1]} ${t}`}function ee(e){let t=o(e,6),[r,a]=[i(e),i(t)],s=e=>`${e.getUTCDate()} ${n[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return r.getUTCMonth()===a.getUTCMonth()?`${r.getUTCDate()} – ${s(a)}`:`${r.getUTCFullYear()===a.getUTCFullYear()?`${r.getUTCDate()} ${n[r.getUTCMonth()]}`:s(r)} – ${s(a)}`}function d(e){let t=i(e);return`${r[(t.getUTCDay()+6)%7]} ${t.getUTCDate()} ${n[t.getUTCMonth()].slice(0,3)} ${t.getUTCFullYear()}`}function f(e){return Number(e.slice(8,10))}function p(e){if(!/^\\d{4}-\\d{2}-\\d{2}$/.test(e))return!1;let t=i(e);return!Number.isNaN(t.getTime())&&a(t)===e}function m(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)}function h(e,t=null,...n){let r=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?r.addEventListener(e.replace(/^on/,``),n):r.setAttribute(e,n===!0?``:String(n)));return g(r,n),r}function g(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?g(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function _(e,...t){e.replaceChildren(),g(e,t)}function v(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function y(e){return e.toLocaleString(`en-US`)}function b(e,t,n=`${t}s`){return`${y(e)} ${e===1?t:n}`}let x={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function S(e,t){return e.overlay===null?null:t?`Old time`:x[e.overlay]}function C(e){return h(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function w(e){return e.text.split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function T(e,t){let{post:n,ghost:r}=e,i=S(n,r),a=[`card`,n.overlay===null?``:`o-${n.overlay}`,r?`ghost`:``,n.errors>0?`err`:``].filter(Boolean).join(` `),o=[n.key,n.file??``,i??``,n.status??``,n.errors>0?`${n.errors} error(s)`:``].filter(Boolean).join(` · `),s=t.badge??(i===null?n.status===null?null:k(n.status):h(`span`,{class:`tag`},i));return h(`button`,{class:a,type:`button`,title:o,style:E(n,t.accounts),\"data-key\":n.key,\"data-day\":t.day??null,\"data-ghost\":r?`true`:null,onclick:()=>t.onOpen(n)},h(`span`,{class:`card-head`},e.time===``?null:h(`span`,{class:`card-time`},e.time),h(`span`,{class:`card-dots`},n.targets.map(e=>C(t.accounts.get(e.account)))),s,t.badge!==void 0&&i!==null?h(`span`,{class:`tag`,style:`margin-left: 4px`},i):null),h(`span`,{class:`card-text`},w(n)))}function E(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function D(e,t=`not on the remote`){let n=e??t;return h(`span`,{class:`badge s-${n.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},n.replace(/_/g,` `))}let O={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function k(e){return h(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},O[e]??`?`)}function A(e){return e===null?`no time: a draft`:`${d(e.day)}, ${e.time} (UTC${e.offset})`}function j(e,t,n,r){let i=S(e,!1);return[h(`div`,{class:`details-head`},h(`div`,null,h(`h2`,{id:`details-title`},e.key),h(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},D(e.status),i===null?null:h(`span`,{class:`tag o-${e.overlay}`},i),e.draft?D(e.ready?`ready`:`not ready`):null)),h(`button`,{class:`btn`,type:`button`,onclick:r,\"aria-label\":`Close`},`Close ✕`)),h(`dl`,{class:`facts`},h(`dt`,null,`File`),h(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),h(`dt`,null,e.previous===null?`Time`:`New time`),h(`dd`,null,A(e.slot)),e.previous===null?null:[h(`dt`,null,`Old time`),h(`dd`,null,A(e.previous))],h(`dt`,null,`Time zone`),h(`dd`,null,t.timezone)),M(e),e.diagnostics.length===0?null:h(`div`,{class:`section`},h(`h3`,null,`Problems in this file`),e.diagnostics.map(N)),h(`div`,{class:`section`},h(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>F(t,e,n)))]}function M(e){let t=e.change;return t===null?h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):h(`div`,{class:`section`,\"data-field\":`change`},h(`h3`,null,`Plan`),h(`div`,null,h(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),h(`ul`,{class:`reasons`},t.reasons.map(e=>h(`li`,null,e))),t.fields.length===0?null:h(`table`,{class:`fields`},h(`tbody`,null,t.fields.map(e=>h(`tr`,null,h(`td`,null,e.field),h(`td`,null,h(`span`,{class:`before`},e.before),` → `,h(`span`,{class:`after`},e.after)))))))}function N(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return h(`div`,{class:`diag ${e.severity}`},h(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:h(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:h(`small`,null,e.hint))}let P=[`vidATitle`,`shortBCaption`];function F(e,t,n){let r=n.get(e.account),i=r?.maxLength??null,a=i!==null&&e.length>i,o=e.options.find(e=>P.includes(e.name)),s=i===null?`${y(e.length)} ${r?.unitWord??`characters`} (this account's limit is unknown)`:`${y(e.length)} / ${y(i)} ${r?.unitWord??`characters`}${a?` — ${y(e.length-i)} over the limit: the part after ✂ is cut`:``}`;return h(`article`,{class:`preview`,\"data-account\":e.account},h(`div`,{class:`preview-head`},C(r),h(`b`,null,e.label),h(`span`,{class:`empty`},[r?.platform,r?.handle].filter(Boolean).join(` · `)),D(e.status)),h(`div`,{class:`preview-body`},o===void 0?null:h(`div`,{class:`preview-title`},o.value),h(`div`,{class:`length${a?` over`:``}`},e.override?`${s} · this account's own text (content:)`:s,a?[` `,h(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),h(`div`,{class:`caption`,\"data-field\":`caption`},e.shown??t.text,e.overflow===``?null:[h(`span`,{class:`cut`,title:`cut at ${i}`},`✂ cut`),h(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:h(`div`,{class:`diag`},h(`b`,null,`remote error: `),e.error),e.options.length===0?null:h(`div`,{class:`options`},e.options.map(e=>h(`span`,{class:`option`},`${e.name}: `,h(`b`,null,e.value)))),t.media.length===0?null:h(`div`,{class:`media`},t.media.map(L))))}function I(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function L(e){let n=e.path.split(`/`).pop()??e.path,r=`${n}${e.width===void 0?``:` · ${e.width}×${e.height}`}${e.alt===void 0?``:` · ${e.alt}`}`,i=e.kind===`video`,a=i?[h(`span`,{class:`play`},`▶`),h(`span`,null,n)]:h(`span`,null,n),o=h(`div`,{class:`thumb${i?` video`:``}`,title:r},e.src===null?a:h(`img`,{src:t(e.src),alt:e.alt??n,loading:`lazy`,decoding:`async`}));return i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds))),o.querySelector(`img`)?.addEventListener(`error`,()=>{o.replaceChildren();for(let e of[a].flat())o.appendChild(e);i&&o.appendChild(h(`span`,{class:`dur`},I(e.durationSeconds)))}),o}function R(e,t){let n=`${d(e.generatedAt.slice(0,10))} ${e.generatedAt.slice(11,16)} UTC`;return[h(`div`,{class:`brand`},h(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),h(`h1`,null,`Content calendar`)),h(`div`,{class:`meta`},h(`span`,null,e.target.replace(/^Target: /,``)),h(`span`,null,`Times in `,h(`b`,null,e.timezone)),h(`span`,null,`${b(e.totals.scheduled,`scheduled post`)}, ${b(e.totals.unscheduled,`unscheduled post`)}`),h(`span`,null,t.updatedAt===null?`Made ${n}`:`Updated ${t.updatedAt.toLocaleTimeString()}`)),t.live?h(`div`,{class:`counts`},h(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?h(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:h(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var z=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function B(e,t){let n=t.totals?.unscheduled??e.length,r=t.totals?.ready??e.filter(e=>e.ready).length,i=t.all?e:e.slice(0,40);return h(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},h(`h3`,null,`Unscheduled`,h(`span`,null,n===0?``:`${r} ready · ${n-r} not ready`)),n===0?h(`p`,{class:`empty`},`Every post has a time.`):null,h(`div`,{class:`tray`},i.map(e=>T({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:D(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),i.length<n?h(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${b(n,`unscheduled post`)}`):null)}function V(e){return e.length===0?null:h(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},h(`h3`,null,`Files not on the calendar`,h(`span`,null,b(e.length,`problem`))),e.map(e=>h(`div`,{class:`problem`},h(`span`,{class:`sev-${e.severity}`},e.severity),` `,h(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:h(`div`,{class:`empty`},e.hint))))}let H=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],U=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function W(e){let t=e.summary,n=t===null?[]:U.filter(e=>t[e]>0);return h(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},h(`h3`,null,`Plan`,t===null?null:h(`span`,null,`${b(t.unchanged,`post`)} unchanged`)),t===null?h(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):n.length===0?h(`p`,{class:`empty`},`No changes: the remote matches the files.`):h(`div`,{class:`plan-rows`},n.map(e=>h(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function G(e){return h(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},h(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:h(`div`,{class:`legend`},H.map(([e,t,n])=>[h(`span`,{class:`card${e===null?``:` o-${e}`}`},h(`span`,{class:`card-head`},h(`span`,{class:`tag`},t))),h(`span`,null,n)])),h(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>h(`span`,{class:`status-key`},k(e),` ${e}`))))}function K(e,t){let n=l(e).map(n=>h(`div`,{class:`month-row`,role:`row`},[0,1,2,3,4,5,6].map(r=>q(o(n,r),e,t))));return h(`div`,{class:`month`,role:`grid`,\"aria-label\":e},h(`div`,{class:`weekdays`,role:`row`},r.map(e=>h(`div`,{role:`columnheader`},e))),n)}function q(e,t,n){let r=n.posts.on(e,n.shown),i=n.countOn(e)??r.length,a=i>4?r.slice(0,3):r;return h(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===n.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},h(`div`,{class:`day-num`},String(f(e))),a.map(t=>T(t,{accounts:n.accounts,day:e,onOpen:n.onOpen})),i>a.length?h(`button`,{class:`more`,type:`button`,onclick:()=>n.onMore(e)},`+ ${i-a.length} more`):null)}function J(e,t){let n=[0,1,2,3,4,5,6].map(t=>o(e,t)),i=n.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=n.map((e,n)=>h(`div`,{class:`head${e===t.today?` today`:``}`},`${r[n]} `,h(`b`,null,String(f(e))))),l=s.flatMap(e=>[h(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...n.map((n,r)=>{let a=i[r].filter(t=>Number(t.time.slice(0,2))===e);return h(`div`,{class:`slot${n===t.today?` today`:``}`,\"data-day\":n,\"data-hour\":String(e)},a.map(e=>T(e,{accounts:t.accounts,day:n,onOpen:t.onOpen})))})]);return h(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},h(`div`,{class:`head`}),c,l)}var Y=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Set;#a=null;#o=!1;#s=null;#c;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.#r=this.#_()??{view:`month`,month:e.initial.month,week:e.initial.week}}start(){window.addEventListener(`hashchange`,()=>{let e=this.#_();e!==null&&this.#g(e,{hash:!1})}),document.addEventListener(`keydown`,e=>this.#v(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#l(e)}complete(e){this.#s===null&&this.#l({...this.#e,posts:[...this.#e.posts,...e]})}#l(e){this.#e=e,this.#c=null,this.#t=new z(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;_(v(`top`),R(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),_(v(`toolbar`),this.#u());let t={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#f(e),countOn:e=>this.#i.size===0?this.#c?.[e]:void 0,onOpen:e=>this.#m(e.key),onMore:e=>this.#g({...this.#r,view:`week`,week:s(e)})};_(v(`view`),this.#r.view===`month`?K(this.#r.month,t):J(this.#r.week,t));let n=this.#t.unscheduled.filter(e=>this.#f(e));_(v(`side`),W(e),B(n,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#m(e.key),...this.#i.size===0?{totals:e.totals}:{}}),V(e.problems),G(e)),this.#h()}#u(){let{view:e}=this.#r,t=t=>e===`month`?this.#g({...this.#r,month:c(this.#r.month,t)}):this.#g({...this.#r,week:o(this.#r.week,7*t)}),n=this.#e.today;return[h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),h(`button`,{class:`btn`,type:`button`,onclick:()=>this.#g({...this.#r,month:n.slice(0,7),week:s(n)})},`Today`),h(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),h(`h2`,{id:`view-title`},e===`month`?u(this.#r.month):ee(this.#r.week)),h(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},h(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#g({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),h(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#g({...this.#r,view:`week`,week:this.#d()})},`Week`)),h(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},this.#e.accounts.map(e=>h(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!this.#i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>this.#p(e.id)},h(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),e.label,e.platform===null?null:h(`small`,null,e.platform),e.available?null:h(`small`,null,`⚠`))))]}#d(){let e=this.#r.month;return this.#r.week.startsWith(e)||o(this.#r.week,6).startsWith(e)?this.#r.week:s(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#f(e){return e.targets.length===0||e.targets.some(e=>!this.#i.has(e.account))}#p(e){this.#i.delete(e)||this.#i.add(e),this.render()}#m(e){this.#a=e,this.#h(),e!==null&&v(`details`).focus()}#h(){let e=v(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(_(e,j(t,this.#e,this.#n,()=>this.#m(null))),e.hidden=!1)}#g(e,t={}){this.#r=e,t.hash!==!1&&history.replaceState(null,``,e.view===`month`?`#${e.month}`:`#week-${e.week}`),this.render()}#_(){let e=decodeURIComponent(location.hash.slice(1)),t=this.#r??{view:`month`,month:this.#e.initial.month,week:this.#e.initial.week};if(m(e))return{...t,view:`month`,month:e};let n=/^week-(.+)$/.exec(e)?.[1];return n!==void 0&&p(n)?{...t,view:`week`,week:s(n)}:null}#v(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#m(null);this.#a===null&&{ArrowLeft:()=>v(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>v(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#g({...this.#r,view:`month`}),w:()=>this.#g({...this.#r,view:`week`,week:this.#d()}),t:()=>v(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function X(e,n){let r=new URL(t(n),location.href),i=Number(r.searchParams.get(`since`)),a=t=>{r.searchParams.set(`since`,t);let n=new EventSource(r.href);n.addEventListener(`calendar`,t=>{let{data:n,lastEventId:r}=t;i=Number(r),e.update(Q(JSON.parse(n)))}),n.addEventListener(`posts`,t=>{let{data:r,lastEventId:o}=t,s=JSON.parse(r),c=s.base===i?Z(e.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),e.update(c)})};a(String(i))}function Z(t,n){let r=new Map(t.map(e=>[e.key,e]));for(let t of n.changed)r.set(t.key,e(t));let i=[];for(let e of n.order){let t=r.get(e);if(t===void 0)return null;i.push(t)}return{...n.calendar,posts:i}}function Q(t){return{...t,posts:t.posts.map(e)}}let $=new Y(Q(JSON.parse(v(`calendar-data`).textContent??`null`)));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let t=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(t=>JSON.parse(t.textContent??`[]`).map(e));t.length>0&&$.complete(t)}),document.body.dataset.live!==void 0&&X($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>ne(n,r)))return{year:n,month:r,day:i}}function x(e){return`${T(e.year,4)}-${T(e.month)}-${T(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function ee(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function C(e,t){return ee(S(e)+t)}function w(e){return((S(e)+3)%7+7)%7+1}function te(e){return C(e,1-w(e))}function ne(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function T(e,t=2){return String(e).padStart(t,`0`)}let E=/* @__PURE__ */ new Map;function re(e){let t=E.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),E.set(e,t)),t}function D(e,t){let n={};for(let r of re(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function ie(e,t){return ae(D(e,t))-e}function ae(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function oe(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${T(Math.floor(r/60))}:${T(r%60)}`}let se=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ce=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function O(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${se[t]} ${e.day} ${ce[e.month-1]} ${e.year}`}function le(e){return`${O(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function k(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=D(n,t),i=`${T(r.hour)}:${T(r.minute)}${r.second===0?``:`:${T(r.second)}`}`;return le({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:oe(ie(n,t))})}function ue(e){let t=b(e);return t!==void 0&&x(t)===e}function A(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return A(e,e=>C(e,t))}function j(e){return A(e,te)}function fe(e){let t=b(e);return t===void 0?0:w(t)}function M(e){let t=b(e);return t===void 0?e:O(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&ue(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function be(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function H(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function U(e,t,n){return n.free===null?[]:be(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,U(e,i,r).map(e=>H(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>U(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>H(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=U(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`section`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>H(e,t.accounts)))]});return n(`div`,{class:`agenda`,role:`list`,\"aria-label\":`Posts day by day`},i.length===0?n(`p`,{class:`empty`},`No posts this ${r}.`):i)}function W(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,W(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,W(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>G(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function G(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function K(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds)))}),s}let q=`.card[data-key]:not([data-ghost])`,J=`.cell[data-day], .slot[data-day]`;var Ae=class{#e;#t=null;#n=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#r(e)),document.addEventListener(`dragover`,e=>this.#i(e)),document.addEventListener(`dragleave`,e=>e.target?.closest?.(J)?.classList.remove(`drop-here`)),document.addEventListener(`drop`,e=>this.#a(e)),document.addEventListener(`dragend`,()=>this.#t=null),document.addEventListener(`keydown`,e=>this.#o(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(q))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#r(e){let t=e.target?.closest?.(q),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#i(e){let t=e.target?.closest?.(J);this.#t!==null&&t!=null&&(e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`),t.classList.add(`drop-here`))}#a(e){let t=e.target?.closest?.(J),n=this.#t;if(this.#t=null,n===null||t==null)return;e.preventDefault(),t.classList.remove(`drop-here`);let r=e.target.closest(`.free-slot`)?.dataset.time,i=r===void 0?Y(n,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`;i!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,i)}#o(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(q);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0||i.slot===null)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=F(r?.day??i.slot.day,t[e.key]);this.#n={post:i,day:a},n.dataset.movingTo=a,this.#e.status(`Move ${i.key} to ${M(a)}, ${i.slot.time}: Enter saves it to the file, Escape leaves it.`)}};function Y(e,t,n){let r=e.slot?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var je=class{#e;#t;#n;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#r({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e){return this.#r({action:`duplicate`,file:e.file,version:e.version})}create(e){return this.#r(e===void 0?{action:`new`}:{action:`new`,at:e})}async#r(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:[r.message??`the edit was refused (${n.status})`,r.hint].filter(Boolean).join(` `)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Me(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}let Ne,Pe=new TextEncoder;function Fe(e,t){switch(t){case`graphemes`:{let t=0;Ne??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Ne.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Pe.encode(e).length;default:return Ie(e)}}function Ie(e){let t=0;for(let n of e)t++;return t}let Le=new TextEncoder;function Re(e,t,n){let r=Fe(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=ze(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function ze(e,t,n){let r=0,i=0;for(let a of Be(e,t)){let e=t===`bytes`?Le.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function Be(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}function Ve(e,t){let r=(t?.options??[]).map(e=>{let t=e.value.includes(`, `);return{option:e,list:t,input:n(`input`,{\"data-option\":e.name,value:e.value,...t?{disabled:!0,title:`A list: edit it in the file`}:{}})}}),i=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),a=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value`});return{element:n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),r.map(({option:e,input:t})=>n(`label`,{class:`edit-option`},`${e.name} `,t)),n(`span`,{class:`edit-option`},i,a)),edits(e){let t=r.filter(({option:e,list:t,input:n})=>!t&&n.value!==e.value).map(({option:t,input:n})=>({kind:`option`,account:e,name:t.name,value:He(n.value)}));return/^[A-Za-z][A-Za-z0-9]*$/.test(i.value.trim())&&a.value.trim()!==``&&t.push({kind:`option`,account:e,name:i.value.trim(),value:He(a.value)}),t}}}function He(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function Ue(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Me(r.text),o=t?.slot===null||t?.slot===void 0?Ge(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&Ke(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ve(e,s.get(e.id))),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g={text:d.value,problems:[]},_=()=>h.replaceChildren(...We({rendered:g,post:t,accounts:e.accounts,chosen:f.filter(e=>e.checked).map(e=>e.value)})),v=0,y=()=>{let t=++v,n=d.value;e.render(n).then(e=>{t===v&&(g=e,_())})};d.addEventListener(`input`,y);for(let e of f)e.addEventListener(`change`,_);return _(),y(),n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:t=>{t.preventDefault();let n=[],r=c.value.trim(),m=i===void 0?{}:{occurrence:i},h=u.checked||r===``;h&&!l&&n.push({kind:`unschedule`,...m}),!h&&(l||r!==o)&&n.push({kind:`schedule`,at:r,...m}),d.value.trim()!==a.trim()&&n.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let g=f.filter(e=>e.checked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s)),_=f.filter(e=>e.defaultChecked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&g.join(`\n`)!==_.join(`\n`)&&n.push({kind:`accounts`,accounts:g}),i===void 0&&f.forEach((t,r)=>t.checked&&n.push(...p[r].edits(Z(e.accounts[r],s)))),n.length===0)return e.onClose();e.onSave(n)}},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function We(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r,problems:i}=e.rendered,a={...e.post??{key:``,media:[]},text:r},o=e.chosen.map(n=>{let i=t.get(n),o=e.post?.targets.find(e=>e.account===n),s=Re(r,i?.unit??`characters`,i?.maxLength??null);return G({account:n,label:i?.label??n,status:null,override:!1,shown:s.shown,overflow:s.overflow,length:s.length,options:o?.options??[]},a,t)});return[n(`h3`,null,`Preview per account`),...i.map(e=>n(`div`,{class:`diag error`},e)),...o]}function Z(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function Ge(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function Ke(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var qe=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;constructor(e,t){this.#e=e,this.#t=new je(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r)),this.#n=new Ae({movable:e=>this.#o(e),prepare:e=>void this.#s(e.file,{fresh:!0}),move:(e,t)=>void this.#c(e,[{kind:`schedule`,at:t,...Je(e)}],`${e.key} moved to ${t}`),status:e=>this.status(e)}),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#c(t,[{kind:`unschedule`,...Je(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#l(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r)}status(e){this.#r.textContent=e}async edit(e,t){let n=await this.#s(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#d(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#d(t.post,{})}#o(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#s(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}async#c(e,t,n){let r=await this.#s(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#u(await this.#t.edit(r,t),n,e)}async#l(e){let t=await this.#s(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=await this.#t.duplicate(t);this.#u(n,n.kind===`written`?`${e.key} duplicated as ${n.post.file}`:``)}#u(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#d(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`)}#d(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#u(t,`${n?.key??e.file} saved`,n)})};i(r,Ue({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function Je(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}let Ye=[`scheduled`,`draft`,`blocked`,`changed`],Xe={hidden:[],status:null,problems:!1,text:``};function Ze(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let Qe={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function $e(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:Qe[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||et(i).includes(n))}function et(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function tt(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:nt(e.target.value)})},n(`option`,{value:``},`Any status`),Ye.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function nt(e){return Ye.includes(e??``)?e:null}function rt(e,t){let r=k(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${k(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var it=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function at(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function ot(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let st=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],ct=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function lt(e){let t=e.summary,r=t===null?[]:ct.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function ut(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},st.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function dt(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:ft(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:pt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function ft(e){try{return decodeURIComponent(e)}catch{return``}}function pt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:nt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??Xe.text}}function mt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Q=window.matchMedia(`(max-width: 699px)`);var ht=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:Xe};this.#r=this.#b(t)??t,this.#i=$e(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new qe({model:()=>this.#e,open:e=>this.#_(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#b(this.#r);e!==null&&this.#y(e,{hash:!1})}),Q.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#x(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;i(a(`top`),rt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#d()),this.#h();let t=Ze(this.#r.filter),n={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#p(e),countOn:e=>t?this.#c?.[e]:void 0,onOpen:e=>this.#_(e.key),onMore:e=>this.#y({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#m(n));let r=this.#t.unscheduled.filter(e=>this.#p(e));i(a(`side`),lt(e),at(r,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#_(e.key),...t?{totals:e.totals}:{}}),ot(e.problems),ut(e)),this.#l?.drawn(),this.#v()}#d(){let{view:e}=this.#r,t=t=>e===`month`?this.#y({...this.#r,month:L(this.#r.month,t)}):this.#y({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#y({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#y({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#y({...this.#r,view:`week`,week:this.#f()})},`Week`))]}#f(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#p(e){return this.#i(e)}#m(e){let{view:t,month:n,week:r}=this.#r;return Q.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#h(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,tt(this.#e.accounts,this.#r.filter,e=>this.#g(e)))}#g(e){let t=this.#r.filter;this.#y({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#_(e){this.#a=e,this.#v(),e!==null&&a(`details`).focus()}#v(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#_(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#y(e,t={}){this.#r=e,this.#i=$e(e.filter),t.hash!==!1&&history.replaceState(null,``,mt(e,this.#e.accounts)),this.render()}#b(e){return dt(location,e,this.#e.accounts)}#x(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#_(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#y({...this.#r,view:`month`}),w:()=>this.#y({...this.#r,view:`week`,week:this.#f()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function gt(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?_t(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function _t(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new ht(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&gt($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -76362,6 +77626,27 @@ var init_page_Bd_f8KF8 = __esmMin((() => {
 	};
 	CELL_CARDS = 4;
 	TRAY_FIRST = 40;
+	EDIT_STYLE = `
+.edit-bar { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; padding: 0 20px 8px; }
+.edit-status { font-size: 12.5px; color: var(--ink-2); overflow-wrap: anywhere; }
+.edit-status:empty { display: none; }
+.btn.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
+.edit-actions { display: flex; gap: 8px; flex-wrap: wrap; margin: 12px 0; }
+.editor { display: flex; flex-direction: column; gap: 12px; }
+.edit-field { display: flex; flex-direction: column; gap: 4px; font-size: 12.5px; color: var(--ink-2); border: 0; padding: 0; }
+.edit-field input, .edit-field textarea { font: inherit; font-size: 14px; color: var(--ink); border: 1px solid var(--line); border-radius: 7px; padding: 6px 8px; }
+.edit-field textarea { min-height: 9em; resize: vertical; unicode-bidi: plaintext; }
+.edit-account { font-size: 13px; color: var(--ink); display: inline-flex; gap: 4px; align-items: center; margin-right: 12px; }
+.edit-options { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 2px 0 8px 22px; font-size: 12.5px; }
+.edit-options[hidden] { display: none; }
+.edit-options small { flex-basis: 100%; color: var(--ink-3); }
+.edit-option { display: inline-flex; gap: 4px; align-items: center; }
+.edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
+.edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
+.card[draggable="true"] { cursor: grab; }
+.card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }
+.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; }
+`;
 	PAGE_STYLE = `
 :root {
   --ink: #1c2430; --ink-2: #4a5565; --ink-3: #6b7585; --line: #dde2ea; --line-2: #eef1f5;
@@ -76416,7 +77701,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 
 .weekdays, .month-row { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
 .weekdays div { padding: 7px 10px; font-size: 12px; font-weight: 600; color: var(--ink-3); text-transform: uppercase; letter-spacing: 0.04em; border-bottom: 1px solid var(--line); }
-.cell { min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+.cell { container-type: inline-size; min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .month-row .cell:nth-child(7n) { border-right: 0; }
 .cell.other { background: #fafbfc; }
 .cell.other .day-num { color: #aab2bf; }
@@ -76427,17 +77712,16 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 
 .card { position: relative; display: flex; flex-direction: column; gap: 1px; text-align: left; width: 100%; border: 1px solid var(--line); border-left: 4px solid #c9d0db; border-radius: 6px; background: var(--panel); padding: 3px 6px 4px; font-size: 12.5px; line-height: 1.3; color: var(--ink); box-shadow: 0 1px 0 rgba(16, 24, 40, 0.03); }
 .card:hover { border-color: #b8c1cf; box-shadow: 0 2px 6px rgba(16, 24, 40, 0.08); }
-.card-head { display: flex; align-items: center; gap: 4px; min-width: 0; }
+.card-head { display: flex; align-items: center; flex-wrap: wrap; gap: 2px 4px; min-width: 0; }
 .card-time { font-weight: 650; font-variant-numeric: tabular-nums; }
 .card-dots { display: inline-flex; gap: 2px; }
 .card-dots .dot { width: 8px; height: 8px; }
-.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; word-break: break-word; }
+.card-text { overflow: hidden; color: var(--ink-2); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow-wrap: break-word; flex: 1; min-width: 0; }
 .card .tag, .card .badge { margin-left: auto; }
 .card .badge { font-size: 10px; line-height: 15px; padding: 0 5px; flex: none; }
 .badge.icon { width: 17px; height: 17px; padding: 0; display: inline-grid; place-items: center; font-size: 10.5px; line-height: 1; }
 .card .badge.icon { width: 16px; height: 16px; }
-.card-head { overflow: hidden; }
-.card-head .tag { flex: none; }
+.card-head .tag { flex: none; max-width: 100%; }
 .card.err::after { content: "!"; position: absolute; top: -6px; right: -6px; width: 16px; height: 16px; border-radius: 50%; background: var(--deleted); color: #fff; font-size: 11px; font-weight: 700; display: grid; place-items: center; }
 .tag { font-size: 10px; font-weight: 700; letter-spacing: 0.05em; text-transform: uppercase; padding: 0 5px; border-radius: 4px; line-height: 16px; white-space: nowrap; }
 .o-new { border-left-color: var(--new); background: var(--new-bg); } .o-new .tag, .tag.o-new { background: var(--new); color: #fff; }
@@ -76469,7 +77753,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .week .head b { display: block; font-size: 18px; color: var(--ink); text-transform: none; letter-spacing: 0; }
 .week .head.today { background: var(--today); }
 .hour { font-size: 11.5px; color: var(--ink-3); text-align: right; padding: 6px 8px 0 0; border-bottom: 1px solid var(--line-2); font-variant-numeric: tabular-nums; }
-.slot { border-left: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 3px 4px; min-height: 44px; display: flex; flex-direction: column; gap: 3px; min-width: 0; }
+.slot { container-type: inline-size; border-left: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 3px 4px; min-height: 44px; display: flex; flex-direction: column; gap: 3px; min-width: 0; }
 .slot.today { background: #fffcef; }
 .week .card .card-text { white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
 
@@ -76503,7 +77787,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .fields td:first-child { color: var(--ink-3); white-space: nowrap; }
 .before { color: var(--deleted); text-decoration: line-through; } .after { color: var(--new); }
 .preview { border: 1px solid var(--line); border-radius: 10px; margin-top: 10px; overflow: hidden; }
-.preview-head { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-bottom: 1px solid var(--line-2); background: #fafbfc; font-size: 13px; }
+.preview-head { display: flex; align-items: center; flex-wrap: wrap; gap: 4px 8px; padding: 8px 12px; border-bottom: 1px solid var(--line-2); background: #fafbfc; font-size: 13px; }
 .preview-head .badge { margin-left: auto; }
 .preview-body { padding: 10px 12px; }
 .preview-title { font-weight: 650; margin-bottom: 4px; }
@@ -76517,6 +77801,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .option b { font-weight: 600; color: var(--ink); }
 .media { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 8px; }
 .thumb { width: 96px; height: 96px; border-radius: 8px; border: 1px solid var(--line); overflow: hidden; background: #eef1f5; position: relative; display: grid; place-items: center; font-size: 11.5px; color: var(--ink-2); text-align: center; }
+.thumb > span { overflow-wrap: anywhere; padding: 0 4px; max-width: 100%; }
 .thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
 .thumb.video { background: #1f2733; color: #e8edf4; align-content: center; gap: 2px; padding: 0 4px 16px; }
 .thumb.video .play { font-size: 22px; line-height: 1; }
@@ -76524,11 +77809,59 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .diag { font-size: 13px; padding: 6px 8px; border-radius: 6px; margin-top: 6px; background: #fdf0f0; border: 1px solid #f5c2c2; }
 .diag.warning { background: #fff6e8; border-color: #f4d3a1; }
 .diag small { display: block; color: var(--ink-2); margin-top: 2px; }
-@media (max-width: 1000px) { .layout { grid-template-columns: 1fr; } .chips { margin-left: 0; } }
+`;
+	VIEW_STYLE = `
+.filters { display: flex; align-items: center; gap: 8px 12px; flex-wrap: wrap; padding: 0 20px 10px; }
+.search { font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 7px; padding: 5px 10px; flex: 1 1 180px; max-width: 300px; min-width: 0; background: var(--panel); }
+.search:focus-visible, .filters select:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.check { display: inline-flex; align-items: center; gap: 5px; font-size: 13px; color: var(--ink-2); }
+.chips { display: flex; gap: 6px; flex-wrap: wrap; margin-left: auto; min-width: 0; }
+.chip { max-width: 100%; }
+.chip-label { min-width: 0; overflow-wrap: anywhere; }
+
+/* A right-to-left text starts at the right, as on the networks (cards are buttons, aligned left). */
+.card-text, .caption { text-align: start; }
+.card-body { display: flex; align-items: flex-start; gap: 6px; min-width: 0; }
+.card-thumb { width: 30px; height: 30px; flex: none; border-radius: 4px; object-fit: cover; background: var(--line-2); }
+@container (max-width: 130px) {
+  .card { padding: 3px 4px 4px; }
+  .card .tag { font-size: 9px; letter-spacing: 0; padding: 0 3px; }
+  .card-thumb { width: 22px; height: 22px; }
+}
+
+.free-slot { display: flex; align-items: center; gap: 4px; min-width: 0; border: 1px dashed #c3cad6; border-radius: 6px; padding: 1px 6px; font-size: 11.5px; color: var(--ink-3); font-variant-numeric: tabular-nums; }
+.free-slot .dot { width: 7px; height: 7px; }
+.free-time { font-weight: 600; color: var(--ink-2); }
+
+.agenda { display: flex; flex-direction: column; }
+.agenda-day { display: flex; flex-direction: column; gap: 6px; padding: 10px 12px 12px; border-bottom: 1px solid var(--line-2); }
+.agenda-day:last-child { border-bottom: 0; }
+.agenda-day.today { background: var(--today); }
+.agenda-day h3 { font-size: 13px; color: var(--ink-2); }
+.agenda-day h3 small { color: var(--ink-3); font-weight: 500; }
+.agenda .card-text { -webkit-line-clamp: 3; }
+.agenda .empty { margin: 0; padding: 16px; }
+
+@media (max-width: 1199px) {
+  .layout { grid-template-columns: minmax(0, 1fr); }
+  .side { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); align-items: start; }
+}
+@media (max-width: 699px) {
+  .top, .toolbar { padding-left: 12px; padding-right: 12px; }
+  .filters { padding: 0 12px 10px; }
+  .layout { padding: 0 12px 12px; gap: 12px; }
+  .toolbar { gap: 8px; }
+  .toolbar h2 { min-width: 0; flex-basis: 100%; order: -1; font-size: 17px; }
+  .search { max-width: none; flex-basis: 100%; }
+  .chips { margin-left: 0; }
+  .side { grid-template-columns: minmax(0, 1fr); }
+  .details { padding: 14px 12px 24px; }
+  .facts { grid-template-columns: 76px minmax(0, 1fr); }
+}
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_3YK79GYJ_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_CCHduP_L_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76548,54 +77881,372 @@ function sameJson(a, b) {
 function sseEvent(name, id, data) {
 	return `event: ${name}\nid: ${id}\ndata: ${data}\n\n`;
 }
-function cardMemo() {
-	let context = null;
-	let current = new Map();
-	return { calendarCards(cardContext) {
-		const previous = cardContext === context ? current : new Map();
-		context = cardContext;
-		const next = new Map();
-		current = next;
-		return new PostDerived({
-			get: (key) => {
-				const entry = next.get(key) ?? previous.get(key);
-				if (entry !== void 0) next.set(key, entry);
-				return entry;
-			},
-			set: (key, entry) => void next.set(key, entry)
+function readEditRequest(body) {
+	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
+	const data = body;
+	if (data.action === "new") {
+		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		return data.at === void 0 ? { action: "new" } : {
+			action: "new",
+			at: data.at
+		};
+	}
+	if (typeof data.file !== "string" || typeof data.version !== "string") return "`file` and `version` must be strings";
+	if (data.action === "duplicate") return {
+		action: "duplicate",
+		file: data.file,
+		version: data.version
+	};
+	if (data.action !== "edit") return "`action` must be edit, duplicate or new";
+	const list = data.edits ?? [data.edit];
+	if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
+	const edits = [];
+	for (const item of list) {
+		const edit = readEdit(item);
+		if (typeof edit === "string") return edit;
+		edits.push(edit);
+	}
+	return {
+		action: "edit",
+		file: data.file,
+		version: data.version,
+		edits
+	};
+}
+function readEdit(value) {
+	if (typeof value !== "object" || value === null) return "`edit` must be an object";
+	const edit = value;
+	if (edit.occurrence !== void 0 && !(typeof edit.occurrence === "string" && DATE.test(edit.occurrence))) return "`occurrence` must be a date, YYYY-MM-DD";
+	const occurrence = edit.occurrence === void 0 ? {} : { occurrence: edit.occurrence };
+	switch (edit.kind) {
+		case "schedule": return isWallTime(edit.at) ? {
+			kind: "schedule",
+			at: edit.at,
+			...occurrence
+		} : "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		case "unschedule": return {
+			kind: "unschedule",
+			...occurrence
+		};
+		case "text": return typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
+			kind: "text",
+			text: edit.text,
+			...occurrence
+		} : "`text` must be a string";
+		case "accounts": return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === "string" && account.trim() !== "") ? {
+			kind: "accounts",
+			accounts: edit.accounts
+		} : "`accounts` must be a list of account names";
+		case "option":
+			if (typeof edit.account !== "string" || typeof edit.name !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return "`account` and `name` (an option name) must be strings";
+			return isScalar$1(edit.value) ? {
+				kind: "option",
+				account: edit.account,
+				name: edit.name,
+				value: edit.value
+			} : "`value` must be a string, a finite number, a boolean or null";
+		default: return "`edit.kind` must be schedule, unschedule, text, accounts or option";
+	}
+}
+function isWallTime(value) {
+	return typeof value === "string" && WALL_TIME.test(value);
+}
+function isScalar$1(value) {
+	return value === null || typeof value === "boolean" || typeof value === "number" && Number.isFinite(value) || typeof value === "string" && value.length <= MAX_TEXT;
+}
+async function answerEdit(request, response, options) {
+	try {
+		if (options.path === "/post") {
+			if (request.method !== "GET") return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: "GET" });
+			const file = new URL(request.url ?? "/", "http://local.invalid").searchParams.get("file");
+			return send(response, 200, await options.editor.read(file));
+		}
+		if (options.path === "/render") {
+			if (request.method !== "POST") return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: "POST" });
+			const body = await readJson(request);
+			if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
+			if (typeof body?.text !== "string" || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: "a render takes `file` and `text`" });
+			return send(response, 200, await options.editor.render(body.file, body.text));
+		}
+		if (request.method !== "POST") return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: "POST" });
+		const body = await readJson(request);
+		if (body === TOO_LARGE) return send(response, 413, { message: `an edit is at most ${MAX_BODY_BYTES} bytes of JSON` });
+		const edit = readEditRequest(body);
+		if (typeof edit === "string") return send(response, 400, { message: `this is no edit: ${edit}` });
+		const outcome = await options.editor.apply(edit);
+		if (outcome.kind === "conflict") return send(response, 409, {
+			message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`,
+			post: outcome.post
 		});
-	} };
+		return send(response, 200, outcome.post);
+	} catch (error) {
+		if (error instanceof PostsyncError) return send(response, 400, {
+			message: error.message,
+			...error.hint === void 0 ? {} : { hint: error.hint }
+		});
+		return send(response, 500, { message: `the edit failed: ${error instanceof Error ? error.message : String(error)}` });
+	}
+}
+async function readJson(request) {
+	const chunks = [];
+	let size = 0;
+	for await (const chunk of request) {
+		size += chunk.length;
+		if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+	}
+	if (size > MAX_BODY_BYTES) return TOO_LARGE;
+	try {
+		return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+	} catch {
+		return null;
+	}
+}
+function send(response, status, body, headers = {}) {
+	response.writeHead(status, {
+		"content-type": "application/json; charset=utf-8",
+		"cache-control": "no-store",
+		...headers
+	}).end(`${JSON.stringify(body)}\n`);
+}
+function scalarText(value, like) {
+	if (typeof value !== "string") return String(value);
+	if (like === import_dist$2.Scalar.QUOTE_DOUBLE || value.includes("\n")) return JSON.stringify(value);
+	if (like === import_dist$2.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+	return readsBackAs(value) ? value : JSON.stringify(value);
+}
+function readsBackAs(text) {
+	if (text === "" || text !== text.trim() || /[,[\]{}]/.test(text)) return false;
+	try {
+		return (0, import_dist$2.parse)(`k: ${text}`)?.k === text;
+	} catch {
+		return false;
+	}
+}
+function pairOf(map, key) {
+	return map.items.find((pair) => (0, import_dist$2.isScalar)(pair.key) && String(pair.key.value) === key);
+}
+function valueText(value, like) {
+	return typeof value === "object" && value !== null ? value.yaml : scalarText(value, like);
+}
+function pairText(path, value) {
+	return `${scalarText(path[0])}: ${path.length === 1 ? valueText(value) : flowText(path.slice(1), value)}`;
+}
+function flowText(path, value) {
+	return `{ ${pairText(path, value)} }`;
+}
+function entryAccount(entry) {
+	if ((0, import_dist$2.isScalar)(entry)) return entry.value === null ? null : String(entry.value);
+	if ((0, import_dist$2.isMap)(entry)) {
+		const account = entry.items.find((pair) => (0, import_dist$2.isScalar)(pair.key) && pair.key.value === "account")?.value;
+		return (0, import_dist$2.isScalar)(account) ? String(account.value) : null;
+	}
+	return null;
+}
+function asSeq(node) {
+	return node !== null && node !== void 0 && (0, import_dist$2.isSeq)(node) ? node : null;
+}
+function asMap(node) {
+	return node !== null && node !== void 0 && (0, import_dist$2.isMap)(node) ? node : null;
+}
+function postFileParts(text) {
+	const eol = /^[^\n]*\r\n/.test(text) ? "\r\n" : "\n";
+	const opening = OPENING.exec(text);
+	if (opening === null && OTHER_OPENING.test(text)) throw new InputError("the first line of this file starts with `---` but is not just `---`, so postsync cannot edit its front-matter", { hint: "Make the first line exactly `---` in an editor, then edit it here again." });
+	if (opening === null) return {
+		text,
+		eol,
+		frontMatter: null,
+		bodyStart: text.startsWith("﻿") ? 1 : 0
+	};
+	const start = opening[0].length;
+	const found = CLOSING.exec(text.slice(start - 1));
+	const closing = found === null ? null : Object.assign(found, { index: found.index + start - 1 });
+	if (closing === null) throw new InputError("the front-matter of this file is not closed, so postsync cannot edit it", { hint: "Add a line `---` after the front-matter in an editor, then edit it here again." });
+	if (!/^[ \t]*\r?$/.test(closing[2])) throw new InputError(`the front-matter of this file ends at a line ${JSON.stringify(`---${closing[2].replace(/\r$/, "")}`)}, not \`---\`, so postsync cannot edit it`, { hint: "Make the line that closes the front-matter exactly `---` in an editor, then edit it here again." });
+	const end = closing.index + closing[1].length;
+	return {
+		text,
+		eol,
+		frontMatter: {
+			start,
+			end: Math.max(start, end)
+		},
+		bodyStart: closing.index + closing[0].length
+	};
+}
+function editPost(text, edit) {
+	return spliced(text, splicesOf(new FrontMatter(postFileParts(text)), edit));
+}
+function splicesOf(front, edit) {
+	const occurrence = "occurrence" in edit && edit.occurrence !== void 0 ? ["occurrences", edit.occurrence] : null;
+	switch (edit.kind) {
+		case "schedule": {
+			if (occurrence !== null) return [front.set([...occurrence, "scheduledAt"], edit.at)];
+			const draft = front.top("draft");
+			const undraft = (0, import_dist$2.isScalar)(draft) && draft.value === true ? front.removeTop("draft") : null;
+			return [front.set(["scheduledAt"], edit.at), ...undraft === null ? [] : [undraft]];
+		}
+		case "unschedule": {
+			if (occurrence !== null) return [front.set([...occurrence, "draft"], true)];
+			const removed = front.removeTop("scheduledAt");
+			return removed === null ? [] : [removed];
+		}
+		case "text": return occurrence !== null ? [front.set([...occurrence, "content"], edit.text)] : [bodySplice(front, edit.text)];
+		case "accounts": return accountSplices(front, edit.accounts);
+		case "option": return [optionSplice(front, edit)];
+	}
+}
+function spliced(text, splices) {
+	let result = text;
+	for (const splice of [...splices].sort((a, b) => b.start - a.start)) result = result.slice(0, splice.start) + splice.text + result.slice(splice.end);
+	return result;
+}
+function bodySplice(front, text) {
+	const { text: file, bodyStart, eol } = front.parts;
+	const body = file.slice(bodyStart);
+	const lines = text.replace(/\r\n?/g, "\n").split("\n").join(eol);
+	const core = body.trim();
+	const start = core === "" ? bodyStart : bodyStart + body.indexOf(core);
+	const opens = front.parts.frontMatter === null && file.slice(0, start).replace(/^\uFEFF/, "") === "" && lines.startsWith("---") ? `---${eol}---${eol}` : "";
+	const closed = front.parts.frontMatter !== null && bodyStart === file.length && !file.endsWith("\n") ? eol : "";
+	if (core === "") return {
+		start,
+		end: file.length,
+		text: `${closed}${opens}${lines}${eol}`
+	};
+	return {
+		start,
+		end: start + core.length,
+		text: `${opens}${lines}`
+	};
+}
+function accountSplices(front, accounts) {
+	const value = front.top("targets");
+	const list = asSeq(value);
+	if (list === null) {
+		const text = `[${accounts.map((account) => scalarText(account)).join(", ")}]`;
+		if (value === void 0 || value === null || (0, import_dist$2.isScalar)(value) && value.value === null) return [front.set(["targets"], { yaml: text })];
+		throw new InputError("`targets` is not a list in this file, so postsync cannot change its accounts", { hint: "Write `targets:` as a list of accounts in an editor." });
+	}
+	const names = list.items.map(entryAccount);
+	const kept = list.items.filter((_, index) => accounts.includes(names[index] ?? ""));
+	const added = accounts.filter((account) => !names.includes(account));
+	if (list.flow === true || kept.length === 0) {
+		const items = [...kept.map((item) => front.source(item)), ...added.map((account) => scalarText(account))];
+		if (list.flow === true) return [front.replace(list, `[${items.join(", ")}]`)];
+		return [front.replaceTop("targets", `[${items.join(", ")}]`)];
+	}
+	const splices = list.items.filter((item) => !kept.includes(item)).map((item) => ({
+		start: front.lineStart(front.at(item.range[0])),
+		end: front.endOfLine(front.at(item.range[1])),
+		text: ""
+	}));
+	if (added.length > 0) {
+		const first = front.at(list.items[0].range[0]);
+		const dash = front.at(list.range[0]);
+		const written = front.parts.text.slice(front.lineStart(first), first);
+		const prefix = /^[ \t]*-[ \t]+$/.test(written) ? written : `${front.parts.text.slice(front.lineStart(dash), dash)}- `;
+		const at = front.endOfLine(front.at(list.items.at(-1).range[1]));
+		splices.push({
+			start: at,
+			end: at,
+			text: added.map((account) => `${prefix}${scalarText(account)}${front.parts.eol}`).join("")
+		});
+	}
+	return splices;
+}
+function optionSplice(front, edit) {
+	const entry = asSeq(front.top("targets"))?.items.find((item) => entryAccount(item) === edit.account);
+	if (entry === void 0) throw new InputError(`this post has no account \`${edit.account}\` under \`targets:\``, { hint: "Add the account first, then set its options." });
+	const map = asMap(entry);
+	if (map !== null) return front.set(["options", edit.name], edit.value, map);
+	return front.replace(entry, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${scalarText(edit.value)} } }`);
+}
+function newDraftText(options) {
+	return [
+		"---",
+		"# A draft made in the calendar: choose its accounts, write its text, then schedule it.",
+		...options.at === void 0 ? [] : [`scheduledAt: ${scalarText(options.at)}`],
+		"draft: true",
+		"targets: []",
+		"---",
+		NEW_DRAFT_TEXT,
+		""
+	].join("\n");
+}
+function duplicateText(text, suffix) {
+	const front = new FrontMatter(postFileParts(text));
+	const id = front.top("id");
+	if (!(0, import_dist$2.isScalar)(id) || id.value === null) return text;
+	const splice = front.set(["id"], `${String(id.value)}${suffix}`);
+	return text.slice(0, splice.start) + splice.text + text.slice(splice.end);
+}
+async function readPostFile(path) {
+	let handle;
+	try {
+		handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+	} catch (error) {
+		const code = error.code;
+		if (code === "ELOOP") return "it is a symbolic link";
+		if (code === "ENOENT" || code === "ENOTDIR") return "there is no such post file (it was moved or removed?)";
+		throw error;
+	}
+	try {
+		const stats = await handle.stat();
+		if (!stats.isFile()) return "there is no such post file (it was moved or removed?)";
+		const read = readTextFileBytes(handle.fd, stats.size);
+		if ("tooLarge" in read) return `it is larger than a post file may be (${TEXT_FILE_LIMIT}, found ${read.tooLarge.found})`;
+		if (!isUtf8(read.bytes)) return "it is not valid UTF-8 text, which an edit would rewrite: save it as UTF-8 in an editor first";
+		return read.bytes;
+	} finally {
+		await handle.close();
+	}
+}
+function postVersion(bytes) {
+	return createHash("sha256").update(bytes).digest("base64url");
+}
+function sourceOf(file, bytes) {
+	return {
+		file,
+		text: typeof bytes === "string" ? bytes : Buffer.from(bytes).toString("utf8"),
+		version: postVersion(bytes)
+	};
+}
+function draftName(at) {
+	return at === void 0 ? {
+		dir: "drafts",
+		base: "draft"
+	} : {
+		dir: at.slice(0, 7),
+		base: `${at.slice(0, 10)}-draft`
+	};
+}
+function refused(file, why) {
+	return new InputError(`postsync edits no file ${JSON.stringify(file)}: ${why}`, { hint: "The calendar edits the Markdown post files of the content folder only." });
 }
 async function startWatchCalendar(options) {
-	const server = await CalendarServer.start({ port: options.port });
-	const probes = createProbeCache();
-	const keptCards = cardMemo();
 	let session = null;
+	const editor = new PostFileEditor(() => session === null ? options.project : session.planned().config);
+	const server = await CalendarServer.start({
+		port: options.port,
+		editor
+	});
+	const probes = createProbeCache();
 	let latest = null;
 	let made = 0;
 	const rebuild = (plan) => {
 		if (session === null) return;
 		const turn = ++made;
 		const planned = session.planned();
-		readCards({
-			posts: planned.posts,
-			unchanged: [],
-			readInFull: () => Promise.resolve([]),
+		plannedCalendarSources(planned.desired, {
+			plan,
+			live: planned.live,
+			state: planned.state,
+			target: options.label,
 			timezone: planned.config.timezone,
-			capabilities: planned.capabilities,
-			probe: probes.probe,
-			kept: keptCards
-		}).then((cards) => {
+			probe: probes.probe
+		}).then((sources) => {
 			if (turn !== made) return;
-			const sources = {
-				cards,
-				plan,
-				live: planned.live,
-				state: planned.state,
-				capabilities: planned.capabilities,
-				diagnostics: plan.diagnostics,
-				target: options.label
-			};
 			server.update(calendarOf(sources, {
 				config: planned.config,
 				now: new Date(),
@@ -76617,12 +78268,15 @@ async function startWatchCalendar(options) {
 		close: () => server.close()
 	};
 }
-var CalendarVersions, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer;
-var init_watch_calendar_3YK79GYJ = __esmMin((() => {
-	init_page_Bd_f8KF8();
+var import_dist$2, CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
+var init_watch_calendar_CCHduP_L = __esmMin((() => {
+	init_page_D8KuyFST();
 	init_guard_Rhg5cb5l();
-	init_post_derived_0LsqX75P();
-	init_readiness_BJPqZMqj();
+	init_errors_BmB5JMAx();
+	init_atomic_Bwglcd__();
+	init_check_posts_D2sIgsUS();
+	init_state_file_Bbz_Xqq0();
+	import_dist$2 = require_dist$1();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -76652,6 +78306,15 @@ var init_watch_calendar_3YK79GYJ = __esmMin((() => {
 			return this.#model === null ? "" : sseEvent("calendar", this.#version, JSON.stringify(this.#model));
 		}
 	};
+	WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+	DATE = /^\d{4}-\d{2}-\d{2}$/;
+	MAX_TEXT = 1e5;
+	MAX_EDITS = 100;
+	POST_SOURCE_PATH = "/post";
+	EDIT_PATH = "/edit";
+	RENDER_PATH = "/render";
+	MAX_BODY_BYTES = 1e6;
+	TOO_LARGE = Symbol("too large");
 	SERVED_MEDIA_PREFIX = "/media/";
 	EVENTS_PATH = "/events";
 	KEEP_ALIVE_MS = 15e3;
@@ -76670,11 +78333,13 @@ var init_watch_calendar_3YK79GYJ = __esmMin((() => {
 		#versions = new CalendarVersions();
 		#page = null;
 		#keepAlive;
-		constructor() {
+		#editor;
+		constructor(editor) {
+			this.#editor = editor;
 			this.#server = createServer((request, response) => this.#handle(request, response));
 		}
 		static async start(options) {
-			const server = new CalendarServer();
+			const server = new CalendarServer(options.editor ?? null);
 			await new Promise((resolve, reject) => {
 				server.#server.once("error", reject);
 				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
@@ -76714,6 +78379,13 @@ var init_watch_calendar_3YK79GYJ = __esmMin((() => {
 			const refusal = checkLocalRequest(request, this.#policy());
 			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
 			const path = decodedPath(request);
+			if (this.#editor !== null && (path === "/post" || path === "/edit" || path === "/render")) {
+				answerEdit(request, response, {
+					editor: this.#editor,
+					path
+				}).catch(() => response.destroy());
+				return;
+			}
 			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
 			if (path === "/" || path === "/index.html") return this.#sendPage(response);
 			if (path === EVENTS_PATH) return this.#openStream(request, response);
@@ -76726,7 +78398,10 @@ var init_watch_calendar_3YK79GYJ = __esmMin((() => {
 				"retry-after": "1",
 				"cache-control": "no-store"
 			}).end(PAGE_BEING_MADE);
-			this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}` });
+			this.#page ??= renderCalendarPage(this.#calendar.model, {
+				events: `${EVENTS_PATH}?since=${this.#versions.version}`,
+				...this.#editor === null ? {} : { edit: EDIT_PATH }
+			});
 			response.writeHead(200, {
 				"content-type": "text/html; charset=utf-8",
 				"cache-control": "no-store",
@@ -76757,8 +78432,240 @@ var init_watch_calendar_3YK79GYJ = __esmMin((() => {
 			stream.pipe(response);
 		}
 	};
+	FrontMatter = class {
+		parts;
+		#root;
+		#base;
+		constructor(parts) {
+			this.parts = parts;
+			this.#base = parts.frontMatter?.start ?? 0;
+			if (parts.frontMatter === null) {
+				this.#root = null;
+				return;
+			}
+			const source = parts.text.slice(parts.frontMatter.start, parts.frontMatter.end);
+			const doc = (0, import_dist$2.parseDocument)(source, {
+				keepSourceTokens: true,
+				uniqueKeys: true
+			});
+			if (doc.errors.length > 0) throw new InputError(`the front-matter of this file does not parse (${doc.errors[0].message.split("\n")[0]}), so postsync cannot edit it`, { hint: "Fix the front-matter in an editor (postsync validate names the line), then edit it here again." });
+			if (doc.contents !== null && !(0, import_dist$2.isMap)(doc.contents)) throw new InputError("the front-matter of this file is not a mapping of fields, so postsync cannot edit it", { hint: "Fix the front-matter in an editor, then edit it here again." });
+			let aliased = false;
+			(0, import_dist$2.visit)(doc, { Alias: () => void (aliased = true) });
+			if (aliased) throw new InputError("the front-matter of this file uses a YAML alias (`*name`), so an edit of one field could change others: postsync does not edit it", { hint: "Write the value out where the alias is, in an editor, then edit it here again." });
+			if ((0, import_dist$2.isMap)(doc.contents) && doc.contents.flow === true) throw new InputError("the front-matter of this file is one flow mapping (`{ … }`), so postsync cannot edit it", { hint: "Write the front-matter one field per line (`scheduledAt: …`) in an editor, then edit it here again." });
+			this.#root = doc.contents;
+		}
+		top(key) {
+			return this.#root === null ? void 0 : pairOf(this.#root, key)?.value;
+		}
+		set(path, value, within = this.#root) {
+			if (within === null) return this.#addTop(pairText(path, value));
+			let map = within;
+			for (const [index, key] of path.entries()) {
+				const pair = pairOf(map, key);
+				const rest = path.slice(index + 1);
+				if (pair === void 0) return this.#addPair(map, pairText(path.slice(index), value));
+				const node = pair.value;
+				if (rest.length === 0 && node !== null && !(0, import_dist$2.isScalar)(node) && typeof value !== "object") throw new InputError(`\`${path.join(".")}\` is not a single value in this file, so postsync cannot set it`, { hint: "Edit this field in an editor." });
+				if (rest.length === 0 || node === null || (0, import_dist$2.isScalar)(node) && node.value === null) return this.#replaceValue(pair, rest.length === 0 ? valueText(value, (0, import_dist$2.isScalar)(node) ? node.type : void 0) : flowText(rest, value));
+				if (!(0, import_dist$2.isMap)(node)) throw new InputError(`\`${path.slice(0, index + 1).join(".")}\` is not a mapping in this file, so postsync cannot set \`${path.join(".")}\``, { hint: "Edit this field in an editor." });
+				map = node;
+			}
+			throw new Error("unreachable: a path has at least one key");
+		}
+		replaceTop(key, text) {
+			const pair = this.#root === null ? void 0 : pairOf(this.#root, key);
+			if (pair === void 0) return null;
+			return {
+				start: this.parts.text.indexOf(":", this.#at(pair.key.range[1])) + 1,
+				end: this.#valueEnd(pair),
+				text: ` ${text}${this.parts.eol}`
+			};
+		}
+		removeTop(key) {
+			const pair = this.#root === null ? void 0 : pairOf(this.#root, key);
+			if (pair === void 0) return null;
+			return {
+				start: this.lineStart(this.#at(pair.key.range[0])),
+				end: this.#valueEnd(pair),
+				text: ""
+			};
+		}
+		replace(node, text) {
+			const [start, end] = [this.#at(node.range[0]), this.#at(node.range[1])];
+			return {
+				start,
+				end,
+				text: `${text}${this.parts.text[end - 1] === "\n" && !text.endsWith("\n") ? this.parts.eol : ""}`
+			};
+		}
+		source(node) {
+			return this.parts.text.slice(this.#at(node.range[0]), this.#at(node.range[1]));
+		}
+		lineStart(offset) {
+			return this.parts.text.lastIndexOf("\n", offset - 1) + 1;
+		}
+		endOfLine(end) {
+			if (end > 0 && this.parts.text[end - 1] === "\n") return end;
+			const next = this.parts.text.indexOf("\n", end);
+			return next === -1 ? this.parts.text.length : next + 1;
+		}
+		at(offset) {
+			return this.#at(offset);
+		}
+		#at(offset) {
+			return this.#base + offset;
+		}
+		#valueEnd(pair) {
+			const node = pair.value ?? pair.key;
+			return this.endOfLine(this.#at(node.range[1]));
+		}
+		#replaceValue(pair, text) {
+			const node = pair.value;
+			if (node !== null && node.range != null && node.range[1] > node.range[0]) return this.replace(node, text);
+			const colon = this.parts.text.indexOf(":", this.#at(pair.key.range[1]));
+			return {
+				start: colon + 1,
+				end: colon + 1,
+				text: ` ${text}`
+			};
+		}
+		#addTop(text) {
+			const { eol, frontMatter } = this.parts;
+			if (frontMatter === null) return {
+				start: this.parts.bodyStart,
+				end: this.parts.bodyStart,
+				text: `---${eol}${text}${eol}---${eol}`
+			};
+			return {
+				start: frontMatter.end,
+				end: frontMatter.end,
+				text: `${text}${eol}`
+			};
+		}
+		#addPair(map, text) {
+			const last = map.items.at(-1);
+			if (last === void 0) {
+				if (map === this.#root || map.range == null) return this.#addTop(text);
+				const close = this.parts.text.lastIndexOf("}", this.#at(map.range[1]));
+				return {
+					start: close,
+					end: close,
+					text: ` ${text} `
+				};
+			}
+			if (map.flow === true) {
+				const end = this.#at((last.value ?? last.key).range[1]);
+				return {
+					start: end,
+					end,
+					text: `, ${text}`
+				};
+			}
+			const first = this.#at(map.items[0].key.range[0]);
+			const indent = this.parts.text.slice(this.lineStart(first), first);
+			const at = this.#valueEnd(last);
+			return {
+				start: at,
+				end: at,
+				text: `${at > 0 && this.parts.text[at - 1] !== "\n" ? this.parts.eol : ""}${indent}${text}${this.parts.eol}`
+			};
+		}
+	};
+	OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+	OTHER_OPENING = /^\uFEFF?---(?!-)/;
+	CLOSING = /(^|\n)---([^\n]*)(\n|$)/;
+	NEW_DRAFT_TEXT = "New post";
+	MAX_NAMES = 50;
+	PostFileEditor = class {
+		#project;
+		constructor(project) {
+			this.#project = project;
+		}
+		async read(file) {
+			const bytes = await readPostFile(await this.#checked(file));
+			if (typeof bytes === "string") throw refused(file, bytes);
+			return sourceOf(file, bytes);
+		}
+		async render(file, text) {
+			const path = await this.#checked(file, { exists: false });
+			const { contentDir, vars, hashtags, timezone } = this.#project();
+			const fileInContent = relativePosix(contentDir, path);
+			const rendered = renderTemplate(text, {
+				file,
+				vars,
+				hashtags,
+				builtIns: builtInValues({
+					key: fileInContent.replace(/\.md$/, ""),
+					fileInContent,
+					scheduledAt: null,
+					timezone
+				})
+			});
+			return {
+				text: rendered.text,
+				problems: rendered.diagnostics.map((diagnostic) => diagnostic.message)
+			};
+		}
+		async apply(request) {
+			if (request.action === "new") return this.#create(newDraftText(request.at === void 0 ? {} : { at: request.at }), draftName(request.at));
+			const current = await this.read(request.file);
+			if (current.version !== request.version) return {
+				kind: "conflict",
+				post: current
+			};
+			if (request.action === "duplicate") return this.#duplicate(current);
+			const text = request.edits.reduce(editPost, current.text);
+			await writeFileAtomic(await this.#checked(request.file), text, { root: this.#project().root });
+			return {
+				kind: "written",
+				post: sourceOf(request.file, text)
+			};
+		}
+		async #duplicate(original) {
+			const { dir, name } = posix.parse(original.file);
+			return this.#createFirst((suffix) => ({
+				file: posix.join(dir, `${name}-copy${suffix}.md`),
+				text: duplicateText(original.text, `-copy${suffix}`)
+			}), { relative: true });
+		}
+		#create(text, name) {
+			return this.#createFirst((suffix) => ({
+				file: posix.join(name.dir, `${name.base}${suffix}.md`),
+				text
+			}), { relative: false });
+		}
+		async #createFirst(candidate, options) {
+			const { root, contentDir } = this.#project();
+			for (let attempt = 1; attempt <= MAX_NAMES; attempt++) {
+				const { file, text } = candidate(attempt === 1 ? "" : `-${attempt}`);
+				const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
+				if (await createFileExclusive(await this.#checked(projectFile, { exists: false }), text, { root })) return {
+					kind: "written",
+					post: sourceOf(projectFile, text)
+				};
+			}
+			throw new InputError(`postsync found no free file name for the new post after ${MAX_NAMES} tries`, { hint: "Rename or remove some of the files it tried, or make the post in an editor." });
+		}
+		async #checked(file, options = { exists: true }) {
+			const { root, contentDir } = this.#project();
+			if (typeof file !== "string" || file === "" || file.includes("\\") || file.includes("\0") || posix.isAbsolute(file) || posix.normalize(file) !== file || file.startsWith("../")) throw refused(String(file), "it is not a project-relative path with forward slashes");
+			if (isHiddenPath(file)) throw refused(file, "a part of it is hidden (starts with a dot)");
+			if (file.split("/").includes("node_modules")) throw refused(file, "it is under node_modules, where no post file is");
+			if (!file.endsWith(".md")) throw refused(file, "it is not a Markdown post file (.md)");
+			const path = resolve(root, file);
+			if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || "."})`);
+			await guardWrite(path, { root });
+			if (options.exists) {
+				const stats = await lstat(path).catch(() => null);
+				if (stats === null || !stats.isFile()) throw refused(file, "there is no such post file (it was moved or removed?)");
+			}
+			return path;
+		}
+	};
 }));
-var watch_BeOkim1a_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CY9EJUGI_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -76782,15 +78689,15 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_bcFIGxW6(), context_bcFIGxW6_exports)),
-			Promise.resolve().then(() => (init_session_DIVNo6M5(), session_DIVNo6M5_exports)),
-			Promise.resolve().then(() => (init_watch_C6YAGzNV(), watch_C6YAGzNV_exports)),
+			Promise.resolve().then(() => (init_context_D5jjKJqs(), context_D5jjKJqs_exports)),
+			Promise.resolve().then(() => (init_session_Butx3K2D(), session_Butx3K2D_exports)),
+			Promise.resolve().then(() => (init_watch_B_2aoAFo(), watch_B_2aoAFo_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
 		if (isStopped()) return 0;
 		if (flags.port !== void 0 && !flags.calendar) throw new InputError("--port is the port of the calendar page: use it with --calendar.", { hint: "postsync watch --calendar --port 4173" });
-		const { config, connection, style, kept } = await openTarget(options);
+		const { config, connection, style, memo } = await openTarget(options);
 		const redraw = process.stdout.isTTY === true && !isCI();
 		const printer = watchPrinter({
 			out: process.stdout,
@@ -76802,9 +78709,10 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_3YK79GYJ(), watch_calendar_3YK79GYJ_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CCHduP_L(), watch_calendar_CCHduP_L_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
+				project: config,
 				onError: (error) => printer({
 					type: "error",
 					at: new Date(),
@@ -76819,7 +78727,7 @@ async function runWatch(flags, command) {
 				connection,
 				refreshSeconds: flags.refresh,
 				applyDrafts: flags.applyDrafts ?? false,
-				kept,
+				memo,
 				onEvent: (event) => {
 					printer(event);
 					if (calendar === null) return;
@@ -76836,6 +78744,7 @@ async function runWatch(flags, command) {
 			stopKeys();
 			await session.close();
 		} finally {
+			await memo.save();
 			await calendar?.close();
 			await connection.close();
 		}
@@ -76845,7 +78754,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_BeOkim1a = __esmMin((() => {
+var init_watch_CY9EJUGI = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -76870,7 +78779,7 @@ async function readAnalytics(input) {
 	if (filters.account !== void 0) query.accountId = accountId(filters.account, config);
 	if (filters.platform !== void 0) query.platform = filters.platform;
 	if (query.from && query.to && Date.parse(query.from) >= Date.parse(query.to)) throw new InputError(`--from (${query.from}) is not before --to (${query.to})`, { hint: "Swap them, or widen the range." });
-	const [state, items] = await Promise.all([readState(config.statePath), collect$1(connection.client.analytics(query))]);
+	const [state, items] = await Promise.all([readState$1(config.statePath), collect$1(connection.client.analytics(query))]);
 	const accountNames = await accountNamesOf(config, items, connection.client);
 	return {
 		query,
@@ -76903,8 +78812,9 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CToZa9uj = __esmMin((() => {
-	init_state_file_BZZ161K8();
+var init_read_analytics_B3R05N3G = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_decode_8QAsEOi2();
 	init_errors_BmB5JMAx();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
@@ -76950,9 +78860,9 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CwKPvPyO_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_CTYmOv_a_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
-	return model.posts.filter((post) => post.overlay !== null).map((post) => shownPost(post));
+	return model.posts.filter((post) => post.overlay !== null);
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
@@ -77022,7 +78932,7 @@ function weekSection(monday, rows) {
 	const sunday = new Date(`${monday}T00:00:00Z`);
 	sunday.setUTCDate(sunday.getUTCDate() + 6);
 	return [
-		`#### ${isoWeek(monday)}: ${dayText(monday)} – ${dayText(sunday.toISOString().slice(0, 10))}`,
+		`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
 		"",
 		...table(rows),
 		""
@@ -77127,10 +79037,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CwKPvPyO = __esmMin((() => {
+var init_calendar_report_CTYmOv_a = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_calendar_DnEukqzY();
-	init_page_Bd_f8KF8();
+	init_page_D8KuyFST();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
 	init_token_login_CKiSNngP();
@@ -77146,28 +79055,9 @@ var init_calendar_report_CwKPvPyO = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DnEukqzY_exports = __exportAll$1({
-	runCalendar: () => runCalendar,
-	t: () => shownPost
-});
+var calendar_BXoUEJkS_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
-}
-function shownPost(post) {
-	const { content, statuses, pictures, ...shown } = post;
-	const { text, targets, media } = JSON.parse(content);
-	return {
-		...shown,
-		text,
-		targets: targets.map((target, index) => ({
-			...target,
-			...statuses[index] ?? { status: null }
-		})),
-		media: media.map((file, index) => ({
-			...file,
-			src: pictures[index] ?? null
-		}))
-	};
 }
 function renderIcs(model, options) {
 	const accounts = new Map(model.accounts.map((account) => [account.id, account]));
@@ -77181,11 +79071,11 @@ function renderIcs(model, options) {
 		`X-WR-CALNAME:${text$1(`Content calendar (${model.target.replace(/^Target: /, "")})`)}`,
 		`X-WR-TIMEZONE:${text$1(model.timezone)}`
 	];
-	for (const modelPost of model.posts) {
-		if (modelPost.slot === null || modelPost.overlay === "deleted") continue;
+	for (const shown of model.posts) {
+		if (shown.slot === null || shown.overlay === "deleted") continue;
 		const post = {
-			...shownPost(modelPost),
-			slot: modelPost.slot
+			...shown,
+			slot: shown.slot
 		};
 		const labels = post.targets.map((target) => accountLabel$1(target.account, target.label, accounts));
 		const start = Date.parse(post.slot.at);
@@ -77239,87 +79129,6 @@ function fold(line) {
 	}
 	out.push(current);
 	return out.join("\r\n");
-}
-async function readCalendarSources(options) {
-	const { config, now } = options;
-	let connection;
-	try {
-		connection = await options.connect();
-	} catch (error) {
-		if (!unreachable(error)) throw error;
-		return readOffline(options, error.message);
-	}
-	try {
-		const state = readStateSection(config.statePath, connection.target, { known: options.kept?.knownStates() });
-		const listing = startRemoteRead(connection.client, { keeps: "whole" });
-		const built = await buildPlan({
-			config,
-			connection,
-			state,
-			listing,
-			...options.kept === void 0 ? {} : { kept: options.kept },
-			prune: false,
-			only: null,
-			now
-		});
-		const { desired } = built;
-		const capabilities = desired.rules.capabilities;
-		return {
-			cards: await readCards({
-				...desired,
-				timezone: config.timezone,
-				capabilities,
-				probe: createPlanCaches().probes.probe,
-				...options.kept === void 0 ? {} : { kept: options.kept }
-			}),
-			plan: built.plan,
-			live: built.live,
-			state: built.state.section,
-			capabilities,
-			diagnostics: desired.diagnostics,
-			target: connection.label
-		};
-	} finally {
-		await connection.close();
-	}
-}
-function unreachable(error) {
-	return error instanceof NetworkError || error instanceof ApiError$1 && error.status >= 500;
-}
-async function readOffline(options, reason) {
-	const { config, now } = options;
-	const caches = createPlanCaches();
-	const state = await readState(config.statePath);
-	const apiUrl = config.api.url ?? "local";
-	const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
-	const earlier = options.kept?.posts(config);
-	const reading = {
-		config,
-		now,
-		probe: caches.probes.probe,
-		mediaCache: caches.media,
-		acceptPastSchedule: ({ key }) => section?.posts[key] !== void 0,
-		...earlier === void 0 ? {} : { earlier }
-	};
-	const content = await readContent(reading);
-	const capabilities = new Map();
-	return {
-		cards: await readCards({
-			...content,
-			readInFull: (posts) => readUnchangedInFull(posts, reading),
-			timezone: config.timezone,
-			capabilities,
-			probe: caches.probes.probe,
-			...options.kept === void 0 ? {} : { kept: options.kept }
-		}),
-		plan: null,
-		live: null,
-		state: section,
-		capabilities,
-		diagnostics: content.diagnostics,
-		target: config.api.url === null ? "Target: local API (embedded)" : `Target: ${config.api.url}`,
-		offlineReason: reason.split("\n")[0]
-	};
 }
 async function writeCalendarPage(outDir, model, thumbnails, options) {
 	const page = join(outDir, "index.html");
@@ -77388,17 +79197,17 @@ async function runCalendar(flags, command) {
 	};
 	if (range.from !== null && range.to !== null && Date.parse(range.from) >= Date.parse(range.to)) throw new InputError(`--from (${range.from}) is not before --to (${range.to})`, { hint: "Swap them, or widen the range." });
 	const now = new Date();
-	const kept = openRunCache(options);
+	const memo = openMemo(options);
 	const sources = await readCalendarSources({
 		config,
-		kept,
+		memo,
 		now,
 		connect: () => connect(config, {
 			ci: isCI(),
 			onClientEvent: clientEventPrinter(styleFor(process.stderr, options))
 		})
 	});
-	await kept.save();
+	await memo.save();
 	const { model, thumbnails } = calendarOf(sources, {
 		config,
 		now,
@@ -77418,7 +79227,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CwKPvPyO(), calendar_report_CwKPvPyO_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CTYmOv_a(), calendar_report_CTYmOv_a_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77445,16 +79254,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DnEukqzY = __esmMin((() => {
-	init_page_Bd_f8KF8();
-	init_state_file_BZZ161K8();
-	init_read_desired_CL07KyXR();
-	init_build_plan_CKdM3wpT();
-	init_check_posts_Dclnqj_I();
-	init_atomic_UvdR6Owh();
+var init_calendar_BXoUEJkS = __esmMin((() => {
+	init_page_D8KuyFST();
+	init_atomic_Bwglcd__();
+	init_state_file_Bbz_Xqq0();
 	init_errors_BmB5JMAx();
-	init_context_bcFIGxW6();
-	init_read_analytics_CToZa9uj();
+	init_context_D5jjKJqs();
+	init_read_analytics_B3R05N3G();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -77465,7 +79271,7 @@ var init_calendar_DnEukqzY = __esmMin((() => {
 function visibleWidth(text) {
 	return [...text.replace(ANSI, "")].length;
 }
-function pad$1(text, width, align) {
+function pad(text, width, align) {
 	const fill = " ".repeat(Math.max(0, width - visibleWidth(text)));
 	return align === "right" ? fill + text : text + fill;
 }
@@ -77477,7 +79283,7 @@ function renderTable(columns, rows, options) {
 	];
 	const widths = columns.map((_, index) => Math.max(...all.map((row) => visibleWidth(row[index] ?? ""))));
 	const indent = options.indent ?? "";
-	const line = (cells) => `${indent}${cells.map((cell, index) => pad$1(cell, widths[index], columns[index].align)).join("  ")}`.trimEnd();
+	const line = (cells) => `${indent}${cells.map((cell, index) => pad(cell, widths[index], columns[index].align)).join("  ")}`.trimEnd();
 	const rule = `${indent}${options.style.dim(widths.map((width) => "─".repeat(width)).join("  "))}`;
 	const out = [
 		options.style.bold(line(columns.map((column) => column.header))),
@@ -77491,7 +79297,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_MbFRNQY__exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_Dru02S16_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77569,17 +79375,17 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_MbFRNQY_ = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	init_plan_context_IkjQfGfV();
-	init_shape_hash_BxLIrBGw();
+var init_post_problems_Dru02S16 = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_plan_context_DPpuIOzv();
+	init_shape_hash_BBU0Jszj();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CxvfebtT_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DB4pQ_Rr_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
-	const state = await readState(config.statePath);
+	const state = await readState$1(config.statePath);
 	const section = sectionFor(state, connection.target);
 	const live = Object.keys(section.posts).length > 0 ? await readOwned(connection.client, section.posts, input.refreshAll === true) : [];
 	const read = new Set(live.map((post) => post.id));
@@ -77591,22 +79397,20 @@ async function projectStatus(input) {
 		unread,
 		drafts: []
 	};
-	const desired = await readDesired({
-		config,
-		client: connection.client,
-		now: input.now,
-		caches: createPlanCaches(input.kept),
-		calendar: {
-			state: section,
-			prune: false
-		}
-	});
-	await input.kept?.save();
 	return {
 		state,
 		live,
 		unread,
-		drafts: draftReadiness(desired)
+		drafts: draftReadiness(await readDesired({
+			config,
+			client: connection.client,
+			now: input.now,
+			caches: createPlanCaches(input.memo),
+			schedule: {
+				state: section,
+				prune: false
+			}
+		}))
 	};
 }
 async function readOwned(client, records, refreshAll) {
@@ -77775,17 +79579,17 @@ function renderStatus(report, options) {
 	return out.join("\n");
 }
 async function runStatus(flags, command) {
-	const { config, connection, style, kept } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openTarget(globalOptions(command));
 	try {
 		const { state, live, unread, drafts } = await projectStatus({
 			config,
 			connection,
-			kept,
+			memo,
 			now: new Date(),
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_MbFRNQY_(), post_problems_MbFRNQY__exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_Dru02S16(), post_problems_Dru02S16_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77809,22 +79613,23 @@ async function runStatus(flags, command) {
 		})}\n`);
 		return 0;
 	} finally {
+		await memo.save();
 		await connection.close();
 	}
 }
-var init_status_CxvfebtT = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	init_draft_readiness_CmbGgUVh();
-	init_scoped_listing_BgS2hvLX();
-	init_check_posts_Dclnqj_I();
-	init_read_desired_CL07KyXR();
-	init_context_bcFIGxW6();
-	init_time_text_Bhp7VO_D();
+var init_status_DB4pQ_Rr = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_draft_readiness_pcnDk_d9();
+	init_scoped_listing_DIsmjw5M();
+	init_check_posts_D2sIgsUS();
+	init_read_desired_TmkGxo_k();
+	init_context_D5jjKJqs();
+	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_BGgplsJ6_exports = __exportAll$1({ runImport: () => runImport });
+var import_CEGJGodN_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78019,24 +79824,19 @@ function slugOfText(text) {
 	}
 	return slug === "" ? FALLBACK_SLUG : slug;
 }
-function offsetText(minutes) {
-	const sign = minutes < 0 ? "-" : "+";
-	const abs = Math.abs(minutes);
-	return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
 function formatInZone(instant, timeZone) {
 	const ms = Date.parse(instant);
 	if (Number.isNaN(ms)) return instant;
 	const wall = wallTimeIn(ms, timeZone);
-	const fraction = wall.millisecond === 0 ? "" : `.${pad(wall.millisecond, 3)}`;
-	const offset = offsetText(Math.round(offsetMs(ms, timeZone) / 6e4));
-	return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
+	const fraction = wall.millisecond === 0 ? "" : `.${pad$1(wall.millisecond, 3)}`;
+	const offset = formatOffset(offsetMs(ms, timeZone));
+	return `${pad$1(wall.year, 4)}-${pad$1(wall.month)}-${pad$1(wall.day)}T${pad$1(wall.hour)}:${pad$1(wall.minute)}:${pad$1(wall.second)}${fraction}${offset}`;
 }
 function monthInZone(instant, timeZone) {
 	const ms = Date.parse(instant);
 	if (Number.isNaN(ms)) return void 0;
 	const wall = wallTimeIn(ms, timeZone);
-	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
+	return `${pad$1(wall.year, 4)}-${pad$1(wall.month)}`;
 }
 function importKey(post) {
 	return `${slugOfText(post.content)}-${post.id.slice(0, ID_PREFIX_LENGTH).toLowerCase()}`;
@@ -78063,7 +79863,7 @@ function renderPostFile(input) {
 	if (post.scheduledAt !== null) frontMatter.scheduledAt = formatInZone(post.scheduledAt, input.timezone);
 	if (post.targets.length > 0) frontMatter.targets = post.targets.map((target) => targetEntry(target, input.aliasFor));
 	if (input.mediaPaths.length > 0) frontMatter.media = [...input.mediaPaths];
-	return `---\n${(0, import_dist.stringify)(frontMatter, {
+	return `---\n${(0, import_dist$1.stringify)(frontMatter, {
 		lineWidth: 0,
 		blockQuote: "literal"
 	})}---\n${literal(post.content)}\n`;
@@ -78220,7 +80020,7 @@ async function prepareImport(input) {
 		const outcomes = unknown.map((media) => fetched.get(media.id));
 		const reasons = outcomes.map((outcome) => outcome === void 0 ? "postsync was not asked to download it" : outcome.kind === "unavailable" ? outcome.reason : void 0).filter((reason) => reason !== void 0);
 		if (reasons.length > 0) {
-			skip(post, `${reasons.length} of its ${post.media.length} media ${plural(reasons.length, "was", "were")} not uploaded from this project's files and cannot be downloaded into it: ${reasons.join("; ")}`);
+			skip(post, `${reasons.length} of its ${post.media.length} media ${plural$2(reasons.length, "was", "were")} not uploaded from this project's files and cannot be downloaded into it: ${reasons.join("; ")}`);
 			return false;
 		}
 		if (outcomes.some((outcome) => outcome?.kind === "downloadable")) {
@@ -78253,7 +80053,7 @@ async function prepareImport(input) {
 		const shas = post.media.map((media) => shaOfMediaId.get(media.id));
 		const missing = shas.filter((sha) => !mediaFiles.has(sha));
 		if (missing.length > 0) {
-			skip(post, `its media (sha256 ${missing.map((sha) => sha.slice(0, 12)).join(", ")}) ${plural(missing.length, "is", "are")} recorded in the state, but no file in the project has ${plural(missing.length, "those bytes", "their bytes")} any more`);
+			skip(post, `its media (sha256 ${missing.map((sha) => sha.slice(0, 12)).join(", ")}) ${plural$2(missing.length, "is", "are")} recorded in the state, but no file in the project has ${plural$2(missing.length, "those bytes", "their bytes")} any more`);
 			continue;
 		}
 		const render = (file, key) => renderPostFile({
@@ -78377,7 +80177,7 @@ async function importPosts(options) {
 		fetchForeignMedia
 	});
 	if (options.dryRun) return {
-		plan: await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia),
+		plan: await prepare(sectionFor(await readState$1(config.statePath), connection.target), describeForeignMedia),
 		outcome: {
 			written: [],
 			failed: []
@@ -78534,25 +80334,26 @@ async function runImport(flags, command) {
 		await connection.close();
 	}
 }
-var import_dist, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, pad, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural, PAGE_SIZE;
-var init_import_BGgplsJ6 = __esmMin((() => {
-	init_paths_Bge7ET8Q();
-	init_state_store_BhbE65Jf();
-	init_state_file_BZZ161K8();
-	init_media_source_UK3LYlYo();
+var import_dist$1, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
+var init_import_CEGJGodN = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_lock_DKfmzL9W();
+	init_state_store_CCW2jAHZ();
+	init_media_source_DNMUFPLv();
 	init_errors_BmB5JMAx();
-	init_check_posts_Dclnqj_I();
-	init_time_text_Bhp7VO_D();
-	init_shape_hash_BxLIrBGw();
-	init_parse_LdKRKwFT();
+	init_check_posts_D2sIgsUS();
+	init_ordering_Cxkvd8_o();
+	init_shape_hash_BBU0Jszj();
+	init_post_key_B_9tyt_F();
+	init_parse_DjFLLnSd();
 	init_hash_01wju9gs();
-	init_atomic_UvdR6Owh();
-	init_context_bcFIGxW6();
+	init_atomic_Bwglcd__();
+	init_context_D5jjKJqs();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
+	import_dist$1 = require_dist$1();
 	init_p_limit();
-	import_dist = require_dist$1();
 	DOWNLOAD_CONCURRENCY = 4;
 	HASH_CONCURRENCY = 8;
 	IMPORTED_MEDIA_DIR = "media/imported";
@@ -78576,16 +80377,15 @@ var init_import_BGgplsJ6 = __esmMin((() => {
 	SLUG_WORDS = 6;
 	SLUG_MAX_LENGTH = 48;
 	FALLBACK_SLUG = "post";
-	pad = (value, width = 2) => String(value).padStart(width, "0");
 	ID_PREFIX_LENGTH = 8;
 	IMPORT_FOLDER = "imported";
 	escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 	READ_CONCURRENCY = 16;
 	EDITABLE_STATUSES = ["draft", "scheduled"];
-	plural = (count, one, many) => count === 1 ? one : many;
+	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_jcbT13yL_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CnsFH8Zr_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -78639,12 +80439,12 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_jcbT13yL = __esmMin((() => {
+var init_calendars_CnsFH8Zr = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_DeFN3lm8();
+	init_find_calendars_DSS25_nN();
 	init_errors_BmB5JMAx();
-	init_context_bcFIGxW6();
+	init_context_D5jjKJqs();
 	init_main();
 	ESCAPES = {
 		a: 7,
@@ -78658,7 +80458,7 @@ var init_calendars_jcbT13yL = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_CoB0Vo8p_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_r9qV0atK_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78864,16 +80664,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_CoB0Vo8p = __esmMin((() => {
+var init_health_issue_r9qV0atK = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
-	init_time_text_Bhp7VO_D();
+	init_ordering_Cxkvd8_o();
 	init_token_login_CKiSNngP();
-	init_context_bcFIGxW6();
+	init_context_D5jjKJqs();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_l7JfeAki_exports = __exportAll$1({
+var state_CiomWOHR_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -78959,99 +80759,6 @@ async function describeRecord(kind, key, section, client) {
 		throw error;
 	}
 }
-function mergeEntries(base, ours, theirs, bothChanged) {
-	const merged = {};
-	const keys = new Set([
-		...Object.keys(base),
-		...Object.keys(ours),
-		...Object.keys(theirs)
-	]);
-	for (const key of [...keys].sort(compareText)) {
-		const [b, o, t] = [
-			base[key],
-			ours[key],
-			theirs[key]
-		];
-		const value = same(o, t) || same(t, b) ? o : same(o, b) ? t : bothChanged(key, o, t);
-		if (value !== void 0) merged[key] = value;
-	}
-	return merged;
-}
-function later(ours, theirs, stamp) {
-	if (ours === void 0 || theirs === void 0) return ours ?? theirs;
-	return compareText(stamp(theirs), stamp(ours)) > 0 ? theirs : ours;
-}
-function mergeSection(targetId, base, ours, theirs, notes) {
-	const note = (section, key, message) => notes.push({
-		targetId,
-		section,
-		key,
-		message
-	});
-	const posts = mergeEntries(base.posts, ours.posts, theirs.posts, (key, o, t) => {
-		const kept = later(o, t, (record) => record.appliedAt);
-		const other = kept === o ? t : o;
-		note("posts", key, "changed on both branches; kept the later record, marked to be re-read from the remote on the next plan");
-		if (other !== void 0 && other.postId !== kept.postId) note("posts", key, `post ${other.postId} of the other branch is no longer owned by the state; if it duplicates post ${kept.postId}, delete it in the service`);
-		return {
-			...kept,
-			reread: true
-		};
-	});
-	const pending = mergeEntries(base.pending, ours.pending, theirs.pending, (key, o, t) => {
-		note("pending", key, "interrupted create changed on both branches; kept the later one");
-		return later(o, t, (entry) => entry.startedAt);
-	});
-	for (const key of Object.keys(pending)) {
-		const record = posts[key];
-		if (record === void 0) continue;
-		delete pending[key];
-		posts[key] = {
-			...record,
-			reread: true
-		};
-		note("pending", key, `one branch confirmed this post, the other still had a create pending (Idempotency-Key ${ours.pending[key]?.idempotencyKey ?? theirs.pending[key]?.idempotencyKey}); kept the post, marked to be re-read`);
-	}
-	const media = mergeEntries(base.media, ours.media, theirs.media, (sha256, o, t) => {
-		note("media", sha256, "uploaded on both branches; kept the later upload");
-		return later(o, t, (entry) => entry.uploadedAt);
-	});
-	const uploads = mergeEntries(base.uploads, ours.uploads, theirs.uploads, (sha256, o, t) => {
-		note("uploads", sha256, "multipart upload changed on both branches; kept the later one");
-		return later(o, t, (entry) => entry.startedAt);
-	});
-	for (const sha256 of Object.keys(uploads)) if (media[sha256] !== void 0) delete uploads[sha256];
-	return {
-		apiUrl: ours.apiUrl,
-		projectId: ours.projectId,
-		posts,
-		media,
-		pending,
-		uploads
-	};
-}
-function mergeStates(base, ours, theirs) {
-	const ancestor = base ?? emptyStateFile();
-	const notes = [];
-	const targets = {};
-	const ids = new Set([...Object.keys(ours.targets), ...Object.keys(theirs.targets)]);
-	for (const id of [...ids].sort(compareText)) {
-		const o = ours.targets[id];
-		const t = theirs.targets[id];
-		if (o === void 0 || t === void 0) {
-			targets[id] = o ?? t;
-			continue;
-		}
-		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyTargetState(o), o, t, notes);
-	}
-	return {
-		state: {
-			version: 1,
-			targets
-		},
-		notes
-	};
-}
 async function readVersion(path, label) {
 	let text;
 	try {
@@ -79127,20 +80834,21 @@ async function runStateConfirm(keys, flags, command) {
 		await connection.close();
 	}
 }
-var same, KIND;
-var init_state_l7JfeAki = __esmMin((() => {
+var KIND;
+var init_state_CiomWOHR = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_BZZ161K8();
-	init_state_store_BhbE65Jf();
-	init_time_text_Bhp7VO_D();
-	init_atomic_UvdR6Owh();
+	init_state_file_Bbz_Xqq0();
+	init_lock_DKfmzL9W();
+	init_state_store_CCW2jAHZ();
+	init_ordering_Cxkvd8_o();
+	init_atomic_Bwglcd__();
 	init_hash_01wju9gs();
+	init_merge_JXEo_65i();
 	init_main();
-	init_context_bcFIGxW6();
+	init_context_D5jjKJqs();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
-	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 	KIND = {
 		posts: "post",
 		pending: "pending create",
@@ -79148,7 +80856,253 @@ var init_state_l7JfeAki = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var accounts_D_a0eMTi_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var state_home_Da1JP4MR_exports = __exportAll$1({
+	runStateMoveHome: () => runStateMoveHome,
+	runStatePull: () => runStatePull,
+	runStatePush: () => runStatePush,
+	runStateShow: () => runStateShow
+});
+async function writeStateSetting(root, setting) {
+	const config = (await Promise.all(CONFIG_FILE_NAMES.map(async (name) => ({
+		name,
+		text: await readFile(join(root, name), "utf8").catch(() => null)
+	})))).find((entry) => entry.text !== null);
+	if (config === void 0 || config.text === null) throw new InputError(`no postsync.yaml in ${root} to record the state home in`, { hint: "Run it in the calendar folder (the one holding postsync.yaml), or name it with --dir." });
+	const document = (0, import_dist.parseDocument)(config.text);
+	if (document.errors.length > 0) throw new InputError(`${config.name} is not valid YAML: ${document.errors[0].message}`, { hint: "Fix it (postsync validate shows where), then run it again." });
+	const value = setting.home.kind === "file" ? setting.file === ".postsync/state.json" ? void 0 : setting.file : {
+		...setting.file === ".postsync/state.json" ? {} : { file: setting.file },
+		home: "branch",
+		...setting.home.branch === "postsync/state" ? {} : { branch: setting.home.branch }
+	};
+	if (value === void 0) document.delete("state");
+	else document.set("state", value);
+	const path = join(root, config.name);
+	await guardWrite(path, { root });
+	await writeFile(path, document.toString());
+	return config.name;
+}
+async function moveStateHome(config, options) {
+	const file = relative(config.root, config.statePath).split(sep).join("/");
+	if (options.to.kind === config.stateHome.kind && (options.to.kind === "file" || config.stateHome.kind === "branch" && config.stateHome.branch === options.to.branch)) throw new InputError(`the state of this calendar already lives ${options.to.kind === "file" ? "in the committed file" : `on ${options.to.kind === "branch" ? options.to.branch : ""}`}: nothing to move`);
+	if (options.to.kind === "branch") {
+		const atBranch = {
+			...config,
+			stateHome: options.to
+		};
+		return {
+			to: "branch",
+			pushed: existsSync(config.statePath) ? await pushState(atBranch, {
+				remote: options.remote,
+				merge: true,
+				message: options.message
+			}) : null,
+			configFile: await writeStateSetting(config.root, {
+				file,
+				home: options.to
+			}),
+			untracked: await untrack({
+				cwd: config.root,
+				remote: options.remote
+			}, config.statePath)
+		};
+	}
+	return {
+		to: "file",
+		pulled: await pullState(config, {
+			remote: options.remote,
+			merge: true
+		}),
+		configFile: await writeStateSetting(config.root, {
+			file,
+			home: options.to
+		})
+	};
+}
+async function showState(config, options) {
+	const home = await branchHome(config, options.remote);
+	let where;
+	let state;
+	if (home === null) {
+		where = {
+			kind: "file",
+			path: config.statePath
+		};
+		const text = readStateText(config.statePath);
+		state = text === null ? emptyStateFile() : await parseState(text, config.statePath);
+	} else {
+		const commit = await fetchHome(home.repository, home.branch);
+		const text = commit === null ? null : await stateTextAt(home, commit);
+		where = {
+			kind: "branch",
+			branch: home.branch,
+			remote: options.remote,
+			path: home.path,
+			commit,
+			found: text !== null
+		};
+		state = text === null ? emptyStateFile() : await parseHomeState(home, text);
+	}
+	const sections = Object.entries(state.targets).sort(([a], [b]) => compareText(a, b)).map(([targetId, section]) => {
+		const unconfirmed = options.seal?.targetId === targetId ? unconfirmedRecords(section, options.seal) : null;
+		return {
+			targetId,
+			posts: Object.keys(section.posts).length,
+			media: Object.keys(section.media).length,
+			pending: Object.keys(section.pending).length,
+			uploads: Object.keys(section.uploads).length,
+			unconfirmed: unconfirmed === null ? null : {
+				posts: [...unconfirmed.posts],
+				media: [...unconfirmed.media],
+				pending: [...unconfirmed.pending],
+				uploads: [...unconfirmed.uploads]
+			}
+		};
+	});
+	return {
+		where,
+		sections
+	};
+}
+function renderStateShown(shown, options) {
+	const { where } = shown;
+	const lines = [];
+	if (where.kind === "file") lines.push(`State home: the committed file ${terminalPath(relative(options.cwd, where.path) || where.path)} (home: file).`);
+	else if (where.commit === null) lines.push(`State home: branch ${terminalText(where.branch)} of ${terminalText(where.remote)}, which does not exist yet (the first apply creates it).`);
+	else lines.push(`State home: ${terminalPath(where.path)} on branch ${terminalText(where.branch)} of ${terminalText(where.remote)}, commit ${where.commit.slice(0, 12)}${where.found ? "" : " (no state for this calendar there yet)"}.`);
+	if (shown.sections.length === 0) lines.push("No records.");
+	for (const section of shown.sections) {
+		lines.push("", `Target ${terminalText(section.targetId)}: ${plural(section.posts, "post")}, ${plural(section.media, "media file")}, ${plural(section.pending, "pending create")}, ${plural(section.uploads, "unfinished upload")}.`);
+		const unconfirmed = section.unconfirmed;
+		if (unconfirmed === null) {
+			lines.push(`  Seals: not checked${options.sealNote === null ? " (another target than this calendar's)" : ""}.`);
+			continue;
+		}
+		const keys = [
+			...unconfirmed.posts,
+			...unconfirmed.pending,
+			...unconfirmed.media,
+			...unconfirmed.uploads
+		];
+		if (keys.length === 0) lines.push("  Seals: all ok.");
+		else lines.push(`  Seals: ${plural(keys.length, "record")} unconfirmed (plans leave them alone until postsync state confirm): ${keys.map(terminalText).join(", ")}`);
+	}
+	if (options.sealNote !== null) lines.push("", terminalText(options.sealNote));
+	return `${lines.join("\n")}\n`;
+}
+function writeNotes(notes) {
+	for (const note of notes) process.stderr.write(`postsync: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
+}
+async function writeHomeOutputs(config) {
+	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
+	if (!actions?.outputFile) return;
+	const home = config.stateHome;
+	await appendFile(actions.outputFile, formatOutputs({
+		home: home.kind,
+		branch: home.kind === "branch" ? home.branch : "",
+		file: relative(config.root, config.statePath).split(sep).join("/")
+	}));
+}
+async function runStatePull(flags, command) {
+	const config = await loadProjectConfig(globalOptions(command));
+	await writeHomeOutputs(config);
+	const file = terminalPath(relative(process.cwd(), config.statePath) || config.statePath);
+	if (config.stateHome.kind === "file") {
+		process.stdout.write(`The state of this calendar is the committed file ${file} (state home \`file\`): git pull brings it.\n`);
+		return 0;
+	}
+	const outcome = await pullState(config, {
+		remote: flags.remote ?? "origin",
+		merge: flags.merge === true
+	});
+	const branch = terminalText(outcome.home.branch);
+	if (outcome.kind === "no-branch") process.stdout.write(`${terminalText(flags.remote ?? "origin")} has no branch ${branch} yet: ${file} stays as it is. The first apply (or postsync state push) creates it.\n`);
+	if (outcome.kind === "no-file") process.stdout.write(`${branch} holds no ${terminalPath(outcome.home.path)} yet: ${file} stays as it is.\n`);
+	if (outcome.kind === "pulled") {
+		writeNotes(outcome.notes);
+		process.stdout.write(`${flags.merge ? "Merged" : "Pulled"} the state of ${branch} (${outcome.commit.slice(0, 12)}) into ${file}.\n`);
+	}
+	return 0;
+}
+async function runStatePush(flags, command) {
+	const outcome = await pushState(await loadProjectConfig(globalOptions(command)), {
+		remote: flags.remote ?? "origin",
+		merge: flags.merge === true,
+		message: flags.message ?? DEFAULT_MESSAGE
+	});
+	writeNotes(outcome.notes);
+	const branch = terminalText(outcome.home.branch);
+	if (outcome.kind === "unchanged") process.stdout.write(`The state on ${branch} is already this one: nothing to push.\n`);
+	else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
+	return 0;
+}
+async function runStateShow(flags, command) {
+	const config = await loadProjectConfig(globalOptions(command));
+	const connection = config.api.url === null && !config.api.local ? new Error("no API URL (POSTSYNC_API_URL or --api-url) names the target whose key seals them") : await connect(config, {
+		ci: isCI(),
+		onClientEvent: () => {}
+	}).catch((error) => error);
+	try {
+		const shown = await showState(config, {
+			remote: flags.remote ?? "origin",
+			...connection instanceof Error ? {} : { seal: connection.seal }
+		});
+		const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;
+		if (flags.json) process.stdout.write(`${JSON.stringify({
+			formatVersion: 1,
+			command: "state show",
+			...shown,
+			sealsChecked: sealNote === null
+		}, null, 2)}\n`);
+		else process.stdout.write(renderStateShown(shown, {
+			cwd: process.cwd(),
+			sealNote
+		}));
+		return 0;
+	} finally {
+		if (!(connection instanceof Error)) await connection.close();
+	}
+}
+async function runStateMoveHome(flags, command) {
+	if (flags.to !== "branch" && flags.to !== "file") throw new InputError(`--to takes \`branch\` or \`file\`, not ${JSON.stringify(flags.to ?? "")}`, { hint: "Example: postsync state move-home --to branch" });
+	const branch = flags.branch ?? "postsync/state";
+	if (flags.to === "branch" && !isStateBranchName(branch)) throw new InputError(`--branch ${JSON.stringify(branch)} is not a branch name postsync can use`, { hint: "Use letters, digits and ._/- such as postsync/state." });
+	const config = await loadProjectConfig(globalOptions(command));
+	const remote = flags.remote ?? "origin";
+	const outcome = await moveStateHome(config, {
+		to: flags.to === "branch" ? {
+			kind: "branch",
+			branch
+		} : { kind: "file" },
+		remote,
+		message: flags.message ?? "postsync: move the state to its own branch"
+	});
+	const file = terminalPath(relative(config.root, config.statePath));
+	if (outcome.to === "branch") {
+		writeNotes(outcome.pushed?.notes ?? []);
+		const where = outcome.pushed === null ? "there is no state yet: the first apply creates it there" : `commit ${outcome.pushed.commit.slice(0, 12)}`;
+		process.stdout.write(`The state now lives on ${terminalText(branch)} of ${terminalText(remote)} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? `, and ${file} left git's index (it stays on disk)` : ""}.\nNext: commit ${outcome.configFile}${outcome.untracked ? ` and the removal of ${file}` : ""} in a pull request. Once it is merged, plan and apply read the state from ${terminalText(branch)}.\n`);
+	} else {
+		if (outcome.pulled.kind === "pulled") writeNotes(outcome.pulled.notes);
+		process.stdout.write(`The state of ${terminalText(outcome.pulled.home.branch)} is in ${file}, and ${outcome.configFile} no longer names a branch.\nNext: commit ${file} and ${outcome.configFile} in a pull request. The branch ${terminalText(outcome.pulled.home.branch)} is left as it was: delete it once that is merged (git push ${terminalText(remote)} --delete ${terminalText(outcome.pulled.home.branch)}).\n`);
+	}
+	return 0;
+}
+var import_dist, plural, DEFAULT_MESSAGE;
+var init_state_home_Da1JP4MR = __esmMin((() => {
+	init_actions_BUXGNycq();
+	init_workflow_commands_CxeY8icu();
+	init_state_file_Bbz_Xqq0();
+	init_errors_BmB5JMAx();
+	init_state_home_sync_BS50_xO3();
+	init_ordering_Cxkvd8_o();
+	init_main();
+	init_context_D5jjKJqs();
+	import_dist = require_dist$1();
+	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+	DEFAULT_MESSAGE = "postsync: record applied posts";
+}));
+var accounts_D23bDc25_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -79322,10 +81276,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_D_a0eMTi = __esmMin((() => {
-	init_state_file_BZZ161K8();
-	init_context_bcFIGxW6();
-	init_option_rules_CjDEKxT1();
+var init_accounts_D23bDc25 = __esmMin((() => {
+	init_state_file_Bbz_Xqq0();
+	init_context_D5jjKJqs();
+	init_option_rules_6cMB1JFS();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -79340,7 +81294,7 @@ var init_accounts_D_a0eMTi = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_CoUPeUT__exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Cs_umL7x_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79414,10 +81368,10 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_CoUPeUT_ = __esmMin((() => {
-	init_context_bcFIGxW6();
+var init_whoami_Cs_umL7x = __esmMin((() => {
+	init_context_D5jjKJqs();
 	init_types_DvW_OqHm();
-	init_time_text_Bhp7VO_D();
+	init_ordering_Cxkvd8_o();
 	init_main();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
@@ -79430,7 +81384,7 @@ var init_whoami_CoUPeUT_ = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_CdIBz16V_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BO0xFOaO_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79575,11 +81529,11 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_CdIBz16V = __esmMin((() => {
-	init_read_analytics_CToZa9uj();
-	init_context_bcFIGxW6();
+var init_analytics_BO0xFOaO = __esmMin((() => {
+	init_read_analytics_B3R05N3G();
+	init_context_D5jjKJqs();
 	init_table_Ch59e7Ol();
-	init_time_text_Bhp7VO_D();
+	init_ordering_Cxkvd8_o();
 	init_main();
 	METRICS = [
 		"impressions",
@@ -79606,7 +81560,8 @@ var require_package = __commonJSMin(((exports, module) => {
 			"action.yml",
 			"action/postsync.mjs",
 			"schemas",
-			"README.md"
+			"README.md",
+			"docs"
 		],
 		"engines": { "node": ">=20.19" },
 		"scripts": {
@@ -79617,7 +81572,8 @@ var require_package = __commonJSMin(((exports, module) => {
 			"test": "npm run build && npm run lint:openapi && vitest run",
 			"lint:openapi": "REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true redocly lint schemas/openapi.yaml",
 			"bench": "node bench/run.mjs",
-			"mutate": "node scripts/mutate.mjs"
+			"mutate": "node scripts/mutate.mjs",
+			"docs:commands": "node scripts/docs-commands.mjs"
 		},
 		"dependencies": {
 			"ajv": "^8.20.0",
@@ -79669,42 +81625,42 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DxwDo9Is(), plan_DxwDo9Is_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_V4T9sJwO(), plan_V4T9sJwO_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_4688njLK(), all_calendars_4688njLK_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BG7BJQGz(), all_calendars_BG7BJQGz_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_bY4shYL7(), validate_bY4shYL7_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DXgzxT96(), validate_DXgzxT96_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_VMwO23Ak(), apply_VMwO23Ak_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_DJIoi1zH(), apply_DJIoi1zH_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_4688njLK(), all_calendars_4688njLK_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BG7BJQGz(), all_calendars_BG7BJQGz_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DkEkjZ8n(), init_DkEkjZ8n_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Avb_R_0P(), serve_Avb_R_0P_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload (open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BeOkim1a(), watch_BeOkim1a_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DnEukqzY(), calendar_DnEukqzY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CxvfebtT(), status_CxvfebtT_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BGgplsJ6(), import_BGgplsJ6_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_jcbT13yL(), calendars_jcbT13yL_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CoB0Vo8p(), health_issue_CoB0Vo8p_exports))).runHealthIssue(flags, command)));
-	const state = program.command("state").description("work on the state file (.postsync/state.json) itself");
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CeTcFUFR(), init_CeTcFUFR_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_BYNsmbFN(), serve_BYNsmbFN_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CY9EJUGI(), watch_CY9EJUGI_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BXoUEJkS(), calendar_BXoUEJkS_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DB4pQ_Rr(), status_DB4pQ_Rr_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CEGJGodN(), import_CEGJGodN_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CnsFH8Zr(), calendars_CnsFH8Zr_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_r9qV0atK(), health_issue_r9qV0atK_exports))).runHealthIssue(flags, command)));
+	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
 		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_l7JfeAki(), state_l7JfeAki_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CiomWOHR(), state_CiomWOHR_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -79715,14 +81671,45 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_l7JfeAki(), state_l7JfeAki_exports))).runStateConfirm(keys, flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_D_a0eMTi(), accounts_D_a0eMTi_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CoUPeUT_(), whoami_CoUPeUT__exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CiomWOHR(), state_CiomWOHR_exports))).runStateConfirm(keys, flags, command)));
+	const remoteOption = [
+		"--remote <name>",
+		"the git remote that holds the state branch",
+		"origin"
+	];
+	state.command("pull").description("bring the state of the calendar's state branch (state: { home: branch }) into the working state file").option(...remoteOption).option("--merge", "merge the branch's records into the working file entry by entry instead of replacing it").addHelpText("after", [
+		"",
+		"Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,",
+		"the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.",
+		"",
+		"Example:",
+		"  $ postsync state pull && postsync plan"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStatePull(flags, command)));
+	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
+		"overwrite a branch that moved since the last pull or push from this clone, unless --merge.",
+		"",
+		"Example:",
+		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStateShow(flags, command)));
+	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
+		"",
+		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
+		"`state: { home: branch }` in postsync.yaml and takes the file out of git's index. --to file pulls the",
+		"branch's state into the file and writes `state:` back as a path. Commit the result in a pull request.",
+		"",
+		"Example:",
+		"  $ postsync state move-home --to branch"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_D23bDc25(), accounts_D23bDc25_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cs_umL7x(), whoami_Cs_umL7x_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account brand-photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CdIBz16V(), analytics_CdIBz16V_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BO0xFOaO(), analytics_BO0xFOaO_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
