@@ -157,4 +157,39 @@ describe('attack: a hostile state branch', () => {
     expect(push.stderr).toContain('this clone never pulled it');
     expect(await git(remote, 'rev-parse', 'postsync/state')).toBe(tip);
   }, 60_000);
+  it('does not believe a pull record git tracks (a commit put it there) nor one whose commit is not a commit id, and refuses a --remote that git would read as an option', async () => {
+    const { remote, clone } = await repository();
+    expect((await postsync(clone, 'state', 'push')).code).toBe(0);
+    const tip = await git(remote, 'rev-parse', 'postsync/state');
+    const other = await testdir();
+    await git(other, 'clone', '-q', remote, '.');
+    await mkdir(join(other, '.postsync'));
+    await writeFile(join(other, '.postsync/state.json'), '{"version":1,"targets":{"https://api.example.com/public/v1#demo":{"apiUrl":"https://api.example.com/public/v1","projectId":"demo","posts":{},"media":{},"pending":{},"uploads":{}}}}\n');
+    // A record of a pull another clone made, committed (as a pull request could).
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: tip }));
+    await git(other, 'add', '-f', '.postsync/state-home.json');
+    await git(other, 'commit', '-q', '-m', 'a pull record');
+    const tracked = await postsync(other, 'state', 'push');
+    expect(tracked.code).toBe(1);
+    expect(tracked.stderr).toContain('this clone never pulled it');
+    expect(tracked.stderr).toContain('git tracks .postsync/state-home.json');
+    expect(await git(remote, 'rev-parse', 'postsync/state')).toBe(tip);
+
+    await git(other, 'rm', '-q', '--cached', '.postsync/state-home.json');
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: 'HEAD' }));
+    const named = await postsync(other, 'state', 'push');
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain('this clone never pulled it');
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: '--output=pwned' }));
+    const notHex = await postsync(other, 'state', 'push', '--merge');
+    expect(notHex.stderr).not.toContain('--output');
+    expect(existsSync(join(other, 'pwned'))).toBe(false);
+
+    for (const verb of ['pull', 'push']) {
+      const option = await postsync(other, 'state', verb, '--remote=--upload-pack=touch pwned');
+      expect(option.code, verb).toBe(1);
+      expect(option.stderr, verb).toContain('a remote name cannot start with -');
+      expect(existsSync(join(other, 'pwned')), verb).toBe(false);
+    }
+  }, 60_000);
 });
