@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
-import { posix, resolve } from 'node:path';
+import { dirname, posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
+import { isInSnippets, snippetsDirOf } from '../content/snippet-files.js';
 import { InputError } from '../errors.js';
 import { duplicateText, editPost, newDraftText } from '../post-edit/index.js';
 import { createFileExclusive, writeFileAtomic } from '../state/atomic.js';
@@ -11,8 +12,11 @@ import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
 import { readPostFile } from './read-post-file.js';
 
-/** Where the post files are (the project root names them, the content folder holds them), and what renders their `{{ }}`. */
-export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'>;
+/**
+ * Where the post files are (the project root names them, the content folder holds them, the
+ * snippets folder holds none: `<root>/snippets` when left out), and what renders their `{{ }}`.
+ */
+export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'> & Partial<Pick<Config, 'snippetsDir'>>;
 
 /** A post file as the page edits it: its source text and its version. */
 export interface PostSource {
@@ -96,6 +100,10 @@ export class PostFileEditor {
       const { file, text } = candidate(attempt === 1 ? '' : `-${attempt}`);
       const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
       const path = await this.#checked(projectFile, { exists: false });
+      const blocking = await fileInTheWay(path, { root, contentDir });
+      if (blocking !== null) {
+        throw new InputError(`the new post cannot go in ${blocking}: ${blocking} is a file, not a folder`, { hint: `Rename or move the file ${blocking}, then make the post again.` });
+      }
       if (await createFileExclusive(path, text, { root })) return { kind: 'written', post: sourceOf(projectFile, text) };
     }
     throw new InputError(`postsync found no free file name for the new post after ${MAX_NAMES} tries`, { hint: 'Rename or remove some of the files it tried, or make the post in an editor.' });
@@ -113,6 +121,8 @@ export class PostFileEditor {
     if (!file.endsWith('.md')) throw refused(file, 'it is not a Markdown post file (.md)');
     const path = resolve(root, file);
     if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || '.'})`);
+    // The content folder may hold the snippets folder (`content: .`): its files are snippets, never posts (discover.ts).
+    if (isInSnippets(this.#project(), path)) throw refused(file, `it is in the snippets folder (${relativePosix(root, snippetsDirOf(this.#project()))}), whose files are snippets, not posts`);
     // From the project root: a content folder that is itself a link (a pull request can commit one) leads out of the project.
     await guardWrite(path, { root });
     if (options.exists) {
@@ -130,6 +140,22 @@ function sourceOf(file: string, bytes: Uint8Array | string): PostSource {
 /** `2027-02/2027-02-05-draft` for a draft made on a day, `drafts/draft` otherwise. */
 function draftName(at: string | undefined): { dir: string; base: string } {
   return at === undefined ? { dir: 'drafts', base: 'draft' } : { dir: at.slice(0, 7), base: `${at.slice(0, 10)}-draft` };
+}
+
+/**
+ * The first folder on the way from the content folder down to `path` that exists as something
+ * other than a folder (project-relative), or null: a file named like a month folder would
+ * otherwise fail the write with the file system's own words.
+ */
+async function fileInTheWay(path: string, place: { root: string; contentDir: string }): Promise<string | null> {
+  const folders: string[] = [];
+  for (let folder = dirname(path); folder !== place.contentDir && isInside(place.contentDir, folder); folder = dirname(folder)) folders.unshift(folder);
+  for (const folder of folders) {
+    const stats = await lstat(folder).catch(() => null);
+    if (stats === null) return null;
+    if (!stats.isDirectory()) return relativePosix(place.root, folder);
+  }
+  return null;
 }
 
 function refused(file: string, why: string): InputError {

@@ -49,7 +49,28 @@ export async function findCalendars(root: string): Promise<Calendar[]> {
     );
   };
   await walk('.');
+  assertSafeFolderNames(folders);
   return folders.sort((a, b) => (a === '.' ? -1 : b === '.' ? 1 : compareText(a, b))).map(calendarAt);
+}
+
+/**
+ * What a calendar folder's path may hold: letters and digits of any script (with their combining
+ * marks), space, `.`, `_`, `-` and `/`. The workflows write the folder into job logs and workflow
+ * commands (`::notice …$CALENDAR`), and the folder comes from whoever opens a pull request: a line
+ * break, a control or format character, `:` or `%` there could start or rewrite a command.
+ */
+const SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
+
+/** The safe set as the error and the docs say it. */
+export const SAFE_FOLDER_TEXT = 'letters, digits, space and . _ - /';
+
+/** Refuses (InputError) calendar folders outside the safe set, naming every one. */
+function assertSafeFolderNames(folders: readonly string[]): void {
+  const unsafe = folders.filter((folder) => !SAFE_FOLDER.test(folder));
+  if (unsafe.length === 0) return;
+  throw new InputError(`${unsafe.length === 1 ? 'a calendar folder has a name' : 'calendar folders have names'} with characters other than ${SAFE_FOLDER_TEXT}:\n${unsafe.map((folder) => `  ${terminalPath(folder)}`).join('\n')}`, {
+    hint: 'The workflows write each calendar folder into job logs and workflow commands, where such characters could forge a command. Rename the folder.',
+  });
 }
 
 /**

@@ -33,6 +33,14 @@ export function snippetsDirOf(place: SnippetPlace): string {
 }
 
 /**
+ * Whether `path` (absolute) is the snippets folder or below it. A file there is a snippet, never a
+ * post, even when the content folder holds the snippets folder (`content: .`).
+ */
+export function isInSnippets(place: SnippetPlace, path: string): boolean {
+  return isInside(snippetsDirOf(place), path);
+}
+
+/**
  * A snippet file's text, read once per read of the content folder (`lookups`); a refusal when its
  * real path leaves the snippets folder (a symlink out, or the folder itself leading outside the
  * project), is hidden, is ignored by git or is too large; undefined when it is missing or not a

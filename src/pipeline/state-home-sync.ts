@@ -4,10 +4,11 @@ import type { Config } from '../config/types.js';
 import { InputError, StateError } from '../errors.js';
 import { writeFileAtomic } from '../state/atomic.js';
 import { prettyCanonicalJson } from '../state/hash.js';
-import { commitFile, fetchHome, fileAt, fileSize, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
+import { commitFile, fetchHome, fileAt, fileSize, gitTracks, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
 import { acquireLock } from '../state/lock.js';
 import { mergeStates, type StateMergeNote } from '../state/merge.js';
 import { parseState, readStateText } from '../state/state-file.js';
+import { terminalText } from '../text/terminal.js';
 
 /** The branch home of a calendar as one command works on it. */
 export interface BranchHome {
@@ -23,6 +24,16 @@ interface PulledRecord {
   /** null: the branch did not exist yet. */
   commit: string | null;
 }
+
+/** The record this clone keeps, or why there is none to believe. */
+interface PulledReading {
+  record: PulledRecord | undefined;
+  /** Set when a record is there but not believed: said in the refusal it leads to. */
+  distrust?: string;
+}
+
+/** A full commit id, SHA-1 or SHA-256: anything else (a ref name, an option) is not one this clone recorded. */
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** Kept beside the lock and the journal, never committed (`postsync init` ignores it). */
 export const PULLED_RECORD = '.postsync/state-home.json';
@@ -56,6 +67,8 @@ export function parseHomeState(home: BranchHome, text: string, as = ''): ReturnT
 
 export async function branchHome(config: Config, remote: string): Promise<BranchHome | null> {
   if (config.stateHome.kind !== 'branch') return null;
+  // git reads an argument that starts with `-` as an option (`--upload-pack=…` runs a program), and no remote is named so.
+  if (remote.startsWith('-')) throw new InputError(`--remote ${terminalText(remote)}: a remote name cannot start with -`, { hint: 'Name a remote of this clone (git remote -v lists them); origin when left out.' });
   const repository = { cwd: config.root, remote };
   const top = await workTreeTop(repository);
   // git names the top by its real path: the project's path is made real too (a symlinked `-C`), so
@@ -65,12 +78,17 @@ export async function branchHome(config: Config, remote: string): Promise<Branch
   return { repository, branch: config.stateHome.branch, path };
 }
 
-async function readPulled(config: Config, branch: string): Promise<PulledRecord | undefined> {
+async function readPulled(config: Config, home: BranchHome): Promise<PulledReading> {
   // Only a plain file this clone wrote: a link (committed, or to a device) is not a record of a pull made here.
   const stats = await lstat(join(config.root, PULLED_RECORD)).catch(() => null);
-  if (stats === null || !stats.isFile()) return undefined;
+  if (stats === null || !stats.isFile()) return { record: undefined };
+  // A tracked record came with a commit (a pull request's, another clone's pull): believing it would
+  // let a push overwrite records this clone never saw.
+  if (await gitTracks(home.repository, PULLED_RECORD)) {
+    return { record: undefined, distrust: `git tracks ${PULLED_RECORD}, so it is not taken as this clone's record of its last pull (untrack it: git rm --cached ${PULLED_RECORD})` };
+  }
   const text = await readFile(join(config.root, PULLED_RECORD), 'utf8').catch(() => null);
-  if (text === null) return undefined;
+  if (text === null) return { record: undefined };
   // Unreadable: as if never pulled here (a push then refuses a branch that exists, unless --merge).
   const record = ((): Partial<PulledRecord> | null => {
     try {
@@ -79,7 +97,8 @@ async function readPulled(config: Config, branch: string): Promise<PulledRecord 
       return null;
     }
   })();
-  return record?.branch === branch && (typeof record.commit === 'string' || record.commit === null) ? { branch, commit: record.commit } : undefined;
+  const commitValid = (typeof record?.commit === 'string' && COMMIT_ID.test(record.commit)) || record?.commit === null;
+  return { record: record?.branch === home.branch && commitValid ? { branch: home.branch, commit: record.commit ?? null } : undefined };
 }
 
 async function writePulled(config: Config, record: PulledRecord): Promise<void> {
@@ -104,7 +123,7 @@ export async function pullState(config: Config, options: { remote: string; merge
   const home = await requireBranchHome(config, options.remote, 'pull');
   const release = await acquireLock(config.statePath, { command: 'state pull', root: config.root, timezone: config.timezone });
   try {
-    const previous = await readPulled(config, home.branch);
+    const previous = (await readPulled(config, home)).record;
     const tip = await fetchHome(home.repository, home.branch);
     const text = tip === null ? null : await stateTextAt(home, tip);
     if (tip === null || text === null) {
@@ -155,11 +174,11 @@ export async function pushState(config: Config, options: { remote: string; merge
       let working = readStateText(config.statePath);
       if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: 'postsync state pull brings the state of the branch; an apply writes one.' });
       await parseState(working, config.statePath);
-      const pulled = await readPulled(config, home.branch);
+      const { record: pulled, distrust } = await readPulled(config, home);
       const tip = await fetchHome(home.repository, home.branch);
       const current = tip === null ? null : await stateTextAt(home, tip);
       if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
-        if (!options.merge) throw movedSincePull(home, pulled, tip);
+        if (!options.merge) throw movedSincePull(home, { pulled, tip, distrust });
         const merged = await mergeTexts(home, { base: await baseText(home, pulled), ours: working, theirs: current });
         await writeFileAtomic(config.statePath, merged.text, { root: config.root });
         notes.push(...merged.notes);
@@ -181,8 +200,9 @@ export async function pushState(config: Config, options: { remote: string; merge
   }
 }
 
-function movedSincePull(home: BranchHome, pulled: PulledRecord | undefined, tip: string | null): InputError {
-  const since = pulled === undefined ? 'this clone never pulled it' : pulled.commit === null ? 'it did not exist at the last pull' : `last pulled at ${pulled.commit.slice(0, 12)}`;
+function movedSincePull(home: BranchHome, seen: { pulled: PulledRecord | undefined; tip: string | null; distrust?: string | undefined }): InputError {
+  const { pulled, tip, distrust } = seen;
+  const since = pulled === undefined ? `this clone never pulled it${distrust === undefined ? '' : `: ${distrust}`}` : pulled.commit === null ? 'it did not exist at the last pull' : `last pulled at ${pulled.commit.slice(0, 12)}`;
   return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, {
     hint: 'postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it.',
   });

@@ -127,9 +127,14 @@ export async function pushHome(repository: HomeRepository, commit: string, branc
   throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 
+/** Whether git's index holds `path` (relative to `repository.cwd`): a commit put it there. */
+export async function gitTracks(repository: HomeRepository, path: string): Promise<boolean> {
+  return (await runGit(repository, ['ls-files', '--error-unmatch', '--', path])).code === 0;
+}
+
 /** Removes `path` from git's index (the file stays on disk); false when git did not track it. */
 export async function untrack(repository: HomeRepository, path: string): Promise<boolean> {
-  if ((await runGit(repository, ['ls-files', '--error-unmatch', '--', path])).code !== 0) return false;
+  if (!(await gitTracks(repository, path))) return false;
   await gitOrThrow(repository, ['rm', '--cached', '--quiet', '--', path]);
   return true;
 }

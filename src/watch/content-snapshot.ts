@@ -79,7 +79,7 @@ export class ContentSnapshot {
   /** A folder in the content folder appeared or vanished: align the files below it with the disk. */
   async syncFolder(folder: string, now: Date): Promise<void> {
     if (this.#missingFolder !== null || !(await isFolder(this.#config.contentDir))) return this.readAll(now);
-    const onDisk = (await isFolder(folder)) ? await discoverPostFiles({ root: this.#config.root, contentDir: folder }) : [];
+    const onDisk = (await isFolder(folder)) ? await discoverPostFiles({ ...this.#config, contentDir: folder }) : [];
     const present = new Set(onDisk);
     for (const file of [...this.#files.keys()]) {
       if (isInside(folder, this.#absolute(file)) && !present.has(file)) this.#drop(file);

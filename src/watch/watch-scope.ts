@@ -1,5 +1,6 @@
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { CONFIG_FILE_NAMES } from '../config/config-file.js';
+import { isInSnippets } from '../content/snippet-files.js';
 import { isInside } from '../text/paths.js';
 
 /** The fixed places watch looks at; they move only when postsync.yaml is edited. */
@@ -8,6 +9,8 @@ export interface ScopeRoots {
   root: string;
   contentDir: string;
   statePath: string;
+  /** Absolute; `<root>/snippets` when left out. Its files are snippets even inside the content folder. */
+  snippetsDir?: string;
 }
 
 /** What a changed path means to watch. */
@@ -88,7 +91,8 @@ export class WatchScope {
   roleOf(path: string, options: { folder: boolean }): PathRole {
     if (this.#configPaths.has(path)) return 'config';
     if (path === this.#roots.statePath) return 'state';
-    if (this.#isInContent(path)) {
+    // A snippet in the content folder (`content: .`) is watched as media is: the posts that use it are read again.
+    if (this.#isInContent(path) && !isInSnippets(this.#roots, path)) {
       if (options.folder) return 'content-folder';
       if (path.endsWith('.md')) return 'post';
     }

@@ -101,4 +101,20 @@ describe('postsync calendars', () => {
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout).calendars).toEqual([calendarAt('clients/bolt')]);
   });
+
+  it('refuses a calendar folder whose name could start a workflow command (a line break, `:`, `%`), naming it escaped', async () => {
+    const hostile = 'clients/x\n::error::pwned';
+    const dir = await testdir({ 'clients/acme/postsync.yaml': 'timezone: UTC\n', [`${hostile}/postsync.yaml`]: 'timezone: UTC\n', 'clients/100%/postsync.yaml': 'timezone: UTC\n' });
+    const listed = await runCli(['calendars', '--json'], { cwd: dir });
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toBe('');
+    expect(listed.stderr).toContain('"clients/x\\n::error::pwned"');
+    expect(listed.stderr).toContain('clients/100%');
+    expect(listed.stderr).toContain('letters, digits, space and . _ - /');
+    expect(listed.stderr).not.toMatch(/^::/m);
+    await expect(findCalendars(dir)).rejects.toThrow(/calendar folder/);
+    // Letters of any script, digits, space and `._-` stay allowed.
+    const plain = await testdir({ 'clients/Ümlaut 東京_v1.2-x/postsync.yaml': 'timezone: UTC\n' });
+    expect((await findCalendars(plain)).map((calendar) => calendar.folder)).toEqual(['clients/Ümlaut 東京_v1.2-x']);
+  });
 });

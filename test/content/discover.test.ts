@@ -30,4 +30,11 @@ describe('discoverPostFiles', () => {
     await mkdir(join(root, 'empty'));
     expect(await discoverPostFiles({ root, contentDir: root })).toEqual(['one.md', 'sub/two.md']);
   });
+  it('leaves out the snippets folder when the content folder holds it (content: .): a snippet is never a post', async () => {
+    const root = await testdir({ 'one.md': '', 'snippets/signature.md': '', 'snippets/deep/x.md': '', 'lib/snippets/kept.md': '', 'parts/a.md': '' });
+    expect(await discoverPostFiles({ root, contentDir: root })).toEqual(['lib/snippets/kept.md', 'one.md', 'parts/a.md']);
+    expect(await discoverPostFiles({ root, contentDir: root, snippetsDir: join(root, 'parts') })).toEqual(['lib/snippets/kept.md', 'one.md', 'snippets/deep/x.md', 'snippets/signature.md']);
+    // A folder inside the snippets folder (watch aligns a folder that appeared) holds no post either.
+    expect(await discoverPostFiles({ root, contentDir: join(root, 'snippets/deep') })).toEqual([]);
+  });
 });

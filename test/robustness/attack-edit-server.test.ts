@@ -152,6 +152,29 @@ describe('attack: a path that leads out of the content folder, or to a file that
     expect(await readFile(join(dir, 'node_modules/pkg/README.md'), 'utf8')).toBe(LAUNCH);
   });
 
+  it('refuses a file of the snippets folder as a post, with the project root as the content folder', async () => {
+    const { dir, origin, token, edit } = await project({ content: '.' });
+    const answers = [await rawRequest(origin, `/post?file=snippets%2Fsecret.md&t=${token}`), await edit(move('snippets/secret.md', postVersion(`${SECRET}\n`)))];
+    expect(answers.map((answer) => [answer.status, (JSON.parse(answer.body) as { message: string }).message])).toEqual([
+      [400, expect.stringContaining('snippets folder')],
+      [400, expect.stringContaining('snippets folder')],
+    ]);
+    for (const answer of answers) expect(answer.body).not.toContain(SECRET);
+    expect(await readFile(join(dir, 'snippets/secret.md'), 'utf8')).toBe(`${SECRET}\n`);
+  });
+
+  it('answers a new draft whose month folder is a file with a clear 400 naming it, not the file system\'s message', async () => {
+    const { dir, edit } = await project({ files: { 'posts/2027-02': 'not a folder\n' } });
+    const answer = await edit({ action: 'new', at: '2027-02-05 09:00' });
+    expect(answer.status).toBe(400);
+    const { message, hint } = JSON.parse(answer.body) as { message: string; hint: string };
+    expect(message).toContain('posts/2027-02 is a file, not a folder');
+    expect(message).not.toMatch(/ENOTDIR|EEXIST|errno/);
+    expect(hint).toContain('Rename');
+    expect(await readFile(join(dir, 'posts/2027-02'), 'utf8')).toBe('not a folder\n');
+    expect((await edit({ action: 'new' })).status).toBe(200);
+  });
+
   it('refuses a folder on the way that is a symbolic link, and a content folder that is one', async () => {
     const outside = await testdir({ 'x.md': LAUNCH });
     const linkedFolder = await project();

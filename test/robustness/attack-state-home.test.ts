@@ -55,6 +55,18 @@ function runGit(cwd: string, args: string[], input: string): Promise<string> {
 
 const postsync = (cwd: string, ...args: string[]) => runCli(args, { cwd, env: { ...gitEnv(), POSTSYNC_API_URL: undefined } });
 
+/** A clone pushed the state branch; another clone (`other`) with a working state of its own never pulled it. */
+async function pushedThenCloned(): Promise<{ remote: string; tip: string; other: string }> {
+  const { remote, clone } = await repository();
+  expect((await postsync(clone, 'state', 'push')).code).toBe(0);
+  const tip = await git(remote, 'rev-parse', 'postsync/state');
+  const other = await testdir();
+  await git(other, 'clone', '-q', remote, '.');
+  await mkdir(join(other, '.postsync'));
+  await writeFile(join(other, '.postsync/state.json'), '{"version":1,"targets":{"https://api.example.com/public/v1#demo":{"apiUrl":"https://api.example.com/public/v1","projectId":"demo","posts":{},"media":{},"pending":{},"uploads":{}}}}\n');
+  return { remote, tip, other };
+}
+
 /** Runs `state pull` and `state show`, expects both to fail with the working file as it was; their stderr. */
 async function refusedByPullAndShow(clone: string): Promise<string[]> {
   const stderrs: string[] = [];
@@ -141,13 +153,7 @@ describe('attack: a hostile state branch', () => {
   }, 60_000);
 
   it('does not take a pull record that links elsewhere as this clone\'s: a push over a branch it never pulled is refused, the branch unchanged', async () => {
-    const { remote, clone } = await repository();
-    expect((await postsync(clone, 'state', 'push')).code).toBe(0);
-    const tip = await git(remote, 'rev-parse', 'postsync/state');
-    const other = await testdir();
-    await git(other, 'clone', '-q', remote, '.');
-    await mkdir(join(other, '.postsync'));
-    await writeFile(join(other, '.postsync/state.json'), '{"version":1,"targets":{"https://api.example.com/public/v1#demo":{"apiUrl":"https://api.example.com/public/v1","projectId":"demo","posts":{},"media":{},"pending":{},"uploads":{}}}}\n');
+    const { remote, tip, other } = await pushedThenCloned();
     // A record of a pull this clone never made, reached through a link (a file outside the project).
     const record = join(await testdir(), 'record.json');
     await writeFile(record, JSON.stringify({ branch: 'postsync/state', commit: tip }));
@@ -156,5 +162,35 @@ describe('attack: a hostile state branch', () => {
     expect(push.code).toBe(1);
     expect(push.stderr).toContain('this clone never pulled it');
     expect(await git(remote, 'rev-parse', 'postsync/state')).toBe(tip);
+  }, 60_000);
+
+  it('does not believe a pull record git tracks (a commit put it there) nor one whose commit is not a commit id, and refuses a --remote that git would read as an option', async () => {
+    const { remote, tip, other } = await pushedThenCloned();
+    // A record of a pull another clone made, committed (as a pull request could).
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: tip }));
+    await git(other, 'add', '-f', '.postsync/state-home.json');
+    await git(other, 'commit', '-q', '-m', 'a pull record');
+    const tracked = await postsync(other, 'state', 'push');
+    expect(tracked.code).toBe(1);
+    expect(tracked.stderr).toContain('this clone never pulled it');
+    expect(tracked.stderr).toContain('git tracks .postsync/state-home.json');
+    expect(await git(remote, 'rev-parse', 'postsync/state')).toBe(tip);
+
+    await git(other, 'rm', '-q', '--cached', '.postsync/state-home.json');
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: 'HEAD' }));
+    const named = await postsync(other, 'state', 'push');
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain('this clone never pulled it');
+    await writeFile(join(other, '.postsync/state-home.json'), JSON.stringify({ branch: 'postsync/state', commit: '--output=pwned' }));
+    const notHex = await postsync(other, 'state', 'push', '--merge');
+    expect(notHex.stderr).not.toContain('--output');
+    expect(existsSync(join(other, 'pwned'))).toBe(false);
+
+    for (const verb of ['pull', 'push']) {
+      const option = await postsync(other, 'state', verb, '--remote=--upload-pack=touch pwned');
+      expect(option.code, verb).toBe(1);
+      expect(option.stderr, verb).toContain('a remote name cannot start with -');
+      expect(existsSync(join(other, 'pwned')), verb).toBe(false);
+    }
   }, 60_000);
 });

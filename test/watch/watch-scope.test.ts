@@ -36,6 +36,16 @@ describe('WatchScope', () => {
     expect(watched.roleOf('/project/postsync.yaml', { folder: false })).toBe('config');
     expect(watched.roleOf('/project/.postsync/state.json', { folder: false })).toBe('state');
   });
+
+  it('takes a file of the snippets folder inside the content folder (content: .) as a snippet, never a post', () => {
+    const watched = new WatchScope({ root, contentDir: root, statePath: '/project/.postsync/state.json' });
+    expect(watched.roleOf('/project/snippets/signature.md', { folder: false })).toBe('other');
+    expect(watched.roleOf('/project/snippets/deep', { folder: true })).toBe('other');
+    expect(watched.roleOf('/project/lib/snippets/a.md', { folder: false })).toBe('post');
+    const named = new WatchScope({ root, contentDir: root, statePath: '/project/.postsync/state.json', snippetsDir: '/project/parts' });
+    expect(named.roleOf('/project/parts/a.md', { folder: false })).toBe('other');
+    expect(named.roleOf('/project/snippets/a.md', { folder: false })).toBe('post');
+  });
 });
 
 describe('foldEvents', () => {
