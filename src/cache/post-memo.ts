@@ -1,8 +1,6 @@
 import type { Stats } from 'node:fs';
 import type { MediaFacts } from '../content/media-cache.js';
-import type { BytesRead, KeptChecks, MemoReading, PostChecks, ReadingMemo } from '../content/reading-memo.js';
-import type { DesiredPost } from '../content/types.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { BytesRead, MemoReading, ReadingMemo } from '../content/reading-memo.js';
 import type { CacheSection } from './cache-section.js';
 import { sameStamp, settledStamp, statsForStamp, type FileStamp, type StampedFacts } from './file-stamps.js';
 
@@ -10,8 +8,6 @@ import { sameStamp, settledStamp, statsForStamp, type FileStamp, type StampedFac
 export interface PostEntry {
   stamp: FileStamp;
   reading: MemoReading;
-  /** The checks of the reading's post against its accounts' rules, and the digest of those rules; a list left out is empty. */
-  checks?: { rules: string; accounts?: Diagnostic[]; media?: Diagnostic[] };
 }
 
 /**
@@ -20,7 +16,7 @@ export interface PostEntry {
  * holds, by real path. Backed by cache sections, or by memory alone (`PostMemo.inMemory`, for a
  * session that keeps no cache but reads the same files again and again).
  */
-export class PostMemo implements ReadingMemo, KeptChecks {
+export class PostMemo implements ReadingMemo {
   readonly #section: Pick<CacheSection<PostEntry>, 'get' | 'set' | 'delete'>;
   readonly #media: StampedFacts<MediaFacts> | null;
 
@@ -49,23 +45,5 @@ export class PostMemo implements ReadingMemo, KeptChecks {
     const stamp = settledStamp(read.stats, read.readAt);
     if (stamp === undefined) this.#section.delete(file);
     else this.#section.set(file, { stamp, reading });
-  }
-
-  checks(post: DesiredPost, rules: string): PostChecks | undefined {
-    const kept = this.#entryOf(post)?.checks;
-    return kept?.rules === rules ? { accounts: kept.accounts ?? [], media: kept.media ?? [] } : undefined;
-  }
-
-  keepChecks(post: DesiredPost, rules: string, checks: PostChecks): void {
-    const entry = this.#entryOf(post);
-    if (entry === undefined) return;
-    const { accounts, media } = checks;
-    this.#section.set(post.file, { ...entry, checks: { rules, ...(accounts.length === 0 ? {} : { accounts }), ...(media.length === 0 ? {} : { media }) } });
-  }
-
-  /** The entry whose reading `post` is the post of: a post made otherwise (another read, a slot given) has none. */
-  #entryOf(post: DesiredPost): PostEntry | undefined {
-    const entry = this.#section.get(post.file);
-    return entry?.reading.post === post ? entry : undefined;
   }
 }

@@ -43,26 +43,6 @@ export interface ReadingMemo {
   mediaFacts(realPath: string, stats: Stats, workOut: () => Promise<MediaFacts>): Promise<MediaFacts>;
 }
 
-/** A post's checks against its accounts' rules, as a check of that post alone gives them: its account checks, then its media checks. */
-export interface PostChecks {
-  accounts: Diagnostic[];
-  media: Diagnostic[];
-}
-
-/**
- * The check results kept with a reading, for the step that checks posts against their accounts'
- * rules (the checks need the remote, so they run after content reading). A result is handed out
- * only for the very post object the memo's reading holds (the post was taken from the memo or
- * just read and kept) and only when it was made against rules of the same digest: it is then
- * exactly what checking that post again gives.
- */
-export interface KeptChecks {
-  /** The checks of `post` made against rules of digest `rules`, when kept with the reading `post` is. */
-  checks(post: DesiredPost, rules: string): PostChecks | undefined;
-  /** `post`, the post of its file's kept reading, was just checked against rules of digest `rules`. */
-  keepChecks(post: DesiredPost, rules: string, checks: PostChecks): void;
-}
-
 /**
  * Names what a post was made from: the digest of its file's bytes and its media files' sha256
  * (64 bits of each tell an edited file apart). Equal fingerprints, equal posts.

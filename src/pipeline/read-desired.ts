@@ -2,7 +2,6 @@ import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
 import { readContent, type ContentResult } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
-import type { KeptChecks } from '../content/reading-memo.js';
 import type { DesiredPost, InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
@@ -64,7 +63,7 @@ export async function readDesired(input: {
   const content = await readContent(options);
   const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
   const schedule = { ...input.schedule, config, now: input.now };
-  return checkDesired({ content, rules, probes: caches.probes, schedule, ...(memo === undefined ? {} : { kept: memo }) });
+  return checkDesired({ content, rules, probes: caches.probes, schedule });
 }
 
 /** What the schedule decisions of a plan need besides the posts (see `decideSchedule`). */
@@ -83,14 +82,14 @@ export interface ScheduleContext {
  * (`decideSchedule`): their problems join the content diagnostics, on the posts' files, and a post
  * with an error is left out, as the post of an invalid file is.
  */
-export async function checkDesired(input: { content: ContentResult; rules: AccountRules; probes: ProbeCache; schedule?: ScheduleContext; kept?: KeptChecks }): Promise<DesiredSide> {
+export async function checkDesired(input: { content: ContentResult; rules: AccountRules; probes: ProbeCache; schedule?: ScheduleContext }): Promise<DesiredSide> {
   const { content, rules, schedule } = input;
   const decided = schedule === undefined ? { posts: content.posts, diagnostics: [], held: [] } : await scheduleDecisions(content, rules, schedule);
   const { posts } = decided;
   const contentDiagnostics = decided.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...decided.diagnostics]);
   // The posts of files with errors are checked too: every problem of a file shows in one run.
   const checked = content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]);
-  const checks = await checkDesiredPosts({ posts: checked, rules, probes: input.probes, ...(input.kept === undefined ? {} : { kept: input.kept }) });
+  const checks = await checkDesiredPosts({ posts: checked, rules, probes: input.probes });
   const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
   const heldKeys = new Set(decided.held.map((held) => held.key));
   const held = heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key));

@@ -122,28 +122,6 @@ describe('RunCache', () => {
     expect(again().posts(config)!.reading('posts/a.md', path)).toBeUndefined();
   });
 
-  it('keeps a post\'s checks with its reading, handed out for that reading\'s own post under the same rules only', async () => {
-    const root = await testdir({ 'posts/a.md': 'A' });
-    const path = join(root, 'posts/a.md');
-    const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} };
-    const first = RunCache.open(root, { enabled: true, build: 'test' });
-    const kept = reading('a');
-    first.posts(config)!.keep('posts/a.md', settledRead(path), kept);
-    const media = [{ severity: 'error' as const, code: 'media-too-large', message: 'too large', file: 'posts/a.md' }];
-    first.posts(config)!.keepChecks(kept.post, 'rules-1', { accounts: [], media });
-    await first.save();
-
-    const memo = RunCache.open(root, { enabled: true, build: 'test' }).posts(config)!;
-    const post = memo.reading('posts/a.md', path)!.post;
-    expect(memo.checks(post, 'rules-1')).toEqual({ accounts: [], media });
-    expect(memo.checks(post, 'rules-2')).toBeUndefined();
-    // An equal post made otherwise (a fresh read, a slot given) is checked again.
-    expect(memo.checks({ ...post }, 'rules-1')).toBeUndefined();
-    // A new reading of the file drops the checks of the old one.
-    memo.keep('posts/a.md', settledRead(path), reading('a'));
-    expect(memo.checks(memo.reading('posts/a.md', path)!.post, 'rules-1')).toBeUndefined();
-  });
-
   it('hands out nothing and writes nothing when disabled', async () => {
     const root = await testdir();
     const cache = RunCache.open(root, { enabled: false, build: 'test' });

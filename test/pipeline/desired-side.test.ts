@@ -5,8 +5,6 @@ import { ApiClient } from '../../src/api/index.js';
 import { RunCache } from '../../src/cache/run-cache.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, demoFixture } from '../../src/emulator/index.js';
-import { createProbeCache, type ProbeMedia } from '../../src/media/probe-cache.js';
-import { probeMedia } from '../../src/media/probe.js';
 import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
 import { emptyTargetState } from '../../src/state/state-file.js';
 import { readDesired } from '../../src/pipeline/read-desired.js';
@@ -26,13 +24,13 @@ async function settleAll(dir: string): Promise<void> {
   }
 }
 
-/** One run of readDesired as plan makes it: caches from .postsync/cache, saved at the end; `probe` stands for the media prober. */
-async function desiredSide(dir: string, baseUrl: string, probe?: ProbeMedia) {
+/** One run of readDesired as plan makes it: caches from .postsync/cache, saved at the end. */
+async function desiredSide(dir: string, baseUrl: string) {
   const config = await loadConfig({ cwd: dir, env: {} });
   const kept = RunCache.open(dir, { enabled: true, build: 'test' });
   const client = new ApiClient({ baseUrl, apiKey: DEMO_API_KEY });
   try {
-    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: { ...createPlanCaches(kept), ...(probe === undefined ? {} : { probes: createProbeCache({ probe }) }) }, schedule: { state: emptyTargetState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
+    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), schedule: { state: emptyTargetState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
     await kept.save();
     return side;
   } finally {
@@ -57,27 +55,6 @@ describe('the desired side, with the reading memo of earlier runs', () => {
     expect(changedRules.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['posts/photo.md account-unavailable']);
     const again = await desiredSide(dir, disconnected().baseUrl);
     expect(again.diagnostics).toEqual(changedRules.diagnostics);
-  });
-
-  it('takes the checks of an unchanged post from the memo while its accounts\' rules are the same: no media probed, the same diagnostics', async () => {
-    const dir = await demoProject({
-      'photo.md': post({ body: 'A photo post.' }),
-      'short.md': post({ body: 'A short.', targets: '[short]', media: '[media/teaser.mp4]' }),
-      'still.md': post({ body: 'A short needs a video.', targets: '[short, photo]' }),
-    });
-    await settleAll(dir);
-    const probed: string[] = [];
-    const probe: ProbeMedia = (path) => {
-      probed.push(path);
-      return probeMedia(path);
-    };
-    const cold = await desiredSide(dir, active().baseUrl, probe);
-    expect(cold.checkDiagnostics.length).toBeGreaterThan(0);
-    expect(probed.length).toBeGreaterThan(0);
-    probed.length = 0;
-    const warm = await desiredSide(dir, active().baseUrl, probe);
-    expect(probed).toEqual([]);
-    expect(warm).toEqual(cold);
   });
 
   it('reads the rules of the accounts postsync.yaml names ahead, and keeps only those in use', async () => {

@@ -8,9 +8,9 @@ import { VariantProxy } from '../helpers/variant-proxy.js';
 import { demoProject, post } from './project.js';
 
 /**
- * A post's checks against its accounts' rules are kept with its reading in `.postsync/cache`:
- * when the remote's rules change, the next plan checks again and shows the new problem, and a
- * plan with the memo says exactly what one without it says.
+ * Posts are checked against their accounts' rules as the remote gives them on each run, whatever
+ * the reading memo in `.postsync/cache` keeps: when the rules change, the next plan shows the new
+ * problem, and a plan with the memo says exactly what one without it says.
  */
 const emulator = useEmulator();
 /** Several CLI runs per test: generous, it only catches a hung CLI. */
@@ -32,14 +32,14 @@ const shortCaptions = {
   },
 };
 
-describe('the checks kept with a reading', () => {
-  it('are made again when an account\'s rules change: the new problem shows, with or without the memo alike', async () => {
+describe('a change of an account\'s rules on the remote', () => {
+  it('shows its new problem on the next plan, with or without the memo alike', async () => {
     const api = emulator();
     const dir = await demoProject({
       'launch.md': post({ body: 'We launch our new product on Monday.' }),
       'teaser.md': post({ body: 'Soon.', targets: '[short]', media: '[media/teaser.mp4]' }),
     });
-    // Long unchanged: each file's stamp vouches for its bytes, so its reading (and checks) are kept.
+    // Long unchanged: each file's stamp vouches for its bytes, so the memo keeps its reading.
     const long = new Date('2026-01-01T00:00:00Z');
     for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), long, long);
