@@ -1,5 +1,4 @@
-import { hash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
@@ -58,21 +57,6 @@ export function stateSectionHash(section: TargetState): string {
   return sha256Hex(canonicalJson(section));
 }
 
-/**
- * State files this build has validated, by path and digest, with the section hashes worked out
- * from them (src/cache keeps them between runs): an unchanged state file is then neither
- * validated nor hashed again.
- */
-export interface KnownStates {
-  get(path: string, digest: string): KnownState | undefined;
-  set(path: string, digest: string, known: KnownState): void;
-}
-
-export interface KnownState {
-  /** By target id. */
-  sectionHashes: Record<string, string>;
-}
-
 /** One target's section of a state file as read, with its hash (`stateSectionHash`). */
 export interface StateSection {
   section: TargetState;
@@ -94,27 +78,10 @@ export async function readState(path: string): Promise<StateFile> {
   return journal === null ? file : replayJournalOnto(file, journal, { text, path });
 }
 
-/**
- * `readState`, then the target's section and its hash. With `known`, a file this build validated
- * before (same digest) is not validated again, and its section hash is taken from there; what it
- * remembers is about the file alone, so it is not used while a journal is replayed onto the file.
- */
-export async function readStateSection(path: string, target: StateTarget, options: { known?: KnownStates } = {}): Promise<StateSection> {
-  const { known: states } = options;
-  const journaled = existsSync(journalPathFor(path));
-  const text = journaled || states === undefined ? null : readStateText(path);
-  if (text === null || states === undefined) {
-    const section = sectionFor(await readState(path), target);
-    return { section, hash: stateSectionHash(section) };
-  }
-  const digest = hash('sha1', text, 'base64');
-  const known = states.get(path, digest);
-  const section = sectionFor(await parseState(text, path, { validated: known !== undefined }), target);
-  const remembered = known?.sectionHashes[target.id];
-  if (remembered !== undefined) return { section, hash: remembered };
-  const sectionHash = stateSectionHash(section);
-  states.set(path, digest, { sectionHashes: { ...known?.sectionHashes, [target.id]: sectionHash } });
-  return { section, hash: sectionHash };
+/** `readState`, then the target's section and its hash. */
+export async function readStateSection(path: string, target: StateTarget): Promise<StateSection> {
+  const section = sectionFor(await readState(path), target);
+  return { section, hash: stateSectionHash(section) };
 }
 
 /** The state file's text; null when there is none. */
@@ -132,11 +99,8 @@ export function readStateText(path: string): string | null {
   }
 }
 
-/**
- * Parses state text; `path` is only used in messages (and `restoreHint`, for a state that is not a working file). `validated`: this build has checked exactly
- * this text before (the schema validator is then not even loaded).
- */
-export async function parseState(text: string, path: string, options: { validated?: boolean; restoreHint?: string } = {}): Promise<StateFile> {
+/** Parses state text; `path` is only used in messages (and `restoreHint`, for a state that is not a working file). */
+export async function parseState(text: string, path: string, options: { restoreHint?: string } = {}): Promise<StateFile> {
   const hint = options.restoreHint ?? RESTORE_HINT.replace('<file>', path);
   if (/^(<{7}|>{7}) /m.test(text)) {
     throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
@@ -153,7 +117,6 @@ export async function parseState(text: string, path: string, options: { validate
       hint: 'Upgrade postsync to the version that wrote this state.',
     });
   }
-  if (options.validated === true) return data as StateFile;
   const { validateState } = await import('../generated/file-validators.js');
   if (!validateState(data)) {
     const problems = describeSchemaErrors(validateState.errors);

@@ -5,7 +5,7 @@ import { InputError, StateError } from '../../src/errors.js';
 import { canonicalJson, prettyCanonicalJson } from '../../src/state/hash.js';
 import { describeSchemaErrors } from '../../src/text/schema-errors.js';
 import { StateFileText } from '../../src/state/state-text.js';
-import { emptyTargetState, normalizeApiUrl, readState, readStateSection, stateSectionHash, type KnownState, type KnownStates } from '../../src/state/state-file.js';
+import { emptyTargetState, normalizeApiUrl, readState, readStateSection, stateSectionHash } from '../../src/state/state-file.js';
 import type { PostRecord, StateFile } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -88,25 +88,6 @@ describe('readState: what it refuses, and what it says to do', () => {
     expect(error.message).toMatch(new RegExp(`^cannot read the state file ${dir}: EISDIR`));
     expect(error.hint).toBe('Check that the path is a readable file.');
     expect((error.cause as NodeJS.ErrnoException).code).toBe('EISDIR');
-  });
-});
-
-describe('readStateSection with known states', () => {
-  function memory(): KnownStates & { entries: Map<string, { digest: string; known: KnownState }> } {
-    const entries = new Map<string, { digest: string; known: KnownState }>();
-    return { entries, get: (path, digest) => (entries.get(path)?.digest === digest ? entries.get(path)!.known : undefined), set: (path, digest, known) => void entries.set(path, { digest, known }) };
-  }
-
-  it('remembers a file once validated, and keeps the section hashes worked out from it when read again', async () => {
-    const state = stateWith({ a: postRecord('posts/a.md') });
-    const path = join(await testdir({ 'state.json': JSON.stringify(state) }), 'state.json');
-    const known = memory();
-    const hash = stateSectionHash(state.targets[target.id]!);
-    expect((await readStateSection(path, target, { known })).hash).toBe(hash);
-    expect(known.entries.get(path)?.known).toEqual({ sectionHashes: { [target.id]: hash } });
-    // Read again: the remembered hash is taken as it is, even one this test planted.
-    known.entries.get(path)!.known.sectionHashes[target.id] = 'planted';
-    expect((await readStateSection(path, target, { known })).hash).toBe('planted');
   });
 });
 
