@@ -41091,32 +41091,11 @@ async function readState$1(path) {
 		path
 	});
 }
-async function readStateSection(path, target, options = {}) {
-	const { known: states } = options;
-	const text = existsSync(journalPathFor(path)) || states === void 0 ? null : readStateText(path);
-	if (text === null || states === void 0) {
-		const section = sectionFor(await readState$1(path), target);
-		return {
-			section,
-			hash: stateSectionHash(section)
-		};
-	}
-	const digest = hash("sha1", text, "base64");
-	const known = states.get(path, digest);
-	const section = sectionFor(await parseState(text, path, { validated: known !== void 0 }), target);
-	const remembered = known?.sectionHashes[target.id];
-	if (remembered !== void 0) return {
-		section,
-		hash: remembered
-	};
-	const sectionHash = stateSectionHash(section);
-	states.set(path, digest, { sectionHashes: {
-		...known?.sectionHashes,
-		[target.id]: sectionHash
-	} });
+async function readStateSection(path, target) {
+	const section = sectionFor(await readState$1(path), target);
 	return {
 		section,
-		hash: sectionHash
+		hash: stateSectionHash(section)
 	};
 }
 function readStateText(path) {
@@ -41144,7 +41123,6 @@ async function parseState(text, path, options = {}) {
 	}
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
-	if (options.validated === true) return data;
 	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
@@ -41153,7 +41131,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_Bbz_Xqq0 = __esmMin((() => {
+var init_state_file_liKK8VYd = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_ordering_Cxkvd8_o();
@@ -42072,8 +42050,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_Bwglcd__ = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_atomic_DYDvGDaB = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	NODE_FS = {
 		open,
 		link,
@@ -42952,12 +42930,12 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_CEq6DYqR = __esmMin((() => {
+var init_actions_report_CZ9jZpeE = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_decode_8QAsEOi2();
-	init_state_file_Bbz_Xqq0();
-	init_atomic_Bwglcd__();
+	init_state_file_liKK8VYd();
+	init_atomic_DYDvGDaB();
 	init_limits_CSkHd4XN();
 }));
 function postKeyFromPath(fileInContent) {
@@ -43009,8 +42987,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_6cMB1JFS = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_option_rules_BRaxMsfG = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	KNOWN_TYPES = new Set([
 		"string",
 		"boolean",
@@ -58048,20 +58026,150 @@ function createPlanCaches(memo) {
 		...memo === void 0 ? {} : { memo }
 	};
 }
+function gitIgnoredIn(root, folder, lookups) {
+	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
+	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+}
+function ignoredUnder(root, folder) {
+	let output;
+	try {
+		output = execFileSync("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--others",
+			"--ignored",
+			"--exclude-standard",
+			"--directory",
+			"--",
+			folder
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"pipe"
+			],
+			timeout: GIT_TIMEOUT_MS$1,
+			maxBuffer: 67108864
+		});
+	} catch (error) {
+		const failure = error;
+		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
+		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
+	}
+	return output.split("\0").filter((entry) => entry !== "");
+}
+function snippetsDirOf(place) {
+	return place.snippetsDir ?? join(place.root, "snippets");
+}
+function isInSnippets(place, path) {
+	return isInside(snippetsDirOf(place), path);
+}
+function snippetFile(path, place, lookups) {
+	const { root } = place;
+	const folder = snippetsDirOf(place);
+	const named = `\`${relativePosix(root, folder)}/\``;
+	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
+		let realRoot;
+		let realFolder;
+		let realFile;
+		try {
+			realRoot = realpathSync(root);
+			realFolder = realpathSync(folder);
+			realFile = realpathSync(resolve(root, path));
+		} catch {
+			return;
+		}
+		if (!isInside(realRoot, realFolder)) return {
+			code: "snippet-outside-folder",
+			why: `the snippets folder ${named} is a symlink that leads outside the project`,
+			hint: "Make the snippets folder a real folder of the project."
+		};
+		if (!isInside(realFolder, realFile)) return {
+			code: "snippet-outside-folder",
+			why: `it is a symlink that leads outside the snippets folder ${named}`,
+			hint: "Replace the symlink with the file itself."
+		};
+		if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return {
+			code: "snippet-hidden-path",
+			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
+			hint: "Replace the symlink with the file itself."
+		};
+		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
+			code: "snippet-ignored",
+			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
+			hint: "Commit the snippet (remove it from .gitignore), or include another one."
+		};
+		return readSnippetBytes(realFile);
+	});
+}
+function readSnippetBytes(realFile) {
+	let fd;
+	try {
+		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+	} catch {
+		return;
+	}
+	try {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) return void 0;
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return {
+			code: "snippet-too-large",
+			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
+			hint: "Snippets hold short texts; split it or shorten it."
+		};
+		return {
+			text: read.bytes.toString("utf8"),
+			digest: hash("sha1", read.bytes, "base64")
+		};
+	} catch {
+		return;
+	} finally {
+		closeSync(fd);
+	}
+}
+function sameSnippets(uses, place, lookups) {
+	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
+}
+function digestOf(read) {
+	return read !== void 0 && "digest" in read ? read.digest : void 0;
+}
+function digestWithSnippets(digest, uses) {
+	if (uses.length === 0) return digest;
+	return hash("sha1", [digest, ...uses.map((use) => `${use.path}\0${use.digest ?? ""}`)].join("\n"), "base64");
+}
 async function discoverPostFiles(options) {
 	const found = [];
+	if (isInSnippets(options, options.contentDir)) return found;
 	const prefix = relativePosix(options.root, options.contentDir);
-	await walk$1(options.contentDir, prefix === "" ? "" : `${prefix}/`, found);
+	await walk$1({
+		dir: options.contentDir,
+		relativeDir: prefix === "" ? "" : `${prefix}/`
+	}, {
+		found,
+		place: options
+	});
 	return found.sort();
 }
-async function walk$1(dir, relativeDir, found) {
+async function walk$1(at, into) {
+	const { dir, relativeDir } = at;
+	const { found } = into;
 	const entries = await readdir(dir, { withFileTypes: true });
 	const pending = [];
 	for (const entry of entries) {
 		const { name } = entry;
 		if (name.startsWith(".") || name === "node_modules") continue;
-		if (entry.isDirectory()) pending.push(walk$1(join(dir, name), `${relativeDir}${name}/`, found));
-		else if (!name.endsWith(".md")) continue;
+		if (entry.isDirectory()) {
+			const folder = join(dir, name);
+			if (!isInSnippets(into.place, folder)) pending.push(walk$1({
+				dir: folder,
+				relativeDir: `${relativeDir}${name}/`
+			}, into));
+		} else if (!name.endsWith(".md")) continue;
 		else if (entry.isFile()) found.push(relativeDir + name);
 		else if (entry.isSymbolicLink()) pending.push(isFileBehind(join(dir, name)).then((isFile) => void (isFile && found.push(relativeDir + name))));
 	}
@@ -59304,119 +59412,6 @@ function occurrenceOf(source, of) {
 		date: source.occurrence.date
 	} };
 }
-function gitIgnoredIn(root, folder, lookups) {
-	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
-	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
-}
-function ignoredUnder(root, folder) {
-	let output;
-	try {
-		output = execFileSync("git", [
-			"-c",
-			"core.fsmonitor=false",
-			"ls-files",
-			"-z",
-			"--others",
-			"--ignored",
-			"--exclude-standard",
-			"--directory",
-			"--",
-			folder
-		], {
-			cwd: root,
-			encoding: "utf8",
-			stdio: [
-				"ignore",
-				"pipe",
-				"pipe"
-			],
-			timeout: GIT_TIMEOUT_MS$1,
-			maxBuffer: 67108864
-		});
-	} catch (error) {
-		const failure = error;
-		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
-		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
-	}
-	return output.split("\0").filter((entry) => entry !== "");
-}
-function snippetsDirOf(place) {
-	return place.snippetsDir ?? join(place.root, "snippets");
-}
-function snippetFile(path, place, lookups) {
-	const { root } = place;
-	const folder = snippetsDirOf(place);
-	const named = `\`${relativePosix(root, folder)}/\``;
-	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
-		let realRoot;
-		let realFolder;
-		let realFile;
-		try {
-			realRoot = realpathSync(root);
-			realFolder = realpathSync(folder);
-			realFile = realpathSync(resolve(root, path));
-		} catch {
-			return;
-		}
-		if (!isInside(realRoot, realFolder)) return {
-			code: "snippet-outside-folder",
-			why: `the snippets folder ${named} is a symlink that leads outside the project`,
-			hint: "Make the snippets folder a real folder of the project."
-		};
-		if (!isInside(realFolder, realFile)) return {
-			code: "snippet-outside-folder",
-			why: `it is a symlink that leads outside the snippets folder ${named}`,
-			hint: "Replace the symlink with the file itself."
-		};
-		if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return {
-			code: "snippet-hidden-path",
-			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
-			hint: "Replace the symlink with the file itself."
-		};
-		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
-			code: "snippet-ignored",
-			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
-			hint: "Commit the snippet (remove it from .gitignore), or include another one."
-		};
-		return readSnippetBytes(realFile);
-	});
-}
-function readSnippetBytes(realFile) {
-	let fd;
-	try {
-		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-	} catch {
-		return;
-	}
-	try {
-		const stats = fstatSync(fd);
-		if (!stats.isFile()) return void 0;
-		const read = readTextFileBytes(fd, stats.size);
-		if ("tooLarge" in read) return {
-			code: "snippet-too-large",
-			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
-			hint: "Snippets hold short texts; split it or shorten it."
-		};
-		return {
-			text: read.bytes.toString("utf8"),
-			digest: hash("sha1", read.bytes, "base64")
-		};
-	} catch {
-		return;
-	} finally {
-		closeSync(fd);
-	}
-}
-function sameSnippets(uses, place, lookups) {
-	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
-}
-function digestOf(read) {
-	return read !== void 0 && "digest" in read ? read.digest : void 0;
-}
-function digestWithSnippets(digest, uses) {
-	if (uses.length === 0) return digest;
-	return hash("sha1", [digest, ...uses.map((use) => `${use.path}\0${use.digest ?? ""}`)].join("\n"), "base64");
-}
 async function readContentFile(file, options) {
 	const { config } = options;
 	const absolute = resolve(config.root, file);
@@ -60061,15 +60056,15 @@ async function checkDesiredPosts(input) {
 function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
-var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, GIT_TIMEOUT_MS$1, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_D2sIgsUS = __esmMin((() => {
+var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_BZxLh7M_ = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_Bbz_Xqq0();
-	init_option_rules_6cMB1JFS();
+	init_state_file_liKK8VYd();
+	init_option_rules_BRaxMsfG();
 	init_format_DZlSd15T();
 	init_shape_hash_BBU0Jszj();
 	init_codecs_o_3IgQaa();
@@ -60116,6 +60111,7 @@ var init_check_posts_D2sIgsUS = __esmMin((() => {
 		monthly: "month"
 	};
 	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_BaPGwDdx(), probe_BaPGwDdx_exports)).then((n) => n.n)).probeMedia(absolutePath);
+	GIT_TIMEOUT_MS$1 = 3e4;
 	FileLookups = class {
 		#realpaths = new Map();
 		#stats = new Map();
@@ -60295,7 +60291,6 @@ var init_check_posts_D2sIgsUS = __esmMin((() => {
 	MAX_RENDERED_LENGTH = 1048576;
 	SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
 	FACT_NAMES = new Set(["account.handle", "account.platform"]);
-	GIT_TIMEOUT_MS$1 = 3e4;
 	NO_FACTS = new Map();
 	CAPABILITY_CONCURRENCY$2 = 4;
 	NEEDS_AN_ACCOUNT = "needs an account under `targets:`";
@@ -60470,8 +60465,8 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_DNMUFPLv = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_media_source_Dozd9kBc = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_hash_01wju9gs();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -60583,8 +60578,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_DIsmjw5M = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_scoped_listing_Ddzr1EIg = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -61241,11 +61236,11 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, MEDIA_FIELDS, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_TmkGxo_k = __esmMin((() => {
+var init_read_desired_BX6Pyr_h = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_check_posts_D2sIgsUS();
+	init_check_posts_BZxLh7M_();
 	init_yaml_positions_CcasdWHD();
-	init_state_file_Bbz_Xqq0();
+	init_state_file_liKK8VYd();
 	init_shape_hash_BBU0Jszj();
 	init_p_limit();
 	BATCH_SIZE = 32;
@@ -61956,17 +61951,17 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_CqOwnaH7 = __esmMin((() => {
-	init_check_posts_D2sIgsUS();
+var init_build_plan_DPWOmghW = __esmMin((() => {
+	init_check_posts_BZxLh7M_();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_BBU0Jszj();
-	init_media_source_DNMUFPLv();
+	init_media_source_Dozd9kBc();
 	init_plan_context_DPpuIOzv();
 	init_removed_changes_DanEMJ25();
 	init_unconfirmed_records_Vk4d0LdP();
-	init_state_file_Bbz_Xqq0();
-	init_scoped_listing_DIsmjw5M();
-	init_read_desired_TmkGxo_k();
+	init_state_file_liKK8VYd();
+	init_scoped_listing_Ddzr1EIg();
+	init_read_desired_BX6Pyr_h();
 	init_p_limit();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
@@ -71175,7 +71170,7 @@ var init_emulator_wrkUWZdT = __esmMin((() => {
 		}
 	};
 }));
-var context_D5jjKJqs_exports = __exportAll$1({
+var context_BO4_DEb3_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -71417,8 +71412,8 @@ async function openTarget(options) {
 	};
 }
 var import_picocolors, SECTION_FORMAT, CacheSection, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY;
-var init_context_D5jjKJqs = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_context_BO4_DEb3 = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_hash_01wju9gs();
 	init_ordering_Cxkvd8_o();
 	init_post_memo_D1On4_VO();
@@ -71598,7 +71593,7 @@ var init_plan_json_D3j1s2Xa = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_Vk4d0LdP();
 }));
-var plan_V4T9sJwO_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BY47m9S4_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -71660,13 +71655,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_V4T9sJwO = __esmMin((() => {
+var init_plan_BY47m9S4 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_summary_CYI1_UIP();
-	init_actions_report_CEq6DYqR();
-	init_state_file_Bbz_Xqq0();
-	init_build_plan_CqOwnaH7();
-	init_context_D5jjKJqs();
+	init_actions_report_CZ9jZpeE();
+	init_state_file_liKK8VYd();
+	init_build_plan_DPWOmghW();
+	init_context_BO4_DEb3();
 	init_plan_json_D3j1s2Xa();
 	init_plan_human_DCHGNyM_();
 	init_plan_markdown_DNyDlIyr();
@@ -71692,7 +71687,13 @@ async function findCalendars(root) {
 		await Promise.all(entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules").map((entry) => walk(relative === "." ? entry.name : posix.join(relative, entry.name))));
 	};
 	await walk(".");
+	assertSafeFolderNames(folders);
 	return folders.sort((a, b) => a === "." ? -1 : b === "." ? 1 : compareText(a, b)).map(calendarAt);
+}
+function assertSafeFolderNames(folders) {
+	const unsafe = folders.filter((folder) => !SAFE_FOLDER.test(folder));
+	if (unsafe.length === 0) return;
+	throw new InputError(`${unsafe.length === 1 ? "a calendar folder has a name" : "calendar folders have names"} with characters other than ${SAFE_FOLDER_TEXT}:\n${unsafe.map((folder) => `  ${terminalPath(folder)}`).join("\n")}`, { hint: "The workflows write each calendar folder into job logs and workflow commands, where such characters could forge a command. Rename the folder." });
 }
 function touchedCalendars(calendars, changedPaths) {
 	const touched = new Set();
@@ -71717,13 +71718,16 @@ function assertDistinctSecrets(calendars) {
 	const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(" and ")} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
-var init_find_calendars_DSS25_nN = __esmMin((() => {
+var SAFE_FOLDER, SAFE_FOLDER_TEXT;
+var init_find_calendars_BW7_sq1t = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_ordering_Cxkvd8_o();
 	init_main();
-	init_state_file_Bbz_Xqq0();
+	init_state_file_liKK8VYd();
+	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
+	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_BG7BJQGz_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CZE61tWK_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -71755,10 +71759,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_BG7BJQGz = __esmMin((() => {
-	init_find_calendars_DSS25_nN();
+var init_all_calendars_CZE61tWK = __esmMin((() => {
+	init_find_calendars_BW7_sq1t();
 	init_errors_BmB5JMAx();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_main();
 	init_esm$1();
 }));
@@ -71779,11 +71783,11 @@ function draftReadiness(desired) {
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_pcnDk_d9 = __esmMin((() => {
-	init_check_posts_D2sIgsUS();
+var init_draft_readiness_C55UFM_z = __esmMin((() => {
+	init_check_posts_BZxLh7M_();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_DXgzxT96_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CdrKmxfz_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -71835,15 +71839,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DXgzxT96 = __esmMin((() => {
+var init_validate_CdrKmxfz = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_pcnDk_d9();
-	init_state_file_Bbz_Xqq0();
-	init_check_posts_D2sIgsUS();
-	init_read_desired_TmkGxo_k();
+	init_draft_readiness_C55UFM_z();
+	init_state_file_liKK8VYd();
+	init_check_posts_BZxLh7M_();
+	init_read_desired_BX6Pyr_h();
 	init_actions_BUXGNycq();
 	init_summary_CYI1_UIP();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
@@ -72234,10 +72238,10 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_BOH8uTDk = __esmMin((() => {
+var init_apply_plan_D3FHrMeF = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_Bbz_Xqq0();
-	init_media_source_DNMUFPLv();
+	init_state_file_liKK8VYd();
+	init_media_source_Dozd9kBc();
 	init_shape_hash_BBU0Jszj();
 	init_hash_01wju9gs();
 	init_error_codes_OgOShhx_();
@@ -72335,21 +72339,21 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
-var init_lock_DKfmzL9W = __esmMin((() => {
+var init_lock_CofP3mJU = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_Bbz_Xqq0();
+	init_state_file_liKK8VYd();
 	init_ordering_Cxkvd8_o();
-	init_atomic_Bwglcd__();
+	init_atomic_DYDvGDaB();
 }));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CCW2jAHZ = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_state_store_B5baTvn1 = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_errors_BmB5JMAx();
-	init_atomic_Bwglcd__();
+	init_atomic_DYDvGDaB();
 	init_hash_01wju9gs();
 	JournalFile = class {
 		path;
@@ -72721,7 +72725,7 @@ var init_apply_progress_D4OByYT1 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_DJIoi1zH_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BxItzfgh_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -72956,21 +72960,21 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_DJIoi1zH = __esmMin((() => {
+var init_apply_BxItzfgh = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_errors_BmB5JMAx();
-	init_actions_report_CEq6DYqR();
+	init_actions_report_CZ9jZpeE();
 	init_unconfirmed_records_Vk4d0LdP();
-	init_apply_plan_BOH8uTDk();
-	init_state_file_Bbz_Xqq0();
-	init_check_posts_D2sIgsUS();
+	init_apply_plan_D3FHrMeF();
+	init_state_file_liKK8VYd();
+	init_check_posts_BZxLh7M_();
 	init_summary_CYI1_UIP();
-	init_lock_DKfmzL9W();
-	init_state_store_CCW2jAHZ();
-	init_build_plan_CqOwnaH7();
+	init_lock_CofP3mJU();
+	init_state_store_B5baTvn1();
+	init_build_plan_DPWOmghW();
 	init_actions_BUXGNycq();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_D4OByYT1();
 	init_plan_json_D3j1s2Xa();
@@ -73072,10 +73076,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_JXEo_65i = __esmMin((() => {
+var init_merge_Dj8C4Njd = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_01wju9gs();
-	init_state_file_Bbz_Xqq0();
+	init_state_file_liKK8VYd();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -73208,13 +73212,16 @@ async function pushHome(repository, commit, branch) {
 	if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return "moved";
 	throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
-async function untrack(repository, path) {
-	if ((await runGit(repository, [
+async function gitTracks(repository, path) {
+	return (await runGit(repository, [
 		"ls-files",
 		"--error-unmatch",
 		"--",
 		path
-	])).code !== 0) return false;
+	])).code === 0;
+}
+async function untrack(repository, path) {
+	if (!await gitTracks(repository, path)) return false;
 	await gitOrThrow(repository, [
 		"rm",
 		"--cached",
@@ -73235,6 +73242,7 @@ function parseHomeState(home, text, as = "") {
 }
 async function branchHome(config, remote) {
 	if (config.stateHome.kind !== "branch") return null;
+	if (remote.startsWith("-")) throw new InputError(`--remote ${terminalText(remote)}: a remote name cannot start with -`, { hint: "Name a remote of this clone (git remote -v lists them); origin when left out." });
 	const repository = {
 		cwd: config.root,
 		remote
@@ -73248,11 +73256,15 @@ async function branchHome(config, remote) {
 		path
 	};
 }
-async function readPulled(config, branch) {
+async function readPulled(config, home) {
 	const stats = await lstat(join(config.root, PULLED_RECORD)).catch(() => null);
-	if (stats === null || !stats.isFile()) return void 0;
+	if (stats === null || !stats.isFile()) return { record: void 0 };
+	if (await gitTracks(home.repository, ".postsync/state-home.json")) return {
+		record: void 0,
+		distrust: `git tracks ${PULLED_RECORD}, so it is not taken as this clone's record of its last pull (untrack it: git rm --cached ${PULLED_RECORD})`
+	};
 	const text = await readFile(join(config.root, PULLED_RECORD), "utf8").catch(() => null);
-	if (text === null) return void 0;
+	if (text === null) return { record: void 0 };
 	const record = (() => {
 		try {
 			return JSON.parse(text);
@@ -73260,10 +73272,11 @@ async function readPulled(config, branch) {
 			return null;
 		}
 	})();
-	return record?.branch === branch && (typeof record.commit === "string" || record.commit === null) ? {
-		branch,
-		commit: record.commit
-	} : void 0;
+	const commitValid = typeof record?.commit === "string" && COMMIT_ID.test(record.commit) || record?.commit === null;
+	return { record: record?.branch === home.branch && commitValid ? {
+		branch: home.branch,
+		commit: record.commit ?? null
+	} : void 0 };
 }
 async function writePulled(config, record) {
 	await writeFileAtomic(join(config.root, PULLED_RECORD), `${JSON.stringify(record, null, 2)}\n`, { root: config.root });
@@ -73283,7 +73296,7 @@ async function pullState(config, options) {
 		timezone: config.timezone
 	});
 	try {
-		const previous = await readPulled(config, home.branch);
+		const previous = (await readPulled(config, home)).record;
 		const tip = await fetchHome(home.repository, home.branch);
 		const text = tip === null ? null : await stateTextAt(home, tip);
 		if (tip === null || text === null) {
@@ -73342,11 +73355,15 @@ async function pushState(config, options) {
 			let working = readStateText(config.statePath);
 			if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: "postsync state pull brings the state of the branch; an apply writes one." });
 			await parseState(working, config.statePath);
-			const pulled = await readPulled(config, home.branch);
+			const { record: pulled, distrust } = await readPulled(config, home);
 			const tip = await fetchHome(home.repository, home.branch);
 			const current = tip === null ? null : await stateTextAt(home, tip);
 			if (tip !== (pulled?.commit ?? null) && current !== null && current !== working) {
-				if (!options.merge) throw movedSincePull(home, pulled, tip);
+				if (!options.merge) throw movedSincePull(home, {
+					pulled,
+					tip,
+					distrust
+				});
 				const merged = await mergeTexts(home, {
 					base: await baseText(home, pulled),
 					ours: working,
@@ -73394,27 +73411,30 @@ async function pushState(config, options) {
 		await release();
 	}
 }
-function movedSincePull(home, pulled, tip) {
-	const since = pulled === void 0 ? "this clone never pulled it" : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
+function movedSincePull(home, seen) {
+	const { pulled, tip, distrust } = seen;
+	const since = pulled === void 0 ? `this clone never pulled it${distrust === void 0 ? "" : `: ${distrust}`}` : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
-var GIT_TIMEOUT_MS, localRef, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_BS50_xO3 = __esmMin((() => {
+var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
+var init_state_home_sync_BDOUAArt = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_atomic_Bwglcd__();
+	init_atomic_DYDvGDaB();
 	init_hash_01wju9gs();
-	init_lock_DKfmzL9W();
-	init_merge_JXEo_65i();
-	init_state_file_Bbz_Xqq0();
+	init_lock_CofP3mJU();
+	init_merge_Dj8C4Njd();
+	init_state_file_liKK8VYd();
+	init_main();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
+	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 	PULLED_RECORD = ".postsync/state-home.json";
 	MAX_STATE_BYTES = 67108864;
 	MIB = 1048576;
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_CeTcFUFR_exports = __exportAll$1({ runInit: () => runInit });
+var init_EwNmBGQZ_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -73716,12 +73736,12 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_CeTcFUFR = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_init_EwNmBGQZ = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_errors_BmB5JMAx();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_BS50_xO3();
-	init_context_D5jjKJqs();
+	init_state_home_sync_BDOUAArt();
+	init_context_BO4_DEb3();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -75624,7 +75644,7 @@ var init_chokidar = __esmMin((() => {
 		}
 	};
 }));
-var session_Butx3K2D_exports = __exportAll$1({
+var session_BLrd0TGl_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -75772,20 +75792,20 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_Butx3K2D = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
-	init_build_plan_CqOwnaH7();
-	init_draft_readiness_pcnDk_d9();
-	init_check_posts_D2sIgsUS();
-	init_read_desired_TmkGxo_k();
+var init_session_BLrd0TGl = __esmMin((() => {
+	init_state_file_liKK8VYd();
+	init_build_plan_DPWOmghW();
+	init_draft_readiness_C55UFM_z();
+	init_check_posts_BZxLh7M_();
+	init_read_desired_BX6Pyr_h();
 	init_post_memo_D1On4_VO();
 	init_errors_BmB5JMAx();
 	init_hash_01wju9gs();
-	init_apply_plan_BOH8uTDk();
-	init_lock_DKfmzL9W();
-	init_state_store_CCW2jAHZ();
+	init_apply_plan_D3FHrMeF();
+	init_lock_CofP3mJU();
+	init_state_store_B5baTvn1();
 	init_main();
-	init_scoped_listing_DIsmjw5M();
+	init_scoped_listing_Ddzr1EIg();
 	init_chokidar();
 	ContentSnapshot = class {
 		#config;
@@ -75832,7 +75852,7 @@ var init_session_Butx3K2D = __esmMin((() => {
 		async syncFolder(folder, now) {
 			if (this.#missingFolder !== null || !await isFolder(this.#config.contentDir)) return this.readAll(now);
 			const onDisk = await isFolder(folder) ? await discoverPostFiles({
-				root: this.#config.root,
+				...this.#config,
 				contentDir: folder
 			}) : [];
 			const present = new Set(onDisk);
@@ -76216,7 +76236,7 @@ var init_session_Butx3K2D = __esmMin((() => {
 		roleOf(path, options) {
 			if (this.#configPaths.has(path)) return "config";
 			if (path === this.#roots.statePath) return "state";
-			if (this.#isInContent(path)) {
+			if (this.#isInContent(path) && !isInSnippets(this.#roots, path)) {
 				if (options.folder) return "content-folder";
 				if (path.endsWith(".md")) return "post";
 			}
@@ -77590,13 +77610,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_D8KuyFST = __esmMin((() => {
+var init_page_B0gAtgPX = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_Bbz_Xqq0();
-	init_check_posts_D2sIgsUS();
-	init_build_plan_CqOwnaH7();
-	init_read_desired_TmkGxo_k();
+	init_state_file_liKK8VYd();
+	init_check_posts_BZxLh7M_();
+	init_build_plan_DPWOmghW();
+	init_read_desired_BX6Pyr_h();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -77861,7 +77881,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_CCHduP_L_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_Co4ghyGs_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -78221,6 +78241,16 @@ function draftName(at) {
 		base: `${at.slice(0, 10)}-draft`
 	};
 }
+async function fileInTheWay(path, place) {
+	const folders = [];
+	for (let folder = dirname(path); folder !== place.contentDir && isInside(place.contentDir, folder); folder = dirname(folder)) folders.unshift(folder);
+	for (const folder of folders) {
+		const stats = await lstat(folder).catch(() => null);
+		if (stats === null) return null;
+		if (!stats.isDirectory()) return relativePosix(place.root, folder);
+	}
+	return null;
+}
 function refused(file, why) {
 	return new InputError(`postsync edits no file ${JSON.stringify(file)}: ${why}`, { hint: "The calendar edits the Markdown post files of the content folder only." });
 }
@@ -78269,13 +78299,13 @@ async function startWatchCalendar(options) {
 	};
 }
 var import_dist$2, CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_CCHduP_L = __esmMin((() => {
-	init_page_D8KuyFST();
+var init_watch_calendar_Co4ghyGs = __esmMin((() => {
+	init_page_B0gAtgPX();
 	init_guard_Rhg5cb5l();
 	init_errors_BmB5JMAx();
-	init_atomic_Bwglcd__();
-	init_check_posts_D2sIgsUS();
-	init_state_file_Bbz_Xqq0();
+	init_check_posts_BZxLh7M_();
+	init_atomic_DYDvGDaB();
+	init_state_file_liKK8VYd();
 	import_dist$2 = require_dist$1();
 	CalendarVersions = class {
 		#version = 0;
@@ -78641,7 +78671,13 @@ var init_watch_calendar_CCHduP_L = __esmMin((() => {
 			for (let attempt = 1; attempt <= MAX_NAMES; attempt++) {
 				const { file, text } = candidate(attempt === 1 ? "" : `-${attempt}`);
 				const projectFile = options.relative ? file : relativePosix(root, resolve(contentDir, file));
-				if (await createFileExclusive(await this.#checked(projectFile, { exists: false }), text, { root })) return {
+				const path = await this.#checked(projectFile, { exists: false });
+				const blocking = await fileInTheWay(path, {
+					root,
+					contentDir
+				});
+				if (blocking !== null) throw new InputError(`the new post cannot go in ${blocking}: ${blocking} is a file, not a folder`, { hint: `Rename or move the file ${blocking}, then make the post again.` });
+				if (await createFileExclusive(path, text, { root })) return {
 					kind: "written",
 					post: sourceOf(projectFile, text)
 				};
@@ -78656,6 +78692,7 @@ var init_watch_calendar_CCHduP_L = __esmMin((() => {
 			if (!file.endsWith(".md")) throw refused(file, "it is not a Markdown post file (.md)");
 			const path = resolve(root, file);
 			if (!isInside(contentDir, path) || path === contentDir) throw refused(file, `it is outside the content folder (${relativePosix(root, contentDir) || "."})`);
+			if (isInSnippets(this.#project(), path)) throw refused(file, `it is in the snippets folder (${relativePosix(root, snippetsDirOf(this.#project()))}), whose files are snippets, not posts`);
 			await guardWrite(path, { root });
 			if (options.exists) {
 				const stats = await lstat(path).catch(() => null);
@@ -78665,7 +78702,7 @@ var init_watch_calendar_CCHduP_L = __esmMin((() => {
 		}
 	};
 }));
-var watch_CY9EJUGI_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BsGf5S_1_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -78689,8 +78726,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_D5jjKJqs(), context_D5jjKJqs_exports)),
-			Promise.resolve().then(() => (init_session_Butx3K2D(), session_Butx3K2D_exports)),
+			Promise.resolve().then(() => (init_context_BO4_DEb3(), context_BO4_DEb3_exports)),
+			Promise.resolve().then(() => (init_session_BLrd0TGl(), session_BLrd0TGl_exports)),
 			Promise.resolve().then(() => (init_watch_B_2aoAFo(), watch_B_2aoAFo_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -78709,7 +78746,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_CCHduP_L(), watch_calendar_CCHduP_L_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_Co4ghyGs(), watch_calendar_Co4ghyGs_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -78754,7 +78791,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_CY9EJUGI = __esmMin((() => {
+var init_watch_BsGf5S_1 = __esmMin((() => {
 	init_errors_BmB5JMAx();
 }));
 function rangeBound(flag, value, timezone) {
@@ -78812,8 +78849,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_B3R05N3G = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_read_analytics_BIj0R52k = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_decode_8QAsEOi2();
 	init_errors_BmB5JMAx();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -78860,7 +78897,7 @@ var init_token_login_CKiSNngP = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CTYmOv_a_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DjelkmdO_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -79037,9 +79074,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CTYmOv_a = __esmMin((() => {
+var init_calendar_report_DjelkmdO = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_page_D8KuyFST();
+	init_page_B0gAtgPX();
 	init_limits_CSkHd4XN();
 	init_workflow_commands_CxeY8icu();
 	init_token_login_CKiSNngP();
@@ -79055,7 +79092,7 @@ var init_calendar_report_CTYmOv_a = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BXoUEJkS_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_B_umITf__exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -79227,7 +79264,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CTYmOv_a(), calendar_report_CTYmOv_a_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DjelkmdO(), calendar_report_DjelkmdO_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -79254,13 +79291,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BXoUEJkS = __esmMin((() => {
-	init_page_D8KuyFST();
-	init_atomic_Bwglcd__();
-	init_state_file_Bbz_Xqq0();
+var init_calendar_B_umITf_ = __esmMin((() => {
+	init_page_B0gAtgPX();
+	init_atomic_DYDvGDaB();
+	init_state_file_liKK8VYd();
 	init_errors_BmB5JMAx();
-	init_context_D5jjKJqs();
-	init_read_analytics_B3R05N3G();
+	init_context_BO4_DEb3();
+	init_read_analytics_BIj0R52k();
 	init_format_DZlSd15T();
 	init_main();
 	EVENT_MINUTES = 15;
@@ -79297,7 +79334,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_Dru02S16_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_HzekVP3C_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -79375,14 +79412,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_Dru02S16 = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
+var init_post_problems_HzekVP3C = __esmMin((() => {
+	init_state_file_liKK8VYd();
 	init_plan_context_DPpuIOzv();
 	init_shape_hash_BBU0Jszj();
 	init_p_limit();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_DB4pQ_Rr_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_CnP_2udh_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -79589,7 +79626,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_Dru02S16(), post_problems_Dru02S16_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_HzekVP3C(), post_problems_HzekVP3C_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -79617,19 +79654,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_DB4pQ_Rr = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
-	init_draft_readiness_pcnDk_d9();
-	init_scoped_listing_DIsmjw5M();
-	init_check_posts_D2sIgsUS();
-	init_read_desired_TmkGxo_k();
-	init_context_D5jjKJqs();
+var init_status_CnP_2udh = __esmMin((() => {
+	init_state_file_liKK8VYd();
+	init_draft_readiness_C55UFM_z();
+	init_scoped_listing_Ddzr1EIg();
+	init_check_posts_BZxLh7M_();
+	init_read_desired_BX6Pyr_h();
+	init_context_BO4_DEb3();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_CEGJGodN_exports = __exportAll$1({ runImport: () => runImport });
+var import_CS5BgvFM_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -80335,20 +80372,20 @@ async function runImport(flags, command) {
 	}
 }
 var import_dist$1, DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_CEGJGodN = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
-	init_lock_DKfmzL9W();
-	init_state_store_CCW2jAHZ();
-	init_media_source_DNMUFPLv();
+var init_import_CS5BgvFM = __esmMin((() => {
+	init_state_file_liKK8VYd();
+	init_lock_CofP3mJU();
+	init_state_store_B5baTvn1();
+	init_media_source_Dozd9kBc();
 	init_errors_BmB5JMAx();
-	init_check_posts_D2sIgsUS();
+	init_check_posts_BZxLh7M_();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_BBU0Jszj();
 	init_post_key_B_9tyt_F();
 	init_parse_DjFLLnSd();
 	init_hash_01wju9gs();
-	init_atomic_Bwglcd__();
-	init_context_D5jjKJqs();
+	init_atomic_DYDvGDaB();
+	init_context_BO4_DEb3();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_main();
@@ -80385,7 +80422,7 @@ var init_import_CEGJGodN = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_CnsFH8Zr_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BjY0kCFk_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -80439,12 +80476,12 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_CnsFH8Zr = __esmMin((() => {
+var init_calendars_BjY0kCFk = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_find_calendars_DSS25_nN();
+	init_find_calendars_BW7_sq1t();
 	init_errors_BmB5JMAx();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_main();
 	ESCAPES = {
 		a: 7,
@@ -80458,7 +80495,7 @@ var init_calendars_CnsFH8Zr = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_r9qV0atK_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_7_bRbNvr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -80664,16 +80701,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_r9qV0atK = __esmMin((() => {
+var init_health_issue_7_bRbNvr = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_markdown_BA79wAv1();
 	init_ordering_Cxkvd8_o();
 	init_token_login_CKiSNngP();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_main();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CiomWOHR_exports = __exportAll$1({
+var state_CwFHyGhh_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -80835,17 +80872,17 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_CiomWOHR = __esmMin((() => {
+var init_state_CwFHyGhh = __esmMin((() => {
 	init_errors_BmB5JMAx();
-	init_state_file_Bbz_Xqq0();
-	init_lock_DKfmzL9W();
-	init_state_store_CCW2jAHZ();
+	init_state_file_liKK8VYd();
+	init_lock_CofP3mJU();
+	init_state_store_B5baTvn1();
 	init_ordering_Cxkvd8_o();
-	init_atomic_Bwglcd__();
+	init_atomic_DYDvGDaB();
 	init_hash_01wju9gs();
-	init_merge_JXEo_65i();
+	init_merge_Dj8C4Njd();
 	init_main();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -80856,7 +80893,7 @@ var init_state_CiomWOHR = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_Da1JP4MR_exports = __exportAll$1({
+var state_home_DPQ5lCFC_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -81089,20 +81126,20 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_Da1JP4MR = __esmMin((() => {
+var init_state_home_DPQ5lCFC = __esmMin((() => {
 	init_actions_BUXGNycq();
 	init_workflow_commands_CxeY8icu();
-	init_state_file_Bbz_Xqq0();
+	init_state_file_liKK8VYd();
 	init_errors_BmB5JMAx();
-	init_state_home_sync_BS50_xO3();
+	init_state_home_sync_BDOUAArt();
 	init_ordering_Cxkvd8_o();
 	init_main();
-	init_context_D5jjKJqs();
+	init_context_BO4_DEb3();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_D23bDc25_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_ma37RhCv_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -81276,10 +81313,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_D23bDc25 = __esmMin((() => {
-	init_state_file_Bbz_Xqq0();
-	init_context_D5jjKJqs();
-	init_option_rules_6cMB1JFS();
+var init_accounts_ma37RhCv = __esmMin((() => {
+	init_state_file_liKK8VYd();
+	init_context_BO4_DEb3();
+	init_option_rules_BRaxMsfG();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -81294,7 +81331,7 @@ var init_accounts_D23bDc25 = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Cs_umL7x_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_CehPSpEg_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -81368,8 +81405,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Cs_umL7x = __esmMin((() => {
-	init_context_D5jjKJqs();
+var init_whoami_CehPSpEg = __esmMin((() => {
+	init_context_BO4_DEb3();
 	init_types_DvW_OqHm();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -81384,7 +81421,7 @@ var init_whoami_Cs_umL7x = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_BO0xFOaO_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_C_rSLJH9_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -81529,9 +81566,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_BO0xFOaO = __esmMin((() => {
-	init_read_analytics_B3R05N3G();
-	init_context_D5jjKJqs();
+var init_analytics_C_rSLJH9 = __esmMin((() => {
+	init_read_analytics_BIj0R52k();
+	init_context_BO4_DEb3();
 	init_table_Ch59e7Ol();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -81625,34 +81662,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_V4T9sJwO(), plan_V4T9sJwO_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BY47m9S4(), plan_BY47m9S4_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BG7BJQGz(), all_calendars_BG7BJQGz_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZE61tWK(), all_calendars_CZE61tWK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DXgzxT96(), validate_DXgzxT96_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CdrKmxfz(), validate_CdrKmxfz_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_DJIoi1zH(), apply_DJIoi1zH_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BxItzfgh(), apply_BxItzfgh_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BG7BJQGz(), all_calendars_BG7BJQGz_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZE61tWK(), all_calendars_CZE61tWK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CeTcFUFR(), init_CeTcFUFR_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_EwNmBGQZ(), init_EwNmBGQZ_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_BYNsmbFN(), serve_BYNsmbFN_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CY9EJUGI(), watch_CY9EJUGI_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BXoUEJkS(), calendar_BXoUEJkS_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DB4pQ_Rr(), status_DB4pQ_Rr_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CEGJGodN(), import_CEGJGodN_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CnsFH8Zr(), calendars_CnsFH8Zr_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_r9qV0atK(), health_issue_r9qV0atK_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BsGf5S_1(), watch_BsGf5S_1_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B_umITf_(), calendar_B_umITf__exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CnP_2udh(), status_CnP_2udh_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CS5BgvFM(), import_CS5BgvFM_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BjY0kCFk(), calendars_BjY0kCFk_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_7_bRbNvr(), health_issue_7_bRbNvr_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -81660,7 +81697,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CiomWOHR(), state_CiomWOHR_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CwFHyGhh(), state_CwFHyGhh_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -81671,7 +81708,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CiomWOHR(), state_CiomWOHR_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CwFHyGhh(), state_CwFHyGhh_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -81684,7 +81721,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -81692,8 +81729,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -81702,14 +81739,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_Da1JP4MR(), state_home_Da1JP4MR_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_D23bDc25(), accounts_D23bDc25_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Cs_umL7x(), whoami_Cs_umL7x_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_ma37RhCv(), accounts_ma37RhCv_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CehPSpEg(), whoami_CehPSpEg_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BO0xFOaO(), analytics_BO0xFOaO_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_C_rSLJH9(), analytics_C_rSLJH9_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
