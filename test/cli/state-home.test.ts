@@ -127,7 +127,8 @@ describe('postsync state show', () => {
     const { remote, calendar } = await repository();
     await mkdir(join(calendar, 'posts/2027-01'), { recursive: true });
     await writeFile(join(calendar, 'posts/2027-01/launch.md'), '---\ntargets: []\n---\nWe launch.\n');
-    const withKey = (cwd: string, ...args: string[]) => runCli(['--api-url', emulator().baseUrl, ...args], { cwd, env: { ...gitEnv(), POSTSYNC_API_KEY: DEMO_API_KEY } });
+    // A person's machine, whatever runs this test: the note below is for people, never for CI.
+    const withKey = (cwd: string, ...args: string[]) => runCli(['--api-url', emulator().baseUrl, ...args], { cwd, env: { ...gitEnv(), POSTSYNC_API_KEY: DEMO_API_KEY, CI: undefined, GITHUB_ACTIONS: undefined } });
     const applied = await withKey(calendar, 'apply', '--yes');
     expect(applied.code).toBe(0);
     // A person's apply is not yet where CI reads the state: it says how to put it there.
