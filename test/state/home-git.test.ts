@@ -99,6 +99,8 @@ describe('fetchHome and fileAt', () => {
     const second = await commitFile(repository, { parent: first, path: 'state.json', text: 'two', message: 'two' });
     await pushHome(repository, second, BRANCH);
 
+    // A tag on the tip would be followed by a fetch that takes tags.
+    await git(origin, 'tag', 'v1', second);
     const fresh = await testdir();
     await git(fresh, 'init', '--quiet', '-b', 'main');
     await git(fresh, 'remote', 'add', 'upstream', origin);
@@ -108,6 +110,19 @@ describe('fetchHome and fileAt', () => {
     expect(await hasCommit(freshRepository, first)).toBe(false);
     expect(await git(fresh, 'tag', '--list')).toBe('');
     expect(await git(fresh, 'rev-parse', 'refs/postsync/home/postsync-state')).toBe(second);
+  });
+});
+
+describe('fetchHome after the branch was rewritten', () => {
+  it('replaces the local copy of the branch even when the new tip does not descend from it', async () => {
+    const { origin, clone, repository } = await cloneWithOrigin();
+    const old = await commitFile(repository, { parent: null, path: 'state.json', text: 'old', message: 'm' });
+    await pushHome(repository, old, BRANCH);
+    expect(await fetchHome(repository, BRANCH)).toBe(old);
+    const rewritten = await commitFile(repository, { parent: null, path: 'state.json', text: 'new', message: 'm' });
+    await git(clone, 'push', '--quiet', '--force', 'origin', `${rewritten}:refs/heads/${BRANCH}`);
+    expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(rewritten);
+    expect(await fetchHome(repository, BRANCH)).toBe(rewritten);
   });
 });
 
@@ -238,6 +253,14 @@ describe('pushHome', () => {
     expect(error).toBeInstanceOf(StateError);
     expect((error as StateError).message).toMatch(/^cannot push the state branch postsync-state to nowhere: fatal: 'nowhere' does not appear to be a git repository/);
     expect((error as StateError).message).not.toMatch(/\n$/);
+  });
+
+  it('pushes past a pre-push hook that would refuse it (the state push is not a code push)', async () => {
+    const { origin, clone, repository } = await cloneWithOrigin();
+    await writeFile(join(clone, '.git/hooks/pre-push'), '#!/bin/sh\necho hook refused >&2\nexit 1\n', { mode: 0o755 });
+    const commit = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
+    expect(await pushHome(repository, commit, BRANCH)).toBe('pushed');
+    expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(commit);
   });
 
   it('uses the named remote', async () => {
