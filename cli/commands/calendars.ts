@@ -1,8 +1,8 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { text as readAll } from 'node:stream/consumers';
 import type { Command } from 'commander';
-import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
+import { appendStepOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
 import { assertDistinctSecrets, findCalendars, touchedCalendars } from '../../src/config/find-calendars.js';
 import { InputError } from '../../src/errors.js';
 import { globalOptions } from '../context.js';
@@ -38,6 +38,6 @@ export async function runCalendars(flags: CalendarsFlags, command: Command): Pro
   else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');
   else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join('\n')}\n`);
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
-  if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({ calendars: JSON.stringify(calendars), count: calendars.length }));
+  await appendStepOutputs(actions, { calendars: JSON.stringify(calendars), count: calendars.length });
   return 0;
 }

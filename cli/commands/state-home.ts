@@ -1,7 +1,6 @@
-import { appendFile } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { relative } from 'node:path';
 import type { Command } from 'commander';
-import { formatOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
+import { appendStepOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
 import { DEFAULT_STATE_BRANCH, isStateBranchName } from '../../src/config/state-section.js';
 import type { Config } from '../../src/config/types.js';
 import { InputError } from '../../src/errors.js';
@@ -10,6 +9,7 @@ import { showState } from '../../src/pipeline/show-state.js';
 import { pullState, pushState } from '../../src/pipeline/state-home-sync.js';
 import type { StateMergeNote } from '../../src/state/merge.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { relativePosix } from '../../src/text/paths.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { globalOptions, isCI, loadProjectConfig } from '../context.js';
 import { renderStateShown } from '../views/state-home.js';
@@ -32,9 +32,8 @@ function writeNotes(notes: readonly StateMergeNote[]): void {
 /** In GitHub Actions: where this calendar's state lives, for the steps after (the state commit). */
 async function writeHomeOutputs(config: Config): Promise<void> {
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
-  if (!actions?.outputFile) return;
   const home = config.stateHome;
-  await appendFile(actions.outputFile, formatOutputs({ home: home.kind, branch: home.kind === 'branch' ? home.branch : '', file: relative(config.root, config.statePath).split(sep).join('/') }));
+  await appendStepOutputs(actions, { home: home.kind, branch: home.kind === 'branch' ? home.branch : '', file: relativePosix(config.root, config.statePath) });
 }
 
 /** `postsync state pull [--merge]`: the state of the branch home → the working state file. */

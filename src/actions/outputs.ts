@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
+import type { GitHubActionsEnvironment } from './environment.js';
 import { hasChanges } from '../plan/has-changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
@@ -21,6 +23,11 @@ export function formatOutputs(outputs: StepOutputs, delimiter = `postsync_${rand
       return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
     })
     .join('');
+}
+
+/** Appends outputs to the step's `GITHUB_OUTPUT` file, the one place the runner names for them; nothing outside Actions. */
+export async function appendStepOutputs(actions: Pick<GitHubActionsEnvironment, 'outputFile'> | null, outputs: StepOutputs): Promise<void> {
+  if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs(outputs), 'utf8');
 }
 
 /** Error and warning counts of a run, as outputs. */

@@ -3,7 +3,7 @@ import type { ApplyResult } from '../apply/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
 import { gitHubActionsEnvironment, type Environment, type GitHubActionsEnvironment } from './environment.js';
-import { diagnosticOutputs, formatOutputs, planOutputs, type StepOutputs } from './outputs.js';
+import { appendStepOutputs, diagnosticOutputs, planOutputs } from './outputs.js';
 import { applyOutcomeMarkdown } from './summary.js';
 import { annotation, diagnosticAnnotation, workspacePath } from './workflow-commands.js';
 
@@ -43,7 +43,7 @@ export async function reportToGitHubActions(report: ActionsReport, sink: Actions
     if (change.action !== 'blocked') continue;
     sink.annotate(annotation('warning', `${change.key} is blocked: ${change.reasons.join('; ')}`, { file: change.file === null ? undefined : workspacePath(change.file, paths), title: 'postsync blocked' }));
   }
-  await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+  await appendStepOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
   await appendSummary(actions, report.summary());
   return true;
 }
@@ -61,13 +61,9 @@ export async function reportApplyOutcome(outcome: { plan: Plan; result: ApplyRes
     const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
     sink.annotate(annotation('error', `${failure.key}: ${failure.message}`, { file: file === null ? undefined : workspacePath(file, paths), title: 'postsync apply failed' }));
   }
-  await writeOutputs(actions, { applied: outcome.result.applied.length, failed: failed.length });
+  await appendStepOutputs(actions, { applied: outcome.result.applied.length, failed: failed.length });
   await appendSummary(actions, applyOutcomeMarkdown({ line: outcome.line, failed }));
   return true;
-}
-
-async function writeOutputs(actions: GitHubActionsEnvironment, outputs: StepOutputs): Promise<void> {
-  if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), 'utf8');
 }
 
 async function appendSummary(actions: GitHubActionsEnvironment, markdown: string): Promise<void> {
