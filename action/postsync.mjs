@@ -42110,8 +42110,9 @@ function diagnosticAnnotation(diagnostic, options) {
 var init_workflow_commands_CxeY8icu = __esmMin((() => {
 	init_main();
 }));
-var actions_BUXGNycq_exports = __exportAll$1({
+var actions_C_Rup7iA_exports = __exportAll$1({
 	annotation: () => annotation,
+	appendStepOutputs: () => appendStepOutputs,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
 	diagnosticAnnotation: () => diagnosticAnnotation,
 	diagnosticOutputs: () => diagnosticOutputs,
@@ -42131,6 +42132,9 @@ function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
 		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
 	}).join("");
+}
+async function appendStepOutputs(actions, outputs) {
+	if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
 }
 function diagnosticOutputs(diagnostics) {
 	const errors = diagnostics.filter((d) => d.severity === "error").length;
@@ -42170,7 +42174,7 @@ async function reportToGitHubActions(report, sink) {
 			title: "postsync blocked"
 		}));
 	}
-	await writeOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+	await appendStepOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
 	await appendSummary(actions, report.summary());
 	return true;
 }
@@ -42192,7 +42196,7 @@ async function reportApplyOutcome(outcome, sink) {
 			title: "postsync apply failed"
 		}));
 	}
-	await writeOutputs(actions, {
+	await appendStepOutputs(actions, {
 		applied: outcome.result.applied.length,
 		failed: failed.length
 	});
@@ -42202,13 +42206,10 @@ async function reportApplyOutcome(outcome, sink) {
 	}));
 	return true;
 }
-async function writeOutputs(actions, outputs) {
-	if (actions.outputFile !== null) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
-}
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
 }
-var init_actions_BUXGNycq = __esmMin((() => {
+var init_actions_C_Rup7iA = __esmMin((() => {
 	init_workflow_commands_CxeY8icu();
 	init_summary_CYI1_UIP();
 }));
@@ -42914,7 +42915,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports)), Promise.resolve().then(() => (init_plan_markdown_DNyDlIyr(), plan_markdown_DNyDlIyr_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_C_Rup7iA(), actions_C_Rup7iA_exports)), Promise.resolve().then(() => (init_plan_markdown_DNyDlIyr(), plan_markdown_DNyDlIyr_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -42930,7 +42931,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_CZ9jZpeE = __esmMin((() => {
+var init_actions_report_Cyh3IZEm = __esmMin((() => {
 	init_errors_BmB5JMAx();
 	init_main();
 	init_decode_8QAsEOi2();
@@ -71593,7 +71594,7 @@ var init_plan_json_D3j1s2Xa = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_Vk4d0LdP();
 }));
-var plan_BY47m9S4_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_C2GlAkeM_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -71655,10 +71656,10 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_BY47m9S4 = __esmMin((() => {
+var init_plan_C2GlAkeM = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_summary_CYI1_UIP();
-	init_actions_report_CZ9jZpeE();
+	init_actions_report_Cyh3IZEm();
 	init_state_file_liKK8VYd();
 	init_build_plan_DPWOmghW();
 	init_context_BO4_DEb3();
@@ -71787,7 +71788,7 @@ var init_draft_readiness_C55UFM_z = __esmMin((() => {
 	init_check_posts_BZxLh7M_();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_CdrKmxfz_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DdqoW_DF_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -71839,13 +71840,13 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_CdrKmxfz = __esmMin((() => {
+var init_validate_DdqoW_DF = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_draft_readiness_C55UFM_z();
 	init_state_file_liKK8VYd();
 	init_check_posts_BZxLh7M_();
 	init_read_desired_BX6Pyr_h();
-	init_actions_BUXGNycq();
+	init_actions_C_Rup7iA();
 	init_summary_CYI1_UIP();
 	init_context_BO4_DEb3();
 	init_diagnostics_xYlT2z0v();
@@ -72725,7 +72726,7 @@ var init_apply_progress_D4OByYT1 = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BxItzfgh_exports = __exportAll$1({ runApply: () => runApply });
+var apply_Dk9O02PC_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -72960,11 +72961,11 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_BxItzfgh = __esmMin((() => {
+var init_apply_Dk9O02PC = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_errors_BmB5JMAx();
-	init_actions_report_CZ9jZpeE();
+	init_actions_report_Cyh3IZEm();
 	init_unconfirmed_records_Vk4d0LdP();
 	init_apply_plan_D3FHrMeF();
 	init_state_file_liKK8VYd();
@@ -72973,7 +72974,7 @@ var init_apply_BxItzfgh = __esmMin((() => {
 	init_lock_CofP3mJU();
 	init_state_store_B5baTvn1();
 	init_build_plan_DPWOmghW();
-	init_actions_BUXGNycq();
+	init_actions_C_Rup7iA();
 	init_context_BO4_DEb3();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_D4OByYT1();
@@ -80422,7 +80423,7 @@ var init_import_CS5BgvFM = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_BjY0kCFk_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CnI8lunn_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -80468,16 +80469,15 @@ async function runCalendars(flags, command) {
 	}, null, 2)}\n`);
 	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
 	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
-	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
-	if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs({
+	await appendStepOutputs(gitHubActionsEnvironment(process.env, { fallbackWorkspace: root }), {
 		calendars: JSON.stringify(calendars),
 		count: calendars.length
-	}));
+	});
 	return 0;
 }
 var ESCAPES;
-var init_calendars_BjY0kCFk = __esmMin((() => {
-	init_actions_BUXGNycq();
+var init_calendars_CnI8lunn = __esmMin((() => {
+	init_actions_C_Rup7iA();
 	init_workflow_commands_CxeY8icu();
 	init_find_calendars_BW7_sq1t();
 	init_errors_BmB5JMAx();
@@ -80893,7 +80893,7 @@ var init_state_CwFHyGhh = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_DPQ5lCFC_exports = __exportAll$1({
+var state_home_S6Blxlay_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -81032,13 +81032,12 @@ function writeNotes(notes) {
 }
 async function writeHomeOutputs(config) {
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
-	if (!actions?.outputFile) return;
 	const home = config.stateHome;
-	await appendFile(actions.outputFile, formatOutputs({
+	await appendStepOutputs(actions, {
 		home: home.kind,
 		branch: home.kind === "branch" ? home.branch : "",
-		file: relative(config.root, config.statePath).split(sep).join("/")
-	}));
+		file: relativePosix(config.root, config.statePath)
+	});
 }
 async function runStatePull(flags, command) {
 	const config = await loadProjectConfig(globalOptions(command));
@@ -81126,8 +81125,8 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_DPQ5lCFC = __esmMin((() => {
-	init_actions_BUXGNycq();
+var init_state_home_S6Blxlay = __esmMin((() => {
+	init_actions_C_Rup7iA();
 	init_workflow_commands_CxeY8icu();
 	init_state_file_liKK8VYd();
 	init_errors_BmB5JMAx();
@@ -81662,7 +81661,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_BY47m9S4(), plan_BY47m9S4_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_C2GlAkeM(), plan_C2GlAkeM_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZE61tWK(), all_calendars_CZE61tWK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -81671,9 +81670,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CdrKmxfz(), validate_CdrKmxfz_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DdqoW_DF(), validate_DdqoW_DF_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BxItzfgh(), apply_BxItzfgh_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_Dk9O02PC(), apply_Dk9O02PC_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZE61tWK(), all_calendars_CZE61tWK_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -81688,7 +81687,7 @@ function registerCommands(program) {
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B_umITf_(), calendar_B_umITf__exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CnP_2udh(), status_CnP_2udh_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CS5BgvFM(), import_CS5BgvFM_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BjY0kCFk(), calendars_BjY0kCFk_exports))).runCalendars(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CnI8lunn(), calendars_CnI8lunn_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_7_bRbNvr(), health_issue_7_bRbNvr_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
@@ -81721,7 +81720,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_S6Blxlay(), state_home_S6Blxlay_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -81729,8 +81728,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_S6Blxlay(), state_home_S6Blxlay_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_S6Blxlay(), state_home_S6Blxlay_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -81739,7 +81738,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPQ5lCFC(), state_home_DPQ5lCFC_exports))).runStateMoveHome(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_S6Blxlay(), state_home_S6Blxlay_exports))).runStateMoveHome(flags, command)));
 	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_ma37RhCv(), accounts_ma37RhCv_exports))).runAccounts(flags, command)));
 	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CehPSpEg(), whoami_CehPSpEg_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
@@ -81802,7 +81801,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_BUXGNycq(), actions_BUXGNycq_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_C_Rup7iA(), actions_C_Rup7iA_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
