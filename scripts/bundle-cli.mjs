@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Bundles the CLI that `tsc` wrote to dist/cli (and the dist/src modules it imports) into a few
-// files in dist/cli: main.js, plus one chunk per lazily loaded command or module. Every run of
-// `postsync` loads ~70 of our modules; as separate ES modules each costs a resolve, a read and a
-// compile of its own (bench/README.md has the figure).
-// Packages stay external: they load from node_modules as they do without the bundle. dist/src is
-// left as tsc wrote it, for programs that import postsync's modules. Runs after `tsc` in
+// Bundles the CLI that `tsc` wrote to dist/cli (and the dist/src modules it imports), with the
+// packages it uses, into a few files in dist/cli: main.js, plus one chunk per lazily loaded command
+// or module. Every run of `postsync` loads ~70 of our modules and as many files of packages (yaml,
+// commander, undici's parts); as separate modules each costs a resolve, a read and a compile of its
+// own (bench/README.md, Ledger). Only Node's built-ins are imported at run time. dist/src is left as
+// tsc wrote it, for programs that import postsync's modules. Runs after `tsc` in
 // `npm run build`, before the build id is written.
 import { chmod, rename, rm } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
+import { builtinModules } from 'node:module';
 import { rolldown } from 'rolldown';
 
 const dist = new URL('../dist/', import.meta.url);
@@ -20,8 +20,7 @@ const bundle = await rolldown({
   // `parse-worker.js` beside itself, which in the bundle is dist/cli.
   input: { main: new URL('main.js', cli).pathname, 'parse-worker': new URL('src/content/parse-worker.js', dist).pathname },
   platform: 'node',
-  // Our own modules are the relative imports; anything else is a package or a Node built-in.
-  external: (id) => !id.startsWith('.') && !isAbsolute(id),
+  external: (id) => id.startsWith('node:') || builtinModules.includes(id),
   logLevel: 'warn',
 });
 try {

@@ -34,6 +34,8 @@ export function checkAgainstCapabilities(
 ): Diagnostic[] {
   const unavailableSeverity = options.unavailableAccounts ?? 'error';
   const diagnostics: Diagnostic[] = [];
+  // Each account's option rules are read once for all the posts that target it.
+  const optionRulesOf = new Map<Capabilities, Record<string, OptionRule> | null>();
   for (const post of posts) {
     // The publishing rules of a file with errors wait until it reads cleanly (PostToCheck).
     const readiness = post.ofInvalidFile !== true;
@@ -54,7 +56,8 @@ export function checkAgainstCapabilities(
       if (!capabilities.supported) report({ severity: unavailableSeverity, code: 'account-unsupported', message: `account ${where} is not supported by the API`, found: capabilities.reason, hint: 'Remove it from targets.' });
       else if (!capabilities.available) report({ severity: unavailableSeverity, code: 'account-unavailable', message: `account ${where} is not available${capabilities.reason ? `: ${capabilities.reason}` : ''}`, hint: 'Reconnect the account in the service, or remove it from targets.' });
       checkCaption(post, target, capabilities.rules.caption, { where, at: target.contentOverride === undefined ? undefined : keys?.content }, notReady);
-      const optionRules = knownOptionRules(capabilities.rules.options);
+      let optionRules = optionRulesOf.get(capabilities);
+      if (optionRules === undefined) optionRulesOf.set(capabilities, (optionRules = knownOptionRules(capabilities.rules.options)));
       // Options described in a vocabulary postsync does not know are left to the service.
       if (optionRules !== null) checkOptions(target, optionRules, { where, keys }, { report, notReady });
       checkAttachmentCount(post, capabilities.rules, where, notReady);

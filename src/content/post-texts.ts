@@ -1,7 +1,7 @@
 import type { TemplateVars } from '../config/vars-section.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { AccountFacts } from '../house-rules/index.js';
-import { builtInValues, fixedTextLocator, renderTemplate, renderValues, type BuiltIns, type TemplateContext, type TextLocator } from '../templates/index.js';
+import { builtInValues, fixedTextLocator, holdsTemplate, renderTemplate, renderValues, type BuiltIns, type TemplateContext, type TextLocator } from '../templates/index.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
 import type { TargetShape } from './types.js';
 
@@ -73,20 +73,21 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
       timezone: context.timezone,
       ...(account === undefined ? {} : { account: { alias: account.alias, ...context.accounts?.get(account.accountId) } }),
     });
-  const render = (text: string, locate: TextLocator, values: BuiltIns) => {
+  // The built-ins are worked out only for a text that holds a template (a date in the project's zone is dear).
+  const render = (text: string, locate: TextLocator, values: () => BuiltIns) => {
     if (!text.includes('{{')) return { text, locate, names: [] as string[], diagnostics: [] as Diagnostic[] };
-    const rendered = renderTemplate(text, { ...templateBase(context, source), builtIns: values, locate });
+    const rendered = renderTemplate(text, { ...templateBase(context, source), builtIns: values(), locate });
     for (const name of rendered.names) names.add(name);
     return { text: rendered.text, locate: (offset: number) => locate(rendered.sourceOffset(offset)), names: rendered.names, diagnostics: rendered.diagnostics };
   };
-  const shared = render(source.text, source.locate, builtIns());
+  const shared = render(source.text, source.locate, () => builtIns());
   const perAccount = shared.names.some((name) => name.startsWith('account.'));
   if (!perAccount || source.targets.length === 0) diagnostics.push(...shared.diagnostics);
   const targets = source.targets.map((target, index): RenderedTarget => {
-    const values = builtIns({ alias: source.labels[index] ?? target.socialAccountId, accountId: target.socialAccountId });
+    const values = () => builtIns({ alias: source.labels[index] ?? target.socialAccountId, accountId: target.socialAccountId });
     const entry = source.entries[index] ?? index;
     const inFile = (path: DataPath) => context.locate(['targets', entry, ...path]);
-    const options = Object.keys(target.options).length === 0 ? { value: target.options, diagnostics: [] } : renderValues(target.options, { ...templateBase(context, source), builtIns: values }, (path) => inFile(['options', ...path]));
+    const options = !holdsTemplate(target.options) ? { value: target.options, diagnostics: [] } : renderValues(target.options, { ...templateBase(context, source), builtIns: values() }, (path) => inFile(['options', ...path]));
     diagnostics.push(...options.diagnostics);
     if ('names' in options) for (const name of options.names) names.add(name);
     let text: ReturnType<typeof render> = shared;

@@ -13,15 +13,13 @@ import type { AccountRules } from './account-rules.js';
 export async function checkDesiredPosts(input: { posts: readonly PostToCheck[]; rules: AccountRules; probes: ProbeCache }): Promise<Diagnostic[]> {
   const { posts, rules } = input;
   const probes = await probePostMedia(posts, input.probes.probe);
-  const accounts: Diagnostic[] = [];
+  // An unavailable account is only a warning: its posts become `blocked` in the plan
+  // (docs/concepts.md, "Blocked files and partial apply") instead of stopping the whole run.
+  const accounts = checkAgainstCapabilities(posts, rules.capabilities, { unavailableAccounts: 'warning' });
   const media: Diagnostic[] = [];
   const findings = new MediaFindings();
   for (const post of posts) {
-    // An unavailable account is only a warning: its posts become `blocked` in the plan
-    // (docs/concepts.md, "Blocked files and partial apply") instead of stopping the whole run.
-    const found = checkAgainstCapabilities([post], rules.capabilities, { unavailableAccounts: 'warning' });
     // Most posts have no diagnostic: no call per empty list.
-    if (found.length > 0) accounts.push(...found);
     const mediaFound = mediaChecksOf(post, checkMediaAgainstCapabilities(post, probes, rules.capabilities, findings));
     if (mediaFound.length > 0) media.push(...mediaFound);
   }

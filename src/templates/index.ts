@@ -21,5 +21,5 @@
 export { builtInValues, MISSING_BUILT_IN, type BuiltInFacts, type BuiltInName, type BuiltIns } from './built-ins.js';
 export { renderTemplate, type RenderedText, type TemplateContext } from './render-template.js';
 export { snippetPath, type SnippetRefusal } from './snippet-paths.js';
-export { renderValues } from './render-values.js';
+export { holdsTemplate, renderValues } from './render-values.js';
 export { fixedTextLocator, verbatimTextLocator, type TextLocator } from './text-locator.js';

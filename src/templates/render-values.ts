@@ -15,6 +15,8 @@ export function renderValues<T>(value: T, context: Omit<TemplateContext, 'locate
   const snippets = new Set<string>();
   const walk = (inner: unknown, path: (string | number)[]): unknown => {
     if (typeof inner === 'string') {
+      // Template syntax starts with `{{` (an escape `\{{` too): any other text renders as itself.
+      if (!inner.includes('{{')) return inner;
       const rendered = renderTemplate(inner, { ...context, locate: fixedTextLocator(locate(path)) });
       diagnostics.push(...rendered.diagnostics);
       for (const name of rendered.names) names.add(name);
@@ -26,4 +28,12 @@ export function renderValues<T>(value: T, context: Omit<TemplateContext, 'locate
     return inner;
   };
   return { value: walk(value, []) as T, diagnostics, names: [...names], snippets: [...snippets] };
+}
+
+/** Whether any text in `value` (a string, or one inside its arrays and objects) holds template syntax. */
+export function holdsTemplate(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{');
+  if (Array.isArray(value)) return value.some(holdsTemplate);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsTemplate);
+  return false;
 }

@@ -8,9 +8,13 @@ export type TextLocator = (offset: number) => SourcePosition | undefined;
  * offsets map to lines and columns exactly (columns count UTF-16 units, as the YAML positions do).
  */
 export function verbatimTextLocator(text: string, start: SourcePosition): TextLocator {
-  const lineStarts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  // Found when first asked for: most texts are never located (only a problem in them is).
+  let lineStarts: number[] | undefined;
   return (offset) => {
+    if (lineStarts === undefined) {
+      lineStarts = [0];
+      for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+    }
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {

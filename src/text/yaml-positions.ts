@@ -2,17 +2,17 @@ import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type N
 import type { DataPath, SourcePosition, YamlSource } from './yaml-source.js';
 
 /**
- * The positions of a parsed YAML text as plain data (structured-clone safe), so a text parsed in
- * one thread can be located in another: a tree that mirrors the document's mappings and
- * sequences. `locatorOf` answers exactly as `YamlSource.locate` does on the same text.
+ * The positions of a parsed YAML text as plain data (it survives JSON and a structured clone), so
+ * a text parsed in one thread can be located in another: a tree that mirrors the document's
+ * mappings and sequences. `locatorOf` answers exactly as `YamlSource.locate` does on the same text.
  */
 export interface YamlPositions {
   /** Where `locate` points for this node: its own start, else its key's, else its parent's. */
   at?: SourcePosition;
   /** Where the key that leads here starts (mapping entries only). */
   key?: SourcePosition;
-  /** A mapping's entries by key as text (the first of equal keys), or a sequence's items. */
-  entries?: Map<string, YamlPositions>;
+  /** A mapping's entries, each key as text (the first of equal keys only), or a sequence's items. */
+  entries?: [string, YamlPositions][];
   items?: (YamlPositions | undefined)[];
 }
 
@@ -26,14 +26,16 @@ export function positionsOf(doc: Document, lineCounter: LineCounter): YamlPositi
   const walk = (node: unknown, at: SourcePosition | undefined): YamlPositions => {
     const tree: YamlPositions = at === undefined ? {} : { at };
     if (isMap(node)) {
-      const entries = new Map<string, YamlPositions>();
+      const entries: [string, YamlPositions][] = [];
+      const names = new Set<string>();
       for (const pair of node.items) {
         if (!isPair(pair) || !isScalar(pair.key)) continue;
         const name = String(pair.key.value);
-        if (entries.has(name)) continue;
+        if (names.has(name)) continue;
+        names.add(name);
         const key = position(rangeStart(pair.key));
         const child = walk(pair.value, position(rangeStart(pair.value)) ?? key ?? at);
-        entries.set(name, key === undefined ? child : { ...child, key });
+        entries.push([name, key === undefined ? child : { ...child, key }]);
       }
       tree.entries = entries;
     } else if (isSeq(node)) {
@@ -50,7 +52,10 @@ export function locatorOf(positions: YamlPositions): YamlSource['locate'] {
     let node = positions;
     for (const [index, segment] of path.entries()) {
       let child: YamlPositions | undefined;
-      if (node.entries !== undefined) child = node.entries.get(String(segment));
+      if (node.entries !== undefined) {
+        const name = String(segment);
+        child = node.entries.find((entry) => entry[0] === name)?.[1];
+      }
       else if (node.items !== undefined && typeof segment === 'number') child = node.items[segment];
       if (child === undefined) return copy(node.at);
       if (index === path.length - 1 && options.key === true && node.entries !== undefined) return copy(child.key ?? node.at);
