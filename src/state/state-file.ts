@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
 import type { StateFile, TargetState } from './types.js';
@@ -89,7 +90,9 @@ export function readStateText(path: string): string | null {
   try {
     // Synchronously, in one go: asynchronous reads come in chunks that each wait for a turn of an
     // event loop busy with the listing, before anything can be planned (bench/README.md).
-    return readFileSync(path, 'utf8');
+    const bytes = readFileSync(path);
+    // ASCII bytes are the same text read as latin1 as read as UTF-8; latin1 needs no decoding.
+    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new StateError(`cannot read the state file ${path}: ${(error as Error).message}`, {
@@ -102,13 +105,14 @@ export function readStateText(path: string): string | null {
 /** Parses state text; `path` is only used in messages (and `restoreHint`, for a state that is not a working file). */
 export async function parseState(text: string, path: string, options: { restoreHint?: string } = {}): Promise<StateFile> {
   const hint = options.restoreHint ?? RESTORE_HINT.replace('<file>', path);
-  if (/^(<{7}|>{7}) /m.test(text)) {
-    throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
-  }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
+    // Only text that is not JSON can hold a conflict marker: JSON has no line that starts with `<` or `>`.
+    if (/^(<{7}|>{7}) /m.test(text)) {
+      throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
+    }
     throw new StateError(`the state file ${path} is not valid JSON: ${(error as Error).message}`, { hint, cause: error });
   }
   const version = (data as { version?: unknown } | null)?.version;
