@@ -41,7 +41,8 @@ export class StateSeal {
 
   /** The seal of `record` as `kind` `key` of this target and calendar. */
   of(kind: SealedKind, key: string, record: SealedRecord): string {
-    const subject = canonicalJson([this.targetId, this.calendar, kind, key, pointsAt(kind, record)]);
+    // Strings only, no object: JSON.stringify writes this as canonicalJson does, without looking for keys to sort.
+    const subject = JSON.stringify([this.targetId, this.calendar, kind, key, pointsAt(kind, record)]);
     return createHmac('sha256', this.#key).update(subject, 'utf8').digest('base64url');
   }
 
@@ -70,7 +71,7 @@ function sameSeal(expected: string, found: string): boolean {
 }
 
 /** What a record of `kind` points at on the remote: the part of it a seal binds. */
-function pointsAt(kind: SealedKind, record: SealedRecord): unknown {
+function pointsAt(kind: SealedKind, record: SealedRecord): string | [string, string] {
   if (kind === 'pending') {
     const pending = record as PendingCreate;
     return [pending.idempotencyKey, sha256Hex(canonicalJson(pending.payload))];
