@@ -34,10 +34,9 @@ function isSortedJsonData(value: unknown, depth: number): boolean {
   }
   if (prototype !== Object.prototype && prototype !== null) return false;
   const keys = Object.keys(value);
-  for (let index = 0; index < keys.length; index++) {
-    if (index > 0 && !((keys[index - 1] as string) < (keys[index] as string))) return false;
-    if (!isSortedJsonData((value as Record<string, unknown>)[keys[index] as string], depth - 1)) return false;
-  }
+  // The keys first, so that an unsorted object is found before its values are walked.
+  for (let index = 1; index < keys.length; index++) if (!((keys[index - 1] as string) < (keys[index] as string))) return false;
+  for (const key of keys) if (!isSortedJsonData((value as Record<string, unknown>)[key], depth - 1)) return false;
   return true;
 }
 
