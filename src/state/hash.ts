@@ -9,8 +9,9 @@ import stringify from 'safe-stable-stringify';
 const stable = stringify.configure({ deterministic: true, circularValue: TypeError });
 
 /**
- * How deep `isSortedJsonData` looks before it gives up. A cycle (or a value this deep) is then
- * written by `stable`, which rejects the cycle; state and payloads are far shallower.
+ * How deep `canonicalJson` looks for sorted data (`isSortedJsonData`) before it gives up. A cycle
+ * (or a value this deep) is then written by `stable`, which rejects the cycle; state and payloads
+ * are far shallower.
  */
 const SORTED_DEPTH_LIMIT = 64;
 
@@ -20,9 +21,10 @@ const SORTED_DEPTH_LIMIT = 64;
  * Object.prototype or none) with no `toJSON`, and every object's own keys come in sorted order:
  * JSON.stringify writes keys in `Object.keys` order, `stable` in sorted order, and both escape
  * strings, write numbers and drop or null `undefined` the same way. Integer-like keys ("9" before
- * "10") are not in sorted order, so such objects go to `stable`.
+ * "10") are not in sorted order, so such objects go to `stable`. Looks `depth` levels down at most:
+ * a value nested deeper is not taken.
  */
-function isSortedJsonData(value: unknown, depth: number): boolean {
+export function isSortedJsonData(value: unknown, depth: number): boolean {
   if (typeof value !== 'object') return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === undefined;
   if (value === null) return true;
   if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;

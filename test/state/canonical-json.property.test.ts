@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringify from 'safe-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, prettyCanonicalJson } from '../../src/state/hash.js';
+import { canonicalJson, isSortedJsonData, prettyCanonicalJson } from '../../src/state/hash.js';
 
 // The text every existing hash was computed from: keys sorted by safe-stable-stringify, undefined
 // dropped, a cycle a TypeError. canonicalJson must write exactly this for every value, or hashes
@@ -112,5 +112,30 @@ describe('canonicalJson writes the text every existing hash was computed from', 
       expect(() => canonicalJson(cyclic)).toThrow(TypeError);
       expect(() => prettyCanonicalJson(cyclic)).toThrow(TypeError);
     }
+  });
+});
+
+describe('isSortedJsonData: the values canonicalJson writes with JSON.stringify', () => {
+  const sorted = (value: unknown, depth = 64) => isSortedJsonData(value, depth);
+  const withToJson = Object.assign([1], { toJSON: () => [] });
+
+  it('takes plain data whose objects all have their keys in sorted order, at every level', () => {
+    for (const value of ['text', 0, -1.5, NaN, true, false, null, undefined, [], {}, [1, 'a', true, null, undefined], { a: 1, b: 'x', c: [true, null, { d: undefined, e: [] }] }]) {
+      expect(sorted(value), JSON.stringify(value) ?? String(value)).toBe(true);
+    }
+    expect(sorted(Object.assign(Object.create(null) as object, { a: 1, b: 2 }))).toBe(true);
+    expect(sorted({ a: [{ b: 1, c: 2 }], d: { e: { f: 1 } } })).toBe(true);
+  });
+
+  it('refuses unsorted keys anywhere, what JSON writes otherwise, and values nested deeper than it looks', () => {
+    for (const value of [{ b: 1, a: 2 }, { 9: 1, 10: 2 }, { '': 1, '10': 2, a: 3 }, [1, { b: 1, a: 1 }], { a: { c: 1, b: 2 } }, { a: 1, b: { d: 1, c: 1 } }, 1n, Symbol('s'), () => 1, [() => 1], { a: 1n }, new Date(0), new String('a'), new Uint8Array(1), new Map(), withToJson, { a: withToJson }]) {
+      expect(sorted(value), String(typeof value)).toBe(false);
+    }
+    expect(sorted({ a: { b: 1 } }, 2)).toBe(true);
+    expect(sorted({ a: { b: 1 } }, 1)).toBe(false);
+    expect(sorted([[1]], 1)).toBe(false);
+    expect(sorted([[]], 1)).toBe(false);
+    expect(sorted('text', 0)).toBe(true);
+    expect(sorted(null, 0)).toBe(true);
   });
 });
