@@ -34,10 +34,13 @@ export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords
   return unconfirmedBlock(change, unconfirmed, 'unconfirmed-record') ?? change;
 }
 
+function isUnconfirmed(key: string | undefined, unconfirmed: UnconfirmedRecords): key is string {
+  return key !== undefined && (unconfirmed.posts.has(key) || unconfirmed.pending.has(key));
+}
+
 /** `change` blocked with `reason` if it rests on a record of `unconfirmed`; undefined if it does not. */
 function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reason: ReasonOf<'blocked'>): BlockedChange | undefined {
-  if (unconfirmed.posts.size === 0 && unconfirmed.pending.size === 0) return undefined;
-  const key = [change.fromKey, change.key].find((candidate) => candidate !== undefined && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+  const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : undefined;
   if (key === undefined) return undefined;
   const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
   const prose = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
