@@ -34,9 +34,13 @@ export function blockUnconfirmed(change: Change, unconfirmed: UnconfirmedRecords
   return unconfirmedBlock(change, unconfirmed, 'unconfirmed-record') ?? change;
 }
 
+function isUnconfirmed(key: string | undefined, unconfirmed: UnconfirmedRecords): key is string {
+  return key !== undefined && (unconfirmed.posts.has(key) || unconfirmed.pending.has(key));
+}
+
 /** `change` blocked with `reason` if it rests on a record of `unconfirmed`; undefined if it does not. */
 function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reason: ReasonOf<'blocked'>): BlockedChange | undefined {
-  const key = [change.fromKey, change.key].find((candidate) => candidate !== undefined && (unconfirmed.posts.has(candidate) || unconfirmed.pending.has(candidate)));
+  const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : undefined;
   if (key === undefined) return undefined;
   const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
   const prose = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
@@ -62,10 +66,21 @@ function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reaso
  * gone would unschedule or delete the post the other key owns.
  */
 export function sharedPostRecords(state: Pick<TargetState, 'posts'>): ReadonlyMap<string, readonly string[]> {
-  const byPost = new Map<string, string[]>();
-  for (const [key, record] of Object.entries(state.posts)) byPost.set(record.postId, [...(byPost.get(record.postId) ?? []), key]);
+  // The first key of each post, and the keys of the posts that have more than one: a list is made only for those.
+  const firstKey = new Map<string, string>();
+  const keysByPost = new Map<string, string[]>();
+  for (const [key, { postId }] of Object.entries(state.posts)) {
+    const first = firstKey.get(postId);
+    if (first === undefined) {
+      firstKey.set(postId, key);
+      continue;
+    }
+    const keys = keysByPost.get(postId);
+    if (keys === undefined) keysByPost.set(postId, [first, key]);
+    else keys.push(key);
+  }
   const shared = new Map<string, readonly string[]>();
-  for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
+  for (const keys of keysByPost.values()) for (const key of keys) shared.set(key, keys);
   return shared;
 }
 

@@ -89,6 +89,8 @@ export function readStateText(path: string): string | null {
   try {
     // Synchronously, in one go: asynchronous reads come in chunks that each wait for a turn of an
     // event loop busy with the listing, before anything can be planned (bench/README.md).
+    // As UTF-8 even when the bytes are ASCII: read as latin1, a text this large is an external
+    // string, which JSON.parse reads more slowly than decoding saves.
     return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -102,13 +104,14 @@ export function readStateText(path: string): string | null {
 /** Parses state text; `path` is only used in messages (and `restoreHint`, for a state that is not a working file). */
 export async function parseState(text: string, path: string, options: { restoreHint?: string } = {}): Promise<StateFile> {
   const hint = options.restoreHint ?? RESTORE_HINT.replace('<file>', path);
-  if (/^(<{7}|>{7}) /m.test(text)) {
-    throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
-  }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
+    // Only text that is not JSON can hold a conflict marker: JSON has no line that starts with `<` or `>`.
+    if (/^(<{7}|>{7}) /m.test(text)) {
+      throw new StateError(`the state file ${path} contains unresolved git merge conflict markers`, { hint });
+    }
     throw new StateError(`the state file ${path} is not valid JSON: ${(error as Error).message}`, { hint, cause: error });
   }
   const version = (data as { version?: unknown } | null)?.version;

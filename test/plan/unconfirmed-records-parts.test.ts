@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockUnconfirmed, NONE_UNCONFIRMED, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
+import { blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Change } from '../../src/plan/types.js';
-import { SHA_A, SHA_B, looseChange, mediaState, shape, state } from './fixtures.js';
+import { SHA_A, SHA_B, looseChange, mediaState, record, shape, state } from './fixtures.js';
 
 const desired = shape({ content: 'Hello' });
 const update = looseChange({ action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', reasons: ['changed'], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } });
@@ -43,5 +43,18 @@ describe('the parts of unconfirmed-record blocking', () => {
     expect(Object.keys(trustedState(section, { ...NONE_UNCONFIRMED, media: new Set([SHA_A]) }).media)).toEqual([SHA_B]);
     const trusted = trustedState(section, { ...NONE_UNCONFIRMED, uploads: new Set([SHA_B]) });
     expect([Object.keys(trusted.media).sort(), Object.keys(trusted.uploads)]).toEqual([[SHA_A, SHA_B].sort(), [SHA_A]]);
+  });
+
+  it('names, for each post record sharing its post, every key on that post in the order of the state, and no other record', () => {
+    const on = (postId: string, file: string) => record(postId, desired, file);
+    const posts = { a: on('p1', 'posts/a.md'), b: on('p2', 'posts/b.md'), c: on('p1', 'posts/c.md'), d: on('p3', 'posts/d.md'), e: on('p1', 'posts/e.md'), f: on('p3', 'posts/f.md') };
+    expect([...sharedPostRecords({ posts })]).toEqual([
+      ['a', ['a', 'c', 'e']],
+      ['c', ['a', 'c', 'e']],
+      ['e', ['a', 'c', 'e']],
+      ['d', ['d', 'f']],
+      ['f', ['d', 'f']],
+    ]);
+    expect(sharedPostRecords({ posts: { a: on('p1', 'posts/a.md'), b: on('p2', 'posts/b.md') } }).size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calendarIdentity, StateSeal, unconfirmedRecords } from '../../src/state/seal.js';
+import { calendarIdentity, StateSeal, unconfirmedRecords, type SealedKind } from '../../src/state/seal.js';
 import { emptyTargetState } from '../../src/state/state-file.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
@@ -48,6 +48,48 @@ describe('StateSeal', () => {
     expect(seal.confirms('media', 'a'.repeat(64), { ...sealedMedia, mediaId: 'm9' })).toBe(false);
     const sealedUpload = seal.sealed('uploads', 'a'.repeat(64), upload);
     expect(seal.confirms('uploads', 'a'.repeat(64), { ...sealedUpload, mediaId: 'm9' })).toBe(false);
+  });
+});
+
+describe('StateSeal across versions', () => {
+  // Seals as apply wrote them before: a state file already in git must keep verifying.
+  const written = {
+    post: '3GhyX6dcLwxD2TgTQRrb-sunLdb-MDuD8uWRdsEkY40',
+    pending: '7_5c1Y__IurztYegsgAoCtEj4oqQ6PL5DRCJ6j_42HU',
+    pendingWithOptions: 'cs7nNZLDCJZNM6LJB6cJqKnr2av3O0Eso1G-P7ABaDw',
+    media: 'vp8NfBL8BIg9la_wStKs-39Cg5K0p2hu2f9fy5ZhPIY',
+    upload: '4X1PsgSDGZWcgF5RgtuCcKHPqis5hPdKWHm2mjPCdZ0',
+  };
+  // Keys not in sorted order inside the payload: its hash is of the canonical (sorted) text.
+  const pendingWithOptions: PendingCreate = { ...pending, payload: { content: 'Hi', targets: [{ socialAccountId: 'acc-1', options: { vidATitle: 'T', shareToFeed: true } }], mediaIds: ['m1'] } };
+
+  it('gives and confirms the same seals as before, for every kind of record', () => {
+    const cases: [SealedKind, string, PostRecord | PendingCreate | MediaRecord | PendingUpload, string][] = [
+      ['posts', 'a', post, written.post],
+      ['pending', 'b', pending, written.pending],
+      ['pending', 'b', pendingWithOptions, written.pendingWithOptions],
+      ['media', 'a'.repeat(64), media, written.media],
+      ['uploads', 'c'.repeat(64), upload, written.upload],
+    ];
+    for (const [kind, key, record, sealText] of cases) {
+      expect(seal.of(kind, key, record), kind).toBe(sealText);
+      expect(seal.confirms(kind, key, { ...record, seal: sealText }), kind).toBe(true);
+    }
+  });
+
+  it('refuses a seal that is not exactly the text, even one that decodes to the same bytes', () => {
+    const near = [
+      `${written.post.slice(0, -1)}1`, // the last character's unused bits: the same 32 bytes once decoded
+      `${written.post}=`,
+      written.post.slice(0, -1),
+      `${written.post.slice(0, -1)}\u0100`,
+      `${written.post.slice(0, -1)}\ud800`,
+      `${written.post.slice(0, 20)}+${written.post.slice(21)}`,
+      written.post.toLowerCase(),
+      '',
+    ];
+    expect(Buffer.from(near[0] as string, 'base64url')).toEqual(Buffer.from(written.post, 'base64url'));
+    for (const sealText of near) expect(seal.confirms('posts', 'a', { ...post, seal: sealText }), JSON.stringify(sealText)).toBe(false);
   });
 });
 

@@ -71,6 +71,7 @@ describe('readState: what it refuses, and what it says to do', () => {
     expect((await stateError('< not a marker\n')).message).toMatch(/is not valid JSON/);
     expect((await stateError('<<<< short\n')).message).toMatch(/is not valid JSON/);
     expect((await stateError('{\n>>>>>>> theirs\n}\n')).message).toMatch(/unresolved git merge conflict markers/);
+    expect((await stateError('{ "a": "x <<<<<<< y"\n')).message).toMatch(/is not valid JSON/);
     const path = join(await testdir({ 'state.json': JSON.stringify(stateWith({ a: postRecord('posts/x <<<<<<< y.md') }), null, 2) }), 'state.json');
     expect(Object.keys((await readState(path)).targets[target.id]!.posts)).toEqual(['a']);
   });

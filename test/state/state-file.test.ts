@@ -38,6 +38,14 @@ describe('readState', () => {
     expect(await readState(join(dir, 'state.json'))).toEqual(validState);
   });
 
+  it('reads keys and paths outside ASCII as written, and a file that starts with a byte order mark is not JSON', async () => {
+    const launch = validState.targets['local:demo'].posts.launch;
+    const text = JSON.stringify({ ...validState, targets: { 'local:démo': { ...validState.targets['local:demo'], posts: { 'café/été 😀': { ...launch, file: 'posts/café/été 😀.md' } } } } });
+    const dir = await testdir({ 'state.json': text });
+    expect(await readState(join(dir, 'state.json'))).toEqual(JSON.parse(text));
+    await expectStateError(`\ufeff${JSON.stringify(validState)}`, /is not valid JSON/);
+  });
+
   it('refuses invalid JSON without touching the file', async () => {
     await expectStateError('{ "version": 1, ', /is not valid JSON/);
   });
