@@ -144,7 +144,12 @@ class LoadedRows implements LoadedEntries<PostEntry> {
     if (row === undefined) return undefined;
     const stamp = { size: row[1], mtimeMs: row[2], ctimeMs: row[3], ino: row[4] };
     if (row.length === WHOLE_ROW_LENGTH) return { stamp, reading: row[5] };
-    return { stamp, reading: readingOf(row, this.#tables) };
+    try {
+      return { stamp, reading: readingOf(row, this.#tables) };
+    } catch {
+      // A damaged row (the file is JSON, but not as written) is no entry: the file is read in full.
+      return undefined;
+    }
   }
 }
 

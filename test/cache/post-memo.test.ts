@@ -109,4 +109,19 @@ describe('the reading memo in .postsync/cache', () => {
     expect(again.unread).toEqual([]);
     expect(again.posts).toEqual((await freshRead(options)).posts);
   });
+
+  it('reads a file in full when its row in posts.json is damaged, and the others from the memo', async () => {
+    const root = await project();
+    const options = { config: configOf(root), now: NOW };
+    await memoRun(options);
+    const path = join(root, CACHE_DIR, 'posts.json');
+    const file = JSON.parse(await readFile(path, 'latin1')) as { entries: { rows: unknown[][] } };
+    const damaged = file.entries.rows.find((row) => row[0] === 'posts/rich.md')!;
+    damaged[5] = 7;
+    // In ASCII, as the cache writes it: a file that is not is ignored whole.
+    await writeFile(path, JSON.stringify(file).replace(/[^\x00-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    const again = await memoRun(options);
+    expect(again.unread.sort()).toEqual(postFiles.filter((path) => path !== 'posts/rich.md'));
+    expect(again.posts).toEqual((await freshRead(options)).posts);
+  });
 });
