@@ -119,15 +119,18 @@ function sameKeys(value: object, keys: readonly string[]): boolean {
   return own.length === keys.length && own.every((key, index) => key === keys[index]);
 }
 
-/** The entries of a loaded file, each made into its entry when first asked for. */
+/**
+ * The entries of a loaded file, each made into its entry when first asked for, which then takes
+ * its row's place: a row is made into an entry once (its post is filled in place), and every
+ * later ask gives the same entry.
+ */
 class LoadedRows implements LoadedEntries<PostEntry> {
-  readonly #rows: Map<string, PostRow | WholeRow>;
+  readonly #rows = new Map<string, PostRow | WholeRow | PostEntry>();
   readonly #tables: PostRows;
 
   constructor(raw: PostRows) {
     raw.parts.forEach(deepFreeze);
     this.#tables = raw;
-    this.#rows = new Map();
     for (const row of raw.rows) this.#rows.set(row[0], row);
   }
 
@@ -141,15 +144,22 @@ class LoadedRows implements LoadedEntries<PostEntry> {
 
   get(key: string): PostEntry | undefined {
     const row = this.#rows.get(key);
-    if (row === undefined) return undefined;
-    const stamp = { size: row[1], mtimeMs: row[2], ctimeMs: row[3], ino: row[4] };
-    if (row.length === WHOLE_ROW_LENGTH) return { stamp, reading: row[5] };
-    try {
-      return { stamp, reading: readingOf(row, this.#tables) };
-    } catch {
-      // A damaged row (the file is JSON, but not as written) is no entry: the file is read in full.
-      return undefined;
-    }
+    if (row === undefined || !Array.isArray(row)) return row;
+    const entry = entryOf(row, this.#tables);
+    if (entry === undefined) this.#rows.delete(key);
+    else this.#rows.set(key, entry);
+    return entry;
+  }
+}
+
+function entryOf(row: PostRow | WholeRow, tables: PostRows): PostEntry | undefined {
+  const stamp = { size: row[1], mtimeMs: row[2], ctimeMs: row[3], ino: row[4] };
+  if (row.length === WHOLE_ROW_LENGTH) return { stamp, reading: row[5] };
+  try {
+    return { stamp, reading: readingOf(row, tables) };
+  } catch {
+    // A damaged row (the file is JSON, but not as written) is no entry: the file is read in full.
+    return undefined;
   }
 }
 

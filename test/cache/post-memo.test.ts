@@ -2,6 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImageAltRule } from '../../src/config/house-rule-types.js';
+import { CacheSection, type SectionIdentity } from '../../src/cache/cache-section.js';
+import type { PostEntry } from '../../src/cache/post-memo.js';
+import { postRowsCodec } from '../../src/cache/post-rows.js';
 import { CACHE_DIR } from '../../src/cache/run-cache.js';
 import type { ContentConfig } from '../../src/content/read-file.js';
 import { testdir } from '../helpers/testdir.js';
@@ -123,5 +126,17 @@ describe('the reading memo in .postsync/cache', () => {
     const again = await memoRun(options);
     expect(again.unread.sort()).toEqual(postFiles.filter((path) => path !== 'posts/rich.md'));
     expect(again.posts).toEqual((await freshRead(options)).posts);
+  });
+
+  it('gives the same reading each time it is asked, also after the entry was dropped in between', async () => {
+    const root = await project();
+    await memoRun({ config: configOf(root), now: NOW });
+    const path = join(root, CACHE_DIR, 'posts.json');
+    const { build, context } = JSON.parse(await readFile(path, 'latin1')) as SectionIdentity;
+    const section = CacheSection.open<PostEntry>(path, { build, context }, postRowsCodec);
+    const first = structuredClone(section.get('posts/rich.md'));
+    expect(first?.reading.post.key).toBe('campaign/launch');
+    section.delete('posts/rich.md');
+    expect(section.get('posts/rich.md')).toEqual(first);
   });
 });
