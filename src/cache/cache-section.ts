@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Bumped when the layout of a section file changes (2: entries as `[key, value]` pairs). */
-const SECTION_FORMAT = 2;
+/** Bumped when the layout of a section file changes: a file of another format is an empty section. */
+export const SECTION_FORMAT = 3;
 
 /** What a section file holds besides its entries: entries are trusted only when both match. */
 export interface SectionIdentity {

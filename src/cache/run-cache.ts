@@ -10,6 +10,7 @@ import { guardWrite } from '../write-guard/guard-write.js';
 import { CacheSection, type SectionCodec, type SectionIdentity } from './cache-section.js';
 import { cacheDistrust } from './cache-trust.js';
 import { PostMemo, type PostEntry } from './post-memo.js';
+import { postRowsCodec } from './post-rows.js';
 import { StampedFacts, type StampedEntry } from './file-stamps.js';
 
 /** Under the project root; it holds its own `.gitignore`, so no project needs an entry for it. */
@@ -66,7 +67,7 @@ export class RunCache {
    * are not used), with the facts of media files.
    */
   posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostMemo | undefined {
-    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts));
+    const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postRowsCodec);
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
     return section === undefined || media === undefined ? undefined : new PostMemo(section, new StampedFacts(media));
   }

@@ -2,7 +2,7 @@ import { resolve, sep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isInside } from '../text/paths.js';
 import { FileLookups } from './file-lookups.js';
-import { findMediaFiles, mediaLookupKey, mediaRequestsOf, type FoundMediaFiles, type MediaRequest } from './media-paths.js';
+import { findMediaFiles, mediaLookupKey, mediaRequestsOf, type FoundMedia, type MediaRequest } from './media-paths.js';
 import { hasErrors } from '../diagnostics.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import type { MemoReading, ReadingMemo } from './reading-memo.js';
@@ -80,11 +80,18 @@ export async function memoFiles(files: readonly string[], options: ReadContentOp
   }
   const found = await findMediaFiles(requests, mediaContextOf(shared));
 
+  // The answers to one list of requests, looked up once: posts naming the same media share the list.
+  const answersByRequests = new Map<readonly MediaRequest[], (FoundMedia | undefined)[]>();
+  const answersOf = (own: readonly MediaRequest[]) => {
+    let answers = answersByRequests.get(own);
+    if (answers === undefined) answersByRequests.set(own, (answers = own.map(({ folder, ref }) => found.get(mediaLookupKey(folder, ref)))));
+    return answers;
+  };
   const results = new Array<ContentFileResult | undefined>(files.length);
   for (let at = 0; at < known.length; at++) {
     if (at % SLICE === SLICE - 1) await yieldToEventLoop();
     const { index, file, reading, requests: own } = known[at]!;
-    results[index] = sameMedia(own, found, reading.post.media) ? resultOf(file, reading, options) : undefined;
+    results[index] = sameMedia(own, answersOf(own), reading.post.media) ? resultOf(file, reading, options) : undefined;
   }
   return results;
 }
@@ -94,15 +101,17 @@ export async function memoFiles(files: readonly string[], options: ReadContentOp
  * same bytes): its media part is then the one a fresh read makes. A media path with a problem
  * needs the whole post for its message.
  */
-function sameMedia(requests: readonly MediaRequest[], found: FoundMediaFiles, media: readonly DesiredMedia[]): boolean {
-  return requests.length === media.length && requests.every(({ folder, ref }, index) => {
-    const answer = found.get(mediaLookupKey(folder, ref));
+function sameMedia(requests: readonly MediaRequest[], answers: readonly (FoundMedia | undefined)[], media: readonly DesiredMedia[]): boolean {
+  if (requests.length !== media.length) return false;
+  for (let index = 0; index < media.length; index++) {
+    const answer = answers[index];
     const kept = media[index]!;
-    return answer !== undefined && 'media' in answer && kept.ref === ref && MEDIA_FIELDS.every((field) => answer.media[field] === kept[field]);
-  });
+    if (answer === undefined || !('media' in answer) || kept.ref !== requests[index]!.ref) return false;
+    const { path, absolutePath, sha256, sizeBytes, contentType, kind } = answer.media;
+    if (kept.path !== path || kept.absolutePath !== absolutePath || kept.sha256 !== sha256 || kept.sizeBytes !== sizeBytes || kept.contentType !== contentType || kept.kind !== kind) return false;
+  }
+  return true;
 }
-
-const MEDIA_FIELDS = ['path', 'absolutePath', 'sha256', 'sizeBytes', 'contentType', 'kind'] as const;
 
 /**
  * The result a fresh read of the file gives, with this run's clock; undefined when the file must be

@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { readFile, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheSection } from '../../src/cache/cache-section.js';
+import { CacheSection, SECTION_FORMAT } from '../../src/cache/cache-section.js';
 import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
 import { RunCache } from '../../src/cache/run-cache.js';
 import type { MemoReading } from '../../src/content/reading-memo.js';
@@ -46,7 +46,11 @@ describe('CacheSection', () => {
   });
 
   it('is empty when its file is missing, corrupt, or from another build or context', async () => {
-    const dir = await testdir({ 'corrupt.json': '{"format":2,"build":"b1","context":"c1","entries":[["a",1]', 'other.json': JSON.stringify({ format: 2, build: 'b0', context: 'c1', entries: [['a', 1]] }), 'older.json': JSON.stringify({ format: 1, build: 'b1', context: 'c1', entries: { a: 1 } }) });
+    const dir = await testdir({
+      'corrupt.json': `{"format":${SECTION_FORMAT},"build":"b1","context":"c1","entries":[["a",1]`,
+      'other.json': JSON.stringify({ format: SECTION_FORMAT, build: 'b0', context: 'c1', entries: [['a', 1]] }),
+      'older.json': JSON.stringify({ format: SECTION_FORMAT - 1, build: 'b1', context: 'c1', entries: [['a', 1]] }),
+    });
     expect(CacheSection.open(join(dir, 'missing.json'), identity).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'corrupt.json'), identity).get('a')).toBeUndefined();
     expect(CacheSection.open(join(dir, 'older.json'), identity).get('a')).toBeUndefined();
@@ -56,7 +60,7 @@ describe('CacheSection', () => {
   });
 
   it('takes a file that is not ASCII for one it did not write (it writes only ASCII)', async () => {
-    const dir = await testdir({ 'edited.json': JSON.stringify({ format: 2, build: 'b1', context: 'c1', entries: [['a', 'café']] }) });
+    const dir = await testdir({ 'edited.json': JSON.stringify({ format: SECTION_FORMAT, build: 'b1', context: 'c1', entries: [['a', 'café']] }) });
     expect(CacheSection.open(join(dir, 'edited.json'), identity).get('a')).toBeUndefined();
   });
 

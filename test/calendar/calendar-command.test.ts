@@ -52,8 +52,8 @@ describe('postsync calendar', () => {
     const cold = same(await writtenPageModel(join(dir, 'cold/index.html')));
     expect(same(await writtenPageModel(join(dir, 'first/index.html')))).toEqual(cold);
     expect(same(await writtenPageModel(join(dir, 'warm/index.html')))).toEqual(cold);
-    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')) as { entries: [string, unknown][] };
-    expect(memo.entries.map(([file]) => file).sort()).toEqual(['posts/feb.md', 'posts/jan.md']);
+    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')) as { entries: { rows: [string, ...unknown[]][] } };
+    expect(memo.entries.rows.map(([file]) => file).sort()).toEqual(['posts/feb.md', 'posts/jan.md']);
 
     await writeFile(join(dir, 'posts/feb.md'), post('2027-02-05 09:00', 'February, <b>edited</b>'));
     expect((await calendar(dir, emulator().baseUrl, '--out', 'edited')).code).toBe(0);

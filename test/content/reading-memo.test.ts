@@ -1,17 +1,12 @@
-import { rm, utimes, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunCache } from '../../src/cache/run-cache.js';
-import { readContent } from '../../src/content/read-content.js';
-import type { ReadingMemo } from '../../src/content/reading-memo.js';
 import type { ReadContentOptions } from '../../src/content/read-file.js';
-import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { freshRead, memoRun, settle } from './memo-runs.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
-const LONG_AGO = new Date('2026-01-01');
 
 const FILES = {
   'posts/plain.md': 'Just text',
@@ -22,50 +17,22 @@ const FILES = {
   'media/pic.png': 'png bytes',
 };
 
-/** Every file of the project last changed long ago, so its stamp can vouch for its bytes. */
-async function settle(root: string, ...paths: string[]): Promise<void> {
-  for (const path of paths.length > 0 ? paths : Object.keys(FILES)) await utimes(join(root, path), LONG_AGO, LONG_AGO);
-}
+const settleAll = (root: string, ...paths: string[]) => settle(root, paths.length > 0 ? paths : Object.keys(FILES));
+
+const configOf = (root: string, timezone = 'Europe/Berlin') => ({ root, contentDir: join(root, 'posts'), timezone, accounts: { photo: PHOTO } });
 
 /** A run as `plan` makes it: the memo is loaded from `.postsync/cache` and saved at the end. */
-async function run(root: string, overrides: Partial<ReadContentOptions> & { timezone?: string } = {}) {
-  const kept = RunCache.open(root, { enabled: true, build: 'test' });
-  const caches = createPlanCaches(kept);
-  const config = { root, contentDir: join(root, 'posts'), timezone: overrides.timezone ?? 'Europe/Berlin', accounts: { photo: PHOTO } };
-  const probe = fakeProbe();
-  const memo = counting(kept.posts(config)!);
-  const options: ReadContentOptions = { config, now: NOW, probe, mediaCache: caches.media, memo, ...overrides };
-  const result = await readContent(options);
-  await kept.save();
-  return { ...result, unread: memo.unread, remembered: memo.remembered, probed: probe.calls.length };
-}
+const run = (root: string, overrides: Partial<ReadContentOptions> & { timezone?: string } = {}) => {
+  const { timezone, ...options } = overrides;
+  return memoRun({ now: NOW, ...options, config: configOf(root, timezone) });
+};
 
-function counting(store: ReadingMemo): ReadingMemo & { unread: string[]; remembered: string[] } {
-  const unread: string[] = [];
-  const remembered: string[] = [];
-  return {
-    unread,
-    remembered,
-    reading: (file, path) => {
-      const reading = store.reading(file, path);
-      if (reading !== undefined) unread.push(file);
-      return reading;
-    },
-    keep: (file, read, reading) => {
-      remembered.push(file);
-      store.keep(file, read, reading);
-    },
-    mediaFacts: (realPath, stats, workOut) => store.mediaFacts(realPath, stats, workOut),
-  };
-}
-
-const fresh = (root: string, overrides: Partial<ReadContentOptions> = {}) =>
-  readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'Europe/Berlin', accounts: { photo: PHOTO } }, now: NOW, probe: fakeProbe(), ...overrides });
+const fresh = (root: string, overrides: Partial<ReadContentOptions> = {}) => freshRead({ now: NOW, ...overrides, config: configOf(root) });
 
 describe('reading post files through the reading memo', () => {
   it('gives exactly what a fresh read gives, without reading unchanged files or hashing unchanged media', async () => {
     const root = await testdir(FILES);
-    await settle(root);
+    await settleAll(root);
     const cold = await run(root);
     const warm = await run(root);
     const expected = await fresh(root);
@@ -82,10 +49,10 @@ describe('reading post files through the reading memo', () => {
 
   it('reads a file afresh when its stamp says it changed, also when size and mtime are the same', async () => {
     const root = await testdir(FILES);
-    await settle(root);
+    await settleAll(root);
     await run(root);
     await writeFile(join(root, 'posts/plain.md'), 'Just TEXT');
-    await settle(root, 'posts/plain.md');
+    await settleAll(root, 'posts/plain.md');
     const warm = await run(root);
     expect(warm.unread).not.toContain('posts/plain.md');
     expect(warm.posts.find((post) => post.key === 'plain')!.shape.content).toBe('Just TEXT');
@@ -101,7 +68,7 @@ describe('reading post files through the reading memo', () => {
 
   it('checks the clock on every run: an unchanged post scheduled in the past is an error unless the post is owned', async () => {
     const root = await testdir(FILES);
-    await settle(root);
+    await settleAll(root);
     await run(root);
     const later = new Date('2026-08-01T00:00:00Z');
     const late = await run(root, { now: later });
@@ -114,7 +81,7 @@ describe('reading post files through the reading memo', () => {
 
   it('resolves media paths on every run: a deleted file is reported where the post names it, a changed one hashed again', async () => {
     const root = await testdir(FILES);
-    await settle(root);
+    await settleAll(root);
     await run(root);
     await rm(join(root, 'media/pic.png'));
     const missing = await run(root);
@@ -130,7 +97,7 @@ describe('reading post files through the reading memo', () => {
 
   it('does not reuse what was found out under another timezone', async () => {
     const root = await testdir(FILES);
-    await settle(root);
+    await settleAll(root);
     await run(root);
     const utc = await run(root, { timezone: 'UTC' });
     expect(utc.unread).toEqual([]);

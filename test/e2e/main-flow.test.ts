@@ -114,9 +114,10 @@ describe('the main job, as a new user runs it', () => {
     for (const file of ['posts/launch.md', 'posts/teaser.md', 'media/cover.png', 'media/teaser.mp4']) await utimes(join(dir, file), long, long);
     expect((await cli('plan')).stdout).toContain('No changes.');
     // The memo holds a reading of every post file, under its settled stamp.
-    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')).entries as [string, { stamp: { size: number }; reading: { post: { key: string } } }][];
+    // Rows of file, size, mtime, ctime, inode, post… (src/cache/post-rows.ts).
+    const memo = JSON.parse(await readFile(join(dir, '.postsync/cache/posts.json'), 'utf8')).entries.rows as [string, number, number, number, number, { key: string }][];
     expect(memo.map(([file]) => file).sort()).toEqual(['posts/launch.md', 'posts/teaser.md']);
-    expect(memo.every(([, entry]) => entry.stamp.size > 0 && entry.reading.post.key !== '')).toBe(true);
+    expect(memo.every(([, size, , , , post]) => size > 0 && post.key !== '')).toBe(true);
     expect((await cli('plan')).stdout).toContain('No changes.');
 
     const [launch] = ((await api.api('GET', '/posts?limit=100')).body.data.items as { id: string; content: string }[]).filter((p) => p.content === 'We launch on Monday.');
