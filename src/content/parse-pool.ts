@@ -18,14 +18,8 @@ export interface ParseBatch {
   files: { bytes: Uint8Array; context: InterpretContext }[];
 }
 
-/** What a worker makes of one file: its reading, and where its front-matter's values are. */
-export interface ParseResult {
-  reading: PostFileReading;
-  positions?: YamlPositions;
-}
-
-/** A worker's answer to one batch: a result per file, in the batch's order (as JSON text when that loses nothing), or the error that stopped it. */
-export type ParseAnswer = { id: number; results: ParseResult[] } | { id: number; json: string } | { id: number; error: string };
+/** A worker's answer to one batch: a result per file, in the batch's order, or the error that stopped it. */
+export type ParseAnswer = { id: number; results: { reading: PostFileReading; positions?: YamlPositions }[] } | { id: number; error: string };
 
 /** Below this many files to read in full, starting the workers costs more than they save. */
 export const POOLED_FILES_MIN = 500;
@@ -142,8 +136,7 @@ export class ParsePool {
       for (const each of waiting) each.reject(new Error(`reading a post file failed in a parse worker: ${answer.error}`));
       return;
     }
-    const results = 'json' in answer ? (JSON.parse(answer.json) as ParseResult[]) : answer.results;
-    results.forEach(({ reading, positions }, index) => waiting[index]!.resolve({ reading, locate: locatorOf(positions ?? {}) }));
+    answer.results.forEach(({ reading, positions }, index) => waiting[index]!.resolve({ reading, locate: locatorOf(positions ?? {}) }));
   }
 
   #failAll(error: Error): void {

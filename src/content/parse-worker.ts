@@ -1,7 +1,6 @@
 // The entry of a parse pool's worker thread (parse-pool.ts): interprets batches of post files and
 // answers each with its reading and its positions as plain data, in the order given.
 import { parentPort } from 'node:worker_threads';
-import { survivesJson } from '../text/json-exact.js';
 import { interpretPostFile } from './interpret-file.js';
 import type { ParseBatch, ParseAnswer } from './parse-pool.js';
 
@@ -13,9 +12,7 @@ parentPort?.on('message', (batch: ParseBatch) => {
       // Without a text the reader stops at the reading: nothing asks for a position.
       return reading.text === undefined ? { reading } : { reading, positions: positions() };
     });
-    // As JSON text when that loses nothing (nearly always): it crosses threads at a fraction of
-    // the cost of a structured clone, on both sides.
-    answer = survivesJson(results) ? { id: batch.id, json: JSON.stringify(results) } : { id: batch.id, results };
+    answer = { id: batch.id, results };
   } catch (error) {
     answer = { id: batch.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -2,17 +2,17 @@ import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type N
 import type { DataPath, SourcePosition, YamlSource } from './yaml-source.js';
 
 /**
- * The positions of a parsed YAML text as plain data (it survives JSON and a structured clone), so
- * a text parsed in one thread can be located in another: a tree that mirrors the document's
- * mappings and sequences. `locatorOf` answers exactly as `YamlSource.locate` does on the same text.
+ * The positions of a parsed YAML text as plain data (structured-clone safe), so a text parsed in
+ * one thread can be located in another: a tree that mirrors the document's mappings and
+ * sequences. `locatorOf` answers exactly as `YamlSource.locate` does on the same text.
  */
 export interface YamlPositions {
   /** Where `locate` points for this node: its own start, else its key's, else its parent's. */
   at?: SourcePosition;
   /** Where the key that leads here starts (mapping entries only). */
   key?: SourcePosition;
-  /** A mapping's entries, each key as text (the first of equal keys only), or a sequence's items. */
-  entries?: [string, YamlPositions][];
+  /** A mapping's entries by key as text (the first of equal keys), or a sequence's items. */
+  entries?: Map<string, YamlPositions>;
   items?: (YamlPositions | undefined)[];
 }
 
@@ -26,16 +26,14 @@ export function positionsOf(doc: Document, lineCounter: LineCounter): YamlPositi
   const walk = (node: unknown, at: SourcePosition | undefined): YamlPositions => {
     const tree: YamlPositions = at === undefined ? {} : { at };
     if (isMap(node)) {
-      const entries: [string, YamlPositions][] = [];
-      const names = new Set<string>();
+      const entries = new Map<string, YamlPositions>();
       for (const pair of node.items) {
         if (!isPair(pair) || !isScalar(pair.key)) continue;
         const name = String(pair.key.value);
-        if (names.has(name)) continue;
-        names.add(name);
+        if (entries.has(name)) continue;
         const key = position(rangeStart(pair.key));
         const child = walk(pair.value, position(rangeStart(pair.value)) ?? key ?? at);
-        entries.push([name, key === undefined ? child : { ...child, key }]);
+        entries.set(name, key === undefined ? child : { ...child, key });
       }
       tree.entries = entries;
     } else if (isSeq(node)) {
@@ -52,10 +50,7 @@ export function locatorOf(positions: YamlPositions): YamlSource['locate'] {
     let node = positions;
     for (const [index, segment] of path.entries()) {
       let child: YamlPositions | undefined;
-      if (node.entries !== undefined) {
-        const name = String(segment);
-        child = node.entries.find((entry) => entry[0] === name)?.[1];
-      }
+      if (node.entries !== undefined) child = node.entries.get(String(segment));
       else if (node.items !== undefined && typeof segment === 'number') child = node.items[segment];
       if (child === undefined) return copy(node.at);
       if (index === path.length - 1 && options.key === true && node.entries !== undefined) return copy(child.key ?? node.at);
