@@ -35,20 +35,10 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** What the `en-US` formatter of `formatterFor` writes: month/day/year, hours:minutes:seconds. */
-const WALL_TEXT = /^(\d{1,2})\/(\d{1,2})\/(\d+), (\d{2}):(\d{2}):(\d{2})$/;
-
 /** The wall-clock time an instant shows in an IANA time zone. */
 export function wallTimeIn(instantMs: number, timeZone: string): WallTime {
-  const formatter = formatterFor(timeZone);
-  // The formatted text (`1/31/2031, 09:05:00`) read back: a fraction of the cost of formatToParts.
-  // Any other shape (another ICU's punctuation) is read from the parts.
-  const fields = WALL_TEXT.exec(formatter.format(instantMs));
-  if (fields !== null) {
-    return { year: Number(fields[3]), month: Number(fields[1]), day: Number(fields[2]), hour: Number(fields[4]), minute: Number(fields[5]), second: Number(fields[6]), millisecond: ((instantMs % 1000) + 1000) % 1000 };
-  }
   const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(instantMs))) {
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
