@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { canonicalJson, sha256Hex } from './hash.js';
@@ -53,21 +53,11 @@ export class StateSeal {
 
   /** Whether the record carries the seal this key gives it here. */
   confirms(kind: SealedKind, key: string, record: SealedRecord): boolean {
-    return record.seal !== undefined && sameSeal(this.of(kind, key, record), record.seal);
+    if (record.seal === undefined) return false;
+    const expected = Buffer.from(this.of(kind, key, record));
+    const found = Buffer.from(record.seal);
+    return expected.length === found.length && timingSafeEqual(expected, found);
   }
-}
-
-/**
- * Whether `found` is exactly the text `expected`, in time that does not depend on where they
- * differ: every character is compared whatever came before, so timing tells nothing about how
- * much of a forged seal is right. Only the length is compared first, and every seal has the same.
- * The text is compared, not decoded bytes: several base64url texts decode to the same bytes.
- */
-function sameSeal(expected: string, found: string): boolean {
-  if (expected.length !== found.length) return false;
-  let difference = 0;
-  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ found.charCodeAt(index);
-  return difference === 0;
 }
 
 /** What a record of `kind` points at on the remote: the part of it a seal binds. */
