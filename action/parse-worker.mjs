@@ -3,6 +3,7 @@
 import { createRequire } from "node:module";
 import { posix, sep } from "node:path";
 import { parentPort } from "node:worker_threads";
+var __commonJSMin$1 = (cb, mod) => () => (mod || (cb((mod = { exports: {} }).exports, mod, mod.exports), cb = null), mod.exports);
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
@@ -448,7 +449,7 @@ const RESPONSE_ONLY_OPTION_FIELDS = [
 	"shortBMode",
 	"shortBPrivacy"
 ];
-var require_ucs2length = __commonJSMin(((exports) => {
+var require_ucs2length = __commonJSMin$1(((exports) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	function ucs2length(str) {
 		const len = str.length;
@@ -6037,7 +6038,7 @@ var require_null$1 = __commonJSMin(((exports) => {
 	};
 	exports.nullTag = nullTag;
 }));
-var require_bool$2 = __commonJSMin(((exports) => {
+var require_bool$1 = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	const boolTag = {
 		identify: (value) => typeof value === "boolean",
@@ -6073,7 +6074,7 @@ var require_stringifyNumber = __commonJSMin(((exports) => {
 	}
 	exports.stringifyNumber = stringifyNumber;
 }));
-var require_float$2 = __commonJSMin(((exports) => {
+var require_float$1 = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	var stringifyNumber = require_stringifyNumber();
 	const floatNaN = {
@@ -6112,7 +6113,7 @@ var require_float$2 = __commonJSMin(((exports) => {
 	exports.floatExp = floatExp;
 	exports.floatNaN = floatNaN;
 }));
-var require_int$2 = __commonJSMin(((exports) => {
+var require_int$1 = __commonJSMin(((exports) => {
 	var stringifyNumber = require_stringifyNumber();
 	const intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
 	const intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
@@ -6151,14 +6152,14 @@ var require_int$2 = __commonJSMin(((exports) => {
 	exports.intHex = intHex;
 	exports.intOct = intOct;
 }));
-var require_schema$3 = __commonJSMin(((exports) => {
+var require_schema$2 = __commonJSMin(((exports) => {
 	var map = require_map$1();
 	var _null = require_null$1();
 	var seq = require_seq$1();
 	var string = require_string();
-	var bool = require_bool$2();
-	var float = require_float$2();
-	var int = require_int$2();
+	var bool = require_bool$1();
+	var float = require_float$1();
+	var int = require_int$1();
 	exports.schema = [
 		map.map,
 		seq.seq,
@@ -6173,7 +6174,7 @@ var require_schema$3 = __commonJSMin(((exports) => {
 		float.float
 	];
 }));
-var require_schema$2 = __commonJSMin(((exports) => {
+var require_schema$1 = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	var map = require_map$1();
 	var seq = require_seq$1();
@@ -6397,7 +6398,7 @@ var require_omap$1 = __commonJSMin(((exports) => {
 	exports.YAMLOMap = YAMLOMap;
 	exports.omap = omap;
 }));
-var require_bool$1 = __commonJSMin(((exports) => {
+var require_bool$2 = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	function boolStringify({ value, source }, ctx) {
 		if (source && (value ? trueTag : falseTag).test.test(source)) return source;
@@ -6422,7 +6423,7 @@ var require_bool$1 = __commonJSMin(((exports) => {
 	exports.falseTag = falseTag;
 	exports.trueTag = trueTag;
 }));
-var require_float$1 = __commonJSMin(((exports) => {
+var require_float$2 = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	var stringifyNumber = require_stringifyNumber();
 	const floatNaN = {
@@ -6464,7 +6465,7 @@ var require_float$1 = __commonJSMin(((exports) => {
 	exports.floatExp = floatExp;
 	exports.floatNaN = floatNaN;
 }));
-var require_int$1 = __commonJSMin(((exports) => {
+var require_int$2 = __commonJSMin(((exports) => {
 	var stringifyNumber = require_stringifyNumber();
 	const intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
 	function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6673,15 +6674,15 @@ var require_timestamp$1 = __commonJSMin(((exports) => {
 	exports.intTime = intTime;
 	exports.timestamp = timestamp;
 }));
-var require_schema$1 = __commonJSMin(((exports) => {
+var require_schema$3 = __commonJSMin(((exports) => {
 	var map = require_map$1();
 	var _null = require_null$1();
 	var seq = require_seq$1();
 	var string = require_string();
 	var binary = require_binary$1();
-	var bool = require_bool$1();
-	var float = require_float$1();
-	var int = require_int$1();
+	var bool = require_bool$2();
+	var float = require_float$2();
+	var int = require_int$2();
 	var merge = require_merge$1();
 	var omap = require_omap$1();
 	var pairs = require_pairs$1();
@@ -6716,16 +6717,16 @@ var require_tags = __commonJSMin(((exports) => {
 	var _null = require_null$1();
 	var seq = require_seq$1();
 	var string = require_string();
-	var bool = require_bool$2();
-	var float = require_float$2();
-	var int = require_int$2();
-	var schema = require_schema$3();
-	var schema$1 = require_schema$2();
+	var bool = require_bool$1();
+	var float = require_float$1();
+	var int = require_int$1();
+	var schema = require_schema$2();
+	var schema$1 = require_schema$1();
 	var binary = require_binary$1();
 	var merge = require_merge$1();
 	var omap = require_omap$1();
 	var pairs = require_pairs$1();
-	var schema$2 = require_schema$1();
+	var schema$2 = require_schema$3();
 	var set = require_set$1();
 	var timestamp = require_timestamp$1();
 	const schemas = new Map([
@@ -10214,7 +10215,7 @@ var require_dist = __commonJSMin(((exports) => {
 	var Scalar = require_Scalar();
 	var YAMLMap = require_YAMLMap();
 	var YAMLSeq = require_YAMLSeq();
-	var cst = require_cst();
+	require_cst();
 	var lexer = require_lexer();
 	var lineCounter = require_line_counter();
 	var parser = require_parser();
@@ -10249,7 +10250,7 @@ var require_dist = __commonJSMin(((exports) => {
 	exports.visit = visit.visit;
 	exports.visitAsync = visit.visitAsync;
 }));
-var import_dist = require_dist();
+var import_dist$1 = require_dist();
 function positionsOf(doc, lineCounter) {
 	const position = (offset) => {
 		if (offset === void 0) return void 0;
@@ -10261,10 +10262,10 @@ function positionsOf(doc, lineCounter) {
 	};
 	const walk = (node, at) => {
 		const tree = at === void 0 ? {} : { at };
-		if ((0, import_dist.isMap)(node)) {
+		if ((0, import_dist$1.isMap)(node)) {
 			const entries = new Map();
 			for (const pair of node.items) {
-				if (!(0, import_dist.isPair)(pair) || !(0, import_dist.isScalar)(pair.key)) continue;
+				if (!(0, import_dist$1.isPair)(pair) || !(0, import_dist$1.isScalar)(pair.key)) continue;
 				const name = String(pair.key.value);
 				if (entries.has(name)) continue;
 				const key = position(rangeStart$1(pair.key));
@@ -10275,7 +10276,7 @@ function positionsOf(doc, lineCounter) {
 				});
 			}
 			tree.entries = entries;
-		} else if ((0, import_dist.isSeq)(node)) tree.items = node.items.map((item) => item === void 0 ? void 0 : walk(item, position(rangeStart$1(item)) ?? at));
+		} else if ((0, import_dist$1.isSeq)(node)) tree.items = node.items.map((item) => item === void 0 ? void 0 : walk(item, position(rangeStart$1(item)) ?? at));
 		return tree;
 	};
 	return walk(doc.contents, position(rangeStart$1(doc.contents)));
@@ -10284,6 +10285,7 @@ function rangeStart$1(node) {
 	const range = node?.range;
 	return Array.isArray(range) ? range[0] : void 0;
 }
+var import_dist = require_dist();
 const MAX_ALIAS_COUNT = 50;
 function reportedOffset(doc, error) {
 	const at = error.pos[0];
