@@ -1,10 +1,10 @@
-import { appendFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
 import { inlineCode } from '../text/markdown.js';
 import { changedPosts, renderCalendarDiff } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
 import { gitHubActionsEnvironment } from './environment.js';
+import { appendRunnerFile } from './outputs.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
 import type { ActionsSink } from './report.js';
 import { annotation } from './workflow-commands.js';
@@ -34,7 +34,7 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
   const title = folder === '' ? 'postsync calendar' : `postsync calendar · ${inlineCode(folder)}`;
   const run = runLink(sink.env);
   if (actions.summaryFile !== null) {
-    await appendFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`, 'utf8');
+    await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`);
   }
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
   const target = await pullRequestTarget(sink.env);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile } from 'node:fs/promises';
 import type { GitHubActionsEnvironment } from './environment.js';
 import { hasChanges } from '../plan/has-changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
+import { openNoFollow } from '../write-guard/guard-write.js';
 
 /** Step outputs by name; values are written as text. */
 export type StepOutputs = Record<string, string | number | boolean>;
@@ -27,7 +27,20 @@ export function formatOutputs(outputs: StepOutputs, delimiter = `postsync_${rand
 
 /** Appends outputs to the step's `GITHUB_OUTPUT` file, the one place the runner names for them; nothing outside Actions. */
 export async function appendStepOutputs(actions: Pick<GitHubActionsEnvironment, 'outputFile'> | null, outputs: StepOutputs): Promise<void> {
-  if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs(outputs), 'utf8');
+  if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
+}
+
+/**
+ * Appends `text` to a file the runner names in the environment (`GITHUB_OUTPUT`,
+ * `GITHUB_STEP_SUMMARY`): outside the project by design, but never through a symbolic link.
+ */
+export async function appendRunnerFile(path: string, text: string): Promise<void> {
+  const handle = await openNoFollow(path, { truncate: false });
+  try {
+    await handle.appendFile(text, 'utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Error and warning counts of a run, as outputs. */

@@ -1,9 +1,8 @@
-import { appendFile } from 'node:fs/promises';
 import type { ApplyResult } from '../apply/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
 import { gitHubActionsEnvironment, type Environment, type GitHubActionsEnvironment } from './environment.js';
-import { appendStepOutputs, diagnosticOutputs, planOutputs } from './outputs.js';
+import { appendRunnerFile, appendStepOutputs, diagnosticOutputs, planOutputs } from './outputs.js';
 import { applyOutcomeMarkdown } from './summary.js';
 import { annotation, diagnosticAnnotation, workspacePath } from './workflow-commands.js';
 
@@ -67,5 +66,5 @@ export async function reportApplyOutcome(outcome: { plan: Plan; result: ApplyRes
 }
 
 async function appendSummary(actions: GitHubActionsEnvironment, markdown: string): Promise<void> {
-  if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith('\n') ? markdown : `${markdown}\n`, 'utf8');
+  if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
 }
