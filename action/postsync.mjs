@@ -4,9 +4,9 @@
 import { createRequire } from "node:module";
 import * as sp from "node:path";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
-import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat, statSync, unwatchFile, watch, watchFile } from "node:fs";
-import { access, appendFile, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import { access, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
+import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
@@ -274,171 +274,16 @@ var init_ordering_Cxkvd8_o = __esmMin((() => {
 		"Dec"
 	];
 }));
-function trimmed(value, digits) {
-	return String(Number(value.toFixed(digits)));
+function hasChanges(plan) {
+	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-function formatBytes(bytes) {
-	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
-	return `${bytes} bytes`;
-}
-function formatSeconds(seconds, digits = 1) {
-	return `${trimmed(seconds, digits)} s`;
-}
-function formatAgainstLimit(kind, found, limit) {
-	if (kind === "bytes") {
-		const pair = {
-			found: formatBytes(found),
-			limit: formatBytes(limit)
-		};
-		if (pair.found !== pair.limit || found === limit) return pair;
-		return {
-			found: `${found.toLocaleString("en-US")} bytes`,
-			limit: `${limit.toLocaleString("en-US")} bytes`
-		};
-	}
-	const limitText = formatSeconds(limit, 3);
-	for (const digits of [
-		1,
-		2,
-		3
-	]) {
-		const foundText = formatSeconds(found, digits);
-		if (foundText !== limitText) return {
-			found: foundText,
-			limit: limitText
-		};
-	}
-	return {
-		found: formatSeconds(found, 6),
-		limit: limitText
-	};
-}
-function formatList(items, conjunction = "and") {
-	if (items.length === 0) return "none";
-	if (items.length === 1) return items[0];
-	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
-}
-function plural$1(count, singular, pluralForm = `${singular}s`) {
-	return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-var UNITS;
-var init_format_DZlSd15T = __esmMin((() => {
-	UNITS = [
-		["GiB", 1024 ** 3],
-		["MiB", 1024 ** 2],
-		["KiB", 1024]
-	];
-}));
-function unlinked(text) {
-	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
-}
-function oneLine(text) {
-	return terminalText(text.replace(/\r?\n|\r/g, " "));
-}
-function inlineHtmlSafe(text) {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function markdownText(text) {
-	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
-}
-function markdownMessage(text) {
-	const line = oneLine(text);
-	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
-	let out = "";
-	let at = 0;
-	const runs = [...line.matchAll(/`+/g)];
-	for (let index = 0; index < runs.length; index++) {
-		const open = runs[index];
-		const closing = runs.findIndex((run, later) => later > index && run[0].length === open[0].length);
-		if (closing < 0) continue;
-		const close = runs[closing];
-		out += prose(line.slice(at, open.index)) + line.slice(open.index, close.index + close[0].length);
-		at = close.index + close[0].length;
-		index = closing;
-	}
-	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
-}
-function inlineCode(text, options = {}) {
-	const shown = terminalText(text);
-	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = "`".repeat(longest + 1);
-	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
-	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
-}
-function codeFence(text) {
-	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	return "`".repeat(longest + 1);
-}
-function withinBytes(input) {
-	const { head, parts, maxBytes, cutNote } = input;
-	const tail = input.tail ?? "";
-	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
-	for (let count = 0; count < parts.length; count++) {
-		const part = parts[count];
-		const note = cutNote(parts.length - count);
-		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
-		used += Buffer.byteLength(part);
-	}
-	return `${head}${parts.join("")}${tail}`;
-}
-var init_markdown_BA79wAv1 = __esmMin((() => {
-	init_main();
-}));
 var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
-var init_limits_CSkHd4XN = __esmMin((() => {
+var init_limits_DNBBvwcF = __esmMin((() => {
 	STEP_SUMMARY_LIMIT = 1048576;
 	COMMENT_LIMIT = 65536;
 	LIMIT_MARGIN = 1024;
 	APPLY_OUTCOME_BUDGET = 65536;
 	PLAN_SUMMARY_BUDGET = 982016;
-}));
-function hasChanges(plan) {
-	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
-}
-function where(diagnostic) {
-	if (diagnostic.file === void 0) return "postsync";
-	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
-	return `${diagnostic.file}${line}`;
-}
-function summaryCutNote(left, what) {
-	return `\n_…and ${plural$1(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
-}
-function validateSummaryMarkdown(diagnostics, options) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	const warnings = diagnostics.length - errors;
-	const head = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length === 0) return head.join("\n");
-	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
-	return withinBytes({
-		head: `${head.join("\n")}\n`,
-		parts: rows.map((row) => `| ${row}\n`),
-		tail: "",
-		maxBytes: PLAN_SUMMARY_BUDGET,
-		cutNote: (left) => summaryCutNote(left, "problem")
-	});
-}
-function applyOutcomeMarkdown(options) {
-	const head = `\n**${options.line}**\n`;
-	if (options.failed.length === 0) return `${head}`;
-	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
-	return withinBytes({
-		head: `${head}\n`,
-		parts: rows,
-		tail: "",
-		maxBytes: APPLY_OUTCOME_BUDGET,
-		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
-	});
-}
-var init_summary_CYI1_UIP = __esmMin((() => {
-	init_format_DZlSd15T();
-	init_markdown_BA79wAv1();
-	init_limits_CSkHd4XN();
 }));
 function editDistance(a, b) {
 	const rows = a.length + 1;
@@ -764,6 +609,7246 @@ var init_decode_8QAsEOi2 = __esmMin((() => {
 	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
 	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 	NEWLINE = 10;
+}));
+async function guardWrite(path, options) {
+	const root = resolve(options.root);
+	const target = resolve(path);
+	const inside = below(root, target);
+	if (inside === null) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
+	let at = root;
+	for (const part of inside.split(sep)) {
+		at = join(at, part);
+		const stats = await lstatOrNull(at);
+		if (stats === null) return;
+		if (stats.isSymbolicLink()) throw linkRefused(at);
+	}
+}
+function namedPathRoot(path, cwd = process.cwd()) {
+	const absolute = resolve(cwd, path);
+	return { root: below(cwd, absolute) === null ? dirname(absolute) : cwd };
+}
+function below(root, target) {
+	const inside = relative(root, target);
+	return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? null : inside;
+}
+async function openNoFollow(path, options) {
+	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+	let handle;
+	try {
+		handle = await open(path, flags, 420);
+	} catch (error) {
+		if (error.code === "ELOOP") throw linkRefused(path);
+		throw error;
+	}
+	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
+		await handle.close();
+		throw linkRefused(path);
+	}
+	return handle;
+}
+async function lstatOrNull(path) {
+	return lstat(path).catch((error) => {
+		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+		throw error;
+	});
+}
+function linkRefused(path) {
+	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
+}
+var init_guard_write_wDbCgDic = __esmMin((() => {
+	init_main();
+}));
+async function openTemp(fs, temp, dir) {
+	try {
+		return await fs.open(temp, "wx", 420);
+	} catch (error) {
+		if (error.code !== "ENOENT") throw error;
+		await fs.mkdir(dir, { recursive: true });
+		return fs.open(temp, "wx", 420);
+	}
+}
+async function writeTemp(fs, path, text, root) {
+	const dir = dirname(path);
+	await guardWrite(path, { root: root ?? dir });
+	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+	try {
+		const handle = await openTemp(fs, temp, dir);
+		try {
+			await handle.writeFile(text, "utf8");
+			await handle.sync();
+		} finally {
+			await handle.close();
+		}
+	} catch (error) {
+		await fs.unlink(temp).catch(() => void 0);
+		throw error;
+	}
+	return temp;
+}
+async function writeFileAtomic(path, text, options = {}) {
+	const fs = options.fs ?? NODE_FS;
+	const temp = await writeTemp(fs, path, text, options.root);
+	try {
+		await fs.rename(temp, path);
+	} catch (error) {
+		await fs.unlink(temp).catch(() => void 0);
+		throw error;
+	}
+	await syncDirectory(dirname(path), fs);
+}
+async function createFileExclusive(path, text, options = {}) {
+	const fs = options.fs ?? NODE_FS;
+	const temp = await writeTemp(fs, path, text, options.root);
+	try {
+		await fs.link(temp, path);
+	} catch (error) {
+		if (error.code === "EEXIST") return false;
+		throw error;
+	} finally {
+		await fs.unlink(temp).catch(() => void 0);
+	}
+	await syncDirectory(dirname(path), fs);
+	return true;
+}
+async function syncDirectory(dir, fs = NODE_FS) {
+	let handle;
+	try {
+		handle = await fs.open(dir, "r");
+		await handle.sync();
+	} catch (error) {
+		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
+	} finally {
+		await handle?.close();
+	}
+}
+var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
+var init_atomic_BbAG7Pfz = __esmMin((() => {
+	init_guard_write_wDbCgDic();
+	NODE_FS = {
+		open,
+		link,
+		mkdir,
+		rename,
+		unlink
+	};
+	DIRECTORY_SYNC_UNSUPPORTED = new Set([
+		"EISDIR",
+		"EPERM",
+		"EACCES",
+		"EINVAL",
+		"EBADF",
+		"ENOTSUP"
+	]);
+}));
+var require_ucs2length$1 = __commonJSMin$1(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	function ucs2length(str) {
+		const len = str.length;
+		let length = 0;
+		let pos = 0;
+		let value;
+		while (pos < len) {
+			length++;
+			value = str.charCodeAt(pos++);
+			if (value >= 55296 && value <= 56319 && pos < len) {
+				value = str.charCodeAt(pos);
+				if ((value & 64512) === 56320) pos++;
+			}
+		}
+		return length;
+	}
+	exports.default = ucs2length;
+	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
+}));
+var require_formats$1 = __commonJSMin$1(((exports) => {
+	Object.defineProperty(exports, "__esModule", { value: true });
+	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+	function fmtDef(validate, compare) {
+		return {
+			validate,
+			compare
+		};
+	}
+	exports.fullFormats = {
+		date: fmtDef(date, compareDate),
+		time: fmtDef(getTime(true), compareTime),
+		"date-time": fmtDef(getDateTime(true), compareDateTime),
+		"iso-time": fmtDef(getTime(), compareIsoTime),
+		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+		uri,
+		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+		regex,
+		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+		byte,
+		int32: {
+			type: "number",
+			validate: validateInt32
+		},
+		int64: {
+			type: "number",
+			validate: validateInt64
+		},
+		float: {
+			type: "number",
+			validate: validateNumber
+		},
+		double: {
+			type: "number",
+			validate: validateNumber
+		},
+		password: true,
+		binary: true
+	};
+	exports.fastFormats = {
+		...exports.fullFormats,
+		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+	};
+	exports.formatNames = Object.keys(exports.fullFormats);
+	function isLeapYear(year) {
+		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	}
+	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+	const DAYS = [
+		0,
+		31,
+		28,
+		31,
+		30,
+		31,
+		30,
+		31,
+		31,
+		30,
+		31,
+		30,
+		31
+	];
+	function date(str) {
+		const matches = DATE.exec(str);
+		if (!matches) return false;
+		const year = +matches[1];
+		const month = +matches[2];
+		const day = +matches[3];
+		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+	}
+	function compareDate(d1, d2) {
+		if (!(d1 && d2)) return void 0;
+		if (d1 > d2) return 1;
+		if (d1 < d2) return -1;
+		return 0;
+	}
+	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+	function getTime(strictTimeZone) {
+		return function time(str) {
+			const matches = TIME.exec(str);
+			if (!matches) return false;
+			const hr = +matches[1];
+			const min = +matches[2];
+			const sec = +matches[3];
+			const tz = matches[4];
+			const tzSign = matches[5] === "-" ? -1 : 1;
+			const tzH = +(matches[6] || 0);
+			const tzM = +(matches[7] || 0);
+			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
+			if (hr <= 23 && min <= 59 && sec < 60) return true;
+			const utcMin = min - tzM * tzSign;
+			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+		};
+	}
+	function compareTime(s1, s2) {
+		if (!(s1 && s2)) return void 0;
+		const t1 = new Date("2020-01-01T" + s1).valueOf();
+		const t2 = new Date("2020-01-01T" + s2).valueOf();
+		if (!(t1 && t2)) return void 0;
+		return t1 - t2;
+	}
+	function compareIsoTime(t1, t2) {
+		if (!(t1 && t2)) return void 0;
+		const a1 = TIME.exec(t1);
+		const a2 = TIME.exec(t2);
+		if (!(a1 && a2)) return void 0;
+		t1 = a1[1] + a1[2] + a1[3];
+		t2 = a2[1] + a2[2] + a2[3];
+		if (t1 > t2) return 1;
+		if (t1 < t2) return -1;
+		return 0;
+	}
+	const DATE_TIME_SEPARATOR = /t|\s/i;
+	function getDateTime(strictTimeZone) {
+		const time = getTime(strictTimeZone);
+		return function date_time(str) {
+			const dateTime = str.split(DATE_TIME_SEPARATOR);
+			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+		};
+	}
+	function compareDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const d1 = new Date(dt1).valueOf();
+		const d2 = new Date(dt2).valueOf();
+		if (!(d1 && d2)) return void 0;
+		return d1 - d2;
+	}
+	function compareIsoDateTime(dt1, dt2) {
+		if (!(dt1 && dt2)) return void 0;
+		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+		const res = compareDate(d1, d2);
+		if (res === void 0) return void 0;
+		return res || compareTime(t1, t2);
+	}
+	const NOT_URI_FRAGMENT = /\/|:/;
+	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+	function uri(str) {
+		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+	}
+	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+	function byte(str) {
+		BYTE.lastIndex = 0;
+		return BYTE.test(str);
+	}
+	const MIN_INT32 = -(2 ** 31);
+	const MAX_INT32 = 2 ** 31 - 1;
+	function validateInt32(value) {
+		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+	}
+	function validateInt64(value) {
+		return Number.isInteger(value);
+	}
+	function validateNumber() {
+		return true;
+	}
+	const Z_ANCHOR = /[^\\]\\Z/;
+	function regex(str) {
+		if (Z_ANCHOR.test(str)) return false;
+		try {
+			new RegExp(str);
+			return true;
+		} catch (e) {
+			return false;
+		}
+	}
+}));
+var file_validators_Cb8RmYHD_exports = __exportAll$1({
+	validatePlan: () => validatePlan,
+	validateState: () => validateState
+});
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate2.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.postId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.appliedHash === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedHash" },
+				message: "must have required property 'appliedHash'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.remoteUpdatedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "remoteUpdatedAt" },
+				message: "must have required property 'remoteUpdatedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.appliedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "appliedAt" },
+				message: "must have required property 'appliedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema3$1.properties, key0)) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.postId !== void 0) {
+			let data0 = data.postId;
+			if (typeof data0 === "string") {
+				if (func0$1(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data1 = data.file;
+			if (typeof data1 === "string") {
+				if (func0$1(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.appliedHash !== void 0) {
+			let data2 = data.appliedHash;
+			if (typeof data2 === "string") {
+				if (!pattern0$1.test(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/appliedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/appliedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.remoteUpdatedAt !== void 0) {
+			let data3 = data.remoteUpdatedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err12 = {
+						instancePath: instancePath + "/remoteUpdatedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/remoteUpdatedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.appliedAt !== void 0) {
+			let data4 = data.appliedAt;
+			if (typeof data4 === "string") {
+				if (!formats0.validate(data4)) {
+					const err14 = {
+						instancePath: instancePath + "/appliedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+			} else {
+				const err15 = {
+					instancePath: instancePath + "/appliedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		if (data.reread !== void 0) {
+			if (true !== data.reread) {
+				const err16 = {
+					instancePath: instancePath + "/reread",
+					schemaPath: "#/properties/reread/const",
+					keyword: "const",
+					params: { allowedValue: true },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+		if (data.final !== void 0) {
+			let data6 = data.final;
+			if (typeof data6 === "string") {
+				if (func0$1(data6) < 1) {
+					const err17 = {
+						instancePath: instancePath + "/final",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+			} else {
+				const err18 = {
+					instancePath: instancePath + "/final",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
+			}
+		}
+		if (data.slotAt !== void 0) {
+			let data7 = data.slotAt;
+			if (typeof data7 === "string") {
+				if (!formats0.validate(data7)) {
+					const err19 = {
+						instancePath: instancePath + "/slotAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err19];
+					else vErrors.push(err19);
+					errors++;
+				}
+			} else {
+				const err20 = {
+					instancePath: instancePath + "/slotAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data8 = data.seal;
+			if (typeof data8 === "string") {
+				if (!pattern1$1.test(data8)) {
+					const err21 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err21];
+					else vErrors.push(err21);
+					errors++;
+				}
+			} else {
+				const err22 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err22];
+				else vErrors.push(err22);
+				errors++;
+			}
+		}
+	} else {
+		const err23 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err23];
+		else vErrors.push(err23);
+		errors++;
+	}
+	validate2.errors = vErrors;
+	return errors === 0;
+}
+function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate4$1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.uploadedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploadedAt" },
+				message: "must have required property 'uploadedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0$1(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data1 = data.sizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 0 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err9 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.uploadedAt !== void 0) {
+			let data3 = data.uploadedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err10 = {
+						instancePath: instancePath + "/uploadedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			} else {
+				const err11 = {
+					instancePath: instancePath + "/uploadedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1$1.test(data4)) {
+					const err12 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+	} else {
+		const err14 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err14];
+		else vErrors.push(err14);
+		errors++;
+	}
+	validate4$1.errors = vErrors;
+	return errors === 0;
+}
+function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate6$1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.file === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.idempotencyKey === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "idempotencyKey" },
+				message: "must have required property 'idempotencyKey'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.payload === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "payload" },
+				message: "must have required property 'payload'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.shapeHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "shapeHash" },
+				message: "must have required property 'shapeHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt" || key0 === "seal")) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.file !== void 0) {
+			let data0 = data.file;
+			if (typeof data0 === "string") {
+				if (func0$1(data0) < 1) {
+					const err6 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.idempotencyKey !== void 0) {
+			let data1 = data.idempotencyKey;
+			if (typeof data1 === "string") {
+				if (func0$1(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/idempotencyKey",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/idempotencyKey",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.payload !== void 0) {
+			let data2 = data.payload;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.content === void 0) {
+					const err10 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+				if (data2.targets === void 0) {
+					const err11 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+				if (data2.mediaIds === void 0) {
+					const err12 = {
+						instancePath: instancePath + "/payload",
+						schemaPath: "#/$defs/createPostBody/required",
+						keyword: "required",
+						params: { missingProperty: "mediaIds" },
+						message: "must have required property 'mediaIds'"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+				if (data2.content !== void 0) {
+					if (typeof data2.content !== "string") {
+						const err13 = {
+							instancePath: instancePath + "/payload/content",
+							schemaPath: "#/$defs/createPostBody/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err13];
+						else vErrors.push(err13);
+						errors++;
+					}
+				}
+				if (data2.targets !== void 0) {
+					let data4 = data2.targets;
+					if (Array.isArray(data4)) {
+						const len0 = data4.length;
+						for (let i0 = 0; i0 < len0; i0++) {
+							let data5 = data4[i0];
+							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+								if (data5.socialAccountId === void 0) {
+									const err14 = {
+										instancePath: instancePath + "/payload/targets/" + i0,
+										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err14];
+									else vErrors.push(err14);
+									errors++;
+								}
+								if (data5.socialAccountId !== void 0) {
+									if (typeof data5.socialAccountId !== "string") {
+										const err15 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err15];
+										else vErrors.push(err15);
+										errors++;
+									}
+								}
+								if (data5.contentOverride !== void 0) {
+									if (typeof data5.contentOverride !== "string") {
+										const err16 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err16];
+										else vErrors.push(err16);
+										errors++;
+									}
+								}
+								if (data5.options !== void 0) {
+									let data8 = data5.options;
+									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
+										const err17 = {
+											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
+											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err17];
+										else vErrors.push(err17);
+										errors++;
+									}
+								}
+							} else {
+								const err18 = {
+									instancePath: instancePath + "/payload/targets/" + i0,
+									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err18];
+								else vErrors.push(err18);
+								errors++;
+							}
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/payload/targets",
+							schemaPath: "#/$defs/createPostBody/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+				}
+				if (data2.mediaIds !== void 0) {
+					let data9 = data2.mediaIds;
+					if (Array.isArray(data9)) {
+						const len1 = data9.length;
+						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
+							const err20 = {
+								instancePath: instancePath + "/payload/mediaIds/" + i1,
+								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err20];
+							else vErrors.push(err20);
+							errors++;
+						}
+					} else {
+						const err21 = {
+							instancePath: instancePath + "/payload/mediaIds",
+							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.scheduledAt !== void 0) {
+					let data11 = data2.scheduledAt;
+					if (typeof data11 !== "string" && data11 !== null) {
+						const err22 = {
+							instancePath: instancePath + "/payload/scheduledAt",
+							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema20.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err22];
+						else vErrors.push(err22);
+						errors++;
+					}
+				}
+			} else {
+				const err23 = {
+					instancePath: instancePath + "/payload",
+					schemaPath: "#/$defs/createPostBody/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+		if (data.shapeHash !== void 0) {
+			let data12 = data.shapeHash;
+			if (typeof data12 === "string") {
+				if (!pattern0$1.test(data12)) {
+					const err24 = {
+						instancePath: instancePath + "/shapeHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/shapeHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data13 = data.startedAt;
+			if (typeof data13 === "string") {
+				if (!formats0.validate(data13)) {
+					const err26 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data14 = data.seal;
+			if (typeof data14 === "string") {
+				if (!pattern1$1.test(data14)) {
+					const err28 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err28];
+					else vErrors.push(err28);
+					errors++;
+				}
+			} else {
+				const err29 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+	} else {
+		const err30 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err30];
+		else vErrors.push(err30);
+		errors++;
+	}
+	validate6$1.errors = vErrors;
+	return errors === 0;
+}
+function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate8.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.mediaId === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "mediaId" },
+				message: "must have required property 'mediaId'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.partSizeBytes === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partSizeBytes" },
+				message: "must have required property 'partSizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.partCount === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "partCount" },
+				message: "must have required property 'partCount'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.startedAt === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "startedAt" },
+				message: "must have required property 'startedAt'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt" || key0 === "seal")) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.mediaId !== void 0) {
+			let data0 = data.mediaId;
+			if (typeof data0 === "string") {
+				if (func0$1(data0) < 1) {
+					const err5 = {
+						instancePath: instancePath + "/mediaId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err5];
+					else vErrors.push(err5);
+					errors++;
+				}
+			} else {
+				const err6 = {
+					instancePath: instancePath + "/mediaId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
+				errors++;
+			}
+		}
+		if (data.partSizeBytes !== void 0) {
+			let data1 = data.partSizeBytes;
+			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+				const err7 = {
+					instancePath: instancePath + "/partSizeBytes",
+					schemaPath: "#/properties/partSizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+			if (typeof data1 == "number" && isFinite(data1)) {
+				if (data1 < 1 || isNaN(data1)) {
+					const err8 = {
+						instancePath: instancePath + "/partSizeBytes",
+						schemaPath: "#/properties/partSizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			}
+		}
+		if (data.partCount !== void 0) {
+			let data2 = data.partCount;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err9 = {
+					instancePath: instancePath + "/partCount",
+					schemaPath: "#/properties/partCount/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 1 || isNaN(data2)) {
+					const err10 = {
+						instancePath: instancePath + "/partCount",
+						schemaPath: "#/properties/partCount/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 1
+						},
+						message: "must be >= 1"
+					};
+					if (vErrors === null) vErrors = [err10];
+					else vErrors.push(err10);
+					errors++;
+				}
+			}
+		}
+		if (data.startedAt !== void 0) {
+			let data3 = data.startedAt;
+			if (typeof data3 === "string") {
+				if (!formats0.validate(data3)) {
+					const err11 = {
+						instancePath: instancePath + "/startedAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err11];
+					else vErrors.push(err11);
+					errors++;
+				}
+			} else {
+				const err12 = {
+					instancePath: instancePath + "/startedAt",
+					schemaPath: "#/$defs/instant/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data4 = data.seal;
+			if (typeof data4 === "string") {
+				if (!pattern1$1.test(data4)) {
+					const err13 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err13];
+					else vErrors.push(err13);
+					errors++;
+				}
+			} else {
+				const err14 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	} else {
+		const err15 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err15];
+		else vErrors.push(err15);
+		errors++;
+	}
+	validate8.errors = vErrors;
+	return errors === 0;
+}
+function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate1$1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.apiUrl === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "apiUrl" },
+				message: "must have required property 'apiUrl'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.projectId === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "projectId" },
+				message: "must have required property 'projectId'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.posts === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "posts" },
+				message: "must have required property 'posts'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.media === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "media" },
+				message: "must have required property 'media'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.pending === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "pending" },
+				message: "must have required property 'pending'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.apiUrl !== void 0) {
+			if (typeof data.apiUrl !== "string") {
+				const err7 = {
+					instancePath: instancePath + "/apiUrl",
+					schemaPath: "#/properties/apiUrl/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+		if (data.projectId !== void 0) {
+			let data1 = data.projectId;
+			if (typeof data1 === "string") {
+				if (func0$1(data1) < 1) {
+					const err8 = {
+						instancePath: instancePath + "/projectId",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err8];
+					else vErrors.push(err8);
+					errors++;
+				}
+			} else {
+				const err9 = {
+					instancePath: instancePath + "/projectId",
+					schemaPath: "#/$defs/nonEmpty/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+		}
+		if (data.posts !== void 0) {
+			let data2 = data.posts;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				for (const key1 in data2) {
+					const _errs9 = errors;
+					if (typeof key1 === "string") {
+						if (func0$1(key1) < 1) {
+							const err10 = {
+								instancePath: instancePath + "/posts",
+								schemaPath: "#/properties/posts/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err10];
+							else vErrors.push(err10);
+							errors++;
+						}
+					} else {
+						const err11 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err11];
+						else vErrors.push(err11);
+						errors++;
+					}
+					if (!(_errs9 === errors)) {
+						const err12 = {
+							instancePath: instancePath + "/posts",
+							schemaPath: "#/properties/posts/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err12];
+						else vErrors.push(err12);
+						errors++;
+					}
+				}
+				for (const key2 in data2) if (!validate2(data2[key2], {
+					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data2,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/posts",
+					schemaPath: "#/properties/posts/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.media !== void 0) {
+			let data4 = data.media;
+			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+				for (const key3 in data4) {
+					const _errs15 = errors;
+					if (typeof key3 === "string") {
+						if (!pattern0$1.test(key3)) {
+							const err14 = {
+								instancePath: instancePath + "/media",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key3
+							};
+							if (vErrors === null) vErrors = [err14];
+							else vErrors.push(err14);
+							errors++;
+						}
+					} else {
+						const err15 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key3
+						};
+						if (vErrors === null) vErrors = [err15];
+						else vErrors.push(err15);
+						errors++;
+					}
+					if (!(_errs15 === errors)) {
+						const err16 = {
+							instancePath: instancePath + "/media",
+							schemaPath: "#/properties/media/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key3 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err16];
+						else vErrors.push(err16);
+						errors++;
+					}
+				}
+				for (const key4 in data4) if (!validate4$1(data4[key4], {
+					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data4,
+					parentDataProperty: key4,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err17 = {
+					instancePath: instancePath + "/media",
+					schemaPath: "#/properties/media/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+		if (data.pending !== void 0) {
+			let data6 = data.pending;
+			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+				for (const key5 in data6) {
+					const _errs22 = errors;
+					if (typeof key5 === "string") {
+						if (func0$1(key5) < 1) {
+							const err18 = {
+								instancePath: instancePath + "/pending",
+								schemaPath: "#/properties/pending/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key5
+							};
+							if (vErrors === null) vErrors = [err18];
+							else vErrors.push(err18);
+							errors++;
+						}
+					} else {
+						const err19 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key5
+						};
+						if (vErrors === null) vErrors = [err19];
+						else vErrors.push(err19);
+						errors++;
+					}
+					if (!(_errs22 === errors)) {
+						const err20 = {
+							instancePath: instancePath + "/pending",
+							schemaPath: "#/properties/pending/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key5 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				for (const key6 in data6) if (!validate6$1(data6[key6], {
+					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data6,
+					parentDataProperty: key6,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err21 = {
+					instancePath: instancePath + "/pending",
+					schemaPath: "#/properties/pending/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err21];
+				else vErrors.push(err21);
+				errors++;
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data8 = data.uploads;
+			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+				for (const key7 in data8) {
+					const _errs28 = errors;
+					if (typeof key7 === "string") {
+						if (!pattern0$1.test(key7)) {
+							const err22 = {
+								instancePath: instancePath + "/uploads",
+								schemaPath: "#/$defs/sha256/pattern",
+								keyword: "pattern",
+								params: { pattern: "^[0-9a-f]{64}$" },
+								message: "must match pattern \"^[0-9a-f]{64}$\"",
+								propertyName: key7
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/$defs/sha256/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key7
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+					if (!(_errs28 === errors)) {
+						const err24 = {
+							instancePath: instancePath + "/uploads",
+							schemaPath: "#/properties/uploads/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key7 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+				for (const key8 in data8) if (!validate8(data8[key8], {
+					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data8,
+					parentDataProperty: key8,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+	} else {
+		const err26 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err26];
+		else vErrors.push(err26);
+		errors++;
+	}
+	validate1$1.errors = vErrors;
+	return errors === 0;
+}
+function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate0$1.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.version === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "version" },
+				message: "must have required property 'version'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.targets === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "targets" },
+				message: "must have required property 'targets'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.version !== void 0) {
+			if (1 !== data.version) {
+				const err3 = {
+					instancePath: instancePath + "/version",
+					schemaPath: "#/properties/version/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+		if (data.targets !== void 0) {
+			let data1 = data.targets;
+			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+				for (const key1 in data1) {
+					const _errs5 = errors;
+					if (typeof key1 === "string") {
+						if (func0$1(key1) < 1) {
+							const err4 = {
+								instancePath: instancePath + "/targets",
+								schemaPath: "#/properties/targets/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err4];
+							else vErrors.push(err4);
+							errors++;
+						}
+					} else {
+						const err5 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err5];
+						else vErrors.push(err5);
+						errors++;
+					}
+					if (!(_errs5 === errors)) {
+						const err6 = {
+							instancePath: instancePath + "/targets",
+							schemaPath: "#/properties/targets/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err6];
+						else vErrors.push(err6);
+						errors++;
+					}
+				}
+				for (const key2 in data1) if (!validate1$1(data1[key2], {
+					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+					parentData: data1,
+					parentDataProperty: key2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err7 = {
+					instancePath: instancePath + "/targets",
+					schemaPath: "#/properties/targets/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
+				errors++;
+			}
+		}
+	} else {
+		const err8 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err8];
+		else vErrors.push(err8);
+		errors++;
+	}
+	validate0$1.errors = vErrors;
+	return errors === 0;
+}
+function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate12.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.sha256 === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sha256" },
+				message: "must have required property 'sha256'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.path === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "path" },
+				message: "must have required property 'path'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.sizeBytes === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "sizeBytes" },
+				message: "must have required property 'sizeBytes'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.contentType === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "contentType" },
+				message: "must have required property 'contentType'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.kind === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "kind" },
+				message: "must have required property 'kind'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.usedBy === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "usedBy" },
+				message: "must have required property 'usedBy'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.sha256 !== void 0) {
+			let data0 = data.sha256;
+			if (typeof data0 === "string") {
+				if (!pattern0$1.test(data0)) {
+					const err7 = {
+						instancePath: instancePath + "/sha256",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err7];
+					else vErrors.push(err7);
+					errors++;
+				}
+			} else {
+				const err8 = {
+					instancePath: instancePath + "/sha256",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+		if (data.path !== void 0) {
+			let data1 = data.path;
+			if (typeof data1 === "string") {
+				if (func0$1(data1) < 1) {
+					const err9 = {
+						instancePath: instancePath + "/path",
+						schemaPath: "#/properties/path/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err9];
+					else vErrors.push(err9);
+					errors++;
+				}
+			} else {
+				const err10 = {
+					instancePath: instancePath + "/path",
+					schemaPath: "#/properties/path/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+		}
+		if (data.sizeBytes !== void 0) {
+			let data2 = data.sizeBytes;
+			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+				const err11 = {
+					instancePath: instancePath + "/sizeBytes",
+					schemaPath: "#/properties/sizeBytes/type",
+					keyword: "type",
+					params: { type: "integer" },
+					message: "must be integer"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (typeof data2 == "number" && isFinite(data2)) {
+				if (data2 < 0 || isNaN(data2)) {
+					const err12 = {
+						instancePath: instancePath + "/sizeBytes",
+						schemaPath: "#/properties/sizeBytes/minimum",
+						keyword: "minimum",
+						params: {
+							comparison: ">=",
+							limit: 0
+						},
+						message: "must be >= 0"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		if (data.contentType !== void 0) {
+			if (typeof data.contentType !== "string") {
+				const err13 = {
+					instancePath: instancePath + "/contentType",
+					schemaPath: "#/properties/contentType/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.kind !== void 0) {
+			let data4 = data.kind;
+			if (!(data4 === "image" || data4 === "video")) {
+				const err14 = {
+					instancePath: instancePath + "/kind",
+					schemaPath: "#/properties/kind/enum",
+					keyword: "enum",
+					params: { allowedValues: schema31.properties.kind.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+		if (data.usedBy !== void 0) {
+			let data5 = data.usedBy;
+			if (Array.isArray(data5)) {
+				const len0 = data5.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
+					const err15 = {
+						instancePath: instancePath + "/usedBy/" + i0,
+						schemaPath: "#/properties/usedBy/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+			} else {
+				const err16 = {
+					instancePath: instancePath + "/usedBy",
+					schemaPath: "#/properties/usedBy/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err16];
+				else vErrors.push(err16);
+				errors++;
+			}
+		}
+	} else {
+		const err17 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err17];
+		else vErrors.push(err17);
+		errors++;
+	}
+	validate12.errors = vErrors;
+	return errors === 0;
+}
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate14.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	const _errs2 = errors;
+	let valid1 = true;
+	const _errs3 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			let data0 = data.action;
+			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
+				const err0 = {};
+				if (vErrors === null) vErrors = [err0];
+				else vErrors.push(err0);
+				errors++;
+			}
+		}
+	}
+	var _valid0 = _errs3 === errors;
+	errors = _errs2;
+	if (vErrors !== null) {
+		if (_errs2) vErrors.length = _errs2;
+		else vErrors = null;
+	}
+	if (_valid0) {
+		const _errs5 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.desired === void 0) {
+				const err1 = {
+					instancePath,
+					schemaPath: "#/allOf/0/then/required",
+					keyword: "required",
+					params: { missingProperty: "desired" },
+					message: "must have required property 'desired'"
+				};
+				if (vErrors === null) vErrors = [err1];
+				else vErrors.push(err1);
+				errors++;
+			}
+		}
+		var _valid0 = _errs5 === errors;
+		valid1 = _valid0;
+	}
+	if (!valid1) {
+		const err2 = {
+			instancePath,
+			schemaPath: "#/allOf/0/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err2];
+		else vErrors.push(err2);
+		errors++;
+	}
+	const _errs7 = errors;
+	let valid3 = true;
+	const _errs8 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("adopt" !== data.action) {
+				const err3 = {};
+				if (vErrors === null) vErrors = [err3];
+				else vErrors.push(err3);
+				errors++;
+			}
+		}
+	}
+	var _valid1 = _errs8 === errors;
+	errors = _errs7;
+	if (vErrors !== null) {
+		if (_errs7) vErrors.length = _errs7;
+		else vErrors = null;
+	}
+	if (_valid1) {
+		const _errs10 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err4 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err4];
+				else vErrors.push(err4);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err5 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/1/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
+					errors++;
+				}
+			}
+		}
+		var _valid1 = _errs10 === errors;
+		valid3 = _valid1;
+		if (valid3) {
+			var props0 = {};
+			props0.postId = true;
+			props0.action = true;
+		}
+	}
+	if (!valid3) {
+		const err7 = {
+			instancePath,
+			schemaPath: "#/allOf/1/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	const _errs14 = errors;
+	let valid6 = true;
+	const _errs15 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
+				errors++;
+			}
+		}
+	}
+	var _valid2 = _errs15 === errors;
+	errors = _errs14;
+	if (vErrors !== null) {
+		if (_errs14) vErrors.length = _errs14;
+		else vErrors = null;
+	}
+	if (_valid2) {
+		const _errs17 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.postId === void 0) {
+				const err9 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
+				const err10 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err11 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err12 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/2/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			}
+		}
+		var _valid2 = _errs17 === errors;
+		valid6 = _valid2;
+		if (valid6) {
+			var props1 = {};
+			props1.postId = true;
+			props1.action = true;
+		}
+	}
+	if (!valid6) {
+		const err13 = {
+			instancePath,
+			schemaPath: "#/allOf/2/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
+		errors++;
+	}
+	if (props0 !== true && props1 !== void 0) {
+		if (props1 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props1);
+		}
+	}
+	const _errs21 = errors;
+	let valid9 = true;
+	const _errs22 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+		}
+	}
+	var _valid3 = _errs22 === errors;
+	errors = _errs21;
+	if (vErrors !== null) {
+		if (_errs21) vErrors.length = _errs21;
+		else vErrors = null;
+	}
+	if (_valid3) {
+		const _errs24 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.fromKey === void 0) {
+				const err15 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
+				errors++;
+			}
+		}
+		var _valid3 = _errs24 === errors;
+		valid9 = _valid3;
+	}
+	if (!valid9) {
+		const err16 = {
+			instancePath,
+			schemaPath: "#/allOf/3/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err16];
+		else vErrors.push(err16);
+		errors++;
+	}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
+	}
+	const _errs26 = errors;
+	let valid11 = true;
+	const _errs27 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("create" !== data.action) {
+				const err17 = {};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
+	}
+	var _valid4 = _errs27 === errors;
+	errors = _errs26;
+	if (vErrors !== null) {
+		if (_errs26) vErrors.length = _errs26;
+		else vErrors = null;
+	}
+	if (_valid4) {
+		const _errs29 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data7 = data.reason;
+				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
+					const err18 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/4/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[4].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
+			}
+		}
+		var _valid4 = _errs29 === errors;
+		valid11 = _valid4;
+		if (valid11) {
+			var props2 = {};
+			props2.reason = true;
+			props2.action = true;
+		}
+	}
+	if (!valid11) {
+		const err19 = {
+			instancePath,
+			schemaPath: "#/allOf/4/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err19];
+		else vErrors.push(err19);
+		errors++;
+	}
+	if (props0 !== true && props2 !== void 0) {
+		if (props2 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props2);
+		}
+	}
+	const _errs32 = errors;
+	let valid14 = true;
+	const _errs33 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("adopt" !== data.action) {
+				const err20 = {};
+				if (vErrors === null) vErrors = [err20];
+				else vErrors.push(err20);
+				errors++;
+			}
+		}
+	}
+	var _valid5 = _errs33 === errors;
+	errors = _errs32;
+	if (vErrors !== null) {
+		if (_errs32) vErrors.length = _errs32;
+		else vErrors = null;
+	}
+	if (_valid5) {
+		const _errs35 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				if (!(data.reason === "unowned-match")) {
+					const err21 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/5/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[5].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err21];
+					else vErrors.push(err21);
+					errors++;
+				}
+			}
+		}
+		var _valid5 = _errs35 === errors;
+		valid14 = _valid5;
+		if (valid14) {
+			var props3 = {};
+			props3.reason = true;
+			props3.action = true;
+		}
+	}
+	if (!valid14) {
+		const err22 = {
+			instancePath,
+			schemaPath: "#/allOf/5/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err22];
+		else vErrors.push(err22);
+		errors++;
+	}
+	if (props0 !== true && props3 !== void 0) {
+		if (props3 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props3);
+		}
+	}
+	const _errs38 = errors;
+	let valid17 = true;
+	const _errs39 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("update" !== data.action) {
+				const err23 = {};
+				if (vErrors === null) vErrors = [err23];
+				else vErrors.push(err23);
+				errors++;
+			}
+		}
+	}
+	var _valid6 = _errs39 === errors;
+	errors = _errs38;
+	if (vErrors !== null) {
+		if (_errs38) vErrors.length = _errs38;
+		else vErrors = null;
+	}
+	if (_valid6) {
+		const _errs41 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data11 = data.reason;
+				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
+					const err24 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/6/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[6].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err24];
+					else vErrors.push(err24);
+					errors++;
+				}
+			}
+		}
+		var _valid6 = _errs41 === errors;
+		valid17 = _valid6;
+		if (valid17) {
+			var props4 = {};
+			props4.reason = true;
+			props4.action = true;
+		}
+	}
+	if (!valid17) {
+		const err25 = {
+			instancePath,
+			schemaPath: "#/allOf/6/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err25];
+		else vErrors.push(err25);
+		errors++;
+	}
+	if (props0 !== true && props4 !== void 0) {
+		if (props4 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props4);
+		}
+	}
+	const _errs44 = errors;
+	let valid20 = true;
+	const _errs45 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("unschedule" !== data.action) {
+				const err26 = {};
+				if (vErrors === null) vErrors = [err26];
+				else vErrors.push(err26);
+				errors++;
+			}
+		}
+	}
+	var _valid7 = _errs45 === errors;
+	errors = _errs44;
+	if (vErrors !== null) {
+		if (_errs44) vErrors.length = _errs44;
+		else vErrors = null;
+	}
+	if (_valid7) {
+		const _errs47 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data13 = data.reason;
+				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
+					const err27 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/7/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[7].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err27];
+					else vErrors.push(err27);
+					errors++;
+				}
+			}
+		}
+		var _valid7 = _errs47 === errors;
+		valid20 = _valid7;
+		if (valid20) {
+			var props5 = {};
+			props5.reason = true;
+			props5.action = true;
+		}
+	}
+	if (!valid20) {
+		const err28 = {
+			instancePath,
+			schemaPath: "#/allOf/7/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err28];
+		else vErrors.push(err28);
+		errors++;
+	}
+	if (props0 !== true && props5 !== void 0) {
+		if (props5 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props5);
+		}
+	}
+	const _errs50 = errors;
+	let valid23 = true;
+	const _errs51 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("delete" !== data.action) {
+				const err29 = {};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+		}
+	}
+	var _valid8 = _errs51 === errors;
+	errors = _errs50;
+	if (vErrors !== null) {
+		if (_errs50) vErrors.length = _errs50;
+		else vErrors = null;
+	}
+	if (_valid8) {
+		const _errs53 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data15 = data.reason;
+				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
+					const err30 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/8/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[8].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+			}
+		}
+		var _valid8 = _errs53 === errors;
+		valid23 = _valid8;
+		if (valid23) {
+			var props6 = {};
+			props6.reason = true;
+			props6.action = true;
+		}
+	}
+	if (!valid23) {
+		const err31 = {
+			instancePath,
+			schemaPath: "#/allOf/8/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err31];
+		else vErrors.push(err31);
+		errors++;
+	}
+	if (props0 !== true && props6 !== void 0) {
+		if (props6 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props6);
+		}
+	}
+	const _errs56 = errors;
+	let valid26 = true;
+	const _errs57 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("move" !== data.action) {
+				const err32 = {};
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
+				errors++;
+			}
+		}
+	}
+	var _valid9 = _errs57 === errors;
+	errors = _errs56;
+	if (vErrors !== null) {
+		if (_errs56) vErrors.length = _errs56;
+		else vErrors = null;
+	}
+	if (_valid9) {
+		const _errs59 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data17 = data.reason;
+				if (!(data17 === "renamed" || data17 === "key-changed")) {
+					const err33 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/9/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[9].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err33];
+					else vErrors.push(err33);
+					errors++;
+				}
+			}
+		}
+		var _valid9 = _errs59 === errors;
+		valid26 = _valid9;
+		if (valid26) {
+			var props7 = {};
+			props7.reason = true;
+			props7.action = true;
+		}
+	}
+	if (!valid26) {
+		const err34 = {
+			instancePath,
+			schemaPath: "#/allOf/9/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err34];
+		else vErrors.push(err34);
+		errors++;
+	}
+	if (props0 !== true && props7 !== void 0) {
+		if (props7 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props7);
+		}
+	}
+	const _errs62 = errors;
+	let valid29 = true;
+	const _errs63 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("noop" !== data.action) {
+				const err35 = {};
+				if (vErrors === null) vErrors = [err35];
+				else vErrors.push(err35);
+				errors++;
+			}
+		}
+	}
+	var _valid10 = _errs63 === errors;
+	errors = _errs62;
+	if (vErrors !== null) {
+		if (_errs62) vErrors.length = _errs62;
+		else vErrors = null;
+	}
+	if (_valid10) {
+		const _errs65 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data19 = data.reason;
+				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed")) {
+					const err36 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/10/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[10].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+			}
+		}
+		var _valid10 = _errs65 === errors;
+		valid29 = _valid10;
+		if (valid29) {
+			var props8 = {};
+			props8.reason = true;
+			props8.action = true;
+		}
+	}
+	if (!valid29) {
+		const err37 = {
+			instancePath,
+			schemaPath: "#/allOf/10/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err37];
+		else vErrors.push(err37);
+		errors++;
+	}
+	if (props0 !== true && props8 !== void 0) {
+		if (props8 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props8);
+		}
+	}
+	const _errs68 = errors;
+	let valid32 = true;
+	const _errs69 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("blocked" !== data.action) {
+				const err38 = {};
+				if (vErrors === null) vErrors = [err38];
+				else vErrors.push(err38);
+				errors++;
+			}
+		}
+	}
+	var _valid11 = _errs69 === errors;
+	errors = _errs68;
+	if (vErrors !== null) {
+		if (_errs68) vErrors.length = _errs68;
+		else vErrors = null;
+	}
+	if (_valid11) {
+		const _errs71 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data21 = data.reason;
+				if (!(data21 === "file-errors" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
+					const err39 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/11/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema33.allOf[11].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
+					errors++;
+				}
+			}
+		}
+		var _valid11 = _errs71 === errors;
+		valid32 = _valid11;
+		if (valid32) {
+			var props9 = {};
+			props9.reason = true;
+			props9.action = true;
+		}
+	}
+	if (!valid32) {
+		const err40 = {
+			instancePath,
+			schemaPath: "#/allOf/11/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err40];
+		else vErrors.push(err40);
+		errors++;
+	}
+	if (props0 !== true && props9 !== void 0) {
+		if (props9 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props9);
+		}
+	}
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action === void 0) {
+			const err41 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "action" },
+				message: "must have required property 'action'"
+			};
+			if (vErrors === null) vErrors = [err41];
+			else vErrors.push(err41);
+			errors++;
+		}
+		if (data.reason === void 0) {
+			const err42 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "reason" },
+				message: "must have required property 'reason'"
+			};
+			if (vErrors === null) vErrors = [err42];
+			else vErrors.push(err42);
+			errors++;
+		}
+		if (data.key === void 0) {
+			const err43 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "key" },
+				message: "must have required property 'key'"
+			};
+			if (vErrors === null) vErrors = [err43];
+			else vErrors.push(err43);
+			errors++;
+		}
+		if (data.file === void 0) {
+			const err44 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "file" },
+				message: "must have required property 'file'"
+			};
+			if (vErrors === null) vErrors = [err44];
+			else vErrors.push(err44);
+			errors++;
+		}
+		if (data.postId === void 0) {
+			const err45 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "postId" },
+				message: "must have required property 'postId'"
+			};
+			if (vErrors === null) vErrors = [err45];
+			else vErrors.push(err45);
+			errors++;
+		}
+		if (data.reasons === void 0) {
+			const err46 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "reasons" },
+				message: "must have required property 'reasons'"
+			};
+			if (vErrors === null) vErrors = [err46];
+			else vErrors.push(err46);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
+			const err47 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err47];
+			else vErrors.push(err47);
+			errors++;
+		}
+		if (data.action !== void 0) {
+			let data22 = data.action;
+			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
+				const err48 = {
+					instancePath: instancePath + "/action",
+					schemaPath: "#/$defs/action/enum",
+					keyword: "enum",
+					params: { allowedValues: schema34.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
+				errors++;
+			}
+		}
+		if (data.key !== void 0) {
+			let data23 = data.key;
+			if (typeof data23 === "string") {
+				if (func0$1(data23) < 1) {
+					const err49 = {
+						instancePath: instancePath + "/key",
+						schemaPath: "#/properties/key/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err49];
+					else vErrors.push(err49);
+					errors++;
+				}
+			} else {
+				const err50 = {
+					instancePath: instancePath + "/key",
+					schemaPath: "#/properties/key/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err50];
+				else vErrors.push(err50);
+				errors++;
+			}
+		}
+		if (data.file !== void 0) {
+			let data24 = data.file;
+			if (typeof data24 !== "string" && data24 !== null) {
+				const err51 = {
+					instancePath: instancePath + "/file",
+					schemaPath: "#/properties/file/type",
+					keyword: "type",
+					params: { type: schema33.properties.file.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err51];
+				else vErrors.push(err51);
+				errors++;
+			}
+		}
+		if (data.postId !== void 0) {
+			let data25 = data.postId;
+			if (typeof data25 !== "string" && data25 !== null) {
+				const err52 = {
+					instancePath: instancePath + "/postId",
+					schemaPath: "#/properties/postId/type",
+					keyword: "type",
+					params: { type: schema33.properties.postId.type },
+					message: "must be string,null"
+				};
+				if (vErrors === null) vErrors = [err52];
+				else vErrors.push(err52);
+				errors++;
+			}
+		}
+		if (data.reasons !== void 0) {
+			let data26 = data.reasons;
+			if (Array.isArray(data26)) {
+				const len0 = data26.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
+					const err53 = {
+						instancePath: instancePath + "/reasons/" + i0,
+						schemaPath: "#/properties/reasons/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err53];
+					else vErrors.push(err53);
+					errors++;
+				}
+			} else {
+				const err54 = {
+					instancePath: instancePath + "/reasons",
+					schemaPath: "#/properties/reasons/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err54];
+				else vErrors.push(err54);
+				errors++;
+			}
+		}
+		if (data.reason !== void 0) {
+			let data28 = data.reason;
+			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "file-errors" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
+				const err55 = {
+					instancePath: instancePath + "/reason",
+					schemaPath: "#/properties/reason/enum",
+					keyword: "enum",
+					params: { allowedValues: schema33.properties.reason.enum },
+					message: "must be equal to one of the allowed values"
+				};
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
+				errors++;
+			}
+		}
+		if (data.desired !== void 0) {
+			let data29 = data.desired;
+			if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
+				if (data29.content === void 0) {
+					const err56 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "content" },
+						message: "must have required property 'content'"
+					};
+					if (vErrors === null) vErrors = [err56];
+					else vErrors.push(err56);
+					errors++;
+				}
+				if (data29.scheduledAt === void 0) {
+					const err57 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err57];
+					else vErrors.push(err57);
+					errors++;
+				}
+				if (data29.targets === void 0) {
+					const err58 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "targets" },
+						message: "must have required property 'targets'"
+					};
+					if (vErrors === null) vErrors = [err58];
+					else vErrors.push(err58);
+					errors++;
+				}
+				if (data29.media === void 0) {
+					const err59 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/required",
+						keyword: "required",
+						params: { missingProperty: "media" },
+						message: "must have required property 'media'"
+					};
+					if (vErrors === null) vErrors = [err59];
+					else vErrors.push(err59);
+					errors++;
+				}
+				for (const key1 in data29) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err60 = {
+						instancePath: instancePath + "/desired",
+						schemaPath: "#/$defs/postShape/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err60];
+					else vErrors.push(err60);
+					errors++;
+				}
+				if (data29.content !== void 0) {
+					if (typeof data29.content !== "string") {
+						const err61 = {
+							instancePath: instancePath + "/desired/content",
+							schemaPath: "#/$defs/postShape/properties/content/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err61];
+						else vErrors.push(err61);
+						errors++;
+					}
+				}
+				if (data29.scheduledAt !== void 0) {
+					let data31 = data29.scheduledAt;
+					if (typeof data31 !== "string" && data31 !== null) {
+						const err62 = {
+							instancePath: instancePath + "/desired/scheduledAt",
+							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: schema35.properties.scheduledAt.type },
+							message: "must be string,null"
+						};
+						if (vErrors === null) vErrors = [err62];
+						else vErrors.push(err62);
+						errors++;
+					}
+				}
+				if (data29.targets !== void 0) {
+					let data32 = data29.targets;
+					if (Array.isArray(data32)) {
+						const len1 = data32.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data33 = data32[i1];
+							if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+								if (data33.socialAccountId === void 0) {
+									const err63 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "socialAccountId" },
+										message: "must have required property 'socialAccountId'"
+									};
+									if (vErrors === null) vErrors = [err63];
+									else vErrors.push(err63);
+									errors++;
+								}
+								if (data33.options === void 0) {
+									const err64 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/required",
+										keyword: "required",
+										params: { missingProperty: "options" },
+										message: "must have required property 'options'"
+									};
+									if (vErrors === null) vErrors = [err64];
+									else vErrors.push(err64);
+									errors++;
+								}
+								for (const key2 in data33) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err65 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
+										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
+										keyword: "additionalProperties",
+										params: { additionalProperty: key2 },
+										message: "must NOT have additional properties"
+									};
+									if (vErrors === null) vErrors = [err65];
+									else vErrors.push(err65);
+									errors++;
+								}
+								if (data33.socialAccountId !== void 0) {
+									if (typeof data33.socialAccountId !== "string") {
+										const err66 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err66];
+										else vErrors.push(err66);
+										errors++;
+									}
+								}
+								if (data33.contentOverride !== void 0) {
+									if (typeof data33.contentOverride !== "string") {
+										const err67 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err67];
+										else vErrors.push(err67);
+										errors++;
+									}
+								}
+								if (data33.options !== void 0) {
+									let data36 = data33.options;
+									if (!(data36 && typeof data36 == "object" && !Array.isArray(data36))) {
+										const err68 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err68];
+										else vErrors.push(err68);
+										errors++;
+									}
+								}
+							} else {
+								const err69 = {
+									instancePath: instancePath + "/desired/targets/" + i1,
+									schemaPath: "#/$defs/postShape/properties/targets/items/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err69];
+								else vErrors.push(err69);
+								errors++;
+							}
+						}
+					} else {
+						const err70 = {
+							instancePath: instancePath + "/desired/targets",
+							schemaPath: "#/$defs/postShape/properties/targets/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err70];
+						else vErrors.push(err70);
+						errors++;
+					}
+				}
+				if (data29.media !== void 0) {
+					let data37 = data29.media;
+					if (Array.isArray(data37)) {
+						const len2 = data37.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data37[i2] !== "string") {
+							const err71 = {
+								instancePath: instancePath + "/desired/media/" + i2,
+								schemaPath: "#/$defs/postShape/properties/media/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err71];
+							else vErrors.push(err71);
+							errors++;
+						}
+					} else {
+						const err72 = {
+							instancePath: instancePath + "/desired/media",
+							schemaPath: "#/$defs/postShape/properties/media/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err72];
+						else vErrors.push(err72);
+						errors++;
+					}
+				}
+			} else {
+				const err73 = {
+					instancePath: instancePath + "/desired",
+					schemaPath: "#/$defs/postShape/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err73];
+				else vErrors.push(err73);
+				errors++;
+			}
+		}
+		if (data.fields !== void 0) {
+			let data39 = data.fields;
+			if (Array.isArray(data39)) {
+				const len3 = data39.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data40 = data39[i3];
+					if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+						if (data40.field === void 0) {
+							const err74 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err74];
+							else vErrors.push(err74);
+							errors++;
+						}
+						if (data40.before === void 0) {
+							const err75 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err75];
+							else vErrors.push(err75);
+							errors++;
+						}
+						if (data40.after === void 0) {
+							const err76 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err76];
+							else vErrors.push(err76);
+							errors++;
+						}
+						for (const key3 in data40) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err77 = {
+								instancePath: instancePath + "/fields/" + i3,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key3 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err77];
+							else vErrors.push(err77);
+							errors++;
+						}
+						if (data40.field !== void 0) {
+							let data41 = data40.field;
+							if (typeof data41 === "string") {
+								if (func0$1(data41) < 1) {
+									const err78 = {
+										instancePath: instancePath + "/fields/" + i3 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err78];
+									else vErrors.push(err78);
+									errors++;
+								}
+							} else {
+								const err79 = {
+									instancePath: instancePath + "/fields/" + i3 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err79];
+								else vErrors.push(err79);
+								errors++;
+							}
+						}
+					} else {
+						const err80 = {
+							instancePath: instancePath + "/fields/" + i3,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err80];
+						else vErrors.push(err80);
+						errors++;
+					}
+				}
+			} else {
+				const err81 = {
+					instancePath: instancePath + "/fields",
+					schemaPath: "#/properties/fields/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err81];
+				else vErrors.push(err81);
+				errors++;
+			}
+		}
+		if (data.drift !== void 0) {
+			let data42 = data.drift;
+			if (Array.isArray(data42)) {
+				const len4 = data42.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data43 = data42[i4];
+					if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
+						if (data43.field === void 0) {
+							const err82 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err82];
+							else vErrors.push(err82);
+							errors++;
+						}
+						if (data43.before === void 0) {
+							const err83 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "before" },
+								message: "must have required property 'before'"
+							};
+							if (vErrors === null) vErrors = [err83];
+							else vErrors.push(err83);
+							errors++;
+						}
+						if (data43.after === void 0) {
+							const err84 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/required",
+								keyword: "required",
+								params: { missingProperty: "after" },
+								message: "must have required property 'after'"
+							};
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
+							errors++;
+						}
+						for (const key4 in data43) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err85 = {
+								instancePath: instancePath + "/drift/" + i4,
+								schemaPath: "#/$defs/fieldChange/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key4 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
+							errors++;
+						}
+						if (data43.field !== void 0) {
+							let data44 = data43.field;
+							if (typeof data44 === "string") {
+								if (func0$1(data44) < 1) {
+									const err86 = {
+										instancePath: instancePath + "/drift/" + i4 + "/field",
+										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err86];
+									else vErrors.push(err86);
+									errors++;
+								}
+							} else {
+								const err87 = {
+									instancePath: instancePath + "/drift/" + i4 + "/field",
+									schemaPath: "#/$defs/fieldChange/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
+								errors++;
+							}
+						}
+					} else {
+						const err88 = {
+							instancePath: instancePath + "/drift/" + i4,
+							schemaPath: "#/$defs/fieldChange/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err88];
+						else vErrors.push(err88);
+						errors++;
+					}
+				}
+			} else {
+				const err89 = {
+					instancePath: instancePath + "/drift",
+					schemaPath: "#/properties/drift/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err89];
+				else vErrors.push(err89);
+				errors++;
+			}
+		}
+		if (data.liveUpdatedAt !== void 0) {
+			if (typeof data.liveUpdatedAt !== "string") {
+				const err90 = {
+					instancePath: instancePath + "/liveUpdatedAt",
+					schemaPath: "#/properties/liveUpdatedAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err90];
+				else vErrors.push(err90);
+				errors++;
+			}
+		}
+		if (data.fromKey !== void 0) {
+			let data46 = data.fromKey;
+			if (typeof data46 === "string") {
+				if (func0$1(data46) < 1) {
+					const err91 = {
+						instancePath: instancePath + "/fromKey",
+						schemaPath: "#/properties/fromKey/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err91];
+					else vErrors.push(err91);
+					errors++;
+				}
+			} else {
+				const err92 = {
+					instancePath: instancePath + "/fromKey",
+					schemaPath: "#/properties/fromKey/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err92];
+				else vErrors.push(err92);
+				errors++;
+			}
+		}
+		if (data.resumesPending !== void 0) {
+			if (typeof data.resumesPending !== "boolean") {
+				const err93 = {
+					instancePath: instancePath + "/resumesPending",
+					schemaPath: "#/properties/resumesPending/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err93];
+				else vErrors.push(err93);
+				errors++;
+			}
+		}
+		if (data.stateOnly !== void 0) {
+			if (typeof data.stateOnly !== "boolean") {
+				const err94 = {
+					instancePath: instancePath + "/stateOnly",
+					schemaPath: "#/properties/stateOnly/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err94];
+				else vErrors.push(err94);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data49 = data.slot;
+			if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+				if (data49.slot === void 0) {
+					const err95 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "slot" },
+						message: "must have required property 'slot'"
+					};
+					if (vErrors === null) vErrors = [err95];
+					else vErrors.push(err95);
+					errors++;
+				}
+				if (data49.scheduledAt === void 0) {
+					const err96 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err96];
+					else vErrors.push(err96);
+					errors++;
+				}
+				if (data49.source === void 0) {
+					const err97 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "source" },
+						message: "must have required property 'source'"
+					};
+					if (vErrors === null) vErrors = [err97];
+					else vErrors.push(err97);
+					errors++;
+				}
+				for (const key5 in data49) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err98 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key5 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
+					errors++;
+				}
+				if (data49.slot !== void 0) {
+					if (typeof data49.slot !== "string") {
+						const err99 = {
+							instancePath: instancePath + "/slot/slot",
+							schemaPath: "#/properties/slot/properties/slot/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err99];
+						else vErrors.push(err99);
+						errors++;
+					}
+				}
+				if (data49.scheduledAt !== void 0) {
+					if (typeof data49.scheduledAt !== "string") {
+						const err100 = {
+							instancePath: instancePath + "/slot/scheduledAt",
+							schemaPath: "#/properties/slot/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err100];
+						else vErrors.push(err100);
+						errors++;
+					}
+				}
+				if (data49.source !== void 0) {
+					let data52 = data49.source;
+					if (!(data52 === "recorded" || data52 === "assigned")) {
+						const err101 = {
+							instancePath: instancePath + "/slot/source",
+							schemaPath: "#/properties/slot/properties/source/enum",
+							keyword: "enum",
+							params: { allowedValues: schema33.properties.slot.properties.source.enum },
+							message: "must be equal to one of the allowed values"
+						};
+						if (vErrors === null) vErrors = [err101];
+						else vErrors.push(err101);
+						errors++;
+					}
+				}
+			} else {
+				const err102 = {
+					instancePath: instancePath + "/slot",
+					schemaPath: "#/properties/slot/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err102];
+				else vErrors.push(err102);
+				errors++;
+			}
+		}
+		if (data.occurrence !== void 0) {
+			let data53 = data.occurrence;
+			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+				if (data53.of === void 0) {
+					const err103 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "of" },
+						message: "must have required property 'of'"
+					};
+					if (vErrors === null) vErrors = [err103];
+					else vErrors.push(err103);
+					errors++;
+				}
+				if (data53.date === void 0) {
+					const err104 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "date" },
+						message: "must have required property 'date'"
+					};
+					if (vErrors === null) vErrors = [err104];
+					else vErrors.push(err104);
+					errors++;
+				}
+				for (const key6 in data53) if (!(key6 === "of" || key6 === "date")) {
+					const err105 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key6 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err105];
+					else vErrors.push(err105);
+					errors++;
+				}
+				if (data53.of !== void 0) {
+					if (typeof data53.of !== "string") {
+						const err106 = {
+							instancePath: instancePath + "/occurrence/of",
+							schemaPath: "#/properties/occurrence/properties/of/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err106];
+						else vErrors.push(err106);
+						errors++;
+					}
+				}
+				if (data53.date !== void 0) {
+					if (typeof data53.date !== "string") {
+						const err107 = {
+							instancePath: instancePath + "/occurrence/date",
+							schemaPath: "#/properties/occurrence/properties/date/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err107];
+						else vErrors.push(err107);
+						errors++;
+					}
+				}
+			} else {
+				const err108 = {
+					instancePath: instancePath + "/occurrence",
+					schemaPath: "#/properties/occurrence/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err108];
+				else vErrors.push(err108);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data56 = data.diagnostics;
+			if (Array.isArray(data56)) {
+				const len5 = data56.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data57 = data56[i5];
+					if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+						if (data57.severity === void 0) {
+							const err109 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err109];
+							else vErrors.push(err109);
+							errors++;
+						}
+						if (data57.code === void 0) {
+							const err110 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err110];
+							else vErrors.push(err110);
+							errors++;
+						}
+						if (data57.message === void 0) {
+							const err111 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err111];
+							else vErrors.push(err111);
+							errors++;
+						}
+						if (data57.severity !== void 0) {
+							let data58 = data57.severity;
+							if (!(data58 === "error" || data58 === "warning")) {
+								const err112 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err112];
+								else vErrors.push(err112);
+								errors++;
+							}
+						}
+						if (data57.code !== void 0) {
+							if (typeof data57.code !== "string") {
+								const err113 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err113];
+								else vErrors.push(err113);
+								errors++;
+							}
+						}
+						if (data57.message !== void 0) {
+							if (typeof data57.message !== "string") {
+								const err114 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err114];
+								else vErrors.push(err114);
+								errors++;
+							}
+						}
+						if (data57.file !== void 0) {
+							if (typeof data57.file !== "string") {
+								const err115 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err115];
+								else vErrors.push(err115);
+								errors++;
+							}
+						}
+						if (data57.line !== void 0) {
+							let data62 = data57.line;
+							if (!(typeof data62 == "number" && !(data62 % 1) && !isNaN(data62) && isFinite(data62))) {
+								const err116 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err116];
+								else vErrors.push(err116);
+								errors++;
+							}
+							if (typeof data62 == "number" && isFinite(data62)) {
+								if (data62 < 1 || isNaN(data62)) {
+									const err117 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err117];
+									else vErrors.push(err117);
+									errors++;
+								}
+							}
+						}
+						if (data57.column !== void 0) {
+							let data63 = data57.column;
+							if (!(typeof data63 == "number" && !(data63 % 1) && !isNaN(data63) && isFinite(data63))) {
+								const err118 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err118];
+								else vErrors.push(err118);
+								errors++;
+							}
+							if (typeof data63 == "number" && isFinite(data63)) {
+								if (data63 < 1 || isNaN(data63)) {
+									const err119 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err119];
+									else vErrors.push(err119);
+									errors++;
+								}
+							}
+						}
+						if (data57.expected !== void 0) {
+							if (typeof data57.expected !== "string") {
+								const err120 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
+								errors++;
+							}
+						}
+						if (data57.found !== void 0) {
+							if (typeof data57.found !== "string") {
+								const err121 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err121];
+								else vErrors.push(err121);
+								errors++;
+							}
+						}
+						if (data57.hint !== void 0) {
+							if (typeof data57.hint !== "string") {
+								const err122 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err122];
+								else vErrors.push(err122);
+								errors++;
+							}
+						}
+						if (data57.readiness !== void 0) {
+							if (true !== data57.readiness) {
+								const err123 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err123];
+								else vErrors.push(err123);
+								errors++;
+							}
+						}
+						if (data57.rule !== void 0) {
+							if (typeof data57.rule !== "string") {
+								const err124 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err124];
+								else vErrors.push(err124);
+								errors++;
+							}
+						}
+						if (data57.key !== void 0) {
+							if (typeof data57.key !== "string") {
+								const err125 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err125];
+								else vErrors.push(err125);
+								errors++;
+							}
+						}
+						if (data57.accountId !== void 0) {
+							if (typeof data57.accountId !== "string") {
+								const err126 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err126];
+								else vErrors.push(err126);
+								errors++;
+							}
+						}
+						if (data57.clashesWith !== void 0) {
+							let data71 = data57.clashesWith;
+							if (Array.isArray(data71)) {
+								const len6 = data71.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data72 = data71[i6];
+									if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+										if (data72.scheduledAt === void 0) {
+											const err127 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err127];
+											else vErrors.push(err127);
+											errors++;
+										}
+										if (data72.key !== void 0) {
+											if (typeof data72.key !== "string") {
+												const err128 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err128];
+												else vErrors.push(err128);
+												errors++;
+											}
+										}
+										if (data72.postId !== void 0) {
+											if (typeof data72.postId !== "string") {
+												const err129 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err129];
+												else vErrors.push(err129);
+												errors++;
+											}
+										}
+										if (data72.file !== void 0) {
+											if (typeof data72.file !== "string") {
+												const err130 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err130];
+												else vErrors.push(err130);
+												errors++;
+											}
+										}
+										if (data72.scheduledAt !== void 0) {
+											if (typeof data72.scheduledAt !== "string") {
+												const err131 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err131];
+												else vErrors.push(err131);
+												errors++;
+											}
+										}
+									} else {
+										const err132 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err132];
+										else vErrors.push(err132);
+										errors++;
+									}
+								}
+							} else {
+								const err133 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err133];
+								else vErrors.push(err133);
+								errors++;
+							}
+						}
+					} else {
+						const err134 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err134];
+						else vErrors.push(err134);
+						errors++;
+					}
+				}
+			} else {
+				const err135 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err135];
+				else vErrors.push(err135);
+				errors++;
+			}
+		}
+		if (data.mediaRecords !== void 0) {
+			let data77 = data.mediaRecords;
+			if (Array.isArray(data77)) {
+				const len7 = data77.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data78 = data77[i7];
+					if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
+						if (data78.sha256 === void 0) {
+							const err136 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err136];
+							else vErrors.push(err136);
+							errors++;
+						}
+						if (data78.mediaId === void 0) {
+							const err137 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err137];
+							else vErrors.push(err137);
+							errors++;
+						}
+						if (data78.sizeBytes === void 0) {
+							const err138 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err138];
+							else vErrors.push(err138);
+							errors++;
+						}
+						if (data78.contentType === void 0) {
+							const err139 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err139];
+							else vErrors.push(err139);
+							errors++;
+						}
+						for (const key7 in data78) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err140 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key7 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err140];
+							else vErrors.push(err140);
+							errors++;
+						}
+						if (data78.sha256 !== void 0) {
+							let data79 = data78.sha256;
+							if (typeof data79 === "string") {
+								if (!pattern0$1.test(data79)) {
+									const err141 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err141];
+									else vErrors.push(err141);
+									errors++;
+								}
+							} else {
+								const err142 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err142];
+								else vErrors.push(err142);
+								errors++;
+							}
+						}
+						if (data78.mediaId !== void 0) {
+							let data80 = data78.mediaId;
+							if (typeof data80 === "string") {
+								if (func0$1(data80) < 1) {
+									const err143 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err143];
+									else vErrors.push(err143);
+									errors++;
+								}
+							} else {
+								const err144 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err144];
+								else vErrors.push(err144);
+								errors++;
+							}
+						}
+						if (data78.sizeBytes !== void 0) {
+							let data81 = data78.sizeBytes;
+							if (!(typeof data81 == "number" && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
+								const err145 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err145];
+								else vErrors.push(err145);
+								errors++;
+							}
+							if (typeof data81 == "number" && isFinite(data81)) {
+								if (data81 < 0 || isNaN(data81)) {
+									const err146 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err146];
+									else vErrors.push(err146);
+									errors++;
+								}
+							}
+						}
+						if (data78.contentType !== void 0) {
+							if (typeof data78.contentType !== "string") {
+								const err147 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err147];
+								else vErrors.push(err147);
+								errors++;
+							}
+						}
+					} else {
+						const err148 = {
+							instancePath: instancePath + "/mediaRecords/" + i7,
+							schemaPath: "#/properties/mediaRecords/items/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err148];
+						else vErrors.push(err148);
+						errors++;
+					}
+				}
+			} else {
+				const err149 = {
+					instancePath: instancePath + "/mediaRecords",
+					schemaPath: "#/properties/mediaRecords/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err149];
+				else vErrors.push(err149);
+				errors++;
+			}
+		}
+	} else {
+		const err150 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err150];
+		else vErrors.push(err150);
+		errors++;
+	}
+	validate14.errors = vErrors;
+	return errors === 0;
+}
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+	let vErrors = null;
+	let errors = 0;
+	const evaluated0 = validate11.evaluated;
+	if (evaluated0.dynamicProps) evaluated0.props = void 0;
+	if (evaluated0.dynamicItems) evaluated0.items = void 0;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.formatVersion === void 0) {
+			const err0 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "formatVersion" },
+				message: "must have required property 'formatVersion'"
+			};
+			if (vErrors === null) vErrors = [err0];
+			else vErrors.push(err0);
+			errors++;
+		}
+		if (data.createdAt === void 0) {
+			const err1 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "createdAt" },
+				message: "must have required property 'createdAt'"
+			};
+			if (vErrors === null) vErrors = [err1];
+			else vErrors.push(err1);
+			errors++;
+		}
+		if (data.target === void 0) {
+			const err2 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "target" },
+				message: "must have required property 'target'"
+			};
+			if (vErrors === null) vErrors = [err2];
+			else vErrors.push(err2);
+			errors++;
+		}
+		if (data.stateHash === void 0) {
+			const err3 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "stateHash" },
+				message: "must have required property 'stateHash'"
+			};
+			if (vErrors === null) vErrors = [err3];
+			else vErrors.push(err3);
+			errors++;
+		}
+		if (data.prune === void 0) {
+			const err4 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "prune" },
+				message: "must have required property 'prune'"
+			};
+			if (vErrors === null) vErrors = [err4];
+			else vErrors.push(err4);
+			errors++;
+		}
+		if (data.only === void 0) {
+			const err5 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "only" },
+				message: "must have required property 'only'"
+			};
+			if (vErrors === null) vErrors = [err5];
+			else vErrors.push(err5);
+			errors++;
+		}
+		if (data.uploads === void 0) {
+			const err6 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "uploads" },
+				message: "must have required property 'uploads'"
+			};
+			if (vErrors === null) vErrors = [err6];
+			else vErrors.push(err6);
+			errors++;
+		}
+		if (data.changes === void 0) {
+			const err7 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "changes" },
+				message: "must have required property 'changes'"
+			};
+			if (vErrors === null) vErrors = [err7];
+			else vErrors.push(err7);
+			errors++;
+		}
+		if (data.summary === void 0) {
+			const err8 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "summary" },
+				message: "must have required property 'summary'"
+			};
+			if (vErrors === null) vErrors = [err8];
+			else vErrors.push(err8);
+			errors++;
+		}
+		if (data.diagnostics === void 0) {
+			const err9 = {
+				instancePath,
+				schemaPath: "#/required",
+				keyword: "required",
+				params: { missingProperty: "diagnostics" },
+				message: "must have required property 'diagnostics'"
+			};
+			if (vErrors === null) vErrors = [err9];
+			else vErrors.push(err9);
+			errors++;
+		}
+		for (const key0 in data) if (!func3.call(schema29.properties, key0)) {
+			const err10 = {
+				instancePath,
+				schemaPath: "#/additionalProperties",
+				keyword: "additionalProperties",
+				params: { additionalProperty: key0 },
+				message: "must NOT have additional properties"
+			};
+			if (vErrors === null) vErrors = [err10];
+			else vErrors.push(err10);
+			errors++;
+		}
+		if (data.formatVersion !== void 0) {
+			if (1 !== data.formatVersion) {
+				const err11 = {
+					instancePath: instancePath + "/formatVersion",
+					schemaPath: "#/properties/formatVersion/const",
+					keyword: "const",
+					params: { allowedValue: 1 },
+					message: "must be equal to constant"
+				};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
+				errors++;
+			}
+		}
+		if (data.createdAt !== void 0) {
+			let data1 = data.createdAt;
+			if (typeof data1 === "string") {
+				if (!formats0.validate(data1)) {
+					const err12 = {
+						instancePath: instancePath + "/createdAt",
+						schemaPath: "#/properties/createdAt/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
+					};
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
+					errors++;
+				}
+			} else {
+				const err13 = {
+					instancePath: instancePath + "/createdAt",
+					schemaPath: "#/properties/createdAt/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+		}
+		if (data.target !== void 0) {
+			let data2 = data.target;
+			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+				if (data2.id === void 0) {
+					const err14 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "id" },
+						message: "must have required property 'id'"
+					};
+					if (vErrors === null) vErrors = [err14];
+					else vErrors.push(err14);
+					errors++;
+				}
+				if (data2.apiUrl === void 0) {
+					const err15 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "apiUrl" },
+						message: "must have required property 'apiUrl'"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
+				if (data2.projectId === void 0) {
+					const err16 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "projectId" },
+						message: "must have required property 'projectId'"
+					};
+					if (vErrors === null) vErrors = [err16];
+					else vErrors.push(err16);
+					errors++;
+				}
+				if (data2.local === void 0) {
+					const err17 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/required",
+						keyword: "required",
+						params: { missingProperty: "local" },
+						message: "must have required property 'local'"
+					};
+					if (vErrors === null) vErrors = [err17];
+					else vErrors.push(err17);
+					errors++;
+				}
+				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
+					const err18 = {
+						instancePath: instancePath + "/target",
+						schemaPath: "#/properties/target/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key1 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
+				if (data2.id !== void 0) {
+					let data3 = data2.id;
+					if (typeof data3 === "string") {
+						if (func0$1(data3) < 1) {
+							const err19 = {
+								instancePath: instancePath + "/target/id",
+								schemaPath: "#/properties/target/properties/id/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err19];
+							else vErrors.push(err19);
+							errors++;
+						}
+					} else {
+						const err20 = {
+							instancePath: instancePath + "/target/id",
+							schemaPath: "#/properties/target/properties/id/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err20];
+						else vErrors.push(err20);
+						errors++;
+					}
+				}
+				if (data2.apiUrl !== void 0) {
+					if (typeof data2.apiUrl !== "string") {
+						const err21 = {
+							instancePath: instancePath + "/target/apiUrl",
+							schemaPath: "#/properties/target/properties/apiUrl/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err21];
+						else vErrors.push(err21);
+						errors++;
+					}
+				}
+				if (data2.projectId !== void 0) {
+					let data5 = data2.projectId;
+					if (typeof data5 === "string") {
+						if (func0$1(data5) < 1) {
+							const err22 = {
+								instancePath: instancePath + "/target/projectId",
+								schemaPath: "#/properties/target/properties/projectId/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err22];
+							else vErrors.push(err22);
+							errors++;
+						}
+					} else {
+						const err23 = {
+							instancePath: instancePath + "/target/projectId",
+							schemaPath: "#/properties/target/properties/projectId/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err23];
+						else vErrors.push(err23);
+						errors++;
+					}
+				}
+				if (data2.local !== void 0) {
+					if (typeof data2.local !== "boolean") {
+						const err24 = {
+							instancePath: instancePath + "/target/local",
+							schemaPath: "#/properties/target/properties/local/type",
+							keyword: "type",
+							params: { type: "boolean" },
+							message: "must be boolean"
+						};
+						if (vErrors === null) vErrors = [err24];
+						else vErrors.push(err24);
+						errors++;
+					}
+				}
+			} else {
+				const err25 = {
+					instancePath: instancePath + "/target",
+					schemaPath: "#/properties/target/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err25];
+				else vErrors.push(err25);
+				errors++;
+			}
+		}
+		if (data.stateHash !== void 0) {
+			let data7 = data.stateHash;
+			if (typeof data7 === "string") {
+				if (!pattern0$1.test(data7)) {
+					const err26 = {
+						instancePath: instancePath + "/stateHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err26];
+					else vErrors.push(err26);
+					errors++;
+				}
+			} else {
+				const err27 = {
+					instancePath: instancePath + "/stateHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err27];
+				else vErrors.push(err27);
+				errors++;
+			}
+		}
+		if (data.prune !== void 0) {
+			if (typeof data.prune !== "boolean") {
+				const err28 = {
+					instancePath: instancePath + "/prune",
+					schemaPath: "#/properties/prune/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err28];
+				else vErrors.push(err28);
+				errors++;
+			}
+		}
+		if (data.only !== void 0) {
+			let data9 = data.only;
+			const _errs22 = errors;
+			let valid3 = false;
+			let passing0 = null;
+			const _errs23 = errors;
+			if (data9 !== null) {
+				const err29 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/0/type",
+					keyword: "type",
+					params: { type: "null" },
+					message: "must be null"
+				};
+				if (vErrors === null) vErrors = [err29];
+				else vErrors.push(err29);
+				errors++;
+			}
+			var _valid0 = _errs23 === errors;
+			if (_valid0) {
+				valid3 = true;
+				passing0 = 0;
+			}
+			const _errs25 = errors;
+			if (Array.isArray(data9)) {
+				const len0 = data9.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
+					const err30 = {
+						instancePath: instancePath + "/only/" + i0,
+						schemaPath: "#/properties/only/oneOf/1/items/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err30];
+					else vErrors.push(err30);
+					errors++;
+				}
+			} else {
+				const err31 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf/1/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
+				errors++;
+			}
+			var _valid0 = _errs25 === errors;
+			if (_valid0 && valid3) {
+				valid3 = false;
+				passing0 = [passing0, 1];
+			} else if (_valid0) {
+				valid3 = true;
+				passing0 = 1;
+			}
+			if (!valid3) {
+				const err32 = {
+					instancePath: instancePath + "/only",
+					schemaPath: "#/properties/only/oneOf",
+					keyword: "oneOf",
+					params: { passingSchemas: passing0 },
+					message: "must match exactly one schema in oneOf"
+				};
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
+				errors++;
+			} else {
+				errors = _errs22;
+				if (vErrors !== null) {
+					if (_errs22) vErrors.length = _errs22;
+					else vErrors = null;
+				}
+			}
+		}
+		if (data.uploads !== void 0) {
+			let data11 = data.uploads;
+			if (Array.isArray(data11)) {
+				const len1 = data11.length;
+				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
+					instancePath: instancePath + "/uploads/" + i1,
+					parentData: data11,
+					parentDataProperty: i1,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err33 = {
+					instancePath: instancePath + "/uploads",
+					schemaPath: "#/properties/uploads/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err33];
+				else vErrors.push(err33);
+				errors++;
+			}
+		}
+		if (data.changes !== void 0) {
+			let data13 = data.changes;
+			if (Array.isArray(data13)) {
+				const len2 = data13.length;
+				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
+					instancePath: instancePath + "/changes/" + i2,
+					parentData: data13,
+					parentDataProperty: i2,
+					rootData,
+					dynamicAnchors
+				})) {
+					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+					errors = vErrors.length;
+				}
+			} else {
+				const err34 = {
+					instancePath: instancePath + "/changes",
+					schemaPath: "#/properties/changes/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err34];
+				else vErrors.push(err34);
+				errors++;
+			}
+		}
+		if (data.summary !== void 0) {
+			let data15 = data.summary;
+			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+				if (data15.create === void 0) {
+					const err35 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "create" },
+						message: "must have required property 'create'"
+					};
+					if (vErrors === null) vErrors = [err35];
+					else vErrors.push(err35);
+					errors++;
+				}
+				if (data15.adopt === void 0) {
+					const err36 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "adopt" },
+						message: "must have required property 'adopt'"
+					};
+					if (vErrors === null) vErrors = [err36];
+					else vErrors.push(err36);
+					errors++;
+				}
+				if (data15.update === void 0) {
+					const err37 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "update" },
+						message: "must have required property 'update'"
+					};
+					if (vErrors === null) vErrors = [err37];
+					else vErrors.push(err37);
+					errors++;
+				}
+				if (data15.unschedule === void 0) {
+					const err38 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "unschedule" },
+						message: "must have required property 'unschedule'"
+					};
+					if (vErrors === null) vErrors = [err38];
+					else vErrors.push(err38);
+					errors++;
+				}
+				if (data15.delete === void 0) {
+					const err39 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "delete" },
+						message: "must have required property 'delete'"
+					};
+					if (vErrors === null) vErrors = [err39];
+					else vErrors.push(err39);
+					errors++;
+				}
+				if (data15.move === void 0) {
+					const err40 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "move" },
+						message: "must have required property 'move'"
+					};
+					if (vErrors === null) vErrors = [err40];
+					else vErrors.push(err40);
+					errors++;
+				}
+				if (data15.noop === void 0) {
+					const err41 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "noop" },
+						message: "must have required property 'noop'"
+					};
+					if (vErrors === null) vErrors = [err41];
+					else vErrors.push(err41);
+					errors++;
+				}
+				if (data15.blocked === void 0) {
+					const err42 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/required",
+						keyword: "required",
+						params: { missingProperty: "blocked" },
+						message: "must have required property 'blocked'"
+					};
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
+					errors++;
+				}
+				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
+					const err43 = {
+						instancePath: instancePath + "/summary",
+						schemaPath: "#/properties/summary/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key2 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err43];
+					else vErrors.push(err43);
+					errors++;
+				}
+				if (data15.create !== void 0) {
+					let data16 = data15.create;
+					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
+						const err44 = {
+							instancePath: instancePath + "/summary/create",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err44];
+						else vErrors.push(err44);
+						errors++;
+					}
+					if (typeof data16 == "number" && isFinite(data16)) {
+						if (data16 < 0 || isNaN(data16)) {
+							const err45 = {
+								instancePath: instancePath + "/summary/create",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err45];
+							else vErrors.push(err45);
+							errors++;
+						}
+					}
+				}
+				if (data15.adopt !== void 0) {
+					let data17 = data15.adopt;
+					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+						const err46 = {
+							instancePath: instancePath + "/summary/adopt",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err46];
+						else vErrors.push(err46);
+						errors++;
+					}
+					if (typeof data17 == "number" && isFinite(data17)) {
+						if (data17 < 0 || isNaN(data17)) {
+							const err47 = {
+								instancePath: instancePath + "/summary/adopt",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err47];
+							else vErrors.push(err47);
+							errors++;
+						}
+					}
+				}
+				if (data15.update !== void 0) {
+					let data18 = data15.update;
+					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+						const err48 = {
+							instancePath: instancePath + "/summary/update",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err48];
+						else vErrors.push(err48);
+						errors++;
+					}
+					if (typeof data18 == "number" && isFinite(data18)) {
+						if (data18 < 0 || isNaN(data18)) {
+							const err49 = {
+								instancePath: instancePath + "/summary/update",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err49];
+							else vErrors.push(err49);
+							errors++;
+						}
+					}
+				}
+				if (data15.delete !== void 0) {
+					let data19 = data15.delete;
+					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
+						const err50 = {
+							instancePath: instancePath + "/summary/delete",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err50];
+						else vErrors.push(err50);
+						errors++;
+					}
+					if (typeof data19 == "number" && isFinite(data19)) {
+						if (data19 < 0 || isNaN(data19)) {
+							const err51 = {
+								instancePath: instancePath + "/summary/delete",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err51];
+							else vErrors.push(err51);
+							errors++;
+						}
+					}
+				}
+				if (data15.unschedule !== void 0) {
+					let data20 = data15.unschedule;
+					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+						const err52 = {
+							instancePath: instancePath + "/summary/unschedule",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err52];
+						else vErrors.push(err52);
+						errors++;
+					}
+					if (typeof data20 == "number" && isFinite(data20)) {
+						if (data20 < 0 || isNaN(data20)) {
+							const err53 = {
+								instancePath: instancePath + "/summary/unschedule",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err53];
+							else vErrors.push(err53);
+							errors++;
+						}
+					}
+				}
+				if (data15.move !== void 0) {
+					let data21 = data15.move;
+					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+						const err54 = {
+							instancePath: instancePath + "/summary/move",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err54];
+						else vErrors.push(err54);
+						errors++;
+					}
+					if (typeof data21 == "number" && isFinite(data21)) {
+						if (data21 < 0 || isNaN(data21)) {
+							const err55 = {
+								instancePath: instancePath + "/summary/move",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err55];
+							else vErrors.push(err55);
+							errors++;
+						}
+					}
+				}
+				if (data15.noop !== void 0) {
+					let data22 = data15.noop;
+					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+						const err56 = {
+							instancePath: instancePath + "/summary/noop",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err56];
+						else vErrors.push(err56);
+						errors++;
+					}
+					if (typeof data22 == "number" && isFinite(data22)) {
+						if (data22 < 0 || isNaN(data22)) {
+							const err57 = {
+								instancePath: instancePath + "/summary/noop",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err57];
+							else vErrors.push(err57);
+							errors++;
+						}
+					}
+				}
+				if (data15.blocked !== void 0) {
+					let data23 = data15.blocked;
+					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+						const err58 = {
+							instancePath: instancePath + "/summary/blocked",
+							schemaPath: "#/$defs/count/type",
+							keyword: "type",
+							params: { type: "integer" },
+							message: "must be integer"
+						};
+						if (vErrors === null) vErrors = [err58];
+						else vErrors.push(err58);
+						errors++;
+					}
+					if (typeof data23 == "number" && isFinite(data23)) {
+						if (data23 < 0 || isNaN(data23)) {
+							const err59 = {
+								instancePath: instancePath + "/summary/blocked",
+								schemaPath: "#/$defs/count/minimum",
+								keyword: "minimum",
+								params: {
+									comparison: ">=",
+									limit: 0
+								},
+								message: "must be >= 0"
+							};
+							if (vErrors === null) vErrors = [err59];
+							else vErrors.push(err59);
+							errors++;
+						}
+					}
+				}
+			} else {
+				const err60 = {
+					instancePath: instancePath + "/summary",
+					schemaPath: "#/properties/summary/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err60];
+				else vErrors.push(err60);
+				errors++;
+			}
+		}
+		if (data.diagnostics !== void 0) {
+			let data24 = data.diagnostics;
+			if (Array.isArray(data24)) {
+				const len3 = data24.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data25 = data24[i3];
+					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+						if (data25.severity === void 0) {
+							const err61 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "severity" },
+								message: "must have required property 'severity'"
+							};
+							if (vErrors === null) vErrors = [err61];
+							else vErrors.push(err61);
+							errors++;
+						}
+						if (data25.code === void 0) {
+							const err62 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "code" },
+								message: "must have required property 'code'"
+							};
+							if (vErrors === null) vErrors = [err62];
+							else vErrors.push(err62);
+							errors++;
+						}
+						if (data25.message === void 0) {
+							const err63 = {
+								instancePath: instancePath + "/diagnostics/" + i3,
+								schemaPath: "#/$defs/diagnostic/required",
+								keyword: "required",
+								params: { missingProperty: "message" },
+								message: "must have required property 'message'"
+							};
+							if (vErrors === null) vErrors = [err63];
+							else vErrors.push(err63);
+							errors++;
+						}
+						if (data25.severity !== void 0) {
+							let data26 = data25.severity;
+							if (!(data26 === "error" || data26 === "warning")) {
+								const err64 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
+									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
+									keyword: "enum",
+									params: { allowedValues: schema38.properties.severity.enum },
+									message: "must be equal to one of the allowed values"
+								};
+								if (vErrors === null) vErrors = [err64];
+								else vErrors.push(err64);
+								errors++;
+							}
+						}
+						if (data25.code !== void 0) {
+							if (typeof data25.code !== "string") {
+								const err65 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err65];
+								else vErrors.push(err65);
+								errors++;
+							}
+						}
+						if (data25.message !== void 0) {
+							if (typeof data25.message !== "string") {
+								const err66 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err66];
+								else vErrors.push(err66);
+								errors++;
+							}
+						}
+						if (data25.file !== void 0) {
+							if (typeof data25.file !== "string") {
+								const err67 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err67];
+								else vErrors.push(err67);
+								errors++;
+							}
+						}
+						if (data25.line !== void 0) {
+							let data30 = data25.line;
+							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+								const err68 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err68];
+								else vErrors.push(err68);
+								errors++;
+							}
+							if (typeof data30 == "number" && isFinite(data30)) {
+								if (data30 < 1 || isNaN(data30)) {
+									const err69 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err69];
+									else vErrors.push(err69);
+									errors++;
+								}
+							}
+						}
+						if (data25.column !== void 0) {
+							let data31 = data25.column;
+							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+								const err70 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err70];
+								else vErrors.push(err70);
+								errors++;
+							}
+							if (typeof data31 == "number" && isFinite(data31)) {
+								if (data31 < 1 || isNaN(data31)) {
+									const err71 = {
+										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err71];
+									else vErrors.push(err71);
+									errors++;
+								}
+							}
+						}
+						if (data25.expected !== void 0) {
+							if (typeof data25.expected !== "string") {
+								const err72 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
+								errors++;
+							}
+						}
+						if (data25.found !== void 0) {
+							if (typeof data25.found !== "string") {
+								const err73 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err73];
+								else vErrors.push(err73);
+								errors++;
+							}
+						}
+						if (data25.hint !== void 0) {
+							if (typeof data25.hint !== "string") {
+								const err74 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err74];
+								else vErrors.push(err74);
+								errors++;
+							}
+						}
+						if (data25.readiness !== void 0) {
+							if (true !== data25.readiness) {
+								const err75 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err75];
+								else vErrors.push(err75);
+								errors++;
+							}
+						}
+						if (data25.rule !== void 0) {
+							if (typeof data25.rule !== "string") {
+								const err76 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err76];
+								else vErrors.push(err76);
+								errors++;
+							}
+						}
+						if (data25.key !== void 0) {
+							if (typeof data25.key !== "string") {
+								const err77 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err77];
+								else vErrors.push(err77);
+								errors++;
+							}
+						}
+						if (data25.accountId !== void 0) {
+							if (typeof data25.accountId !== "string") {
+								const err78 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err78];
+								else vErrors.push(err78);
+								errors++;
+							}
+						}
+						if (data25.clashesWith !== void 0) {
+							let data39 = data25.clashesWith;
+							if (Array.isArray(data39)) {
+								const len4 = data39.length;
+								for (let i4 = 0; i4 < len4; i4++) {
+									let data40 = data39[i4];
+									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+										if (data40.scheduledAt === void 0) {
+											const err79 = {
+												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err79];
+											else vErrors.push(err79);
+											errors++;
+										}
+										if (data40.key !== void 0) {
+											if (typeof data40.key !== "string") {
+												const err80 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err80];
+												else vErrors.push(err80);
+												errors++;
+											}
+										}
+										if (data40.postId !== void 0) {
+											if (typeof data40.postId !== "string") {
+												const err81 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err81];
+												else vErrors.push(err81);
+												errors++;
+											}
+										}
+										if (data40.file !== void 0) {
+											if (typeof data40.file !== "string") {
+												const err82 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err82];
+												else vErrors.push(err82);
+												errors++;
+											}
+										}
+										if (data40.scheduledAt !== void 0) {
+											if (typeof data40.scheduledAt !== "string") {
+												const err83 = {
+													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err83];
+												else vErrors.push(err83);
+												errors++;
+											}
+										}
+									} else {
+										const err84 = {
+											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err84];
+										else vErrors.push(err84);
+										errors++;
+									}
+								}
+							} else {
+								const err85 = {
+									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err85];
+								else vErrors.push(err85);
+								errors++;
+							}
+						}
+					} else {
+						const err86 = {
+							instancePath: instancePath + "/diagnostics/" + i3,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err86];
+						else vErrors.push(err86);
+						errors++;
+					}
+				}
+			} else {
+				const err87 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err87];
+				else vErrors.push(err87);
+				errors++;
+			}
+		}
+	} else {
+		const err88 = {
+			instancePath,
+			schemaPath: "#/type",
+			keyword: "type",
+			params: { type: "object" },
+			message: "must be object"
+		};
+		if (vErrors === null) vErrors = [err88];
+		else vErrors.push(err88);
+		errors++;
+	}
+	validate11.errors = vErrors;
+	return errors === 0;
+}
+var validateState, func0$1, schema3$1, func3, pattern0$1, pattern1$1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
+var init_file_validators_Cb8RmYHD = __esmMin((() => {
+	validateState = validate0$1;
+	func0$1 = require_ucs2length$1().default;
+	schema3$1 = {
+		"type": "object",
+		"required": [
+			"postId",
+			"file",
+			"appliedHash",
+			"remoteUpdatedAt",
+			"appliedAt"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"postId": { "$ref": "#/$defs/nonEmpty" },
+			"file": { "$ref": "#/$defs/nonEmpty" },
+			"appliedHash": { "$ref": "#/$defs/sha256" },
+			"remoteUpdatedAt": { "$ref": "#/$defs/instant" },
+			"appliedAt": { "$ref": "#/$defs/instant" },
+			"reread": {
+				"description": "Set by `postsync state merge` when two branches both changed this entry: its appliedHash and remoteUpdatedAt cannot be trusted, so plans compare the remote post with the file instead. Dropped when postsync next writes the post.",
+				"const": true
+			},
+			"final": {
+				"description": "The final status (published) an apply last saw the remote post in, remoteUpdatedAt being its updatedAt then. Plans do not read such a post while its file is as applied; plan --refresh-all does.",
+				"$ref": "#/$defs/nonEmpty"
+			},
+			"slotAt": {
+				"$ref": "#/$defs/instant",
+				"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
+			},
+			"seal": { "$ref": "#/$defs/seal" }
+		}
+	};
+	func3 = Object.prototype.hasOwnProperty;
+	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
+	pattern1$1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+	formats0 = require_formats$1().fullFormats["date-time"];
+	validate2.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate4$1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema20 = {
+		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
+		"type": "object",
+		"required": [
+			"content",
+			"targets",
+			"mediaIds"
+		],
+		"properties": {
+			"content": { "type": "string" },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId"],
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"mediaIds": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"scheduledAt": { "type": ["string", "null"] }
+		}
+	};
+	validate6$1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate8.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate1$1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate0$1.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validatePlan = validate11;
+	schema29 = {
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$id": "https://postsync.dev/schemas/plan.schema.json",
+		"title": "postsync plan file (postsync plan --out)",
+		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
+		"type": "object",
+		"required": [
+			"formatVersion",
+			"createdAt",
+			"target",
+			"stateHash",
+			"prune",
+			"only",
+			"uploads",
+			"changes",
+			"summary",
+			"diagnostics"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"formatVersion": { "const": 1 },
+			"createdAt": {
+				"type": "string",
+				"format": "date-time"
+			},
+			"target": {
+				"type": "object",
+				"required": [
+					"id",
+					"apiUrl",
+					"projectId",
+					"local"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"id": {
+						"type": "string",
+						"minLength": 1
+					},
+					"apiUrl": { "type": "string" },
+					"projectId": {
+						"type": "string",
+						"minLength": 1
+					},
+					"local": { "type": "boolean" }
+				}
+			},
+			"stateHash": { "$ref": "#/$defs/sha256" },
+			"prune": { "type": "boolean" },
+			"only": { "oneOf": [{ "type": "null" }, {
+				"type": "array",
+				"items": { "type": "string" }
+			}] },
+			"uploads": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/mediaUpload" }
+			},
+			"changes": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/change" }
+			},
+			"summary": {
+				"type": "object",
+				"required": [
+					"create",
+					"adopt",
+					"update",
+					"unschedule",
+					"delete",
+					"move",
+					"noop",
+					"blocked"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"create": { "$ref": "#/$defs/count" },
+					"adopt": { "$ref": "#/$defs/count" },
+					"update": { "$ref": "#/$defs/count" },
+					"delete": { "$ref": "#/$defs/count" },
+					"unschedule": { "$ref": "#/$defs/count" },
+					"move": { "$ref": "#/$defs/count" },
+					"noop": { "$ref": "#/$defs/count" },
+					"blocked": { "$ref": "#/$defs/count" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" }
+			}
+		},
+		"$defs": {
+			"sha256": {
+				"type": "string",
+				"pattern": "^[0-9a-f]{64}$"
+			},
+			"count": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"action": { "enum": [
+				"create",
+				"adopt",
+				"update",
+				"unschedule",
+				"delete",
+				"move",
+				"noop",
+				"blocked"
+			] },
+			"fieldChange": {
+				"type": "object",
+				"required": [
+					"field",
+					"before",
+					"after"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"field": {
+						"type": "string",
+						"minLength": 1
+					},
+					"before": true,
+					"after": true
+				}
+			},
+			"postShape": {
+				"type": "object",
+				"required": [
+					"content",
+					"scheduledAt",
+					"targets",
+					"media"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"content": { "type": "string" },
+					"scheduledAt": { "type": ["string", "null"] },
+					"targets": {
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["socialAccountId", "options"],
+							"additionalProperties": false,
+							"properties": {
+								"socialAccountId": { "type": "string" },
+								"contentOverride": { "type": "string" },
+								"options": { "type": "object" }
+							}
+						}
+					},
+					"media": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"change": {
+				"type": "object",
+				"required": [
+					"action",
+					"reason",
+					"key",
+					"file",
+					"postId",
+					"reasons"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"action": { "$ref": "#/$defs/action" },
+					"key": {
+						"type": "string",
+						"minLength": 1
+					},
+					"file": { "type": ["string", "null"] },
+					"postId": { "type": ["string", "null"] },
+					"reasons": {
+						"type": "array",
+						"items": { "type": "string" }
+					},
+					"reason": {
+						"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+						"enum": [
+							"new-file",
+							"new-occurrence",
+							"interrupted-create",
+							"deleted-on-remote",
+							"unowned-match",
+							"file-changed",
+							"drifted",
+							"merged-record",
+							"file-removed",
+							"occurrence-removed",
+							"gone-on-remote",
+							"renamed",
+							"key-changed",
+							"up-to-date",
+							"file-errors",
+							"project-errors",
+							"unreadable-file",
+							"unconfirmed-record",
+							"shared-record",
+							"not-editable",
+							"account-unavailable",
+							"scheduled-in-past"
+						]
+					},
+					"desired": { "$ref": "#/$defs/postShape" },
+					"fields": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"drift": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/fieldChange" }
+					},
+					"liveUpdatedAt": { "type": "string" },
+					"fromKey": {
+						"type": "string",
+						"minLength": 1
+					},
+					"resumesPending": { "type": "boolean" },
+					"stateOnly": { "type": "boolean" },
+					"slot": {
+						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+						"type": "object",
+						"required": [
+							"slot",
+							"scheduledAt",
+							"source"
+						],
+						"additionalProperties": false,
+						"properties": {
+							"slot": { "type": "string" },
+							"scheduledAt": { "type": "string" },
+							"source": { "enum": ["recorded", "assigned"] }
+						}
+					},
+					"occurrence": {
+						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+						"type": "object",
+						"required": ["of", "date"],
+						"additionalProperties": false,
+						"properties": {
+							"of": { "type": "string" },
+							"date": { "type": "string" }
+						}
+					},
+					"diagnostics": {
+						"type": "array",
+						"items": { "$ref": "#/$defs/diagnostic" },
+						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+					},
+					"mediaRecords": {
+						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": [
+								"sha256",
+								"mediaId",
+								"sizeBytes",
+								"contentType"
+							],
+							"additionalProperties": false,
+							"properties": {
+								"sha256": { "$ref": "#/$defs/sha256" },
+								"mediaId": {
+									"type": "string",
+									"minLength": 1
+								},
+								"sizeBytes": {
+									"type": "integer",
+									"minimum": 0
+								},
+								"contentType": { "type": "string" }
+							}
+						}
+					}
+				},
+				"allOf": [
+					{
+						"if": { "properties": { "action": { "enum": [
+							"create",
+							"adopt",
+							"update"
+						] } } },
+						"then": { "required": ["desired"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": {
+							"required": ["postId", "liveUpdatedAt"],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "update" } } },
+						"then": {
+							"required": [
+								"postId",
+								"fields",
+								"liveUpdatedAt"
+							],
+							"properties": { "postId": { "type": "string" } }
+						}
+					},
+					{
+						"if": { "properties": { "action": { "const": "move" } } },
+						"then": { "required": ["fromKey"] }
+					},
+					{
+						"if": { "properties": { "action": { "const": "create" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"new-file",
+							"new-occurrence",
+							"interrupted-create",
+							"deleted-on-remote"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "adopt" } } },
+						"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "update" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-changed",
+							"drifted",
+							"merged-record"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "unschedule" } } },
+						"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "delete" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-removed",
+							"occurrence-removed",
+							"gone-on-remote"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "move" } } },
+						"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "noop" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"up-to-date",
+							"file-removed",
+							"occurrence-removed"
+						] } } }
+					},
+					{
+						"if": { "properties": { "action": { "const": "blocked" } } },
+						"then": { "properties": { "reason": { "enum": [
+							"file-errors",
+							"project-errors",
+							"unreadable-file",
+							"unconfirmed-record",
+							"shared-record",
+							"not-editable",
+							"account-unavailable",
+							"scheduled-in-past"
+						] } } }
+					}
+				]
+			},
+			"mediaUpload": {
+				"type": "object",
+				"required": [
+					"sha256",
+					"path",
+					"sizeBytes",
+					"contentType",
+					"kind",
+					"usedBy"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"sha256": { "$ref": "#/$defs/sha256" },
+					"path": {
+						"type": "string",
+						"minLength": 1
+					},
+					"sizeBytes": {
+						"type": "integer",
+						"minimum": 0
+					},
+					"contentType": { "type": "string" },
+					"kind": { "enum": ["image", "video"] },
+					"usedBy": {
+						"type": "array",
+						"items": { "type": "string" }
+					}
+				}
+			},
+			"diagnostic": {
+				"type": "object",
+				"required": [
+					"severity",
+					"code",
+					"message"
+				],
+				"properties": {
+					"severity": { "enum": ["error", "warning"] },
+					"code": { "type": "string" },
+					"message": { "type": "string" },
+					"file": { "type": "string" },
+					"line": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"column": {
+						"type": "integer",
+						"minimum": 1
+					},
+					"expected": { "type": "string" },
+					"found": { "type": "string" },
+					"hint": { "type": "string" },
+					"readiness": {
+						"const": true,
+						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+					},
+					"rule": {
+						"type": "string",
+						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+					},
+					"key": {
+						"type": "string",
+						"description": "A broken house rule: the post it is about."
+					},
+					"accountId": {
+						"type": "string",
+						"description": "A broken house rule: the account concerned."
+					},
+					"clashesWith": {
+						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+						"type": "array",
+						"items": {
+							"type": "object",
+							"required": ["scheduledAt"],
+							"properties": {
+								"key": { "type": "string" },
+								"postId": { "type": "string" },
+								"file": { "type": "string" },
+								"scheduledAt": { "type": "string" }
+							}
+						}
+					}
+				}
+			}
+		}
+	};
+	schema38 = {
+		"type": "object",
+		"required": [
+			"severity",
+			"code",
+			"message"
+		],
+		"properties": {
+			"severity": { "enum": ["error", "warning"] },
+			"code": { "type": "string" },
+			"message": { "type": "string" },
+			"file": { "type": "string" },
+			"line": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"column": {
+				"type": "integer",
+				"minimum": 1
+			},
+			"expected": { "type": "string" },
+			"found": { "type": "string" },
+			"hint": { "type": "string" },
+			"readiness": {
+				"const": true,
+				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
+			},
+			"rule": {
+				"type": "string",
+				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
+			},
+			"key": {
+				"type": "string",
+				"description": "A broken house rule: the post it is about."
+			},
+			"accountId": {
+				"type": "string",
+				"description": "A broken house rule: the account concerned."
+			},
+			"clashesWith": {
+				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["scheduledAt"],
+					"properties": {
+						"key": { "type": "string" },
+						"postId": { "type": "string" },
+						"file": { "type": "string" },
+						"scheduledAt": { "type": "string" }
+					}
+				}
+			}
+		}
+	};
+	schema31 = {
+		"type": "object",
+		"required": [
+			"sha256",
+			"path",
+			"sizeBytes",
+			"contentType",
+			"kind",
+			"usedBy"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"sha256": { "$ref": "#/$defs/sha256" },
+			"path": {
+				"type": "string",
+				"minLength": 1
+			},
+			"sizeBytes": {
+				"type": "integer",
+				"minimum": 0
+			},
+			"contentType": { "type": "string" },
+			"kind": { "enum": ["image", "video"] },
+			"usedBy": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate12.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	schema33 = {
+		"type": "object",
+		"required": [
+			"action",
+			"reason",
+			"key",
+			"file",
+			"postId",
+			"reasons"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"action": { "$ref": "#/$defs/action" },
+			"key": {
+				"type": "string",
+				"minLength": 1
+			},
+			"file": { "type": ["string", "null"] },
+			"postId": { "type": ["string", "null"] },
+			"reasons": {
+				"type": "array",
+				"items": { "type": "string" }
+			},
+			"reason": {
+				"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+				"enum": [
+					"new-file",
+					"new-occurrence",
+					"interrupted-create",
+					"deleted-on-remote",
+					"unowned-match",
+					"file-changed",
+					"drifted",
+					"merged-record",
+					"file-removed",
+					"occurrence-removed",
+					"gone-on-remote",
+					"renamed",
+					"key-changed",
+					"up-to-date",
+					"file-errors",
+					"project-errors",
+					"unreadable-file",
+					"unconfirmed-record",
+					"shared-record",
+					"not-editable",
+					"account-unavailable",
+					"scheduled-in-past"
+				]
+			},
+			"desired": { "$ref": "#/$defs/postShape" },
+			"fields": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"drift": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/fieldChange" }
+			},
+			"liveUpdatedAt": { "type": "string" },
+			"fromKey": {
+				"type": "string",
+				"minLength": 1
+			},
+			"resumesPending": { "type": "boolean" },
+			"stateOnly": { "type": "boolean" },
+			"slot": {
+				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
+				"type": "object",
+				"required": [
+					"slot",
+					"scheduledAt",
+					"source"
+				],
+				"additionalProperties": false,
+				"properties": {
+					"slot": { "type": "string" },
+					"scheduledAt": { "type": "string" },
+					"source": { "enum": ["recorded", "assigned"] }
+				}
+			},
+			"occurrence": {
+				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
+				"type": "object",
+				"required": ["of", "date"],
+				"additionalProperties": false,
+				"properties": {
+					"of": { "type": "string" },
+					"date": { "type": "string" }
+				}
+			},
+			"diagnostics": {
+				"type": "array",
+				"items": { "$ref": "#/$defs/diagnostic" },
+				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
+			},
+			"mediaRecords": {
+				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": [
+						"sha256",
+						"mediaId",
+						"sizeBytes",
+						"contentType"
+					],
+					"additionalProperties": false,
+					"properties": {
+						"sha256": { "$ref": "#/$defs/sha256" },
+						"mediaId": {
+							"type": "string",
+							"minLength": 1
+						},
+						"sizeBytes": {
+							"type": "integer",
+							"minimum": 0
+						},
+						"contentType": { "type": "string" }
+					}
+				}
+			}
+		},
+		"allOf": [
+			{
+				"if": { "properties": { "action": { "enum": [
+					"create",
+					"adopt",
+					"update"
+				] } } },
+				"then": { "required": ["desired"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": {
+					"required": ["postId", "liveUpdatedAt"],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "update" } } },
+				"then": {
+					"required": [
+						"postId",
+						"fields",
+						"liveUpdatedAt"
+					],
+					"properties": { "postId": { "type": "string" } }
+				}
+			},
+			{
+				"if": { "properties": { "action": { "const": "move" } } },
+				"then": { "required": ["fromKey"] }
+			},
+			{
+				"if": { "properties": { "action": { "const": "create" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"new-file",
+					"new-occurrence",
+					"interrupted-create",
+					"deleted-on-remote"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "adopt" } } },
+				"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "update" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-changed",
+					"drifted",
+					"merged-record"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "unschedule" } } },
+				"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "delete" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-removed",
+					"occurrence-removed",
+					"gone-on-remote"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "move" } } },
+				"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "noop" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"up-to-date",
+					"file-removed",
+					"occurrence-removed"
+				] } } }
+			},
+			{
+				"if": { "properties": { "action": { "const": "blocked" } } },
+				"then": { "properties": { "reason": { "enum": [
+					"file-errors",
+					"project-errors",
+					"unreadable-file",
+					"unconfirmed-record",
+					"shared-record",
+					"not-editable",
+					"account-unavailable",
+					"scheduled-in-past"
+				] } } }
+			}
+		]
+	};
+	schema34 = { "enum": [
+		"create",
+		"adopt",
+		"update",
+		"unschedule",
+		"delete",
+		"move",
+		"noop",
+		"blocked"
+	] };
+	schema35 = {
+		"type": "object",
+		"required": [
+			"content",
+			"scheduledAt",
+			"targets",
+			"media"
+		],
+		"additionalProperties": false,
+		"properties": {
+			"content": { "type": "string" },
+			"scheduledAt": { "type": ["string", "null"] },
+			"targets": {
+				"type": "array",
+				"items": {
+					"type": "object",
+					"required": ["socialAccountId", "options"],
+					"additionalProperties": false,
+					"properties": {
+						"socialAccountId": { "type": "string" },
+						"contentOverride": { "type": "string" },
+						"options": { "type": "object" }
+					}
+				}
+			},
+			"media": {
+				"type": "array",
+				"items": { "type": "string" }
+			}
+		}
+	};
+	validate14.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+	validate11.evaluated = {
+		"props": true,
+		"dynamicProps": false,
+		"dynamicItems": false
+	};
+}));
+function gitHubActionsEnvironment(env, options) {
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
+	return {
+		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
+		outputFile: nonEmpty(env.GITHUB_OUTPUT),
+		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
+	};
+}
+function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
+	return Object.entries(outputs).map(([name, raw]) => {
+		const value = String(raw);
+		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
+		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+	}).join("");
+}
+async function appendStepOutputs(actions, outputs) {
+	if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
+}
+async function appendRunnerFile(path, text) {
+	const handle = await openNoFollow(path, { truncate: false });
+	try {
+		await handle.appendFile(text, "utf8");
+	} finally {
+		await handle.close();
+	}
+}
+function diagnosticOutputs(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+function planOutputs(plan) {
+	const { summary } = plan;
+	return {
+		"has-changes": hasChanges(plan),
+		create: summary.create,
+		adopt: summary.adopt,
+		update: summary.update,
+		unschedule: summary.unschedule,
+		delete: summary.delete,
+		move: summary.move,
+		blocked: summary.blocked,
+		noop: summary.noop,
+		uploads: plan.uploads.length,
+		...diagnosticOutputs(plan.diagnostics)
+	};
+}
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+	const data = message.split("\n").map(terminalText).join("\n");
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0).map(terminalText);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_CH5GSC4F = __esmMin((() => {
+	init_main();
+	init_guard_write_wDbCgDic();
+	init_limits_DNBBvwcF();
+}));
+function trimmed(value, digits) {
+	return String(Number(value.toFixed(digits)));
+}
+function formatBytes(bytes) {
+	for (const [unit, scale] of UNITS) if (bytes >= scale) return `${trimmed(bytes / scale, 1)} ${unit}`;
+	return `${bytes} bytes`;
+}
+function formatSeconds(seconds, digits = 1) {
+	return `${trimmed(seconds, digits)} s`;
+}
+function formatAgainstLimit(kind, found, limit) {
+	if (kind === "bytes") {
+		const pair = {
+			found: formatBytes(found),
+			limit: formatBytes(limit)
+		};
+		if (pair.found !== pair.limit || found === limit) return pair;
+		return {
+			found: `${found.toLocaleString("en-US")} bytes`,
+			limit: `${limit.toLocaleString("en-US")} bytes`
+		};
+	}
+	const limitText = formatSeconds(limit, 3);
+	for (const digits of [
+		1,
+		2,
+		3
+	]) {
+		const foundText = formatSeconds(found, digits);
+		if (foundText !== limitText) return {
+			found: foundText,
+			limit: limitText
+		};
+	}
+	return {
+		found: formatSeconds(found, 6),
+		limit: limitText
+	};
+}
+function formatList(items, conjunction = "and") {
+	if (items.length === 0) return "none";
+	if (items.length === 1) return items[0];
+	return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
+}
+function plural$1(count, singular, pluralForm = `${singular}s`) {
+	return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+var UNITS;
+var init_format_DZlSd15T = __esmMin((() => {
+	UNITS = [
+		["GiB", 1024 ** 3],
+		["MiB", 1024 ** 2],
+		["KiB", 1024]
+	];
+}));
+function unlinked(text) {
+	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
+}
+function oneLine(text) {
+	return terminalText(text.replace(/\r?\n|\r/g, " "));
+}
+function inlineHtmlSafe(text) {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function markdownText(text) {
+	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
+}
+function markdownMessage(text) {
+	const line = oneLine(text);
+	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
+	let out = "";
+	let at = 0;
+	const runs = [...line.matchAll(/`+/g)];
+	for (let index = 0; index < runs.length; index++) {
+		const open = runs[index];
+		const closing = runs.findIndex((run, later) => later > index && run[0].length === open[0].length);
+		if (closing < 0) continue;
+		const close = runs[closing];
+		out += prose(line.slice(at, open.index)) + line.slice(open.index, close.index + close[0].length);
+		at = close.index + close[0].length;
+		index = closing;
+	}
+	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
+}
+function inlineCode(text, options = {}) {
+	const shown = terminalText(text);
+	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
+	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
+}
+function codeFence(text) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	return "`".repeat(longest + 1);
+}
+function withinBytes(input) {
+	const { head, parts, maxBytes, cutNote } = input;
+	const tail = input.tail ?? "";
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = cutNote(parts.length - count);
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
+		used += Buffer.byteLength(part);
+	}
+	return `${head}${parts.join("")}${tail}`;
+}
+var init_markdown_BA79wAv1 = __esmMin((() => {
+	init_main();
+}));
+function where(diagnostic) {
+	if (diagnostic.file === void 0) return "postsync";
+	const line = diagnostic.line === void 0 ? "" : `:${diagnostic.line}${diagnostic.column === void 0 ? "" : `:${diagnostic.column}`}`;
+	return `${diagnostic.file}${line}`;
+}
+function summaryCutNote(left, what) {
+	return `\n_…and ${plural$1(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+}
+function validateSummaryMarkdown(diagnostics, options) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	const warnings = diagnostics.length - errors;
+	const head = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$1(options.posts, "post")} valid${warnings > 0 ? `, ${plural$1(warnings, "warning")}` : ""}.` : `❌ ${plural$1(errors, "error")}, ${plural$1(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length === 0) return head.join("\n");
+	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
+	return withinBytes({
+		head: `${head.join("\n")}\n`,
+		parts: rows.map((row) => `| ${row}\n`),
+		tail: "",
+		maxBytes: PLAN_SUMMARY_BUDGET,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+}
+function applyOutcomeMarkdown(options) {
+	const head = `\n**${options.line}**\n`;
+	if (options.failed.length === 0) return `${head}`;
+	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	return withinBytes({
+		head: `${head}\n`,
+		parts: rows,
+		tail: "",
+		maxBytes: APPLY_OUTCOME_BUDGET,
+		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+	});
+}
+var init_summary_DSwXLqm2 = __esmMin((() => {
+	init_format_DZlSd15T();
+	init_markdown_BA79wAv1();
+	init_limits_DNBBvwcF();
+}));
+var actions_Bcwedqin_exports = __exportAll$1({
+	annotation: () => annotation,
+	appendStepOutputs: () => appendStepOutputs,
+	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
+	diagnosticAnnotation: () => diagnosticAnnotation,
+	diagnosticOutputs: () => diagnosticOutputs,
+	escapeData: () => escapeData,
+	escapeProperty: () => escapeProperty,
+	formatOutputs: () => formatOutputs,
+	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
+	planOutputs: () => planOutputs,
+	reportApplyOutcome: () => reportApplyOutcome,
+	reportToGitHubActions: () => reportToGitHubActions,
+	validateSummaryMarkdown: () => validateSummaryMarkdown,
+	workspacePath: () => workspacePath
+});
+async function reportToGitHubActions(report, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
+	if (!actions) return false;
+	const paths = {
+		root: report.root,
+		workspace: actions.workspace
+	};
+	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
+	for (const change of report.plan?.changes ?? []) {
+		if (change.action !== "blocked") continue;
+		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
+			file: change.file === null ? void 0 : workspacePath(change.file, paths),
+			title: "postsync blocked"
+		}));
+	}
+	await appendStepOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
+	await appendSummary(actions, report.summary());
+	return true;
+}
+async function reportApplyOutcome(outcome, sink) {
+	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
+	if (!actions) return false;
+	const paths = {
+		root: outcome.root,
+		workspace: actions.workspace
+	};
+	const failed = outcome.result.failed.map((failure) => ({
+		key: failure.key,
+		message: failure.error.message
+	}));
+	for (const failure of failed) {
+		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
+		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
+			file: file === null ? void 0 : workspacePath(file, paths),
+			title: "postsync apply failed"
+		}));
+	}
+	await appendStepOutputs(actions, {
+		applied: outcome.result.applied.length,
+		failed: failed.length
+	});
+	await appendSummary(actions, applyOutcomeMarkdown({
+		line: outcome.line,
+		failed
+	}));
+	return true;
+}
+async function appendSummary(actions, markdown) {
+	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+}
+var init_actions_Bcwedqin = __esmMin((() => {
+	init_workflow_commands_CH5GSC4F();
+	init_summary_DSwXLqm2();
+}));
+function location(diagnostic) {
+	if (!diagnostic.file) return "";
+	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
+	return `${diagnostic.file}${position}`;
+}
+function renderDiagnostics(diagnostics, style) {
+	return diagnostics.map((d) => {
+		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
+		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
+		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
+		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
+		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
+		return lines.join("\n");
+	}).join("\n");
+}
+function diagnosticCounts(diagnostics) {
+	const errors = diagnostics.filter((d) => d.severity === "error").length;
+	return {
+		errors,
+		warnings: diagnostics.length - errors
+	};
+}
+var init_diagnostics_xYlT2z0v = __esmMin((() => {
+	init_main();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
 var init_types_DvW_OqHm = __esmMin((() => {
@@ -1319,6 +8404,718 @@ var init_hash_BfyReKVU = __esmMin((() => {
 		deterministic: true,
 		circularValue: TypeError
 	});
+}));
+function mediaIdIndex(state) {
+	const index = new Map();
+	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
+	return index;
+}
+function normalizeInstant(value) {
+	if (value === null || value === void 0) return null;
+	const time = Date.parse(value);
+	return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+function inputOptions(options) {
+	const result = {};
+	const given = options ?? {};
+	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
+	return result;
+}
+function liveTarget(target) {
+	const shape = {
+		socialAccountId: target.socialAccountId,
+		options: inputOptions(target.options)
+	};
+	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
+	return shape;
+}
+function compareTargets(a, b) {
+	return compareText(a.socialAccountId, b.socialAccountId);
+}
+function liveShape(post, mediaIdToSha) {
+	return {
+		content: post.content,
+		scheduledAt: normalizeInstant(post.scheduledAt),
+		targets: post.targets.map(liveTarget).sort(compareTargets),
+		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
+	};
+}
+function shapeHash(shape) {
+	return sha256Hex(canonicalJson(shape));
+}
+var init_shape_hash_7SjPh_cU = __esmMin((() => {
+	init_ordering_Cxkvd8_o();
+	init_types_DvW_OqHm();
+	init_hash_BfyReKVU();
+}));
+function planContext(input) {
+	const { live } = input;
+	const mediaIdToSha = mediaIdIndex(input.state);
+	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
+	const shapes = new Map();
+	return {
+		state: input.state,
+		accounts: input.accounts,
+		prune: input.prune,
+		livePost: (postId) => live.get(postId),
+		liveBrief: (postId) => live.briefs.get(postId),
+		shapeOf(post) {
+			let shape = shapes.get(post);
+			if (!shape) {
+				shape = liveShape(post, mediaIdToSha);
+				shapes.set(post, shape);
+			}
+			return shape;
+		}
+	};
+}
+function isEditable(post) {
+	return EDITABLE_STATUSES$2.has(post.status);
+}
+function notEditableReason(post, verb) {
+	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+var EDITABLE_STATUSES$2;
+var init_plan_context_BZDxr5iC = __esmMin((() => {
+	init_shape_hash_7SjPh_cU();
+	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
+}));
+function matchRenames(removedKeys, newPosts, context) {
+	const byHash = new Map();
+	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+		const hash = post.shapeHash;
+		byHash.set(hash, [...byHash.get(hash) ?? [], post]);
+	}
+	const renames = new Map();
+	for (const key of [...removedKeys].sort(compareText)) {
+		const record = context.state.posts[key];
+		const live = record && context.livePost(record.postId);
+		if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
+		const candidate = byHash.get(record.appliedHash)?.shift();
+		if (candidate) renames.set(key, candidate);
+	}
+	return renames;
+}
+function moveChange(fromKey, record, post, context) {
+	const sameFile = record.file === post.file;
+	const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
+	return {
+		action: "move",
+		reason: sameFile ? "key-changed" : "renamed",
+		key: post.key,
+		fromKey,
+		file: post.file,
+		postId: record.postId,
+		liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
+		reasons: [reason]
+	};
+}
+function removedPostChange(key, record, context) {
+	const base = {
+		key,
+		file: record.file,
+		postId: record.postId
+	};
+	const live = context.livePost(record.postId);
+	if (!live) return {
+		action: "delete",
+		reason: "gone-on-remote",
+		...base,
+		stateOnly: true,
+		reasons: ["already deleted on the remote; will be forgotten"]
+	};
+	if (!isEditable(live)) return {
+		action: "blocked",
+		reason: "not-editable",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [notEditableReason(live, "deleted")]
+	};
+	if (context.prune) return {
+		action: "delete",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [`${record.file} removed`]
+	};
+	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
+		action: "noop",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [keptAsDraft(record.file)]
+	};
+	return {
+		action: "unschedule",
+		reason: "file-removed",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		fields: [{
+			field: "scheduledAt",
+			before: live.scheduledAt,
+			after: null
+		}],
+		reasons: [backToDraft(record.file)]
+	};
+}
+function backToDraft(file) {
+	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+function keptAsDraft(file) {
+	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
+}
+function removedPendingChange(key, pending, context) {
+	const reason = `${pending.file} removed while its create was interrupted`;
+	return {
+		action: context.prune ? "delete" : "unschedule",
+		reason: "file-removed",
+		key,
+		file: pending.file,
+		postId: null,
+		resumesPending: true,
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
+	};
+}
+function removedKeptAsDrafts(plan) {
+	return plan.changes.filter((change) => change.action === "noop" && (change.reason === "file-removed" || change.reason === "occurrence-removed")).length;
+}
+var init_removed_changes_KdBIyl0V = __esmMin((() => {
+	init_shape_hash_7SjPh_cU();
+	init_plan_context_BZDxr5iC();
+	init_ordering_Cxkvd8_o();
+}));
+function blockPostsWithErrors(changes, context) {
+	const errorsByFile = new Map();
+	const projectErrors = [];
+	for (const diagnostic of context.diagnostics) {
+		if (diagnostic.severity !== "error") continue;
+		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
+		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
+	}
+	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+	const errorsOf = (file, keys) => {
+		const errors = errorsByFile.get(file) ?? [];
+		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
+	};
+	const paired = new Set();
+	const result = changes.map((change) => {
+		const withErrors = filesOf(change, context, paired).map((file) => ({
+			file,
+			errors: errorsOf(file, [change.key, change.fromKey])
+		})).filter(({ errors }) => errors.length > 0);
+		return withErrors.length === 0 ? change : blocked(change, withErrors);
+	});
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	return result.map((change) => {
+		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
+		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
+		return change;
+	});
+}
+function filesOf(change, context, paired) {
+	const files = change.file === null ? [] : [change.file];
+	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
+	for (const key of formerKeys) {
+		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
+		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
+	}
+	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
+		paired.add(invalid);
+		if (!files.includes(invalid.file)) files.push(invalid.file);
+	}
+	return files;
+}
+function writes(change) {
+	return change.action !== "noop" && change.action !== "blocked";
+}
+function consequence(action) {
+	if (action === "create") return "the post is not created until it is fixed";
+	if (action === "update") return "the post is not updated until it is fixed";
+	if (action === "move") return "the post is not moved until it is fixed";
+	if (action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
+	return "the post is left as it is until it is fixed";
+}
+function errorsReason(file, errors) {
+	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
+	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
+}
+function blocked(change, files, { wouldBe = change.action } = {}) {
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
+	if (change.action === "blocked") reasons.push(...change.reasons);
+	return asBlocked(change, {
+		reason: "file-errors",
+		reasons,
+		diagnostics: files.flatMap(({ errors }) => errors)
+	});
+}
+function asBlocked(change, { reason, reasons, diagnostics }) {
+	return {
+		...change,
+		action: "blocked",
+		reason,
+		reasons,
+		diagnostics
+	};
+}
+function ownChanges(invalidFiles, context, errorsOf) {
+	const byKey = new Map();
+	for (const invalid of invalidFiles) {
+		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+		if (context.only !== null && !context.only.includes(key)) continue;
+		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
+	}
+	return [...byKey].map(([key, files]) => {
+		return blocked({
+			action: "blocked",
+			reason: "file-errors",
+			key,
+			file: files[0].file,
+			postId: null,
+			reasons: []
+		}, files.map((invalid) => ({
+			file: invalid.file,
+			errors: errorsOf(invalid.file, [invalid.key])
+		})).filter(({ errors }) => errors.length > 0), { wouldBe: "create" });
+	});
+}
+function blockedByProject(change, errors) {
+	return asBlocked(change, {
+		reason: "project-errors",
+		reasons: [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons],
+		diagnostics: [...errors]
+	});
+}
+function blockedByUnknown(change, unknown, errorsByFile) {
+	const files = unknown.map((invalid) => invalid.file);
+	return asBlocked(change, {
+		reason: "unreadable-file",
+		reasons: [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`],
+		diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? [])
+	});
+}
+function blockedByErrors(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
+}
+function unconfirmedBlocked(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && (change.reason === "unconfirmed-record" || change.reason === "shared-record")).length;
+}
+function trustedState(state, unconfirmed) {
+	if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
+	const keep = (records, left) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
+	return {
+		...state,
+		media: keep(state.media, unconfirmed.media),
+		uploads: keep(state.uploads, unconfirmed.uploads)
+	};
+}
+function blockUnconfirmed(change, unconfirmed) {
+	return unconfirmedBlock(change, unconfirmed, "unconfirmed-record") ?? change;
+}
+function isUnconfirmed(key, unconfirmed) {
+	return key !== void 0 && (unconfirmed.posts.has(key) || unconfirmed.pending.has(key));
+}
+function unconfirmedBlock(change, unconfirmed, reason) {
+	const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : void 0;
+	if (key === void 0) return void 0;
+	const prose = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
+	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
+	return {
+		action: "blocked",
+		reason,
+		key: change.key,
+		file: change.file,
+		postId: change.postId,
+		reasons: [prose],
+		...fromKey === void 0 ? {} : { fromKey },
+		...desired === void 0 ? {} : { desired },
+		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
+		...occurrence === void 0 ? {} : { occurrence }
+	};
+}
+function sharedPostRecords(state) {
+	const firstKey = new Map();
+	const keysByPost = new Map();
+	for (const [key, { postId }] of Object.entries(state.posts)) {
+		const first = firstKey.get(postId);
+		if (first === void 0) {
+			firstKey.set(postId, key);
+			continue;
+		}
+		const keys = keysByPost.get(postId);
+		if (keys === void 0) keysByPost.set(postId, [first, key]);
+		else keys.push(key);
+	}
+	const shared = new Map();
+	for (const keys of keysByPost.values()) for (const key of keys) shared.set(key, keys);
+	return shared;
+}
+function blockShared(change, shared) {
+	if (change.action === "blocked" || shared.size === 0) return change;
+	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
+	if (keys === void 0) return change;
+	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
+	const block = unconfirmedBlock(change, {
+		...NONE_UNCONFIRMED,
+		posts: new Set(keys)
+	}, "shared-record");
+	return block === void 0 ? change : {
+		...block,
+		reasons: [reason]
+	};
+}
+var NONE_UNCONFIRMED;
+var init_unconfirmed_records_VKlctVrA = __esmMin((() => {
+	init_format_DZlSd15T();
+	NONE_UNCONFIRMED = {
+		posts: new Set(),
+		pending: new Set(),
+		media: new Set(),
+		uploads: new Set()
+	};
+}));
+function previewText(text, max) {
+	if (text.length <= max) return text;
+	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
+	let count = 0;
+	let cut = 0;
+	for (const { index } of graphemes.segment(text)) {
+		if (count === max - 1) cut = index;
+		if (count === max) return `${text.slice(0, cut)}…`;
+		count += 1;
+	}
+	return text;
+}
+var init_preview_CRMwEdwx = __esmMin((() => {}));
+function readinessText(draft, style) {
+	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
+}
+function draftLines(drafts, style) {
+	const files = drafts.map((draft) => terminalPath(draft.file));
+	const width = Math.max(...files.map((file) => file.length));
+	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
+}
+function renderDrafts(drafts, style, options = {}) {
+	if (drafts.length === 0) return "";
+	const notReady = drafts.filter((draft) => !draft.ready);
+	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
+	const limit = options.limit ?? Infinity;
+	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
+	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
+	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
+	return [
+		head,
+		...draftLines(shown, style),
+		style.dim(more)
+	].join("\n");
+}
+function notReadyNote(count) {
+	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
+}
+var init_drafts_BD14FYTx = __esmMin((() => {
+	init_format_DZlSd15T();
+	init_main();
+}));
+function preview(value, max = 60) {
+	if (value === void 0) return "(none)";
+	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
+}
+function colourFor(change, style) {
+	if (change.action === "noop") return style.dim;
+	return {
+		create: style.green,
+		adopt: style.green,
+		update: style.yellow,
+		unschedule: style.yellow,
+		move: style.yellow,
+		delete: style.red,
+		blocked: style.magenta
+	}[change.action];
+}
+function changeLines(change, style, options) {
+	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
+	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
+	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
+	const indent = options.underFile ? "  " : "";
+	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
+	return lines;
+}
+function fieldValue(field, value, timezone) {
+	return field === "scheduledAt" && typeof value === "string" ? timeText(value, timezone) : preview(value);
+}
+function groupOccurrences(changes) {
+	const counts = new Map();
+	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
+	const groups = new Map();
+	const shown = [];
+	for (const change of changes) {
+		const file = change.occurrence === void 0 ? void 0 : change.file;
+		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
+			shown.push({ change });
+			continue;
+		}
+		let group = groups.get(file);
+		if (group === void 0) {
+			group = {
+				file,
+				changes: []
+			};
+			groups.set(file, group);
+			shown.push(group);
+		}
+		group.changes.push(change);
+	}
+	return shown;
+}
+function renderPlan(plan, options) {
+	const { style } = options;
+	const verbose = options.verbose ?? false;
+	const out = [options.label, ...options.pruneNote ? [options.pruneNote] : []];
+	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
+	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
+	if (shown.length > 0) {
+		out.push("");
+		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, {
+			timezone: options.timezone,
+			verbose
+		}));
+		else {
+			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
+			for (const change of item.changes) out.push(...changeLines(change, style, {
+				timezone: options.timezone,
+				verbose,
+				underFile: true
+			}));
+		}
+	}
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
+	}
+	out.push("", summaryLine$1(plan));
+	return out.join("\n");
+}
+function summaryLine$1(plan) {
+	const { summary } = plan;
+	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
+	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
+	const note = keptDraftsNote(plan);
+	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
+		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
+		return `No changes. The remote matches your files.${note}${drafts}`;
+	}
+	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
+	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
+	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
+	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
+	let line = `${parts.join("")}.`;
+	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
+	return `${line}${note}${drafts}`;
+}
+function keptDraftsNote(plan) {
+	const kept = removedKeptAsDrafts(plan);
+	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
+}
+function blockedNote(plan) {
+	const causes = [[blockedByErrors(plan).length, "invalid files"], [unconfirmedBlocked(plan), "unconfirmed state records"]].filter(([count]) => count > 0);
+	if (causes.length === 0) return "";
+	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
+	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
+}
+var ACTION_SYMBOLS;
+var init_plan_human_DHuIYf2d = __esmMin((() => {
+	init_removed_changes_KdBIyl0V();
+	init_ordering_Cxkvd8_o();
+	init_unconfirmed_records_VKlctVrA();
+	init_preview_CRMwEdwx();
+	init_main();
+	init_diagnostics_xYlT2z0v();
+	init_drafts_BD14FYTx();
+	init_format_DZlSd15T();
+	ACTION_SYMBOLS = {
+		create: "+",
+		adopt: "≡",
+		update: "~",
+		unschedule: "↓",
+		delete: "-",
+		move: "→",
+		noop: "=",
+		blocked: "!"
+	};
+}));
+var plan_markdown_DCLGG8Oh_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+function renderPlanMarkdown(plan, options) {
+	const maxBytes = options.maxBytes ?? Infinity;
+	const head = [
+		"### postsync plan",
+		"",
+		`${options.label}`,
+		"",
+		...options.pruneNote ? [options.pruneNote, ""] : [],
+		`**${summaryLine$1(plan)}**`,
+		""
+	];
+	const changes = plan.changes.filter((change) => change.action !== "noop");
+	const rows = changes.map((change) => {
+		const { action } = change;
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
+		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
+		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+	});
+	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+	const tail = changes.length > 0 ? [""] : [];
+	if (plan.uploads.length > 0) {
+		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
+		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+	}
+	let problems = "";
+	if (plan.diagnostics.length > 0) problems = withinBytes({
+		head: "#### Problems\n\n",
+		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
+		tail: "\n",
+		maxBytes: maxBytes / 4,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
+	return withinBytes({
+		head: head.map((line) => `${line}\n`).join(""),
+		parts: rows,
+		tail: after,
+		maxBytes,
+		cutNote: (left) => summaryCutNote(left, "change")
+	}).replace(/\n$/, "");
+}
+function fieldText(field, timezone) {
+	const name = inlineCode(field.field, { table: true });
+	if (field.field !== "scheduledAt") return name;
+	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
+	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+}
+var EMOJI;
+var init_plan_markdown_DCLGG8Oh = __esmMin((() => {
+	init_summary_DSwXLqm2();
+	init_ordering_Cxkvd8_o();
+	init_markdown_BA79wAv1();
+	init_diagnostics_xYlT2z0v();
+	init_plan_human_DHuIYf2d();
+	init_format_DZlSd15T();
+	EMOJI = {
+		create: "🟢",
+		adopt: "🔗",
+		update: "🟡",
+		unschedule: "⏸️",
+		delete: "🔴",
+		move: "↪️",
+		noop: "⚪",
+		blocked: "⛔"
+	};
+}));
+function pruneSetting(options) {
+	if (options.flag !== void 0) return {
+		on: options.flag,
+		from: "flag"
+	};
+	return options.config ? {
+		on: true,
+		from: "config"
+	} : {
+		on: false,
+		from: "default"
+	};
+}
+function pruneHeader(setting, options) {
+	if (setting.from === "default") return null;
+	if (setting.from === "config") return "prune: on, from postsync.yaml";
+	if (setting.on) return "prune: on, from --prune";
+	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
+}
+function serializePlan(plan) {
+	return `${JSON.stringify(plan, null, 2)}\n`;
+}
+async function parsePlan(text, options = {}) {
+	const source = options.source ?? "the plan file";
+	const hint = "Create it again with `postsync plan --out <file>`.";
+	let data;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
+			hint,
+			cause: error
+		});
+	}
+	const version = data?.formatVersion;
+	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
+	refuseWithoutReasonCodes(data, {
+		source,
+		hint
+	});
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
+	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
+	return data;
+}
+function refuseWithoutReasonCodes(data, { source, hint }) {
+	const changes = data.changes;
+	if (!Array.isArray(changes)) return;
+	const before = changes.find((change) => typeof change === "object" && change !== null && !("reason" in change));
+	if (before === void 0) return;
+	const key = before.key;
+	throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === "string" ? key : "some post"} carries no reason code`, { hint });
+}
+function remoteWrites(plan) {
+	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
+}
+function postIdsToCheck(plan) {
+	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
+}
+function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+	const planned = plan.target;
+	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
+	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
+	const stale = [];
+	for (const change of remoteWrites(plan)) {
+		const live = livePosts.get(change.postId) ?? null;
+		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
+		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
+	}
+	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
+}
+function describeTarget(target) {
+	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+async function writePlanFile(path, plan) {
+	const root = namedPathRoot(path);
+	await guardWrite(path, root);
+	await writeFileAtomic(path, serializePlan(plan), root);
+}
+async function reportPlanToGitHubActions(plan, context) {
+	if (process.env.GITHUB_ACTIONS !== "true") return;
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports)), Promise.resolve().then(() => (init_plan_markdown_DCLGG8Oh(), plan_markdown_DCLGG8Oh_exports))]);
+	await reportToGitHubActions({
+		root: context.root,
+		diagnostics: plan.diagnostics,
+		plan,
+		summary: () => renderPlanMarkdown(plan, {
+			label: context.label,
+			timezone: context.timezone,
+			pruneNote: context.pruneNote ?? null,
+			maxBytes: PLAN_SUMMARY_BUDGET
+		})
+	}, {
+		env: process.env,
+		annotate: writeWorkflowCommand
+	});
+}
+var init_actions_report_CjDXvPp_ = __esmMin((() => {
+	init_main();
+	init_decode_8QAsEOi2();
+	init_guard_write_wDbCgDic();
+	init_atomic_BbAG7Pfz();
+	init_limits_DNBBvwcF();
 }));
 var ErrorCodes;
 var init_error_codes_OgOShhx_ = __esmMin((() => {
@@ -7478,34 +15275,14 @@ var init_yaml_source_DDay_OAu = __esmMin((() => {
 	import_dist$4 = require_dist$1();
 	MAX_ALIAS_COUNT = 50;
 }));
-var require_ucs2length$1 = __commonJSMin$1(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	function ucs2length(str) {
-		const len = str.length;
-		let length = 0;
-		let pos = 0;
-		let value;
-		while (pos < len) {
-			length++;
-			value = str.charCodeAt(pos++);
-			if (value >= 55296 && value <= 56319 && pos < len) {
-				value = str.charCodeAt(pos);
-				if ((value & 64512) === 56320) pos++;
-			}
-		}
-		return length;
-	}
-	exports.default = ucs2length;
-	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
-}));
 var content_validators_CNk6qLke_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
-function validate1$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate1$1.evaluated;
+	const evaluated0 = validate1.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -7524,7 +15301,7 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 		errors++;
 	}
 	if (typeof data === "string") {
-		if (func0$1(data) < 1) {
+		if (func0(data) < 1) {
 			const err1 = {
 				instancePath,
 				schemaPath: "#/minLength",
@@ -7574,7 +15351,7 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 		if (data.account !== void 0) {
 			let data0 = data.account;
 			if (typeof data0 === "string") {
-				if (func0$1(data0) < 1) {
+				if (func0(data0) < 1) {
 					const err4 = {
 						instancePath: instancePath + "/account",
 						schemaPath: "#/properties/account/minLength",
@@ -7608,7 +15385,7 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 		if (data.content !== void 0) {
 			let data1 = data.content;
 			if (typeof data1 === "string") {
-				if (func0$1(data1) > 1e4) {
+				if (func0(data1) > 1e4) {
 					const err6 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/maxLength",
@@ -7964,13 +15741,13 @@ function validate1$1(data, { instancePath = "", parentData, parentDataProperty, 
 			}
 		}
 	}
-	validate1$1.errors = vErrors;
+	validate1.errors = vErrors;
 	return errors === 0;
 }
-function validate0$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate0$1.evaluated;
+	const evaluated0 = validate0.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7992,7 +15769,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 		if (data.id !== void 0) {
 			let data0 = data.id;
 			if (typeof data0 === "string") {
-				if (func0$1(data0) > 200) {
+				if (func0(data0) > 200) {
 					const err1 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/maxLength",
@@ -8007,7 +15784,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 					else vErrors.push(err1);
 					errors++;
 				}
-				if (func0$1(data0) < 1) {
+				if (func0(data0) < 1) {
 					const err2 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/minLength",
@@ -8022,7 +15799,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 					else vErrors.push(err2);
 					errors++;
 				}
-				if (!pattern0$1.test(data0)) {
+				if (!pattern0.test(data0)) {
 					const err3 = {
 						instancePath: instancePath + "/id",
 						schemaPath: "#/properties/id/pattern",
@@ -8297,7 +16074,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 				for (let i2 = 0; i2 < len2; i2++) {
 					let data12 = data11[i2];
 					if (typeof data12 === "string") {
-						if (func0$1(data12) > 1e4) {
+						if (func0(data12) > 1e4) {
 							const err18 = {
 								instancePath: instancePath + "/variants/" + i2,
 								schemaPath: "#/properties/variants/items/maxLength",
@@ -8385,7 +16162,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 					if (data14.content !== void 0) {
 						let data16 = data14.content;
 						if (typeof data16 === "string") {
-							if (func0$1(data16) > 1e4) {
+							if (func0(data16) > 1e4) {
 								const err23 = {
 									instancePath: instancePath + "/occurrences/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/content",
 									schemaPath: "#/properties/occurrences/additionalProperties/properties/content/maxLength",
@@ -8485,14 +16262,14 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 					errors++;
 				}
 				const len3 = data18.length;
-				for (let i3 = 0; i3 < len3; i3++) if (!validate1$1(data18[i3], {
+				for (let i3 = 0; i3 < len3; i3++) if (!validate1(data18[i3], {
 					instancePath: instancePath + "/targets/" + i3,
 					parentData: data18,
 					parentDataProperty: i3,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate1$1.errors : vErrors.concat(validate1$1.errors);
+					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -8537,10 +16314,10 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 							instancePath: instancePath + "/media/" + i4,
 							schemaPath: "#/$defs/media/type",
 							keyword: "type",
-							params: { type: schema3$1.type },
+							params: { type: schema3.type },
 							message: "must be string,object",
-							schema: schema3$1.type,
-							parentSchema: schema3$1,
+							schema: schema3.type,
+							parentSchema: schema3,
 							data: data21
 						};
 						if (vErrors === null) vErrors = [err31];
@@ -8548,7 +16325,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 						errors++;
 					}
 					if (typeof data21 === "string") {
-						if (func0$1(data21) < 1) {
+						if (func0(data21) < 1) {
 							const err32 = {
 								instancePath: instancePath + "/media/" + i4,
 								schemaPath: "#/$defs/media/minLength",
@@ -8556,7 +16333,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 								params: { limit: 1 },
 								message: "must NOT have fewer than 1 characters",
 								schema: 1,
-								parentSchema: schema3$1,
+								parentSchema: schema3,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err32];
@@ -8572,8 +16349,8 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 								keyword: "required",
 								params: { missingProperty: "path" },
 								message: "must have required property 'path'",
-								schema: schema3$1.required,
-								parentSchema: schema3$1,
+								schema: schema3.required,
+								parentSchema: schema3,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err33];
@@ -8588,7 +16365,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties",
 								schema: false,
-								parentSchema: schema3$1,
+								parentSchema: schema3,
 								data: data21
 							};
 							if (vErrors === null) vErrors = [err34];
@@ -8598,7 +16375,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 						if (data21.path !== void 0) {
 							let data22 = data21.path;
 							if (typeof data22 === "string") {
-								if (func0$1(data22) < 1) {
+								if (func0(data22) < 1) {
 									const err35 = {
 										instancePath: instancePath + "/media/" + i4 + "/path",
 										schemaPath: "#/$defs/media/properties/path/minLength",
@@ -8606,7 +16383,7 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters",
 										schema: 1,
-										parentSchema: schema3$1.properties.path,
+										parentSchema: schema3.properties.path,
 										data: data22
 									};
 									if (vErrors === null) vErrors = [err35];
@@ -8620,8 +16397,8 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3$1.properties.path.type,
-									parentSchema: schema3$1.properties.path,
+									schema: schema3.properties.path.type,
+									parentSchema: schema3.properties.path,
 									data: data22
 								};
 								if (vErrors === null) vErrors = [err36];
@@ -8638,8 +16415,8 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string",
-									schema: schema3$1.properties.alt.type,
-									parentSchema: schema3$1.properties.alt,
+									schema: schema3.properties.alt.type,
+									parentSchema: schema3.properties.alt,
 									data: data23
 								};
 								if (vErrors === null) vErrors = [err37];
@@ -8680,13 +16457,13 @@ function validate0$1(data, { instancePath = "", parentData, parentDataProperty, 
 		else vErrors.push(err39);
 		errors++;
 	}
-	validate0$1.errors = vErrors;
+	validate0.errors = vErrors;
 	return errors === 0;
 }
-function validate4$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate4$1.evaluated;
+	const evaluated0 = validate4.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8741,7 +16518,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				errors++;
 			}
 			if (typeof data1 === "string") {
-				if (func0$1(data1) < 1) {
+				if (func0(data1) < 1) {
 					const err3 = {
 						instancePath: instancePath + "/accounts",
 						schemaPath: "#/properties/accounts/minLength",
@@ -8762,7 +16539,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				for (let i0 = 0; i0 < len0; i0++) {
 					let data2 = data1[i0];
 					if (typeof data2 === "string") {
-						if (func0$1(data2) < 1) {
+						if (func0(data2) < 1) {
 							const err4 = {
 								instancePath: instancePath + "/accounts/" + i0,
 								schemaPath: "#/properties/accounts/items/minLength",
@@ -8813,7 +16590,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				errors++;
 			}
 			if (typeof data3 === "string") {
-				if (func0$1(data3) < 1) {
+				if (func0(data3) < 1) {
 					const err7 = {
 						instancePath: instancePath + "/platforms",
 						schemaPath: "#/properties/platforms/minLength",
@@ -8834,7 +16611,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				for (let i1 = 0; i1 < len1; i1++) {
 					let data4 = data3[i1];
 					if (typeof data4 === "string") {
-						if (func0$1(data4) < 1) {
+						if (func0(data4) < 1) {
 							const err8 = {
 								instancePath: instancePath + "/platforms/" + i1,
 								schemaPath: "#/properties/platforms/items/minLength",
@@ -9255,7 +17032,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				errors++;
 			}
 			if (typeof data18 === "string") {
-				if (func0$1(data18) < 1) {
+				if (func0(data18) < 1) {
 					const err32 = {
 						instancePath: instancePath + "/bannedWords",
 						schemaPath: "#/properties/bannedWords/minLength",
@@ -9276,7 +17053,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				for (let i3 = 0; i3 < len3; i3++) {
 					let data19 = data18[i3];
 					if (typeof data19 === "string") {
-						if (func0$1(data19) < 1) {
+						if (func0(data19) < 1) {
 							const err33 = {
 								instancePath: instancePath + "/bannedWords/" + i3,
 								schemaPath: "#/properties/bannedWords/items/minLength",
@@ -9327,7 +17104,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				errors++;
 			}
 			if (typeof data20 === "string") {
-				if (func0$1(data20) < 1) {
+				if (func0(data20) < 1) {
 					const err36 = {
 						instancePath: instancePath + "/requiredWords",
 						schemaPath: "#/properties/requiredWords/minLength",
@@ -9348,7 +17125,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 				for (let i4 = 0; i4 < len4; i4++) {
 					let data21 = data20[i4];
 					if (typeof data21 === "string") {
-						if (func0$1(data21) < 1) {
+						if (func0(data21) < 1) {
 							const err37 = {
 								instancePath: instancePath + "/requiredWords/" + i4,
 								schemaPath: "#/properties/requiredWords/items/minLength",
@@ -9561,7 +17338,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 						errors++;
 					}
 					if (typeof data31 === "string") {
-						if (func0$1(data31) < 1) {
+						if (func0(data31) < 1) {
 							const err49 = {
 								instancePath: instancePath + "/utm/domains",
 								schemaPath: "#/properties/utm/properties/domains/minLength",
@@ -9582,7 +17359,7 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 						for (let i5 = 0; i5 < len5; i5++) {
 							let data32 = data31[i5];
 							if (typeof data32 === "string") {
-								if (func0$1(data32) < 1) {
+								if (func0(data32) < 1) {
 									const err50 = {
 										instancePath: instancePath + "/utm/domains/" + i5,
 										schemaPath: "#/properties/utm/properties/domains/items/minLength",
@@ -9646,13 +17423,13 @@ function validate4$1(data, { instancePath = "", parentData, parentDataProperty, 
 		else vErrors.push(err53);
 		errors++;
 	}
-	validate4$1.errors = vErrors;
+	validate4.errors = vErrors;
 	return errors === 0;
 }
-function validate6$1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
 	let errors = 0;
-	const evaluated0 = validate6$1.evaluated;
+	const evaluated0 = validate6.evaluated;
 	if (evaluated0.dynamicProps) evaluated0.props = void 0;
 	if (evaluated0.dynamicItems) evaluated0.items = void 0;
 	if (typeof data !== "string" && !(typeof data == "number" && isFinite(data)) && typeof data !== "boolean" && !(data && typeof data == "object" && !Array.isArray(data))) {
@@ -9718,7 +17495,7 @@ function validate6$1(data, { instancePath = "", parentData, parentDataProperty, 
 			errors = vErrors.length;
 		}
 	}
-	validate6$1.errors = vErrors;
+	validate6.errors = vErrors;
 	return errors === 0;
 }
 function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -9764,7 +17541,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				if (data0.url !== void 0) {
 					let data1 = data0.url;
 					if (typeof data1 === "string") {
-						if (func0$1(data1) < 1) {
+						if (func0(data1) < 1) {
 							const err2 = {
 								instancePath: instancePath + "/api/url",
 								schemaPath: "#/properties/api/properties/url/minLength",
@@ -9814,7 +17591,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.content !== void 0) {
 			let data2 = data.content;
 			if (typeof data2 === "string") {
-				if (func0$1(data2) < 1) {
+				if (func0(data2) < 1) {
 					const err5 = {
 						instancePath: instancePath + "/content",
 						schemaPath: "#/properties/content/minLength",
@@ -9866,7 +17643,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.snippets !== void 0) {
 			let data4 = data.snippets;
 			if (typeof data4 === "string") {
-				if (func0$1(data4) < 1) {
+				if (func0(data4) < 1) {
 					const err8 = {
 						instancePath: instancePath + "/snippets",
 						schemaPath: "#/properties/snippets/minLength",
@@ -9915,7 +17692,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 			if (typeof data5 === "string") {
-				if (func0$1(data5) < 1) {
+				if (func0(data5) < 1) {
 					const err11 = {
 						instancePath: instancePath + "/state",
 						schemaPath: "#/properties/state/minLength",
@@ -9950,7 +17727,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				if (data5.file !== void 0) {
 					let data6 = data5.file;
 					if (typeof data6 === "string") {
-						if (func0$1(data6) < 1) {
+						if (func0(data6) < 1) {
 							const err13 = {
 								instancePath: instancePath + "/state/file",
 								schemaPath: "#/properties/state/properties/file/minLength",
@@ -10002,7 +17779,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				if (data5.branch !== void 0) {
 					let data8 = data5.branch;
 					if (typeof data8 === "string") {
-						if (func0$1(data8) < 1) {
+						if (func0(data8) < 1) {
 							const err16 = {
 								instancePath: instancePath + "/state/branch",
 								schemaPath: "#/properties/state/properties/branch/minLength",
@@ -10038,7 +17815,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.timezone !== void 0) {
 			let data9 = data.timezone;
 			if (typeof data9 === "string") {
-				if (func0$1(data9) < 1) {
+				if (func0(data9) < 1) {
 					const err18 = {
 						instancePath: instancePath + "/timezone",
 						schemaPath: "#/properties/timezone/minLength",
@@ -10075,7 +17852,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key3 in data10) {
 					const _errs27 = errors;
 					if (typeof key3 === "string") {
-						if (!pattern1$1.test(key3)) {
+						if (!pattern1.test(key3)) {
 							const err20 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
@@ -10164,7 +17941,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key5 in data12) {
 					const _errs35 = errors;
 					if (typeof key5 === "string") {
-						if (!pattern1$1.test(key5)) {
+						if (!pattern1.test(key5)) {
 							const err25 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
@@ -10197,14 +17974,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
-				for (const key6 in data12) if (!validate4$1(data12[key6], {
+				for (const key6 in data12) if (!validate4(data12[key6], {
 					instancePath: instancePath + "/rules/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data12,
 					parentDataProperty: key6,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate4$1.errors : vErrors.concat(validate4$1.errors);
+					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -10318,14 +18095,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 						errors++;
 					}
 				}
-				for (const key9 in data17) if (!validate6$1(data17[key9], {
+				for (const key9 in data17) if (!validate6(data17[key9], {
 					instancePath: instancePath + "/vars/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),
 					parentData: data17,
 					parentDataProperty: key9,
 					rootData,
 					dynamicAnchors
 				})) {
-					vErrors = vErrors === null ? validate6$1.errors : vErrors.concat(validate6$1.errors);
+					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
 					errors = vErrors.length;
 				}
 			} else {
@@ -10456,14 +18233,14 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 	validate3.errors = vErrors;
 	return errors === 0;
 }
-var content_validators_exports, validatePost, schema0, schema3$1, func0$1, pattern0$1, schema1, schema2, func7, validateConfig, schema4, pattern1$1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
+var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
 var init_content_validators_CNk6qLke = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
 		validatePost: () => validatePost
 	});
-	validatePost = validate0$1;
+	validatePost = validate0;
 	schema0 = {
 		"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"$id": "https://postsync.dev/schemas/post.schema.json",
@@ -10687,7 +18464,7 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 			}
 		}
 	};
-	schema3$1 = {
+	schema3 = {
 		"description": "A media file path, or an object with `path` and `alt`.",
 		"type": ["string", "object"],
 		"minLength": 1,
@@ -10706,8 +18483,8 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 		},
 		"x-expected": "a path, or an object with `path` and `alt`"
 	};
-	func0$1 = require_ucs2length$1().default;
-	pattern0$1 = new RegExp("^\\S(?:.*\\S)?$", "u");
+	func0 = require_ucs2length$1().default;
+	pattern0 = new RegExp("^\\S(?:.*\\S)?$", "u");
 	schema1 = {
 		"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
 		"type": ["string", "object"],
@@ -10798,12 +18575,12 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 		}
 	};
 	func7 = Object.prototype.hasOwnProperty;
-	validate1$1.evaluated = {
+	validate1.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	validate0$1.evaluated = {
+	validate0.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -11124,7 +18901,7 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 			}
 		}
 	};
-	pattern1$1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+	pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
 	pattern2 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
 	pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
 	schema5 = {
@@ -11298,7 +19075,7 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 		},
 		"x-expected": "a date such as `2026-12-25`, or `{ from, to }`"
 	};
-	validate4$1.evaluated = {
+	validate4.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -11318,6767 +19095,13 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 		"additionalProperties": { "$ref": "#/$defs/var" },
 		"x-expected": "a text, or a mapping of further vars"
 	};
-	wrapper0 = { validate: validate6$1 };
-	validate6$1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate3.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-}));
-var require_formats$1 = __commonJSMin$1(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-	function fmtDef(validate, compare) {
-		return {
-			validate,
-			compare
-		};
-	}
-	exports.fullFormats = {
-		date: fmtDef(date, compareDate),
-		time: fmtDef(getTime(true), compareTime),
-		"date-time": fmtDef(getDateTime(true), compareDateTime),
-		"iso-time": fmtDef(getTime(), compareIsoTime),
-		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-		uri,
-		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-		regex,
-		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-		byte,
-		int32: {
-			type: "number",
-			validate: validateInt32
-		},
-		int64: {
-			type: "number",
-			validate: validateInt64
-		},
-		float: {
-			type: "number",
-			validate: validateNumber
-		},
-		double: {
-			type: "number",
-			validate: validateNumber
-		},
-		password: true,
-		binary: true
-	};
-	exports.fastFormats = {
-		...exports.fullFormats,
-		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-	};
-	exports.formatNames = Object.keys(exports.fullFormats);
-	function isLeapYear(year) {
-		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-	}
-	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-	const DAYS = [
-		0,
-		31,
-		28,
-		31,
-		30,
-		31,
-		30,
-		31,
-		31,
-		30,
-		31,
-		30,
-		31
-	];
-	function date(str) {
-		const matches = DATE.exec(str);
-		if (!matches) return false;
-		const year = +matches[1];
-		const month = +matches[2];
-		const day = +matches[3];
-		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-	}
-	function compareDate(d1, d2) {
-		if (!(d1 && d2)) return void 0;
-		if (d1 > d2) return 1;
-		if (d1 < d2) return -1;
-		return 0;
-	}
-	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-	function getTime(strictTimeZone) {
-		return function time(str) {
-			const matches = TIME.exec(str);
-			if (!matches) return false;
-			const hr = +matches[1];
-			const min = +matches[2];
-			const sec = +matches[3];
-			const tz = matches[4];
-			const tzSign = matches[5] === "-" ? -1 : 1;
-			const tzH = +(matches[6] || 0);
-			const tzM = +(matches[7] || 0);
-			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
-			if (hr <= 23 && min <= 59 && sec < 60) return true;
-			const utcMin = min - tzM * tzSign;
-			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-		};
-	}
-	function compareTime(s1, s2) {
-		if (!(s1 && s2)) return void 0;
-		const t1 = new Date("2020-01-01T" + s1).valueOf();
-		const t2 = new Date("2020-01-01T" + s2).valueOf();
-		if (!(t1 && t2)) return void 0;
-		return t1 - t2;
-	}
-	function compareIsoTime(t1, t2) {
-		if (!(t1 && t2)) return void 0;
-		const a1 = TIME.exec(t1);
-		const a2 = TIME.exec(t2);
-		if (!(a1 && a2)) return void 0;
-		t1 = a1[1] + a1[2] + a1[3];
-		t2 = a2[1] + a2[2] + a2[3];
-		if (t1 > t2) return 1;
-		if (t1 < t2) return -1;
-		return 0;
-	}
-	const DATE_TIME_SEPARATOR = /t|\s/i;
-	function getDateTime(strictTimeZone) {
-		const time = getTime(strictTimeZone);
-		return function date_time(str) {
-			const dateTime = str.split(DATE_TIME_SEPARATOR);
-			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-		};
-	}
-	function compareDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const d1 = new Date(dt1).valueOf();
-		const d2 = new Date(dt2).valueOf();
-		if (!(d1 && d2)) return void 0;
-		return d1 - d2;
-	}
-	function compareIsoDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-		const res = compareDate(d1, d2);
-		if (res === void 0) return void 0;
-		return res || compareTime(t1, t2);
-	}
-	const NOT_URI_FRAGMENT = /\/|:/;
-	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-	function uri(str) {
-		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-	}
-	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-	function byte(str) {
-		BYTE.lastIndex = 0;
-		return BYTE.test(str);
-	}
-	const MIN_INT32 = -(2 ** 31);
-	const MAX_INT32 = 2 ** 31 - 1;
-	function validateInt32(value) {
-		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-	}
-	function validateInt64(value) {
-		return Number.isInteger(value);
-	}
-	function validateNumber() {
-		return true;
-	}
-	const Z_ANCHOR = /[^\\]\\Z/;
-	function regex(str) {
-		if (Z_ANCHOR.test(str)) return false;
-		try {
-			new RegExp(str);
-			return true;
-		} catch (e) {
-			return false;
-		}
-	}
-}));
-var file_validators_Cb8RmYHD_exports = __exportAll$1({
-	validatePlan: () => validatePlan,
-	validateState: () => validateState
-});
-function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate2.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.postId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.appliedHash === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedHash" },
-				message: "must have required property 'appliedHash'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.remoteUpdatedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "remoteUpdatedAt" },
-				message: "must have required property 'remoteUpdatedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.appliedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "appliedAt" },
-				message: "must have required property 'appliedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!func3.call(schema3.properties, key0)) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.postId !== void 0) {
-			let data0 = data.postId;
-			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data1 = data.file;
-			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.appliedHash !== void 0) {
-			let data2 = data.appliedHash;
-			if (typeof data2 === "string") {
-				if (!pattern0.test(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/appliedHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/appliedHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.remoteUpdatedAt !== void 0) {
-			let data3 = data.remoteUpdatedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err12 = {
-						instancePath: instancePath + "/remoteUpdatedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/remoteUpdatedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.appliedAt !== void 0) {
-			let data4 = data.appliedAt;
-			if (typeof data4 === "string") {
-				if (!formats0.validate(data4)) {
-					const err14 = {
-						instancePath: instancePath + "/appliedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-			} else {
-				const err15 = {
-					instancePath: instancePath + "/appliedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		if (data.reread !== void 0) {
-			if (true !== data.reread) {
-				const err16 = {
-					instancePath: instancePath + "/reread",
-					schemaPath: "#/properties/reread/const",
-					keyword: "const",
-					params: { allowedValue: true },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-		if (data.final !== void 0) {
-			let data6 = data.final;
-			if (typeof data6 === "string") {
-				if (func0(data6) < 1) {
-					const err17 = {
-						instancePath: instancePath + "/final",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-			} else {
-				const err18 = {
-					instancePath: instancePath + "/final",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
-				errors++;
-			}
-		}
-		if (data.slotAt !== void 0) {
-			let data7 = data.slotAt;
-			if (typeof data7 === "string") {
-				if (!formats0.validate(data7)) {
-					const err19 = {
-						instancePath: instancePath + "/slotAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err19];
-					else vErrors.push(err19);
-					errors++;
-				}
-			} else {
-				const err20 = {
-					instancePath: instancePath + "/slotAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
-				errors++;
-			}
-		}
-		if (data.seal !== void 0) {
-			let data8 = data.seal;
-			if (typeof data8 === "string") {
-				if (!pattern1.test(data8)) {
-					const err21 = {
-						instancePath: instancePath + "/seal",
-						schemaPath: "#/$defs/seal/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
-						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
-					};
-					if (vErrors === null) vErrors = [err21];
-					else vErrors.push(err21);
-					errors++;
-				}
-			} else {
-				const err22 = {
-					instancePath: instancePath + "/seal",
-					schemaPath: "#/$defs/seal/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err22];
-				else vErrors.push(err22);
-				errors++;
-			}
-		}
-	} else {
-		const err23 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err23];
-		else vErrors.push(err23);
-		errors++;
-	}
-	validate2.errors = vErrors;
-	return errors === 0;
-}
-function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate4.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.uploadedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploadedAt" },
-				message: "must have required property 'uploadedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "uploadedAt" || key0 === "seal")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data1 = data.sizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 0 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err9 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.uploadedAt !== void 0) {
-			let data3 = data.uploadedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err10 = {
-						instancePath: instancePath + "/uploadedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			} else {
-				const err11 = {
-					instancePath: instancePath + "/uploadedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.seal !== void 0) {
-			let data4 = data.seal;
-			if (typeof data4 === "string") {
-				if (!pattern1.test(data4)) {
-					const err12 = {
-						instancePath: instancePath + "/seal",
-						schemaPath: "#/$defs/seal/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
-						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/seal",
-					schemaPath: "#/$defs/seal/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-	} else {
-		const err14 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err14];
-		else vErrors.push(err14);
-		errors++;
-	}
-	validate4.errors = vErrors;
-	return errors === 0;
-}
-function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate6.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.file === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.idempotencyKey === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "idempotencyKey" },
-				message: "must have required property 'idempotencyKey'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.payload === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "payload" },
-				message: "must have required property 'payload'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.shapeHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "shapeHash" },
-				message: "must have required property 'shapeHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "file" || key0 === "idempotencyKey" || key0 === "payload" || key0 === "shapeHash" || key0 === "startedAt" || key0 === "seal")) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.file !== void 0) {
-			let data0 = data.file;
-			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
-					const err6 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.idempotencyKey !== void 0) {
-			let data1 = data.idempotencyKey;
-			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/idempotencyKey",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/idempotencyKey",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.payload !== void 0) {
-			let data2 = data.payload;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.content === void 0) {
-					const err10 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-				if (data2.targets === void 0) {
-					const err11 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-				if (data2.mediaIds === void 0) {
-					const err12 = {
-						instancePath: instancePath + "/payload",
-						schemaPath: "#/$defs/createPostBody/required",
-						keyword: "required",
-						params: { missingProperty: "mediaIds" },
-						message: "must have required property 'mediaIds'"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-				if (data2.content !== void 0) {
-					if (typeof data2.content !== "string") {
-						const err13 = {
-							instancePath: instancePath + "/payload/content",
-							schemaPath: "#/$defs/createPostBody/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err13];
-						else vErrors.push(err13);
-						errors++;
-					}
-				}
-				if (data2.targets !== void 0) {
-					let data4 = data2.targets;
-					if (Array.isArray(data4)) {
-						const len0 = data4.length;
-						for (let i0 = 0; i0 < len0; i0++) {
-							let data5 = data4[i0];
-							if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-								if (data5.socialAccountId === void 0) {
-									const err14 = {
-										instancePath: instancePath + "/payload/targets/" + i0,
-										schemaPath: "#/$defs/createPostBody/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err14];
-									else vErrors.push(err14);
-									errors++;
-								}
-								if (data5.socialAccountId !== void 0) {
-									if (typeof data5.socialAccountId !== "string") {
-										const err15 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/socialAccountId",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err15];
-										else vErrors.push(err15);
-										errors++;
-									}
-								}
-								if (data5.contentOverride !== void 0) {
-									if (typeof data5.contentOverride !== "string") {
-										const err16 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/contentOverride",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err16];
-										else vErrors.push(err16);
-										errors++;
-									}
-								}
-								if (data5.options !== void 0) {
-									let data8 = data5.options;
-									if (!(data8 && typeof data8 == "object" && !Array.isArray(data8))) {
-										const err17 = {
-											instancePath: instancePath + "/payload/targets/" + i0 + "/options",
-											schemaPath: "#/$defs/createPostBody/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err17];
-										else vErrors.push(err17);
-										errors++;
-									}
-								}
-							} else {
-								const err18 = {
-									instancePath: instancePath + "/payload/targets/" + i0,
-									schemaPath: "#/$defs/createPostBody/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err18];
-								else vErrors.push(err18);
-								errors++;
-							}
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/payload/targets",
-							schemaPath: "#/$defs/createPostBody/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-				}
-				if (data2.mediaIds !== void 0) {
-					let data9 = data2.mediaIds;
-					if (Array.isArray(data9)) {
-						const len1 = data9.length;
-						for (let i1 = 0; i1 < len1; i1++) if (typeof data9[i1] !== "string") {
-							const err20 = {
-								instancePath: instancePath + "/payload/mediaIds/" + i1,
-								schemaPath: "#/$defs/createPostBody/properties/mediaIds/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err20];
-							else vErrors.push(err20);
-							errors++;
-						}
-					} else {
-						const err21 = {
-							instancePath: instancePath + "/payload/mediaIds",
-							schemaPath: "#/$defs/createPostBody/properties/mediaIds/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.scheduledAt !== void 0) {
-					let data11 = data2.scheduledAt;
-					if (typeof data11 !== "string" && data11 !== null) {
-						const err22 = {
-							instancePath: instancePath + "/payload/scheduledAt",
-							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema20.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err22];
-						else vErrors.push(err22);
-						errors++;
-					}
-				}
-			} else {
-				const err23 = {
-					instancePath: instancePath + "/payload",
-					schemaPath: "#/$defs/createPostBody/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-		if (data.shapeHash !== void 0) {
-			let data12 = data.shapeHash;
-			if (typeof data12 === "string") {
-				if (!pattern0.test(data12)) {
-					const err24 = {
-						instancePath: instancePath + "/shapeHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/shapeHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data13 = data.startedAt;
-			if (typeof data13 === "string") {
-				if (!formats0.validate(data13)) {
-					const err26 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.seal !== void 0) {
-			let data14 = data.seal;
-			if (typeof data14 === "string") {
-				if (!pattern1.test(data14)) {
-					const err28 = {
-						instancePath: instancePath + "/seal",
-						schemaPath: "#/$defs/seal/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
-						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
-					};
-					if (vErrors === null) vErrors = [err28];
-					else vErrors.push(err28);
-					errors++;
-				}
-			} else {
-				const err29 = {
-					instancePath: instancePath + "/seal",
-					schemaPath: "#/$defs/seal/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-		}
-	} else {
-		const err30 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err30];
-		else vErrors.push(err30);
-		errors++;
-	}
-	validate6.errors = vErrors;
-	return errors === 0;
-}
-function validate8(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate8.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.mediaId === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "mediaId" },
-				message: "must have required property 'mediaId'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.partSizeBytes === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partSizeBytes" },
-				message: "must have required property 'partSizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.partCount === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "partCount" },
-				message: "must have required property 'partCount'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.startedAt === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "startedAt" },
-				message: "must have required property 'startedAt'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "mediaId" || key0 === "partSizeBytes" || key0 === "partCount" || key0 === "startedAt" || key0 === "seal")) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.mediaId !== void 0) {
-			let data0 = data.mediaId;
-			if (typeof data0 === "string") {
-				if (func0(data0) < 1) {
-					const err5 = {
-						instancePath: instancePath + "/mediaId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err5];
-					else vErrors.push(err5);
-					errors++;
-				}
-			} else {
-				const err6 = {
-					instancePath: instancePath + "/mediaId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
-				errors++;
-			}
-		}
-		if (data.partSizeBytes !== void 0) {
-			let data1 = data.partSizeBytes;
-			if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-				const err7 = {
-					instancePath: instancePath + "/partSizeBytes",
-					schemaPath: "#/properties/partSizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-			if (typeof data1 == "number" && isFinite(data1)) {
-				if (data1 < 1 || isNaN(data1)) {
-					const err8 = {
-						instancePath: instancePath + "/partSizeBytes",
-						schemaPath: "#/properties/partSizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			}
-		}
-		if (data.partCount !== void 0) {
-			let data2 = data.partCount;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err9 = {
-					instancePath: instancePath + "/partCount",
-					schemaPath: "#/properties/partCount/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 1 || isNaN(data2)) {
-					const err10 = {
-						instancePath: instancePath + "/partCount",
-						schemaPath: "#/properties/partCount/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 1
-						},
-						message: "must be >= 1"
-					};
-					if (vErrors === null) vErrors = [err10];
-					else vErrors.push(err10);
-					errors++;
-				}
-			}
-		}
-		if (data.startedAt !== void 0) {
-			let data3 = data.startedAt;
-			if (typeof data3 === "string") {
-				if (!formats0.validate(data3)) {
-					const err11 = {
-						instancePath: instancePath + "/startedAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err11];
-					else vErrors.push(err11);
-					errors++;
-				}
-			} else {
-				const err12 = {
-					instancePath: instancePath + "/startedAt",
-					schemaPath: "#/$defs/instant/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
-				errors++;
-			}
-		}
-		if (data.seal !== void 0) {
-			let data4 = data.seal;
-			if (typeof data4 === "string") {
-				if (!pattern1.test(data4)) {
-					const err13 = {
-						instancePath: instancePath + "/seal",
-						schemaPath: "#/$defs/seal/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
-						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
-					};
-					if (vErrors === null) vErrors = [err13];
-					else vErrors.push(err13);
-					errors++;
-				}
-			} else {
-				const err14 = {
-					instancePath: instancePath + "/seal",
-					schemaPath: "#/$defs/seal/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-	} else {
-		const err15 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err15];
-		else vErrors.push(err15);
-		errors++;
-	}
-	validate8.errors = vErrors;
-	return errors === 0;
-}
-function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate1.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.apiUrl === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "apiUrl" },
-				message: "must have required property 'apiUrl'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.projectId === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "projectId" },
-				message: "must have required property 'projectId'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.posts === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "posts" },
-				message: "must have required property 'posts'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.media === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "media" },
-				message: "must have required property 'media'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.pending === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "pending" },
-				message: "must have required property 'pending'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "apiUrl" || key0 === "projectId" || key0 === "posts" || key0 === "media" || key0 === "pending" || key0 === "uploads")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.apiUrl !== void 0) {
-			if (typeof data.apiUrl !== "string") {
-				const err7 = {
-					instancePath: instancePath + "/apiUrl",
-					schemaPath: "#/properties/apiUrl/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.projectId !== void 0) {
-			let data1 = data.projectId;
-			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
-					const err8 = {
-						instancePath: instancePath + "/projectId",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err8];
-					else vErrors.push(err8);
-					errors++;
-				}
-			} else {
-				const err9 = {
-					instancePath: instancePath + "/projectId",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-		}
-		if (data.posts !== void 0) {
-			let data2 = data.posts;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				for (const key1 in data2) {
-					const _errs9 = errors;
-					if (typeof key1 === "string") {
-						if (func0(key1) < 1) {
-							const err10 = {
-								instancePath: instancePath + "/posts",
-								schemaPath: "#/properties/posts/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err10];
-							else vErrors.push(err10);
-							errors++;
-						}
-					} else {
-						const err11 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err11];
-						else vErrors.push(err11);
-						errors++;
-					}
-					if (!(_errs9 === errors)) {
-						const err12 = {
-							instancePath: instancePath + "/posts",
-							schemaPath: "#/properties/posts/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err12];
-						else vErrors.push(err12);
-						errors++;
-					}
-				}
-				for (const key2 in data2) if (!validate2(data2[key2], {
-					instancePath: instancePath + "/posts/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data2,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/posts",
-					schemaPath: "#/properties/posts/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.media !== void 0) {
-			let data4 = data.media;
-			if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-				for (const key3 in data4) {
-					const _errs15 = errors;
-					if (typeof key3 === "string") {
-						if (!pattern0.test(key3)) {
-							const err14 = {
-								instancePath: instancePath + "/media",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key3
-							};
-							if (vErrors === null) vErrors = [err14];
-							else vErrors.push(err14);
-							errors++;
-						}
-					} else {
-						const err15 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key3
-						};
-						if (vErrors === null) vErrors = [err15];
-						else vErrors.push(err15);
-						errors++;
-					}
-					if (!(_errs15 === errors)) {
-						const err16 = {
-							instancePath: instancePath + "/media",
-							schemaPath: "#/properties/media/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key3 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err16];
-						else vErrors.push(err16);
-						errors++;
-					}
-				}
-				for (const key4 in data4) if (!validate4(data4[key4], {
-					instancePath: instancePath + "/media/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data4,
-					parentDataProperty: key4,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err17 = {
-					instancePath: instancePath + "/media",
-					schemaPath: "#/properties/media/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
-				errors++;
-			}
-		}
-		if (data.pending !== void 0) {
-			let data6 = data.pending;
-			if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-				for (const key5 in data6) {
-					const _errs22 = errors;
-					if (typeof key5 === "string") {
-						if (func0(key5) < 1) {
-							const err18 = {
-								instancePath: instancePath + "/pending",
-								schemaPath: "#/properties/pending/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key5
-							};
-							if (vErrors === null) vErrors = [err18];
-							else vErrors.push(err18);
-							errors++;
-						}
-					} else {
-						const err19 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key5
-						};
-						if (vErrors === null) vErrors = [err19];
-						else vErrors.push(err19);
-						errors++;
-					}
-					if (!(_errs22 === errors)) {
-						const err20 = {
-							instancePath: instancePath + "/pending",
-							schemaPath: "#/properties/pending/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key5 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				for (const key6 in data6) if (!validate6(data6[key6], {
-					instancePath: instancePath + "/pending/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data6,
-					parentDataProperty: key6,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err21 = {
-					instancePath: instancePath + "/pending",
-					schemaPath: "#/properties/pending/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err21];
-				else vErrors.push(err21);
-				errors++;
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data8 = data.uploads;
-			if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-				for (const key7 in data8) {
-					const _errs28 = errors;
-					if (typeof key7 === "string") {
-						if (!pattern0.test(key7)) {
-							const err22 = {
-								instancePath: instancePath + "/uploads",
-								schemaPath: "#/$defs/sha256/pattern",
-								keyword: "pattern",
-								params: { pattern: "^[0-9a-f]{64}$" },
-								message: "must match pattern \"^[0-9a-f]{64}$\"",
-								propertyName: key7
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/$defs/sha256/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key7
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-					if (!(_errs28 === errors)) {
-						const err24 = {
-							instancePath: instancePath + "/uploads",
-							schemaPath: "#/properties/uploads/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key7 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-				for (const key8 in data8) if (!validate8(data8[key8], {
-					instancePath: instancePath + "/uploads/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data8,
-					parentDataProperty: key8,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-	} else {
-		const err26 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err26];
-		else vErrors.push(err26);
-		errors++;
-	}
-	validate1.errors = vErrors;
-	return errors === 0;
-}
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate0.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.version === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "version" },
-				message: "must have required property 'version'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.targets === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "targets" },
-				message: "must have required property 'targets'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "version" || key0 === "targets")) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.version !== void 0) {
-			if (1 !== data.version) {
-				const err3 = {
-					instancePath: instancePath + "/version",
-					schemaPath: "#/properties/version/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-		if (data.targets !== void 0) {
-			let data1 = data.targets;
-			if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-				for (const key1 in data1) {
-					const _errs5 = errors;
-					if (typeof key1 === "string") {
-						if (func0(key1) < 1) {
-							const err4 = {
-								instancePath: instancePath + "/targets",
-								schemaPath: "#/properties/targets/propertyNames/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err4];
-							else vErrors.push(err4);
-							errors++;
-						}
-					} else {
-						const err5 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string",
-							propertyName: key1
-						};
-						if (vErrors === null) vErrors = [err5];
-						else vErrors.push(err5);
-						errors++;
-					}
-					if (!(_errs5 === errors)) {
-						const err6 = {
-							instancePath: instancePath + "/targets",
-							schemaPath: "#/properties/targets/propertyNames",
-							keyword: "propertyNames",
-							params: { propertyName: key1 },
-							message: "property name must be valid"
-						};
-						if (vErrors === null) vErrors = [err6];
-						else vErrors.push(err6);
-						errors++;
-					}
-				}
-				for (const key2 in data1) if (!validate1(data1[key2], {
-					instancePath: instancePath + "/targets/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-					parentData: data1,
-					parentDataProperty: key2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err7 = {
-					instancePath: instancePath + "/targets",
-					schemaPath: "#/properties/targets/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-	} else {
-		const err8 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err8];
-		else vErrors.push(err8);
-		errors++;
-	}
-	validate0.errors = vErrors;
-	return errors === 0;
-}
-function validate12(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate12.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.sha256 === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sha256" },
-				message: "must have required property 'sha256'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.path === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "path" },
-				message: "must have required property 'path'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.sizeBytes === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "sizeBytes" },
-				message: "must have required property 'sizeBytes'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.contentType === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "contentType" },
-				message: "must have required property 'contentType'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.kind === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "kind" },
-				message: "must have required property 'kind'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.usedBy === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "usedBy" },
-				message: "must have required property 'usedBy'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "sha256" || key0 === "path" || key0 === "sizeBytes" || key0 === "contentType" || key0 === "kind" || key0 === "usedBy")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.sha256 !== void 0) {
-			let data0 = data.sha256;
-			if (typeof data0 === "string") {
-				if (!pattern0.test(data0)) {
-					const err7 = {
-						instancePath: instancePath + "/sha256",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err7];
-					else vErrors.push(err7);
-					errors++;
-				}
-			} else {
-				const err8 = {
-					instancePath: instancePath + "/sha256",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-		if (data.path !== void 0) {
-			let data1 = data.path;
-			if (typeof data1 === "string") {
-				if (func0(data1) < 1) {
-					const err9 = {
-						instancePath: instancePath + "/path",
-						schemaPath: "#/properties/path/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
-					errors++;
-				}
-			} else {
-				const err10 = {
-					instancePath: instancePath + "/path",
-					schemaPath: "#/properties/path/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-		}
-		if (data.sizeBytes !== void 0) {
-			let data2 = data.sizeBytes;
-			if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-				const err11 = {
-					instancePath: instancePath + "/sizeBytes",
-					schemaPath: "#/properties/sizeBytes/type",
-					keyword: "type",
-					params: { type: "integer" },
-					message: "must be integer"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (typeof data2 == "number" && isFinite(data2)) {
-				if (data2 < 0 || isNaN(data2)) {
-					const err12 = {
-						instancePath: instancePath + "/sizeBytes",
-						schemaPath: "#/properties/sizeBytes/minimum",
-						keyword: "minimum",
-						params: {
-							comparison: ">=",
-							limit: 0
-						},
-						message: "must be >= 0"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		if (data.contentType !== void 0) {
-			if (typeof data.contentType !== "string") {
-				const err13 = {
-					instancePath: instancePath + "/contentType",
-					schemaPath: "#/properties/contentType/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.kind !== void 0) {
-			let data4 = data.kind;
-			if (!(data4 === "image" || data4 === "video")) {
-				const err14 = {
-					instancePath: instancePath + "/kind",
-					schemaPath: "#/properties/kind/enum",
-					keyword: "enum",
-					params: { allowedValues: schema31.properties.kind.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-		if (data.usedBy !== void 0) {
-			let data5 = data.usedBy;
-			if (Array.isArray(data5)) {
-				const len0 = data5.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data5[i0] !== "string") {
-					const err15 = {
-						instancePath: instancePath + "/usedBy/" + i0,
-						schemaPath: "#/properties/usedBy/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-			} else {
-				const err16 = {
-					instancePath: instancePath + "/usedBy",
-					schemaPath: "#/properties/usedBy/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-	} else {
-		const err17 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err17];
-		else vErrors.push(err17);
-		errors++;
-	}
-	validate12.errors = vErrors;
-	return errors === 0;
-}
-function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate14.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	const _errs2 = errors;
-	let valid1 = true;
-	const _errs3 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			let data0 = data.action;
-			if (!(data0 === "create" || data0 === "adopt" || data0 === "update")) {
-				const err0 = {};
-				if (vErrors === null) vErrors = [err0];
-				else vErrors.push(err0);
-				errors++;
-			}
-		}
-	}
-	var _valid0 = _errs3 === errors;
-	errors = _errs2;
-	if (vErrors !== null) {
-		if (_errs2) vErrors.length = _errs2;
-		else vErrors = null;
-	}
-	if (_valid0) {
-		const _errs5 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.desired === void 0) {
-				const err1 = {
-					instancePath,
-					schemaPath: "#/allOf/0/then/required",
-					keyword: "required",
-					params: { missingProperty: "desired" },
-					message: "must have required property 'desired'"
-				};
-				if (vErrors === null) vErrors = [err1];
-				else vErrors.push(err1);
-				errors++;
-			}
-		}
-		var _valid0 = _errs5 === errors;
-		valid1 = _valid0;
-	}
-	if (!valid1) {
-		const err2 = {
-			instancePath,
-			schemaPath: "#/allOf/0/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err2];
-		else vErrors.push(err2);
-		errors++;
-	}
-	const _errs7 = errors;
-	let valid3 = true;
-	const _errs8 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
-				const err3 = {};
-				if (vErrors === null) vErrors = [err3];
-				else vErrors.push(err3);
-				errors++;
-			}
-		}
-	}
-	var _valid1 = _errs8 === errors;
-	errors = _errs7;
-	if (vErrors !== null) {
-		if (_errs7) vErrors.length = _errs7;
-		else vErrors = null;
-	}
-	if (_valid1) {
-		const _errs10 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err4 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err4];
-				else vErrors.push(err4);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/1/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
-					errors++;
-				}
-			}
-		}
-		var _valid1 = _errs10 === errors;
-		valid3 = _valid1;
-		if (valid3) {
-			var props0 = {};
-			props0.postId = true;
-			props0.action = true;
-		}
-	}
-	if (!valid3) {
-		const err7 = {
-			instancePath,
-			schemaPath: "#/allOf/1/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err7];
-		else vErrors.push(err7);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	const _errs14 = errors;
-	let valid6 = true;
-	const _errs15 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err8 = {};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-	}
-	var _valid2 = _errs15 === errors;
-	errors = _errs14;
-	if (vErrors !== null) {
-		if (_errs14) vErrors.length = _errs14;
-		else vErrors = null;
-	}
-	if (_valid2) {
-		const _errs17 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err9 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (data.fields === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err11 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err12 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/2/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		}
-		var _valid2 = _errs17 === errors;
-		valid6 = _valid2;
-		if (valid6) {
-			var props1 = {};
-			props1.postId = true;
-			props1.action = true;
-		}
-	}
-	if (!valid6) {
-		const err13 = {
-			instancePath,
-			schemaPath: "#/allOf/2/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
-		errors++;
-	}
-	if (props0 !== true && props1 !== void 0) {
-		if (props1 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props1);
-		}
-	}
-	const _errs21 = errors;
-	let valid9 = true;
-	const _errs22 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err14 = {};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-		}
-	}
-	var _valid3 = _errs22 === errors;
-	errors = _errs21;
-	if (vErrors !== null) {
-		if (_errs21) vErrors.length = _errs21;
-		else vErrors = null;
-	}
-	if (_valid3) {
-		const _errs24 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err15 = {
-					instancePath,
-					schemaPath: "#/allOf/3/then/required",
-					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
-				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
-				errors++;
-			}
-		}
-		var _valid3 = _errs24 === errors;
-		valid9 = _valid3;
-	}
-	if (!valid9) {
-		const err16 = {
-			instancePath,
-			schemaPath: "#/allOf/3/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err16];
-		else vErrors.push(err16);
-		errors++;
-	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
-	}
-	const _errs26 = errors;
-	let valid11 = true;
-	const _errs27 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("create" !== data.action) {
-				const err17 = {};
-				if (vErrors === null) vErrors = [err17];
-				else vErrors.push(err17);
-				errors++;
-			}
-		}
-	}
-	var _valid4 = _errs27 === errors;
-	errors = _errs26;
-	if (vErrors !== null) {
-		if (_errs26) vErrors.length = _errs26;
-		else vErrors = null;
-	}
-	if (_valid4) {
-		const _errs29 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data7 = data.reason;
-				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
-					const err18 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/4/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[4].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
-			}
-		}
-		var _valid4 = _errs29 === errors;
-		valid11 = _valid4;
-		if (valid11) {
-			var props2 = {};
-			props2.reason = true;
-			props2.action = true;
-		}
-	}
-	if (!valid11) {
-		const err19 = {
-			instancePath,
-			schemaPath: "#/allOf/4/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err19];
-		else vErrors.push(err19);
-		errors++;
-	}
-	if (props0 !== true && props2 !== void 0) {
-		if (props2 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props2);
-		}
-	}
-	const _errs32 = errors;
-	let valid14 = true;
-	const _errs33 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
-				const err20 = {};
-				if (vErrors === null) vErrors = [err20];
-				else vErrors.push(err20);
-				errors++;
-			}
-		}
-	}
-	var _valid5 = _errs33 === errors;
-	errors = _errs32;
-	if (vErrors !== null) {
-		if (_errs32) vErrors.length = _errs32;
-		else vErrors = null;
-	}
-	if (_valid5) {
-		const _errs35 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				if (!(data.reason === "unowned-match")) {
-					const err21 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/5/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[5].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err21];
-					else vErrors.push(err21);
-					errors++;
-				}
-			}
-		}
-		var _valid5 = _errs35 === errors;
-		valid14 = _valid5;
-		if (valid14) {
-			var props3 = {};
-			props3.reason = true;
-			props3.action = true;
-		}
-	}
-	if (!valid14) {
-		const err22 = {
-			instancePath,
-			schemaPath: "#/allOf/5/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err22];
-		else vErrors.push(err22);
-		errors++;
-	}
-	if (props0 !== true && props3 !== void 0) {
-		if (props3 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props3);
-		}
-	}
-	const _errs38 = errors;
-	let valid17 = true;
-	const _errs39 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err23 = {};
-				if (vErrors === null) vErrors = [err23];
-				else vErrors.push(err23);
-				errors++;
-			}
-		}
-	}
-	var _valid6 = _errs39 === errors;
-	errors = _errs38;
-	if (vErrors !== null) {
-		if (_errs38) vErrors.length = _errs38;
-		else vErrors = null;
-	}
-	if (_valid6) {
-		const _errs41 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data11 = data.reason;
-				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
-					const err24 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/6/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[6].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err24];
-					else vErrors.push(err24);
-					errors++;
-				}
-			}
-		}
-		var _valid6 = _errs41 === errors;
-		valid17 = _valid6;
-		if (valid17) {
-			var props4 = {};
-			props4.reason = true;
-			props4.action = true;
-		}
-	}
-	if (!valid17) {
-		const err25 = {
-			instancePath,
-			schemaPath: "#/allOf/6/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err25];
-		else vErrors.push(err25);
-		errors++;
-	}
-	if (props0 !== true && props4 !== void 0) {
-		if (props4 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props4);
-		}
-	}
-	const _errs44 = errors;
-	let valid20 = true;
-	const _errs45 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("unschedule" !== data.action) {
-				const err26 = {};
-				if (vErrors === null) vErrors = [err26];
-				else vErrors.push(err26);
-				errors++;
-			}
-		}
-	}
-	var _valid7 = _errs45 === errors;
-	errors = _errs44;
-	if (vErrors !== null) {
-		if (_errs44) vErrors.length = _errs44;
-		else vErrors = null;
-	}
-	if (_valid7) {
-		const _errs47 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data13 = data.reason;
-				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
-					const err27 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/7/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[7].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err27];
-					else vErrors.push(err27);
-					errors++;
-				}
-			}
-		}
-		var _valid7 = _errs47 === errors;
-		valid20 = _valid7;
-		if (valid20) {
-			var props5 = {};
-			props5.reason = true;
-			props5.action = true;
-		}
-	}
-	if (!valid20) {
-		const err28 = {
-			instancePath,
-			schemaPath: "#/allOf/7/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err28];
-		else vErrors.push(err28);
-		errors++;
-	}
-	if (props0 !== true && props5 !== void 0) {
-		if (props5 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props5);
-		}
-	}
-	const _errs50 = errors;
-	let valid23 = true;
-	const _errs51 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("delete" !== data.action) {
-				const err29 = {};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-		}
-	}
-	var _valid8 = _errs51 === errors;
-	errors = _errs50;
-	if (vErrors !== null) {
-		if (_errs50) vErrors.length = _errs50;
-		else vErrors = null;
-	}
-	if (_valid8) {
-		const _errs53 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data15 = data.reason;
-				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
-					const err30 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/8/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[8].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
-					errors++;
-				}
-			}
-		}
-		var _valid8 = _errs53 === errors;
-		valid23 = _valid8;
-		if (valid23) {
-			var props6 = {};
-			props6.reason = true;
-			props6.action = true;
-		}
-	}
-	if (!valid23) {
-		const err31 = {
-			instancePath,
-			schemaPath: "#/allOf/8/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err31];
-		else vErrors.push(err31);
-		errors++;
-	}
-	if (props0 !== true && props6 !== void 0) {
-		if (props6 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props6);
-		}
-	}
-	const _errs56 = errors;
-	let valid26 = true;
-	const _errs57 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err32 = {};
-				if (vErrors === null) vErrors = [err32];
-				else vErrors.push(err32);
-				errors++;
-			}
-		}
-	}
-	var _valid9 = _errs57 === errors;
-	errors = _errs56;
-	if (vErrors !== null) {
-		if (_errs56) vErrors.length = _errs56;
-		else vErrors = null;
-	}
-	if (_valid9) {
-		const _errs59 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data17 = data.reason;
-				if (!(data17 === "renamed" || data17 === "key-changed")) {
-					const err33 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/9/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[9].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err33];
-					else vErrors.push(err33);
-					errors++;
-				}
-			}
-		}
-		var _valid9 = _errs59 === errors;
-		valid26 = _valid9;
-		if (valid26) {
-			var props7 = {};
-			props7.reason = true;
-			props7.action = true;
-		}
-	}
-	if (!valid26) {
-		const err34 = {
-			instancePath,
-			schemaPath: "#/allOf/9/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err34];
-		else vErrors.push(err34);
-		errors++;
-	}
-	if (props0 !== true && props7 !== void 0) {
-		if (props7 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props7);
-		}
-	}
-	const _errs62 = errors;
-	let valid29 = true;
-	const _errs63 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("noop" !== data.action) {
-				const err35 = {};
-				if (vErrors === null) vErrors = [err35];
-				else vErrors.push(err35);
-				errors++;
-			}
-		}
-	}
-	var _valid10 = _errs63 === errors;
-	errors = _errs62;
-	if (vErrors !== null) {
-		if (_errs62) vErrors.length = _errs62;
-		else vErrors = null;
-	}
-	if (_valid10) {
-		const _errs65 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data19 = data.reason;
-				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed")) {
-					const err36 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/10/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[10].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
-					errors++;
-				}
-			}
-		}
-		var _valid10 = _errs65 === errors;
-		valid29 = _valid10;
-		if (valid29) {
-			var props8 = {};
-			props8.reason = true;
-			props8.action = true;
-		}
-	}
-	if (!valid29) {
-		const err37 = {
-			instancePath,
-			schemaPath: "#/allOf/10/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err37];
-		else vErrors.push(err37);
-		errors++;
-	}
-	if (props0 !== true && props8 !== void 0) {
-		if (props8 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props8);
-		}
-	}
-	const _errs68 = errors;
-	let valid32 = true;
-	const _errs69 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("blocked" !== data.action) {
-				const err38 = {};
-				if (vErrors === null) vErrors = [err38];
-				else vErrors.push(err38);
-				errors++;
-			}
-		}
-	}
-	var _valid11 = _errs69 === errors;
-	errors = _errs68;
-	if (vErrors !== null) {
-		if (_errs68) vErrors.length = _errs68;
-		else vErrors = null;
-	}
-	if (_valid11) {
-		const _errs71 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data21 = data.reason;
-				if (!(data21 === "file-errors" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
-					const err39 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/11/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema33.allOf[11].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
-					errors++;
-				}
-			}
-		}
-		var _valid11 = _errs71 === errors;
-		valid32 = _valid11;
-		if (valid32) {
-			var props9 = {};
-			props9.reason = true;
-			props9.action = true;
-		}
-	}
-	if (!valid32) {
-		const err40 = {
-			instancePath,
-			schemaPath: "#/allOf/11/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err40];
-		else vErrors.push(err40);
-		errors++;
-	}
-	if (props0 !== true && props9 !== void 0) {
-		if (props9 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props9);
-		}
-	}
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action === void 0) {
-			const err41 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "action" },
-				message: "must have required property 'action'"
-			};
-			if (vErrors === null) vErrors = [err41];
-			else vErrors.push(err41);
-			errors++;
-		}
-		if (data.reason === void 0) {
-			const err42 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "reason" },
-				message: "must have required property 'reason'"
-			};
-			if (vErrors === null) vErrors = [err42];
-			else vErrors.push(err42);
-			errors++;
-		}
-		if (data.key === void 0) {
-			const err43 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "key" },
-				message: "must have required property 'key'"
-			};
-			if (vErrors === null) vErrors = [err43];
-			else vErrors.push(err43);
-			errors++;
-		}
-		if (data.file === void 0) {
-			const err44 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "file" },
-				message: "must have required property 'file'"
-			};
-			if (vErrors === null) vErrors = [err44];
-			else vErrors.push(err44);
-			errors++;
-		}
-		if (data.postId === void 0) {
-			const err45 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "postId" },
-				message: "must have required property 'postId'"
-			};
-			if (vErrors === null) vErrors = [err45];
-			else vErrors.push(err45);
-			errors++;
-		}
-		if (data.reasons === void 0) {
-			const err46 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "reasons" },
-				message: "must have required property 'reasons'"
-			};
-			if (vErrors === null) vErrors = [err46];
-			else vErrors.push(err46);
-			errors++;
-		}
-		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
-			const err47 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err47];
-			else vErrors.push(err47);
-			errors++;
-		}
-		if (data.action !== void 0) {
-			let data22 = data.action;
-			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
-				const err48 = {
-					instancePath: instancePath + "/action",
-					schemaPath: "#/$defs/action/enum",
-					keyword: "enum",
-					params: { allowedValues: schema34.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err48];
-				else vErrors.push(err48);
-				errors++;
-			}
-		}
-		if (data.key !== void 0) {
-			let data23 = data.key;
-			if (typeof data23 === "string") {
-				if (func0(data23) < 1) {
-					const err49 = {
-						instancePath: instancePath + "/key",
-						schemaPath: "#/properties/key/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err49];
-					else vErrors.push(err49);
-					errors++;
-				}
-			} else {
-				const err50 = {
-					instancePath: instancePath + "/key",
-					schemaPath: "#/properties/key/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err50];
-				else vErrors.push(err50);
-				errors++;
-			}
-		}
-		if (data.file !== void 0) {
-			let data24 = data.file;
-			if (typeof data24 !== "string" && data24 !== null) {
-				const err51 = {
-					instancePath: instancePath + "/file",
-					schemaPath: "#/properties/file/type",
-					keyword: "type",
-					params: { type: schema33.properties.file.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err51];
-				else vErrors.push(err51);
-				errors++;
-			}
-		}
-		if (data.postId !== void 0) {
-			let data25 = data.postId;
-			if (typeof data25 !== "string" && data25 !== null) {
-				const err52 = {
-					instancePath: instancePath + "/postId",
-					schemaPath: "#/properties/postId/type",
-					keyword: "type",
-					params: { type: schema33.properties.postId.type },
-					message: "must be string,null"
-				};
-				if (vErrors === null) vErrors = [err52];
-				else vErrors.push(err52);
-				errors++;
-			}
-		}
-		if (data.reasons !== void 0) {
-			let data26 = data.reasons;
-			if (Array.isArray(data26)) {
-				const len0 = data26.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
-					const err53 = {
-						instancePath: instancePath + "/reasons/" + i0,
-						schemaPath: "#/properties/reasons/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err53];
-					else vErrors.push(err53);
-					errors++;
-				}
-			} else {
-				const err54 = {
-					instancePath: instancePath + "/reasons",
-					schemaPath: "#/properties/reasons/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
-				errors++;
-			}
-		}
-		if (data.reason !== void 0) {
-			let data28 = data.reason;
-			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "file-errors" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
-				const err55 = {
-					instancePath: instancePath + "/reason",
-					schemaPath: "#/properties/reason/enum",
-					keyword: "enum",
-					params: { allowedValues: schema33.properties.reason.enum },
-					message: "must be equal to one of the allowed values"
-				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
-				errors++;
-			}
-		}
-		if (data.desired !== void 0) {
-			let data29 = data.desired;
-			if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
-				if (data29.content === void 0) {
-					const err56 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "content" },
-						message: "must have required property 'content'"
-					};
-					if (vErrors === null) vErrors = [err56];
-					else vErrors.push(err56);
-					errors++;
-				}
-				if (data29.scheduledAt === void 0) {
-					const err57 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err57];
-					else vErrors.push(err57);
-					errors++;
-				}
-				if (data29.targets === void 0) {
-					const err58 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "targets" },
-						message: "must have required property 'targets'"
-					};
-					if (vErrors === null) vErrors = [err58];
-					else vErrors.push(err58);
-					errors++;
-				}
-				if (data29.media === void 0) {
-					const err59 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/required",
-						keyword: "required",
-						params: { missingProperty: "media" },
-						message: "must have required property 'media'"
-					};
-					if (vErrors === null) vErrors = [err59];
-					else vErrors.push(err59);
-					errors++;
-				}
-				for (const key1 in data29) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err60 = {
-						instancePath: instancePath + "/desired",
-						schemaPath: "#/$defs/postShape/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
-					errors++;
-				}
-				if (data29.content !== void 0) {
-					if (typeof data29.content !== "string") {
-						const err61 = {
-							instancePath: instancePath + "/desired/content",
-							schemaPath: "#/$defs/postShape/properties/content/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err61];
-						else vErrors.push(err61);
-						errors++;
-					}
-				}
-				if (data29.scheduledAt !== void 0) {
-					let data31 = data29.scheduledAt;
-					if (typeof data31 !== "string" && data31 !== null) {
-						const err62 = {
-							instancePath: instancePath + "/desired/scheduledAt",
-							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: schema35.properties.scheduledAt.type },
-							message: "must be string,null"
-						};
-						if (vErrors === null) vErrors = [err62];
-						else vErrors.push(err62);
-						errors++;
-					}
-				}
-				if (data29.targets !== void 0) {
-					let data32 = data29.targets;
-					if (Array.isArray(data32)) {
-						const len1 = data32.length;
-						for (let i1 = 0; i1 < len1; i1++) {
-							let data33 = data32[i1];
-							if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-								if (data33.socialAccountId === void 0) {
-									const err63 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "socialAccountId" },
-										message: "must have required property 'socialAccountId'"
-									};
-									if (vErrors === null) vErrors = [err63];
-									else vErrors.push(err63);
-									errors++;
-								}
-								if (data33.options === void 0) {
-									const err64 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/required",
-										keyword: "required",
-										params: { missingProperty: "options" },
-										message: "must have required property 'options'"
-									};
-									if (vErrors === null) vErrors = [err64];
-									else vErrors.push(err64);
-									errors++;
-								}
-								for (const key2 in data33) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err65 = {
-										instancePath: instancePath + "/desired/targets/" + i1,
-										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
-										keyword: "additionalProperties",
-										params: { additionalProperty: key2 },
-										message: "must NOT have additional properties"
-									};
-									if (vErrors === null) vErrors = [err65];
-									else vErrors.push(err65);
-									errors++;
-								}
-								if (data33.socialAccountId !== void 0) {
-									if (typeof data33.socialAccountId !== "string") {
-										const err66 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err66];
-										else vErrors.push(err66);
-										errors++;
-									}
-								}
-								if (data33.contentOverride !== void 0) {
-									if (typeof data33.contentOverride !== "string") {
-										const err67 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err67];
-										else vErrors.push(err67);
-										errors++;
-									}
-								}
-								if (data33.options !== void 0) {
-									let data36 = data33.options;
-									if (!(data36 && typeof data36 == "object" && !Array.isArray(data36))) {
-										const err68 = {
-											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err68];
-										else vErrors.push(err68);
-										errors++;
-									}
-								}
-							} else {
-								const err69 = {
-									instancePath: instancePath + "/desired/targets/" + i1,
-									schemaPath: "#/$defs/postShape/properties/targets/items/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
-								errors++;
-							}
-						}
-					} else {
-						const err70 = {
-							instancePath: instancePath + "/desired/targets",
-							schemaPath: "#/$defs/postShape/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err70];
-						else vErrors.push(err70);
-						errors++;
-					}
-				}
-				if (data29.media !== void 0) {
-					let data37 = data29.media;
-					if (Array.isArray(data37)) {
-						const len2 = data37.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data37[i2] !== "string") {
-							const err71 = {
-								instancePath: instancePath + "/desired/media/" + i2,
-								schemaPath: "#/$defs/postShape/properties/media/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err71];
-							else vErrors.push(err71);
-							errors++;
-						}
-					} else {
-						const err72 = {
-							instancePath: instancePath + "/desired/media",
-							schemaPath: "#/$defs/postShape/properties/media/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err72];
-						else vErrors.push(err72);
-						errors++;
-					}
-				}
-			} else {
-				const err73 = {
-					instancePath: instancePath + "/desired",
-					schemaPath: "#/$defs/postShape/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err73];
-				else vErrors.push(err73);
-				errors++;
-			}
-		}
-		if (data.fields !== void 0) {
-			let data39 = data.fields;
-			if (Array.isArray(data39)) {
-				const len3 = data39.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data40 = data39[i3];
-					if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
-						if (data40.field === void 0) {
-							const err74 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err74];
-							else vErrors.push(err74);
-							errors++;
-						}
-						if (data40.before === void 0) {
-							const err75 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err75];
-							else vErrors.push(err75);
-							errors++;
-						}
-						if (data40.after === void 0) {
-							const err76 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err76];
-							else vErrors.push(err76);
-							errors++;
-						}
-						for (const key3 in data40) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err77 = {
-								instancePath: instancePath + "/fields/" + i3,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key3 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err77];
-							else vErrors.push(err77);
-							errors++;
-						}
-						if (data40.field !== void 0) {
-							let data41 = data40.field;
-							if (typeof data41 === "string") {
-								if (func0(data41) < 1) {
-									const err78 = {
-										instancePath: instancePath + "/fields/" + i3 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err78];
-									else vErrors.push(err78);
-									errors++;
-								}
-							} else {
-								const err79 = {
-									instancePath: instancePath + "/fields/" + i3 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err79];
-								else vErrors.push(err79);
-								errors++;
-							}
-						}
-					} else {
-						const err80 = {
-							instancePath: instancePath + "/fields/" + i3,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err80];
-						else vErrors.push(err80);
-						errors++;
-					}
-				}
-			} else {
-				const err81 = {
-					instancePath: instancePath + "/fields",
-					schemaPath: "#/properties/fields/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err81];
-				else vErrors.push(err81);
-				errors++;
-			}
-		}
-		if (data.drift !== void 0) {
-			let data42 = data.drift;
-			if (Array.isArray(data42)) {
-				const len4 = data42.length;
-				for (let i4 = 0; i4 < len4; i4++) {
-					let data43 = data42[i4];
-					if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-						if (data43.field === void 0) {
-							const err82 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "field" },
-								message: "must have required property 'field'"
-							};
-							if (vErrors === null) vErrors = [err82];
-							else vErrors.push(err82);
-							errors++;
-						}
-						if (data43.before === void 0) {
-							const err83 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "before" },
-								message: "must have required property 'before'"
-							};
-							if (vErrors === null) vErrors = [err83];
-							else vErrors.push(err83);
-							errors++;
-						}
-						if (data43.after === void 0) {
-							const err84 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/required",
-								keyword: "required",
-								params: { missingProperty: "after" },
-								message: "must have required property 'after'"
-							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
-							errors++;
-						}
-						for (const key4 in data43) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err85 = {
-								instancePath: instancePath + "/drift/" + i4,
-								schemaPath: "#/$defs/fieldChange/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key4 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
-							errors++;
-						}
-						if (data43.field !== void 0) {
-							let data44 = data43.field;
-							if (typeof data44 === "string") {
-								if (func0(data44) < 1) {
-									const err86 = {
-										instancePath: instancePath + "/drift/" + i4 + "/field",
-										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err86];
-									else vErrors.push(err86);
-									errors++;
-								}
-							} else {
-								const err87 = {
-									instancePath: instancePath + "/drift/" + i4 + "/field",
-									schemaPath: "#/$defs/fieldChange/properties/field/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err87];
-								else vErrors.push(err87);
-								errors++;
-							}
-						}
-					} else {
-						const err88 = {
-							instancePath: instancePath + "/drift/" + i4,
-							schemaPath: "#/$defs/fieldChange/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err88];
-						else vErrors.push(err88);
-						errors++;
-					}
-				}
-			} else {
-				const err89 = {
-					instancePath: instancePath + "/drift",
-					schemaPath: "#/properties/drift/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err89];
-				else vErrors.push(err89);
-				errors++;
-			}
-		}
-		if (data.liveUpdatedAt !== void 0) {
-			if (typeof data.liveUpdatedAt !== "string") {
-				const err90 = {
-					instancePath: instancePath + "/liveUpdatedAt",
-					schemaPath: "#/properties/liveUpdatedAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err90];
-				else vErrors.push(err90);
-				errors++;
-			}
-		}
-		if (data.fromKey !== void 0) {
-			let data46 = data.fromKey;
-			if (typeof data46 === "string") {
-				if (func0(data46) < 1) {
-					const err91 = {
-						instancePath: instancePath + "/fromKey",
-						schemaPath: "#/properties/fromKey/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err91];
-					else vErrors.push(err91);
-					errors++;
-				}
-			} else {
-				const err92 = {
-					instancePath: instancePath + "/fromKey",
-					schemaPath: "#/properties/fromKey/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err92];
-				else vErrors.push(err92);
-				errors++;
-			}
-		}
-		if (data.resumesPending !== void 0) {
-			if (typeof data.resumesPending !== "boolean") {
-				const err93 = {
-					instancePath: instancePath + "/resumesPending",
-					schemaPath: "#/properties/resumesPending/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err93];
-				else vErrors.push(err93);
-				errors++;
-			}
-		}
-		if (data.stateOnly !== void 0) {
-			if (typeof data.stateOnly !== "boolean") {
-				const err94 = {
-					instancePath: instancePath + "/stateOnly",
-					schemaPath: "#/properties/stateOnly/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err94];
-				else vErrors.push(err94);
-				errors++;
-			}
-		}
-		if (data.slot !== void 0) {
-			let data49 = data.slot;
-			if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
-				if (data49.slot === void 0) {
-					const err95 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "slot" },
-						message: "must have required property 'slot'"
-					};
-					if (vErrors === null) vErrors = [err95];
-					else vErrors.push(err95);
-					errors++;
-				}
-				if (data49.scheduledAt === void 0) {
-					const err96 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err96];
-					else vErrors.push(err96);
-					errors++;
-				}
-				if (data49.source === void 0) {
-					const err97 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "source" },
-						message: "must have required property 'source'"
-					};
-					if (vErrors === null) vErrors = [err97];
-					else vErrors.push(err97);
-					errors++;
-				}
-				for (const key5 in data49) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err98 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key5 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err98];
-					else vErrors.push(err98);
-					errors++;
-				}
-				if (data49.slot !== void 0) {
-					if (typeof data49.slot !== "string") {
-						const err99 = {
-							instancePath: instancePath + "/slot/slot",
-							schemaPath: "#/properties/slot/properties/slot/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err99];
-						else vErrors.push(err99);
-						errors++;
-					}
-				}
-				if (data49.scheduledAt !== void 0) {
-					if (typeof data49.scheduledAt !== "string") {
-						const err100 = {
-							instancePath: instancePath + "/slot/scheduledAt",
-							schemaPath: "#/properties/slot/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err100];
-						else vErrors.push(err100);
-						errors++;
-					}
-				}
-				if (data49.source !== void 0) {
-					let data52 = data49.source;
-					if (!(data52 === "recorded" || data52 === "assigned")) {
-						const err101 = {
-							instancePath: instancePath + "/slot/source",
-							schemaPath: "#/properties/slot/properties/source/enum",
-							keyword: "enum",
-							params: { allowedValues: schema33.properties.slot.properties.source.enum },
-							message: "must be equal to one of the allowed values"
-						};
-						if (vErrors === null) vErrors = [err101];
-						else vErrors.push(err101);
-						errors++;
-					}
-				}
-			} else {
-				const err102 = {
-					instancePath: instancePath + "/slot",
-					schemaPath: "#/properties/slot/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err102];
-				else vErrors.push(err102);
-				errors++;
-			}
-		}
-		if (data.occurrence !== void 0) {
-			let data53 = data.occurrence;
-			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-				if (data53.of === void 0) {
-					const err103 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "of" },
-						message: "must have required property 'of'"
-					};
-					if (vErrors === null) vErrors = [err103];
-					else vErrors.push(err103);
-					errors++;
-				}
-				if (data53.date === void 0) {
-					const err104 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "date" },
-						message: "must have required property 'date'"
-					};
-					if (vErrors === null) vErrors = [err104];
-					else vErrors.push(err104);
-					errors++;
-				}
-				for (const key6 in data53) if (!(key6 === "of" || key6 === "date")) {
-					const err105 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key6 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err105];
-					else vErrors.push(err105);
-					errors++;
-				}
-				if (data53.of !== void 0) {
-					if (typeof data53.of !== "string") {
-						const err106 = {
-							instancePath: instancePath + "/occurrence/of",
-							schemaPath: "#/properties/occurrence/properties/of/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err106];
-						else vErrors.push(err106);
-						errors++;
-					}
-				}
-				if (data53.date !== void 0) {
-					if (typeof data53.date !== "string") {
-						const err107 = {
-							instancePath: instancePath + "/occurrence/date",
-							schemaPath: "#/properties/occurrence/properties/date/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err107];
-						else vErrors.push(err107);
-						errors++;
-					}
-				}
-			} else {
-				const err108 = {
-					instancePath: instancePath + "/occurrence",
-					schemaPath: "#/properties/occurrence/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err108];
-				else vErrors.push(err108);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data56 = data.diagnostics;
-			if (Array.isArray(data56)) {
-				const len5 = data56.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data57 = data56[i5];
-					if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-						if (data57.severity === void 0) {
-							const err109 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err109];
-							else vErrors.push(err109);
-							errors++;
-						}
-						if (data57.code === void 0) {
-							const err110 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err110];
-							else vErrors.push(err110);
-							errors++;
-						}
-						if (data57.message === void 0) {
-							const err111 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err111];
-							else vErrors.push(err111);
-							errors++;
-						}
-						if (data57.severity !== void 0) {
-							let data58 = data57.severity;
-							if (!(data58 === "error" || data58 === "warning")) {
-								const err112 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err112];
-								else vErrors.push(err112);
-								errors++;
-							}
-						}
-						if (data57.code !== void 0) {
-							if (typeof data57.code !== "string") {
-								const err113 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err113];
-								else vErrors.push(err113);
-								errors++;
-							}
-						}
-						if (data57.message !== void 0) {
-							if (typeof data57.message !== "string") {
-								const err114 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err114];
-								else vErrors.push(err114);
-								errors++;
-							}
-						}
-						if (data57.file !== void 0) {
-							if (typeof data57.file !== "string") {
-								const err115 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err115];
-								else vErrors.push(err115);
-								errors++;
-							}
-						}
-						if (data57.line !== void 0) {
-							let data62 = data57.line;
-							if (!(typeof data62 == "number" && !(data62 % 1) && !isNaN(data62) && isFinite(data62))) {
-								const err116 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err116];
-								else vErrors.push(err116);
-								errors++;
-							}
-							if (typeof data62 == "number" && isFinite(data62)) {
-								if (data62 < 1 || isNaN(data62)) {
-									const err117 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err117];
-									else vErrors.push(err117);
-									errors++;
-								}
-							}
-						}
-						if (data57.column !== void 0) {
-							let data63 = data57.column;
-							if (!(typeof data63 == "number" && !(data63 % 1) && !isNaN(data63) && isFinite(data63))) {
-								const err118 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err118];
-								else vErrors.push(err118);
-								errors++;
-							}
-							if (typeof data63 == "number" && isFinite(data63)) {
-								if (data63 < 1 || isNaN(data63)) {
-									const err119 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err119];
-									else vErrors.push(err119);
-									errors++;
-								}
-							}
-						}
-						if (data57.expected !== void 0) {
-							if (typeof data57.expected !== "string") {
-								const err120 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-						}
-						if (data57.found !== void 0) {
-							if (typeof data57.found !== "string") {
-								const err121 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err121];
-								else vErrors.push(err121);
-								errors++;
-							}
-						}
-						if (data57.hint !== void 0) {
-							if (typeof data57.hint !== "string") {
-								const err122 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err122];
-								else vErrors.push(err122);
-								errors++;
-							}
-						}
-						if (data57.readiness !== void 0) {
-							if (true !== data57.readiness) {
-								const err123 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err123];
-								else vErrors.push(err123);
-								errors++;
-							}
-						}
-						if (data57.rule !== void 0) {
-							if (typeof data57.rule !== "string") {
-								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err124];
-								else vErrors.push(err124);
-								errors++;
-							}
-						}
-						if (data57.key !== void 0) {
-							if (typeof data57.key !== "string") {
-								const err125 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err125];
-								else vErrors.push(err125);
-								errors++;
-							}
-						}
-						if (data57.accountId !== void 0) {
-							if (typeof data57.accountId !== "string") {
-								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err126];
-								else vErrors.push(err126);
-								errors++;
-							}
-						}
-						if (data57.clashesWith !== void 0) {
-							let data71 = data57.clashesWith;
-							if (Array.isArray(data71)) {
-								const len6 = data71.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data72 = data71[i6];
-									if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-										if (data72.scheduledAt === void 0) {
-											const err127 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err127];
-											else vErrors.push(err127);
-											errors++;
-										}
-										if (data72.key !== void 0) {
-											if (typeof data72.key !== "string") {
-												const err128 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err128];
-												else vErrors.push(err128);
-												errors++;
-											}
-										}
-										if (data72.postId !== void 0) {
-											if (typeof data72.postId !== "string") {
-												const err129 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err129];
-												else vErrors.push(err129);
-												errors++;
-											}
-										}
-										if (data72.file !== void 0) {
-											if (typeof data72.file !== "string") {
-												const err130 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err130];
-												else vErrors.push(err130);
-												errors++;
-											}
-										}
-										if (data72.scheduledAt !== void 0) {
-											if (typeof data72.scheduledAt !== "string") {
-												const err131 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err131];
-												else vErrors.push(err131);
-												errors++;
-											}
-										}
-									} else {
-										const err132 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err132];
-										else vErrors.push(err132);
-										errors++;
-									}
-								}
-							} else {
-								const err133 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err133];
-								else vErrors.push(err133);
-								errors++;
-							}
-						}
-					} else {
-						const err134 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err134];
-						else vErrors.push(err134);
-						errors++;
-					}
-				}
-			} else {
-				const err135 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err135];
-				else vErrors.push(err135);
-				errors++;
-			}
-		}
-		if (data.mediaRecords !== void 0) {
-			let data77 = data.mediaRecords;
-			if (Array.isArray(data77)) {
-				const len7 = data77.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data78 = data77[i7];
-					if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
-						if (data78.sha256 === void 0) {
-							const err136 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sha256" },
-								message: "must have required property 'sha256'"
-							};
-							if (vErrors === null) vErrors = [err136];
-							else vErrors.push(err136);
-							errors++;
-						}
-						if (data78.mediaId === void 0) {
-							const err137 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "mediaId" },
-								message: "must have required property 'mediaId'"
-							};
-							if (vErrors === null) vErrors = [err137];
-							else vErrors.push(err137);
-							errors++;
-						}
-						if (data78.sizeBytes === void 0) {
-							const err138 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sizeBytes" },
-								message: "must have required property 'sizeBytes'"
-							};
-							if (vErrors === null) vErrors = [err138];
-							else vErrors.push(err138);
-							errors++;
-						}
-						if (data78.contentType === void 0) {
-							const err139 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "contentType" },
-								message: "must have required property 'contentType'"
-							};
-							if (vErrors === null) vErrors = [err139];
-							else vErrors.push(err139);
-							errors++;
-						}
-						for (const key7 in data78) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err140 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err140];
-							else vErrors.push(err140);
-							errors++;
-						}
-						if (data78.sha256 !== void 0) {
-							let data79 = data78.sha256;
-							if (typeof data79 === "string") {
-								if (!pattern0.test(data79)) {
-									const err141 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-										schemaPath: "#/$defs/sha256/pattern",
-										keyword: "pattern",
-										params: { pattern: "^[0-9a-f]{64}$" },
-										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err141];
-									else vErrors.push(err141);
-									errors++;
-								}
-							} else {
-								const err142 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err142];
-								else vErrors.push(err142);
-								errors++;
-							}
-						}
-						if (data78.mediaId !== void 0) {
-							let data80 = data78.mediaId;
-							if (typeof data80 === "string") {
-								if (func0(data80) < 1) {
-									const err143 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
-									};
-									if (vErrors === null) vErrors = [err143];
-									else vErrors.push(err143);
-									errors++;
-								}
-							} else {
-								const err144 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err144];
-								else vErrors.push(err144);
-								errors++;
-							}
-						}
-						if (data78.sizeBytes !== void 0) {
-							let data81 = data78.sizeBytes;
-							if (!(typeof data81 == "number" && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
-								const err145 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err145];
-								else vErrors.push(err145);
-								errors++;
-							}
-							if (typeof data81 == "number" && isFinite(data81)) {
-								if (data81 < 0 || isNaN(data81)) {
-									const err146 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
-									if (vErrors === null) vErrors = [err146];
-									else vErrors.push(err146);
-									errors++;
-								}
-							}
-						}
-						if (data78.contentType !== void 0) {
-							if (typeof data78.contentType !== "string") {
-								const err147 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err147];
-								else vErrors.push(err147);
-								errors++;
-							}
-						}
-					} else {
-						const err148 = {
-							instancePath: instancePath + "/mediaRecords/" + i7,
-							schemaPath: "#/properties/mediaRecords/items/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err148];
-						else vErrors.push(err148);
-						errors++;
-					}
-				}
-			} else {
-				const err149 = {
-					instancePath: instancePath + "/mediaRecords",
-					schemaPath: "#/properties/mediaRecords/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err149];
-				else vErrors.push(err149);
-				errors++;
-			}
-		}
-	} else {
-		const err150 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err150];
-		else vErrors.push(err150);
-		errors++;
-	}
-	validate14.errors = vErrors;
-	return errors === 0;
-}
-function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate11.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.formatVersion === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "formatVersion" },
-				message: "must have required property 'formatVersion'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		if (data.createdAt === void 0) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "createdAt" },
-				message: "must have required property 'createdAt'"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.target === void 0) {
-			const err2 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "target" },
-				message: "must have required property 'target'"
-			};
-			if (vErrors === null) vErrors = [err2];
-			else vErrors.push(err2);
-			errors++;
-		}
-		if (data.stateHash === void 0) {
-			const err3 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "stateHash" },
-				message: "must have required property 'stateHash'"
-			};
-			if (vErrors === null) vErrors = [err3];
-			else vErrors.push(err3);
-			errors++;
-		}
-		if (data.prune === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "prune" },
-				message: "must have required property 'prune'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.only === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "only" },
-				message: "must have required property 'only'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		if (data.uploads === void 0) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "uploads" },
-				message: "must have required property 'uploads'"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.changes === void 0) {
-			const err7 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "changes" },
-				message: "must have required property 'changes'"
-			};
-			if (vErrors === null) vErrors = [err7];
-			else vErrors.push(err7);
-			errors++;
-		}
-		if (data.summary === void 0) {
-			const err8 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "summary" },
-				message: "must have required property 'summary'"
-			};
-			if (vErrors === null) vErrors = [err8];
-			else vErrors.push(err8);
-			errors++;
-		}
-		if (data.diagnostics === void 0) {
-			const err9 = {
-				instancePath,
-				schemaPath: "#/required",
-				keyword: "required",
-				params: { missingProperty: "diagnostics" },
-				message: "must have required property 'diagnostics'"
-			};
-			if (vErrors === null) vErrors = [err9];
-			else vErrors.push(err9);
-			errors++;
-		}
-		for (const key0 in data) if (!func3.call(schema29.properties, key0)) {
-			const err10 = {
-				instancePath,
-				schemaPath: "#/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err10];
-			else vErrors.push(err10);
-			errors++;
-		}
-		if (data.formatVersion !== void 0) {
-			if (1 !== data.formatVersion) {
-				const err11 = {
-					instancePath: instancePath + "/formatVersion",
-					schemaPath: "#/properties/formatVersion/const",
-					keyword: "const",
-					params: { allowedValue: 1 },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-		}
-		if (data.createdAt !== void 0) {
-			let data1 = data.createdAt;
-			if (typeof data1 === "string") {
-				if (!formats0.validate(data1)) {
-					const err12 = {
-						instancePath: instancePath + "/createdAt",
-						schemaPath: "#/properties/createdAt/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			} else {
-				const err13 = {
-					instancePath: instancePath + "/createdAt",
-					schemaPath: "#/properties/createdAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-		}
-		if (data.target !== void 0) {
-			let data2 = data.target;
-			if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-				if (data2.id === void 0) {
-					const err14 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "id" },
-						message: "must have required property 'id'"
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-				if (data2.apiUrl === void 0) {
-					const err15 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "apiUrl" },
-						message: "must have required property 'apiUrl'"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-				if (data2.projectId === void 0) {
-					const err16 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "projectId" },
-						message: "must have required property 'projectId'"
-					};
-					if (vErrors === null) vErrors = [err16];
-					else vErrors.push(err16);
-					errors++;
-				}
-				if (data2.local === void 0) {
-					const err17 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/required",
-						keyword: "required",
-						params: { missingProperty: "local" },
-						message: "must have required property 'local'"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-				for (const key1 in data2) if (!(key1 === "id" || key1 === "apiUrl" || key1 === "projectId" || key1 === "local")) {
-					const err18 = {
-						instancePath: instancePath + "/target",
-						schemaPath: "#/properties/target/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key1 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
-				if (data2.id !== void 0) {
-					let data3 = data2.id;
-					if (typeof data3 === "string") {
-						if (func0(data3) < 1) {
-							const err19 = {
-								instancePath: instancePath + "/target/id",
-								schemaPath: "#/properties/target/properties/id/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err19];
-							else vErrors.push(err19);
-							errors++;
-						}
-					} else {
-						const err20 = {
-							instancePath: instancePath + "/target/id",
-							schemaPath: "#/properties/target/properties/id/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-				}
-				if (data2.apiUrl !== void 0) {
-					if (typeof data2.apiUrl !== "string") {
-						const err21 = {
-							instancePath: instancePath + "/target/apiUrl",
-							schemaPath: "#/properties/target/properties/apiUrl/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-				}
-				if (data2.projectId !== void 0) {
-					let data5 = data2.projectId;
-					if (typeof data5 === "string") {
-						if (func0(data5) < 1) {
-							const err22 = {
-								instancePath: instancePath + "/target/projectId",
-								schemaPath: "#/properties/target/properties/projectId/minLength",
-								keyword: "minLength",
-								params: { limit: 1 },
-								message: "must NOT have fewer than 1 characters"
-							};
-							if (vErrors === null) vErrors = [err22];
-							else vErrors.push(err22);
-							errors++;
-						}
-					} else {
-						const err23 = {
-							instancePath: instancePath + "/target/projectId",
-							schemaPath: "#/properties/target/properties/projectId/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err23];
-						else vErrors.push(err23);
-						errors++;
-					}
-				}
-				if (data2.local !== void 0) {
-					if (typeof data2.local !== "boolean") {
-						const err24 = {
-							instancePath: instancePath + "/target/local",
-							schemaPath: "#/properties/target/properties/local/type",
-							keyword: "type",
-							params: { type: "boolean" },
-							message: "must be boolean"
-						};
-						if (vErrors === null) vErrors = [err24];
-						else vErrors.push(err24);
-						errors++;
-					}
-				}
-			} else {
-				const err25 = {
-					instancePath: instancePath + "/target",
-					schemaPath: "#/properties/target/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err25];
-				else vErrors.push(err25);
-				errors++;
-			}
-		}
-		if (data.stateHash !== void 0) {
-			let data7 = data.stateHash;
-			if (typeof data7 === "string") {
-				if (!pattern0.test(data7)) {
-					const err26 = {
-						instancePath: instancePath + "/stateHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err26];
-					else vErrors.push(err26);
-					errors++;
-				}
-			} else {
-				const err27 = {
-					instancePath: instancePath + "/stateHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err27];
-				else vErrors.push(err27);
-				errors++;
-			}
-		}
-		if (data.prune !== void 0) {
-			if (typeof data.prune !== "boolean") {
-				const err28 = {
-					instancePath: instancePath + "/prune",
-					schemaPath: "#/properties/prune/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err28];
-				else vErrors.push(err28);
-				errors++;
-			}
-		}
-		if (data.only !== void 0) {
-			let data9 = data.only;
-			const _errs22 = errors;
-			let valid3 = false;
-			let passing0 = null;
-			const _errs23 = errors;
-			if (data9 !== null) {
-				const err29 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/0/type",
-					keyword: "type",
-					params: { type: "null" },
-					message: "must be null"
-				};
-				if (vErrors === null) vErrors = [err29];
-				else vErrors.push(err29);
-				errors++;
-			}
-			var _valid0 = _errs23 === errors;
-			if (_valid0) {
-				valid3 = true;
-				passing0 = 0;
-			}
-			const _errs25 = errors;
-			if (Array.isArray(data9)) {
-				const len0 = data9.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data9[i0] !== "string") {
-					const err30 = {
-						instancePath: instancePath + "/only/" + i0,
-						schemaPath: "#/properties/only/oneOf/1/items/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err30];
-					else vErrors.push(err30);
-					errors++;
-				}
-			} else {
-				const err31 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf/1/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
-				errors++;
-			}
-			var _valid0 = _errs25 === errors;
-			if (_valid0 && valid3) {
-				valid3 = false;
-				passing0 = [passing0, 1];
-			} else if (_valid0) {
-				valid3 = true;
-				passing0 = 1;
-			}
-			if (!valid3) {
-				const err32 = {
-					instancePath: instancePath + "/only",
-					schemaPath: "#/properties/only/oneOf",
-					keyword: "oneOf",
-					params: { passingSchemas: passing0 },
-					message: "must match exactly one schema in oneOf"
-				};
-				if (vErrors === null) vErrors = [err32];
-				else vErrors.push(err32);
-				errors++;
-			} else {
-				errors = _errs22;
-				if (vErrors !== null) {
-					if (_errs22) vErrors.length = _errs22;
-					else vErrors = null;
-				}
-			}
-		}
-		if (data.uploads !== void 0) {
-			let data11 = data.uploads;
-			if (Array.isArray(data11)) {
-				const len1 = data11.length;
-				for (let i1 = 0; i1 < len1; i1++) if (!validate12(data11[i1], {
-					instancePath: instancePath + "/uploads/" + i1,
-					parentData: data11,
-					parentDataProperty: i1,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err33 = {
-					instancePath: instancePath + "/uploads",
-					schemaPath: "#/properties/uploads/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err33];
-				else vErrors.push(err33);
-				errors++;
-			}
-		}
-		if (data.changes !== void 0) {
-			let data13 = data.changes;
-			if (Array.isArray(data13)) {
-				const len2 = data13.length;
-				for (let i2 = 0; i2 < len2; i2++) if (!validate14(data13[i2], {
-					instancePath: instancePath + "/changes/" + i2,
-					parentData: data13,
-					parentDataProperty: i2,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err34 = {
-					instancePath: instancePath + "/changes",
-					schemaPath: "#/properties/changes/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err34];
-				else vErrors.push(err34);
-				errors++;
-			}
-		}
-		if (data.summary !== void 0) {
-			let data15 = data.summary;
-			if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-				if (data15.create === void 0) {
-					const err35 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "create" },
-						message: "must have required property 'create'"
-					};
-					if (vErrors === null) vErrors = [err35];
-					else vErrors.push(err35);
-					errors++;
-				}
-				if (data15.adopt === void 0) {
-					const err36 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "adopt" },
-						message: "must have required property 'adopt'"
-					};
-					if (vErrors === null) vErrors = [err36];
-					else vErrors.push(err36);
-					errors++;
-				}
-				if (data15.update === void 0) {
-					const err37 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "update" },
-						message: "must have required property 'update'"
-					};
-					if (vErrors === null) vErrors = [err37];
-					else vErrors.push(err37);
-					errors++;
-				}
-				if (data15.unschedule === void 0) {
-					const err38 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "unschedule" },
-						message: "must have required property 'unschedule'"
-					};
-					if (vErrors === null) vErrors = [err38];
-					else vErrors.push(err38);
-					errors++;
-				}
-				if (data15.delete === void 0) {
-					const err39 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "delete" },
-						message: "must have required property 'delete'"
-					};
-					if (vErrors === null) vErrors = [err39];
-					else vErrors.push(err39);
-					errors++;
-				}
-				if (data15.move === void 0) {
-					const err40 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "move" },
-						message: "must have required property 'move'"
-					};
-					if (vErrors === null) vErrors = [err40];
-					else vErrors.push(err40);
-					errors++;
-				}
-				if (data15.noop === void 0) {
-					const err41 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "noop" },
-						message: "must have required property 'noop'"
-					};
-					if (vErrors === null) vErrors = [err41];
-					else vErrors.push(err41);
-					errors++;
-				}
-				if (data15.blocked === void 0) {
-					const err42 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/required",
-						keyword: "required",
-						params: { missingProperty: "blocked" },
-						message: "must have required property 'blocked'"
-					};
-					if (vErrors === null) vErrors = [err42];
-					else vErrors.push(err42);
-					errors++;
-				}
-				for (const key2 in data15) if (!(key2 === "create" || key2 === "adopt" || key2 === "update" || key2 === "delete" || key2 === "unschedule" || key2 === "move" || key2 === "noop" || key2 === "blocked")) {
-					const err43 = {
-						instancePath: instancePath + "/summary",
-						schemaPath: "#/properties/summary/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key2 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err43];
-					else vErrors.push(err43);
-					errors++;
-				}
-				if (data15.create !== void 0) {
-					let data16 = data15.create;
-					if (!(typeof data16 == "number" && !(data16 % 1) && !isNaN(data16) && isFinite(data16))) {
-						const err44 = {
-							instancePath: instancePath + "/summary/create",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err44];
-						else vErrors.push(err44);
-						errors++;
-					}
-					if (typeof data16 == "number" && isFinite(data16)) {
-						if (data16 < 0 || isNaN(data16)) {
-							const err45 = {
-								instancePath: instancePath + "/summary/create",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err45];
-							else vErrors.push(err45);
-							errors++;
-						}
-					}
-				}
-				if (data15.adopt !== void 0) {
-					let data17 = data15.adopt;
-					if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
-						const err46 = {
-							instancePath: instancePath + "/summary/adopt",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err46];
-						else vErrors.push(err46);
-						errors++;
-					}
-					if (typeof data17 == "number" && isFinite(data17)) {
-						if (data17 < 0 || isNaN(data17)) {
-							const err47 = {
-								instancePath: instancePath + "/summary/adopt",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err47];
-							else vErrors.push(err47);
-							errors++;
-						}
-					}
-				}
-				if (data15.update !== void 0) {
-					let data18 = data15.update;
-					if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-						const err48 = {
-							instancePath: instancePath + "/summary/update",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err48];
-						else vErrors.push(err48);
-						errors++;
-					}
-					if (typeof data18 == "number" && isFinite(data18)) {
-						if (data18 < 0 || isNaN(data18)) {
-							const err49 = {
-								instancePath: instancePath + "/summary/update",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err49];
-							else vErrors.push(err49);
-							errors++;
-						}
-					}
-				}
-				if (data15.delete !== void 0) {
-					let data19 = data15.delete;
-					if (!(typeof data19 == "number" && !(data19 % 1) && !isNaN(data19) && isFinite(data19))) {
-						const err50 = {
-							instancePath: instancePath + "/summary/delete",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err50];
-						else vErrors.push(err50);
-						errors++;
-					}
-					if (typeof data19 == "number" && isFinite(data19)) {
-						if (data19 < 0 || isNaN(data19)) {
-							const err51 = {
-								instancePath: instancePath + "/summary/delete",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err51];
-							else vErrors.push(err51);
-							errors++;
-						}
-					}
-				}
-				if (data15.unschedule !== void 0) {
-					let data20 = data15.unschedule;
-					if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-						const err52 = {
-							instancePath: instancePath + "/summary/unschedule",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err52];
-						else vErrors.push(err52);
-						errors++;
-					}
-					if (typeof data20 == "number" && isFinite(data20)) {
-						if (data20 < 0 || isNaN(data20)) {
-							const err53 = {
-								instancePath: instancePath + "/summary/unschedule",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err53];
-							else vErrors.push(err53);
-							errors++;
-						}
-					}
-				}
-				if (data15.move !== void 0) {
-					let data21 = data15.move;
-					if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-						const err54 = {
-							instancePath: instancePath + "/summary/move",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err54];
-						else vErrors.push(err54);
-						errors++;
-					}
-					if (typeof data21 == "number" && isFinite(data21)) {
-						if (data21 < 0 || isNaN(data21)) {
-							const err55 = {
-								instancePath: instancePath + "/summary/move",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err55];
-							else vErrors.push(err55);
-							errors++;
-						}
-					}
-				}
-				if (data15.noop !== void 0) {
-					let data22 = data15.noop;
-					if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-						const err56 = {
-							instancePath: instancePath + "/summary/noop",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err56];
-						else vErrors.push(err56);
-						errors++;
-					}
-					if (typeof data22 == "number" && isFinite(data22)) {
-						if (data22 < 0 || isNaN(data22)) {
-							const err57 = {
-								instancePath: instancePath + "/summary/noop",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err57];
-							else vErrors.push(err57);
-							errors++;
-						}
-					}
-				}
-				if (data15.blocked !== void 0) {
-					let data23 = data15.blocked;
-					if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
-						const err58 = {
-							instancePath: instancePath + "/summary/blocked",
-							schemaPath: "#/$defs/count/type",
-							keyword: "type",
-							params: { type: "integer" },
-							message: "must be integer"
-						};
-						if (vErrors === null) vErrors = [err58];
-						else vErrors.push(err58);
-						errors++;
-					}
-					if (typeof data23 == "number" && isFinite(data23)) {
-						if (data23 < 0 || isNaN(data23)) {
-							const err59 = {
-								instancePath: instancePath + "/summary/blocked",
-								schemaPath: "#/$defs/count/minimum",
-								keyword: "minimum",
-								params: {
-									comparison: ">=",
-									limit: 0
-								},
-								message: "must be >= 0"
-							};
-							if (vErrors === null) vErrors = [err59];
-							else vErrors.push(err59);
-							errors++;
-						}
-					}
-				}
-			} else {
-				const err60 = {
-					instancePath: instancePath + "/summary",
-					schemaPath: "#/properties/summary/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err60];
-				else vErrors.push(err60);
-				errors++;
-			}
-		}
-		if (data.diagnostics !== void 0) {
-			let data24 = data.diagnostics;
-			if (Array.isArray(data24)) {
-				const len3 = data24.length;
-				for (let i3 = 0; i3 < len3; i3++) {
-					let data25 = data24[i3];
-					if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
-						if (data25.severity === void 0) {
-							const err61 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "severity" },
-								message: "must have required property 'severity'"
-							};
-							if (vErrors === null) vErrors = [err61];
-							else vErrors.push(err61);
-							errors++;
-						}
-						if (data25.code === void 0) {
-							const err62 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err62];
-							else vErrors.push(err62);
-							errors++;
-						}
-						if (data25.message === void 0) {
-							const err63 = {
-								instancePath: instancePath + "/diagnostics/" + i3,
-								schemaPath: "#/$defs/diagnostic/required",
-								keyword: "required",
-								params: { missingProperty: "message" },
-								message: "must have required property 'message'"
-							};
-							if (vErrors === null) vErrors = [err63];
-							else vErrors.push(err63);
-							errors++;
-						}
-						if (data25.severity !== void 0) {
-							let data26 = data25.severity;
-							if (!(data26 === "error" || data26 === "warning")) {
-								const err64 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
-									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
-									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
-									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err64];
-								else vErrors.push(err64);
-								errors++;
-							}
-						}
-						if (data25.code !== void 0) {
-							if (typeof data25.code !== "string") {
-								const err65 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err65];
-								else vErrors.push(err65);
-								errors++;
-							}
-						}
-						if (data25.message !== void 0) {
-							if (typeof data25.message !== "string") {
-								const err66 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err66];
-								else vErrors.push(err66);
-								errors++;
-							}
-						}
-						if (data25.file !== void 0) {
-							if (typeof data25.file !== "string") {
-								const err67 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err67];
-								else vErrors.push(err67);
-								errors++;
-							}
-						}
-						if (data25.line !== void 0) {
-							let data30 = data25.line;
-							if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-								const err68 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err68];
-								else vErrors.push(err68);
-								errors++;
-							}
-							if (typeof data30 == "number" && isFinite(data30)) {
-								if (data30 < 1 || isNaN(data30)) {
-									const err69 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err69];
-									else vErrors.push(err69);
-									errors++;
-								}
-							}
-						}
-						if (data25.column !== void 0) {
-							let data31 = data25.column;
-							if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
-								const err70 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err70];
-								else vErrors.push(err70);
-								errors++;
-							}
-							if (typeof data31 == "number" && isFinite(data31)) {
-								if (data31 < 1 || isNaN(data31)) {
-									const err71 = {
-										instancePath: instancePath + "/diagnostics/" + i3 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err71];
-									else vErrors.push(err71);
-									errors++;
-								}
-							}
-						}
-						if (data25.expected !== void 0) {
-							if (typeof data25.expected !== "string") {
-								const err72 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err72];
-								else vErrors.push(err72);
-								errors++;
-							}
-						}
-						if (data25.found !== void 0) {
-							if (typeof data25.found !== "string") {
-								const err73 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err73];
-								else vErrors.push(err73);
-								errors++;
-							}
-						}
-						if (data25.hint !== void 0) {
-							if (typeof data25.hint !== "string") {
-								const err74 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err74];
-								else vErrors.push(err74);
-								errors++;
-							}
-						}
-						if (data25.readiness !== void 0) {
-							if (true !== data25.readiness) {
-								const err75 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err75];
-								else vErrors.push(err75);
-								errors++;
-							}
-						}
-						if (data25.rule !== void 0) {
-							if (typeof data25.rule !== "string") {
-								const err76 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err76];
-								else vErrors.push(err76);
-								errors++;
-							}
-						}
-						if (data25.key !== void 0) {
-							if (typeof data25.key !== "string") {
-								const err77 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err77];
-								else vErrors.push(err77);
-								errors++;
-							}
-						}
-						if (data25.accountId !== void 0) {
-							if (typeof data25.accountId !== "string") {
-								const err78 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err78];
-								else vErrors.push(err78);
-								errors++;
-							}
-						}
-						if (data25.clashesWith !== void 0) {
-							let data39 = data25.clashesWith;
-							if (Array.isArray(data39)) {
-								const len4 = data39.length;
-								for (let i4 = 0; i4 < len4; i4++) {
-									let data40 = data39[i4];
-									if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
-										if (data40.scheduledAt === void 0) {
-											const err79 = {
-												instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err79];
-											else vErrors.push(err79);
-											errors++;
-										}
-										if (data40.key !== void 0) {
-											if (typeof data40.key !== "string") {
-												const err80 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err80];
-												else vErrors.push(err80);
-												errors++;
-											}
-										}
-										if (data40.postId !== void 0) {
-											if (typeof data40.postId !== "string") {
-												const err81 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err81];
-												else vErrors.push(err81);
-												errors++;
-											}
-										}
-										if (data40.file !== void 0) {
-											if (typeof data40.file !== "string") {
-												const err82 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err82];
-												else vErrors.push(err82);
-												errors++;
-											}
-										}
-										if (data40.scheduledAt !== void 0) {
-											if (typeof data40.scheduledAt !== "string") {
-												const err83 = {
-													instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err83];
-												else vErrors.push(err83);
-												errors++;
-											}
-										}
-									} else {
-										const err84 = {
-											instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith/" + i4,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err84];
-										else vErrors.push(err84);
-										errors++;
-									}
-								}
-							} else {
-								const err85 = {
-									instancePath: instancePath + "/diagnostics/" + i3 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err85];
-								else vErrors.push(err85);
-								errors++;
-							}
-						}
-					} else {
-						const err86 = {
-							instancePath: instancePath + "/diagnostics/" + i3,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err86];
-						else vErrors.push(err86);
-						errors++;
-					}
-				}
-			} else {
-				const err87 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err87];
-				else vErrors.push(err87);
-				errors++;
-			}
-		}
-	} else {
-		const err88 = {
-			instancePath,
-			schemaPath: "#/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err88];
-		else vErrors.push(err88);
-		errors++;
-	}
-	validate11.errors = vErrors;
-	return errors === 0;
-}
-var validateState, func0, schema3, func3, pattern0, pattern1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
-var init_file_validators_Cb8RmYHD = __esmMin((() => {
-	validateState = validate0;
-	func0 = require_ucs2length$1().default;
-	schema3 = {
-		"type": "object",
-		"required": [
-			"postId",
-			"file",
-			"appliedHash",
-			"remoteUpdatedAt",
-			"appliedAt"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"postId": { "$ref": "#/$defs/nonEmpty" },
-			"file": { "$ref": "#/$defs/nonEmpty" },
-			"appliedHash": { "$ref": "#/$defs/sha256" },
-			"remoteUpdatedAt": { "$ref": "#/$defs/instant" },
-			"appliedAt": { "$ref": "#/$defs/instant" },
-			"reread": {
-				"description": "Set by `postsync state merge` when two branches both changed this entry: its appliedHash and remoteUpdatedAt cannot be trusted, so plans compare the remote post with the file instead. Dropped when postsync next writes the post.",
-				"const": true
-			},
-			"final": {
-				"description": "The final status (published) an apply last saw the remote post in, remoteUpdatedAt being its updatedAt then. Plans do not read such a post while its file is as applied; plan --refresh-all does.",
-				"$ref": "#/$defs/nonEmpty"
-			},
-			"slotAt": {
-				"$ref": "#/$defs/instant",
-				"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
-			},
-			"seal": { "$ref": "#/$defs/seal" }
-		}
-	};
-	func3 = Object.prototype.hasOwnProperty;
-	pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
-	pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-	formats0 = require_formats$1().fullFormats["date-time"];
-	validate2.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate4.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema20 = {
-		"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
-		"type": "object",
-		"required": [
-			"content",
-			"targets",
-			"mediaIds"
-		],
-		"properties": {
-			"content": { "type": "string" },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId"],
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"mediaIds": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"scheduledAt": { "type": ["string", "null"] }
-		}
-	};
+	wrapper0 = { validate: validate6 };
 	validate6.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
 	};
-	validate8.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate1.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate0.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validatePlan = validate11;
-	schema29 = {
-		"$schema": "https://json-schema.org/draft/2020-12/schema",
-		"$id": "https://postsync.dev/schemas/plan.schema.json",
-		"title": "postsync plan file (postsync plan --out)",
-		"description": "A plan is data: what apply will do, change by change. Also the shape of `plan --json` output.",
-		"type": "object",
-		"required": [
-			"formatVersion",
-			"createdAt",
-			"target",
-			"stateHash",
-			"prune",
-			"only",
-			"uploads",
-			"changes",
-			"summary",
-			"diagnostics"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"formatVersion": { "const": 1 },
-			"createdAt": {
-				"type": "string",
-				"format": "date-time"
-			},
-			"target": {
-				"type": "object",
-				"required": [
-					"id",
-					"apiUrl",
-					"projectId",
-					"local"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"id": {
-						"type": "string",
-						"minLength": 1
-					},
-					"apiUrl": { "type": "string" },
-					"projectId": {
-						"type": "string",
-						"minLength": 1
-					},
-					"local": { "type": "boolean" }
-				}
-			},
-			"stateHash": { "$ref": "#/$defs/sha256" },
-			"prune": { "type": "boolean" },
-			"only": { "oneOf": [{ "type": "null" }, {
-				"type": "array",
-				"items": { "type": "string" }
-			}] },
-			"uploads": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/mediaUpload" }
-			},
-			"changes": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/change" }
-			},
-			"summary": {
-				"type": "object",
-				"required": [
-					"create",
-					"adopt",
-					"update",
-					"unschedule",
-					"delete",
-					"move",
-					"noop",
-					"blocked"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"create": { "$ref": "#/$defs/count" },
-					"adopt": { "$ref": "#/$defs/count" },
-					"update": { "$ref": "#/$defs/count" },
-					"delete": { "$ref": "#/$defs/count" },
-					"unschedule": { "$ref": "#/$defs/count" },
-					"move": { "$ref": "#/$defs/count" },
-					"noop": { "$ref": "#/$defs/count" },
-					"blocked": { "$ref": "#/$defs/count" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" }
-			}
-		},
-		"$defs": {
-			"sha256": {
-				"type": "string",
-				"pattern": "^[0-9a-f]{64}$"
-			},
-			"count": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"action": { "enum": [
-				"create",
-				"adopt",
-				"update",
-				"unschedule",
-				"delete",
-				"move",
-				"noop",
-				"blocked"
-			] },
-			"fieldChange": {
-				"type": "object",
-				"required": [
-					"field",
-					"before",
-					"after"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"field": {
-						"type": "string",
-						"minLength": 1
-					},
-					"before": true,
-					"after": true
-				}
-			},
-			"postShape": {
-				"type": "object",
-				"required": [
-					"content",
-					"scheduledAt",
-					"targets",
-					"media"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"content": { "type": "string" },
-					"scheduledAt": { "type": ["string", "null"] },
-					"targets": {
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["socialAccountId", "options"],
-							"additionalProperties": false,
-							"properties": {
-								"socialAccountId": { "type": "string" },
-								"contentOverride": { "type": "string" },
-								"options": { "type": "object" }
-							}
-						}
-					},
-					"media": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"change": {
-				"type": "object",
-				"required": [
-					"action",
-					"reason",
-					"key",
-					"file",
-					"postId",
-					"reasons"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"action": { "$ref": "#/$defs/action" },
-					"key": {
-						"type": "string",
-						"minLength": 1
-					},
-					"file": { "type": ["string", "null"] },
-					"postId": { "type": ["string", "null"] },
-					"reasons": {
-						"type": "array",
-						"items": { "type": "string" }
-					},
-					"reason": {
-						"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
-						"enum": [
-							"new-file",
-							"new-occurrence",
-							"interrupted-create",
-							"deleted-on-remote",
-							"unowned-match",
-							"file-changed",
-							"drifted",
-							"merged-record",
-							"file-removed",
-							"occurrence-removed",
-							"gone-on-remote",
-							"renamed",
-							"key-changed",
-							"up-to-date",
-							"file-errors",
-							"project-errors",
-							"unreadable-file",
-							"unconfirmed-record",
-							"shared-record",
-							"not-editable",
-							"account-unavailable",
-							"scheduled-in-past"
-						]
-					},
-					"desired": { "$ref": "#/$defs/postShape" },
-					"fields": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"drift": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/fieldChange" }
-					},
-					"liveUpdatedAt": { "type": "string" },
-					"fromKey": {
-						"type": "string",
-						"minLength": 1
-					},
-					"resumesPending": { "type": "boolean" },
-					"stateOnly": { "type": "boolean" },
-					"slot": {
-						"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-						"type": "object",
-						"required": [
-							"slot",
-							"scheduledAt",
-							"source"
-						],
-						"additionalProperties": false,
-						"properties": {
-							"slot": { "type": "string" },
-							"scheduledAt": { "type": "string" },
-							"source": { "enum": ["recorded", "assigned"] }
-						}
-					},
-					"occurrence": {
-						"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-						"type": "object",
-						"required": ["of", "date"],
-						"additionalProperties": false,
-						"properties": {
-							"of": { "type": "string" },
-							"date": { "type": "string" }
-						}
-					},
-					"diagnostics": {
-						"type": "array",
-						"items": { "$ref": "#/$defs/diagnostic" },
-						"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-					},
-					"mediaRecords": {
-						"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": [
-								"sha256",
-								"mediaId",
-								"sizeBytes",
-								"contentType"
-							],
-							"additionalProperties": false,
-							"properties": {
-								"sha256": { "$ref": "#/$defs/sha256" },
-								"mediaId": {
-									"type": "string",
-									"minLength": 1
-								},
-								"sizeBytes": {
-									"type": "integer",
-									"minimum": 0
-								},
-								"contentType": { "type": "string" }
-							}
-						}
-					}
-				},
-				"allOf": [
-					{
-						"if": { "properties": { "action": { "enum": [
-							"create",
-							"adopt",
-							"update"
-						] } } },
-						"then": { "required": ["desired"] }
-					},
-					{
-						"if": { "properties": { "action": { "const": "adopt" } } },
-						"then": {
-							"required": ["postId", "liveUpdatedAt"],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "update" } } },
-						"then": {
-							"required": [
-								"postId",
-								"fields",
-								"liveUpdatedAt"
-							],
-							"properties": { "postId": { "type": "string" } }
-						}
-					},
-					{
-						"if": { "properties": { "action": { "const": "move" } } },
-						"then": { "required": ["fromKey"] }
-					},
-					{
-						"if": { "properties": { "action": { "const": "create" } } },
-						"then": { "properties": { "reason": { "enum": [
-							"new-file",
-							"new-occurrence",
-							"interrupted-create",
-							"deleted-on-remote"
-						] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "adopt" } } },
-						"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "update" } } },
-						"then": { "properties": { "reason": { "enum": [
-							"file-changed",
-							"drifted",
-							"merged-record"
-						] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "unschedule" } } },
-						"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "delete" } } },
-						"then": { "properties": { "reason": { "enum": [
-							"file-removed",
-							"occurrence-removed",
-							"gone-on-remote"
-						] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "move" } } },
-						"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "noop" } } },
-						"then": { "properties": { "reason": { "enum": [
-							"up-to-date",
-							"file-removed",
-							"occurrence-removed"
-						] } } }
-					},
-					{
-						"if": { "properties": { "action": { "const": "blocked" } } },
-						"then": { "properties": { "reason": { "enum": [
-							"file-errors",
-							"project-errors",
-							"unreadable-file",
-							"unconfirmed-record",
-							"shared-record",
-							"not-editable",
-							"account-unavailable",
-							"scheduled-in-past"
-						] } } }
-					}
-				]
-			},
-			"mediaUpload": {
-				"type": "object",
-				"required": [
-					"sha256",
-					"path",
-					"sizeBytes",
-					"contentType",
-					"kind",
-					"usedBy"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"sha256": { "$ref": "#/$defs/sha256" },
-					"path": {
-						"type": "string",
-						"minLength": 1
-					},
-					"sizeBytes": {
-						"type": "integer",
-						"minimum": 0
-					},
-					"contentType": { "type": "string" },
-					"kind": { "enum": ["image", "video"] },
-					"usedBy": {
-						"type": "array",
-						"items": { "type": "string" }
-					}
-				}
-			},
-			"diagnostic": {
-				"type": "object",
-				"required": [
-					"severity",
-					"code",
-					"message"
-				],
-				"properties": {
-					"severity": { "enum": ["error", "warning"] },
-					"code": { "type": "string" },
-					"message": { "type": "string" },
-					"file": { "type": "string" },
-					"line": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"column": {
-						"type": "integer",
-						"minimum": 1
-					},
-					"expected": { "type": "string" },
-					"found": { "type": "string" },
-					"hint": { "type": "string" },
-					"readiness": {
-						"const": true,
-						"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-					},
-					"rule": {
-						"type": "string",
-						"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-					},
-					"key": {
-						"type": "string",
-						"description": "A broken house rule: the post it is about."
-					},
-					"accountId": {
-						"type": "string",
-						"description": "A broken house rule: the account concerned."
-					},
-					"clashesWith": {
-						"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-						"type": "array",
-						"items": {
-							"type": "object",
-							"required": ["scheduledAt"],
-							"properties": {
-								"key": { "type": "string" },
-								"postId": { "type": "string" },
-								"file": { "type": "string" },
-								"scheduledAt": { "type": "string" }
-							}
-						}
-					}
-				}
-			}
-		}
-	};
-	schema38 = {
-		"type": "object",
-		"required": [
-			"severity",
-			"code",
-			"message"
-		],
-		"properties": {
-			"severity": { "enum": ["error", "warning"] },
-			"code": { "type": "string" },
-			"message": { "type": "string" },
-			"file": { "type": "string" },
-			"line": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"column": {
-				"type": "integer",
-				"minimum": 1
-			},
-			"expected": { "type": "string" },
-			"found": { "type": "string" },
-			"hint": { "type": "string" },
-			"readiness": {
-				"const": true,
-				"description": "A publishing rule of the post's accounts (attachment counts, media limits, a required caption or option): a warning on a draft, an error once the post is scheduled."
-			},
-			"rule": {
-				"type": "string",
-				"description": "A broken house rule: its name under `rules:` in postsync.yaml."
-			},
-			"key": {
-				"type": "string",
-				"description": "A broken house rule: the post it is about."
-			},
-			"accountId": {
-				"type": "string",
-				"description": "A broken house rule: the account concerned."
-			},
-			"clashesWith": {
-				"description": "A broken house rule: the posts this one clashes with (a gap, a count per day or week).",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["scheduledAt"],
-					"properties": {
-						"key": { "type": "string" },
-						"postId": { "type": "string" },
-						"file": { "type": "string" },
-						"scheduledAt": { "type": "string" }
-					}
-				}
-			}
-		}
-	};
-	schema31 = {
-		"type": "object",
-		"required": [
-			"sha256",
-			"path",
-			"sizeBytes",
-			"contentType",
-			"kind",
-			"usedBy"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"sha256": { "$ref": "#/$defs/sha256" },
-			"path": {
-				"type": "string",
-				"minLength": 1
-			},
-			"sizeBytes": {
-				"type": "integer",
-				"minimum": 0
-			},
-			"contentType": { "type": "string" },
-			"kind": { "enum": ["image", "video"] },
-			"usedBy": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate12.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	schema33 = {
-		"type": "object",
-		"required": [
-			"action",
-			"reason",
-			"key",
-			"file",
-			"postId",
-			"reasons"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"action": { "$ref": "#/$defs/action" },
-			"key": {
-				"type": "string",
-				"minLength": 1
-			},
-			"file": { "type": ["string", "null"] },
-			"postId": { "type": ["string", "null"] },
-			"reasons": {
-				"type": "array",
-				"items": { "type": "string" }
-			},
-			"reason": {
-				"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
-				"enum": [
-					"new-file",
-					"new-occurrence",
-					"interrupted-create",
-					"deleted-on-remote",
-					"unowned-match",
-					"file-changed",
-					"drifted",
-					"merged-record",
-					"file-removed",
-					"occurrence-removed",
-					"gone-on-remote",
-					"renamed",
-					"key-changed",
-					"up-to-date",
-					"file-errors",
-					"project-errors",
-					"unreadable-file",
-					"unconfirmed-record",
-					"shared-record",
-					"not-editable",
-					"account-unavailable",
-					"scheduled-in-past"
-				]
-			},
-			"desired": { "$ref": "#/$defs/postShape" },
-			"fields": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"drift": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/fieldChange" }
-			},
-			"liveUpdatedAt": { "type": "string" },
-			"fromKey": {
-				"type": "string",
-				"minLength": 1
-			},
-			"resumesPending": { "type": "boolean" },
-			"stateOnly": { "type": "boolean" },
-			"slot": {
-				"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
-				"type": "object",
-				"required": [
-					"slot",
-					"scheduledAt",
-					"source"
-				],
-				"additionalProperties": false,
-				"properties": {
-					"slot": { "type": "string" },
-					"scheduledAt": { "type": "string" },
-					"source": { "enum": ["recorded", "assigned"] }
-				}
-			},
-			"occurrence": {
-				"description": "The post is an occurrence of the repeat in `file`: the key of the file's post and the occurrence's date.",
-				"type": "object",
-				"required": ["of", "date"],
-				"additionalProperties": false,
-				"properties": {
-					"of": { "type": "string" },
-					"date": { "type": "string" }
-				}
-			},
-			"diagnostics": {
-				"type": "array",
-				"items": { "$ref": "#/$defs/diagnostic" },
-				"description": "On a change blocked because a file has errors: those errors, of every file the change stands for."
-			},
-			"mediaRecords": {
-				"description": "On an adopt: the adopted post's media the state has no record of, matched by content. Apply records each in the state (sha256 → remote media id), so it is never uploaded again.",
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": [
-						"sha256",
-						"mediaId",
-						"sizeBytes",
-						"contentType"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"sha256": { "$ref": "#/$defs/sha256" },
-						"mediaId": {
-							"type": "string",
-							"minLength": 1
-						},
-						"sizeBytes": {
-							"type": "integer",
-							"minimum": 0
-						},
-						"contentType": { "type": "string" }
-					}
-				}
-			}
-		},
-		"allOf": [
-			{
-				"if": { "properties": { "action": { "enum": [
-					"create",
-					"adopt",
-					"update"
-				] } } },
-				"then": { "required": ["desired"] }
-			},
-			{
-				"if": { "properties": { "action": { "const": "adopt" } } },
-				"then": {
-					"required": ["postId", "liveUpdatedAt"],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "update" } } },
-				"then": {
-					"required": [
-						"postId",
-						"fields",
-						"liveUpdatedAt"
-					],
-					"properties": { "postId": { "type": "string" } }
-				}
-			},
-			{
-				"if": { "properties": { "action": { "const": "move" } } },
-				"then": { "required": ["fromKey"] }
-			},
-			{
-				"if": { "properties": { "action": { "const": "create" } } },
-				"then": { "properties": { "reason": { "enum": [
-					"new-file",
-					"new-occurrence",
-					"interrupted-create",
-					"deleted-on-remote"
-				] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "adopt" } } },
-				"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "update" } } },
-				"then": { "properties": { "reason": { "enum": [
-					"file-changed",
-					"drifted",
-					"merged-record"
-				] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "unschedule" } } },
-				"then": { "properties": { "reason": { "enum": ["file-removed", "occurrence-removed"] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "delete" } } },
-				"then": { "properties": { "reason": { "enum": [
-					"file-removed",
-					"occurrence-removed",
-					"gone-on-remote"
-				] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "move" } } },
-				"then": { "properties": { "reason": { "enum": ["renamed", "key-changed"] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "noop" } } },
-				"then": { "properties": { "reason": { "enum": [
-					"up-to-date",
-					"file-removed",
-					"occurrence-removed"
-				] } } }
-			},
-			{
-				"if": { "properties": { "action": { "const": "blocked" } } },
-				"then": { "properties": { "reason": { "enum": [
-					"file-errors",
-					"project-errors",
-					"unreadable-file",
-					"unconfirmed-record",
-					"shared-record",
-					"not-editable",
-					"account-unavailable",
-					"scheduled-in-past"
-				] } } }
-			}
-		]
-	};
-	schema34 = { "enum": [
-		"create",
-		"adopt",
-		"update",
-		"unschedule",
-		"delete",
-		"move",
-		"noop",
-		"blocked"
-	] };
-	schema35 = {
-		"type": "object",
-		"required": [
-			"content",
-			"scheduledAt",
-			"targets",
-			"media"
-		],
-		"additionalProperties": false,
-		"properties": {
-			"content": { "type": "string" },
-			"scheduledAt": { "type": ["string", "null"] },
-			"targets": {
-				"type": "array",
-				"items": {
-					"type": "object",
-					"required": ["socialAccountId", "options"],
-					"additionalProperties": false,
-					"properties": {
-						"socialAccountId": { "type": "string" },
-						"contentOverride": { "type": "string" },
-						"options": { "type": "object" }
-					}
-				}
-			},
-			"media": {
-				"type": "array",
-				"items": { "type": "string" }
-			}
-		}
-	};
-	validate14.evaluated = {
-		"props": true,
-		"dynamicProps": false,
-		"dynamicItems": false
-	};
-	validate11.evaluated = {
+	validate3.evaluated = {
 		"props": true,
 		"dynamicProps": false,
 		"dynamicItems": false
@@ -18970,51 +19993,6 @@ function checkUrl(value, where, diagnostics) {
 	}
 	return base;
 }
-async function guardWrite(path, options) {
-	const root = resolve(options.root);
-	const target = resolve(path);
-	const inside = below(root, target);
-	if (inside === null) throw new InputError(`postsync refuses to write ${target}: it is outside ${root}`, { hint: "postsync writes only inside the project (or the --out folder named on the command line)." });
-	let at = root;
-	for (const part of inside.split(sep)) {
-		at = join(at, part);
-		const stats = await lstatOrNull(at);
-		if (stats === null) return;
-		if (stats.isSymbolicLink()) throw linkRefused(at);
-	}
-}
-function namedPathRoot(path, cwd = process.cwd()) {
-	const absolute = resolve(cwd, path);
-	return { root: below(cwd, absolute) === null ? dirname(absolute) : cwd };
-}
-function below(root, target) {
-	const inside = relative(root, target);
-	return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? null : inside;
-}
-async function openNoFollow(path, options) {
-	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
-	let handle;
-	try {
-		handle = await open(path, flags, 420);
-	} catch (error) {
-		if (error.code === "ELOOP") throw linkRefused(path);
-		throw error;
-	}
-	if (constants.O_NOFOLLOW === void 0 && (await lstat(path)).isSymbolicLink()) {
-		await handle.close();
-		throw linkRefused(path);
-	}
-	return handle;
-}
-async function lstatOrNull(path) {
-	return lstat(path).catch((error) => {
-		if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
-		throw error;
-	});
-}
-function linkRefused(path) {
-	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
-}
 function checkedUrl(raw, what) {
 	let url;
 	try {
@@ -19852,7 +20830,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_yvU3bIy2 = __esmMin((() => {
+var init_state_file_B3VXoz3f = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_main();
 	init_ordering_Cxkvd8_o();
@@ -28318,971 +29296,6 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 	]);
 	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
 }));
-async function openTemp(fs, temp, dir) {
-	try {
-		return await fs.open(temp, "wx", 420);
-	} catch (error) {
-		if (error.code !== "ENOENT") throw error;
-		await fs.mkdir(dir, { recursive: true });
-		return fs.open(temp, "wx", 420);
-	}
-}
-async function writeTemp(fs, path, text, root) {
-	const dir = dirname(path);
-	await guardWrite(path, { root: root ?? dir });
-	const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-	try {
-		const handle = await openTemp(fs, temp, dir);
-		try {
-			await handle.writeFile(text, "utf8");
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-	} catch (error) {
-		await fs.unlink(temp).catch(() => void 0);
-		throw error;
-	}
-	return temp;
-}
-async function writeFileAtomic(path, text, options = {}) {
-	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text, options.root);
-	try {
-		await fs.rename(temp, path);
-	} catch (error) {
-		await fs.unlink(temp).catch(() => void 0);
-		throw error;
-	}
-	await syncDirectory(dirname(path), fs);
-}
-async function createFileExclusive(path, text, options = {}) {
-	const fs = options.fs ?? NODE_FS;
-	const temp = await writeTemp(fs, path, text, options.root);
-	try {
-		await fs.link(temp, path);
-	} catch (error) {
-		if (error.code === "EEXIST") return false;
-		throw error;
-	} finally {
-		await fs.unlink(temp).catch(() => void 0);
-	}
-	await syncDirectory(dirname(path), fs);
-	return true;
-}
-async function syncDirectory(dir, fs = NODE_FS) {
-	let handle;
-	try {
-		handle = await fs.open(dir, "r");
-		await handle.sync();
-	} catch (error) {
-		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
-	} finally {
-		await handle?.close();
-	}
-}
-var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic__FlN511H = __esmMin((() => {
-	init_state_file_yvU3bIy2();
-	NODE_FS = {
-		open,
-		link,
-		mkdir,
-		rename,
-		unlink
-	};
-	DIRECTORY_SYNC_UNSUPPORTED = new Set([
-		"EISDIR",
-		"EPERM",
-		"EACCES",
-		"EINVAL",
-		"EBADF",
-		"ENOTSUP"
-	]);
-}));
-function gitHubActionsEnvironment(env, options) {
-	if (env.GITHUB_ACTIONS !== "true") return null;
-	const nonEmpty = (value) => value === void 0 || value === "" ? null : value;
-	return {
-		summaryFile: nonEmpty(env.GITHUB_STEP_SUMMARY),
-		outputFile: nonEmpty(env.GITHUB_OUTPUT),
-		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
-	};
-}
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
-	const data = message.split("\n").map(terminalText).join("\n");
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0).map(terminalText);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
-var init_workflow_commands_CxeY8icu = __esmMin((() => {
-	init_main();
-}));
-var actions_C_Rup7iA_exports = __exportAll$1({
-	annotation: () => annotation,
-	appendStepOutputs: () => appendStepOutputs,
-	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
-	diagnosticAnnotation: () => diagnosticAnnotation,
-	diagnosticOutputs: () => diagnosticOutputs,
-	escapeData: () => escapeData,
-	escapeProperty: () => escapeProperty,
-	formatOutputs: () => formatOutputs,
-	gitHubActionsEnvironment: () => gitHubActionsEnvironment,
-	planOutputs: () => planOutputs,
-	reportApplyOutcome: () => reportApplyOutcome,
-	reportToGitHubActions: () => reportToGitHubActions,
-	validateSummaryMarkdown: () => validateSummaryMarkdown,
-	workspacePath: () => workspacePath
-});
-function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
-	return Object.entries(outputs).map(([name, raw]) => {
-		const value = String(raw);
-		if (name.includes(delimiter) || value.includes(delimiter) || /[\r\n]/.test(name)) throw new Error(`cannot write the step output ${JSON.stringify(name)} safely`);
-		return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-	}).join("");
-}
-async function appendStepOutputs(actions, outputs) {
-	if (actions?.outputFile) await appendFile(actions.outputFile, formatOutputs(outputs), "utf8");
-}
-function diagnosticOutputs(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-function planOutputs(plan) {
-	const { summary } = plan;
-	return {
-		"has-changes": hasChanges(plan),
-		create: summary.create,
-		adopt: summary.adopt,
-		update: summary.update,
-		unschedule: summary.unschedule,
-		delete: summary.delete,
-		move: summary.move,
-		blocked: summary.blocked,
-		noop: summary.noop,
-		uploads: plan.uploads.length,
-		...diagnosticOutputs(plan.diagnostics)
-	};
-}
-async function reportToGitHubActions(report, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: report.root });
-	if (!actions) return false;
-	const paths = {
-		root: report.root,
-		workspace: actions.workspace
-	};
-	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
-	for (const change of report.plan?.changes ?? []) {
-		if (change.action !== "blocked") continue;
-		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
-			file: change.file === null ? void 0 : workspacePath(change.file, paths),
-			title: "postsync blocked"
-		}));
-	}
-	await appendStepOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
-	await appendSummary(actions, report.summary());
-	return true;
-}
-async function reportApplyOutcome(outcome, sink) {
-	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: outcome.root });
-	if (!actions) return false;
-	const paths = {
-		root: outcome.root,
-		workspace: actions.workspace
-	};
-	const failed = outcome.result.failed.map((failure) => ({
-		key: failure.key,
-		message: failure.error.message
-	}));
-	for (const failure of failed) {
-		const file = outcome.plan.changes.find((change) => change.key === failure.key)?.file ?? null;
-		sink.annotate(annotation("error", `${failure.key}: ${failure.message}`, {
-			file: file === null ? void 0 : workspacePath(file, paths),
-			title: "postsync apply failed"
-		}));
-	}
-	await appendStepOutputs(actions, {
-		applied: outcome.result.applied.length,
-		failed: failed.length
-	});
-	await appendSummary(actions, applyOutcomeMarkdown({
-		line: outcome.line,
-		failed
-	}));
-	return true;
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`, "utf8");
-}
-var init_actions_C_Rup7iA = __esmMin((() => {
-	init_workflow_commands_CxeY8icu();
-	init_summary_CYI1_UIP();
-}));
-function location(diagnostic) {
-	if (!diagnostic.file) return "";
-	const position = diagnostic.line ? `:${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ""}` : "";
-	return `${diagnostic.file}${position}`;
-}
-function renderDiagnostics(diagnostics, style) {
-	return diagnostics.map((d) => {
-		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
-		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
-		return lines.join("\n");
-	}).join("\n");
-}
-function diagnosticCounts(diagnostics) {
-	const errors = diagnostics.filter((d) => d.severity === "error").length;
-	return {
-		errors,
-		warnings: diagnostics.length - errors
-	};
-}
-var init_diagnostics_xYlT2z0v = __esmMin((() => {
-	init_main();
-}));
-function mediaIdIndex(state) {
-	const index = new Map();
-	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
-	return index;
-}
-function normalizeInstant(value) {
-	if (value === null || value === void 0) return null;
-	const time = Date.parse(value);
-	return Number.isNaN(time) ? value : new Date(time).toISOString();
-}
-function inputOptions(options) {
-	const result = {};
-	const given = options ?? {};
-	for (const name of INPUT_OPTION_FIELDS) if (given[name] !== void 0) result[name] = given[name];
-	return result;
-}
-function liveTarget(target) {
-	const shape = {
-		socialAccountId: target.socialAccountId,
-		options: inputOptions(target.options)
-	};
-	if (target.contentOverride !== void 0 && target.contentOverride !== null) shape.contentOverride = target.contentOverride;
-	return shape;
-}
-function compareTargets(a, b) {
-	return compareText(a.socialAccountId, b.socialAccountId);
-}
-function liveShape(post, mediaIdToSha) {
-	return {
-		content: post.content,
-		scheduledAt: normalizeInstant(post.scheduledAt),
-		targets: post.targets.map(liveTarget).sort(compareTargets),
-		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
-	};
-}
-function shapeHash(shape) {
-	return sha256Hex(canonicalJson(shape));
-}
-var init_shape_hash_7SjPh_cU = __esmMin((() => {
-	init_ordering_Cxkvd8_o();
-	init_types_DvW_OqHm();
-	init_hash_BfyReKVU();
-}));
-function planContext(input) {
-	const { live } = input;
-	const mediaIdToSha = mediaIdIndex(input.state);
-	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
-	const shapes = new Map();
-	return {
-		state: input.state,
-		accounts: input.accounts,
-		prune: input.prune,
-		livePost: (postId) => live.get(postId),
-		liveBrief: (postId) => live.briefs.get(postId),
-		shapeOf(post) {
-			let shape = shapes.get(post);
-			if (!shape) {
-				shape = liveShape(post, mediaIdToSha);
-				shapes.set(post, shape);
-			}
-			return shape;
-		}
-	};
-}
-function isEditable(post) {
-	return EDITABLE_STATUSES$2.has(post.status);
-}
-function notEditableReason(post, verb) {
-	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
-}
-var EDITABLE_STATUSES$2;
-var init_plan_context_BZDxr5iC = __esmMin((() => {
-	init_shape_hash_7SjPh_cU();
-	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
-}));
-function matchRenames(removedKeys, newPosts, context) {
-	const byHash = new Map();
-	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-		const hash = post.shapeHash;
-		byHash.set(hash, [...byHash.get(hash) ?? [], post]);
-	}
-	const renames = new Map();
-	for (const key of [...removedKeys].sort(compareText)) {
-		const record = context.state.posts[key];
-		const live = record && context.livePost(record.postId);
-		if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
-		const candidate = byHash.get(record.appliedHash)?.shift();
-		if (candidate) renames.set(key, candidate);
-	}
-	return renames;
-}
-function moveChange(fromKey, record, post, context) {
-	const sameFile = record.file === post.file;
-	const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
-	return {
-		action: "move",
-		reason: sameFile ? "key-changed" : "renamed",
-		key: post.key,
-		fromKey,
-		file: post.file,
-		postId: record.postId,
-		liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
-		reasons: [reason]
-	};
-}
-function removedPostChange(key, record, context) {
-	const base = {
-		key,
-		file: record.file,
-		postId: record.postId
-	};
-	const live = context.livePost(record.postId);
-	if (!live) return {
-		action: "delete",
-		reason: "gone-on-remote",
-		...base,
-		stateOnly: true,
-		reasons: ["already deleted on the remote; will be forgotten"]
-	};
-	if (!isEditable(live)) return {
-		action: "blocked",
-		reason: "not-editable",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [notEditableReason(live, "deleted")]
-	};
-	if (context.prune) return {
-		action: "delete",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [`${record.file} removed`]
-	};
-	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
-		action: "noop",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		reasons: [keptAsDraft(record.file)]
-	};
-	return {
-		action: "unschedule",
-		reason: "file-removed",
-		...base,
-		liveUpdatedAt: live.updatedAt,
-		fields: [{
-			field: "scheduledAt",
-			before: live.scheduledAt,
-			after: null
-		}],
-		reasons: [backToDraft(record.file)]
-	};
-}
-function backToDraft(file) {
-	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
-}
-function keptAsDraft(file) {
-	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
-}
-function removedPendingChange(key, pending, context) {
-	const reason = `${pending.file} removed while its create was interrupted`;
-	return {
-		action: context.prune ? "delete" : "unschedule",
-		reason: "file-removed",
-		key,
-		file: pending.file,
-		postId: null,
-		resumesPending: true,
-		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
-	};
-}
-function removedKeptAsDrafts(plan) {
-	return plan.changes.filter((change) => change.action === "noop" && (change.reason === "file-removed" || change.reason === "occurrence-removed")).length;
-}
-var init_removed_changes_KdBIyl0V = __esmMin((() => {
-	init_shape_hash_7SjPh_cU();
-	init_plan_context_BZDxr5iC();
-	init_ordering_Cxkvd8_o();
-}));
-function blockPostsWithErrors(changes, context) {
-	const errorsByFile = new Map();
-	const projectErrors = [];
-	for (const diagnostic of context.diagnostics) {
-		if (diagnostic.severity !== "error") continue;
-		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
-		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
-	}
-	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
-	const errorsOf = (file, keys) => {
-		const errors = errorsByFile.get(file) ?? [];
-		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
-	};
-	const paired = new Set();
-	const result = changes.map((change) => {
-		const withErrors = filesOf(change, context, paired).map((file) => ({
-			file,
-			errors: errorsOf(file, [change.key, change.fromKey])
-		})).filter(({ errors }) => errors.length > 0);
-		return withErrors.length === 0 ? change : blocked(change, withErrors);
-	});
-	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
-	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
-	return result.map((change) => {
-		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
-		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
-		return change;
-	});
-}
-function filesOf(change, context, paired) {
-	const files = change.file === null ? [] : [change.file];
-	const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? void 0 : change.key].filter((key) => key !== void 0);
-	for (const key of formerKeys) {
-		const recorded = context.state.posts[key]?.file ?? context.state.pending[key]?.file;
-		if (recorded !== void 0 && !files.includes(recorded)) files.push(recorded);
-	}
-	for (const invalid of context.invalidFiles) if (invalid.held ? formerKeys.includes(invalid.key) : files.includes(invalid.file) || formerKeys.includes(invalid.key)) {
-		paired.add(invalid);
-		if (!files.includes(invalid.file)) files.push(invalid.file);
-	}
-	return files;
-}
-function writes(change) {
-	return change.action !== "noop" && change.action !== "blocked";
-}
-function consequence(action) {
-	if (action === "create") return "the post is not created until it is fixed";
-	if (action === "update") return "the post is not updated until it is fixed";
-	if (action === "move") return "the post is not moved until it is fixed";
-	if (action === "delete") return "the post is left as it is (not deleted) until it is fixed";
-	if (action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
-	return "the post is left as it is until it is fixed";
-}
-function errorsReason(file, errors) {
-	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
-	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
-}
-function blocked(change, files, { wouldBe = change.action } = {}) {
-	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
-	if (change.action === "blocked") reasons.push(...change.reasons);
-	return asBlocked(change, {
-		reason: "file-errors",
-		reasons,
-		diagnostics: files.flatMap(({ errors }) => errors)
-	});
-}
-function asBlocked(change, { reason, reasons, diagnostics }) {
-	return {
-		...change,
-		action: "blocked",
-		reason,
-		reasons,
-		diagnostics
-	};
-}
-function ownChanges(invalidFiles, context, errorsOf) {
-	const byKey = new Map();
-	for (const invalid of invalidFiles) {
-		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
-		if (context.only !== null && !context.only.includes(key)) continue;
-		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
-	}
-	return [...byKey].map(([key, files]) => {
-		return blocked({
-			action: "blocked",
-			reason: "file-errors",
-			key,
-			file: files[0].file,
-			postId: null,
-			reasons: []
-		}, files.map((invalid) => ({
-			file: invalid.file,
-			errors: errorsOf(invalid.file, [invalid.key])
-		})).filter(({ errors }) => errors.length > 0), { wouldBe: "create" });
-	});
-}
-function blockedByProject(change, errors) {
-	return asBlocked(change, {
-		reason: "project-errors",
-		reasons: [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons],
-		diagnostics: [...errors]
-	});
-}
-function blockedByUnknown(change, unknown, errorsByFile) {
-	const files = unknown.map((invalid) => invalid.file);
-	return asBlocked(change, {
-		reason: "unreadable-file",
-		reasons: [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`],
-		diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? [])
-	});
-}
-function blockedByErrors(plan) {
-	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
-}
-function unconfirmedBlocked(plan) {
-	return plan.changes.filter((change) => change.action === "blocked" && (change.reason === "unconfirmed-record" || change.reason === "shared-record")).length;
-}
-function trustedState(state, unconfirmed) {
-	if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
-	const keep = (records, left) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
-	return {
-		...state,
-		media: keep(state.media, unconfirmed.media),
-		uploads: keep(state.uploads, unconfirmed.uploads)
-	};
-}
-function blockUnconfirmed(change, unconfirmed) {
-	return unconfirmedBlock(change, unconfirmed, "unconfirmed-record") ?? change;
-}
-function isUnconfirmed(key, unconfirmed) {
-	return key !== void 0 && (unconfirmed.posts.has(key) || unconfirmed.pending.has(key));
-}
-function unconfirmedBlock(change, unconfirmed, reason) {
-	const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : void 0;
-	if (key === void 0) return void 0;
-	const prose = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
-	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
-	return {
-		action: "blocked",
-		reason,
-		key: change.key,
-		file: change.file,
-		postId: change.postId,
-		reasons: [prose],
-		...fromKey === void 0 ? {} : { fromKey },
-		...desired === void 0 ? {} : { desired },
-		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
-		...occurrence === void 0 ? {} : { occurrence }
-	};
-}
-function sharedPostRecords(state) {
-	const firstKey = new Map();
-	const keysByPost = new Map();
-	for (const [key, { postId }] of Object.entries(state.posts)) {
-		const first = firstKey.get(postId);
-		if (first === void 0) {
-			firstKey.set(postId, key);
-			continue;
-		}
-		const keys = keysByPost.get(postId);
-		if (keys === void 0) keysByPost.set(postId, [first, key]);
-		else keys.push(key);
-	}
-	const shared = new Map();
-	for (const keys of keysByPost.values()) for (const key of keys) shared.set(key, keys);
-	return shared;
-}
-function blockShared(change, shared) {
-	if (change.action === "blocked" || shared.size === 0) return change;
-	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
-	if (keys === void 0) return change;
-	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
-	const block = unconfirmedBlock(change, {
-		...NONE_UNCONFIRMED,
-		posts: new Set(keys)
-	}, "shared-record");
-	return block === void 0 ? change : {
-		...block,
-		reasons: [reason]
-	};
-}
-var NONE_UNCONFIRMED;
-var init_unconfirmed_records_VKlctVrA = __esmMin((() => {
-	init_format_DZlSd15T();
-	NONE_UNCONFIRMED = {
-		posts: new Set(),
-		pending: new Set(),
-		media: new Set(),
-		uploads: new Set()
-	};
-}));
-function previewText(text, max) {
-	if (text.length <= max) return text;
-	const graphemes = new Intl.Segmenter(void 0, { granularity: "grapheme" });
-	let count = 0;
-	let cut = 0;
-	for (const { index } of graphemes.segment(text)) {
-		if (count === max - 1) cut = index;
-		if (count === max) return `${text.slice(0, cut)}…`;
-		count += 1;
-	}
-	return text;
-}
-var init_preview_CRMwEdwx = __esmMin((() => {}));
-function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
-}
-function draftLines(drafts, style) {
-	const files = drafts.map((draft) => terminalPath(draft.file));
-	const width = Math.max(...files.map((file) => file.length));
-	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
-}
-function renderDrafts(drafts, style, options = {}) {
-	if (drafts.length === 0) return "";
-	const notReady = drafts.filter((draft) => !draft.ready);
-	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
-	const limit = options.limit ?? Infinity;
-	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
-	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
-	const more = `  … and ${plural$1(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
-	return [
-		head,
-		...draftLines(shown, style),
-		style.dim(more)
-	].join("\n");
-}
-function notReadyNote(count) {
-	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
-}
-var init_drafts_BD14FYTx = __esmMin((() => {
-	init_format_DZlSd15T();
-	init_main();
-}));
-function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
-}
-function colourFor(change, style) {
-	if (change.action === "noop") return style.dim;
-	return {
-		create: style.green,
-		adopt: style.green,
-		update: style.yellow,
-		unschedule: style.yellow,
-		move: style.yellow,
-		delete: style.red,
-		blocked: style.magenta
-	}[change.action];
-}
-function changeLines(change, style, options) {
-	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
-	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
-	const indent = options.underFile ? "  " : "";
-	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
-	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
-	return lines;
-}
-function fieldValue(field, value, timezone) {
-	return field === "scheduledAt" && typeof value === "string" ? timeText(value, timezone) : preview(value);
-}
-function groupOccurrences(changes) {
-	const counts = new Map();
-	for (const change of changes) if (change.occurrence !== void 0 && change.file !== null) counts.set(change.file, (counts.get(change.file) ?? 0) + 1);
-	const groups = new Map();
-	const shown = [];
-	for (const change of changes) {
-		const file = change.occurrence === void 0 ? void 0 : change.file;
-		if (file === void 0 || file === null || (counts.get(file) ?? 0) < 2) {
-			shown.push({ change });
-			continue;
-		}
-		let group = groups.get(file);
-		if (group === void 0) {
-			group = {
-				file,
-				changes: []
-			};
-			groups.set(file, group);
-			shown.push(group);
-		}
-		group.changes.push(change);
-	}
-	return shown;
-}
-function renderPlan(plan, options) {
-	const { style } = options;
-	const verbose = options.verbose ?? false;
-	const out = [options.label, ...options.pruneNote ? [options.pruneNote] : []];
-	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
-	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
-	if (shown.length > 0) {
-		out.push("");
-		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, {
-			timezone: options.timezone,
-			verbose
-		}));
-		else {
-			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$1(item.changes.length, "change")})`)}`);
-			for (const change of item.changes) out.push(...changeLines(change, style, {
-				timezone: options.timezone,
-				verbose,
-				underFile: true
-			}));
-		}
-	}
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push("", `Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
-	}
-	out.push("", summaryLine$1(plan));
-	return out.join("\n");
-}
-function summaryLine$1(plan) {
-	const { summary } = plan;
-	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
-	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-	const note = keptDraftsNote(plan);
-	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
-		if (errors > 0) return `No changes planned, but ${plural$1(errors, "error")} above must be fixed first.${note}${drafts}`;
-		return `No changes. The remote matches your files.${note}${drafts}`;
-	}
-	const parts = [`Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete`];
-	if (summary.unschedule > 0) parts.push(`, ${summary.unschedule} to unschedule`);
-	if (summary.adopt > 0) parts.push(`, ${summary.adopt} to adopt`);
-	if (summary.move > 0) parts.push(`, ${summary.move} to move`);
-	let line = `${parts.join("")}.`;
-	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
-	return `${line}${note}${drafts}`;
-}
-function keptDraftsNote(plan) {
-	const kept = removedKeptAsDrafts(plan);
-	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
-}
-function blockedNote(plan) {
-	const causes = [[blockedByErrors(plan).length, "invalid files"], [unconfirmedBlocked(plan), "unconfirmed state records"]].filter(([count]) => count > 0);
-	if (causes.length === 0) return "";
-	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
-	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
-}
-var ACTION_SYMBOLS;
-var init_plan_human_DHuIYf2d = __esmMin((() => {
-	init_removed_changes_KdBIyl0V();
-	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_VKlctVrA();
-	init_preview_CRMwEdwx();
-	init_main();
-	init_diagnostics_xYlT2z0v();
-	init_drafts_BD14FYTx();
-	init_format_DZlSd15T();
-	ACTION_SYMBOLS = {
-		create: "+",
-		adopt: "≡",
-		update: "~",
-		unschedule: "↓",
-		delete: "-",
-		move: "→",
-		noop: "=",
-		blocked: "!"
-	};
-}));
-var plan_markdown_BPZGAFJp_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
-function renderPlanMarkdown(plan, options) {
-	const maxBytes = options.maxBytes ?? Infinity;
-	const head = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		...options.pruneNote ? [options.pruneNote, ""] : [],
-		`**${summaryLine$1(plan)}**`,
-		""
-	];
-	const changes = plan.changes.filter((change) => change.action !== "noop");
-	const rows = changes.map((change) => {
-		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
-		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
-	});
-	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-	const tail = changes.length > 0 ? [""] : [];
-	if (plan.uploads.length > 0) {
-		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		tail.push(`Media: ${plural$1(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
-	}
-	let problems = "";
-	if (plan.diagnostics.length > 0) problems = withinBytes({
-		head: "#### Problems\n\n",
-		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
-		tail: "\n",
-		maxBytes: maxBytes / 4,
-		cutNote: (left) => summaryCutNote(left, "problem")
-	});
-	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
-	return withinBytes({
-		head: head.map((line) => `${line}\n`).join(""),
-		parts: rows,
-		tail: after,
-		maxBytes,
-		cutNote: (left) => summaryCutNote(left, "change")
-	}).replace(/\n$/, "");
-}
-function fieldText(field, timezone) {
-	const name = inlineCode(field.field, { table: true });
-	if (field.field !== "scheduledAt") return name;
-	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
-	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
-}
-var EMOJI;
-var init_plan_markdown_BPZGAFJp = __esmMin((() => {
-	init_summary_CYI1_UIP();
-	init_ordering_Cxkvd8_o();
-	init_markdown_BA79wAv1();
-	init_diagnostics_xYlT2z0v();
-	init_plan_human_DHuIYf2d();
-	init_format_DZlSd15T();
-	EMOJI = {
-		create: "🟢",
-		adopt: "🔗",
-		update: "🟡",
-		unschedule: "⏸️",
-		delete: "🔴",
-		move: "↪️",
-		noop: "⚪",
-		blocked: "⛔"
-	};
-}));
-function pruneSetting(options) {
-	if (options.flag !== void 0) return {
-		on: options.flag,
-		from: "flag"
-	};
-	return options.config ? {
-		on: true,
-		from: "config"
-	} : {
-		on: false,
-		from: "default"
-	};
-}
-function pruneHeader(setting, options) {
-	if (setting.from === "default") return null;
-	if (setting.from === "config") return "prune: on, from postsync.yaml";
-	if (setting.on) return "prune: on, from --prune";
-	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
-}
-function serializePlan(plan) {
-	return `${JSON.stringify(plan, null, 2)}\n`;
-}
-async function parsePlan(text, options = {}) {
-	const source = options.source ?? "the plan file";
-	const hint = "Create it again with `postsync plan --out <file>`.";
-	let data;
-	try {
-		data = JSON.parse(text);
-	} catch (error) {
-		throw new InputError(`${source} is not valid JSON: ${error.message}`, {
-			hint,
-			cause: error
-		});
-	}
-	const version = data?.formatVersion;
-	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	refuseWithoutReasonCodes(data, {
-		source,
-		hint
-	});
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
-	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
-	return data;
-}
-function refuseWithoutReasonCodes(data, { source, hint }) {
-	const changes = data.changes;
-	if (!Array.isArray(changes)) return;
-	const before = changes.find((change) => typeof change === "object" && change !== null && !("reason" in change));
-	if (before === void 0) return;
-	const key = before.key;
-	throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === "string" ? key : "some post"} carries no reason code`, { hint });
-}
-function remoteWrites(plan) {
-	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
-}
-function postIdsToCheck(plan) {
-	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
-}
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
-	const planned = plan.target;
-	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
-	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
-	const stale = [];
-	for (const change of remoteWrites(plan)) {
-		const live = livePosts.get(change.postId) ?? null;
-		if (live === null) stale.push(`${change.key} (post deleted on the remote)`);
-		else if (live.updatedAt !== change.liveUpdatedAt) stale.push(`${change.key} (post changed on the remote)`);
-	}
-	if (stale.length > 0) throw new StalePlanError(`the plan is stale; remote posts changed since planning: ${stale.join(", ")}`);
-}
-function describeTarget(target) {
-	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
-}
-async function writePlanFile(path, plan) {
-	const root = namedPathRoot(path);
-	await guardWrite(path, root);
-	await writeFileAtomic(path, serializePlan(plan), root);
-}
-async function reportPlanToGitHubActions(plan, context) {
-	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_C_Rup7iA(), actions_C_Rup7iA_exports)), Promise.resolve().then(() => (init_plan_markdown_BPZGAFJp(), plan_markdown_BPZGAFJp_exports))]);
-	await reportToGitHubActions({
-		root: context.root,
-		diagnostics: plan.diagnostics,
-		plan,
-		summary: () => renderPlanMarkdown(plan, {
-			label: context.label,
-			timezone: context.timezone,
-			pruneNote: context.pruneNote ?? null,
-			maxBytes: PLAN_SUMMARY_BUDGET
-		})
-	}, {
-		env: process.env,
-		annotate: writeWorkflowCommand
-	});
-}
-var init_actions_report_CQ57UUW4 = __esmMin((() => {
-	init_main();
-	init_decode_8QAsEOi2();
-	init_state_file_yvU3bIy2();
-	init_atomic__FlN511H();
-	init_limits_CSkHd4XN();
-}));
 function postKeyFromPath(fileInContent) {
 	return fileInContent.split(sep).join(posix.sep).replace(/\.md$/i, "");
 }
@@ -29409,8 +29422,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CJx_cE2p = __esmMin((() => {
-	init_state_file_yvU3bIy2();
+var init_option_rules_Czz7qcAl = __esmMin((() => {
+	init_state_file_B3VXoz3f();
 	Node = class {
 		value;
 		next;
@@ -46081,14 +46094,14 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_B4Z2A0M7 = __esmMin((() => {
+var init_check_posts_Dx9i4TWt = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_yvU3bIy2();
-	init_option_rules_CJx_cE2p();
+	init_state_file_B3VXoz3f();
+	init_option_rules_Czz7qcAl();
 	init_format_DZlSd15T();
 	init_shape_hash_7SjPh_cU();
 	init_codecs_o_3IgQaa();
@@ -46339,11 +46352,11 @@ var init_check_posts_B4Z2A0M7 = __esmMin((() => {
 		}
 	};
 }));
-var undici_CBDnLrGq_exports = __exportAll$1({ default: () => undici_CBDnLrGq_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_CBDnLrGq_default;
-var init_undici_CBDnLrGq = __esmMin((() => {
+var undici_UqUhLXaR_exports = __exportAll$1({ default: () => undici_UqUhLXaR_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_UqUhLXaR_default;
+var init_undici_UqUhLXaR = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -58228,7 +58241,7 @@ var init_undici_CBDnLrGq = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_CBDnLrGq_default = require_undici();
+	undici_UqUhLXaR_default = require_undici();
 }));
 function same$1(a, b) {
 	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
@@ -58330,7 +58343,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_CBDnLrGq(), undici_CBDnLrGq_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_UqUhLXaR(), undici_UqUhLXaR_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -58379,9 +58392,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_D9HgxoW_ = __esmMin((() => {
+var init_media_source_CAgA_Sa2 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	init_hash_BfyReKVU();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -58493,8 +58506,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_yar1Lyrl = __esmMin((() => {
-	init_state_file_yvU3bIy2();
+var init_scoped_listing_CMSZZzgQ = __esmMin((() => {
+	init_state_file_B3VXoz3f();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -59161,12 +59174,12 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_CnpzDwds = __esmMin((() => {
-	init_option_rules_CJx_cE2p();
+var init_read_desired_B42nA_sV = __esmMin((() => {
+	init_option_rules_Czz7qcAl();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_B4Z2A0M7();
+	init_check_posts_Dx9i4TWt();
 	init_yaml_positions_C5X1rS_D();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	init_shape_hash_7SjPh_cU();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
@@ -59868,18 +59881,18 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_ylBh0kjP = __esmMin((() => {
-	init_check_posts_B4Z2A0M7();
+var init_build_plan_CthSfRHl = __esmMin((() => {
+	init_check_posts_Dx9i4TWt();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
-	init_media_source_D9HgxoW_();
+	init_media_source_CAgA_Sa2();
 	init_plan_context_BZDxr5iC();
 	init_removed_changes_KdBIyl0V();
 	init_unconfirmed_records_VKlctVrA();
-	init_state_file_yvU3bIy2();
-	init_scoped_listing_yar1Lyrl();
-	init_option_rules_CJx_cE2p();
-	init_read_desired_CnpzDwds();
+	init_state_file_B3VXoz3f();
+	init_scoped_listing_CMSZZzgQ();
+	init_option_rules_Czz7qcAl();
+	init_read_desired_B42nA_sV();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
@@ -69227,7 +69240,7 @@ var init_emulator_CLGeo_Lk = __esmMin((() => {
 		}
 	};
 }));
-var context_nvS79FkR_exports = __exportAll$1({
+var context_QkUBeIs1_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69590,11 +69603,12 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_nvS79FkR = __esmMin((() => {
+var init_context_QkUBeIs1 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
+	init_guard_write_wDbCgDic();
 	init_post_memo_D1On4_VO();
 	init_main();
 	CacheSection = class CacheSection {
@@ -69928,7 +69942,7 @@ var init_plan_json_DTCrAo4W = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_VKlctVrA();
 }));
-var plan_DcTmbCiY_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_fzGsIJWN_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69990,16 +70004,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DcTmbCiY = __esmMin((() => {
+var init_plan_fzGsIJWN = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_summary_CYI1_UIP();
-	init_actions_report_CQ57UUW4();
-	init_state_file_yvU3bIy2();
-	init_build_plan_ylBh0kjP();
-	init_context_nvS79FkR();
+	init_limits_DNBBvwcF();
+	init_actions_report_CjDXvPp_();
+	init_state_file_B3VXoz3f();
+	init_build_plan_CthSfRHl();
+	init_context_QkUBeIs1();
 	init_plan_json_DTCrAo4W();
 	init_plan_human_DHuIYf2d();
-	init_plan_markdown_BPZGAFJp();
+	init_plan_markdown_DCLGG8Oh();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70054,14 +70068,14 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_BL7bKUTk = __esmMin((() => {
+var init_find_calendars_DsX_NpKT = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_DcP3wk98_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_jEqcK3Ea_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70093,10 +70107,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_DcP3wk98 = __esmMin((() => {
+var init_all_calendars_jEqcK3Ea = __esmMin((() => {
 	init_main();
-	init_find_calendars_BL7bKUTk();
-	init_context_nvS79FkR();
+	init_find_calendars_DsX_NpKT();
+	init_context_QkUBeIs1();
 }));
 function draftReadiness(desired) {
 	const byFile = new Map();
@@ -70115,11 +70129,11 @@ function draftReadiness(desired) {
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_BUEncj8I = __esmMin((() => {
-	init_check_posts_B4Z2A0M7();
+var init_draft_readiness_CP53B27i = __esmMin((() => {
+	init_check_posts_Dx9i4TWt();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_BHt_1kIo_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_tpoMJLIW_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70171,15 +70185,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BHt_1kIo = __esmMin((() => {
+var init_validate_tpoMJLIW = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_BUEncj8I();
-	init_state_file_yvU3bIy2();
-	init_check_posts_B4Z2A0M7();
-	init_read_desired_CnpzDwds();
-	init_actions_C_Rup7iA();
-	init_summary_CYI1_UIP();
-	init_context_nvS79FkR();
+	init_draft_readiness_CP53B27i();
+	init_state_file_B3VXoz3f();
+	init_check_posts_Dx9i4TWt();
+	init_read_desired_B42nA_sV();
+	init_actions_Bcwedqin();
+	init_summary_DSwXLqm2();
+	init_context_QkUBeIs1();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
@@ -70570,11 +70584,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DR1UO5pH = __esmMin((() => {
-	init_option_rules_CJx_cE2p();
+var init_apply_plan_Dv_0y7l9 = __esmMin((() => {
+	init_option_rules_Czz7qcAl();
 	init_main();
-	init_state_file_yvU3bIy2();
-	init_media_source_D9HgxoW_();
+	init_state_file_B3VXoz3f();
+	init_media_source_CAgA_Sa2();
 	init_shape_hash_7SjPh_cU();
 	init_hash_BfyReKVU();
 	init_error_codes_OgOShhx_();
@@ -70671,21 +70685,22 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
-var init_lock_BnHahInN = __esmMin((() => {
+var init_lock_DOPNlhxx = __esmMin((() => {
 	init_main();
-	init_state_file_yvU3bIy2();
+	init_guard_write_wDbCgDic();
 	init_ordering_Cxkvd8_o();
-	init_atomic__FlN511H();
+	init_atomic_BbAG7Pfz();
 }));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DiajLzFK = __esmMin((() => {
-	init_state_file_yvU3bIy2();
+var init_state_store_UnZtoYNE = __esmMin((() => {
+	init_guard_write_wDbCgDic();
 	init_main();
-	init_atomic__FlN511H();
+	init_atomic_BbAG7Pfz();
+	init_state_file_B3VXoz3f();
 	init_hash_BfyReKVU();
 	JournalFile = class {
 		path;
@@ -71057,7 +71072,7 @@ var init_apply_progress_cSO8Xhtv = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_Bkot5Bki_exports = __exportAll$1({ runApply: () => runApply });
+var apply_BP8Y1IQK_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71292,21 +71307,21 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_Bkot5Bki = __esmMin((() => {
+var init_apply_BP8Y1IQK = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_actions_report_CQ57UUW4();
+	init_actions_report_CjDXvPp_();
 	init_unconfirmed_records_VKlctVrA();
-	init_apply_plan_DR1UO5pH();
-	init_option_rules_CJx_cE2p();
-	init_state_file_yvU3bIy2();
-	init_check_posts_B4Z2A0M7();
-	init_summary_CYI1_UIP();
-	init_lock_BnHahInN();
-	init_state_store_DiajLzFK();
-	init_build_plan_ylBh0kjP();
-	init_actions_C_Rup7iA();
-	init_context_nvS79FkR();
+	init_apply_plan_Dv_0y7l9();
+	init_option_rules_Czz7qcAl();
+	init_state_file_B3VXoz3f();
+	init_check_posts_Dx9i4TWt();
+	init_limits_DNBBvwcF();
+	init_lock_DOPNlhxx();
+	init_state_store_UnZtoYNE();
+	init_build_plan_CthSfRHl();
+	init_actions_Bcwedqin();
+	init_context_QkUBeIs1();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_cSO8Xhtv();
 	init_plan_json_DTCrAo4W();
@@ -71407,10 +71422,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_wiz1Zr9N = __esmMin((() => {
+var init_merge_D4n7AUoj = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_yvU3bIy2();
+	init_state_file_B3VXoz3f();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -71748,13 +71763,13 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_kJWfJFKA = __esmMin((() => {
+var init_state_home_sync_DCAWGAz4 = __esmMin((() => {
 	init_main();
-	init_atomic__FlN511H();
+	init_atomic_BbAG7Pfz();
 	init_hash_BfyReKVU();
-	init_lock_BnHahInN();
-	init_merge_wiz1Zr9N();
-	init_state_file_yvU3bIy2();
+	init_lock_DOPNlhxx();
+	init_merge_D4n7AUoj();
+	init_state_file_B3VXoz3f();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -71764,7 +71779,7 @@ var init_state_home_sync_kJWfJFKA = __esmMin((() => {
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_D8FoApgJ_exports = __exportAll$1({ runInit: () => runInit });
+var init_J94bmuWK_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72066,12 +72081,13 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_D8FoApgJ = __esmMin((() => {
-	init_state_file_yvU3bIy2();
+var init_init_J94bmuWK = __esmMin((() => {
+	init_state_file_B3VXoz3f();
+	init_guard_write_wDbCgDic();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_kJWfJFKA();
-	init_context_nvS79FkR();
+	init_state_home_sync_DCAWGAz4();
+	init_context_QkUBeIs1();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72525,7 +72541,7 @@ var init_serve_DnhQPgsw = __esmMin((() => {
 	init_main();
 	init_emulator_CLGeo_Lk();
 }));
-var session_B0g839Dc_exports = __exportAll$1({
+var session_Ba_COl2A_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72748,19 +72764,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_B0g839Dc = __esmMin((() => {
-	init_state_file_yvU3bIy2();
-	init_build_plan_ylBh0kjP();
-	init_draft_readiness_BUEncj8I();
-	init_check_posts_B4Z2A0M7();
-	init_read_desired_CnpzDwds();
+var init_session_Ba_COl2A = __esmMin((() => {
+	init_state_file_B3VXoz3f();
+	init_build_plan_CthSfRHl();
+	init_draft_readiness_CP53B27i();
+	init_check_posts_Dx9i4TWt();
+	init_read_desired_B42nA_sV();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_DR1UO5pH();
-	init_lock_BnHahInN();
-	init_state_store_DiajLzFK();
-	init_scoped_listing_yar1Lyrl();
+	init_apply_plan_Dv_0y7l9();
+	init_lock_DOPNlhxx();
+	init_state_store_UnZtoYNE();
+	init_scoped_listing_CMSZZzgQ();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -75926,13 +75942,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_BTQxk0Mc = __esmMin((() => {
+var init_page_BeUV7iQ8 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_yvU3bIy2();
-	init_check_posts_B4Z2A0M7();
-	init_build_plan_ylBh0kjP();
-	init_read_desired_CnpzDwds();
+	init_state_file_B3VXoz3f();
+	init_check_posts_Dx9i4TWt();
+	init_build_plan_CthSfRHl();
+	init_read_desired_B42nA_sV();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76197,7 +76213,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_BAn6WxT9_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DMLFvfH2_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76615,14 +76631,15 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_BAn6WxT9 = __esmMin((() => {
-	init_page_BTQxk0Mc();
+var init_watch_calendar_DMLFvfH2 = __esmMin((() => {
+	init_page_BeUV7iQ8();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_B4Z2A0M7();
+	init_check_posts_Dx9i4TWt();
 	init_dist_BFLjXo8H();
-	init_atomic__FlN511H();
-	init_state_file_yvU3bIy2();
+	init_atomic_BbAG7Pfz();
+	init_state_file_B3VXoz3f();
+	init_guard_write_wDbCgDic();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -77019,7 +77036,7 @@ var init_watch_calendar_BAn6WxT9 = __esmMin((() => {
 		}
 	};
 }));
-var watch_bfg9ti5f_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CWPXjPyX_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77043,8 +77060,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_nvS79FkR(), context_nvS79FkR_exports)),
-			Promise.resolve().then(() => (init_session_B0g839Dc(), session_B0g839Dc_exports)),
+			Promise.resolve().then(() => (init_context_QkUBeIs1(), context_QkUBeIs1_exports)),
+			Promise.resolve().then(() => (init_session_Ba_COl2A(), session_Ba_COl2A_exports)),
 			Promise.resolve().then(() => (init_watch_Cnynqcwt(), watch_Cnynqcwt_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77063,7 +77080,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BAn6WxT9(), watch_calendar_BAn6WxT9_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DMLFvfH2(), watch_calendar_DMLFvfH2_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77108,7 +77125,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_bfg9ti5f = __esmMin((() => {
+var init_watch_CWPXjPyX = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77166,8 +77183,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_C92iOJnX = __esmMin((() => {
-	init_state_file_yvU3bIy2();
+var init_read_analytics_CSR_u1bF = __esmMin((() => {
+	init_state_file_B3VXoz3f();
 	init_decode_8QAsEOi2();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -77214,7 +77231,7 @@ var init_token_login_DwfcWSJr = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CQ4iadxy_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_B07NlChu_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77357,10 +77374,10 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
 	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
-	if (actions.summaryFile !== null) await appendFile(actions.summaryFile, `${renderCalendarDiff(model, {
+	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, {
 		maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN,
 		title
-	})}\n`, "utf8");
+	})}\n`);
 	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
 	const target = await pullRequestTarget(sink.env);
 	if ("missing" in target) {
@@ -77391,11 +77408,11 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CQ4iadxy = __esmMin((() => {
+var init_calendar_report_B07NlChu = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_page_BTQxk0Mc();
-	init_limits_CSkHd4XN();
-	init_workflow_commands_CxeY8icu();
+	init_page_BeUV7iQ8();
+	init_limits_DNBBvwcF();
+	init_workflow_commands_CH5GSC4F();
 	init_token_login_DwfcWSJr();
 	SIGN = {
 		new: "➕ new",
@@ -77409,7 +77426,7 @@ var init_calendar_report_CQ4iadxy = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_CIn8OWPb_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_C_Bl_XRt_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -77581,7 +77598,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CQ4iadxy(), calendar_report_CQ4iadxy_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_B07NlChu(), calendar_report_B07NlChu_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77608,13 +77625,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_CIn8OWPb = __esmMin((() => {
-	init_page_BTQxk0Mc();
-	init_atomic__FlN511H();
-	init_state_file_yvU3bIy2();
+var init_calendar_C_Bl_XRt = __esmMin((() => {
+	init_page_BeUV7iQ8();
+	init_atomic_BbAG7Pfz();
+	init_guard_write_wDbCgDic();
 	init_main();
-	init_context_nvS79FkR();
-	init_read_analytics_C92iOJnX();
+	init_context_QkUBeIs1();
+	init_read_analytics_CSR_u1bF();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -77650,7 +77667,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_HybNCgmz_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_lzZr_5K7_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77728,14 +77745,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_HybNCgmz = __esmMin((() => {
-	init_option_rules_CJx_cE2p();
-	init_state_file_yvU3bIy2();
+var init_post_problems_lzZr_5K7 = __esmMin((() => {
+	init_option_rules_Czz7qcAl();
+	init_state_file_B3VXoz3f();
 	init_plan_context_BZDxr5iC();
 	init_shape_hash_7SjPh_cU();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_Ya7D7Jfp_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_7sN1BeE1_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -77942,7 +77959,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_HybNCgmz(), post_problems_HybNCgmz_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_lzZr_5K7(), post_problems_lzZr_5K7_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77970,19 +77987,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_Ya7D7Jfp = __esmMin((() => {
-	init_state_file_yvU3bIy2();
-	init_draft_readiness_BUEncj8I();
-	init_scoped_listing_yar1Lyrl();
-	init_check_posts_B4Z2A0M7();
-	init_read_desired_CnpzDwds();
-	init_context_nvS79FkR();
+var init_status_7sN1BeE1 = __esmMin((() => {
+	init_state_file_B3VXoz3f();
+	init_draft_readiness_CP53B27i();
+	init_scoped_listing_CMSZZzgQ();
+	init_check_posts_Dx9i4TWt();
+	init_read_desired_B42nA_sV();
+	init_context_QkUBeIs1();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_CcvbZkJW_exports = __exportAll$1({ runImport: () => runImport });
+var import_Azpzc_RG_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78688,22 +78705,23 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_CcvbZkJW = __esmMin((() => {
-	init_state_file_yvU3bIy2();
-	init_lock_BnHahInN();
-	init_state_store_DiajLzFK();
-	init_media_source_D9HgxoW_();
-	init_option_rules_CJx_cE2p();
+var init_import_Azpzc_RG = __esmMin((() => {
+	init_state_file_B3VXoz3f();
+	init_lock_DOPNlhxx();
+	init_state_store_UnZtoYNE();
+	init_media_source_CAgA_Sa2();
+	init_option_rules_Czz7qcAl();
+	init_guard_write_wDbCgDic();
 	init_main();
-	init_check_posts_B4Z2A0M7();
+	init_check_posts_Dx9i4TWt();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_dist_BFLjXo8H();
 	init_post_key_B_9tyt_F();
 	init_parse_vq9BcMzG();
 	init_hash_BfyReKVU();
-	init_atomic__FlN511H();
-	init_context_nvS79FkR();
+	init_atomic_BbAG7Pfz();
+	init_context_QkUBeIs1();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	DOWNLOAD_CONCURRENCY = 4;
@@ -78738,7 +78756,7 @@ var init_import_CcvbZkJW = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_DA4iIOLN_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_Cd9F3rYx_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -78791,12 +78809,11 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_DA4iIOLN = __esmMin((() => {
-	init_actions_C_Rup7iA();
-	init_workflow_commands_CxeY8icu();
-	init_find_calendars_BL7bKUTk();
+var init_calendars_Cd9F3rYx = __esmMin((() => {
+	init_workflow_commands_CH5GSC4F();
+	init_find_calendars_DsX_NpKT();
 	init_main();
-	init_context_nvS79FkR();
+	init_context_QkUBeIs1();
 	ESCAPES = {
 		a: 7,
 		b: 8,
@@ -78809,7 +78826,7 @@ var init_calendars_DA4iIOLN = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_0B8gyPp4_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_B2SdWkNZ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79015,15 +79032,15 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_0B8gyPp4 = __esmMin((() => {
+var init_health_issue_B2SdWkNZ = __esmMin((() => {
 	init_main();
 	init_markdown_BA79wAv1();
 	init_ordering_Cxkvd8_o();
 	init_token_login_DwfcWSJr();
-	init_context_nvS79FkR();
+	init_context_QkUBeIs1();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CS_cUySS_exports = __exportAll$1({
+var state_BUIT0H51_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -79185,16 +79202,16 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_CS_cUySS = __esmMin((() => {
+var init_state_BUIT0H51 = __esmMin((() => {
 	init_main();
-	init_state_file_yvU3bIy2();
-	init_lock_BnHahInN();
-	init_state_store_DiajLzFK();
+	init_state_file_B3VXoz3f();
+	init_lock_DOPNlhxx();
+	init_state_store_UnZtoYNE();
 	init_ordering_Cxkvd8_o();
-	init_atomic__FlN511H();
+	init_atomic_BbAG7Pfz();
 	init_hash_BfyReKVU();
-	init_merge_wiz1Zr9N();
-	init_context_nvS79FkR();
+	init_merge_D4n7AUoj();
+	init_context_QkUBeIs1();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79205,7 +79222,7 @@ var init_state_CS_cUySS = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_BwZcvR_2_exports = __exportAll$1({
+var state_home_DYepmYI3_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -79437,20 +79454,20 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_BwZcvR_2 = __esmMin((() => {
-	init_actions_C_Rup7iA();
-	init_workflow_commands_CxeY8icu();
-	init_state_file_yvU3bIy2();
+var init_state_home_DYepmYI3 = __esmMin((() => {
+	init_workflow_commands_CH5GSC4F();
+	init_state_file_B3VXoz3f();
 	init_main();
 	init_dist_BFLjXo8H();
-	init_state_home_sync_kJWfJFKA();
+	init_guard_write_wDbCgDic();
+	init_state_home_sync_DCAWGAz4();
 	init_ordering_Cxkvd8_o();
-	init_context_nvS79FkR();
+	init_context_QkUBeIs1();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_CQdFt0wn_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_uM7SCLyq_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -79624,10 +79641,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_CQdFt0wn = __esmMin((() => {
-	init_option_rules_CJx_cE2p();
-	init_state_file_yvU3bIy2();
-	init_context_nvS79FkR();
+var init_accounts_uM7SCLyq = __esmMin((() => {
+	init_option_rules_Czz7qcAl();
+	init_state_file_B3VXoz3f();
+	init_context_QkUBeIs1();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -79641,7 +79658,7 @@ var init_accounts_CQdFt0wn = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Z_usVp9S_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Ct0UqKhE_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79715,8 +79732,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Z_usVp9S = __esmMin((() => {
-	init_context_nvS79FkR();
+var init_whoami_Ct0UqKhE = __esmMin((() => {
+	init_context_QkUBeIs1();
 	init_types_DvW_OqHm();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -79731,7 +79748,7 @@ var init_whoami_Z_usVp9S = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_CSvc5vT3_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BVdgY0fV_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79876,9 +79893,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_CSvc5vT3 = __esmMin((() => {
-	init_read_analytics_C92iOJnX();
-	init_context_nvS79FkR();
+var init_analytics_BVdgY0fV = __esmMin((() => {
+	init_read_analytics_CSR_u1bF();
+	init_context_QkUBeIs1();
 	init_table_Ch59e7Ol();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -79972,34 +79989,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DcTmbCiY(), plan_DcTmbCiY_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_fzGsIJWN(), plan_fzGsIJWN_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DcP3wk98(), all_calendars_DcP3wk98_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BHt_1kIo(), validate_BHt_1kIo_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_tpoMJLIW(), validate_tpoMJLIW_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_Bkot5Bki(), apply_Bkot5Bki_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_BP8Y1IQK(), apply_BP8Y1IQK_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_DcP3wk98(), all_calendars_DcP3wk98_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_D8FoApgJ(), init_D8FoApgJ_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_J94bmuWK(), init_J94bmuWK_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DnhQPgsw(), serve_DnhQPgsw_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_bfg9ti5f(), watch_bfg9ti5f_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_CIn8OWPb(), calendar_CIn8OWPb_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_Ya7D7Jfp(), status_Ya7D7Jfp_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CcvbZkJW(), import_CcvbZkJW_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_DA4iIOLN(), calendars_DA4iIOLN_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_0B8gyPp4(), health_issue_0B8gyPp4_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CWPXjPyX(), watch_CWPXjPyX_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_C_Bl_XRt(), calendar_C_Bl_XRt_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_7sN1BeE1(), status_7sN1BeE1_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Azpzc_RG(), import_Azpzc_RG_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Cd9F3rYx(), calendars_Cd9F3rYx_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B2SdWkNZ(), health_issue_B2SdWkNZ_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80007,7 +80024,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CS_cUySS(), state_CS_cUySS_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BUIT0H51(), state_BUIT0H51_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80018,7 +80035,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CS_cUySS(), state_CS_cUySS_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BUIT0H51(), state_BUIT0H51_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80031,7 +80048,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_BwZcvR_2(), state_home_BwZcvR_2_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80039,8 +80056,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_BwZcvR_2(), state_home_BwZcvR_2_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_BwZcvR_2(), state_home_BwZcvR_2_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80049,14 +80066,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_BwZcvR_2(), state_home_BwZcvR_2_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CQdFt0wn(), accounts_CQdFt0wn_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Z_usVp9S(), whoami_Z_usVp9S_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_uM7SCLyq(), accounts_uM7SCLyq_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Ct0UqKhE(), whoami_Ct0UqKhE_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CSvc5vT3(), analytics_CSvc5vT3_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BVdgY0fV(), analytics_BVdgY0fV_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -80112,7 +80129,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_C_Rup7iA(), actions_C_Rup7iA_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
