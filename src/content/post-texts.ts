@@ -84,7 +84,8 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
   const perAccount = shared.names.some((name) => name.startsWith('account.'));
   if (!perAccount || source.targets.length === 0) diagnostics.push(...shared.diagnostics);
   const targets = source.targets.map((target, index): RenderedTarget => {
-    const values = () => builtIns({ alias: source.labels[index] ?? target.socialAccountId, accountId: target.socialAccountId });
+    let accountBuiltIns: BuiltIns | undefined;
+    const values = () => (accountBuiltIns ??= builtIns({ alias: source.labels[index] ?? target.socialAccountId, accountId: target.socialAccountId }));
     const entry = source.entries[index] ?? index;
     const inFile = (path: DataPath) => context.locate(['targets', entry, ...path]);
     const options = !holdsTemplate(target.options) ? { value: target.options, diagnostics: [] } : renderValues(target.options, { ...templateBase(context, source), builtIns: values() }, (path) => inFile(['options', ...path]));

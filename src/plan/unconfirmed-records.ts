@@ -66,21 +66,14 @@ function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reaso
  * gone would unschedule or delete the post the other key owns.
  */
 export function sharedPostRecords(state: Pick<TargetState, 'posts'>): ReadonlyMap<string, readonly string[]> {
-  // The first key of each post, and the keys of the posts that have more than one: a list is made only for those.
-  const firstKey = new Map<string, string>();
-  const keysByPost = new Map<string, string[]>();
+  const byPost = new Map<string, string[]>();
   for (const [key, { postId }] of Object.entries(state.posts)) {
-    const first = firstKey.get(postId);
-    if (first === undefined) {
-      firstKey.set(postId, key);
-      continue;
-    }
-    const keys = keysByPost.get(postId);
-    if (keys === undefined) keysByPost.set(postId, [first, key]);
+    const keys = byPost.get(postId);
+    if (keys === undefined) byPost.set(postId, [key]);
     else keys.push(key);
   }
   const shared = new Map<string, readonly string[]>();
-  for (const keys of keysByPost.values()) for (const key of keys) shared.set(key, keys);
+  for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
   return shared;
 }
 
