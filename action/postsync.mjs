@@ -8735,20 +8735,14 @@ function unconfirmedBlock(change, unconfirmed, reason) {
 	};
 }
 function sharedPostRecords(state) {
-	const firstKey = new Map();
-	const keysByPost = new Map();
+	const byPost = new Map();
 	for (const [key, { postId }] of Object.entries(state.posts)) {
-		const first = firstKey.get(postId);
-		if (first === void 0) {
-			firstKey.set(postId, key);
-			continue;
-		}
-		const keys = keysByPost.get(postId);
-		if (keys === void 0) keysByPost.set(postId, [first, key]);
+		const keys = byPost.get(postId);
+		if (keys === void 0) byPost.set(postId, [key]);
 		else keys.push(key);
 	}
 	const shared = new Map();
-	for (const keys of keysByPost.values()) for (const key of keys) shared.set(key, keys);
+	for (const keys of byPost.values()) if (keys.length > 1) for (const key of keys) shared.set(key, keys);
 	return shared;
 }
 function blockShared(change, shared) {
@@ -8766,7 +8760,7 @@ function blockShared(change, shared) {
 	};
 }
 var NONE_UNCONFIRMED;
-var init_unconfirmed_records_VKlctVrA = __esmMin((() => {
+var init_unconfirmed_records_wcxxFJlA = __esmMin((() => {
 	init_format_DZlSd15T();
 	NONE_UNCONFIRMED = {
 		posts: new Set(),
@@ -8927,10 +8921,10 @@ function blockedNote(plan) {
 	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_DHuIYf2d = __esmMin((() => {
+var init_plan_human_CeKmRcZt = __esmMin((() => {
 	init_removed_changes_KdBIyl0V();
 	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_VKlctVrA();
+	init_unconfirmed_records_wcxxFJlA();
 	init_preview_CRMwEdwx();
 	init_main();
 	init_diagnostics_xYlT2z0v();
@@ -8947,7 +8941,7 @@ var init_plan_human_DHuIYf2d = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_DCLGG8Oh_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_CdHiDHAp_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -8996,12 +8990,12 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_DCLGG8Oh = __esmMin((() => {
+var init_plan_markdown_CdHiDHAp = __esmMin((() => {
 	init_summary_DSwXLqm2();
 	init_ordering_Cxkvd8_o();
 	init_markdown_BA79wAv1();
 	init_diagnostics_xYlT2z0v();
-	init_plan_human_DHuIYf2d();
+	init_plan_human_CeKmRcZt();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9094,7 +9088,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports)), Promise.resolve().then(() => (init_plan_markdown_DCLGG8Oh(), plan_markdown_DCLGG8Oh_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports)), Promise.resolve().then(() => (init_plan_markdown_CdHiDHAp(), plan_markdown_CdHiDHAp_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9110,7 +9104,7 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_CjDXvPp_ = __esmMin((() => {
+var init_actions_report_j2woGXMr = __esmMin((() => {
 	init_main();
 	init_decode_8QAsEOi2();
 	init_guard_write_wDbCgDic();
@@ -45239,7 +45233,8 @@ function renderPost(source, context) {
 	const perAccount = shared.names.some((name) => name.startsWith("account."));
 	if (!perAccount || source.targets.length === 0) diagnostics.push(...shared.diagnostics);
 	const targets = source.targets.map((target, index) => {
-		const values = () => builtIns({
+		let accountBuiltIns;
+		const values = () => accountBuiltIns ??= builtIns({
 			alias: source.labels[index] ?? target.socialAccountId,
 			accountId: target.socialAccountId
 		});
@@ -46094,7 +46089,7 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_Dx9i4TWt = __esmMin((() => {
+var init_check_posts_BtgpbL2Y = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
@@ -59174,10 +59169,10 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_B42nA_sV = __esmMin((() => {
+var init_read_desired_Difl65dN = __esmMin((() => {
 	init_option_rules_Czz7qcAl();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_Dx9i4TWt();
+	init_check_posts_BtgpbL2Y();
 	init_yaml_positions_C5X1rS_D();
 	init_state_file_B3VXoz3f();
 	init_shape_hash_7SjPh_cU();
@@ -59881,18 +59876,18 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_CthSfRHl = __esmMin((() => {
-	init_check_posts_Dx9i4TWt();
+var init_build_plan_tr4FJvvS = __esmMin((() => {
+	init_check_posts_BtgpbL2Y();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_media_source_CAgA_Sa2();
 	init_plan_context_BZDxr5iC();
 	init_removed_changes_KdBIyl0V();
-	init_unconfirmed_records_VKlctVrA();
+	init_unconfirmed_records_wcxxFJlA();
 	init_state_file_B3VXoz3f();
 	init_scoped_listing_CMSZZzgQ();
 	init_option_rules_Czz7qcAl();
-	init_read_desired_B42nA_sV();
+	init_read_desired_Difl65dN();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
@@ -69938,11 +69933,11 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return `${JSON.stringify(report, null, 2)}\n`;
 }
-var init_plan_json_DTCrAo4W = __esmMin((() => {
+var init_plan_json_ylHZscXT = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_VKlctVrA();
+	init_unconfirmed_records_wcxxFJlA();
 }));
-var plan_fzGsIJWN_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CEDvTcIs_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70004,16 +69999,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_fzGsIJWN = __esmMin((() => {
+var init_plan_CEDvTcIs = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
-	init_actions_report_CjDXvPp_();
+	init_actions_report_j2woGXMr();
 	init_state_file_B3VXoz3f();
-	init_build_plan_CthSfRHl();
+	init_build_plan_tr4FJvvS();
 	init_context_QkUBeIs1();
-	init_plan_json_DTCrAo4W();
-	init_plan_human_DHuIYf2d();
-	init_plan_markdown_DCLGG8Oh();
+	init_plan_json_ylHZscXT();
+	init_plan_human_CeKmRcZt();
+	init_plan_markdown_CdHiDHAp();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70129,11 +70124,11 @@ function draftReadiness(desired) {
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_CP53B27i = __esmMin((() => {
-	init_check_posts_Dx9i4TWt();
+var init_draft_readiness_Ba9aITdO = __esmMin((() => {
+	init_check_posts_BtgpbL2Y();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_tpoMJLIW_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CQm1zzU0_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70185,19 +70180,19 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_tpoMJLIW = __esmMin((() => {
+var init_validate_CQm1zzU0 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_CP53B27i();
+	init_draft_readiness_Ba9aITdO();
 	init_state_file_B3VXoz3f();
-	init_check_posts_Dx9i4TWt();
-	init_read_desired_B42nA_sV();
+	init_check_posts_BtgpbL2Y();
+	init_read_desired_Difl65dN();
 	init_actions_Bcwedqin();
 	init_summary_DSwXLqm2();
 	init_context_QkUBeIs1();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_json_DTCrAo4W();
+	init_plan_json_ylHZscXT();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -71056,8 +71051,8 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_cSO8Xhtv = __esmMin((() => {
-	init_plan_human_DHuIYf2d();
+var init_apply_progress_C8uOLbAS = __esmMin((() => {
+	init_plan_human_CeKmRcZt();
 	init_format_DZlSd15T();
 	init_main();
 	PLAIN_INTERVAL_MS = 5e3;
@@ -71072,7 +71067,7 @@ var init_apply_progress_cSO8Xhtv = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_BP8Y1IQK_exports = __exportAll$1({ runApply: () => runApply });
+var apply_tp_oVV0R_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71307,25 +71302,25 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_BP8Y1IQK = __esmMin((() => {
+var init_apply_tp_oVV0R = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_actions_report_CjDXvPp_();
-	init_unconfirmed_records_VKlctVrA();
+	init_actions_report_j2woGXMr();
+	init_unconfirmed_records_wcxxFJlA();
 	init_apply_plan_Dv_0y7l9();
 	init_option_rules_Czz7qcAl();
 	init_state_file_B3VXoz3f();
-	init_check_posts_Dx9i4TWt();
+	init_check_posts_BtgpbL2Y();
 	init_limits_DNBBvwcF();
 	init_lock_DOPNlhxx();
 	init_state_store_UnZtoYNE();
-	init_build_plan_CthSfRHl();
+	init_build_plan_tr4FJvvS();
 	init_actions_Bcwedqin();
 	init_context_QkUBeIs1();
 	init_prompt_DdFoKWmA();
-	init_apply_progress_cSO8Xhtv();
-	init_plan_json_DTCrAo4W();
-	init_plan_human_DHuIYf2d();
+	init_apply_progress_C8uOLbAS();
+	init_plan_json_ylHZscXT();
+	init_plan_human_CeKmRcZt();
 	READ_CONCURRENCY$1 = 8;
 }));
 function mergeEntries(base, ours, theirs, bothChanged) {
@@ -72541,7 +72536,7 @@ var init_serve_DnhQPgsw = __esmMin((() => {
 	init_main();
 	init_emulator_CLGeo_Lk();
 }));
-var session_Ba_COl2A_exports = __exportAll$1({
+var session_Zlg9i235_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72764,12 +72759,12 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_Ba_COl2A = __esmMin((() => {
+var init_session_Zlg9i235 = __esmMin((() => {
 	init_state_file_B3VXoz3f();
-	init_build_plan_CthSfRHl();
-	init_draft_readiness_CP53B27i();
-	init_check_posts_Dx9i4TWt();
-	init_read_desired_B42nA_sV();
+	init_build_plan_tr4FJvvS();
+	init_draft_readiness_Ba9aITdO();
+	init_check_posts_BtgpbL2Y();
+	init_read_desired_Difl65dN();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
@@ -74989,7 +74984,7 @@ var init_session_Ba_COl2A = __esmMin((() => {
 		}
 	};
 }));
-var watch_Cnynqcwt_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_CVvHZ_0W_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75146,13 +75141,13 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_Cnynqcwt = __esmMin((() => {
+var init_watch_CVvHZ_0W = __esmMin((() => {
 	init_main();
-	init_apply_progress_cSO8Xhtv();
+	init_apply_progress_C8uOLbAS();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
-	init_plan_human_DHuIYf2d();
+	init_plan_human_CeKmRcZt();
 	init_removed_changes_KdBIyl0V();
 	MAX_FILES_NAMED = 3;
 	DURING = {
@@ -75942,13 +75937,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_BeUV7iQ8 = __esmMin((() => {
+var init_page_COqcTlJk = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
 	init_state_file_B3VXoz3f();
-	init_check_posts_Dx9i4TWt();
-	init_build_plan_CthSfRHl();
-	init_read_desired_B42nA_sV();
+	init_check_posts_BtgpbL2Y();
+	init_build_plan_tr4FJvvS();
+	init_read_desired_Difl65dN();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76213,7 +76208,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_DMLFvfH2_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_DygvzBdG_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76631,11 +76626,11 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_DMLFvfH2 = __esmMin((() => {
-	init_page_BeUV7iQ8();
+var init_watch_calendar_DygvzBdG = __esmMin((() => {
+	init_page_COqcTlJk();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_Dx9i4TWt();
+	init_check_posts_BtgpbL2Y();
 	init_dist_BFLjXo8H();
 	init_atomic_BbAG7Pfz();
 	init_state_file_B3VXoz3f();
@@ -77036,7 +77031,7 @@ var init_watch_calendar_DMLFvfH2 = __esmMin((() => {
 		}
 	};
 }));
-var watch_CWPXjPyX_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_U0OCY4sm_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77061,8 +77056,8 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_QkUBeIs1(), context_QkUBeIs1_exports)),
-			Promise.resolve().then(() => (init_session_Ba_COl2A(), session_Ba_COl2A_exports)),
-			Promise.resolve().then(() => (init_watch_Cnynqcwt(), watch_Cnynqcwt_exports)),
+			Promise.resolve().then(() => (init_session_Zlg9i235(), session_Zlg9i235_exports)),
+			Promise.resolve().then(() => (init_watch_CVvHZ_0W(), watch_CVvHZ_0W_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -77080,7 +77075,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DMLFvfH2(), watch_calendar_DMLFvfH2_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DygvzBdG(), watch_calendar_DygvzBdG_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77125,7 +77120,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_CWPXjPyX = __esmMin((() => {
+var init_watch_U0OCY4sm = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77231,7 +77226,7 @@ var init_token_login_DwfcWSJr = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_B07NlChu_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BBQAI3bg_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77408,9 +77403,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_B07NlChu = __esmMin((() => {
+var init_calendar_report_BBQAI3bg = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_page_BeUV7iQ8();
+	init_page_COqcTlJk();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_CH5GSC4F();
 	init_token_login_DwfcWSJr();
@@ -77426,7 +77421,7 @@ var init_calendar_report_B07NlChu = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_C_Bl_XRt_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DNG53k0W_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -77598,7 +77593,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_B07NlChu(), calendar_report_B07NlChu_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BBQAI3bg(), calendar_report_BBQAI3bg_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77625,8 +77620,8 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_C_Bl_XRt = __esmMin((() => {
-	init_page_BeUV7iQ8();
+var init_calendar_DNG53k0W = __esmMin((() => {
+	init_page_COqcTlJk();
 	init_atomic_BbAG7Pfz();
 	init_guard_write_wDbCgDic();
 	init_main();
@@ -77752,7 +77747,7 @@ var init_post_problems_lzZr_5K7 = __esmMin((() => {
 	init_shape_hash_7SjPh_cU();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_7sN1BeE1_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DyfpmXdl_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -77987,19 +77982,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_7sN1BeE1 = __esmMin((() => {
+var init_status_DyfpmXdl = __esmMin((() => {
 	init_state_file_B3VXoz3f();
-	init_draft_readiness_CP53B27i();
+	init_draft_readiness_Ba9aITdO();
 	init_scoped_listing_CMSZZzgQ();
-	init_check_posts_Dx9i4TWt();
-	init_read_desired_B42nA_sV();
+	init_check_posts_BtgpbL2Y();
+	init_read_desired_Difl65dN();
 	init_context_QkUBeIs1();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_Azpzc_RG_exports = __exportAll$1({ runImport: () => runImport });
+var import_tHEI6Gsy_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78705,7 +78700,7 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_Azpzc_RG = __esmMin((() => {
+var init_import_tHEI6Gsy = __esmMin((() => {
 	init_state_file_B3VXoz3f();
 	init_lock_DOPNlhxx();
 	init_state_store_UnZtoYNE();
@@ -78713,7 +78708,7 @@ var init_import_Azpzc_RG = __esmMin((() => {
 	init_option_rules_Czz7qcAl();
 	init_guard_write_wDbCgDic();
 	init_main();
-	init_check_posts_Dx9i4TWt();
+	init_check_posts_BtgpbL2Y();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_dist_BFLjXo8H();
@@ -79989,7 +79984,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_fzGsIJWN(), plan_fzGsIJWN_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CEDvTcIs(), plan_CEDvTcIs_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -79998,9 +79993,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_tpoMJLIW(), validate_tpoMJLIW_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CQm1zzU0(), validate_CQm1zzU0_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_BP8Y1IQK(), apply_BP8Y1IQK_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_tp_oVV0R(), apply_tp_oVV0R_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -80011,10 +80006,10 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_J94bmuWK(), init_J94bmuWK_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DnhQPgsw(), serve_DnhQPgsw_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CWPXjPyX(), watch_CWPXjPyX_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_C_Bl_XRt(), calendar_C_Bl_XRt_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_7sN1BeE1(), status_7sN1BeE1_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Azpzc_RG(), import_Azpzc_RG_exports))).runImport(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_U0OCY4sm(), watch_U0OCY4sm_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DNG53k0W(), calendar_DNG53k0W_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DyfpmXdl(), status_DyfpmXdl_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_tHEI6Gsy(), import_tHEI6Gsy_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Cd9F3rYx(), calendars_Cd9F3rYx_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B2SdWkNZ(), health_issue_B2SdWkNZ_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
