@@ -4,7 +4,6 @@ import { sortDiagnostics } from '../text/ordering.js';
 import { parsePostFile } from './parse.js';
 import { checkFrontMatter } from './schema.js';
 import type { SourcePosition, TargetKeys, TargetShape } from './types.js';
-import type { YamlPositions } from '../text/yaml-positions.js';
 import type { YamlSource } from '../text/yaml-source.js';
 
 /** What a post file's bytes say on their own, with the config: no clock, no other file. */
@@ -54,11 +53,10 @@ export interface InterpretContext {
   accounts: Readonly<Record<string, string>>;
 }
 
-/** A post file's reading, and where its front-matter's values are (`positions`: the same as plain data, made on demand). */
+/** A post file's reading, and where its front-matter's values are. */
 export interface InterpretedFile {
   reading: PostFileReading;
   locate: YamlSource['locate'];
-  positions: () => YamlPositions;
 }
 
 /**
@@ -69,7 +67,7 @@ export interface InterpretedFile {
 export function interpretPostFile(bytes: Uint8Array, context: InterpretContext): InterpretedFile {
   const { file } = context;
   const parsed = parsePostFile(file, bytes);
-  if (parsed.frontMatter === undefined) return { reading: { key: null, diagnostics: parsed.diagnostics }, locate: parsed.locate, positions: parsed.positions };
+  if (parsed.frontMatter === undefined) return { reading: { key: null, diagnostics: parsed.diagnostics }, locate: parsed.locate };
   const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, file, parsed.locate);
   const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, { ...context, locate: parsed.locate });
   const frontMatter = isRecord(parsed.frontMatter) ? parsed.frontMatter : {};
@@ -94,7 +92,7 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
     diagnostics: sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...normalized.diagnostics]),
     text,
   };
-  return { reading, locate: parsed.locate, positions: parsed.positions };
+  return { reading, locate: parsed.locate };
 }
 
 /** Spaces before the text on its first non-blank line (the body is trimmed). */

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { locatorOf, type YamlPositions } from '../text/yaml-positions.js';
 import type { InterpretContext, PostFileReading } from './interpret-file.js';
-import type { YamlSource } from '../text/yaml-source.js';
+import type { SourcePosition, YamlSource } from '../text/yaml-source.js';
 
 /** A reading made in a worker, located again in this thread. */
 export interface PooledReading {
@@ -18,8 +17,17 @@ export interface ParseBatch {
   files: { bytes: Uint8Array; context: InterpretContext }[];
 }
 
+/**
+ * A worker's reading of one file: the reading, and where each entry of `media:` is (`locate(['media', i])`
+ * as the worker answered it), the one position every post with media asks for.
+ */
+export interface PooledAnswer {
+  reading: PostFileReading;
+  mediaAt?: (SourcePosition | undefined)[];
+}
+
 /** A worker's answer to one batch: a result per file, in the batch's order, or the error that stopped it. */
-export type ParseAnswer = { id: number; results: { reading: PostFileReading; positions?: YamlPositions }[] } | { id: number; error: string };
+export type ParseAnswer = { id: number; results: PooledAnswer[] } | { id: number; error: string };
 
 /** Below this many files to read in full, starting the workers costs more than they save. */
 export const POOLED_FILES_MIN = 500;
@@ -39,7 +47,7 @@ export interface ParsePoolOptions {
 }
 
 interface Waiting {
-  resolve: (reading: PooledReading) => void;
+  resolve: (answer: PooledAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -54,6 +62,8 @@ export class ParsePool {
   readonly #workers: { worker: Worker; out: number }[];
   readonly #batches = new Map<number, Waiting[]>();
   #queue: { bytes: Uint8Array; context: InterpretContext; waiting: Waiting }[] = [];
+  /** This thread's parser, for the rare position a worker did not send (loaded once the pool has work). */
+  #parser: Promise<typeof import('./parse.js')> | undefined;
   #nextId = 0;
   #out = 0;
   #flushQueued = false;
@@ -90,8 +100,18 @@ export class ParsePool {
     return new ParsePool(options);
   }
 
-  /** The reading of one post file's bytes, made by a worker. */
-  interpret(bytes: Uint8Array, context: InterpretContext): Promise<PooledReading> {
+  /**
+   * The reading of one post file's bytes, made by a worker. Its `locate` answers exactly as this
+   * thread's parse would: the media entries from the worker's answer, any other path (a problem's
+   * position, a repeat's entries) by parsing the bytes here when first asked.
+   */
+  async interpret(bytes: Uint8Array, context: InterpretContext): Promise<PooledReading> {
+    this.#parser ??= import('./parse.js');
+    const [answer, { parsePostFile }] = await Promise.all([this.#send(bytes, context), this.#parser]);
+    return { reading: answer.reading, locate: pooledLocate(answer.mediaAt, () => parsePostFile(context.file, bytes).locate) };
+  }
+
+  #send(bytes: Uint8Array, context: InterpretContext): Promise<PooledAnswer> {
     return new Promise((resolve, reject) => {
       // A read still queued when its command stopped on another file's error.
       if (this.#closed) return reject(new Error('the parse pool was closed'));
@@ -136,7 +156,7 @@ export class ParsePool {
       for (const each of waiting) each.reject(new Error(`reading a post file failed in a parse worker: ${answer.error}`));
       return;
     }
-    answer.results.forEach(({ reading, positions }, index) => waiting[index]!.resolve({ reading, locate: locatorOf(positions ?? {}) }));
+    answer.results.forEach((result, index) => waiting[index]!.resolve(result));
   }
 
   #failAll(error: Error): void {
@@ -147,4 +167,18 @@ export class ParsePool {
     if (this.#out > 0) for (const { worker } of this.#workers) worker.unref();
     this.#out = 0;
   }
+}
+
+/** `locate` over the media positions a worker sent, parsing the file again (once) for any other path. */
+function pooledLocate(mediaAt: PooledAnswer['mediaAt'], parse: () => YamlSource['locate']): YamlSource['locate'] {
+  let parsed: YamlSource['locate'] | undefined;
+  return (path, options = {}) => {
+    const [first, index] = path;
+    if (mediaAt !== undefined && path.length === 2 && first === 'media' && options.key !== true && typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < mediaAt.length) {
+      const at = mediaAt[index];
+      return at === undefined ? undefined : { line: at.line, column: at.column };
+    }
+    parsed ??= parse();
+    return parsed(path, options);
+  };
 }

@@ -1,16 +1,17 @@
 // The entry of a parse pool's worker thread (parse-pool.ts): interprets batches of post files and
-// answers each with its reading and its positions as plain data, in the order given.
+// answers each with its reading and the positions of its media entries, in the order given.
 import { parentPort } from 'node:worker_threads';
 import { interpretPostFile } from './interpret-file.js';
-import type { ParseBatch, ParseAnswer } from './parse-pool.js';
+import type { ParseBatch, ParseAnswer, PooledAnswer } from './parse-pool.js';
 
 parentPort?.on('message', (batch: ParseBatch) => {
   let answer: ParseAnswer;
   try {
-    const results = batch.files.map(({ bytes, context }) => {
-      const { reading, positions } = interpretPostFile(bytes, context);
-      // Without a text the reader stops at the reading: nothing asks for a position.
-      return reading.text === undefined ? { reading } : { reading, positions: positions() };
+    const results = batch.files.map(({ bytes, context }): PooledAnswer => {
+      const { reading, locate } = interpretPostFile(bytes, context);
+      // Every post with media asks where its entries are; any other position is rare, and asked of the main thread's own parse.
+      const media = reading.text?.media;
+      return Array.isArray(media) ? { reading, mediaAt: media.map((_entry, index) => locate(['media', index])) } : { reading };
     });
     answer = { id: batch.id, results };
   } catch (error) {

@@ -1,7 +1,6 @@
 import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics.js';
 import { decodeUtf8File } from '../text/decode.js';
-import type { YamlPositions } from '../text/yaml-positions.js';
 import { parseYamlSource, type YamlSource } from '../text/yaml-source.js';
 
 /** A post file split into front-matter (with source positions) and body. */
@@ -13,8 +12,6 @@ export interface ParsedPostFile {
   /** 1-based line of the first non-blank body line (for messages about the content). */
   bodyLine: number;
   locate: YamlSource['locate'];
-  /** What `locate` answers, as plain data (`locatorOf`). */
-  positions: () => YamlPositions;
   diagnostics: Diagnostic[];
 }
 
@@ -26,7 +23,6 @@ const refuseLanguage = (): object => {
 };
 
 const nowhere: YamlSource['locate'] = () => undefined;
-const noPositions = (): YamlPositions => ({});
 
 /**
  * Parses one post file. gray-matter splits it; the front-matter itself goes through the `yaml`
@@ -69,13 +65,12 @@ export function parsePostFile(file: string, bytes: Uint8Array): ParsedPostFile {
     body: parsed.content,
     bodyLine: lineOf(text, bodyStart + leadingBlank.lastIndexOf('\n') + 1),
     locate: source?.locate ?? nowhere,
-    positions: source?.positions ?? noPositions,
     diagnostics,
   };
 }
 
 function failed(diagnostic: Diagnostic): ParsedPostFile {
-  return { frontMatter: undefined, body: '', bodyLine: 1, locate: nowhere, positions: noPositions, diagnostics: [diagnostic] };
+  return { frontMatter: undefined, body: '', bodyLine: 1, locate: nowhere, diagnostics: [diagnostic] };
 }
 
 function lineOf(text: string, offset: number): number {

@@ -1,6 +1,5 @@
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import { positionsOf, type YamlPositions } from './yaml-positions.js';
 
 /** 1-based line and column in a file. */
 export interface SourcePosition {
@@ -23,8 +22,6 @@ export interface YamlSource {
   diagnostics: Diagnostic[];
   /** Position of the value at `path` (of its key with `key: true`), else of its nearest ancestor. */
   locate(path: DataPath, options?: { key?: boolean }): SourcePosition | undefined;
-  /** The same positions as plain data, for a reader in another thread (`locatorOf`). */
-  positions(): YamlPositions;
 }
 
 /** Deep alias chains can blow up memory ("billion laughs"); no legitimate file needs many. */
@@ -80,7 +77,6 @@ export function parseYamlSource(text: string, file: string): YamlSource {
       const range = findRange(doc, path, options.key === true);
       return range === undefined ? undefined : position(range);
     },
-    positions: () => positionsOf(doc, lineCounter),
   };
 }
 

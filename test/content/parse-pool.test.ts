@@ -35,7 +35,7 @@ const pool = ParsePool.start({ entry: new URL('../../src/content/parse-worker.ts
 afterAll(() => pool.close());
 
 describe('ParsePool', () => {
-  it('gives every post file the reading and the positions this thread gives it, each to its own caller', async () => {
+  it('gives every post file the reading and the positions this thread gives it (media entries from the worker, any other path parsed again here), each to its own caller', async () => {
     const files = postFiles();
     expect(files.length).toBeGreaterThan(50);
     const context = (file: string): InterpretContext => ({ file, fileInContent: file, timezone: 'Europe/Berlin', accounts: { photo: '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01', video: '1a2b3c4d-0a55-4c59-9d0f-3b8f5d1a7e02' } });
@@ -45,7 +45,7 @@ describe('ParsePool', () => {
       const here = interpretPostFile(bytes, context(file));
       const there = pooled[index]!;
       expect(there.reading, file).toEqual(here.reading);
-      // Without a text nothing asks a reading for positions (the worker sends none).
+      // Without a text the reader stops at the reading: nothing asks it for a position.
       if (here.reading.text === undefined) return;
       for (const path of pathsOf(here.reading.text.frontMatter)) {
         for (const key of [false, true]) expect(there.locate(path, { key }), `${file} ${JSON.stringify(path)}`).toEqual(here.locate(path, { key }));
