@@ -1,5 +1,4 @@
-import { constants, openSync, statSync, type Stats } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { constants, openSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -10,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
  * never keep one across reads, or changes on disk would go unseen.
  */
 export class FileLookups {
-  readonly #realpaths = new Map<string, Promise<string>>();
+  readonly #realpaths = new Map<string, { real: string } | { error: unknown }>();
   readonly #stats = new Map<string, Promise<Stats | undefined>>();
   readonly #answers = new Map<string, Promise<unknown>>();
   readonly #syncAnswers = new Map<string, unknown>();
@@ -31,13 +30,23 @@ export class FileLookups {
     return this.#syncAnswers.get(key) as T;
   }
 
-  realpath(path: string): Promise<string> {
-    let real = this.#realpaths.get(path);
-    if (real === undefined) {
-      real = realpath(path);
-      this.#realpaths.set(path, real);
+  /**
+   * The real path, or the error finding it threw. Synchronous, as the other lookups: a few calls
+   * per read (the root, each folder, each media file), while a promise-based one waits for a thread
+   * of libuv's pool that the file reads of a large read keep busy, and holds up every file of its folder.
+   */
+  realpath(path: string): string {
+    let answer = this.#realpaths.get(path);
+    if (answer === undefined) {
+      try {
+        answer = { real: realpathSync.native(path) };
+      } catch (error) {
+        answer = { error };
+      }
+      this.#realpaths.set(path, answer);
     }
-    return real;
+    if ('error' in answer) throw answer.error;
+    return answer.real;
   }
 
   /**
@@ -62,11 +71,11 @@ export class FileLookups {
    * Resolves to null, opening nothing, when the real path is not allowed. O_NONBLOCK keeps a FIFO
    * from blocking the open. The caller closes the descriptor.
    */
-  async openChecked(path: string, allowed: (realPath: string) => boolean): Promise<{ fd: number; realPath: string } | null> {
+  openChecked(path: string, allowed: (realPath: string) => boolean): { fd: number; realPath: string } | null {
     const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
     const flags = O_RDONLY | (O_NONBLOCK ?? 0);
     if (O_NOFOLLOW !== undefined) {
-      const realPath = join(await this.realpath(dirname(path)), basename(path));
+      const realPath = join(this.realpath(dirname(path)), basename(path));
       if (allowed(realPath)) {
         try {
           return { fd: openSync(path, flags | O_NOFOLLOW), realPath };
@@ -76,7 +85,7 @@ export class FileLookups {
         }
       }
     }
-    const realPath = await realpath(path);
+    const realPath = realpathSync.native(path);
     return allowed(realPath) ? { fd: openSync(path, flags), realPath } : null;
   }
 }

@@ -66,7 +66,7 @@ export function mediaRequestsOf(raw: unknown, file: string): readonly MediaReque
 /** Looks up each (folder, path) pair once per read (`lookups`), hashing and probing the files found. */
 export async function findMediaFiles(requests: Iterable<MediaRequest>, context: Omit<MediaContext, 'file' | 'locate'>): Promise<FoundMediaFiles> {
   const lookups = context.lookups ?? new FileLookups();
-  const realRoot = await lookups.realpath(context.root);
+  const realRoot = lookups.realpath(context.root);
   const found = new Map<string, Promise<FoundMedia>>();
   for (const { folder, ref } of requests) {
     const key = mediaLookupKey(folder, ref);
@@ -140,7 +140,7 @@ async function findMediaFile(ref: string, folder: string, realRoot: string, cont
     const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(' and ');
     return fail('media-not-found', `media file \`${ref}\` does not exist`, { expected: `a file at ${looked}`, hint: 'Check the spelling; paths are relative to the post file or the project root.' });
   }
-  const real = await context.lookups.realpath(found.path);
+  const real = context.lookups.realpath(found.path);
   if (!isInside(realRoot, real)) {
     return fail('media-outside-project', `media path \`${ref}\` is a symlink that leads outside the project`, { expected: 'a file inside the project folder', hint: 'Replace the symlink with a copy of the file inside the project.' });
   }

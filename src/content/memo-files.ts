@@ -36,19 +36,22 @@ interface MemoFile {
 export async function memoFiles(files: readonly string[], options: ReadContentOptions & { memo: ReadingMemo }): Promise<(ContentFileResult | undefined)[]> {
   const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
   const { root } = options.config;
-  const realRoot = await shared.lookups.realpath(root);
+  const realRoot = shared.lookups.realpath(root);
   // Each folder (project-relative, as in `files`) resolved once. A file in a folder whose real path
   // lies inside the project does too (a regular file's name cannot lead elsewhere); files of other
   // folders are left to a full read, which says why.
   const folderOf = (file: string) => file.slice(0, Math.max(0, file.lastIndexOf('/')));
   const insideFolders = new Map<string, string>();
-  await Promise.all(
-    [...new Set(files.map(folderOf))].map(async (folder) => {
-      const absolute = resolve(root, folder);
-      const real = await shared.lookups.realpath(absolute).catch(() => undefined);
-      if (real !== undefined && isInside(realRoot, real)) insideFolders.set(folder, shortestPath(absolute));
-    }),
-  );
+  for (const folder of new Set(files.map(folderOf))) {
+    const absolute = resolve(root, folder);
+    let real: string;
+    try {
+      real = shared.lookups.realpath(absolute);
+    } catch {
+      continue;
+    }
+    if (isInside(realRoot, real)) insideFolders.set(folder, shortestPath(absolute));
+  }
   const known: MemoFile[] = [];
   const requests: MediaRequest[] = [];
   // The requests of one `media:` value in one folder, made once: the memo may hand the same

@@ -13,16 +13,16 @@ export type FileProblem = Omit<Diagnostic, 'severity' | 'file'>;
  * and a synchronous read of a cached file costs a fraction of the CPU time of a promise-based one
  * (bench/README.md), while blocking the event loop only for microseconds.
  */
-export async function readPostBytes(absolute: string, root: string, lookups: FileLookups): Promise<{ bytes: Buffer; stats: Stats } | { problem: FileProblem }> {
+export function readPostBytes(absolute: string, root: string, lookups: FileLookups): { bytes: Buffer; stats: Stats } | { problem: FileProblem } {
   const unreadable = (error: unknown): { problem: FileProblem } => {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return { problem: { code: 'file-unreadable', message: `the file cannot be read (${reason})`, hint: 'Check that it exists and is readable.' } };
   };
   let opened;
   try {
-    const realRoot = await lookups.realpath(root);
+    const realRoot = lookups.realpath(root);
     // Inside the project, and not in a hidden part of it (`.git/config`, `.env`): a symlink committed as a post file may not read those.
-    opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
+    opened = lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
   } catch (error) {
     return unreadable(error);
   }

@@ -76,7 +76,7 @@ export async function readContentFile(file: string, options: ReadContentOptions)
   const relativeFile = relativePosix(config.root, absolute);
   const lookups = options.lookups ?? new FileLookups();
   const readAt = Date.now();
-  const read = await readPostBytes(absolute, config.root, lookups);
+  const read = readPostBytes(absolute, config.root, lookups);
   if ('problem' in read) return { file: relativeFile, key: null, pathKey: pathKeyOf(relativeFile, config), posts: [], diagnostics: [{ severity: 'error', file: relativeFile, ...read.problem }] };
   return readPostFromBytes(relativeFile, read.bytes, { ...options, lookups }, { stats: read.stats, readAt });
 }

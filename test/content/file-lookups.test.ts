@@ -39,9 +39,12 @@ describe('reading post files through FileLookups', () => {
     const root = await testdir({ 'media/a.png': 'png' });
     await mkdir(join(root, 'posts'));
     const lookups = new FileLookups();
-    const [first, second] = await Promise.all([lookups.realpath(join(root, 'posts')), lookups.realpath(join(root, 'posts'))]);
-    expect(first).toBe(second);
+    expect(lookups.realpath(join(root, 'posts'))).toBe(lookups.realpath(join(root, 'posts')));
     expect(lookups.realpath(root)).toBe(lookups.realpath(root));
+    // A path that cannot be resolved throws the same error each time it is asked for.
+    const missing = join(root, 'gone');
+    expect(() => lookups.realpath(missing)).toThrow(/ENOENT/);
+    expect(() => lookups.realpath(missing)).toThrow(/ENOENT/);
     expect(await lookups.stat(join(root, 'media/a.png'))).toMatchObject({ size: 3 });
     expect(await lookups.stat(join(root, 'media/missing.png'))).toBeUndefined();
   });
