@@ -11,6 +11,15 @@ var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __commonJSMin = (cb, mod) => () => (mod || (cb((mod = { exports: {} }).exports, mod, mod.exports), cb = null), mod.exports);
+var __exportAll = (all, no_symbols) => {
+	let target = {};
+	for (var name in all) __defProp(target, name, {
+		get: all[name],
+		enumerable: true
+	});
+	if (!no_symbols) __defProp(target, Symbol.toStringTag, { value: "Module" });
+	return target;
+};
 var __copyProps = (to, from, except, desc) => {
 	if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames(from), i = 0, n = keys.length, key; i < n; i++) {
 		key = keys[i];
@@ -10250,41 +10259,6 @@ var require_dist = __commonJSMin(((exports) => {
 	exports.visit = visit.visit;
 	exports.visitAsync = visit.visitAsync;
 }));
-var import_dist$1 = require_dist();
-function positionsOf(doc, lineCounter) {
-	const position = (offset) => {
-		if (offset === void 0) return void 0;
-		const { line, col } = lineCounter.linePos(offset);
-		return {
-			line,
-			column: col
-		};
-	};
-	const walk = (node, at) => {
-		const tree = at === void 0 ? {} : { at };
-		if ((0, import_dist$1.isMap)(node)) {
-			const entries = new Map();
-			for (const pair of node.items) {
-				if (!(0, import_dist$1.isPair)(pair) || !(0, import_dist$1.isScalar)(pair.key)) continue;
-				const name = String(pair.key.value);
-				if (entries.has(name)) continue;
-				const key = position(rangeStart$1(pair.key));
-				const child = walk(pair.value, position(rangeStart$1(pair.value)) ?? key ?? at);
-				entries.set(name, key === void 0 ? child : {
-					...child,
-					key
-				});
-			}
-			tree.entries = entries;
-		} else if ((0, import_dist$1.isSeq)(node)) tree.items = node.items.map((item) => item === void 0 ? void 0 : walk(item, position(rangeStart$1(item)) ?? at));
-		return tree;
-	};
-	return walk(doc.contents, position(rangeStart$1(doc.contents)));
-}
-function rangeStart$1(node) {
-	const range = node?.range;
-	return Array.isArray(range) ? range[0] : void 0;
-}
 var import_dist = require_dist();
 const MAX_ALIAS_COUNT = 50;
 function reportedOffset(doc, error) {
@@ -10342,8 +10316,7 @@ function parseYamlSource(text, file) {
 		locate(path, options = {}) {
 			const range = findRange(doc, path, options.key === true);
 			return range === void 0 ? void 0 : position(range);
-		},
-		positions: () => positionsOf(doc, lineCounter)
+		}
 	};
 }
 function findRange(doc, path, wantKey) {
@@ -18332,13 +18305,13 @@ var require_gray_matter = __commonJSMin(((exports, module) => {
 	};
 	module.exports = matter;
 }));
+var parse_exports = __exportAll({ parsePostFile: () => parsePostFile });
 var import_gray_matter = __toESM(require_gray_matter(), 1);
 var UnsupportedFrontMatterLanguage = class extends Error {};
 const refuseLanguage = () => {
 	throw new UnsupportedFrontMatterLanguage();
 };
 const nowhere = () => void 0;
-const noPositions = () => ({});
 function parsePostFile(file, bytes) {
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return failed(decoded.diagnostic);
@@ -18409,7 +18382,6 @@ function parsePostFile(file, bytes) {
 		body: parsed.content,
 		bodyLine: lineOf(text, bodyStart + leadingBlank.lastIndexOf("\n") + 1),
 		locate: source?.locate ?? nowhere,
-		positions: source?.positions ?? noPositions,
 		diagnostics
 	};
 }
@@ -18419,7 +18391,6 @@ function failed(diagnostic) {
 		body: "",
 		bodyLine: 1,
 		locate: nowhere,
-		positions: noPositions,
 		diagnostics: [diagnostic]
 	};
 }
@@ -18880,8 +18851,7 @@ function interpretPostFile(bytes, context) {
 			key: null,
 			diagnostics: parsed.diagnostics
 		},
-		locate: parsed.locate,
-		positions: parsed.positions
+		locate: parsed.locate
 	};
 	const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, file, parsed.locate);
 	const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, {
@@ -18921,8 +18891,7 @@ function interpretPostFile(bytes, context) {
 			]),
 			text
 		},
-		locate: parsed.locate,
-		positions: parsed.positions
+		locate: parsed.locate
 	};
 }
 function leadingOnFirstLine(body) {
@@ -18936,11 +18905,12 @@ parentPort?.on("message", (batch) => {
 	let answer;
 	try {
 		const results = batch.files.map(({ bytes, context }) => {
-			const { reading, positions } = interpretPostFile(bytes, context);
-			return reading.text === void 0 ? { reading } : {
+			const { reading, locate } = interpretPostFile(bytes, context);
+			const media = reading.text?.media;
+			return Array.isArray(media) ? {
 				reading,
-				positions: positions()
-			};
+				mediaAt: media.map((_entry, index) => locate(["media", index]))
+			} : { reading };
 		});
 		answer = {
 			id: batch.id,

@@ -15102,66 +15102,7 @@ var init_dist_BFLjXo8H = __esmMin((() => {
 		exports.visitAsync = visit.visitAsync;
 	}));
 }));
-function positionsOf(doc, lineCounter) {
-	const position = (offset) => {
-		if (offset === void 0) return void 0;
-		const { line, col } = lineCounter.linePos(offset);
-		return {
-			line,
-			column: col
-		};
-	};
-	const walk = (node, at) => {
-		const tree = at === void 0 ? {} : { at };
-		if ((0, import_dist$5.isMap)(node)) {
-			const entries = new Map();
-			for (const pair of node.items) {
-				if (!(0, import_dist$5.isPair)(pair) || !(0, import_dist$5.isScalar)(pair.key)) continue;
-				const name = String(pair.key.value);
-				if (entries.has(name)) continue;
-				const key = position(rangeStart$1(pair.key));
-				const child = walk(pair.value, position(rangeStart$1(pair.value)) ?? key ?? at);
-				entries.set(name, key === void 0 ? child : {
-					...child,
-					key
-				});
-			}
-			tree.entries = entries;
-		} else if ((0, import_dist$5.isSeq)(node)) tree.items = node.items.map((item) => item === void 0 ? void 0 : walk(item, position(rangeStart$1(item)) ?? at));
-		return tree;
-	};
-	return walk(doc.contents, position(rangeStart$1(doc.contents)));
-}
-function locatorOf(positions) {
-	return (path, options = {}) => {
-		let node = positions;
-		for (const [index, segment] of path.entries()) {
-			let child;
-			if (node.entries !== void 0) child = node.entries.get(String(segment));
-			else if (node.items !== void 0 && typeof segment === "number") child = node.items[segment];
-			if (child === void 0) return copy(node.at);
-			if (index === path.length - 1 && options.key === true && node.entries !== void 0) return copy(child.key ?? node.at);
-			node = child;
-		}
-		return copy(node.at);
-	};
-}
-function copy(position) {
-	return position === void 0 ? void 0 : {
-		line: position.line,
-		column: position.column
-	};
-}
-function rangeStart$1(node) {
-	const range = node?.range;
-	return Array.isArray(range) ? range[0] : void 0;
-}
-var import_dist$5;
-var init_yaml_positions_C5X1rS_D = __esmMin((() => {
-	init_dist_BFLjXo8H();
-	import_dist$5 = require_dist$1();
-}));
-var yaml_source_DDay_OAu_exports = __exportAll$1({
+var yaml_source_BWEJFDia_exports = __exportAll$1({
 	n: () => yaml_source_exports,
 	t: () => parseYamlSource
 });
@@ -15220,8 +15161,7 @@ function parseYamlSource(text, file) {
 		locate(path, options = {}) {
 			const range = findRange(doc, path, options.key === true);
 			return range === void 0 ? void 0 : position(range);
-		},
-		positions: () => positionsOf(doc, lineCounter)
+		}
 	};
 }
 function findRange(doc, path, wantKey) {
@@ -15261,10 +15201,9 @@ function yamlHint(error) {
 	}
 }
 var yaml_source_exports, import_dist$4, MAX_ALIAS_COUNT;
-var init_yaml_source_DDay_OAu = __esmMin((() => {
+var init_yaml_source_BWEJFDia = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_dist_BFLjXo8H();
-	init_yaml_positions_C5X1rS_D();
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
 	import_dist$4 = require_dist$1();
 	MAX_ALIAS_COUNT = 50;
@@ -19184,7 +19123,7 @@ function readBounded(path) {
 	}
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_DDay_OAu(), yaml_source_DDay_OAu_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_CNk6qLke(), content_validators_CNk6qLke_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_BWEJFDia(), yaml_source_BWEJFDia_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_CNk6qLke(), content_validators_CNk6qLke_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -20824,7 +20763,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_B3VXoz3f = __esmMin((() => {
+var init_state_file_qrr7uMhS = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_main();
 	init_ordering_Cxkvd8_o();
@@ -29416,8 +29355,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_Czz7qcAl = __esmMin((() => {
-	init_state_file_B3VXoz3f();
+var init_option_rules_9yjcAEmA = __esmMin((() => {
+	init_state_file_qrr7uMhS();
 	Node = class {
 		value;
 		next;
@@ -35072,6 +35011,10 @@ var init_probe_DV4dE_ul = __esmMin((() => {
 		"video/3gpp2"
 	]);
 }));
+var parse_cBoy0IeR_exports = __exportAll$1({
+	n: () => parse_exports,
+	t: () => parsePostFile
+});
 function parsePostFile(file, bytes) {
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return failed(decoded.diagnostic);
@@ -35142,7 +35085,6 @@ function parsePostFile(file, bytes) {
 		body: parsed.content,
 		bodyLine: lineOf(text, bodyStart + leadingBlank.lastIndexOf("\n") + 1),
 		locate: source?.locate ?? nowhere,
-		positions: source?.positions ?? noPositions,
 		diagnostics
 	};
 }
@@ -35152,7 +35094,6 @@ function failed(diagnostic) {
 		body: "",
 		bodyLine: 1,
 		locate: nowhere,
-		positions: noPositions,
 		diagnostics: [diagnostic]
 	};
 }
@@ -35161,11 +35102,11 @@ function lineOf(text, offset) {
 	for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) line++;
 	return line;
 }
-var require_kind_of, require_is_extendable, require_extend_shallow, require_section_matter, require_common, require_exception, require_mark, require_type, require_schema, require_str, require_seq, require_map, require_failsafe, require_null, require_bool, require_int, require_float, require_json, require_core$2, require_timestamp, require_merge, require_binary, require_omap, require_pairs, require_set, require_default_safe, require_undefined, require_regexp, require_esprima, require_function, require_default_full, require_loader, require_dumper, require_js_yaml$1, require_js_yaml, require_engines, require_strip_bom_string, require_utils$1, require_defaults$1, require_engine, require_stringify, require_excerpt, require_to_file, require_parse$1, require_gray_matter, import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere, noPositions;
-var init_parse_vq9BcMzG = __esmMin((() => {
+var require_kind_of, require_is_extendable, require_extend_shallow, require_section_matter, require_common, require_exception, require_mark, require_type, require_schema, require_str, require_seq, require_map, require_failsafe, require_null, require_bool, require_int, require_float, require_json, require_core$2, require_timestamp, require_merge, require_binary, require_omap, require_pairs, require_set, require_default_safe, require_undefined, require_regexp, require_esprima, require_function, require_default_full, require_loader, require_dumper, require_js_yaml$1, require_js_yaml, require_engines, require_strip_bom_string, require_utils$1, require_defaults$1, require_engine, require_stringify, require_excerpt, require_to_file, require_parse$1, require_gray_matter, parse_exports, import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
+var init_parse_cBoy0IeR = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_decode_8QAsEOi2();
-	init_yaml_source_DDay_OAu();
+	init_yaml_source_BWEJFDia();
 	require_kind_of = __commonJSMin(((exports, module) => {
 		var toString = Object.prototype.toString;
 		module.exports = function kindOf(val) {
@@ -43116,15 +43057,15 @@ var init_parse_vq9BcMzG = __esmMin((() => {
 		};
 		module.exports = matter;
 	}));
+	parse_exports = __exportAll({ parsePostFile: () => parsePostFile });
 	import_gray_matter = __toESM(require_gray_matter(), 1);
 	UnsupportedFrontMatterLanguage = class extends Error {};
 	refuseLanguage = () => {
 		throw new UnsupportedFrontMatterLanguage();
 	};
 	nowhere = () => void 0;
-	noPositions = () => ({});
 }));
-var interpret_file_CG9y0wBG_exports = __exportAll$1({
+var interpret_file_BCkpaU8K_exports = __exportAll$1({
 	n: () => interpret_file_exports,
 	t: () => interpretPostFile
 });
@@ -43354,8 +43295,7 @@ function interpretPostFile(bytes, context) {
 			key: null,
 			diagnostics: parsed.diagnostics
 		},
-		locate: parsed.locate,
-		positions: parsed.positions
+		locate: parsed.locate
 	};
 	const schemaDiagnostics = checkFrontMatter(parsed.frontMatter, file, parsed.locate);
 	const normalized = normalizePost(parsed.frontMatter, parsed.body, parsed.bodyLine, {
@@ -43395,8 +43335,7 @@ function interpretPostFile(bytes, context) {
 			]),
 			text
 		},
-		locate: parsed.locate,
-		positions: parsed.positions
+		locate: parsed.locate
 	};
 }
 function leadingOnFirstLine(body) {
@@ -43407,7 +43346,7 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
-var init_interpret_file_CG9y0wBG = __esmMin((() => {
+var init_interpret_file_BCkpaU8K = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
@@ -43415,7 +43354,7 @@ var init_interpret_file_CG9y0wBG = __esmMin((() => {
 	init_types_DvW_OqHm();
 	init_content_validators_CNk6qLke();
 	init_text_length_BSWyNaU7();
-	init_parse_vq9BcMzG();
+	init_parse_cBoy0IeR();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -44224,7 +44163,7 @@ function mediaRequestsOf(raw, file) {
 }
 async function findMediaFiles(requests, context) {
 	const lookups = context.lookups ?? new FileLookups();
-	const realRoot = await lookups.realpath(context.root);
+	const realRoot = lookups.realpath(context.root);
 	const found = new Map();
 	for (const { folder, ref } of requests) {
 		const key = mediaLookupKey(folder, ref);
@@ -44325,7 +44264,7 @@ async function findMediaFile(ref, folder, realRoot, context) {
 			hint: "Check the spelling; paths are relative to the post file or the project root."
 		});
 	}
-	const real = await context.lookups.realpath(found.path);
+	const real = context.lookups.realpath(found.path);
 	if (!isInside(realRoot, real)) return fail("media-outside-project", `media path \`${ref}\` is a symlink that leads outside the project`, {
 		expected: "a file inside the project folder",
 		hint: "Replace the symlink with a copy of the file inside the project."
@@ -44357,7 +44296,7 @@ async function findMediaFile(ref, folder, realRoot, context) {
 		kind: facts.kind
 	} };
 }
-async function readPostBytes(absolute, root, lookups) {
+function readPostBytes(absolute, root, lookups) {
 	const unreadable = (error) => {
 		return { problem: {
 			code: "file-unreadable",
@@ -44367,8 +44306,8 @@ async function readPostBytes(absolute, root, lookups) {
 	};
 	let opened;
 	try {
-		const realRoot = await lookups.realpath(root);
-		opened = await lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
+		const realRoot = lookups.realpath(root);
+		opened = lookups.openChecked(absolute, (realPath) => isInside(realRoot, realPath) && !isHiddenPath(relativePosix(realRoot, realPath)));
 	} catch (error) {
 		return unreadable(error);
 	}
@@ -45450,7 +45389,7 @@ async function readContentFile(file, options) {
 	const relativeFile = relativePosix(config.root, absolute);
 	const lookups = options.lookups ?? new FileLookups();
 	const readAt = Date.now();
-	const read = await readPostBytes(absolute, config.root, lookups);
+	const read = readPostBytes(absolute, config.root, lookups);
 	if ("problem" in read) return {
 		file: relativeFile,
 		key: null,
@@ -45479,7 +45418,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		timezone: config.timezone,
 		accounts: config.accounts
 	};
-	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_CG9y0wBG(), interpret_file_CG9y0wBG_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_BCkpaU8K(), interpret_file_BCkpaU8K_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -46089,14 +46028,14 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_BtgpbL2Y = __esmMin((() => {
+var init_check_posts_DY0z_JS_ = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_B3VXoz3f();
-	init_option_rules_Czz7qcAl();
+	init_state_file_qrr7uMhS();
+	init_option_rules_9yjcAEmA();
 	init_format_DZlSd15T();
 	init_shape_hash_7SjPh_cU();
 	init_codecs_o_3IgQaa();
@@ -46161,12 +46100,17 @@ var init_check_posts_BtgpbL2Y = __esmMin((() => {
 			return this.#syncAnswers.get(key);
 		}
 		realpath(path) {
-			let real = this.#realpaths.get(path);
-			if (real === void 0) {
-				real = realpath(path);
-				this.#realpaths.set(path, real);
+			let answer = this.#realpaths.get(path);
+			if (answer === void 0) {
+				try {
+					answer = { real: realpathSync.native(path) };
+				} catch (error) {
+					answer = { error };
+				}
+				this.#realpaths.set(path, answer);
 			}
-			return real;
+			if ("error" in answer) throw answer.error;
+			return answer.real;
 		}
 		stat(path) {
 			let stats = this.#stats.get(path);
@@ -46176,11 +46120,11 @@ var init_check_posts_BtgpbL2Y = __esmMin((() => {
 			}
 			return stats;
 		}
-		async openChecked(path, allowed) {
+		openChecked(path, allowed) {
 			const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
 			const flags = O_RDONLY | (O_NONBLOCK ?? 0);
 			if (O_NOFOLLOW !== void 0) {
-				const realPath = join(await this.realpath(dirname(path)), basename(path));
+				const realPath = join(this.realpath(dirname(path)), basename(path));
 				if (allowed(realPath)) try {
 					return {
 						fd: openSync(path, flags | O_NOFOLLOW),
@@ -46191,7 +46135,7 @@ var init_check_posts_BtgpbL2Y = __esmMin((() => {
 					if (code !== "ELOOP" && code !== "EMLINK") throw error;
 				}
 			}
-			const realPath = await realpath(path);
+			const realPath = realpathSync.native(path);
 			return allowed(realPath) ? {
 				fd: openSync(path, flags),
 				realPath
@@ -46347,11 +46291,11 @@ var init_check_posts_BtgpbL2Y = __esmMin((() => {
 		}
 	};
 }));
-var undici_UqUhLXaR_exports = __exportAll$1({ default: () => undici_UqUhLXaR_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_UqUhLXaR_default;
-var init_undici_UqUhLXaR = __esmMin((() => {
+var undici_C9z20oIm_exports = __exportAll$1({ default: () => undici_C9z20oIm_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_C9z20oIm_default;
+var init_undici_C9z20oIm = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -58236,7 +58180,7 @@ var init_undici_UqUhLXaR = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_UqUhLXaR_default = require_undici();
+	undici_C9z20oIm_default = require_undici();
 }));
 function same$1(a, b) {
 	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
@@ -58338,7 +58282,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_UqUhLXaR(), undici_UqUhLXaR_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_C9z20oIm(), undici_C9z20oIm_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -58387,9 +58331,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_CAgA_Sa2 = __esmMin((() => {
+var init_media_source_BVq8K6WR = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_hash_BfyReKVU();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -58501,8 +58445,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_CMSZZzgQ = __esmMin((() => {
-	init_state_file_B3VXoz3f();
+var init_scoped_listing_C6xU1XBN = __esmMin((() => {
+	init_state_file_qrr7uMhS();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -58555,20 +58499,40 @@ var init_scoped_listing_CMSZZzgQ = __esmMin((() => {
 		}
 	};
 }));
+function pooledLocate(mediaAt, parse) {
+	let parsed;
+	return (path, options = {}) => {
+		const [first, index] = path;
+		if (mediaAt !== void 0 && path.length === 2 && first === "media" && options.key !== true && typeof index === "number" && Number.isInteger(index) && index >= 0 && index < mediaAt.length) {
+			const at = mediaAt[index];
+			return at === void 0 ? void 0 : {
+				line: at.line,
+				column: at.column
+			};
+		}
+		parsed ??= parse();
+		return parsed(path, options);
+	};
+}
 async function memoFiles(files, options) {
 	const shared = {
 		...options,
 		lookups: options.lookups ?? new FileLookups()
 	};
 	const { root } = options.config;
-	const realRoot = await shared.lookups.realpath(root);
+	const realRoot = shared.lookups.realpath(root);
 	const folderOf = (file) => file.slice(0, Math.max(0, file.lastIndexOf("/")));
 	const insideFolders = new Map();
-	await Promise.all([...new Set(files.map(folderOf))].map(async (folder) => {
+	for (const folder of new Set(files.map(folderOf))) {
 		const absolute = resolve(root, folder);
-		const real = await shared.lookups.realpath(absolute).catch(() => void 0);
-		if (real !== void 0 && isInside(realRoot, real)) insideFolders.set(folder, shortestPath(absolute));
-	}));
+		let real;
+		try {
+			real = shared.lookups.realpath(absolute);
+		} catch {
+			continue;
+		}
+		if (isInside(realRoot, real)) insideFolders.set(folder, shortestPath(absolute));
+	}
 	const known = [];
 	const requests = [];
 	const requestsByValue = new Map();
@@ -59169,12 +59133,11 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_Difl65dN = __esmMin((() => {
-	init_option_rules_Czz7qcAl();
+var init_read_desired_Duw45tkF = __esmMin((() => {
+	init_option_rules_9yjcAEmA();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_BtgpbL2Y();
-	init_yaml_positions_C5X1rS_D();
-	init_state_file_B3VXoz3f();
+	init_check_posts_DY0z_JS_();
+	init_state_file_qrr7uMhS();
 	init_shape_hash_7SjPh_cU();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
@@ -59182,6 +59145,7 @@ var init_read_desired_Difl65dN = __esmMin((() => {
 		#workers;
 		#batches = new Map();
 		#queue = [];
+		#parser;
 		#nextId = 0;
 		#out = 0;
 		#flushQueued = false;
@@ -59214,7 +59178,15 @@ var init_read_desired_Difl65dN = __esmMin((() => {
 		static start(options) {
 			return new ParsePool(options);
 		}
-		interpret(bytes, context) {
+		async interpret(bytes, context) {
+			this.#parser ??= Promise.resolve().then(() => (init_parse_cBoy0IeR(), parse_cBoy0IeR_exports)).then((n) => n.n);
+			const [answer, { parsePostFile }] = await Promise.all([this.#send(bytes, context), this.#parser]);
+			return {
+				reading: answer.reading,
+				locate: pooledLocate(answer.mediaAt, () => parsePostFile(context.file, bytes).locate)
+			};
+		}
+		#send(bytes, context) {
 			return new Promise((resolve, reject) => {
 				if (this.#closed) return reject(new Error("the parse pool was closed"));
 				this.#queue.push({
@@ -59267,10 +59239,7 @@ var init_read_desired_Difl65dN = __esmMin((() => {
 				for (const each of waiting) each.reject(new Error(`reading a post file failed in a parse worker: ${answer.error}`));
 				return;
 			}
-			answer.results.forEach(({ reading, positions }, index) => waiting[index].resolve({
-				reading,
-				locate: locatorOf(positions ?? {})
-			}));
+			answer.results.forEach((result, index) => waiting[index].resolve(result));
 		}
 		#failAll(error) {
 			for (const waiting of this.#batches.values()) for (const each of waiting) each.reject(error);
@@ -59876,18 +59845,18 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_tr4FJvvS = __esmMin((() => {
-	init_check_posts_BtgpbL2Y();
+var init_build_plan_B7k6sYlF = __esmMin((() => {
+	init_check_posts_DY0z_JS_();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
-	init_media_source_CAgA_Sa2();
+	init_media_source_BVq8K6WR();
 	init_plan_context_BZDxr5iC();
 	init_removed_changes_KdBIyl0V();
 	init_unconfirmed_records_wcxxFJlA();
-	init_state_file_B3VXoz3f();
-	init_scoped_listing_CMSZZzgQ();
-	init_option_rules_Czz7qcAl();
-	init_read_desired_Difl65dN();
+	init_state_file_qrr7uMhS();
+	init_scoped_listing_C6xU1XBN();
+	init_option_rules_9yjcAEmA();
+	init_read_desired_Duw45tkF();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
@@ -69235,7 +69204,7 @@ var init_emulator_CLGeo_Lk = __esmMin((() => {
 		}
 	};
 }));
-var context_QkUBeIs1_exports = __exportAll$1({
+var context_COvIaM1u_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69598,9 +69567,9 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_QkUBeIs1 = __esmMin((() => {
+var init_context_COvIaM1u = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
 	init_guard_write_wDbCgDic();
@@ -69937,7 +69906,7 @@ var init_plan_json_ylHZscXT = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_wcxxFJlA();
 }));
-var plan_CEDvTcIs_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_ff_dfhhC_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69999,13 +69968,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CEDvTcIs = __esmMin((() => {
+var init_plan_ff_dfhhC = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
 	init_actions_report_j2woGXMr();
-	init_state_file_B3VXoz3f();
-	init_build_plan_tr4FJvvS();
-	init_context_QkUBeIs1();
+	init_state_file_qrr7uMhS();
+	init_build_plan_B7k6sYlF();
+	init_context_COvIaM1u();
 	init_plan_json_ylHZscXT();
 	init_plan_human_CeKmRcZt();
 	init_plan_markdown_CdHiDHAp();
@@ -70063,14 +70032,14 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_DsX_NpKT = __esmMin((() => {
+var init_find_calendars_BO_1jFnx = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_jEqcK3Ea_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CMf_Tx8b_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70102,10 +70071,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_jEqcK3Ea = __esmMin((() => {
+var init_all_calendars_CMf_Tx8b = __esmMin((() => {
 	init_main();
-	init_find_calendars_DsX_NpKT();
-	init_context_QkUBeIs1();
+	init_find_calendars_BO_1jFnx();
+	init_context_COvIaM1u();
 }));
 function draftReadiness(desired) {
 	const byFile = new Map();
@@ -70124,11 +70093,11 @@ function draftReadiness(desired) {
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_Ba9aITdO = __esmMin((() => {
-	init_check_posts_BtgpbL2Y();
+var init_draft_readiness_DpAfUM8h = __esmMin((() => {
+	init_check_posts_DY0z_JS_();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_CQm1zzU0_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BsPDB2j__exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70180,15 +70149,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_CQm1zzU0 = __esmMin((() => {
+var init_validate_BsPDB2j_ = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_Ba9aITdO();
-	init_state_file_B3VXoz3f();
-	init_check_posts_BtgpbL2Y();
-	init_read_desired_Difl65dN();
+	init_draft_readiness_DpAfUM8h();
+	init_state_file_qrr7uMhS();
+	init_check_posts_DY0z_JS_();
+	init_read_desired_Duw45tkF();
 	init_actions_Bcwedqin();
 	init_summary_DSwXLqm2();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	init_diagnostics_xYlT2z0v();
 	init_drafts_BD14FYTx();
 	init_format_DZlSd15T();
@@ -70579,11 +70548,11 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_Dv_0y7l9 = __esmMin((() => {
-	init_option_rules_Czz7qcAl();
+var init_apply_plan_Bkoho8lf = __esmMin((() => {
+	init_option_rules_9yjcAEmA();
 	init_main();
-	init_state_file_B3VXoz3f();
-	init_media_source_CAgA_Sa2();
+	init_state_file_qrr7uMhS();
+	init_media_source_BVq8K6WR();
 	init_shape_hash_7SjPh_cU();
 	init_hash_BfyReKVU();
 	init_error_codes_OgOShhx_();
@@ -70691,11 +70660,11 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_UnZtoYNE = __esmMin((() => {
+var init_state_store_DAR8ODMa = __esmMin((() => {
 	init_guard_write_wDbCgDic();
 	init_main();
 	init_atomic_BbAG7Pfz();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_hash_BfyReKVU();
 	JournalFile = class {
 		path;
@@ -71067,7 +71036,7 @@ var init_apply_progress_C8uOLbAS = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_tp_oVV0R_exports = __exportAll$1({ runApply: () => runApply });
+var apply_D_Y_4mZ5_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71302,21 +71271,21 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_tp_oVV0R = __esmMin((() => {
+var init_apply_D_Y_4mZ5 = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_actions_report_j2woGXMr();
 	init_unconfirmed_records_wcxxFJlA();
-	init_apply_plan_Dv_0y7l9();
-	init_option_rules_Czz7qcAl();
-	init_state_file_B3VXoz3f();
-	init_check_posts_BtgpbL2Y();
+	init_apply_plan_Bkoho8lf();
+	init_option_rules_9yjcAEmA();
+	init_state_file_qrr7uMhS();
+	init_check_posts_DY0z_JS_();
 	init_limits_DNBBvwcF();
 	init_lock_DOPNlhxx();
-	init_state_store_UnZtoYNE();
-	init_build_plan_tr4FJvvS();
+	init_state_store_DAR8ODMa();
+	init_build_plan_B7k6sYlF();
 	init_actions_Bcwedqin();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_C8uOLbAS();
 	init_plan_json_ylHZscXT();
@@ -71417,10 +71386,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_D4n7AUoj = __esmMin((() => {
+var init_merge_Dj4oezj4 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -71758,13 +71727,13 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_DCAWGAz4 = __esmMin((() => {
+var init_state_home_sync_CHkznbIj = __esmMin((() => {
 	init_main();
 	init_atomic_BbAG7Pfz();
 	init_hash_BfyReKVU();
 	init_lock_DOPNlhxx();
-	init_merge_D4n7AUoj();
-	init_state_file_B3VXoz3f();
+	init_merge_Dj4oezj4();
+	init_state_file_qrr7uMhS();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -71774,7 +71743,7 @@ var init_state_home_sync_DCAWGAz4 = __esmMin((() => {
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_J94bmuWK_exports = __exportAll$1({ runInit: () => runInit });
+var init_DY4IALjy_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72076,13 +72045,13 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_J94bmuWK = __esmMin((() => {
-	init_state_file_B3VXoz3f();
+var init_init_DY4IALjy = __esmMin((() => {
+	init_state_file_qrr7uMhS();
 	init_guard_write_wDbCgDic();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_DCAWGAz4();
-	init_context_QkUBeIs1();
+	init_state_home_sync_CHkznbIj();
+	init_context_COvIaM1u();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72536,7 +72505,7 @@ var init_serve_DnhQPgsw = __esmMin((() => {
 	init_main();
 	init_emulator_CLGeo_Lk();
 }));
-var session_Zlg9i235_exports = __exportAll$1({
+var session_BJyTYVuN_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72759,19 +72728,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_Zlg9i235 = __esmMin((() => {
-	init_state_file_B3VXoz3f();
-	init_build_plan_tr4FJvvS();
-	init_draft_readiness_Ba9aITdO();
-	init_check_posts_BtgpbL2Y();
-	init_read_desired_Difl65dN();
+var init_session_BJyTYVuN = __esmMin((() => {
+	init_state_file_qrr7uMhS();
+	init_build_plan_B7k6sYlF();
+	init_draft_readiness_DpAfUM8h();
+	init_check_posts_DY0z_JS_();
+	init_read_desired_Duw45tkF();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_Dv_0y7l9();
+	init_apply_plan_Bkoho8lf();
 	init_lock_DOPNlhxx();
-	init_state_store_UnZtoYNE();
-	init_scoped_listing_CMSZZzgQ();
+	init_state_store_DAR8ODMa();
+	init_scoped_listing_C6xU1XBN();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -75937,13 +75906,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_COqcTlJk = __esmMin((() => {
+var init_page_BwRlWBPe = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_B3VXoz3f();
-	init_check_posts_BtgpbL2Y();
-	init_build_plan_tr4FJvvS();
-	init_read_desired_Difl65dN();
+	init_state_file_qrr7uMhS();
+	init_check_posts_DY0z_JS_();
+	init_build_plan_B7k6sYlF();
+	init_read_desired_Duw45tkF();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76208,7 +76177,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_DygvzBdG_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_BtfnIKyj_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76626,14 +76595,14 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_DygvzBdG = __esmMin((() => {
-	init_page_COqcTlJk();
+var init_watch_calendar_BtfnIKyj = __esmMin((() => {
+	init_page_BwRlWBPe();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_BtgpbL2Y();
+	init_check_posts_DY0z_JS_();
 	init_dist_BFLjXo8H();
 	init_atomic_BbAG7Pfz();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_guard_write_wDbCgDic();
 	CalendarVersions = class {
 		#version = 0;
@@ -77031,7 +77000,7 @@ var init_watch_calendar_DygvzBdG = __esmMin((() => {
 		}
 	};
 }));
-var watch_U0OCY4sm_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_DhShw9lg_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77055,8 +77024,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_QkUBeIs1(), context_QkUBeIs1_exports)),
-			Promise.resolve().then(() => (init_session_Zlg9i235(), session_Zlg9i235_exports)),
+			Promise.resolve().then(() => (init_context_COvIaM1u(), context_COvIaM1u_exports)),
+			Promise.resolve().then(() => (init_session_BJyTYVuN(), session_BJyTYVuN_exports)),
 			Promise.resolve().then(() => (init_watch_CVvHZ_0W(), watch_CVvHZ_0W_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77075,7 +77044,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_DygvzBdG(), watch_calendar_DygvzBdG_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BtfnIKyj(), watch_calendar_BtfnIKyj_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77120,7 +77089,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_U0OCY4sm = __esmMin((() => {
+var init_watch_DhShw9lg = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77178,8 +77147,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CSR_u1bF = __esmMin((() => {
-	init_state_file_B3VXoz3f();
+var init_read_analytics_D_VXG5ud = __esmMin((() => {
+	init_state_file_qrr7uMhS();
 	init_decode_8QAsEOi2();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -77226,7 +77195,7 @@ var init_token_login_DwfcWSJr = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_BBQAI3bg_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_B59xtkbe_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77403,9 +77372,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BBQAI3bg = __esmMin((() => {
+var init_calendar_report_B59xtkbe = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_page_COqcTlJk();
+	init_page_BwRlWBPe();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_CH5GSC4F();
 	init_token_login_DwfcWSJr();
@@ -77421,7 +77390,7 @@ var init_calendar_report_BBQAI3bg = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DNG53k0W_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_BSkjfJrY_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -77593,7 +77562,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BBQAI3bg(), calendar_report_BBQAI3bg_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_B59xtkbe(), calendar_report_B59xtkbe_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77620,13 +77589,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DNG53k0W = __esmMin((() => {
-	init_page_COqcTlJk();
+var init_calendar_BSkjfJrY = __esmMin((() => {
+	init_page_BwRlWBPe();
 	init_atomic_BbAG7Pfz();
 	init_guard_write_wDbCgDic();
 	init_main();
-	init_context_QkUBeIs1();
-	init_read_analytics_CSR_u1bF();
+	init_context_COvIaM1u();
+	init_read_analytics_D_VXG5ud();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -77662,7 +77631,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_lzZr_5K7_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_B_tLYzOj_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77740,14 +77709,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_lzZr_5K7 = __esmMin((() => {
-	init_option_rules_Czz7qcAl();
-	init_state_file_B3VXoz3f();
+var init_post_problems_B_tLYzOj = __esmMin((() => {
+	init_option_rules_9yjcAEmA();
+	init_state_file_qrr7uMhS();
 	init_plan_context_BZDxr5iC();
 	init_shape_hash_7SjPh_cU();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_DyfpmXdl_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_nTH0EDP2_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -77954,7 +77923,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_lzZr_5K7(), post_problems_lzZr_5K7_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_B_tLYzOj(), post_problems_B_tLYzOj_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77982,19 +77951,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_DyfpmXdl = __esmMin((() => {
-	init_state_file_B3VXoz3f();
-	init_draft_readiness_Ba9aITdO();
-	init_scoped_listing_CMSZZzgQ();
-	init_check_posts_BtgpbL2Y();
-	init_read_desired_Difl65dN();
-	init_context_QkUBeIs1();
+var init_status_nTH0EDP2 = __esmMin((() => {
+	init_state_file_qrr7uMhS();
+	init_draft_readiness_DpAfUM8h();
+	init_scoped_listing_C6xU1XBN();
+	init_check_posts_DY0z_JS_();
+	init_read_desired_Duw45tkF();
+	init_context_COvIaM1u();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_tHEI6Gsy_exports = __exportAll$1({ runImport: () => runImport });
+var import_bPs3qv0K_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78700,23 +78669,23 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_tHEI6Gsy = __esmMin((() => {
-	init_state_file_B3VXoz3f();
+var init_import_bPs3qv0K = __esmMin((() => {
+	init_state_file_qrr7uMhS();
 	init_lock_DOPNlhxx();
-	init_state_store_UnZtoYNE();
-	init_media_source_CAgA_Sa2();
-	init_option_rules_Czz7qcAl();
+	init_state_store_DAR8ODMa();
+	init_media_source_BVq8K6WR();
+	init_option_rules_9yjcAEmA();
 	init_guard_write_wDbCgDic();
 	init_main();
-	init_check_posts_BtgpbL2Y();
+	init_check_posts_DY0z_JS_();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_dist_BFLjXo8H();
 	init_post_key_B_9tyt_F();
-	init_parse_vq9BcMzG();
+	init_parse_cBoy0IeR();
 	init_hash_BfyReKVU();
 	init_atomic_BbAG7Pfz();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	DOWNLOAD_CONCURRENCY = 4;
@@ -78751,7 +78720,7 @@ var init_import_tHEI6Gsy = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_Cd9F3rYx_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_B3VAvzYy_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -78804,11 +78773,11 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_Cd9F3rYx = __esmMin((() => {
+var init_calendars_B3VAvzYy = __esmMin((() => {
 	init_workflow_commands_CH5GSC4F();
-	init_find_calendars_DsX_NpKT();
+	init_find_calendars_BO_1jFnx();
 	init_main();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	ESCAPES = {
 		a: 7,
 		b: 8,
@@ -78821,7 +78790,7 @@ var init_calendars_Cd9F3rYx = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_B2SdWkNZ_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_B8_teV0h_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79027,15 +78996,15 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_B2SdWkNZ = __esmMin((() => {
+var init_health_issue_B8_teV0h = __esmMin((() => {
 	init_main();
 	init_markdown_BA79wAv1();
 	init_ordering_Cxkvd8_o();
 	init_token_login_DwfcWSJr();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_BUIT0H51_exports = __exportAll$1({
+var state_CkTyfV4a_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -79197,16 +79166,16 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_BUIT0H51 = __esmMin((() => {
+var init_state_CkTyfV4a = __esmMin((() => {
 	init_main();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_lock_DOPNlhxx();
-	init_state_store_UnZtoYNE();
+	init_state_store_DAR8ODMa();
 	init_ordering_Cxkvd8_o();
 	init_atomic_BbAG7Pfz();
 	init_hash_BfyReKVU();
-	init_merge_D4n7AUoj();
-	init_context_QkUBeIs1();
+	init_merge_Dj4oezj4();
+	init_context_COvIaM1u();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79217,7 +79186,7 @@ var init_state_BUIT0H51 = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_DYepmYI3_exports = __exportAll$1({
+var state_home_CzXALjpT_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -79449,20 +79418,20 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_DYepmYI3 = __esmMin((() => {
+var init_state_home_CzXALjpT = __esmMin((() => {
 	init_workflow_commands_CH5GSC4F();
-	init_state_file_B3VXoz3f();
+	init_state_file_qrr7uMhS();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_guard_write_wDbCgDic();
-	init_state_home_sync_DCAWGAz4();
+	init_state_home_sync_CHkznbIj();
 	init_ordering_Cxkvd8_o();
-	init_context_QkUBeIs1();
+	init_context_COvIaM1u();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_uM7SCLyq_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_Co8d8tYI_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -79636,10 +79605,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_uM7SCLyq = __esmMin((() => {
-	init_option_rules_Czz7qcAl();
-	init_state_file_B3VXoz3f();
-	init_context_QkUBeIs1();
+var init_accounts_Co8d8tYI = __esmMin((() => {
+	init_option_rules_9yjcAEmA();
+	init_state_file_qrr7uMhS();
+	init_context_COvIaM1u();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -79653,7 +79622,7 @@ var init_accounts_uM7SCLyq = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Ct0UqKhE_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_Ds_SPKPx_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79727,8 +79696,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Ct0UqKhE = __esmMin((() => {
-	init_context_QkUBeIs1();
+var init_whoami_Ds_SPKPx = __esmMin((() => {
+	init_context_COvIaM1u();
 	init_types_DvW_OqHm();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -79743,7 +79712,7 @@ var init_whoami_Ct0UqKhE = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_BVdgY0fV_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DSL0HQ9v_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79888,9 +79857,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_BVdgY0fV = __esmMin((() => {
-	init_read_analytics_CSR_u1bF();
-	init_context_QkUBeIs1();
+var init_analytics_DSL0HQ9v = __esmMin((() => {
+	init_read_analytics_D_VXG5ud();
+	init_context_COvIaM1u();
 	init_table_Ch59e7Ol();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -79984,34 +79953,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CEDvTcIs(), plan_CEDvTcIs_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_ff_dfhhC(), plan_ff_dfhhC_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CQm1zzU0(), validate_CQm1zzU0_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BsPDB2j_(), validate_BsPDB2j__exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_tp_oVV0R(), apply_tp_oVV0R_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_D_Y_4mZ5(), apply_D_Y_4mZ5_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_jEqcK3Ea(), all_calendars_jEqcK3Ea_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_J94bmuWK(), init_J94bmuWK_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DY4IALjy(), init_DY4IALjy_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DnhQPgsw(), serve_DnhQPgsw_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_U0OCY4sm(), watch_U0OCY4sm_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DNG53k0W(), calendar_DNG53k0W_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DyfpmXdl(), status_DyfpmXdl_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_tHEI6Gsy(), import_tHEI6Gsy_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Cd9F3rYx(), calendars_Cd9F3rYx_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B2SdWkNZ(), health_issue_B2SdWkNZ_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DhShw9lg(), watch_DhShw9lg_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BSkjfJrY(), calendar_BSkjfJrY_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_nTH0EDP2(), status_nTH0EDP2_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_bPs3qv0K(), import_bPs3qv0K_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_B3VAvzYy(), calendars_B3VAvzYy_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B8_teV0h(), health_issue_B8_teV0h_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80019,7 +79988,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BUIT0H51(), state_BUIT0H51_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CkTyfV4a(), state_CkTyfV4a_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80030,7 +79999,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BUIT0H51(), state_BUIT0H51_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CkTyfV4a(), state_CkTyfV4a_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80043,7 +80012,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80051,8 +80020,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80061,14 +80030,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DYepmYI3(), state_home_DYepmYI3_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_uM7SCLyq(), accounts_uM7SCLyq_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Ct0UqKhE(), whoami_Ct0UqKhE_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Co8d8tYI(), accounts_Co8d8tYI_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Ds_SPKPx(), whoami_Ds_SPKPx_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BVdgY0fV(), analytics_BVdgY0fV_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DSL0HQ9v(), analytics_DSL0HQ9v_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
