@@ -64,11 +64,11 @@ export class FileLookups {
   }
 
   /**
-   * Opens a file for reading (a file descriptor, opened synchronously: see readPostBytes) once its
+   * Opens a file for reading (a file descriptor) once its
    * real path passes `allowed`, without a `realpath` per file: the real path is first taken as the
    * folder's (memoized) real path plus the name, and the open uses O_NOFOLLOW, so it fails (ELOOP)
    * if the file itself is a symlink; only then is the file's own `realpath` taken and checked.
-   * Resolves to null, opening nothing, when the real path is not allowed. O_NONBLOCK keeps a FIFO
+   * Returns null, opening nothing, when the real path is not allowed. O_NONBLOCK keeps a FIFO
    * from blocking the open. The caller closes the descriptor.
    */
   openChecked(path: string, allowed: (realPath: string) => boolean): { fd: number; realPath: string } | null {
