@@ -46028,7 +46028,7 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_DY0z_JS_ = __esmMin((() => {
+var init_check_posts_bJmW1trx = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_8QAsEOi2();
@@ -59133,10 +59133,10 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_Duw45tkF = __esmMin((() => {
+var init_read_desired_lwbk8ZAM = __esmMin((() => {
 	init_option_rules_9yjcAEmA();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_DY0z_JS_();
+	init_check_posts_bJmW1trx();
 	init_state_file_qrr7uMhS();
 	init_shape_hash_7SjPh_cU();
 	BATCH_SIZE = 32;
@@ -59845,8 +59845,8 @@ async function planDesired(desired, against) {
 	});
 }
 var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_B7k6sYlF = __esmMin((() => {
-	init_check_posts_DY0z_JS_();
+var init_build_plan_Bn_t3T_Y = __esmMin((() => {
+	init_check_posts_bJmW1trx();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_media_source_BVq8K6WR();
@@ -59856,7 +59856,7 @@ var init_build_plan_B7k6sYlF = __esmMin((() => {
 	init_state_file_qrr7uMhS();
 	init_scoped_listing_C6xU1XBN();
 	init_option_rules_9yjcAEmA();
-	init_read_desired_Duw45tkF();
+	init_read_desired_lwbk8ZAM();
 	UP_TO_DATE = Object.freeze(["up to date"]);
 	ACTIONS = [
 		"create",
@@ -69906,7 +69906,7 @@ var init_plan_json_ylHZscXT = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_wcxxFJlA();
 }));
-var plan_ff_dfhhC_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CxLFK_YP_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69968,12 +69968,12 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_ff_dfhhC = __esmMin((() => {
+var init_plan_CxLFK_YP = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
 	init_actions_report_j2woGXMr();
 	init_state_file_qrr7uMhS();
-	init_build_plan_B7k6sYlF();
+	init_build_plan_Bn_t3T_Y();
 	init_context_COvIaM1u();
 	init_plan_json_ylHZscXT();
 	init_plan_human_CeKmRcZt();
@@ -70093,11 +70093,11 @@ function draftReadiness(desired) {
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_DpAfUM8h = __esmMin((() => {
-	init_check_posts_DY0z_JS_();
+var init_draft_readiness_BXuUFInf = __esmMin((() => {
+	init_check_posts_bJmW1trx();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_BsPDB2j__exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_DL5KMWu__exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70149,12 +70149,12 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BsPDB2j_ = __esmMin((() => {
+var init_validate_DL5KMWu_ = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_DpAfUM8h();
+	init_draft_readiness_BXuUFInf();
 	init_state_file_qrr7uMhS();
-	init_check_posts_DY0z_JS_();
-	init_read_desired_Duw45tkF();
+	init_check_posts_bJmW1trx();
+	init_read_desired_lwbk8ZAM();
 	init_actions_Bcwedqin();
 	init_summary_DSwXLqm2();
 	init_context_COvIaM1u();
@@ -71036,7 +71036,7 @@ var init_apply_progress_C8uOLbAS = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_D_Y_4mZ5_exports = __exportAll$1({ runApply: () => runApply });
+var apply_By0LLtfP_exports = __exportAll$1({ runApply: () => runApply });
 function isFinalStatus(status) {
 	return status === "published";
 }
@@ -71271,7 +71271,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_D_Y_4mZ5 = __esmMin((() => {
+var init_apply_By0LLtfP = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_actions_report_j2woGXMr();
@@ -71279,11 +71279,11 @@ var init_apply_D_Y_4mZ5 = __esmMin((() => {
 	init_apply_plan_Bkoho8lf();
 	init_option_rules_9yjcAEmA();
 	init_state_file_qrr7uMhS();
-	init_check_posts_DY0z_JS_();
+	init_check_posts_bJmW1trx();
 	init_limits_DNBBvwcF();
 	init_lock_DOPNlhxx();
 	init_state_store_DAR8ODMa();
-	init_build_plan_B7k6sYlF();
+	init_build_plan_Bn_t3T_Y();
 	init_actions_Bcwedqin();
 	init_context_COvIaM1u();
 	init_prompt_DdFoKWmA();
@@ -72505,7 +72505,7 @@ var init_serve_DnhQPgsw = __esmMin((() => {
 	init_main();
 	init_emulator_CLGeo_Lk();
 }));
-var session_BJyTYVuN_exports = __exportAll$1({
+var session_B6KPT0BU_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72728,12 +72728,12 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_BJyTYVuN = __esmMin((() => {
+var init_session_B6KPT0BU = __esmMin((() => {
 	init_state_file_qrr7uMhS();
-	init_build_plan_B7k6sYlF();
-	init_draft_readiness_DpAfUM8h();
-	init_check_posts_DY0z_JS_();
-	init_read_desired_Duw45tkF();
+	init_build_plan_Bn_t3T_Y();
+	init_draft_readiness_BXuUFInf();
+	init_check_posts_bJmW1trx();
+	init_read_desired_lwbk8ZAM();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
@@ -75906,13 +75906,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_BwRlWBPe = __esmMin((() => {
+var init_page_M4oeoMgK = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
 	init_state_file_qrr7uMhS();
-	init_check_posts_DY0z_JS_();
-	init_build_plan_B7k6sYlF();
-	init_read_desired_Duw45tkF();
+	init_check_posts_bJmW1trx();
+	init_build_plan_Bn_t3T_Y();
+	init_read_desired_lwbk8ZAM();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76177,7 +76177,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_BtfnIKyj_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_B7mg13dV_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76595,11 +76595,11 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_BtfnIKyj = __esmMin((() => {
-	init_page_BwRlWBPe();
+var init_watch_calendar_B7mg13dV = __esmMin((() => {
+	init_page_M4oeoMgK();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_DY0z_JS_();
+	init_check_posts_bJmW1trx();
 	init_dist_BFLjXo8H();
 	init_atomic_BbAG7Pfz();
 	init_state_file_qrr7uMhS();
@@ -77000,7 +77000,7 @@ var init_watch_calendar_BtfnIKyj = __esmMin((() => {
 		}
 	};
 }));
-var watch_DhShw9lg_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_8ypERQmX_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77025,7 +77025,7 @@ async function runWatch(flags, command) {
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => (init_context_COvIaM1u(), context_COvIaM1u_exports)),
-			Promise.resolve().then(() => (init_session_BJyTYVuN(), session_BJyTYVuN_exports)),
+			Promise.resolve().then(() => (init_session_B6KPT0BU(), session_B6KPT0BU_exports)),
 			Promise.resolve().then(() => (init_watch_CVvHZ_0W(), watch_CVvHZ_0W_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77044,7 +77044,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BtfnIKyj(), watch_calendar_BtfnIKyj_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_B7mg13dV(), watch_calendar_B7mg13dV_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77089,7 +77089,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DhShw9lg = __esmMin((() => {
+var init_watch_8ypERQmX = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77195,7 +77195,7 @@ var init_token_login_DwfcWSJr = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_B59xtkbe_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BIg8XmYI_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77372,9 +77372,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_B59xtkbe = __esmMin((() => {
+var init_calendar_report_BIg8XmYI = __esmMin((() => {
 	init_markdown_BA79wAv1();
-	init_page_BwRlWBPe();
+	init_page_M4oeoMgK();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_CH5GSC4F();
 	init_token_login_DwfcWSJr();
@@ -77390,7 +77390,7 @@ var init_calendar_report_B59xtkbe = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_BSkjfJrY_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_IkT8HAzJ_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -77562,7 +77562,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_B59xtkbe(), calendar_report_B59xtkbe_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BIg8XmYI(), calendar_report_BIg8XmYI_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77589,8 +77589,8 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_BSkjfJrY = __esmMin((() => {
-	init_page_BwRlWBPe();
+var init_calendar_IkT8HAzJ = __esmMin((() => {
+	init_page_M4oeoMgK();
 	init_atomic_BbAG7Pfz();
 	init_guard_write_wDbCgDic();
 	init_main();
@@ -77716,7 +77716,7 @@ var init_post_problems_B_tLYzOj = __esmMin((() => {
 	init_shape_hash_7SjPh_cU();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_nTH0EDP2_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_5_qez0nR_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -77951,19 +77951,19 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_nTH0EDP2 = __esmMin((() => {
+var init_status_5_qez0nR = __esmMin((() => {
 	init_state_file_qrr7uMhS();
-	init_draft_readiness_DpAfUM8h();
+	init_draft_readiness_BXuUFInf();
 	init_scoped_listing_C6xU1XBN();
-	init_check_posts_DY0z_JS_();
-	init_read_desired_Duw45tkF();
+	init_check_posts_bJmW1trx();
+	init_read_desired_lwbk8ZAM();
 	init_context_COvIaM1u();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BD14FYTx();
 	init_table_Ch59e7Ol();
 	init_main();
 }));
-var import_bPs3qv0K_exports = __exportAll$1({ runImport: () => runImport });
+var import_Coq3VYyQ_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78669,7 +78669,7 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_bPs3qv0K = __esmMin((() => {
+var init_import_Coq3VYyQ = __esmMin((() => {
 	init_state_file_qrr7uMhS();
 	init_lock_DOPNlhxx();
 	init_state_store_DAR8ODMa();
@@ -78677,7 +78677,7 @@ var init_import_bPs3qv0K = __esmMin((() => {
 	init_option_rules_9yjcAEmA();
 	init_guard_write_wDbCgDic();
 	init_main();
-	init_check_posts_DY0z_JS_();
+	init_check_posts_bJmW1trx();
 	init_ordering_Cxkvd8_o();
 	init_shape_hash_7SjPh_cU();
 	init_dist_BFLjXo8H();
@@ -79953,7 +79953,7 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_ff_dfhhC(), plan_ff_dfhhC_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CxLFK_YP(), plan_CxLFK_YP_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
@@ -79962,9 +79962,9 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BsPDB2j_(), validate_BsPDB2j__exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DL5KMWu_(), validate_DL5KMWu__exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_D_Y_4mZ5(), apply_D_Y_4mZ5_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_By0LLtfP(), apply_By0LLtfP_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
@@ -79975,10 +79975,10 @@ function registerCommands(program) {
 	});
 	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DY4IALjy(), init_DY4IALjy_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DnhQPgsw(), serve_DnhQPgsw_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DhShw9lg(), watch_DhShw9lg_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_BSkjfJrY(), calendar_BSkjfJrY_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_nTH0EDP2(), status_nTH0EDP2_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_bPs3qv0K(), import_bPs3qv0K_exports))).runImport(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_8ypERQmX(), watch_8ypERQmX_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_IkT8HAzJ(), calendar_IkT8HAzJ_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_5_qez0nR(), status_5_qez0nR_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Coq3VYyQ(), import_Coq3VYyQ_exports))).runImport(flags, command)));
 	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_B3VAvzYy(), calendars_B3VAvzYy_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B8_teV0h(), health_issue_B8_teV0h_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
