@@ -1,6 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
+import { isFinalStatus } from './final-status.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
 import type { Change, ChangeWith, MoveChange, Plan } from './types.js';
@@ -50,13 +51,19 @@ export function moveChange(fromKey: string, record: PostRecord, post: DesiredPos
  * What becomes of an owned post whose file was removed (and not renamed). A removed file never lets
  * its post publish: without --prune a scheduled post goes back to draft on the remote (nothing is
  * published, nothing is lost, and restoring the file schedules it again), a draft stays as it is;
- * with --prune the post is deleted. A published post is never touched.
+ * with --prune the post is deleted. A published post is never touched, and as nothing is left to
+ * do for it, it is no change (not blocked): archiving the files of published posts must not leave
+ * a plan, or the health check, reporting something for a person to do. Its record stays, so a
+ * restored file pairs with its post again instead of creating a second one.
  */
 export function removedPostChange(key: string, record: PostRecord, context: PlanContext): Change {
   const base = { key, file: record.file, postId: record.postId };
   const live = context.livePost(record.postId);
   if (!live) {
     return { action: 'delete', reason: 'gone-on-remote', ...base, stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] };
+  }
+  if (isFinalStatus(live.status)) {
+    return { action: 'noop', reason: 'published-kept', ...base, liveUpdatedAt: live.updatedAt, reasons: [`${record.file} removed: ${STAYS_PUBLISHED}`] };
   }
   if (!isEditable(live)) {
     return { action: 'blocked', reason: 'not-editable', ...base, liveUpdatedAt: live.updatedAt, reasons: [notEditableReason(live, 'deleted')] };
@@ -74,6 +81,9 @@ export function removedPostChange(key: string, record: PostRecord, context: Plan
     reasons: [backToDraft(record.file)],
   };
 }
+
+/** Why a published post whose file or occurrence is gone is no change. */
+export const STAYS_PUBLISHED = 'the post is published and stays as it is (published posts are never deleted)';
 
 /** The reason of an unschedule: the file is gone, so its post goes back to draft. */
 export function backToDraft(file: string): string {

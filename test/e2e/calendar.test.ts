@@ -86,7 +86,7 @@ describe('repeats, slots and house rules against the API', () => {
     await writeFile(join(dir, 'posts/roast.md'), edited.replace('count: 2 }', 'count: 2, skip: [2031-01-06] }'));
     expect(await changes('--prune')).toEqual([
       ['create', 'roast@2031-01-20', ['new occurrence (2031-01-20)']],
-      ['blocked', 'roast@2031-01-06', ['post is published; published posts are never deleted']],
+      ['noop', 'roast@2031-01-06', ['2031-01-06 is no longer an occurrence of the repeat in posts/roast.md: the post is published and stays as it is (published posts are never deleted)']],
       ['noop', 'roast@2031-01-13', ['up to date']],
     ]);
   });

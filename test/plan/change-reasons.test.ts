@@ -73,6 +73,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
     'up-to-date': () => planned({ desired: [desired('launch', applied)], state: owned(), live: [livePost('p1', applied)] }),
     'file-removed': () => planned({ state: owned(), live: [livePost('p1', applied)] }),
     'occurrence-removed': () => surplusOccurrence({ live: livePost('p9', applied) }),
+    'published-kept': () => planned({ state: owned(), live: [livePost('p1', applied, { status: 'published' })], prune: true }),
   },
   blocked: {
     'file-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error('posts/launch.md')] })[0]!,

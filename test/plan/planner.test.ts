@@ -189,9 +189,16 @@ describe('createPlan: owned posts whose file is gone', () => {
     expect(only(plan)).toMatchObject({ action: 'delete', reason: 'file-removed', reasons: ['posts/launch.md removed'] });
   });
 
-  it('never deletes a published post', () => {
-    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune: true }));
-    expect(only(plan)).toMatchObject({ action: 'blocked', reasons: ['post is published; published posts are never deleted'] });
+  it('never deletes a published post, and leaves it as no change, with or without --prune', () => {
+    for (const prune of [true, false]) {
+      const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune }));
+      expect(only(plan)).toMatchObject({ action: 'noop', reason: 'published-kept', reasons: ['posts/launch.md removed: the post is published and stays as it is (published posts are never deleted)'] });
+    }
+  });
+
+  it('still blocks a removed file\'s post in another status that cannot be edited', () => {
+    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'publishing' })] }));
+    expect(only(plan)).toMatchObject({ action: 'blocked', reason: 'not-editable', reasons: ['post is publishing; only draft and scheduled posts can be deleted'] });
   });
 
   it('forgets a post already deleted on the remote, state only', () => {
