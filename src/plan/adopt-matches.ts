@@ -1,11 +1,11 @@
 import type { Post } from '../api/types.js';
-import type { DesiredPost, PostShape } from '../content/types.js';
+import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldList } from './diff.js';
-import { inputOptions } from './live-shape.js';
+import { draftHashOf, pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
 import type { AdoptChange, AdoptedMedia, LivePostsById } from './types.js';
 
@@ -28,20 +28,10 @@ export function orphans(live: LivePostsById, state: TargetState, context: PlanCo
     if (owned.has(id)) continue;
     const post = live.get(id);
     if (!post || !isEditable(post)) continue;
-    if (pendingDrafts.has(shapeHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
+    if (pendingDrafts.has(draftHashOf(post, context))) continue;
     posts.push(post);
   }
   return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
-}
-
-/** The draft a pending create's payload makes, as a shape (media ids mapped through state). */
-function pendingDraft(payload: TargetState['pending'][string]['payload'], context: PlanContext): PostShape {
-  return context.shapeOf({
-    content: payload.content,
-    scheduledAt: null,
-    targets: payload.targets.map((target) => ({ ...target, options: inputOptions(target.options) })) as Post['targets'],
-    media: payload.mediaIds.map((id) => ({ id })) as Post['media'],
-  });
 }
 
 /**

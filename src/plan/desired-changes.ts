@@ -21,7 +21,15 @@ function createChange(post: DesiredPost, context: PlanContext, { reason, reasons
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
-  return { action: 'create', reason, ...base, reasons, ...(resumesPending ? { resumesPending: true } : {}) };
+  if (!resumesPending) return { action: 'create', reason, ...base, reasons };
+  const made = context.pendingPost(post.key);
+  if (made === undefined) return { action: 'create', reason, ...base, reasons, resumesPending: true };
+  return { action: 'create', reason, ...base, postId: made.id, reasons: [...reasons, madePostFound(made)], resumesPending: true };
+}
+
+/** Why a resumed create sends nothing: the post it made is on the remote (`matchPendingCreates`). */
+export function madePostFound(made: Pick<Post, 'id'>): string {
+  return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
 }
 
 function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): ChangeWith<'update' | 'blocked'> {

@@ -1,6 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
+import { madePostFound } from './desired-changes.js';
 import { isFinalStatus } from './final-status.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
@@ -97,19 +98,25 @@ export function keptAsDraft(file: string): string {
 
 /**
  * A pending create whose file was removed. The post may exist on the remote, so it is never just
- * forgotten: the create is resent with its Idempotency-Key (which returns the original post if it
- * was created), then that post goes back to draft, or with --prune is deleted.
+ * forgotten: the post it made when the listing shows it (`postId`), else the create resent with its
+ * Idempotency-Key (which returns the original post if it was created), goes back to draft, or with
+ * --prune is deleted.
  */
 export function removedPendingChange(key: string, pending: PendingCreate, context: PlanContext): ChangeWith<'delete' | 'unschedule'> {
   const reason = `${pending.file} removed while its create was interrupted`;
+  const made = context.pendingPost(key);
   return {
     action: context.prune ? 'delete' : 'unschedule',
     reason: 'file-removed',
     key,
     file: pending.file,
-    postId: null,
+    postId: made?.id ?? null,
+    ...(made === undefined ? {} : { liveUpdatedAt: made.updatedAt }),
     resumesPending: true,
-    reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`],
+    reasons: [
+      context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`,
+      ...(made === undefined ? [] : [madePostFound(made)]),
+    ],
   };
 }
 

@@ -213,10 +213,10 @@ describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
     expect(taken.diagnostics).toEqual([]);
   });
 
-  it('still adopts any other orphan while a pending create waits for its own post', () => {
+  it('still adopts any other orphan while a pending create takes its own post', () => {
     const payload = { content: 'Hello', targets: [{ socialAccountId: PHOTO }], mediaIds: [] };
     const pending = { launch: { file: 'posts/launch.md', idempotencyKey: 'k', payload, shapeHash: shapeHash(shape()), startedAt: '2026-01-01T00:00:00.000Z' } };
     const plan = createPlan(planInput({ desired: [desired('launch'), desired('news', SCHEDULED)], live: [livePost('p1', shape()), livePost('p2', SCHEDULED)], state: state({ pending }) }));
-    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', null], ['adopt', 'news', 'p2']]);
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', 'p1'], ['adopt', 'news', 'p2']]);
   });
 });

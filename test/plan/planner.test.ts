@@ -27,6 +27,14 @@ describe('createPlan: files without a state record', () => {
     expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, reasons: ['resume an interrupted create'] });
   });
 
+  it('takes the post an interrupted create made when the remote shows it, one post per create: a twin create is resent', () => {
+    const pending = (key: string) => ({ file: `posts/${key}.md`, idempotencyKey: `psync-${key}`, payload: { content: 'Launch day', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' });
+    const section = state({ pending: { launch: pending('launch'), twin: pending('twin') } });
+    const plan = createPlan(planInput({ desired: [desired('launch', applied), desired('twin', applied)], state: section, live: [livePost('p1', applied)] }));
+    expect(plan.changes.map((change) => [change.key, change.action, change.postId, change.resumesPending])).toEqual([['launch', 'create', 'p1', true], ['twin', 'create', null, true]]);
+    expect(plan.changes[0]!.reasons).toEqual(['resume an interrupted create', 'the post it made (p1) is on the remote: taken, the create is not sent again']);
+  });
+
   it('blocks a create for an unavailable account, with the account reason', () => {
     const post = desired('launch', shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }));
     post.targetLabels = ['brand-video'];

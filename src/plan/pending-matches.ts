@@ -1,0 +1,55 @@
+import type { Post } from '../api/types.js';
+import type { PostShape } from '../content/types.js';
+import { shapeHash } from '../content/shape-hash.js';
+import type { PendingCreate, TargetState } from '../state/types.js';
+import { compareText } from '../text/ordering.js';
+import { inputOptions } from './live-shape.js';
+import { isEditable, type PlanContext } from './plan-context.js';
+import type { LivePostsById } from './types.js';
+
+/** The draft a pending create's payload makes, as a shape (media ids mapped through state). */
+export function pendingDraft(payload: PendingCreate['payload'], context: Pick<PlanContext, 'shapeOf'>): PostShape {
+  return context.shapeOf({
+    content: payload.content,
+    scheduledAt: null,
+    targets: payload.targets.map((target) => ({ ...target, options: inputOptions(target.options) })) as Post['targets'],
+    media: payload.mediaIds.map((id) => ({ id })) as Post['media'],
+  });
+}
+
+/** A remote post as the draft a create would have made: its schedule left out (a create sends none). */
+export function draftHashOf(post: Post, context: Pick<PlanContext, 'shapeOf'>): string {
+  return shapeHash({ ...context.shapeOf(post), scheduledAt: null });
+}
+
+/**
+ * The post each interrupted create already made, when the remote shows it: an editable post no
+ * state record owns that is exactly the draft of the pending payload. Resending the create with its
+ * Idempotency-Key returns that post only while the service remembers the key, and services forget
+ * keys (24 h is typical): taken from the listing instead, the create is never sent twice, so an
+ * interrupted create never becomes a second post. One post per pending create: creates in key
+ * order take posts oldest first (createdAt, then id), as adopt pairs them.
+ */
+export function matchPendingCreates(state: TargetState, live: LivePostsById, context: Pick<PlanContext, 'shapeOf'>): Map<string, Post> {
+  const found = new Map<string, Post>();
+  const keys = Object.keys(state.pending).sort(compareText);
+  if (keys.length === 0) return found;
+  const wanted = new Map<string, string[]>();
+  for (const key of keys) {
+    const hash = shapeHash(pendingDraft(state.pending[key]!.payload, context));
+    wanted.set(hash, [...(wanted.get(hash) ?? []), key]);
+  }
+  const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+  const candidates: Post[] = [];
+  for (const id of live.briefs.keys()) {
+    if (owned.has(id)) continue;
+    const post = live.get(id);
+    if (post && isEditable(post) && wanted.has(draftHashOf(post, context))) candidates.push(post);
+  }
+  candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+  for (const post of candidates) {
+    const key = wanted.get(draftHashOf(post, context))!.shift();
+    if (key !== undefined) found.set(key, post);
+  }
+  return found;
+}
