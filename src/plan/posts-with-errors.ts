@@ -113,9 +113,15 @@ function blocked(change: Change, files: readonly { file: string; errors: readonl
   return asBlocked(change, { reason: 'file-errors', reasons, diagnostics: files.flatMap(({ errors }) => errors) });
 }
 
-/** The change as `blocked` (nothing of it is executed), with this reason and the errors behind it. */
+/**
+ * The change as `blocked` (nothing of it is executed), with this reason and the errors behind it.
+ * It keeps no field moves: the post is left as it is, and the moves came from a reading of the
+ * files that lacks or misreads this post (a broken file's post reads as removed: "→ no time"), so
+ * every view that shows moves (Markdown, JSON, the calendar card) would tell what does not happen.
+ */
 function asBlocked(change: Change, { reason, reasons, diagnostics }: { reason: ReasonOf<'blocked'>; reasons: string[]; diagnostics: Diagnostic[] }): BlockedChange {
-  return { ...change, action: 'blocked', reason, reasons, diagnostics };
+  const { fields, drift, ...kept } = change;
+  return { ...kept, action: 'blocked', reason, reasons, diagnostics };
 }
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
