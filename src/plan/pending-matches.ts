@@ -28,7 +28,10 @@ export function draftHashOf(post: Post, context: Pick<PlanContext, 'shapeOf'>): 
  * Idempotency-Key returns that post only while the service remembers the key, and services forget
  * keys (24 h is typical): taken from the listing instead, the create is never sent twice, so an
  * interrupted create never becomes a second post. One post per pending create: creates in key
- * order take posts oldest first (createdAt, then id), as adopt pairs them.
+ * order take posts oldest first (createdAt, then id), as adopt pairs them. Twin creates (the same
+ * payload under several keys) take posts only when there is one for each: with fewer, which of
+ * them made it is unknown, and each is resent under its own key, which the service answers with
+ * that key's post if it still knows it.
  */
 export function matchPendingCreates(state: TargetState, live: LivePostsById, context: Pick<PlanContext, 'shapeOf'>): Map<string, Post> {
   const found = new Map<string, Post>();
@@ -47,9 +50,15 @@ export function matchPendingCreates(state: TargetState, live: LivePostsById, con
     if (post && isEditable(post) && wanted.has(draftHashOf(post, context))) candidates.push(post);
   }
   candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+  const byHash = new Map<string, Post[]>();
   for (const post of candidates) {
-    const key = wanted.get(draftHashOf(post, context))!.shift();
-    if (key !== undefined) found.set(key, post);
+    const hash = draftHashOf(post, context);
+    byHash.set(hash, [...(byHash.get(hash) ?? []), post]);
+  }
+  for (const [hash, twins] of wanted) {
+    const posts = byHash.get(hash) ?? [];
+    if (posts.length < twins.length) continue;
+    twins.forEach((key, index) => found.set(key, posts[index]!));
   }
   return found;
 }

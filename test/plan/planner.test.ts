@@ -6,6 +6,11 @@ import {
   PHOTO, SHA_A, SHA_B, VIDEO, accounts, desired, desiredMedia, livePost, mediaState, planInput, record, shape, state,
 } from './fixtures.js';
 
+/** An interrupted create of `key` whose payload is the draft of `applied`. */
+function pendingCreate(key: string) {
+  return { file: `posts/${key}.md`, idempotencyKey: `psync-${key}`, payload: { content: 'Launch day', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
+}
+
 function only(plan: Plan): Change {
   expect(plan.changes).toHaveLength(1);
   return plan.changes[0]!;
@@ -27,12 +32,19 @@ describe('createPlan: files without a state record', () => {
     expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, reasons: ['resume an interrupted create'] });
   });
 
-  it('takes the post an interrupted create made when the remote shows it, one post per create: a twin create is resent', () => {
-    const pending = (key: string) => ({ file: `posts/${key}.md`, idempotencyKey: `psync-${key}`, payload: { content: 'Launch day', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' });
-    const section = state({ pending: { launch: pending('launch'), twin: pending('twin') } });
-    const plan = createPlan(planInput({ desired: [desired('launch', applied), desired('twin', applied)], state: section, live: [livePost('p1', applied)] }));
-    expect(plan.changes.map((change) => [change.key, change.action, change.postId, change.resumesPending])).toEqual([['launch', 'create', 'p1', true], ['twin', 'create', null, true]]);
-    expect(plan.changes[0]!.reasons).toEqual(['resume an interrupted create', 'the post it made (p1) is on the remote: taken, the create is not sent again']);
+  it('takes the post an interrupted create made when the remote shows it', () => {
+    const section = state({ pending: { launch: pendingCreate('launch') } });
+    const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: section, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'create', reason: 'interrupted-create', postId: 'p1', resumesPending: true });
+    expect(only(plan).reasons).toEqual(['resume an interrupted create', 'the post it made (p1) is on the remote: taken, the create is not sent again']);
+  });
+
+  it('pairs twin interrupted creates with posts only when there is one for each, else resends each under its own key', () => {
+    const section = state({ pending: { launch: pendingCreate('launch'), twin: pendingCreate('twin') } });
+    const posts = [desired('launch', applied), desired('twin', applied)];
+    const taken = (live: ReturnType<typeof livePost>[]) => createPlan(planInput({ desired: posts, state: section, live })).changes.map((change) => [change.key, change.postId]);
+    expect(taken([livePost('p1', applied)])).toEqual([['launch', null], ['twin', null]]);
+    expect(taken([livePost('p1', applied), livePost('p2', applied)])).toEqual([['launch', 'p1'], ['twin', 'p2']]);
   });
 
   it('blocks a create for an unavailable account, with the account reason', () => {
