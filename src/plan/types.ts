@@ -44,7 +44,7 @@ export const CHANGE_REASONS = {
   delete: ['file-removed', 'occurrence-removed', 'gone-on-remote'],
   move: ['renamed', 'key-changed'],
   noop: ['up-to-date', 'file-removed', 'occurrence-removed', 'published-kept'],
-  blocked: ['file-errors', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
+  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
 } as const satisfies Record<Action, readonly string[]>;
 
 /** The reason codes of one action. */

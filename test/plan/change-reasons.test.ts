@@ -77,6 +77,13 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
   },
   blocked: {
     'file-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error('posts/launch.md')] })[0]!,
+    'held-by-rule': () =>
+      blockPostsWithErrors([planned({ state: owned(state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } })), live: [livePost('p1', scheduled)] })], {
+        ...errorsContext,
+        postKeys: new Set(),
+        diagnostics: [{ ...error('posts/launch.md'), code: 'rule-quiet-hours', key: 'launch' }],
+        invalidFiles: [{ file: 'posts/launch.md', key: 'launch', readable: true, held: true }],
+      })[0]!,
     'project-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error(undefined)] })[0]!,
     'unreadable-file': () =>
       blockPostsWithErrors([planned({ state: owned(), live: [livePost('p1', applied)], prune: true })], {
