@@ -5,7 +5,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldList } from './diff.js';
-import { draftHashOf, pendingDraft } from './pending-matches.js';
+import { isLeftToService, withoutOptionsHash } from './live-shape.js';
+import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
 import type { AdoptChange, AdoptedMedia, LivePostsById } from './types.js';
 
@@ -22,13 +23,14 @@ export interface Adoptions {
  */
 export function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
-  const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
+  const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
   const posts: Post[] = [];
   for (const id of live.briefs.keys()) {
     if (owned.has(id)) continue;
     const post = live.get(id);
     if (!post || !isEditable(post)) continue;
-    if (pendingDrafts.has(draftHashOf(post, context))) continue;
+    // Options aside: a service may fill in defaults on the post a pending create made.
+    if (pendingDrafts.has(withoutOptionsHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
     posts.push(post);
   }
   return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
@@ -47,15 +49,18 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
   const diagnostics: Diagnostic[] = [];
   if (newPosts.length === 0) return { adopted, diagnostics };
   const candidates = orphans(live, context.state, context);
-  // Each orphan is hashed once; files take the oldest orphan of their hash first.
+  // Each orphan is hashed once, without its options; files take the oldest orphan of their bucket
+  // that is exactly them, options they leave to the service aside (`isLeftToService`).
   const byHash = new Map<string, Post[]>();
   for (const live of candidates) {
-    const hash = shapeHash(context.shapeOf(live));
+    const hash = withoutOptionsHash(context.shapeOf(live));
     byHash.set(hash, [...(byHash.get(hash) ?? []), live]);
   }
   const taken = new Set<Post>();
   for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-    const exact = byHash.get(post.shapeHash)?.shift();
+    const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
+    const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
+    const exact = index < 0 ? undefined : bucket.splice(index, 1)[0];
     if (exact) {
       taken.add(exact);
       adopted.set(post.key, exact);

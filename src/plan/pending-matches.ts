@@ -3,7 +3,7 @@ import type { PostShape } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
-import { inputOptions } from './live-shape.js';
+import { inputOptions, isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { isEditable, type PlanContext } from './plan-context.js';
 import type { LivePostsById } from './types.js';
 
@@ -18,8 +18,8 @@ export function pendingDraft(payload: PendingCreate['payload'], context: Pick<Pl
 }
 
 /** A remote post as the draft a create would have made: its schedule left out (a create sends none). */
-export function draftHashOf(post: Post, context: Pick<PlanContext, 'shapeOf'>): string {
-  return shapeHash({ ...context.shapeOf(post), scheduledAt: null });
+function draftOf(post: Post, context: Pick<PlanContext, 'shapeOf'>): PostShape {
+  return { ...context.shapeOf(post), scheduledAt: null };
 }
 
 /**
@@ -37,28 +37,30 @@ export function matchPendingCreates(state: TargetState, live: LivePostsById, con
   const found = new Map<string, Post>();
   const keys = Object.keys(state.pending).sort(compareText);
   if (keys.length === 0) return found;
-  const wanted = new Map<string, string[]>();
+  // Twins share a draft (same hash); each draft is looked for among the posts of its options-free bucket.
+  const wanted = new Map<string, { draft: PostShape; keys: string[] }>();
   for (const key of keys) {
-    const hash = shapeHash(pendingDraft(state.pending[key]!.payload, context));
-    wanted.set(hash, [...(wanted.get(hash) ?? []), key]);
+    const draft = pendingDraft(state.pending[key]!.payload, context);
+    const hash = shapeHash(draft);
+    wanted.set(hash, { draft, keys: [...(wanted.get(hash)?.keys ?? []), key] });
   }
+  const buckets = new Set([...wanted.values()].map(({ draft }) => withoutOptionsHash(draft)));
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
   const candidates: Post[] = [];
   for (const id of live.briefs.keys()) {
     if (owned.has(id)) continue;
     const post = live.get(id);
-    if (post && isEditable(post) && wanted.has(draftHashOf(post, context))) candidates.push(post);
+    if (post && isEditable(post) && buckets.has(withoutOptionsHash(draftOf(post, context)))) candidates.push(post);
   }
   candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
-  const byHash = new Map<string, Post[]>();
-  for (const post of candidates) {
-    const hash = draftHashOf(post, context);
-    byHash.set(hash, [...(byHash.get(hash) ?? []), post]);
-  }
-  for (const [hash, twins] of wanted) {
-    const posts = byHash.get(hash) ?? [];
+  const taken = new Set<Post>();
+  for (const [hash, { draft, keys: twins }] of wanted) {
+    const posts = candidates.filter((post) => !taken.has(post) && isLeftToService(draftOf(post, context), draft, hash));
     if (posts.length < twins.length) continue;
-    twins.forEach((key, index) => found.set(key, posts[index]!));
+    twins.forEach((key, index) => {
+      found.set(key, posts[index]!);
+      taken.add(posts[index]!);
+    });
   }
   return found;
 }

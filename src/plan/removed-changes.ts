@@ -3,6 +3,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { madePostFound } from './desired-changes.js';
 import { isFinalStatus } from './final-status.js';
+import { isLeftToService } from './live-shape.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { compareText } from '../text/ordering.js';
 import type { Change, ChangeWith, MoveChange, Plan } from './types.js';
@@ -26,9 +27,10 @@ export function matchRenames(
   for (const key of [...removedKeys].sort(compareText)) {
     const record = context.state.posts[key];
     const live = record && context.livePost(record.postId);
-    if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
-    const candidate = byHash.get(record.appliedHash)?.shift();
-    if (candidate) renames.set(key, candidate);
+    const candidates = record && byHash.get(record.appliedHash);
+    // The live post still as applied (options the file leaves to the service aside): a rename, not an edit.
+    if (!live || !candidates?.length || !isLeftToService(context.shapeOf(live), candidates[0]!.shape, record.appliedHash)) continue;
+    renames.set(key, candidates.shift()!);
   }
   return renames;
 }

@@ -19,6 +19,8 @@ export interface VariantSwitches {
   emptyCursor?: boolean;
   /** Every time of a post (and of its targets) written with this numeric offset instead of `Z` (RFC 3339 allows either). */
   timeOffset?: '+01:00' | '-05:00';
+  /** Per platform, option values the service fills in on its answers where the post sent none (its defaults). */
+  optionDefaults?: Record<string, Record<string, unknown>>;
 }
 
 type Json = Record<string, unknown>;
@@ -39,6 +41,7 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
   variantOf('options as a list', { options: 'list' }),
   variantOf('empty cursor at the end', { emptyCursor: true }),
   variantOf('times with an offset', { timeOffset: '-05:00' }),
+  variantOf('option defaults filled in', { optionDefaults: { photoC: { format: 'feed', shareToFeed: true }, shortB: { shortBAllowComment: true, shortBIsAigc: false } } }),
 ];
 
 function rewrite(switches: VariantSwitches, exchange: VariantExchange, data: unknown): unknown {
@@ -77,6 +80,8 @@ function post(switches: VariantSwitches, data: unknown): void {
   for (const target of Array.isArray(data.targets) ? data.targets : []) {
     if (isObject(target) && typeof target.status === 'string') target.status = switches.targetStatuses?.[target.status] ?? target.status;
     if (isObject(target) && switches.timeOffset) withOffset(target, ['publishedAt', 'nextAttemptAt'], switches.timeOffset);
+    const defaults = isObject(target) && typeof target.platform === 'string' ? switches.optionDefaults?.[target.platform] : undefined;
+    if (isObject(target) && defaults) target.options = { ...defaults, ...(isObject(target.options) ? target.options : {}) };
   }
   if (switches.timeOffset) withOffset(data, ['scheduledAt', 'publishedAt', 'createdAt', 'updatedAt'], switches.timeOffset);
 }
