@@ -1,6 +1,5 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';

@@ -1,5 +1,4 @@
 import type { DesiredPost } from '../content/types.js';
-import { shapeHash } from '../content/shape-hash.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
 import { madePostFound } from './desired-changes.js';
 import { isFinalStatus } from './final-status.js';
