@@ -5,7 +5,7 @@ import type { ApplyResult } from '../../src/apply/events.js';
 import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
 import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
-import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import { blockedByErrors, heldByRules } from '../../src/plan/posts-with-errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { parsePlan } from '../../src/plan/plan-file.js';
 import { applyProject } from '../../src/pipeline/apply-project.js';
@@ -112,10 +112,13 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
   }
 }
 
-/** `blocked 2 (invalid files)`, or null when no post is blocked by a file's errors. */
+/** `blocked 2 (invalid files)`, `(held by a rule)` or both counted, or null when no post is blocked by errors. */
 function blockedPart(plan: Plan): string | null {
   const blocked = blockedByErrors(plan).length;
-  return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
+  const held = heldByRules(plan);
+  if (blocked === 0) return null;
+  if (held === 0) return `blocked ${blocked} (invalid files)`;
+  return held === blocked ? `blocked ${blocked} (held by a rule)` : `blocked ${blocked} (${blocked - held} by invalid files, ${held} held by a rule)`;
 }
 
 /** `2 unscheduled, ` when removed files' posts went back to draft; nothing otherwise. */

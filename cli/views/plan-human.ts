@@ -1,6 +1,6 @@
 import { removedKeptAsDrafts } from '../../src/plan/removed-changes.js';
 import { notReadyDraftFiles } from '../../src/diagnostics.js';
-import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
+import { blockedByErrors, heldByRules } from '../../src/plan/posts-with-errors.js';
 import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import { groupOccurrences } from './change-groups.js';
@@ -69,8 +69,16 @@ function keptDraftsNote(plan: Plan): string {
  * blocked changes are so because a file has errors, or because their state record has no valid seal.
  */
 function blockedNote(plan: Plan): string {
-  const causes = ([[blockedByErrors(plan).length, 'invalid files'], [unconfirmedBlocked(plan), 'unconfirmed state records']] as const).filter(([count]) => count > 0);
+  const held = heldByRules(plan);
+  // Each cause alone (`(held by a rule)`) and among others (`2 held by a rule`).
+  const causes = (
+    [
+      [blockedByErrors(plan).length - held, 'invalid files', 'by invalid files'],
+      [held, 'held by a rule', 'held by a rule'],
+      [unconfirmedBlocked(plan), 'unconfirmed state records', 'by unconfirmed state records'],
+    ] as const
+  ).filter(([count]) => count > 0);
   if (causes.length === 0) return '';
   if (causes.length === 1 && causes[0]![0] === plan.summary.blocked) return ` (${causes[0]![1]})`;
-  return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(', ')})`;
+  return ` (${causes.map(([count, , among]) => `${count} ${among}`).join(', ')})`;
 }

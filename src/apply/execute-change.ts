@@ -57,7 +57,7 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
  */
 async function create(change: Change, context: ExecuteContext): Promise<string> {
   const desired = requireDesired(change);
-  const post = change.resumesPending ? await resendPending(change.key, context) : await createFresh(change, desired, context);
+  const post = change.resumesPending ? await resendPending(change, context) : await createFresh(change, desired, context);
   return converge(change, post, desired, context);
 }
 
@@ -75,11 +75,27 @@ async function createFresh(change: Change, desired: PostShape, context: ExecuteC
   return confirm(change.key, change.file!, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
 }
 
-async function resendPending(key: string, context: ExecuteContext): Promise<Post> {
+/**
+ * Resolves an interrupted create: the post it made, when the plan found it on the remote
+ * (`change.postId`), else the create resent with its Idempotency-Key. The found post is read again
+ * first; gone since the plan, the create is resent as before.
+ */
+async function resendPending(change: Change, context: ExecuteContext): Promise<Post> {
+  const { key } = change;
   const pending = context.store.section.pending[key];
   if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
-  const post = await sendCreate(key, pending.payload, pending.idempotencyKey, context);
+  const made = change.postId === null ? null : await readIfThere(change.postId, context);
+  const post = made ?? (await sendCreate(key, pending.payload, pending.idempotencyKey, context));
   return confirm(key, pending.file, post, pending.shapeHash, context);
+}
+
+async function readIfThere(postId: string, context: ExecuteContext): Promise<Post | null> {
+  try {
+    return await context.client.getPost(postId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /**
@@ -167,7 +183,7 @@ async function record(change: Change, post: Post, applied: PostShape, context: E
  * a post it returns that is a draft already needs no request.
  */
 async function unschedule(change: Change, context: ExecuteContext): Promise<string> {
-  const post = change.resumesPending ? await resendPending(change.key, context) : null;
+  const post = change.resumesPending ? await resendPending(change, context) : null;
   const postId = post?.id ?? change.postId!;
   if (post !== null && post.scheduledAt === null) return postId;
   const updated = await context.client.updatePost(postId, { scheduledAt: null });
@@ -180,7 +196,7 @@ async function unschedule(change: Change, context: ExecuteContext): Promise<stri
 
 async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
   let postId = change.postId;
-  if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
+  if (change.resumesPending) postId = (await resendPending(change, context)).id;
   if (postId !== null && !change.stateOnly) {
     try {
       await context.client.deletePost(postId);

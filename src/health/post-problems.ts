@@ -70,7 +70,9 @@ export async function findPostProblems(input: { client: ApiClient; section: Targ
     else {
       found.push(...failedTargets(live, label));
       if (isEditable(live)) {
-        if (record.reread !== true && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) {
+        // Untouched since the last apply (same `updatedAt`), as the plan judges it: a value the service fills in is no drift.
+        const untouched = live.updatedAt === record.remoteUpdatedAt;
+        if (record.reread !== true && !untouched && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) {
           found.push({ kind: 'drifted', message: 'changed on the remote since the last apply (`postsync plan` shows what differs; apply puts the file back)' });
         }
         for (const target of live.targets) {

@@ -5,8 +5,8 @@ import type { DesiredSide } from './read-desired.js';
 
 /**
  * Whether a draft could be scheduled as it is (`content/readiness.ts`, the one definition):
- * `missing` lists what it still needs, `ready` exactly when it is empty. Only posts of valid files
- * are drafts here: a file with errors says so in its diagnostics.
+ * `missing` lists what it still needs, `ready` exactly when it is empty. The drafts of files with
+ * errors are drafts too, never ready (their errors first), as the calendar shows them.
  */
 export interface DraftReadiness {
   key: string;
@@ -15,8 +15,8 @@ export interface DraftReadiness {
   missing: string[];
 }
 
-/** Every draft (a post without `scheduledAt`) of the desired side, by file, with what it still needs. */
-export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'diagnostics'>): DraftReadiness[] {
+/** Every draft (a post without `scheduledAt`) of the desired side, those of files with errors included, by file, with what it still needs. */
+export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'checkOnly' | 'diagnostics'>): DraftReadiness[] {
   const byFile = new Map<string, Diagnostic[]>();
   for (const diagnostic of desired.diagnostics) {
     if (diagnostic.file === undefined) continue;
@@ -27,5 +27,6 @@ export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'diagnostics
     drafts.push({ key, file, ...readinessOfDraft({ diagnostics: byFile.get(file) ?? [] }) });
   };
   for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
+  for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
   return drafts.sort((a, b) => compareText(a.file, b.file));
 }

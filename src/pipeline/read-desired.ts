@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/index.js';
 import type { Config } from '../config/types.js';
 import { readContent, type ContentResult } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
-import type { DesiredPost, InvalidFile } from '../content/types.js';
+import type { DesiredPost, InvalidFile, PostToCheck } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
@@ -28,6 +28,8 @@ export interface DesiredSide {
   checkDiagnostics: Diagnostic[];
   /** Files that yield no post because of their errors, and posts a schedule error holds back: the plan blocks their posts. */
   invalid: InvalidFile[];
+  /** The posts of files with errors, as far as they can be made: never planned; the drafts among them are not ready to schedule. */
+  checkOnly: PostToCheck[];
   rules: AccountRules;
 }
 
@@ -93,7 +95,7 @@ export async function checkDesired(input: { content: ContentResult; rules: Accou
   const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
   const heldKeys = new Set(decided.held.map((held) => held.key));
   const held = heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key));
-  return { posts, held, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, rules };
+  return { posts, held, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, checkOnly: content.checkOnly, rules };
 }
 
 async function scheduleDecisions(content: Pick<ContentResult, 'posts' | 'diagnostics'>, rules: AccountRules, schedule: ScheduleContext) {

@@ -1,11 +1,11 @@
 import type { Post } from '../api/types.js';
-import type { DesiredPost, PostShape } from '../content/types.js';
-import { shapeHash } from '../content/shape-hash.js';
+import type { DesiredPost } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldList } from './diff.js';
-import { inputOptions } from './live-shape.js';
+import { isLeftToService, withoutOptionsHash } from './live-shape.js';
+import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
 import type { AdoptChange, AdoptedMedia, LivePostsById } from './types.js';
 
@@ -22,26 +22,17 @@ export interface Adoptions {
  */
 export function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
-  const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
+  const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
   const posts: Post[] = [];
   for (const id of live.briefs.keys()) {
     if (owned.has(id)) continue;
     const post = live.get(id);
     if (!post || !isEditable(post)) continue;
-    if (pendingDrafts.has(shapeHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
+    // Options aside: a service may fill in defaults on the post a pending create made.
+    if (pendingDrafts.has(withoutOptionsHash({ ...context.shapeOf(post), scheduledAt: null }))) continue;
     posts.push(post);
   }
   return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
-}
-
-/** The draft a pending create's payload makes, as a shape (media ids mapped through state). */
-function pendingDraft(payload: TargetState['pending'][string]['payload'], context: PlanContext): PostShape {
-  return context.shapeOf({
-    content: payload.content,
-    scheduledAt: null,
-    targets: payload.targets.map((target) => ({ ...target, options: inputOptions(target.options) })) as Post['targets'],
-    media: payload.mediaIds.map((id) => ({ id })) as Post['media'],
-  });
 }
 
 /**
@@ -57,15 +48,18 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
   const diagnostics: Diagnostic[] = [];
   if (newPosts.length === 0) return { adopted, diagnostics };
   const candidates = orphans(live, context.state, context);
-  // Each orphan is hashed once; files take the oldest orphan of their hash first.
+  // Each orphan is hashed once, without its options; files take the oldest orphan of their bucket
+  // that is exactly them, options they leave to the service aside (`isLeftToService`).
   const byHash = new Map<string, Post[]>();
   for (const live of candidates) {
-    const hash = shapeHash(context.shapeOf(live));
+    const hash = withoutOptionsHash(context.shapeOf(live));
     byHash.set(hash, [...(byHash.get(hash) ?? []), live]);
   }
   const taken = new Set<Post>();
   for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-    const exact = byHash.get(post.shapeHash)?.shift();
+    const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
+    const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
+    const exact = index < 0 ? undefined : bucket.splice(index, 1)[0];
     if (exact) {
       taken.add(exact);
       adopted.set(post.key, exact);

@@ -1,13 +1,17 @@
 import type { Media, Post } from '../api/types.js';
 import type { DesiredPost, PostShape } from '../content/types.js';
-import { shapeHash } from '../content/shape-hash.js';
 import type { TargetState } from '../state/types.js';
 import { orphans } from './adopt-matches.js';
+import { withoutOptionsHash } from './live-shape.js';
 import { planContext } from './plan-context.js';
 import type { LivePostsById } from './types.js';
 
-/** Everything of a shape but its media: what must already match before media are worth fetching. */
-const withoutMedia = (shape: PostShape): string => shapeHash({ ...shape, media: [] });
+/**
+ * Everything of a shape but its media and option values: what must already match before media are
+ * worth fetching (options a file leaves unset may hold the service's defaults; the adopt itself
+ * then checks them, `isLeftToService`).
+ */
+const withoutMedia = (shape: PostShape): string => withoutOptionsHash({ ...shape, media: [] });
 
 /** A live media the state has no record of (`liveShape` writes it `id:<id>`). */
 const isUnknown = (sha256: string): boolean => sha256.startsWith('id:');

@@ -4,6 +4,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
+import { isLeftToService, leftToService } from './live-shape.js';
 import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
 
 /** Reasons a desired post's accounts cannot be written to; empty when all are available. */
@@ -21,12 +22,23 @@ function createChange(post: DesiredPost, context: PlanContext, { reason, reasons
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
-  return { action: 'create', reason, ...base, reasons, ...(resumesPending ? { resumesPending: true } : {}) };
+  if (!resumesPending) return { action: 'create', reason, ...base, reasons };
+  const made = context.pendingPost(post.key);
+  if (made === undefined) return { action: 'create', reason, ...base, reasons, resumesPending: true };
+  return { action: 'create', reason, ...base, postId: made.id, reasons: [...reasons, madePostFound(made)], resumesPending: true };
+}
+
+/** Why a resumed create sends nothing: the post it made is on the remote (`matchPendingCreates`). */
+export function madePostFound(made: Pick<Post, 'id'>): string {
+  return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
 }
 
 function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): ChangeWith<'update' | 'blocked'> {
   const current = context.shapeOf(live);
-  const fields = diffShapes(current, post.shape);
+  // What the remote differs in, options the file leaves to the service aside; a changed file is compared in full (its targets are sent whole).
+  const kept = leftToService(current, post.shape);
+  const changedLocally = post.shapeHash !== record.appliedHash;
+  const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
   const base = { key: post.key, file: post.file, postId: live.id, desired: post.shape, fields, liveUpdatedAt: live.updatedAt };
   if (!isEditable(live)) return { action: 'blocked', reason: 'not-editable', ...base, reasons: [notEditableReason(live, 'edited')] };
   const blockers = unavailableAccounts(post, context);
@@ -36,11 +48,10 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
     return { action: 'update', reason: 'merged-record', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
   }
-  const changedLocally = post.shapeHash !== record.appliedHash;
-  const drifted = shapeHash(current) !== record.appliedHash;
+  const drifted = shapeHash(kept) !== record.appliedHash;
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
-    const drift = diffShapes(post.shape, current);
+    const drift = diffShapes(post.shape, kept);
     return { action: 'update', reason: 'drifted', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
   }
   const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
@@ -91,7 +102,7 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
   if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
   const live = context.livePost(record.postId)!; // listed, so there in full too
   const desiredHash = post.shapeHash;
-  if (shapeHash(context.shapeOf(live)) === desiredHash) {
+  if (isLeftToService(context.shapeOf(live), post.shape, desiredHash)) {
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.
       return {

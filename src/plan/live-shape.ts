@@ -1,5 +1,6 @@
 import { INPUT_OPTION_FIELDS, type Options, type OptionsInput, type Post, type Target } from '../api/types.js';
 import type { PostShape, TargetShape } from '../content/types.js';
+import { shapeHash } from '../content/shape-hash.js';
 import { compareText } from '../text/ordering.js';
 import type { TargetState } from '../state/types.js';
 
@@ -60,4 +61,34 @@ export function liveShape(post: LiveShapeFields, mediaIdToSha: ReadonlyMap<strin
     targets: post.targets.map(liveTarget).sort(compareTargets),
     media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`),
   };
+}
+
+/**
+ * The live shape without the option values of each target that `desired` leaves unset on that
+ * target: an option a file does not set is left to the service, which may answer with its own
+ * default for it (the spec leaves defaults open), and that is no difference. Used wherever a
+ * remote post is asked whether it is what a file says (noop, drift, adopt, rename, an interrupted
+ * create's post); an update still sends the file's targets whole.
+ */
+export function leftToService(live: PostShape, desired: PostShape): PostShape {
+  const wanted = new Map(desired.targets.map((target) => [target.socialAccountId, target.options as Record<string, unknown>]));
+  return {
+    ...live,
+    targets: live.targets.map((target) => {
+      const set = wanted.get(target.socialAccountId);
+      if (set === undefined) return target;
+      const options = Object.fromEntries(Object.entries(target.options).filter(([name]) => set[name] !== undefined));
+      return { ...target, options: options as OptionsInput };
+    }),
+  };
+}
+
+/** Whether a remote post's shape is what `desired` says, options it leaves unset aside (`leftToService`). */
+export function isLeftToService(live: PostShape, desired: PostShape, desiredHash: string = shapeHash(desired)): boolean {
+  return shapeHash(leftToService(live, desired)) === desiredHash;
+}
+
+/** A shape's hash with no option values at all: the bucket in which `isLeftToService` may find its match. */
+export function withoutOptionsHash(shape: PostShape): string {
+  return shapeHash({ ...shape, targets: shape.targets.map((target) => ({ ...target, options: {} })) });
 }

@@ -17,27 +17,39 @@ export interface PlanContext {
   liveBrief(postId: string): Pick<Post, 'id' | 'updatedAt'> | undefined;
   /** Memoized `liveShape` of a remote post (or of what a payload would make: `LiveShapeFields`). */
   shapeOf(post: LiveShapeFields): PostShape;
+  /** The remote post an interrupted create of this key already made, when the listing shows it (`matchPendingCreates`). */
+  pendingPost(key: string): Post | undefined;
 }
 
-export function planContext(input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s'>): PlanContext {
+export function planContext(
+  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s'>,
+  found: { pendingPosts?: (context: Pick<PlanContext, 'shapeOf'>) => ReadonlyMap<string, Post> } = {},
+): PlanContext {
   const { live } = input;
   const mediaIdToSha = mediaIdIndex(input.state);
   // The state's records win: the supplement only names media ids the state does not know.
   for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
   const shapes = new Map<LiveShapeFields, PostShape>();
+  const shapeOf = (post: LiveShapeFields): PostShape => {
+    let shape = shapes.get(post);
+    if (!shape) {
+      shape = liveShape(post, mediaIdToSha);
+      shapes.set(post, shape);
+    }
+    return shape;
+  };
+  // Worked out once, on the first question: most plans resume no create.
+  let pendingPosts: ReadonlyMap<string, Post> | undefined;
   return {
     state: input.state,
     accounts: input.accounts,
     prune: input.prune,
     livePost: (postId) => live.get(postId),
     liveBrief: (postId) => live.briefs.get(postId),
-    shapeOf(post) {
-      let shape = shapes.get(post);
-      if (!shape) {
-        shape = liveShape(post, mediaIdToSha);
-        shapes.set(post, shape);
-      }
-      return shape;
+    shapeOf,
+    pendingPost(key) {
+      pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
+      return pendingPosts.get(key);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { adoptChange, matchAdoptions } from './adopt-matches.js';
+import { matchPendingCreates } from './pending-matches.js';
 import { planContext } from './plan-context.js';
 import { planDesiredPost } from './desired-changes.js';
 import { compareText } from '../text/ordering.js';
@@ -16,7 +17,7 @@ const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'u
  * new file that is exactly such a post adopts it instead of creating a twin (`matchAdoptions`).
  */
 export function createPlan(input: PlanInput): Plan {
-  const context = planContext(input);
+  const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, input.live, shapes) });
   const { state } = input;
   const desiredKeys = new Set(input.desired.map((post) => post.key));
   const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));

@@ -46,13 +46,18 @@ export function blockPostsWithErrors(changes: readonly Change[], context: PostEr
     const errors = errorsByFile.get(file) ?? [];
     return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === undefined || keys.includes(d.key));
   };
+  // A post held back on its own (a time rule it breaks, no free slot) is held by a rule: its file stands.
+  const heldKeys = new Set(context.invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
+  const isHeld = (keys: readonly (string | undefined)[], files: readonly { file: string }[]) =>
+    keys.some((key) => key !== undefined && heldKeys.has(key)) && files.every(({ file }) => !yieldsNone.has(file));
   const paired = new Set<InvalidFile>();
   const result = changes.map((change) => {
     const files = filesOf(change, context, paired).map((file) => ({ file, errors: errorsOf(file, [change.key, change.fromKey]) }));
     const withErrors = files.filter(({ errors }) => errors.length > 0);
-    return withErrors.length === 0 ? change : blocked(change, withErrors);
+    if (withErrors.length === 0) return change;
+    return isHeld([change.key, change.fromKey], withErrors) ? heldByRule(change, withErrors) : blocked(change, withErrors);
   });
-  result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+  result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, { errorsOf, isHeld }));
   const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
   return result.map((change) => {
     if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
@@ -113,13 +118,37 @@ function blocked(change: Change, files: readonly { file: string; errors: readonl
   return asBlocked(change, { reason: 'file-errors', reasons, diagnostics: files.flatMap(({ errors }) => errors) });
 }
 
-/** The change as `blocked` (nothing of it is executed), with this reason and the errors behind it. */
+/**
+ * `change` held back by a rule about times or slots (`reason: held-by-rule`): its file is valid, so
+ * the post waits for the rule, not for a fix of the file, and is left as it is on the remote.
+ */
+function heldByRule(change: Change, files: readonly { errors: readonly Diagnostic[] }[], { wouldBe = change.action }: { wouldBe?: Action } = {}): BlockedChange {
+  const errors = files.flatMap((file) => file.errors);
+  const first = errors[0]!;
+  const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, 'more error')})` : '';
+  // A house rule's message names the rule (`rule \`nights\`: …`, code `rule-<check>`); a slot's does not.
+  const why = first.code.startsWith('rule-') ? `held by ${first.message}${more}` : `held by a rule: ${first.message}${more}`;
+  const wait = wouldBe === 'create' ? 'the post is not created while the rule holds it' : 'the post is left as it is while the rule holds it';
+  return asBlocked(change, { reason: 'held-by-rule', reasons: [why, wait, ...(change.action === 'blocked' ? change.reasons : [])], diagnostics: errors });
+}
+
+/**
+ * The change as `blocked` (nothing of it is executed), with this reason and the errors behind it.
+ * It keeps no field moves: the post is left as it is, and the moves came from a reading of the
+ * files that lacks or misreads this post (a broken file's post reads as removed: "→ no time"), so
+ * every view that shows moves (Markdown, JSON, the calendar card) would tell what does not happen.
+ */
 function asBlocked(change: Change, { reason, reasons, diagnostics }: { reason: ReasonOf<'blocked'>; reasons: string[]; diagnostics: Diagnostic[] }): BlockedChange {
-  return { ...change, action: 'blocked', reason, reasons, diagnostics };
+  const { fields, drift, ...kept } = change;
+  return { ...kept, action: 'blocked', reason, reasons, diagnostics };
 }
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
-function ownChanges(invalidFiles: readonly InvalidFile[], context: PostErrorsContext, errorsOf: (file: string, keys: readonly string[]) => Diagnostic[]): Change[] {
+function ownChanges(
+  invalidFiles: readonly InvalidFile[],
+  context: PostErrorsContext,
+  { errorsOf, isHeld }: { errorsOf: (file: string, keys: readonly string[]) => Diagnostic[]; isHeld: (keys: readonly string[], files: readonly { file: string }[]) => boolean },
+): Change[] {
   const byKey = new Map<string, InvalidFile[]>();
   for (const invalid of invalidFiles) {
     // A key guessed from the path of an unreadable file may be a valid post's: that post is not this file's.
@@ -129,7 +158,9 @@ function ownChanges(invalidFiles: readonly InvalidFile[], context: PostErrorsCon
   }
   return [...byKey].map(([key, files]) => {
     const change: BlockedChange = { action: 'blocked', reason: 'file-errors', key, file: files[0]!.file, postId: null, reasons: [] };
-    return blocked(change, files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0), { wouldBe: 'create' });
+    const withErrors = files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0);
+    const keys = files.map((invalid) => invalid.key);
+    return isHeld(keys, withErrors) ? heldByRule(change, withErrors, { wouldBe: 'create' }) : blocked(change, withErrors, { wouldBe: 'create' });
   });
 }
 
@@ -146,7 +177,12 @@ function blockedByUnknown(change: Change, unknown: readonly InvalidFile[], error
   return asBlocked(change, { reason: 'unreadable-file', reasons: [reason], diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? []) });
 }
 
-/** The changes of a plan blocked because a file has errors (they carry its `diagnostics`). */
+/** How many of those are held by a rule about times or slots (`held-by-rule`), their files valid. */
+export function heldByRules(plan: Pick<Plan, 'changes'>): number {
+  return plan.changes.filter((change) => change.action === 'blocked' && change.reason === 'held-by-rule').length;
+}
+
+/** The changes of a plan blocked because a file has errors, or a rule holds their post (they carry its `diagnostics`). */
 export function blockedByErrors(plan: Pick<Plan, 'changes'>): Change[] {
   return plan.changes.filter((change) => change.action === 'blocked' && change.diagnostics !== undefined);
 }

@@ -1,5 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import { occurrenceOfKey } from '../repeats/index.js';
+import { STAYS_PUBLISHED } from './removed-changes.js';
 import type { Change, Plan } from './types.js';
 
 /**
@@ -41,11 +42,13 @@ function annotate(change: Change, post: DesiredPost | undefined, repeats: Readon
 function surplusOccurrence(change: Change, repeats: ReadonlyMap<string, string>): Change {
   if (change.action !== 'delete' && change.action !== 'unschedule' && change.action !== 'noop') return change;
   // Only a post whose file is gone or whose occurrence is: a forgotten record (`gone-on-remote`) or an up-to-date noop is not one.
-  if (change.reason !== 'file-removed') return change;
+  if (change.reason !== 'file-removed' && change.reason !== 'published-kept') return change;
   const occurrence = occurrenceOfKey(change.key);
   // `repeats` maps to files: a change without a file never matches one.
   if (occurrence === undefined || repeats.get(occurrence.of) !== change.file) return change;
   const why = `${occurrence.date} is no longer an occurrence of the repeat in ${change.file}`;
+  // A published occurrence keeps its code: it is no change whatever the repeat says now.
+  if (change.reason === 'published-kept') return { ...change, occurrence, reasons: [`${why}: ${STAYS_PUBLISHED}`] };
   const draft = change.action === 'unschedule' ? ': it goes back to draft on the remote (--prune deletes it)' : change.action === 'noop' ? ': it stays a draft on the remote (--prune deletes it)' : '';
   return { ...change, reason: 'occurrence-removed', occurrence, reasons: [`${why}${draft}`] };
 }

@@ -43,8 +43,8 @@ export const CHANGE_REASONS = {
   unschedule: ['file-removed', 'occurrence-removed'],
   delete: ['file-removed', 'occurrence-removed', 'gone-on-remote'],
   move: ['renamed', 'key-changed'],
-  noop: ['up-to-date', 'file-removed', 'occurrence-removed'],
-  blocked: ['file-errors', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
+  noop: ['up-to-date', 'file-removed', 'occurrence-removed', 'published-kept'],
+  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
 } as const satisfies Record<Action, readonly string[]>;
 
 /** The reason codes of one action. */
@@ -84,9 +84,14 @@ interface ActionFields {
 }
 type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionFields, Own>]?: never };
 
-/** A post no remote post stands for yet. With `resumesPending`, an interrupted create is resent with its original Idempotency-Key. */
+/**
+ * A post no remote post stands for yet. With `resumesPending`, an interrupted create is resolved:
+ * resent with its original Idempotency-Key, or, when the plan found the post it made on the remote
+ * (`postId`), that post is taken and the create is not sent again.
+ */
 export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'resumesPending'> {
-  postId: null;
+  /** Null, but for a resumed create whose post the plan found on the remote. */
+  postId: string | null;
   desired: PostShape;
   resumesPending?: true;
 }
@@ -119,7 +124,8 @@ export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'f
 /**
  * An owned scheduled post no file (or occurrence) stands for any more goes back to draft
  * (`scheduledAt: null`), so nothing publishes that no file stands for; `fields` (the time → null).
- * With `resumesPending`, an interrupted create is resolved first (`postId` null). `--prune` deletes instead.
+ * With `resumesPending`, an interrupted create is resolved first (`postId`: the post it made when the
+ * plan found it on the remote, else null). `--prune` deletes instead.
  */
 export interface UnscheduleChange extends ChangeOf<'unschedule'>, Without<'liveUpdatedAt' | 'fields' | 'resumesPending'> {
   liveUpdatedAt?: string;
@@ -130,7 +136,7 @@ export interface UnscheduleChange extends ChangeOf<'unschedule'>, Without<'liveU
 /**
  * The remote post is deleted (only with --prune), or with `stateOnly` its record is forgotten: the
  * post is already gone on the remote, so this runs whatever `prune` says. With `resumesPending`,
- * an interrupted create is resolved first (`postId` null).
+ * an interrupted create is resolved first (`postId` as for an unschedule).
  */
 export interface DeleteChange extends ChangeOf<'delete'>, Without<'liveUpdatedAt' | 'stateOnly' | 'resumesPending'> {
   liveUpdatedAt?: string;

@@ -20,7 +20,10 @@ export function isDraftOnly(change: Change, context: DraftContext & { brokenFile
   if (change.file !== null && context.brokenFiles.has(change.file)) return false;
   if (change.action === 'create') {
     const pending = change.resumesPending ? context.section.pending[change.key] : undefined;
-    return pending === undefined || (pending.payload.scheduledAt ?? null) === null;
+    if (pending !== undefined && (pending.payload.scheduledAt ?? null) !== null) return false;
+    // A resumed create that takes the post it made: only while that post is a draft, or taking it would unschedule it.
+    const made = change.postId === null ? undefined : context.live.get(change.postId);
+    return change.postId === null || (made !== undefined && made.status === 'draft' && made.scheduledAt === null);
   }
   if (change.action === 'update') {
     const live = change.postId === null ? undefined : context.live.get(change.postId);

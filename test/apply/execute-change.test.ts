@@ -227,7 +227,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect((await planNow(world, [])).changes).toMatchObject([{ action: 'noop', reason: 'file-removed' }]);
   });
 
-  it('resolves a pending create whose file is gone, then deletes the post it made', async () => {
+  it('resolves a pending create whose file is gone by the post the plan found it made, then deletes that post: no second create', async () => {
     const world = await applyWorld(emulator());
     const payload = createBody(draft, world.store.section);
     const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
@@ -235,9 +235,9 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     const original = await world.client.createPost(payload, { idempotencyKey: key });
     await world.api.clearLog();
     const change = (await planNow(world, [], { prune: true })).changes[0]!;
-    expect(change).toMatchObject({ action: 'delete', resumesPending: true, postId: null });
+    expect(change).toMatchObject({ action: 'delete', resumesPending: true, postId: original.id });
     expect(await executeChange(change, context(world))).toBe(original.id);
-    expect(await writes(world)).toEqual(['POST /posts', `DELETE /posts/${original.id}`]);
+    expect(await writes(world)).toEqual([`DELETE /posts/${original.id}`]);
     expect(await remotePosts(world)).toEqual([]);
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({});

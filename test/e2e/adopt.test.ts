@@ -203,3 +203,44 @@ describe('an apply killed after its create, whose pending record was then lost',
     expect((await cli('plan')).stdout).toContain('No changes.');
   }, 60_000);
 });
+
+describe('an apply killed after its create, its pending record kept, the key forgotten by the service', () => {
+  /** A project whose first apply was killed once its create was answered: the pending record is kept. */
+  async function interruptedProject(api: TestEmulator) {
+    await api.reset();
+    proxy = await HoldingProxy.start(api.baseUrl);
+    const dir = await demoProject({ 'launch.md': post({ body: 'First words.', scheduledAt: '2031-03-03 09:00' }) });
+    const held = proxy.holdNext((method, path) => method === 'POST' && path.endsWith('/posts'));
+    const run = startCli(['--api-url', proxy.baseUrl, 'apply', '--yes'], { cwd: dir, env });
+    expect((await held).status).toBe(201);
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+    return { dir, cli: cliIn(dir, proxy.baseUrl) };
+  }
+
+  it('takes the post the killed run made instead of sending the create again, then edits it to the file: one remote post', async () => {
+    const api = emulator();
+    const { dir, cli } = await interruptedProject(api);
+    const made = (await remotePosts(api))[0]!;
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'Better words.', scheduledAt: '2031-03-03 09:00' }));
+
+    const plan = JSON.parse((await cli('plan', '--json')).stdout);
+    expect(plan.changes).toMatchObject([{ action: 'create', reason: 'interrupted-create', resumesPending: true, postId: made.id }]);
+    expect((await cli('plan')).stdout).toContain(`the post it made (${made.id}) is on the remote: taken, the create is not sent again`);
+    const again = await cli('apply', '--yes');
+    expect(again.code, again.stderr).toBe(0);
+    expect(await creates(api)).toBe(1);
+    expect(await remotePosts(api)).toMatchObject([{ id: made.id, content: 'Better words.', status: 'scheduled' }]);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, 60_000);
+
+  it('a file removed meanwhile: its post is found and goes back to draft, never a second post', async () => {
+    const api = emulator();
+    const { dir, cli } = await interruptedProject(api);
+    await rm(join(dir, 'posts/launch.md'));
+    const again = await cli('apply', '--yes');
+    expect(again.code, again.stderr).toBe(0);
+    expect(await creates(api)).toBe(1);
+    expect(await remotePosts(api)).toMatchObject([{ content: 'First words.', status: 'draft' }]);
+  }, 60_000);
+});

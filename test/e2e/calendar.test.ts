@@ -86,7 +86,7 @@ describe('repeats, slots and house rules against the API', () => {
     await writeFile(join(dir, 'posts/roast.md'), edited.replace('count: 2 }', 'count: 2, skip: [2031-01-06] }'));
     expect(await changes('--prune')).toEqual([
       ['create', 'roast@2031-01-20', ['new occurrence (2031-01-20)']],
-      ['blocked', 'roast@2031-01-06', ['post is published; published posts are never deleted']],
+      ['noop', 'roast@2031-01-06', ['2031-01-06 is no longer an occurrence of the repeat in posts/roast.md: the post is published and stays as it is (published posts are never deleted)']],
       ['noop', 'roast@2031-01-13', ['up to date']],
     ]);
   });
@@ -118,8 +118,11 @@ describe('repeats, slots and house rules against the API', () => {
     const files = { 'fine.md': post({ body: 'At ten.', scheduledAt: '2031-03-04 10:00' }), 'late.md': post({ body: 'At half past eleven.', scheduledAt: '2031-03-04 23:30' }) };
     const dir = await project(files, ['rules:', '  nights:', '    quietHours: { from: "22:00", to: "07:00" }', ''].join('\n'));
     const cli = (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
-    const plan = JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; key: string }[]; diagnostics: Record<string, unknown>[] };
+    const plan = JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; key: string; reason: string; reasons: string[] }[]; diagnostics: Record<string, unknown>[] };
     expect(plan.changes.map((change) => [change.action, change.key])).toEqual([['create', 'fine'], ['blocked', 'late']]);
+    // Held by the rule, as the docs name it, not an invalid file: the file is fine, the time is not.
+    expect(plan.changes[1]).toMatchObject({ reason: 'held-by-rule', reasons: ['held by rule `nights`: 23:30 is in the quiet hours 22:00–07:00 (photo)', 'the post is not created while the rule holds it'] });
+    expect((await cli('plan')).stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete. 1 blocked (held by a rule).');
     expect(plan.diagnostics).toEqual([
       {
         severity: 'error',
@@ -137,7 +140,7 @@ describe('repeats, slots and house rules against the API', () => {
     ]);
     const applied = await cli('apply', '--yes');
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('Applied 1, blocked 1 (invalid files): 1 created');
+    expect(applied.stdout).toContain('Applied 1, blocked 1 (held by a rule): 1 created');
     const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as RemotePost[];
     expect(remote.map((p) => p.content)).toEqual(['At ten.']);
 

@@ -111,6 +111,28 @@ describe('a bad file blocks only its own post', () => {
   }, TIMEOUT_MS);
 });
 
+describe('a scheduled post whose file breaks, as each view tells it', () => {
+  it('is left as it is: neither the markdown plan, the JSON nor the calendar card says it goes to draft', async () => {
+    const dir = await demoProject({ 'launch.md': post({ body: 'Launch day!', scheduledAt: NEXT_YEAR }) });
+    expect((await cli(dir, ['apply', '--yes'])).code).toBe(0);
+    // A house rule the applied post now breaks (an error of its file): the post is held as it is.
+    await writeFile(join(dir, 'postsync.yaml'), `${await readFile(join(dir, 'postsync.yaml'), 'utf8')}rules:\n  wording: { bannedWords: [launch] }\n`);
+
+    const human = await cli(dir, ['plan']);
+    expect(human.stdout).toContain('the post is left as it is (not unscheduled) until it is fixed');
+    const markdown = await cli(dir, ['plan', '--markdown']);
+    expect(markdown.stdout).toMatch(/\| ⛔ \| blocked \| `launch` \|/);
+    expect(markdown.stdout).not.toContain('none (draft)');
+    const json = JSON.parse((await cli(dir, ['plan', '--json'])).stdout) as { changes: { action: string; fields?: unknown[] }[] };
+    expect(json.changes).toMatchObject([{ action: 'blocked' }]);
+    expect(json.changes[0]!.fields ?? []).toEqual([]);
+    expect((await cli(dir, ['calendar', '--out', 'page'])).code).toBe(0);
+    const page = await readFile(join(dir, 'page/index.html'), 'utf8');
+    expect(page).toContain('the post is left as it is (not unscheduled) until it is fixed');
+    expect(page).not.toContain('none (draft)');
+  }, TIMEOUT_MS);
+});
+
 describe('against a service that refuses an incomplete draft', () => {
   it('fails only that post, with the service\'s message, applies the rest, and creates it afresh once the file is fixed', async () => {
     // A stricter service than the emulator: a vidA post needs its title even as a draft.

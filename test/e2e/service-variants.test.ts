@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -60,6 +60,8 @@ describe.each(SERVICE_VARIANTS.map((variant) => [variant.name, variant] as const
     expect(result.code, result.stdout).toBe(0);
     expect(await remoteContents(api)).toEqual(['A first look.', 'Scheduled with options.', 'We launch on Monday.']);
     expect((await cli('plan')).stdout).toContain('No changes.');
+    // The health check's other half agrees with the plan: nothing drifted.
+    expect((await cli('status', '--problems')).stdout).toContain('No problems: no managed post is drifted');
 
     await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
     await rm(join(dir, 'posts/scheduled.md'));
@@ -134,5 +136,25 @@ describe('posts answered without their empty lists, or without an id', () => {
     result = await cli('plan');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/GET \/posts: field `items\[0\]\.id` missing \(found: /);
+  }, TIMEOUT_MS);
+});
+
+describe('a service that fills in option defaults the files leave unset', () => {
+  it('sees no change in an owned post, published or not, and renames it with no API call', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, variantOf('option defaults', { optionDefaults: { photoC: { format: 'feed', shareToFeed: true } } }));
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.', scheduledAt: '2031-03-03 09:00' }), 'later.md': post({ body: 'Later.', scheduledAt: '2031-03-10 09:00' }) });
+    const cli = cliIn(dir, proxy.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+
+    // Published by the service (its updatedAt moves): still what the file says, not an edit to block.
+    await api.setClock(new Date('2031-03-04T00:00:00Z'));
+    const plan = await cli('plan', '--detailed-exitcode');
+    expect([plan.code, plan.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    expect((await cli('status', '--problems')).stdout).toContain('No problems');
+
+    await rename(join(dir, 'posts/later.md'), join(dir, 'posts/later-renamed.md'));
+    expect((await cli('plan')).stdout).toContain('→ move    later → later-renamed');
   }, TIMEOUT_MS);
 });

@@ -66,3 +66,35 @@ describe('renames and removals of scheduled posts, as a team meets them', () => 
     expect((await remote()).map((p) => p.content)).toEqual(['Stays.']);
   });
 });
+
+describe('removals of published posts, as a team archives them', () => {
+  it('a removed file\'s published post is left as it is: nothing is blocked, with or without --prune', async () => {
+    const dir = await demoProject({
+      'launch.md': post({ body: 'We launch on Monday.', scheduledAt: '2031-03-03 09:00' }),
+      'keep.md': post({ body: 'Stays.', scheduledAt: '2031-03-10 09:00' }),
+    });
+    const api = emulator();
+    await api.reset();
+    const cli = cliIn(dir, api.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    await api.setClock(new Date('2031-03-04T00:00:00Z'));
+    expect((await cli('apply', '--yes')).code).toBe(0);
+
+    await rm(join(dir, 'posts/launch.md'));
+    for (const args of [[], ['--prune']]) {
+      const plan = JSON.parse((await cli('plan', '--json', ...args)).stdout);
+      expect(plan.summary).toMatchObject({ blocked: 0, delete: 0, unschedule: 0 });
+      expect(plan.changes.find((change: { key: string }) => change.key === 'launch')).toMatchObject({
+        action: 'noop',
+        reason: 'published-kept',
+        reasons: ['posts/launch.md removed: the post is published and stays as it is (published posts are never deleted)'],
+      });
+      const human = await cli('plan', '--detailed-exitcode', ...args);
+      expect([human.code, human.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+      expect(human.stdout).not.toContain('blocked');
+    }
+    expect((await cli('apply', '--prune', '--yes')).code).toBe(0);
+    const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string; status: string }[];
+    expect(remote.find((p) => p.content === 'We launch on Monday.')).toMatchObject({ status: 'published' });
+  });
+});

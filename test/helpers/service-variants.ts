@@ -17,6 +17,10 @@ export interface VariantSwitches {
   options?: 'schema' | 'list';
   /** `nextCursor: ""` instead of null at the end of every listing. */
   emptyCursor?: boolean;
+  /** Every time of a post (and of its targets) written with this numeric offset instead of `Z` (RFC 3339 allows either). */
+  timeOffset?: '+01:00' | '-05:00';
+  /** Per platform, option values the service fills in on its answers where the post sent none (its defaults). */
+  optionDefaults?: Record<string, Record<string, unknown>>;
 }
 
 type Json = Record<string, unknown>;
@@ -36,6 +40,8 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
   variantOf('options as schemas', { options: 'schema' }),
   variantOf('options as a list', { options: 'list' }),
   variantOf('empty cursor at the end', { emptyCursor: true }),
+  variantOf('times with an offset', { timeOffset: '-05:00' }),
+  variantOf('option defaults filled in', { optionDefaults: { photoC: { format: 'feed', shareToFeed: true }, shortB: { shortBAllowComment: true, shortBIsAigc: false } } }),
 ];
 
 function rewrite(switches: VariantSwitches, exchange: VariantExchange, data: unknown): unknown {
@@ -73,6 +79,21 @@ function post(switches: VariantSwitches, data: unknown): void {
   for (const item of Array.isArray(data.media) ? data.media : []) media(switches, item);
   for (const target of Array.isArray(data.targets) ? data.targets : []) {
     if (isObject(target) && typeof target.status === 'string') target.status = switches.targetStatuses?.[target.status] ?? target.status;
+    if (isObject(target) && switches.timeOffset) withOffset(target, ['publishedAt', 'nextAttemptAt'], switches.timeOffset);
+    const defaults = isObject(target) && typeof target.platform === 'string' ? switches.optionDefaults?.[target.platform] : undefined;
+    if (isObject(target) && defaults) target.options = { ...defaults, ...(isObject(target.options) ? target.options : {}) };
+  }
+  if (switches.timeOffset) withOffset(data, ['scheduledAt', 'publishedAt', 'createdAt', 'updatedAt'], switches.timeOffset);
+}
+
+/** The same instants, written on the clock of `offset` (`2031-03-01T08:00:00.000Z` → `2031-03-01T03:00:00.000-05:00`). */
+function withOffset(data: Json, fields: readonly string[], offset: string): void {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  for (const field of fields) {
+    const value = data[field];
+    if (typeof value !== 'string' || !value.endsWith('Z')) continue;
+    data[field] = `${new Date(Date.parse(value) + minutes * 60_000).toISOString().slice(0, -1)}${offset}`;
   }
 }
 

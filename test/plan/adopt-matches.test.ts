@@ -54,15 +54,22 @@ describe('createPlan: adopting orphan remote posts', () => {
     ]);
   });
 
+  const linked = (link: string) => shape({ targets: [{ socialAccountId: PHOTO, options: { link } }] });
   it.each([
-    ['targets', shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }), `targets[${PHOTO}], targets[${VIDEO}]`],
-    ['options', shape({ targets: [{ socialAccountId: PHOTO, options: { link: 'https://example.com' } }] }), `targets[${PHOTO}].options.link`],
-    ['overrides', shape({ targets: [{ socialAccountId: PHOTO, options: {}, contentOverride: 'Hi' }] }), `targets[${PHOTO}].contentOverride`],
-    ['media', shape({ media: [SHA_B] }), 'media'],
-  ])('never adopts a post with other %s', (_, remote, differs) => {
-    const plan = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', remote)], state: state({ media: mediaState(SHA_B) }) }));
+    ['targets', shape(), shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }), `targets[${PHOTO}], targets[${VIDEO}]`],
+    ['options', linked('https://example.com/a'), linked('https://example.com/b'), `targets[${PHOTO}].options.link`],
+    ['overrides', shape(), shape({ targets: [{ socialAccountId: PHOTO, options: {}, contentOverride: 'Hi' }] }), `targets[${PHOTO}].contentOverride`],
+    ['media', shape(), shape({ media: [SHA_B] }), 'media'],
+  ])('never adopts a post with other %s', (_, file, remote, differs) => {
+    const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [livePost('p1', remote)], state: state({ media: mediaState(SHA_B) }) }));
     expect(plan.changes.map((change) => change.action)).toEqual(['create']);
     expect(plan.diagnostics.map((d) => d.message)).toEqual([`a remote post (p1, draft) looks like this one but differs in ${differs}; not adopted`]);
+  });
+
+  it('adopts a post that carries a value for an option the file leaves unset: the service\'s default, no difference', () => {
+    const remote = shape({ targets: [{ socialAccountId: PHOTO, options: { format: 'feed', shareToFeed: true } }] });
+    const plan = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', remote)] }));
+    expect(plan.changes).toMatchObject([{ action: 'adopt', postId: 'p1' }]);
   });
 
   it('never matches a media id that state does not know', () => {
@@ -213,10 +220,10 @@ describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
     expect(taken.diagnostics).toEqual([]);
   });
 
-  it('still adopts any other orphan while a pending create waits for its own post', () => {
+  it('still adopts any other orphan while a pending create takes its own post', () => {
     const payload = { content: 'Hello', targets: [{ socialAccountId: PHOTO }], mediaIds: [] };
     const pending = { launch: { file: 'posts/launch.md', idempotencyKey: 'k', payload, shapeHash: shapeHash(shape()), startedAt: '2026-01-01T00:00:00.000Z' } };
     const plan = createPlan(planInput({ desired: [desired('launch'), desired('news', SCHEDULED)], live: [livePost('p1', shape()), livePost('p2', SCHEDULED)], state: state({ pending }) }));
-    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', null], ['adopt', 'news', 'p2']]);
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', 'p1'], ['adopt', 'news', 'p2']]);
   });
 });

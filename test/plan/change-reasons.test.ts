@@ -73,9 +73,17 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
     'up-to-date': () => planned({ desired: [desired('launch', applied)], state: owned(), live: [livePost('p1', applied)] }),
     'file-removed': () => planned({ state: owned(), live: [livePost('p1', applied)] }),
     'occurrence-removed': () => surplusOccurrence({ live: livePost('p9', applied) }),
+    'published-kept': () => planned({ state: owned(), live: [livePost('p1', applied, { status: 'published' })], prune: true }),
   },
   blocked: {
     'file-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error('posts/launch.md')] })[0]!,
+    'held-by-rule': () =>
+      blockPostsWithErrors([planned({ state: owned(state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } })), live: [livePost('p1', scheduled)] })], {
+        ...errorsContext,
+        postKeys: new Set(),
+        diagnostics: [{ ...error('posts/launch.md'), code: 'rule-quiet-hours', key: 'launch' }],
+        invalidFiles: [{ file: 'posts/launch.md', key: 'launch', readable: true, held: true }],
+      })[0]!,
     'project-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error(undefined)] })[0]!,
     'unreadable-file': () =>
       blockPostsWithErrors([planned({ state: owned(), live: [livePost('p1', applied)], prune: true })], {

@@ -6,6 +6,11 @@ import {
   PHOTO, SHA_A, SHA_B, VIDEO, accounts, desired, desiredMedia, livePost, mediaState, planInput, record, shape, state,
 } from './fixtures.js';
 
+/** An interrupted create of `key` whose payload is the draft of `applied`. */
+function pendingCreate(key: string) {
+  return { file: `posts/${key}.md`, idempotencyKey: `psync-${key}`, payload: { content: 'Launch day', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
+}
+
 function only(plan: Plan): Change {
   expect(plan.changes).toHaveLength(1);
   return plan.changes[0]!;
@@ -25,6 +30,21 @@ describe('createPlan: files without a state record', () => {
     const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
     const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }) }));
     expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, reasons: ['resume an interrupted create'] });
+  });
+
+  it('takes the post an interrupted create made when the remote shows it', () => {
+    const section = state({ pending: { launch: pendingCreate('launch') } });
+    const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: section, live: [livePost('p1', applied)] }));
+    expect(only(plan)).toMatchObject({ action: 'create', reason: 'interrupted-create', postId: 'p1', resumesPending: true });
+    expect(only(plan).reasons).toEqual(['resume an interrupted create', 'the post it made (p1) is on the remote: taken, the create is not sent again']);
+  });
+
+  it('pairs twin interrupted creates with posts only when there is one for each, else resends each under its own key', () => {
+    const section = state({ pending: { launch: pendingCreate('launch'), twin: pendingCreate('twin') } });
+    const posts = [desired('launch', applied), desired('twin', applied)];
+    const taken = (live: ReturnType<typeof livePost>[]) => createPlan(planInput({ desired: posts, state: section, live })).changes.map((change) => [change.key, change.postId]);
+    expect(taken([livePost('p1', applied)])).toEqual([['launch', null], ['twin', null]]);
+    expect(taken([livePost('p1', applied), livePost('p2', applied)])).toEqual([['launch', 'p1'], ['twin', 'p2']]);
   });
 
   it('blocks a create for an unavailable account, with the account reason', () => {
@@ -189,9 +209,16 @@ describe('createPlan: owned posts whose file is gone', () => {
     expect(only(plan)).toMatchObject({ action: 'delete', reason: 'file-removed', reasons: ['posts/launch.md removed'] });
   });
 
-  it('never deletes a published post', () => {
-    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune: true }));
-    expect(only(plan)).toMatchObject({ action: 'blocked', reasons: ['post is published; published posts are never deleted'] });
+  it('never deletes a published post, and leaves it as no change, with or without --prune', () => {
+    for (const prune of [true, false]) {
+      const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune }));
+      expect(only(plan)).toMatchObject({ action: 'noop', reason: 'published-kept', reasons: ['posts/launch.md removed: the post is published and stays as it is (published posts are never deleted)'] });
+    }
+  });
+
+  it('still blocks a removed file\'s post in another status that cannot be edited', () => {
+    const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'publishing' })] }));
+    expect(only(plan)).toMatchObject({ action: 'blocked', reason: 'not-editable', reasons: ['post is publishing; only draft and scheduled posts can be deleted'] });
   });
 
   it('forgets a post already deleted on the remote, state only', () => {

@@ -72,4 +72,14 @@ describe('draftOnlyPlan', () => {
       expect(keys(draftOnlyPlan(plan, { live, section }))).toEqual(expected);
     }
   });
+  it('resumes an interrupted draft create by the post it made only while that post is a draft: never unscheduling it', () => {
+    const pending = { file: 'posts/idea.md', idempotencyKey: 'psync-idea', payload: { content: 'Draft', targets: [{ socialAccountId: draftShape.targets[0]!.socialAccountId }], mediaIds: [] }, shapeHash: shapeHash(draftShape), startedAt: '2026-01-01T00:00:00.000Z' };
+    const section = state({ pending: { idea: pending } });
+    const asDraft = planOf({ posts: [desired('idea', draftShape)], section, live: [livePost('p1', draftShape)] });
+    expect(keys(draftOnlyPlan(asDraft.plan, asDraft))).toEqual(['create idea']);
+    // Scheduled on the remote since: taking it would unschedule it, which watch never does on its own.
+    const scheduled = planOf({ posts: [desired('idea', draftShape)], section, live: [livePost('p1', shape({ content: 'Draft', scheduledAt: LATER }), { status: 'scheduled' })] });
+    expect(scheduled.plan.changes[0]).toMatchObject({ action: 'create', postId: 'p1' });
+    expect(draftOnlyPlan(scheduled.plan, scheduled)).toBeNull();
+  });
 });
