@@ -1,0 +1,88 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { HostileApi } from '../helpers/hostile-api.js';
+import { testdir } from '../helpers/testdir.js';
+
+/**
+ * Attack round 3: a hostile remote service, pull-request author and web page against the whole
+ * product, for attacks the other robustness files do not try.
+ */
+
+type Json = Record<string, any>;
+
+let emulator: TestEmulator;
+let hostile: HostileApi;
+/** What the hostile API does to every post it answers with (a listing's items, or one post); none: answers as the emulator. */
+let rewritePost: ((post: Json) => void) | undefined;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  hostile = await HostileApi.start(emulator.baseUrl, {
+    rewriteJson: (answer) => {
+      const data = (answer as { data?: Json }).data;
+      if (rewritePost === undefined || data === undefined || data === null) return answer;
+      if (Array.isArray(data.items)) data.items.forEach((item: Json) => rewritePost!(item));
+      else if (typeof data.id === 'string' && 'targets' in data) rewritePost(data);
+      return answer;
+    },
+  });
+});
+afterAll(async () => {
+  await hostile.close();
+  await emulator.close();
+});
+
+/** What a crash looks like on stderr: a JavaScript error's own words, or a stack line. */
+const CRASH = /TypeError|RangeError|Cannot read propert|is not a function|is not iterable|^\s+at /m;
+
+const env = () => ({ POSTSYNC_API_KEY: DEMO_API_KEY, POSTSYNC_API_URL: hostile.baseUrl });
+
+/** A project whose one post was applied through the honest API, then edited (so the next apply patches it). */
+async function appliedProject(): Promise<string> {
+  await emulator.reset();
+  rewritePost = undefined;
+  const dir = await testdir({
+    'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
+    'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
+    'posts/hello.md': '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello\n',
+  });
+  const applied = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+  expect(applied.code, applied.stderr).toBe(0);
+  await writeFile(join(dir, 'posts/hello.md'), '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello again\n');
+  return dir;
+}
+
+const WRONG_TYPES: { name: string; field: RegExp; rewrite: (post: Json) => void }[] = [
+  { name: 'a target that is null', field: /targets\[0\]`/, rewrite: (post) => (post.targets = [null]) },
+  { name: 'a target that is a text', field: /targets\[0\]`/, rewrite: (post) => (post.targets = ['photo']) },
+  { name: 'a target account id that is a number', field: /targets\[0\]\.socialAccountId`/, rewrite: (post) => (post.targets[0].socialAccountId = 5) },
+  { name: 'a target status that is a number', field: /targets\[0\]\.status`/, rewrite: (post) => (post.targets[0].status = 3) },
+  { name: 'a target contentOverride that is a number', field: /targets\[0\]\.contentOverride`/, rewrite: (post) => (post.targets[0].contentOverride = 9) },
+  { name: 'a media that is null', field: /media\[0\]`/, rewrite: (post) => (post.media = [null]) },
+  { name: 'a media id that is a number', field: /media\[0\]\.id`/, rewrite: (post) => (post.media[0].id = 1) },
+  { name: 'an updatedAt that is an object', field: /updatedAt`/, rewrite: (post) => (post.updatedAt = {}) },
+  { name: 'a content that is a number', field: /content`/, rewrite: (post) => (post.content = 42) },
+  { name: 'a scheduledAt that is a number', field: /scheduledAt`/, rewrite: (post) => (post.scheduledAt = 1_800_000_000) },
+];
+
+describe('attack: a remote post whose fields have the wrong type', () => {
+  it.each(WRONG_TYPES)('$name: every command stops with an error naming the endpoint and the field, and the state stays readable', async ({ field, rewrite }) => {
+    const dir = await appliedProject();
+    rewritePost = rewrite;
+    for (const command of [['plan'], ['status'], ['calendar', '--out', 'page'], ['apply', '--yes']]) {
+      const result = await runCli(command, { cwd: dir, env: env() });
+      expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
+      expect(result.code, `${command.join(' ')}\n${result.stderr}`).toBe(1);
+      expect(result.stderr, command.join(' ')).toMatch(/GET \/posts(\/\{id\})?: field `/);
+      expect(result.stderr, command.join(' ')).toMatch(field);
+    }
+    rewritePost = undefined;
+    const honest = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+    expect(honest.stderr).not.toMatch(CRASH);
+    expect(honest.code, honest.stderr).toBe(0);
+  }, 120_000);
+});
