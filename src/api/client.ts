@@ -2,6 +2,7 @@ import { PostsyncError } from '../errors.js';
 import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
+import { readAccounts } from './read-account.js';
 import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
@@ -96,8 +97,8 @@ export class ApiClient {
   /** Every account, over all pages; a bare array in `data` is accepted too. */
   async accounts(): Promise<Account[]> {
     const first = await this.accountsPage(undefined);
-    if (Array.isArray(first)) return first;
-    return collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<Account>))));
+    if (Array.isArray(first)) return readAccounts(first);
+    return readAccounts(await collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<unknown>)))));
   }
 
   async capabilities(accountId: string): Promise<Capabilities> {
@@ -178,7 +179,7 @@ export class ApiClient {
     return this.connection.close();
   }
 
-  private accountsPage(after: string | undefined): Promise<Account[] | Page<Account>> {
+  private accountsPage(after: string | undefined): Promise<unknown[] | Page<unknown>> {
     return this.connection.json({ method: 'GET', path: '/accounts', query: { limit: LIST_PAGE_SIZE, after }, mode: 'safe', operation: 'listing accounts' });
   }
 }

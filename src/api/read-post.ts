@@ -1,10 +1,7 @@
-import { isJsonObject, ResponseShapeError, type JsonObject } from './read-fields.js';
+import { checkedObject, ResponseShapeError, type FieldType } from './read-fields.js';
 import type { Post } from './types.js';
 
 const LISTS = ['targets', 'media'] as const;
-
-/** The JSON type a field must have when it is there (null counts as not there). */
-type FieldType = 'text' | 'number' | 'boolean' | 'object';
 
 /** Fields of a post postsync reads, by the type the spec gives them; `id` is required on its own. */
 const POST_FIELDS: Readonly<Record<string, FieldType>> = { status: 'text', content: 'text', scheduledAt: 'text', publishedAt: 'text', createdAt: 'text', updatedAt: 'text' };
@@ -39,41 +36,20 @@ const MEDIA_FIELDS: Readonly<Record<string, FieldType>> = {
 const ITEM_ID: Readonly<Record<(typeof LISTS)[number], string>> = { targets: 'socialAccountId', media: 'id' };
 const ITEM_FIELDS: Readonly<Record<(typeof LISTS)[number], Readonly<Record<string, FieldType>>>> = { targets: TARGET_FIELDS, media: MEDIA_FIELDS };
 
-const hasType = (value: unknown, type: FieldType): boolean =>
-  type === 'text' ? typeof value === 'string' : type === 'number' ? typeof value === 'number' : type === 'boolean' ? typeof value === 'boolean' : isJsonObject(value);
-
-/**
- * Checks what a post's readers rely on, so that a wrong type is a `ResponseShapeError` here and
- * never a TypeError further down (or a value written into the state): `id` is a non-empty text,
- * every known field that is there has the type the spec gives it. Unknown fields and unknown
- * values of a known type stay data.
- */
-function checkObject(endpoint: string, data: unknown, where: string, required: string, fields: Readonly<Record<string, FieldType>>): JsonObject {
-  const name = (inner: string) => (where === '' ? inner : `${where}.${inner}`);
-  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || 'data', data, 'is not an object');
-  const id = data[required];
-  if (typeof id !== 'string' || id === '') throw new ResponseShapeError(endpoint, name(required), id === undefined ? data : id, id === undefined ? 'missing' : 'is not a text');
-  for (const [field, type] of Object.entries(fields)) {
-    const value = data[field];
-    if (value !== undefined && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
-  }
-  return data;
-}
-
 /**
  * A post as an endpoint answered it (`field`: where it sits in the answer, e.g. `items[3]`), checked
- * by `checkObject`, and each of its targets and media too. `targets` or `media` left out (or null)
+ * by `checkedObject`, and each of its targets and media too. `targets` or `media` left out (or null)
  * read as none, as a service may leave out empty lists; anything else that is not a list is an error.
  * Every other field and value stays as sent.
  */
 export function readPost(endpoint: string, data: unknown, field = ''): Post {
   const name = (inner: string) => (field === '' ? inner : `${field}.${inner}`);
-  let post = checkObject(endpoint, data, field, 'id', POST_FIELDS);
+  let post = checkedObject(endpoint, data, field, 'id', POST_FIELDS);
   for (const list of LISTS) {
     const value = post[list];
     if (value === undefined || value === null) post = { ...post, [list]: [] };
     else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, 'is not a list');
-    else value.forEach((item, index) => checkObject(endpoint, item, name(`${list}[${index}]`), ITEM_ID[list], ITEM_FIELDS[list]));
+    else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), ITEM_ID[list], ITEM_FIELDS[list]));
   }
   return post as Post;
 }

@@ -17,14 +17,19 @@ type Json = Record<string, any>;
 let emulator: TestEmulator;
 let hostile: HostileApi;
 /** What the hostile API does to every post it answers with (a listing's items, or one post); none: answers as the emulator. */
+/** What the hostile API does to a post it answers with (a listing's items, or one post); none: answers as the emulator. */
 let rewritePost: ((post: Json) => void) | undefined;
+/** What the hostile API does to any other JSON answer's `data`, given the path asked for. */
+let rewriteData: ((data: Json, path: string) => void) | undefined;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   hostile = await HostileApi.start(emulator.baseUrl, {
-    rewriteJson: (answer) => {
+    rewriteJson: (answer, url) => {
       const data = (answer as { data?: Json }).data;
-      if (rewritePost === undefined || data === undefined || data === null) return answer;
+      if (data === undefined || data === null) return answer;
+      rewriteData?.(data, url.pathname.replace(/^\/public\/v1/, ''));
+      if (rewritePost === undefined) return answer;
       if (Array.isArray(data.items)) data.items.forEach((item: Json) => rewritePost!(item));
       else if (typeof data.id === 'string' && 'targets' in data) rewritePost(data);
       return answer;
@@ -45,6 +50,7 @@ const env = () => ({ POSTSYNC_API_KEY: DEMO_API_KEY, POSTSYNC_API_URL: hostile.b
 async function appliedProject(): Promise<string> {
   await emulator.reset();
   rewritePost = undefined;
+  rewriteData = undefined;
   const dir = await testdir({
     'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
@@ -84,5 +90,35 @@ describe('attack: a remote post whose fields have the wrong type', () => {
     const honest = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
     expect(honest.stderr).not.toMatch(CRASH);
     expect(honest.code, honest.stderr).toBe(0);
+  }, 120_000);
+});
+
+const WRONG_ACCOUNT_TYPES: { name: string; field: RegExp; rewrite: (data: Json, path: string) => void }[] = [
+  { name: 'an account that is null', field: /GET \/accounts: field `items\[0\]`/, rewrite: (data, path) => path === '/accounts' && (data.items = [null]) },
+  { name: 'an account id that is a number', field: /GET \/accounts: field `items\[0\]\.id`/, rewrite: (data, path) => path === '/accounts' && (data.items[0].id = 5) },
+  { name: 'an account handle that is a number', field: /GET \/accounts: field `items\[0\]\.handle`/, rewrite: (data, path) => path === '/accounts' && (data.items[0].handle = 5) },
+  {
+    name: 'a content type of the rules that is a number',
+    field: /capabilities: field `rules\.media\.images\.contentTypes\[0\]`/,
+    rewrite: (data, path) => path.endsWith('/capabilities') && (data.rules.media.images.contentTypes = [5]),
+  },
+  {
+    name: 'a caption length limit that is a text',
+    field: /capabilities: field `rules\.caption\.maxLength`/,
+    rewrite: (data, path) => path.endsWith('/capabilities') && (data.rules.caption.maxLength = 'none'),
+  },
+];
+
+describe('attack: accounts and their rules whose fields have the wrong type', () => {
+  it.each(WRONG_ACCOUNT_TYPES)('$name: accounts and plan stop with an error naming the endpoint and the field', async ({ field, rewrite }) => {
+    const dir = await appliedProject();
+    rewriteData = rewrite;
+    for (const command of [['accounts'], ['plan']]) {
+      const result = await runCli(command, { cwd: dir, env: env() });
+      expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
+      if (command[0] === 'plan' && result.code === 0) continue; // a plan that needs no such field
+      expect(result.code, `${command.join(' ')}\n${result.stderr}`).toBe(1);
+      expect(result.stderr, command.join(' ')).toMatch(field);
+    }
   }, 120_000);
 });
