@@ -21,6 +21,8 @@ let hostile: HostileApi;
 let rewritePost: ((post: Json) => void) | undefined;
 /** What the hostile API does to any other JSON answer's `data`, given the path asked for. */
 let rewriteData: ((data: Json, path: string) => void) | undefined;
+/** What the hostile API does to the text of a JSON answer, last. */
+let rewriteText: ((text: string, url: URL) => string) | undefined;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
@@ -34,6 +36,7 @@ beforeAll(async () => {
       else if (typeof data.id === 'string' && 'targets' in data) rewritePost(data);
       return answer;
     },
+    rewriteText: (text, url) => rewriteText?.(text, url) ?? text,
   });
 });
 afterAll(async () => {
@@ -51,6 +54,7 @@ async function appliedProject(): Promise<string> {
   await emulator.reset();
   rewritePost = undefined;
   rewriteData = undefined;
+  rewriteText = undefined;
   const dir = await testdir({
     'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
@@ -122,3 +126,47 @@ describe('attack: accounts and their rules whose fields have the wrong type', ()
     }
   }, 120_000);
 });
+
+/** JSON nested `depth` arrays deep, as text (JSON.stringify could not write it). */
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+describe('attack: an answer nested 100,000 deep', () => {
+  const DEEP = nested(100_000);
+  const cases: { name: string; rewrite: (text: string, url: URL) => string; endpoint: RegExp }[] = [
+    { name: 'in the options of a listed post', rewrite: (text, url) => (url.pathname.endsWith('/posts') ? text.replace(/"options":\{(\}?)/, (_match, empty: string) => `"options":{"deep":${DEEP}${empty === '' ? ',' : '}'}`) : text), endpoint: /GET (\/public\/v1)?\/posts/ },
+    { name: 'in a field of the session nobody reads', rewrite: (text, url) => (url.pathname.endsWith('/auth/session') ? text.replace('{"data":{', `{"data":{"deep":${DEEP},`) : text), endpoint: /GET (\/public\/v1)?\/auth\/session/ },
+  ];
+  it.each(cases)('$name: every command ends with a clear error naming the endpoint, never a stack overflow', async ({ rewrite, endpoint }) => {
+    const dir = await appliedProject();
+    rewriteText = rewrite;
+    for (const command of [['plan', '--json'], ['status'], ['calendar', '--out', 'page'], ['apply', '--yes']]) {
+      const result = await runCli(command, { cwd: dir, env: env() });
+      expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
+      expect(result.stderr, command.join(' ')).not.toMatch(/call stack/i);
+      expect(result.code, `${command.join(' ')}\n${result.stderr}`).toBe(1);
+      expect(result.stderr, command.join(' ')).toMatch(endpoint);
+      expect(result.stderr, command.join(' ')).toMatch(/nest/);
+    }
+  }, 120_000);
+
+  it('in the message of an error answer: the error is shown without it, never a stack overflow', async () => {
+    const dir = await appliedProject();
+    const misbehaving = await HostileApi.start(emulator.baseUrl, {
+      misbehave: (_req, res, url) => {
+        if (!url.pathname.endsWith('/posts')) return false;
+        res.writeHead(403, { 'content-type': 'application/json' }).end(`{"error":{"code":"forbidden","message":["denied",${DEEP_MESSAGE}]}}`);
+        return true;
+      },
+    });
+    try {
+      const result = await runCli(['plan'], { cwd: dir, env: { ...env(), POSTSYNC_API_URL: misbehaving.baseUrl } });
+      expect(result.stderr).not.toMatch(CRASH);
+      expect(result.stderr).not.toMatch(/call stack/i);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain('denied');
+    } finally {
+      await misbehaving.close();
+    }
+  }, 120_000);
+});
+const DEEP_MESSAGE = nested(100_000);
