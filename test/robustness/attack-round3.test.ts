@@ -170,3 +170,30 @@ describe('attack: an answer nested 100,000 deep', () => {
   }, 120_000);
 });
 const DEEP_MESSAGE = nested(100_000);
+
+describe('attack: the remote\'s words in the job summary', () => {
+  it('a link or an image in the remote\'s error message is shown as text, never rendered as a link or loaded', async () => {
+    const dir = await appliedProject();
+    const phishing = 'Account locked: [verify it here](https://evil.example/login) ![](https://evil.example/pixel.png) [ref]: https://evil.example';
+    const misbehaving = await HostileApi.start(emulator.baseUrl, {
+      misbehave: (req, res, url) => {
+        if (req.method !== 'PATCH' || !url.pathname.includes('/posts/')) return false;
+        res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'validation_failed', message: phishing } }));
+        return true;
+      },
+    });
+    try {
+      const summary = join(dir, 'summary.md');
+      await writeFile(summary, '');
+      const result = await runCli(['apply', '--yes'], { cwd: dir, env: { ...env(), POSTSYNC_API_URL: misbehaving.baseUrl, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+      expect(result.code, result.stderr).toBe(1);
+      const markdown = await readFile(summary, 'utf8');
+      expect(markdown).toContain('verify it here');
+      // A link or image opens with an unescaped `[` (or `![`) closed by `](`.
+      expect(markdown).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
+      expect(markdown).not.toMatch(/^\s*(?<!\\)\[ref(?<!\\)\]:/m);
+    } finally {
+      await misbehaving.close();
+    }
+  }, 120_000);
+});
