@@ -6,6 +6,7 @@ import { readAccounts } from './read-account.js';
 import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
+import { readCompletedMedia, readUploadTicket } from './read-upload.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
   Account,
@@ -141,9 +142,9 @@ export class ApiClient {
    * retried, the same key and body returning the same ticket. Without one it is not repeated once
    * the request may have reached the server: a repeat would create a second media.
    */
-  createUpload(body: CreateUploadBody, options: { idempotencyKey?: string } = {}): Promise<UploadTicket> {
+  async createUpload(body: CreateUploadBody, options: { idempotencyKey?: string } = {}): Promise<UploadTicket> {
     const retry = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey, mode: 'safe' as const } : { mode: 'unsent-only' as const };
-    return this.connection.json({ method: 'POST', path: '/media/uploads', body, ...retry, operation: 'starting a media upload' });
+    return readUploadTicket(await this.connection.json<unknown>({ method: 'POST', path: '/media/uploads', body, ...retry, operation: 'starting a media upload' }));
   }
 
   uploadSingle(ticket: UploadTicket, file: SingleUploadFile, options: { onProgress?: (sentBytes: number) => void } = {}): Promise<void> {
@@ -162,8 +163,8 @@ export class ApiClient {
     return this.connection.json({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/multipart`, body, mode: 'safe', operation: operationText, signal });
   }
 
-  completeMedia(mediaId: string): Promise<Media> {
-    return this.connection.json({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/complete`, mode: 'safe', operation: 'completing a media upload' });
+  async completeMedia(mediaId: string): Promise<Media> {
+    return readCompletedMedia(await this.connection.json<unknown>({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/complete`, mode: 'safe', operation: 'completing a media upload' }));
   }
 
   /** Every analytics item matching the filters, over all pages (opaque `cursor`). */

@@ -81,16 +81,18 @@ const hasType = (value: unknown, type: FieldType): boolean =>
 /**
  * An object of an answer (a post, a target, an account; `where` names it, e.g. `items[3]`) checked
  * for what its readers rely on, so that a wrong type is a `ResponseShapeError` here and never a
- * TypeError further down (or a value written into the state): its `required` id field is a
- * non-empty text, and every field of `fields` that is there has its type. Unknown fields, and
- * unknown values of a known type, stay data.
+ * TypeError further down (or a value written into the state): every `required` field is there
+ * (and not an empty text), and every field of `fields` that is there has its type. Unknown
+ * fields, and unknown values of a known type, stay data.
  */
-export function checkedObject(endpoint: string, data: unknown, where: string, required: string, fields: Readonly<Record<string, FieldType>>): JsonObject {
+export function checkedObject(endpoint: string, data: unknown, where: string, shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
   const name = (inner: string) => (where === '' ? inner : `${where}.${inner}`);
   if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || 'data', data, 'is not an object');
-  const id = data[required];
-  if (typeof id !== 'string' || id === '') throw new ResponseShapeError(endpoint, name(required), id === undefined ? data : id, id === undefined ? 'missing' : 'is not a text');
-  for (const [field, type] of Object.entries(fields)) {
+  for (const field of shape.required ?? []) {
+    const value = data[field];
+    if (value === undefined || value === null || value === '') throw new ResponseShapeError(endpoint, name(field), value ?? data, value === '' ? 'is empty' : 'missing');
+  }
+  for (const [field, type] of Object.entries(shape.fields)) {
     const value = data[field];
     if (value !== undefined && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
   }

@@ -3,11 +3,12 @@ import type { Post } from './types.js';
 
 const LISTS = ['targets', 'media'] as const;
 
-/** Fields of a post postsync reads, by the type the spec gives them; `id` is required on its own. */
-const POST_FIELDS: Readonly<Record<string, FieldType>> = { status: 'text', content: 'text', scheduledAt: 'text', publishedAt: 'text', createdAt: 'text', updatedAt: 'text' };
+/** Fields of a post postsync reads, by the type the spec gives them; `id` is required. */
+const POST_FIELDS: Readonly<Record<string, FieldType>> = { id: 'text', status: 'text', content: 'text', scheduledAt: 'text', publishedAt: 'text', createdAt: 'text', updatedAt: 'text' };
 
-/** Fields of a target; `socialAccountId` is required on its own. */
+/** Fields of a target; `socialAccountId` is required. */
 const TARGET_FIELDS: Readonly<Record<string, FieldType>> = {
+  socialAccountId: 'text',
   platform: 'text',
   handle: 'text',
   contentOverride: 'text',
@@ -20,8 +21,9 @@ const TARGET_FIELDS: Readonly<Record<string, FieldType>> = {
   publishedAt: 'text',
 };
 
-/** Fields of a media; `id` is required on its own. */
-const MEDIA_FIELDS: Readonly<Record<string, FieldType>> = {
+/** Fields of a media; `id` is required. */
+export const MEDIA_FIELDS: Readonly<Record<string, FieldType>> = {
+  id: 'text',
   kind: 'text',
   url: 'text',
   posterUrl: 'text',
@@ -44,12 +46,12 @@ const ITEM_FIELDS: Readonly<Record<(typeof LISTS)[number], Readonly<Record<strin
  */
 export function readPost(endpoint: string, data: unknown, field = ''): Post {
   const name = (inner: string) => (field === '' ? inner : `${field}.${inner}`);
-  let post = checkedObject(endpoint, data, field, 'id', POST_FIELDS);
+  let post = checkedObject(endpoint, data, field, { required: ['id'], fields: POST_FIELDS });
   for (const list of LISTS) {
     const value = post[list];
     if (value === undefined || value === null) post = { ...post, [list]: [] };
     else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, 'is not a list');
-    else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), ITEM_ID[list], ITEM_FIELDS[list]));
+    else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), { required: [ITEM_ID[list]], fields: ITEM_FIELDS[list] }));
   }
   return post as Post;
 }

@@ -49,17 +49,22 @@ const CRASH = /TypeError|RangeError|Cannot read propert|is not a function|is not
 
 const env = () => ({ POSTSYNC_API_KEY: DEMO_API_KEY, POSTSYNC_API_URL: hostile.baseUrl });
 
-/** A project whose one post was applied through the honest API, then edited (so the next apply patches it). */
-async function appliedProject(): Promise<string> {
+/** A project of one post with one image, nothing applied yet. */
+async function freshProject(): Promise<string> {
   await emulator.reset();
   rewritePost = undefined;
   rewriteData = undefined;
   rewriteText = undefined;
-  const dir = await testdir({
+  return testdir({
     'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
     'posts/hello.md': '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello\n',
   });
+}
+
+/** `freshProject` applied through the honest API, then edited (so the next apply patches it). */
+async function appliedProject(): Promise<string> {
+  const dir = await freshProject();
   const applied = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
   expect(applied.code, applied.stderr).toBe(0);
   await writeFile(join(dir, 'posts/hello.md'), '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello again\n');
@@ -195,5 +200,24 @@ describe('attack: the remote\'s words in the job summary', () => {
     } finally {
       await misbehaving.close();
     }
+  }, 120_000);
+});
+
+describe('attack: upload answers of the wrong shape', () => {
+  const cases: { name: string; rewrite: (data: Json, path: string) => void; field: RegExp }[] = [
+    { name: 'a ticket whose media is null', rewrite: (data, path) => path === '/media/uploads' && (data.media = null), field: /POST \/media\/uploads: field `media`/ },
+    { name: 'a ticket whose upload is a text', rewrite: (data, path) => path === '/media/uploads' && (data.upload = 'PUT'), field: /POST \/media\/uploads: field `upload`/ },
+    { name: 'a ticket whose upload url is a number', rewrite: (data, path) => path === '/media/uploads' && (data.upload.url = 5), field: /POST \/media\/uploads: field `upload\.url`/ },
+    { name: 'a completed media without an id', rewrite: (data, path) => path.endsWith('/complete') && delete data.id, field: /POST \/media\/\{id\}\/complete: field `id`/ },
+  ];
+  it.each(cases)('$name: the upload fails naming the endpoint and the field, and its post is not created', async ({ rewrite, field }) => {
+    const dir = await freshProject();
+    rewriteData = rewrite;
+    const result = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).not.toMatch(CRASH);
+    expect(result.code, output).toBe(1);
+    expect(output).toMatch(field);
+    expect((await emulator.api('GET', '/posts')).body.data.items).toEqual([]);
   }, 120_000);
 });
