@@ -221,3 +221,72 @@ describe('attack: upload answers of the wrong shape', () => {
     expect((await emulator.api('GET', '/posts')).body.data.items).toEqual([]);
   }, 120_000);
 });
+
+describe('attack: remote times that are no time', () => {
+  const TIMES = ['tomorrow', '2027-13-45T99:00:00Z', '', '+275760-09-13T00:00:01Z'];
+  it.each(TIMES)('a scheduledAt of %j: every command ends cleanly, the calendar and its feed included', async (time) => {
+    const dir = await appliedProject();
+    rewritePost = (post) => (post.scheduledAt = time);
+    for (const command of [['plan'], ['status'], ['calendar', '--out', 'page', '--ics', 'page/feed.ics'], ['apply', '--yes']]) {
+      const result = await runCli(command, { cwd: dir, env: env() });
+      expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
+      expect(result.stderr, command.join(' ')).not.toMatch(/Invalid time value|Invalid Date|NaN/);
+      expect(result.stdout, command.join(' ')).not.toMatch(/Invalid Date|NaN/);
+      expect([0, 1], `${command.join(' ')}\n${result.stderr}`).toContain(result.code);
+    }
+  }, 120_000);
+});
+
+describe('attack: file names and file text that a terminal or the Actions runner would obey', () => {
+  /** What must never reach a log raw: escape, BEL, CR, a C1 CSI, a bidi override. */
+  const CONTROLS = /[\u001b\u0007\r\u009b\u202e]/;
+  /** A workflow command of the attacker's: a line that starts with one whose message is theirs. */
+  const FORGED = /^::[\w-]+( [^:\n]*)?::forged/m;
+  const png = () => readFile(new URL('../../examples/media/cover.png', import.meta.url));
+
+  it('a post file name with a line break, ESC and bidi marks, and front-matter values with them, are printed as escapes by every command', async () => {
+    await emulator.reset();
+    rewritePost = undefined;
+    rewriteData = undefined;
+    rewriteText = undefined;
+    const evilName = 'posts/a\n::error::forged \u001b]0;owned\u0007\u202eevil.md';
+    const dir = await testdir({
+      'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
+      'media/cover.png': await png(),
+      [evilName]: '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello\n',
+      'posts/bad.md': '---\nscheduledAt: "2027-03-01 09:00\\n::error::forged\\u001b[31m"\ntargets: ["photo\\n::warning::forged\\u001b]8;;https://evil.example\\u0007"]\nmedia: ["media/x\\n::notice::forged\\u202e.png"]\n"\\n::error::forged\\u001b": 1\n---\nHi\n',
+    });
+    const summary = join(dir, 'summary.md');
+    await writeFile(summary, '');
+    const actions = { ...env(), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir };
+    for (const command of [['validate'], ['plan'], ['plan', '--json'], ['status'], ['calendar', '--out', 'page'], ['apply', '--yes'], ['state', 'show']]) {
+      const result = await runCli(command, { cwd: dir, env: actions });
+      const output = `${result.stdout}${result.stderr}`;
+      expect(output, command.join(' ')).not.toMatch(CRASH);
+      expect(output, command.join(' ')).not.toMatch(CONTROLS);
+      expect(output, command.join(' ')).not.toMatch(FORGED);
+    }
+    const markdown = await readFile(summary, 'utf8');
+    expect(markdown).not.toMatch(CONTROLS);
+    expect(markdown).not.toMatch(/^::/m);
+  }, 120_000);
+});
+
+describe('attack: what `state confirm` shows the person deciding what to seal', () => {
+  it('a record key from a pull request and a remote text with terminal controls are shown as escapes, in the list and in --json of the other commands', async () => {
+    const dir = await appliedProject();
+    const statePath = join(dir, '.postsync/state.json');
+    const state = JSON.parse(await readFile(statePath, 'utf8'));
+    const target = Object.values(state.targets as Record<string, { posts: Record<string, unknown> }>)[0]!;
+    const evilKey = 'hello\r\u001b[2Kinnocent-post\u009b2K\u202e';
+    target.posts = { [evilKey]: target.posts.hello };
+    await writeFile(statePath, JSON.stringify(state, null, 2));
+    rewritePost = (post) => (post.content = 'Hello\u001b]52;c;ZXZpbA==\u0007 \u202eredro\u0085\u200b');
+    for (const command of [['state', 'confirm', '--all', '--yes'], ['plan', '--json'], ['status', '--json']]) {
+      const result = await runCli(command, { cwd: dir, env: env() });
+      const output = `${result.stdout}${result.stderr}`;
+      expect(output, command.join(' ')).not.toMatch(CRASH);
+      expect(output, command.join(' ')).not.toMatch(/[\u001b\u0007\r\u009b\u202e\u0085\u200b]/);
+    }
+  }, 120_000);
+});
