@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -290,3 +290,52 @@ describe('attack: what `state confirm` shows the person deciding what to seal', 
     }
   }, 120_000);
 });
+
+describe('attack: the API key and another host', () => {
+  it('a redirect of any API call to another host is not followed: that host never receives the key', async () => {
+    const dir = await appliedProject();
+    const elsewhere = await HostileApi.start(emulator.baseUrl);
+    const redirecting = await HostileApi.start(emulator.baseUrl, {
+      misbehave: (_req, res, url) => {
+        res.writeHead(307, { location: `${elsewhere.origin}${url.pathname}${url.search}` }).end();
+        return true;
+      },
+    });
+    try {
+      for (const command of [['whoami'], ['plan'], ['apply', '--yes'], ['import', '--dry-run']]) {
+        const result = await runCli(command, { cwd: dir, env: { ...env(), POSTSYNC_API_URL: redirecting.baseUrl } });
+        expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
+        expect(result.code, command.join(' ')).toBe(1);
+        expect(`${result.stdout}${result.stderr}`).not.toContain(DEMO_API_KEY);
+      }
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
+  }, 120_000);
+});
+
+describe('attack: import writes what the remote names', () => {
+  it.each(['../../../../outside', '/etc/passwd', 'a\n::error::forged\u001b', '.hidden/../x'])('a post id of %j: nothing is written outside the content folder, and every name printed is escaped', async (id) => {
+    const dir = await freshProject();
+    await rm(join(dir, 'posts'), { recursive: true });
+    const created = await emulator.api('POST', '/posts', { body: { content: 'Imported text', targets: [{ socialAccountId: DEMO_ACCOUNTS.photo }], mediaIds: [] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    rewritePost = (post) => (post.id = id);
+    const before = await listFiles(dir);
+    const result = await runCli(['import'], { cwd: dir, env: env() });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).not.toMatch(CRASH);
+    expect(output).not.toMatch(/[\u001b\r]/);
+    expect(output).not.toMatch(/^::error::forged/m);
+    const written = (await listFiles(dir)).filter((file) => !before.includes(file) && !file.startsWith('.postsync/'));
+    for (const file of written) expect(file, `written: ${written.join(', ')}`).toMatch(/^posts\/imported\/[^/]+\/[^/]+\.md$/);
+  }, 120_000);
+});
+
+async function listFiles(dir: string, under = ''): Promise<string[]> {
+  const entries = await readdir(join(dir, under), { withFileTypes: true });
+  const files = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(dir, join(under, entry.name)) : [join(under, entry.name)])));
+  return files.flat();
+}
