@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { HostileApi } from '../helpers/hostile-api.js';
+import { HostileApi, type Misbehaviour } from '../helpers/hostile-api.js';
 import { testdir } from '../helpers/testdir.js';
 
 /**
@@ -23,10 +23,13 @@ let rewritePost: ((post: Json) => void) | undefined;
 let rewriteData: ((data: Json, path: string) => void) | undefined;
 /** What the hostile API does to the text of a JSON answer, last. */
 let rewriteText: ((text: string, url: URL) => string) | undefined;
+/** A request the hostile API answers itself (returns true) instead of forwarding it. */
+let misbehave: Misbehaviour | undefined;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
   hostile = await HostileApi.start(emulator.baseUrl, {
+    misbehave: (req, res, url) => misbehave?.(req, res, url) ?? false,
     rewriteJson: (answer, url) => {
       const data = (answer as { data?: Json }).data;
       if (data === undefined || data === null) return answer;
@@ -55,6 +58,7 @@ async function freshProject(): Promise<string> {
   rewritePost = undefined;
   rewriteData = undefined;
   rewriteText = undefined;
+  misbehave = undefined;
   return testdir({
     'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
     'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
@@ -156,22 +160,16 @@ describe('attack: an answer nested 100,000 deep', () => {
 
   it('in the message of an error answer: the error is shown without it, never a stack overflow', async () => {
     const dir = await appliedProject();
-    const misbehaving = await HostileApi.start(emulator.baseUrl, {
-      misbehave: (_req, res, url) => {
-        if (!url.pathname.endsWith('/posts')) return false;
-        res.writeHead(403, { 'content-type': 'application/json' }).end(`{"error":{"code":"forbidden","message":["denied",${DEEP_MESSAGE}]}}`);
-        return true;
-      },
-    });
-    try {
-      const result = await runCli(['plan'], { cwd: dir, env: { ...env(), POSTSYNC_API_URL: misbehaving.baseUrl } });
-      expect(result.stderr).not.toMatch(CRASH);
-      expect(result.stderr).not.toMatch(/call stack/i);
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toContain('denied');
-    } finally {
-      await misbehaving.close();
-    }
+    misbehave = (_req, res, url) => {
+      if (!url.pathname.endsWith('/posts')) return false;
+      res.writeHead(403, { 'content-type': 'application/json' }).end(`{"error":{"code":"forbidden","message":["denied",${DEEP_MESSAGE}]}}`);
+      return true;
+    };
+    const result = await runCli(['plan'], { cwd: dir, env: env() });
+    expect(result.stderr).not.toMatch(CRASH);
+    expect(result.stderr).not.toMatch(/call stack/i);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain('denied');
   }, 120_000);
 });
 const DEEP_MESSAGE = nested(100_000);
@@ -180,45 +178,20 @@ describe('attack: the remote\'s words in the job summary', () => {
   it('a link or an image in the remote\'s error message is shown as text, never rendered as a link or loaded', async () => {
     const dir = await appliedProject();
     const phishing = 'Account locked: [verify it here](https://evil.example/login) ![](https://evil.example/pixel.png) [ref]: https://evil.example';
-    const misbehaving = await HostileApi.start(emulator.baseUrl, {
-      misbehave: (req, res, url) => {
-        if (req.method !== 'PATCH' || !url.pathname.includes('/posts/')) return false;
-        res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'validation_failed', message: phishing } }));
-        return true;
-      },
-    });
-    try {
-      const summary = join(dir, 'summary.md');
-      await writeFile(summary, '');
-      const result = await runCli(['apply', '--yes'], { cwd: dir, env: { ...env(), POSTSYNC_API_URL: misbehaving.baseUrl, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
-      expect(result.code, result.stderr).toBe(1);
-      const markdown = await readFile(summary, 'utf8');
-      expect(markdown).toContain('verify it here');
-      // A link or image opens with an unescaped `[` (or `![`) closed by `](`.
-      expect(markdown).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
-      expect(markdown).not.toMatch(/^\s*(?<!\\)\[ref(?<!\\)\]:/m);
-    } finally {
-      await misbehaving.close();
-    }
-  }, 120_000);
-});
-
-describe('attack: upload answers of the wrong shape', () => {
-  const cases: { name: string; rewrite: (data: Json, path: string) => void; field: RegExp }[] = [
-    { name: 'a ticket whose media is null', rewrite: (data, path) => path === '/media/uploads' && (data.media = null), field: /POST \/media\/uploads: field `media`/ },
-    { name: 'a ticket whose upload is a text', rewrite: (data, path) => path === '/media/uploads' && (data.upload = 'PUT'), field: /POST \/media\/uploads: field `upload`/ },
-    { name: 'a ticket whose upload url is a number', rewrite: (data, path) => path === '/media/uploads' && (data.upload.url = 5), field: /POST \/media\/uploads: field `upload\.url`/ },
-    { name: 'a completed media without an id', rewrite: (data, path) => path.endsWith('/complete') && delete data.id, field: /POST \/media\/\{id\}\/complete: field `id`/ },
-  ];
-  it.each(cases)('$name: the upload fails naming the endpoint and the field, and its post is not created', async ({ rewrite, field }) => {
-    const dir = await freshProject();
-    rewriteData = rewrite;
-    const result = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
-    const output = `${result.stdout}${result.stderr}`;
-    expect(output).not.toMatch(CRASH);
-    expect(result.code, output).toBe(1);
-    expect(output).toMatch(field);
-    expect((await emulator.api('GET', '/posts')).body.data.items).toEqual([]);
+    misbehave = (req, res, url) => {
+      if (req.method !== 'PATCH' || !url.pathname.includes('/posts/')) return false;
+      res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'validation_failed', message: phishing } }));
+      return true;
+    };
+    const summary = join(dir, 'summary.md');
+    await writeFile(summary, '');
+    const result = await runCli(['apply', '--yes'], { cwd: dir, env: { ...env(), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code, result.stderr).toBe(1);
+    const markdown = await readFile(summary, 'utf8');
+    expect(markdown).toContain('verify it here');
+    // A link or image opens with an unescaped `[` (or `![`) closed by `](`.
+    expect(markdown).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
+    expect(markdown).not.toMatch(/^\s*(?<!\\)\[ref(?<!\\)\]:/m);
   }, 120_000);
 });
 
@@ -339,3 +312,27 @@ async function listFiles(dir: string, under = ''): Promise<string[]> {
   const files = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(dir, join(under, entry.name)) : [join(under, entry.name)])));
   return files.flat();
 }
+
+describe('attack: a Retry-After far in the future', () => {
+  it.each(['3000', '99999999999'])('Retry-After: %s on an update: the run ends, saying the project is rate limited, rather than waiting for it', async (seconds) => {
+    const dir = await appliedProject();
+    await writeFile(join(dir, 'posts/second.md'), '---\ntargets: [photo]\nmedia: [media/cover.png]\n---\nSecond\n');
+    const setup = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+    expect(setup.code, setup.stderr).toBe(0);
+    await writeFile(join(dir, 'posts/second.md'), '---\ntargets: [photo]\nmedia: [media/cover.png]\n---\nSecond, edited\n');
+    await writeFile(join(dir, 'posts/hello.md'), '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello, edited\n');
+    let throttled = false;
+    misbehave = (req, res, url) => {
+      if (req.method !== 'PATCH' || !url.pathname.includes('/posts/') || throttled) return false;
+      throttled = true;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': seconds }).end(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }));
+      return true;
+    };
+    const result = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).not.toMatch(CRASH);
+    expect(result.code, output).toBe(1);
+    expect(output).toMatch(/rate limited/);
+    expect(output).toMatch(/\d failed/);
+  }, 150_000);
+});
