@@ -336,3 +336,40 @@ describe('attack: a Retry-After far in the future', () => {
     expect(output).toMatch(/\d failed/);
   }, 150_000);
 });
+
+describe('attack: a post text that would add events or fields to the iCalendar feed', () => {
+  it('line breaks, ; and , in a post text and a file name stay inside their one field of their one event', async () => {
+    await emulator.reset();
+    const forged = 'Hi\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:forged;x=1,2\nDTSTART:20000101T000000Z\rATTACH:https://evil.example';
+    const dir = await testdir({
+      'postsync.yaml': `timezone: UTC\naccounts:\n  photo: ${DEMO_ACCOUNTS.photo}\n`,
+      'media/cover.png': await readFile(new URL('../../examples/media/cover.png', import.meta.url)),
+      'posts/a\r\nX-FORGED:1.md': `---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\n${forged}\n`,
+    });
+    const result = await runCli(['calendar', '--out', 'page', '--ics', 'page/feed.ics'], { cwd: dir, env: env() });
+    expect(result.stderr).not.toMatch(CRASH);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    const feed = await readFile(join(dir, 'page/feed.ics'), 'utf8');
+    // Unfolded (RFC 5545 3.1), every line is one property; the forged ones never start a line.
+    const lines = feed.replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.filter((line) => /^(SUMMARY:forged|DTSTART:2000|ATTACH|ATTENDEE|X-FORGED)/.test(line))).toEqual([]);
+    expect(feed.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  }, 120_000);
+});
+
+describe('attack: postsync.yaml names that a terminal would obey', () => {
+  it('an alias with CR, ESC and a line that starts a workflow command is quoted as escapes in the configuration error', async () => {
+    const dir = await testdir({
+      'postsync.yaml': `timezone: UTC\naccounts:\n  "ph\\r\\u001b]0;owned\\u0007\\n::error::forged\\u202e": ${DEMO_ACCOUNTS.photo}\n`,
+      'posts/a.md': '---\ntargets: [photo]\n---\nHi\n',
+    });
+    for (const extra of [{}, { GITHUB_ACTIONS: 'true' }]) {
+      const result = await runCli(['validate'], { cwd: dir, env: { ...env(), ...extra } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('is not a valid name in `accounts`');
+      expect(result.stderr, JSON.stringify(extra)).not.toMatch(/[\u001b\u0007\r\u202e]/);
+      expect(result.stderr, JSON.stringify(extra)).not.toMatch(/^::error::forged/m);
+    }
+  }, 120_000);
+});
