@@ -3,6 +3,7 @@ import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
 import { readAccounts } from './read-account.js';
+import { readAnalyticsItems } from './read-analytics-item.js';
 import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
@@ -170,8 +171,10 @@ export class ApiClient {
   /** Every analytics item matching the filters, over all pages (opaque `cursor`). */
   analytics(query: AnalyticsQuery = {}): AsyncIterable<AnalyticsItem> {
     const { cursor: start, ...filters } = query;
-    return allItems('analytics', (cursor) =>
-      this.connection.json<Page<AnalyticsItem>>({ method: 'GET', path: '/analytics/posts', query: { limit: LIST_PAGE_SIZE, ...filters, cursor: cursor ?? start }, mode: 'safe', operation: 'reading analytics' }),
+    return readAnalyticsItems(
+      allItems('analytics', (cursor) =>
+        this.connection.json<Page<unknown>>({ method: 'GET', path: '/analytics/posts', query: { limit: LIST_PAGE_SIZE, ...filters, cursor: cursor ?? start }, mode: 'safe', operation: 'reading analytics' }),
+      ),
     );
   }
 
