@@ -161,7 +161,7 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
     return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
   }
   const status = post.status ?? 'unknown';
-  const facts = [colourStatus(status, style)];
+  const facts = [colourStatus(terminalText(status), style)];
   if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${timeText(post.scheduledAt, options.timezone)}`);
   if (post.publishedAt) facts.push(`published ${timeText(post.publishedAt, options.timezone)}`);
   if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
@@ -181,7 +181,7 @@ function summaryLine(report: StatusReport): string {
   if (report.posts.length === 0) return 'No managed posts in the state for this target yet.';
   const counts = new Map<string, number>();
   for (const post of report.posts) {
-    const label = post.remote === 'gone' ? 'gone' : post.status ?? 'unknown';
+    const label = post.remote === 'gone' ? 'gone' : terminalText(post.status ?? 'unknown');
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);

@@ -413,3 +413,24 @@ describe('attack: analytics of the wrong type', () => {
     }
   }, 120_000);
 });
+
+describe('attack: the remote\'s words about a post, on the terminal and in the runner\'s log', () => {
+  it('a target error, wait reason, handle, platform, status and external id with line breaks and controls are printed as escapes by every command', async () => {
+    const dir = await appliedProject();
+    const evil = (name: string) => `${name}\r\n::error::forged\u001b[2J\u009b31m\u202e`;
+    rewritePost = (post) => {
+      post.status = evil('scheduled');
+      for (const target of post.targets) Object.assign(target, { error: evil('error'), waitReason: evil('wait'), handle: evil('@h'), platform: evil('photoC'), status: evil('failed'), externalPostId: evil('x') });
+    };
+    for (const command of [['status'], ['status', '--problems'], ['status', '--json'], ['plan'], ['apply', '--yes'], ['import', '--dry-run']]) {
+      for (const extra of [{}, { GITHUB_ACTIONS: 'true' }]) {
+        const result = await runCli(command, { cwd: dir, env: { ...env(), ...extra } });
+        const output = `${result.stdout}${result.stderr}`;
+        const label = `${command.join(' ')} ${JSON.stringify(extra)}`;
+        expect(output, label).not.toMatch(CRASH);
+        expect(output.split('\n').filter((line) => /[\u001b\r\u009b\u202e]/.test(line)), label).toEqual([]);
+        expect(output, label).not.toMatch(/^::error::forged/m);
+      }
+    }
+  }, 120_000);
+});
