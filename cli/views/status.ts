@@ -146,10 +146,10 @@ function colourStatus(status: string, style: Style): string {
 function details(target: TargetStatusView, options: { style: Style; timezone: string }): string {
   if (target.error) return options.style.red(terminalText(target.error));
   if (target.waitReason || target.nextAttemptAt) {
-    const next = target.nextAttemptAt ? `next attempt ${timeText(target.nextAttemptAt, options.timezone)}` : '';
+    const next = target.nextAttemptAt ? `next attempt ${terminalText(timeText(target.nextAttemptAt, options.timezone))}` : '';
     return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join('; ');
   }
-  if (target.publishedAt) return `published ${timeText(target.publishedAt, options.timezone)}`;
+  if (target.publishedAt) return `published ${terminalText(timeText(target.publishedAt, options.timezone))}`;
   return '';
 }
 

@@ -420,9 +420,39 @@ describe('attack: the remote\'s words about a post, on the terminal and in the r
     const evil = (name: string) => `${name}\r\n::error::forged\u001b[2J\u009b31m\u202e`;
     rewritePost = (post) => {
       post.status = evil('scheduled');
-      for (const target of post.targets) Object.assign(target, { error: evil('error'), waitReason: evil('wait'), handle: evil('@h'), platform: evil('photoC'), status: evil('failed'), externalPostId: evil('x') });
+      for (const target of post.targets) Object.assign(target, { error: evil('error'), waitReason: evil('wait'), nextAttemptAt: evil('soon'), publishedAt: evil('then'), handle: evil('@h'), platform: evil('photoC'), status: evil('failed'), externalPostId: evil('x') });
     };
     for (const command of [['status'], ['status', '--problems'], ['status', '--json'], ['plan'], ['apply', '--yes'], ['import', '--dry-run']]) {
+      for (const extra of [{}, { GITHUB_ACTIONS: 'true' }]) {
+        const result = await runCli(command, { cwd: dir, env: { ...env(), ...extra } });
+        const output = `${result.stdout}${result.stderr}`;
+        const label = `${command.join(' ')} ${JSON.stringify(extra)}`;
+        expect(output, label).not.toMatch(CRASH);
+        expect(output.split('\n').filter((line) => /[\u001b\r\u009b\u202e]/.test(line)), label).toEqual([]);
+        expect(output, label).not.toMatch(/^::error::forged/m);
+      }
+    }
+  }, 120_000);
+});
+
+describe('attack: the remote\'s words about the key and the accounts', () => {
+  it('permissions, an expiry, handles, statuses, rule notes, reasons and option names with controls are printed as escapes by every command', async () => {
+    const dir = await appliedProject();
+    const evil = (name: string) => `${name}\r\n::error::forged\u001b[2J\u009b31m\u202e`;
+    rewriteData = (data, path) => {
+      if (path === '/auth/session') {
+        data.permissions = [...(data.permissions as string[]), evil('perm')];
+        if (data.key) data.key.expiresAt = evil('2030-01-01T00:00:00Z');
+      }
+      if (path === '/accounts') for (const account of data.items) Object.assign(account, { handle: evil('@h'), status: evil('active') });
+      if (path.endsWith('/capabilities')) {
+        data.reason = evil('reason');
+        data.rules.notes = [evil('note')];
+        data.rules.caption.lengthUnit = evil('characters');
+        data.rules.options = { ...data.rules.options, [evil('option')]: { type: evil('string') } };
+      }
+    };
+    for (const command of [['whoami'], ['whoami', '--json'], ['accounts'], ['accounts', '--json'], ['plan'], ['validate'], ['calendar', '--out', 'page']]) {
       for (const extra of [{}, { GITHUB_ACTIONS: 'true' }]) {
         const result = await runCli(command, { cwd: dir, env: { ...env(), ...extra } });
         const output = `${result.stdout}${result.stderr}`;
