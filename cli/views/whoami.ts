@@ -1,8 +1,8 @@
 import { ALL_PERMISSIONS, type Permission, type Session } from '../../src/api/types.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import type { Style } from './style.js';
-import { timeText } from '../../src/zoned-time/index.js';
 import { terminalText } from '../../src/text/terminal.js';
+import { shownTime } from './format.js';
 
 /** What postsync needs each permission for, to explain a missing one. */
 const NEEDED_FOR: Record<Permission, string> = {
@@ -47,7 +47,7 @@ export function whoamiReport(view: WhoamiView) {
 function expiry(expiresAt: string | null, options: { now: Date; timezone: string; style: Style }): string {
   if (expiresAt === null) return 'never';
   const left = Date.parse(expiresAt) - options.now.getTime();
-  const when = timeText(expiresAt, options.timezone);
+  const when = shownTime(expiresAt, options.timezone);
   if (Number.isNaN(left)) return terminalText(expiresAt);
   if (left <= 0) return options.style.red(`${when} (expired)`);
   const days = Math.floor(left / DAY_MS);

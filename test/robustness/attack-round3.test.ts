@@ -196,15 +196,16 @@ describe('attack: the remote\'s words in the job summary', () => {
 });
 
 describe('attack: remote times that are no time', () => {
-  const TIMES = ['tomorrow', '2027-13-45T99:00:00Z', '', '+275760-09-13T00:00:01Z'];
+  const TIMES = ['tomorrow', '2027-13-45T99:00:00Z', '', '+275760-09-13T00:00:01Z', 'soon\r\n::error::forged\u001b[2J\u202e'];
   it.each(TIMES)('a scheduledAt of %j: every command ends cleanly, the calendar and its feed included', async (time) => {
     const dir = await appliedProject();
     rewritePost = (post) => (post.scheduledAt = time);
-    for (const command of [['plan'], ['status'], ['calendar', '--out', 'page', '--ics', 'page/feed.ics'], ['apply', '--yes']]) {
-      const result = await runCli(command, { cwd: dir, env: env() });
+    for (const command of [['plan'], ['status'], ['calendar', '--out', 'page', '--ics', 'page/feed.ics'], ['apply', '--yes'], ['import', '--dry-run']]) {
+      const result = await runCli(command, { cwd: dir, env: { ...env(), GITHUB_ACTIONS: 'true' } });
       expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
       expect(result.stderr, command.join(' ')).not.toMatch(/Invalid time value|Invalid Date|NaN/);
       expect(result.stdout, command.join(' ')).not.toMatch(/Invalid Date|NaN/);
+      expect(`${result.stdout}${result.stderr}`, command.join(' ')).not.toMatch(/[\u001b\r\u202e]|^::error::forged/m);
       expect([0, 1], `${command.join(' ')}\n${result.stderr}`).toContain(result.code);
     }
   }, 120_000);
