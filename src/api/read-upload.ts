@@ -2,6 +2,11 @@ import { checkedObject, isJsonObject, ResponseShapeError, type FieldType } from 
 import { MEDIA_FIELDS } from './read-post.js';
 import type { Media, UploadTicket } from './types.js';
 
+/** The most parts a multipart upload has (the spec's `partNumber` runs from 1 to 128): a ticket with more would be followed part by part. */
+const MAX_PARTS = 128;
+
+const isCount = (value: unknown, max: number): boolean => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
+
 const UPLOAD_FIELDS: Readonly<Record<string, FieldType>> = { method: 'text', url: 'text', headers: 'object', expiresAt: 'text', multipart: 'object' };
 
 /**
@@ -19,7 +24,9 @@ export function readUploadTicket(data: unknown): UploadTicket {
     }
   }
   if (upload.multipart !== undefined && upload.multipart !== null) {
-    checkedObject(endpoint, upload.multipart, 'upload.multipart', { required: ['partSizeBytes', 'partCount'], fields: { partSizeBytes: 'number', partCount: 'number' } });
+    const multipart = checkedObject(endpoint, upload.multipart, 'upload.multipart', { required: ['partSizeBytes', 'partCount'], fields: { partSizeBytes: 'number', partCount: 'number' } });
+    if (!isCount(multipart.partSizeBytes, Number.MAX_SAFE_INTEGER)) throw new ResponseShapeError(endpoint, 'upload.multipart.partSizeBytes', multipart.partSizeBytes, 'is not a whole number of bytes');
+    if (!isCount(multipart.partCount, MAX_PARTS)) throw new ResponseShapeError(endpoint, 'upload.multipart.partCount', multipart.partCount, `is not a whole number from 1 to ${MAX_PARTS}`);
   }
   return ticket as unknown as UploadTicket;
 }

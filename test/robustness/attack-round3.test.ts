@@ -195,6 +195,30 @@ describe('attack: the remote\'s words in the job summary', () => {
   }, 120_000);
 });
 
+describe('attack: upload answers of the wrong shape', () => {
+  const cases: { name: string; rewrite: (data: Json, path: string) => void; field: RegExp }[] = [
+    { name: 'a ticket whose media is null', rewrite: (data, path) => path === '/media/uploads' && (data.media = null), field: /POST \/media\/uploads: field `media`/ },
+    { name: 'a ticket whose upload is a text', rewrite: (data, path) => path === '/media/uploads' && (data.upload = 'PUT'), field: /POST \/media\/uploads: field `upload`/ },
+    { name: 'a ticket whose upload url is a number', rewrite: (data, path) => path === '/media/uploads' && (data.upload.url = 5), field: /POST \/media\/uploads: field `upload\.url`/ },
+    { name: 'a completed media without an id', rewrite: (data, path) => path.endsWith('/complete') && delete data.id, field: /POST \/media\/\{id\}\/complete: field `id`/ },
+    {
+      name: 'a multipart upload of one-byte parts (a part per byte, past the 128 parts of the spec)',
+      rewrite: (data, path) => path === '/media/uploads' && Object.assign(data.upload, { url: undefined, multipart: { partSizeBytes: 1, partCount: data.media.sizeBytes ?? 5000 } }),
+      field: /POST \/media\/uploads: field `upload\.multipart\.partCount`/,
+    },
+  ];
+  it.each(cases)('$name: the upload fails naming the endpoint and the field, and its post is not created', async ({ rewrite, field }) => {
+    const dir = await freshProject();
+    rewriteData = rewrite;
+    const result = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).not.toMatch(CRASH);
+    expect(result.code, output).toBe(1);
+    expect(output).toMatch(field);
+    expect((await emulator.api('GET', '/posts')).body.data.items).toEqual([]);
+  }, 120_000);
+});
+
 describe('attack: remote times that are no time', () => {
   const TIMES = ['tomorrow', '2027-13-45T99:00:00Z', '', '+275760-09-13T00:00:01Z', 'soon\r\n::error::forged\u001b[2J\u202e'];
   it.each(TIMES)('a scheduledAt of %j: every command ends cleanly, the calendar and its feed included', async (time) => {
