@@ -7,7 +7,7 @@ import { readAnalyticsItems } from './read-analytics-item.js';
 import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
-import { readCompletedMedia, readUploadTicket } from './read-upload.js';
+import { readCompletedMedia, readMultipartResult, readUploadTicket } from './read-upload.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
   Account,
@@ -158,10 +158,10 @@ export class ApiClient {
   }
 
   /** Every operation is idempotent (sign, list, complete, abort), so all are retried. */
-  multipart(mediaId: string, operation: MultipartOperation, partNumber?: number, signal?: AbortSignal): Promise<MultipartResult> {
+  async multipart(mediaId: string, operation: MultipartOperation, partNumber?: number, signal?: AbortSignal): Promise<MultipartResult> {
     const body = partNumber === undefined ? { operation } : { operation, partNumber };
     const operationText = MULTIPART_OPERATION_TEXT[operation].replace('{part}', String(partNumber));
-    return this.connection.json({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/multipart`, body, mode: 'safe', operation: operationText, signal });
+    return readMultipartResult(operation, await this.connection.json<unknown>({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/multipart`, body, mode: 'safe', operation: operationText, signal }));
   }
 
   async completeMedia(mediaId: string): Promise<Media> {

@@ -1,6 +1,6 @@
 import { checkedObject, isJsonObject, ResponseShapeError, type FieldType } from './read-fields.js';
 import { MEDIA_FIELDS } from './read-post.js';
-import type { Media, UploadTicket } from './types.js';
+import type { Media, MultipartOperation, MultipartResult, UploadTicket } from './types.js';
 
 /** The most parts a multipart upload has (the spec's `partNumber` runs from 1 to 128): a ticket with more would be followed part by part. */
 const MAX_PARTS = 128;
@@ -34,4 +34,21 @@ export function readUploadTicket(data: unknown): UploadTicket {
 /** `data` of POST /media/{id}/complete: the media, with its id. */
 export function readCompletedMedia(data: unknown): Media {
   return checkedObject('POST /media/{id}/complete', data, '', { required: ['id'], fields: MEDIA_FIELDS }) as Media;
+}
+
+/**
+ * `data` of POST /media/{id}/multipart for `operation`: a `url` for `sign`; for `list`, `parts`
+ * (each with its number, ETag and size) unless storage says `completed`. Other answers of
+ * `complete` and `abort` are read as they are: postsync only waits for them.
+ */
+export function readMultipartResult(operation: MultipartOperation, data: unknown): MultipartResult {
+  const endpoint = 'POST /media/{id}/multipart';
+  const result = checkedObject(endpoint, data, '', { fields: { url: 'text', completed: 'boolean', aborted: 'boolean' } });
+  if (operation === 'sign') checkedObject(endpoint, result, '', { required: ['url'], fields: {} });
+  if (operation === 'list' && result.completed !== true) {
+    const parts = result.parts;
+    if (!Array.isArray(parts)) throw new ResponseShapeError(endpoint, 'parts', parts === undefined ? result : parts, parts === undefined ? 'missing' : 'is not a list');
+    parts.forEach((part, index) => checkedObject(endpoint, part, `parts[${index}]`, { required: ['partNumber', 'etag', 'size'], fields: { partNumber: 'number', etag: 'text', size: 'number' } }));
+  }
+  return result as MultipartResult;
 }

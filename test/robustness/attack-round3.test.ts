@@ -196,7 +196,7 @@ describe('attack: the remote\'s words in the job summary', () => {
 });
 
 describe('attack: upload answers of the wrong shape', () => {
-  const cases: { name: string; rewrite: (data: Json, path: string) => void; field: RegExp }[] = [
+  const cases: { name: string; rewrite: (data: Json, path: string) => void; misbehave?: Misbehaviour; field: RegExp }[] = [
     { name: 'a ticket whose media is null', rewrite: (data, path) => path === '/media/uploads' && (data.media = null), field: /POST \/media\/uploads: field `media`/ },
     { name: 'a ticket whose upload is a text', rewrite: (data, path) => path === '/media/uploads' && (data.upload = 'PUT'), field: /POST \/media\/uploads: field `upload`/ },
     { name: 'a ticket whose upload url is a number', rewrite: (data, path) => path === '/media/uploads' && (data.upload.url = 5), field: /POST \/media\/uploads: field `upload\.url`/ },
@@ -206,10 +206,21 @@ describe('attack: upload answers of the wrong shape', () => {
       rewrite: (data, path) => path === '/media/uploads' && Object.assign(data.upload, { url: undefined, multipart: { partSizeBytes: 1, partCount: data.media.sizeBytes ?? 5000 } }),
       field: /POST \/media\/uploads: field `upload\.multipart\.partCount`/,
     },
+    ...[{ parts: [null] }, { parts: [{ partNumber: '1', etag: 5, size: 'all' }] }, null].map((listed) => ({
+      name: `a multipart part list of ${JSON.stringify(listed)}`,
+      rewrite: (data: Json, path: string) => path === '/media/uploads' && Object.assign(data.upload, { url: undefined, multipart: { partSizeBytes: 1_000_000, partCount: 1 } }),
+      misbehave: ((_req, res, url) => {
+        if (!url.pathname.endsWith('/multipart')) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: listed }));
+        return true;
+      }) satisfies Misbehaviour,
+      field: /POST \/media\/\{id\}\/multipart: field `(parts|data)/,
+    })),
   ];
-  it.each(cases)('$name: the upload fails naming the endpoint and the field, and its post is not created', async ({ rewrite, field }) => {
+  it.each(cases)('$name: the upload fails naming the endpoint and the field, and its post is not created', async ({ rewrite, field, misbehave: misbehaving }) => {
     const dir = await freshProject();
     rewriteData = rewrite;
+    misbehave = misbehaving;
     const result = await runCli(['apply', '--yes'], { cwd: dir, env: env() });
     const output = `${result.stdout}${result.stderr}`;
     expect(output).not.toMatch(CRASH);
